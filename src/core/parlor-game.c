@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "parlor-game"
+
+#include "config.h"
+
+#include "parlor-game.h"
+
+G_DEFINE_QUARK (parlor-game-error-quark, parlor_game_error)
+G_DEFINE_INTERFACE (ParlorGame, parlor_game, G_TYPE_OBJECT)
+
+static void
+parlor_game_default_init (ParlorGameInterface *iface)
+{
+}
+
+ParlorEvent *
+parlor_event_new (guint32     audience,
+                  const char *line)
+{
+  ParlorEvent *event;
+
+  g_return_val_if_fail (line != NULL, NULL);
+
+  event = g_new (ParlorEvent, 1);
+  event->line = g_strdup (line);
+  event->audience = audience;
+
+  return event;
+}
+
+void
+parlor_event_free (ParlorEvent *event)
+{
+  if (event == NULL)
+    return;
+  g_free (event->line);
+  g_free (event);
+}
+
+GPtrArray *
+parlor_event_array_new (void)
+{
+  return g_ptr_array_new_with_free_func ((GDestroyNotify) parlor_event_free);
+}
+
+const ParlorGameInfo *
+parlor_game_get_info (ParlorGame *self)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME (self), NULL);
+  return PARLOR_GAME_GET_IFACE (self)->get_info (self);
+}
+
+guint
+parlor_game_get_n_seats (ParlorGame *self)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME (self), 0);
+  return PARLOR_GAME_GET_IFACE (self)->get_n_seats (self);
+}
+
+void
+parlor_game_start (ParlorGame *self,
+                   GPtrArray  *events)
+{
+  g_return_if_fail (PARLOR_IS_GAME (self));
+  g_return_if_fail (events != NULL);
+  PARLOR_GAME_GET_IFACE (self)->start (self, events);
+}
+
+guint32
+parlor_game_get_waiting (ParlorGame *self)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME (self), 0);
+  return PARLOR_GAME_GET_IFACE (self)->get_waiting (self);
+}
+
+gboolean
+parlor_game_is_waiting_for (ParlorGame *self,
+                            guint       seat)
+{
+  g_return_val_if_fail (seat < 32, FALSE);
+  return (parlor_game_get_waiting (self) & PARLOR_AUDIENCE_SEAT (seat)) != 0;
+}
+
+gboolean
+parlor_game_is_over (ParlorGame *self)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME (self), TRUE);
+  return PARLOR_GAME_GET_IFACE (self)->is_over (self);
+}
+
+/* Returns an array of action lines (char *), empty when the seat need not act. */
+GPtrArray *
+parlor_game_legal_actions (ParlorGame *self,
+                           guint       seat)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME (self), NULL);
+  return PARLOR_GAME_GET_IFACE (self)->legal_actions (self, seat);
+}
+
+/* On error the game is untouched and nothing is appended to @events. */
+gboolean
+parlor_game_apply (ParlorGame  *self,
+                   guint        seat,
+                   const char  *action,
+                   GPtrArray   *events,
+                   GError     **error)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME (self), FALSE);
+  g_return_val_if_fail (action != NULL, FALSE);
+  g_return_val_if_fail (events != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return PARLOR_GAME_GET_IFACE (self)->apply (self, seat, action, events, error);
+}
+
+/* @seat -1 gives the public view (what a spectator may know). */
+char *
+parlor_game_view_for (ParlorGame *self,
+                      int         seat)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME (self), NULL);
+  return PARLOR_GAME_GET_IFACE (self)->view_for (self, seat);
+}
+
+/* A result line once the game is over (scores, ranks), else NULL. */
+char *
+parlor_game_get_result (ParlorGame *self)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME (self), NULL);
+  return PARLOR_GAME_GET_IFACE (self)->get_result (self);
+}
+
+char *
+parlor_game_random_action (ParlorGame *self,
+                           guint       seat,
+                           ParlorRng  *rng)
+{
+  g_autoptr(GPtrArray) actions = NULL;
+
+  g_return_val_if_fail (PARLOR_IS_GAME (self), NULL);
+  g_return_val_if_fail (rng != NULL, NULL);
+
+  actions = parlor_game_legal_actions (self, seat);
+  if (actions == NULL || actions->len == 0)
+    return NULL;
+
+  return g_strdup (g_ptr_array_index (actions, parlor_rng_below (rng, actions->len)));
+}

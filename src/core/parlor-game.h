@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "parlor-rng.h"
+
+G_BEGIN_DECLS
+
+/*
+ * The one model every game implements. A game is a deterministic state
+ * machine: new(config, seed) → start() → apply(seat, action line)… Every
+ * action, event and view is one text line (see parlor-line.h), so the same
+ * strings are the network payload, the log, the replay and the fixtures.
+ */
+
+#define PARLOR_GAME_ERROR (parlor_game_error_quark ())
+
+typedef enum
+{
+  PARLOR_GAME_ERROR_SYNTAX,       /* the line cannot be read */
+  PARLOR_GAME_ERROR_NOT_YOUR_TURN,
+  PARLOR_GAME_ERROR_ILLEGAL,      /* readable, but the rules forbid it */
+  PARLOR_GAME_ERROR_OVER,
+  PARLOR_GAME_ERROR_CONFIG,
+} ParlorGameError;
+
+/* Bit mask of seats that may see an event. */
+#define PARLOR_AUDIENCE_ALL 0xffffffffu
+#define PARLOR_AUDIENCE_SEAT(s) (1u << (s))
+
+typedef struct
+{
+  char    *line;
+  guint32  audience;
+} ParlorEvent;
+
+ParlorEvent *parlor_event_new   (guint32     audience,
+                                 const char *line);
+void         parlor_event_free  (ParlorEvent *event);
+
+#define PARLOR_TYPE_GAME (parlor_game_get_type ())
+G_DECLARE_INTERFACE (ParlorGame, parlor_game, PARLOR, GAME, GObject)
+
+typedef struct _ParlorGameInfo ParlorGameInfo;
+
+struct _ParlorGameInterface
+{
+  GTypeInterface parent_iface;
+
+  const ParlorGameInfo *(*get_info)      (ParlorGame  *self);
+  guint                 (*get_n_seats)   (ParlorGame  *self);
+  void                  (*start)         (ParlorGame  *self,
+                                          GPtrArray   *events);
+  guint32               (*get_waiting)   (ParlorGame  *self);
+  gboolean              (*is_over)       (ParlorGame  *self);
+  GPtrArray            *(*legal_actions) (ParlorGame  *self,
+                                          guint        seat);
+  gboolean              (*apply)         (ParlorGame  *self,
+                                          guint        seat,
+                                          const char  *action,
+                                          GPtrArray   *events,
+                                          GError     **error);
+  char                 *(*view_for)      (ParlorGame  *self,
+                                          int          seat);
+  char                 *(*get_result)    (ParlorGame  *self);
+};
+
+/*
+ * Static description of a game, shared by the CLI, the server and the app.
+ * ai_choose decides from a seat's view line only (never from the game).
+ * describe turns an event or action line into plain translated words.
+ */
+struct _ParlorGameInfo
+{
+  const char         *id;
+  const char         *name;          /* N_() marked, translate with _() */
+  guint               min_seats;
+  guint               max_seats;
+  const char * const *ai_levels;     /* NULL-terminated, weakest first */
+  ParlorGame       *(*new_game)      (const char    *config,
+                                      guint64        seed,
+                                      GError       **error);
+  char             *(*ai_choose)     (const char    *level,
+                                      const char    *view,
+                                      guint64        seed,
+                                      GCancellable  *cancellable,
+                                      GError       **error);
+  char             *(*describe)      (const char    *line,
+                                      const char * const *seat_names);
+};
+
+GQuark                parlor_game_error_quark   (void);
+
+const ParlorGameInfo *parlor_game_get_info      (ParlorGame  *self);
+guint                 parlor_game_get_n_seats   (ParlorGame  *self);
+void                  parlor_game_start         (ParlorGame  *self,
+                                                 GPtrArray   *events);
+guint32               parlor_game_get_waiting   (ParlorGame  *self);
+gboolean              parlor_game_is_waiting_for (ParlorGame *self,
+                                                 guint        seat);
+gboolean              parlor_game_is_over       (ParlorGame  *self);
+GPtrArray            *parlor_game_legal_actions (ParlorGame  *self,
+                                                 guint        seat);
+gboolean              parlor_game_apply         (ParlorGame  *self,
+                                                 guint        seat,
+                                                 const char  *action,
+                                                 GPtrArray   *events,
+                                                 GError     **error);
+char                 *parlor_game_view_for      (ParlorGame  *self,
+                                                 int          seat);
+char                 *parlor_game_get_result    (ParlorGame  *self);
+char                 *parlor_game_random_action (ParlorGame  *self,
+                                                 guint        seat,
+                                                 ParlorRng   *rng);
+
+GPtrArray            *parlor_event_array_new    (void);
+
+G_END_DECLS

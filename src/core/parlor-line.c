@@ -1,0 +1,431 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "parlor-line"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "parlor-line.h"
+
+struct _ParlorLine
+{
+  char      *type;
+  GPtrArray *words;
+  GPtrArray *keys;
+  GPtrArray *values;
+};
+
+G_DEFINE_QUARK (parlor-line-error-quark, parlor_line_error)
+
+static gboolean
+needs_escape (gunichar c)
+{
+  return c == ' ' || c == '%' || c == '=' || g_unichar_iscntrl (c);
+}
+
+ParlorLine *
+parlor_line_new (const char *type)
+{
+  ParlorLine *line;
+
+  g_return_val_if_fail (type != NULL && *type != '\0', NULL);
+
+  line = g_new0 (ParlorLine, 1);
+  line->type = g_strdup (type);
+  line->words = g_ptr_array_new_with_free_func (g_free);
+  line->keys = g_ptr_array_new_with_free_func (g_free);
+  line->values = g_ptr_array_new_with_free_func (g_free);
+
+  return line;
+}
+
+void
+parlor_line_free (ParlorLine *line)
+{
+  if (line == NULL)
+    return;
+
+  g_free (line->type);
+  g_ptr_array_unref (line->words);
+  g_ptr_array_unref (line->keys);
+  g_ptr_array_unref (line->values);
+  g_free (line);
+}
+
+char *
+parlor_line_escape (const char *text)
+{
+  GString *out;
+
+  g_return_val_if_fail (text != NULL, NULL);
+
+  out = g_string_sized_new (strlen (text));
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (needs_escape (c))
+        {
+          const char *next = g_utf8_next_char (p);
+
+          for (const char *q = p; q < next; q++)
+            g_string_append_printf (out, "%%%02X", (guint8) *q);
+        }
+      else
+        g_string_append_len (out, p, g_utf8_next_char (p) - p);
+    }
+
+  return g_string_free (out, FALSE);
+}
+
+char *
+parlor_line_unescape (const char  *text,
+                      GError     **error)
+{
+  GString *out;
+
+  g_return_val_if_fail (text != NULL, NULL);
+
+  out = g_string_sized_new (strlen (text));
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == '%')
+        {
+          int hi = g_ascii_xdigit_value (p[1]);
+          int lo = hi >= 0 ? g_ascii_xdigit_value (p[2]) : -1;
+
+          if (hi < 0 || lo < 0)
+            {
+              g_set_error (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_SYNTAX,
+                           _("Bad escape sequence in “%s”"), text);
+              g_string_free (out, TRUE);
+              return NULL;
+            }
+          g_string_append_c (out, (char) (hi * 16 + lo));
+          p += 2;
+        }
+      else
+        g_string_append_c (out, *p);
+    }
+
+  if (!g_utf8_validate (out->str, out->len, NULL) || memchr (out->str, '\0', out->len) != NULL)
+    {
+      g_set_error_literal (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_ENCODING,
+                           _("Text is not valid UTF-8"));
+      g_string_free (out, TRUE);
+      return NULL;
+    }
+
+  return g_string_free (out, FALSE);
+}
+
+ParlorLine *
+parlor_line_parse (const char  *text,
+                   GError     **error)
+{
+  g_autoptr(ParlorLine) line = NULL;
+  g_auto(GStrv) tokens = NULL;
+  gsize len;
+  guint first = 0;
+
+  g_return_val_if_fail (text != NULL, NULL);
+
+  len = strlen (text);
+  if (len > PARLOR_LINE_MAX_LENGTH)
+    {
+      g_set_error (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_TOO_LONG,
+                   _("Line is too long (%zu bytes, at most %d)"), len, PARLOR_LINE_MAX_LENGTH);
+      return NULL;
+    }
+  if (!g_utf8_validate (text, len, NULL))
+    {
+      g_set_error_literal (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_ENCODING,
+                           _("Line is not valid UTF-8"));
+      return NULL;
+    }
+  for (const char *p = text; *p != '\0'; p++)
+    if ((guchar) *p < 0x20 && *p != '\t' && *p != '\r' && *p != '\n')
+      {
+        g_set_error_literal (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_SYNTAX,
+                             _("Line contains control characters"));
+        return NULL;
+      }
+
+  tokens = g_strsplit_set (text, " \t\r\n", -1);
+  while (tokens[first] != NULL && tokens[first][0] == '\0')
+    first++;
+  if (tokens[first] == NULL)
+    {
+      g_set_error_literal (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_EMPTY,
+                           _("Line is empty"));
+      return NULL;
+    }
+  if (strchr (tokens[first], '=') != NULL || strchr (tokens[first], '%') != NULL)
+    {
+      g_set_error (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_SYNTAX,
+                   _("“%s” is not a message type"), tokens[first]);
+      return NULL;
+    }
+
+  line = parlor_line_new (tokens[first]);
+  for (guint i = first + 1; tokens[i] != NULL; i++)
+    {
+      const char *tok = tokens[i];
+      const char *eq;
+
+      if (*tok == '\0')
+        continue;
+
+      eq = strchr (tok, '=');
+      if (eq == NULL)
+        {
+          char *word = parlor_line_unescape (tok, error);
+
+          if (word == NULL)
+            return NULL;
+          g_ptr_array_add (line->words, word);
+        }
+      else
+        {
+          g_autofree char *key = g_strndup (tok, eq - tok);
+          char *value;
+
+          if (*key == '\0' || strchr (key, '%') != NULL || strchr (eq + 1, '=') != NULL)
+            {
+              g_set_error (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_SYNTAX,
+                           _("“%s” is not a key=value pair"), tok);
+              return NULL;
+            }
+          if (parlor_line_has (line, key))
+            {
+              g_set_error (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_SYNTAX,
+                           _("“%s” is given twice"), key);
+              return NULL;
+            }
+          value = parlor_line_unescape (eq + 1, error);
+          if (value == NULL)
+            return NULL;
+          g_ptr_array_add (line->keys, g_steal_pointer (&key));
+          g_ptr_array_add (line->values, value);
+        }
+    }
+
+  return g_steal_pointer (&line);
+}
+
+const char *
+parlor_line_get_type (const ParlorLine *line)
+{
+  g_return_val_if_fail (line != NULL, NULL);
+  return line->type;
+}
+
+guint
+parlor_line_get_n_words (const ParlorLine *line)
+{
+  g_return_val_if_fail (line != NULL, 0);
+  return line->words->len;
+}
+
+const char *
+parlor_line_get_word (const ParlorLine *line,
+                      guint             index)
+{
+  g_return_val_if_fail (line != NULL, NULL);
+  if (index >= line->words->len)
+    return NULL;
+  return g_ptr_array_index (line->words, index);
+}
+
+guint
+parlor_line_get_n_keys (const ParlorLine *line)
+{
+  g_return_val_if_fail (line != NULL, 0);
+  return line->keys->len;
+}
+
+const char *
+parlor_line_get_key (const ParlorLine *line,
+                     guint             index)
+{
+  g_return_val_if_fail (line != NULL, NULL);
+  if (index >= line->keys->len)
+    return NULL;
+  return g_ptr_array_index (line->keys, index);
+}
+
+const char *
+parlor_line_get (const ParlorLine *line,
+                 const char       *key)
+{
+  g_return_val_if_fail (line != NULL, NULL);
+  g_return_val_if_fail (key != NULL, NULL);
+
+  for (guint i = 0; i < line->keys->len; i++)
+    if (g_str_equal (g_ptr_array_index (line->keys, i), key))
+      return g_ptr_array_index (line->values, i);
+
+  return NULL;
+}
+
+gboolean
+parlor_line_has (const ParlorLine *line,
+                 const char       *key)
+{
+  return parlor_line_get (line, key) != NULL;
+}
+
+const char *
+parlor_line_require (const ParlorLine  *line,
+                     const char        *key,
+                     GError           **error)
+{
+  const char *value = parlor_line_get (line, key);
+
+  if (value == NULL)
+    g_set_error (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_MISSING,
+                 _("“%s” needs a value for “%s”"), line->type, key);
+
+  return value;
+}
+
+gboolean
+parlor_line_get_int (const ParlorLine  *line,
+                     const char        *key,
+                     gint64             min,
+                     gint64             max,
+                     gint64            *out,
+                     GError           **error)
+{
+  const char *value;
+  gint64 number;
+
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  value = parlor_line_require (line, key, error);
+  if (value == NULL)
+    return FALSE;
+
+  if (!g_ascii_string_to_signed (value, 10, min, max, &number, NULL))
+    {
+      g_set_error (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_VALUE,
+                   _("“%s” must be a whole number from %" G_GINT64_FORMAT
+                     " to %" G_GINT64_FORMAT ", not “%s”"),
+                   key, min, max, value);
+      return FALSE;
+    }
+
+  *out = number;
+  return TRUE;
+}
+
+void
+parlor_line_add_word (ParlorLine *line,
+                      const char *word)
+{
+  g_return_if_fail (line != NULL);
+  g_return_if_fail (word != NULL);
+
+  g_ptr_array_add (line->words, g_strdup (word));
+}
+
+void
+parlor_line_set (ParlorLine *line,
+                 const char *key,
+                 const char *value)
+{
+  g_return_if_fail (line != NULL);
+  g_return_if_fail (key != NULL && *key != '\0');
+  g_return_if_fail (value != NULL);
+
+  for (guint i = 0; i < line->keys->len; i++)
+    if (g_str_equal (g_ptr_array_index (line->keys, i), key))
+      {
+        g_free (line->values->pdata[i]);
+        line->values->pdata[i] = g_strdup (value);
+        return;
+      }
+
+  g_ptr_array_add (line->keys, g_strdup (key));
+  g_ptr_array_add (line->values, g_strdup (value));
+}
+
+void
+parlor_line_set_int (ParlorLine *line,
+                     const char *key,
+                     gint64      value)
+{
+  char buf[32];
+
+  g_snprintf (buf, sizeof buf, "%" G_GINT64_FORMAT, value);
+  parlor_line_set (line, key, buf);
+}
+
+void
+parlor_line_set_printf (ParlorLine *line,
+                        const char *key,
+                        const char *format,
+                        ...)
+{
+  g_autofree char *value = NULL;
+  va_list args;
+
+  va_start (args, format);
+  value = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  parlor_line_set (line, key, value);
+}
+
+char *
+parlor_line_to_string (const ParlorLine *line)
+{
+  GString *out;
+
+  g_return_val_if_fail (line != NULL, NULL);
+
+  out = g_string_new (line->type);
+  for (guint i = 0; i < line->words->len; i++)
+    {
+      g_autofree char *word = parlor_line_escape (g_ptr_array_index (line->words, i));
+
+      g_string_append_c (out, ' ');
+      g_string_append (out, word);
+    }
+  for (guint i = 0; i < line->keys->len; i++)
+    {
+      g_autofree char *value = parlor_line_escape (g_ptr_array_index (line->values, i));
+
+      g_string_append_printf (out, " %s=%s", (const char *) g_ptr_array_index (line->keys, i), value);
+    }
+
+  return g_string_free (out, FALSE);
+}
+
+/* Names from other people: valid UTF-8, no control characters, trimmed, capped. */
+char *
+parlor_text_sanitize (const char *text,
+                      guint       max_chars)
+{
+  GString *out;
+  guint n = 0;
+  g_autofree char *valid = NULL;
+
+  g_return_val_if_fail (text != NULL, NULL);
+
+  valid = g_utf8_make_valid (text, -1);
+  out = g_string_new (NULL);
+  for (const char *p = valid; *p != '\0' && n < max_chars; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_iscntrl (c) || c == 0x2028 || c == 0x2029 ||
+          g_unichar_type (c) == G_UNICODE_FORMAT)
+        continue;
+      g_string_append_unichar (out, c);
+      n++;
+    }
+
+  return g_strstrip (g_string_free (out, FALSE));
+}

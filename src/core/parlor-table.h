@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "parlor-game.h"
+
+G_BEGIN_DECLS
+
+/*
+ * The table driver: owns one game, seats players (humans, computer players,
+ * remote connections), asks each to act, runs the turn time limit as a
+ * main-loop timeout and thinks for computer players off the main thread.
+ * The app (local play), the LAN server and the CLI all drive games with it.
+ */
+
+typedef enum
+{
+  PARLOR_SEAT_LOCAL,    /* a human in this process: acts with parlor_table_submit() */
+  PARLOR_SEAT_AI,       /* a computer player of seat's ai-level */
+  PARLOR_SEAT_REMOTE,   /* a network client: acts with parlor_table_submit() */
+} ParlorSeatKind;
+
+#define PARLOR_TYPE_TABLE (parlor_table_get_type ())
+G_DECLARE_FINAL_TYPE (ParlorTable, parlor_table, PARLOR, TABLE, GObject)
+
+ParlorTable          *parlor_table_new              (const ParlorGameInfo  *info,
+                                                     const char            *config,
+                                                     guint64                seed,
+                                                     GError               **error);
+const ParlorGameInfo *parlor_table_get_info         (ParlorTable  *self);
+ParlorGame           *parlor_table_get_game         (ParlorTable  *self);
+guint                 parlor_table_get_n_seats      (ParlorTable  *self);
+
+/* Players join before start; start() assigns them to seats at random and
+ * fills the free seats with computer players of the default level. */
+guint                 parlor_table_add_player       (ParlorTable    *self,
+                                                     ParlorSeatKind  kind,
+                                                     const char     *name,
+                                                     const char     *ai_level);
+int                   parlor_table_get_player_seat  (ParlorTable  *self,
+                                                     guint         player);
+void                  parlor_table_set_default_ai_level (ParlorTable *self,
+                                                     const char   *level);
+
+ParlorSeatKind        parlor_table_get_seat_kind    (ParlorTable  *self,
+                                                     guint         seat);
+const char           *parlor_table_get_seat_name    (ParlorTable  *self,
+                                                     guint         seat);
+/* A remote seat whose connection dropped becomes AI until it returns. */
+void                  parlor_table_set_seat_kind    (ParlorTable    *self,
+                                                     guint           seat,
+                                                     ParlorSeatKind  kind);
+
+void                  parlor_table_set_time_limit   (ParlorTable  *self,
+                                                     guint         seconds);
+guint                 parlor_table_get_time_limit   (ParlorTable  *self);
+void                  parlor_table_set_ai_delay     (ParlorTable  *self,
+                                                     guint         milliseconds);
+/* Monotonic time (µs) at which the waiting seat's time runs out, 0 if none. */
+gint64                parlor_table_get_deadline     (ParlorTable  *self,
+                                                     guint         seat);
+
+gboolean              parlor_table_start            (ParlorTable  *self,
+                                                     GError      **error);
+gboolean              parlor_table_is_started       (ParlorTable  *self);
+gboolean              parlor_table_submit           (ParlorTable  *self,
+                                                     guint         seat,
+                                                     const char   *action,
+                                                     GError      **error);
+char                 *parlor_table_view_for         (ParlorTable  *self,
+                                                     int           seat);
+/* Every record of the match so far, in the replay format (docs/replay-format.md). */
+GPtrArray            *parlor_table_get_record       (ParlorTable  *self);
+void                  parlor_table_stop             (ParlorTable  *self);
+
+G_END_DECLS
