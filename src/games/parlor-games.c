@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "parlor-games"
+
+#include "config.h"
+
+#include "parlor-games.h"
+
+/* Each game adds its info here, one line per game. */
+static const ParlorGameInfo * const games[] = {
+  NULL
+};
+
+const ParlorGameInfo * const *
+parlor_games_list (void)
+{
+  return games;
+}
+
+const ParlorGameInfo *
+parlor_games_lookup (const char *id)
+{
+  g_return_val_if_fail (id != NULL, NULL);
+
+  for (gsize i = 0; games[i] != NULL; i++)
+    if (g_str_equal (games[i]->id, id))
+      return games[i];
+
+  return NULL;
+}
