@@ -10,6 +10,13 @@ G_BEGIN_DECLS
  * remote connections), asks each to act, runs the turn time limit as a
  * main-loop timeout and thinks for computer players off the main thread.
  * The app (local play), the LAN server and the CLI all drive games with it.
+ *
+ * Signals (all emitted on the main context the table was created in):
+ *   "event"       (guint audience, const char *line)  each event the game produced
+ *   "action"      (guint seat, const char *line, gboolean timed_out)  each applied action
+ *   "changed"     ()  after start and after every applied action
+ *   "seat-changed" (guint seat)  a seat's kind or name changed
+ *   "game-over"   (const char *result)
  */
 
 typedef enum
@@ -45,6 +52,8 @@ ParlorSeatKind        parlor_table_get_seat_kind    (ParlorTable  *self,
                                                      guint         seat);
 const char           *parlor_table_get_seat_name    (ParlorTable  *self,
                                                      guint         seat);
+const char           *parlor_table_get_seat_level   (ParlorTable  *self,
+                                                     guint         seat);
 /* A remote seat whose connection dropped becomes AI until it returns. */
 void                  parlor_table_set_seat_kind    (ParlorTable    *self,
                                                      guint           seat,
@@ -62,6 +71,7 @@ gint64                parlor_table_get_deadline     (ParlorTable  *self,
 gboolean              parlor_table_start            (ParlorTable  *self,
                                                      GError      **error);
 gboolean              parlor_table_is_started       (ParlorTable  *self);
+gboolean              parlor_table_is_over          (ParlorTable  *self);
 gboolean              parlor_table_submit           (ParlorTable  *self,
                                                      guint         seat,
                                                      const char   *action,

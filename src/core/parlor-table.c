@@ -1,0 +1,802 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "parlor-table"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "parlor-line.h"
+#include "parlor-table.h"
+
+#define MAX_SEATS 8
+#define AI_RETRIES 3
+/* Stream of the table's own RNG, apart from the game's. */
+#define TABLE_STREAM G_GUINT64_CONSTANT (0x7ab1e)
+
+typedef struct
+{
+  ParlorSeatKind kind;
+  char          *name;
+  char          *level;
+} Player;
+
+typedef struct
+{
+  ParlorSeatKind  kind;
+  char           *name;
+  char           *level;
+  int             player;        /* index in players, -1 for a fill-in */
+  guint           timer_id;
+  gint64          deadline;
+  GCancellable   *thinking;      /* non-NULL while an AI decides for this seat */
+  guint           pace_id;
+  char           *pending;       /* AI decision waiting for its pacing delay */
+  guint           failures;
+} Seat;
+
+struct _ParlorTable
+{
+  GObject               parent_instance;
+
+  const ParlorGameInfo *info;
+  ParlorGame           *game;
+  char                 *config;
+  guint64               seed;
+  ParlorRng             rng;
+
+  GPtrArray            *players;
+  Seat                  seats[MAX_SEATS];
+  guint                 n_seats;
+  char                 *default_level;
+  guint                 time_limit;
+  guint                 ai_delay;
+  gboolean              started;
+  gboolean              over;
+  gboolean              applying;
+  GPtrArray            *record;
+};
+
+G_DEFINE_FINAL_TYPE (ParlorTable, parlor_table, G_TYPE_OBJECT)
+
+enum {
+  EVENT,
+  ACTION,
+  CHANGED,
+  SEAT_CHANGED,
+  GAME_OVER,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+typedef struct
+{
+  const ParlorGameInfo *info;
+  char                 *level;
+  char                 *view;
+  guint64               seed;
+  guint                 seat;
+  gint64                started;
+} AiJob;
+
+static void schedule (ParlorTable *self);
+
+static void
+ai_job_free (AiJob *job)
+{
+  g_free (job->level);
+  g_free (job->view);
+  g_free (job);
+}
+
+static void
+player_free (Player *player)
+{
+  g_free (player->name);
+  g_free (player->level);
+  g_free (player);
+}
+
+static void
+seat_stop (Seat *seat)
+{
+  g_clear_handle_id (&seat->timer_id, g_source_remove);
+  g_clear_handle_id (&seat->pace_id, g_source_remove);
+  g_clear_pointer (&seat->pending, g_free);
+  seat->deadline = 0;
+  if (seat->thinking != NULL)
+    {
+      g_cancellable_cancel (seat->thinking);
+      g_clear_object (&seat->thinking);
+    }
+}
+
+static void
+parlor_table_dispose (GObject *object)
+{
+  ParlorTable *self = PARLOR_TABLE (object);
+
+  for (guint i = 0; i < MAX_SEATS; i++)
+    seat_stop (&self->seats[i]);
+  g_clear_object (&self->game);
+
+  G_OBJECT_CLASS (parlor_table_parent_class)->dispose (object);
+}
+
+static void
+parlor_table_finalize (GObject *object)
+{
+  ParlorTable *self = PARLOR_TABLE (object);
+
+  for (guint i = 0; i < MAX_SEATS; i++)
+    {
+      g_free (self->seats[i].name);
+      g_free (self->seats[i].level);
+    }
+  g_ptr_array_unref (self->players);
+  g_ptr_array_unref (self->record);
+  g_free (self->config);
+  g_free (self->default_level);
+
+  G_OBJECT_CLASS (parlor_table_parent_class)->finalize (object);
+}
+
+static void
+parlor_table_class_init (ParlorTableClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = parlor_table_dispose;
+  object_class->finalize = parlor_table_finalize;
+
+  signals[EVENT] =
+    g_signal_new ("event", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_STRING);
+  signals[ACTION] =
+    g_signal_new ("action", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_STRING, G_TYPE_BOOLEAN);
+  signals[CHANGED] =
+    g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+  signals[SEAT_CHANGED] =
+    g_signal_new ("seat-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+  signals[GAME_OVER] =
+    g_signal_new ("game-over", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_STRING);
+}
+
+static void
+parlor_table_init (ParlorTable *self)
+{
+  self->players = g_ptr_array_new_with_free_func ((GDestroyNotify) player_free);
+  self->record = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < MAX_SEATS; i++)
+    self->seats[i].player = -1;
+}
+
+static void
+record_add (ParlorTable *self,
+            ParlorLine  *line)
+{
+  g_ptr_array_add (self->record, parlor_line_to_string (line));
+}
+
+static void
+record_events (ParlorTable *self,
+               GPtrArray   *events)
+{
+  for (guint i = 0; i < events->len; i++)
+    {
+      ParlorEvent *event = g_ptr_array_index (events, i);
+      g_autoptr(ParlorLine) line = parlor_line_new ("event");
+
+      if (event->audience == PARLOR_AUDIENCE_ALL)
+        parlor_line_set (line, "audience", "all");
+      else
+        parlor_line_set_printf (line, "audience", "%x", event->audience);
+      parlor_line_set (line, "line", event->line);
+      record_add (self, line);
+    }
+}
+
+static void
+emit_events (ParlorTable *self,
+             GPtrArray   *events)
+{
+  for (guint i = 0; i < events->len; i++)
+    {
+      ParlorEvent *event = g_ptr_array_index (events, i);
+
+      g_signal_emit (self, signals[EVENT], 0, event->audience, event->line);
+    }
+}
+
+ParlorTable *
+parlor_table_new (const ParlorGameInfo  *info,
+                  const char            *config,
+                  guint64                seed,
+                  GError               **error)
+{
+  g_autoptr(ParlorTable) self = NULL;
+  ParlorGame *game;
+
+  g_return_val_if_fail (info != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  game = info->new_game (config != NULL ? config : "", seed, error);
+  if (game == NULL)
+    return NULL;
+
+  self = g_object_new (PARLOR_TYPE_TABLE, NULL);
+  self->info = info;
+  self->game = game;
+  self->config = g_strdup (config != NULL ? config : "");
+  self->seed = seed;
+  self->n_seats = MIN (parlor_game_get_n_seats (game), MAX_SEATS);
+  self->default_level = g_strdup (info->ai_levels != NULL ? info->ai_levels[0] : "");
+  parlor_rng_init (&self->rng, seed, TABLE_STREAM);
+
+  return g_steal_pointer (&self);
+}
+
+const ParlorGameInfo *
+parlor_table_get_info (ParlorTable *self)
+{
+  g_return_val_if_fail (PARLOR_IS_TABLE (self), NULL);
+  return self->info;
+}
+
+ParlorGame *
+parlor_table_get_game (ParlorTable *self)
+{
+  g_return_val_if_fail (PARLOR_IS_TABLE (self), NULL);
+  return self->game;
+}
+
+guint
+parlor_table_get_n_seats (ParlorTable *self)
+{
+  g_return_val_if_fail (PARLOR_IS_TABLE (self), 0);
+  return self->n_seats;
+}
+
+static gboolean
+level_is_known (const ParlorGameInfo *info,
+                const char           *level)
+{
+  if (level == NULL || info->ai_levels == NULL)
+    return FALSE;
+  return g_strv_contains (info->ai_levels, level);
+}
+
+guint
+parlor_table_add_player (ParlorTable    *self,
+                         ParlorSeatKind  kind,
+                         const char     *name,
+                         const char     *ai_level)
+{
+  Player *player;
+
+  g_return_val_if_fail (PARLOR_IS_TABLE (self), 0);
+  g_return_val_if_fail (!self->started, 0);
+  g_return_val_if_fail (self->players->len < self->n_seats, 0);
+
+  player = g_new0 (Player, 1);
+  player->kind = kind;
+  player->name = parlor_text_sanitize (name != NULL ? name : "", 24);
+  player->level = g_strdup (level_is_known (self->info, ai_level) ? ai_level : NULL);
+  g_ptr_array_add (self->players, player);
+
+  return self->players->len - 1;
+}
+
+int
+parlor_table_get_player_seat (ParlorTable *self,
+                              guint        player)
+{
+  g_return_val_if_fail (PARLOR_IS_TABLE (self), -1);
+
+  for (guint i = 0; i < self->n_seats; i++)
+    if (self->seats[i].player == (int) player)
+      return i;
+
+  return -1;
+}
+
+void
+parlor_table_set_default_ai_level (ParlorTable *self,
+                                   const char  *level)
+{
+  g_return_if_fail (PARLOR_IS_TABLE (self));
+
+  if (level_is_known (self->info, level))
+    {
+      g_free (self->default_level);
+      self->default_level = g_strdup (level);
+    }
+}
+
+ParlorSeatKind
+parlor_table_get_seat_kind (ParlorTable *self,
+                            guint        seat)
+{
+  g_return_val_if_fail (PARLOR_IS_TABLE (self), PARLOR_SEAT_AI);
+  g_return_val_if_fail (seat < self->n_seats, PARLOR_SEAT_AI);
+  return self->seats[seat].kind;
+}
+
+const char *
+parlor_table_get_seat_name (ParlorTable *self,
+                            guint        seat)
+{
+  g_return_val_if_fail (PARLOR_IS_TABLE (self), NULL);
+  g_return_val_if_fail (seat < self->n_seats, NULL);
+  return self->seats[seat].name;
+}
+
+const char *
+parlor_table_get_seat_level (ParlorTable *self,
+                             guint        seat)
+{
+  g_return_val_if_fail (PARLOR_IS_TABLE (self), NULL);
+  g_return_val_if_fail (seat < self->n_seats, NULL);
+  return self->seats[seat].level != NULL ? self->seats[seat].level : self->default_level;
+}
+
+void
+parlor_table_set_seat_kind (ParlorTable    *self,
+                            guint           seat,
+                            ParlorSeatKind  kind)
+{
+  g_return_if_fail (PARLOR_IS_TABLE (self));
+  g_return_if_fail (seat < self->n_seats);
+
+  if (self->seats[seat].kind == kind)
+    return;
+
+  self->seats[seat].kind = kind;
+  g_clear_handle_id (&self->seats[seat].pace_id, g_source_remove);
+  g_clear_pointer (&self->seats[seat].pending, g_free);
+  if (self->seats[seat].thinking != NULL)
+    {
+      g_cancellable_cancel (self->seats[seat].thinking);
+      g_clear_object (&self->seats[seat].thinking);
+    }
+  g_signal_emit (self, signals[SEAT_CHANGED], 0, seat);
+  if (self->started)
+    schedule (self);
+}
+
+void
+parlor_table_set_time_limit (ParlorTable *self,
+                             guint        seconds)
+{
+  g_return_if_fail (PARLOR_IS_TABLE (self));
+  self->time_limit = seconds;
+}
+
+guint
+parlor_table_get_time_limit (ParlorTable *self)
+{
+  g_return_val_if_fail (PARLOR_IS_TABLE (self), 0);
+  return self->time_limit;
+}
+
+void
+parlor_table_set_ai_delay (ParlorTable *self,
+                           guint        milliseconds)
+{
+  g_return_if_fail (PARLOR_IS_TABLE (self));
+  self->ai_delay = milliseconds;
+}
+
+gint64
+parlor_table_get_deadline (ParlorTable *self,
+                           guint        seat)
+{
+  g_return_val_if_fail (PARLOR_IS_TABLE (self), 0);
+  g_return_val_if_fail (seat < self->n_seats, 0);
+  return self->seats[seat].deadline;
+}
+
+gboolean
+parlor_table_is_started (ParlorTable *self)
+{
+  g_return_val_if_fail (PARLOR_IS_TABLE (self), FALSE);
+  return self->started;
+}
+
+gboolean
+parlor_table_is_over (ParlorTable *self)
+{
+  g_return_val_if_fail (PARLOR_IS_TABLE (self), FALSE);
+  return self->over;
+}
+
+static const char *
+kind_name (ParlorSeatKind kind)
+{
+  switch (kind)
+    {
+    case PARLOR_SEAT_LOCAL: return "local";
+    case PARLOR_SEAT_AI: return "ai";
+    case PARLOR_SEAT_REMOTE: return "remote";
+    default: return "ai";
+    }
+}
+
+gboolean
+parlor_table_start (ParlorTable  *self,
+                    GError      **error)
+{
+  g_autoptr(GPtrArray) events = NULL;
+  g_autoptr(ParlorLine) head = NULL;
+  g_autoptr(ParlorLine) game = NULL;
+  guint order[MAX_SEATS];
+  guint n_computers = 0;
+
+  g_return_val_if_fail (PARLOR_IS_TABLE (self), FALSE);
+
+  if (self->started)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG,
+                           _("The game has already started"));
+      return FALSE;
+    }
+
+  /* Players take the seats in a random order from the match seed. */
+  for (guint i = 0; i < self->n_seats; i++)
+    order[i] = i;
+  parlor_rng_shuffle (&self->rng, order, self->n_seats, sizeof order[0]);
+
+  for (guint i = 0; i < self->n_seats; i++)
+    {
+      Seat *seat = &self->seats[order[i]];
+
+      if (i < self->players->len)
+        {
+          Player *player = g_ptr_array_index (self->players, i);
+
+          seat->player = i;
+          seat->kind = player->kind;
+          seat->name = g_strdup (player->name[0] != '\0' ? player->name : _("Player"));
+          seat->level = g_strdup (player->level);
+        }
+      else
+        {
+          seat->player = -1;
+          seat->kind = PARLOR_SEAT_AI;
+          seat->name = g_strdup_printf (_("Computer %u"), ++n_computers);
+          seat->level = NULL;
+        }
+    }
+
+  head = parlor_line_new ("replay");
+  parlor_line_set_int (head, "version", 1);
+  record_add (self, head);
+  game = parlor_line_new ("game");
+  parlor_line_set (game, "id", self->info->id);
+  parlor_line_set_printf (game, "seed", "%" G_GUINT64_FORMAT, self->seed);
+  parlor_line_set (game, "config", self->config);
+  record_add (self, game);
+  for (guint i = 0; i < self->n_seats; i++)
+    {
+      g_autoptr(ParlorLine) line = parlor_line_new ("seat");
+
+      parlor_line_set_int (line, "index", i);
+      parlor_line_set (line, "name", self->seats[i].name);
+      parlor_line_set (line, "kind", kind_name (self->seats[i].kind));
+      if (self->seats[i].kind == PARLOR_SEAT_AI)
+        parlor_line_set (line, "level", parlor_table_get_seat_level (self, i));
+      record_add (self, line);
+    }
+
+  self->started = TRUE;
+  events = parlor_event_array_new ();
+  parlor_game_start (self->game, events);
+  record_events (self, events);
+  emit_events (self, events);
+  g_signal_emit (self, signals[CHANGED], 0);
+  schedule (self);
+
+  return TRUE;
+}
+
+static gboolean
+apply_action (ParlorTable  *self,
+              guint         seat,
+              const char   *action,
+              gboolean      timed_out,
+              GError      **error)
+{
+  g_autoptr(GPtrArray) events = parlor_event_array_new ();
+  g_autoptr(ParlorLine) line = NULL;
+  g_autofree char *canonical = NULL;
+
+  if (!self->started)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
+                           _("The game has not started yet"));
+      return FALSE;
+    }
+  if (self->applying)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
+                           _("Another move is being played"));
+      return FALSE;
+    }
+
+  if (!parlor_game_apply (self->game, seat, action, events, error))
+    return FALSE;
+
+  self->applying = TRUE;
+  self->seats[seat].failures = 0;
+  seat_stop (&self->seats[seat]);
+
+  line = parlor_line_new ("action");
+  parlor_line_set_int (line, "seat", seat);
+  parlor_line_set (line, "line", action);
+  if (timed_out)
+    parlor_line_set_int (line, "timeout", 1);
+  record_add (self, line);
+  record_events (self, events);
+
+  g_signal_emit (self, signals[ACTION], 0, seat, action, timed_out);
+  emit_events (self, events);
+  self->applying = FALSE;
+
+  g_signal_emit (self, signals[CHANGED], 0);
+  schedule (self);
+
+  return TRUE;
+}
+
+gboolean
+parlor_table_submit (ParlorTable  *self,
+                     guint         seat,
+                     const char   *action,
+                     GError      **error)
+{
+  g_return_val_if_fail (PARLOR_IS_TABLE (self), FALSE);
+  g_return_val_if_fail (action != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (seat >= self->n_seats)
+    {
+      g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
+                   _("There is no seat %u at this table"), seat);
+      return FALSE;
+    }
+
+  return apply_action (self, seat, action, FALSE, error);
+}
+
+typedef struct
+{
+  ParlorTable *table;
+  guint        seat;
+} SeatRef;
+
+static gboolean
+on_time_out (gpointer data)
+{
+  SeatRef *ref = data;
+  ParlorTable *self = ref->table;
+  Seat *seat = &self->seats[ref->seat];
+  g_autofree char *action = NULL;
+  g_autoptr(GError) error = NULL;
+
+  seat->timer_id = 0;
+  seat->deadline = 0;
+
+  action = parlor_game_random_action (self->game, ref->seat, &self->rng);
+  if (action == NULL)
+    return G_SOURCE_REMOVE;
+
+  g_debug ("seat %u ran out of time, playing “%s”", ref->seat, action);
+  if (!apply_action (self, ref->seat, action, TRUE, &error))
+    g_warning ("A legal action was refused: %s", error->message);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+submit_ai (ParlorTable *self,
+           guint        seat_index,
+           const char  *action)
+{
+  g_autoptr(GError) error = NULL;
+  Seat *seat = &self->seats[seat_index];
+
+  if (apply_action (self, seat_index, action, FALSE, &error))
+    return;
+
+  /* The view the AI saw may be stale; think again, then give up to chance. */
+  g_debug ("computer move “%s” refused: %s", action, error->message);
+  if (++seat->failures >= AI_RETRIES)
+    {
+      g_autofree char *fallback = parlor_game_random_action (self->game, seat_index, &self->rng);
+
+      if (fallback != NULL)
+        apply_action (self, seat_index, fallback, FALSE, NULL);
+      return;
+    }
+  schedule (self);
+}
+
+static gboolean
+on_pace_done (gpointer data)
+{
+  SeatRef *ref = data;
+  Seat *seat = &ref->table->seats[ref->seat];
+  g_autofree char *action = g_steal_pointer (&seat->pending);
+
+  seat->pace_id = 0;
+  if (action != NULL)
+    submit_ai (ref->table, ref->seat, action);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+ai_thread (GTask        *task,
+           gpointer      source_object,
+           gpointer      task_data,
+           GCancellable *cancellable)
+{
+  AiJob *job = task_data;
+  GError *error = NULL;
+  char *action;
+
+  action = job->info->ai_choose (job->level, job->view, job->seed, cancellable, &error);
+  if (action == NULL)
+    g_task_return_error (task, error != NULL ? error :
+                         g_error_new_literal (PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_ILLEGAL,
+                                              _("The computer player found no move")));
+  else
+    g_task_return_pointer (task, action, g_free);
+}
+
+static void
+ai_done (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  ParlorTable *self = PARLOR_TABLE (object);
+  GTask *task = G_TASK (result);
+  AiJob *job = g_task_get_task_data (task);
+  Seat *seat = &self->seats[job->seat];
+  g_autoptr(GError) error = NULL;
+  g_autofree char *action = g_task_propagate_pointer (task, &error);
+  gint64 elapsed_ms;
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
+      g_task_get_cancellable (task) != seat->thinking)
+    return;
+
+  g_clear_object (&seat->thinking);
+
+  if (action == NULL)
+    {
+      g_debug ("computer player failed: %s", error->message);
+      action = parlor_game_random_action (self->game, job->seat, &self->rng);
+      if (action == NULL)
+        return;
+    }
+
+  elapsed_ms = (g_get_monotonic_time () - job->started) / 1000;
+  if (self->ai_delay > elapsed_ms)
+    {
+      SeatRef *ref = g_new (SeatRef, 1);
+
+      ref->table = self;
+      ref->seat = job->seat;
+      seat->pending = g_steal_pointer (&action);
+      seat->pace_id = g_timeout_add_full (G_PRIORITY_DEFAULT, self->ai_delay - elapsed_ms,
+                                          on_pace_done, ref, g_free);
+      return;
+    }
+
+  submit_ai (self, job->seat, action);
+}
+
+static void
+start_thinking (ParlorTable *self,
+                guint        seat_index)
+{
+  Seat *seat = &self->seats[seat_index];
+  g_autoptr(GTask) task = NULL;
+  AiJob *job;
+
+  job = g_new0 (AiJob, 1);
+  job->info = self->info;
+  job->level = g_strdup (parlor_table_get_seat_level (self, seat_index));
+  job->view = parlor_game_view_for (self->game, seat_index);
+  job->seed = parlor_rng_next64 (&self->rng);
+  job->seat = seat_index;
+  job->started = g_get_monotonic_time ();
+
+  seat->thinking = g_cancellable_new ();
+  task = g_task_new (self, seat->thinking, ai_done, NULL);
+  g_task_set_task_data (task, job, (GDestroyNotify) ai_job_free);
+  g_task_run_in_thread (task, ai_thread);
+}
+
+static void
+schedule (ParlorTable *self)
+{
+  guint32 waiting;
+
+  if (self->over)
+    return;
+
+  if (parlor_game_is_over (self->game))
+    {
+      g_autofree char *result = parlor_game_get_result (self->game);
+      g_autoptr(ParlorLine) line = parlor_line_new ("result");
+
+      self->over = TRUE;
+      for (guint i = 0; i < self->n_seats; i++)
+        seat_stop (&self->seats[i]);
+      parlor_line_set (line, "line", result != NULL ? result : "");
+      record_add (self, line);
+      g_signal_emit (self, signals[GAME_OVER], 0, result != NULL ? result : "");
+      return;
+    }
+
+  waiting = parlor_game_get_waiting (self->game);
+  for (guint i = 0; i < self->n_seats; i++)
+    {
+      Seat *seat = &self->seats[i];
+
+      if ((waiting & PARLOR_AUDIENCE_SEAT (i)) == 0)
+        {
+          seat_stop (seat);
+          continue;
+        }
+
+      if (seat->kind == PARLOR_SEAT_AI)
+        {
+          g_clear_handle_id (&seat->timer_id, g_source_remove);
+          seat->deadline = 0;
+          if (seat->thinking == NULL && seat->pace_id == 0)
+            start_thinking (self, i);
+        }
+      else if (self->time_limit > 0 && seat->timer_id == 0)
+        {
+          SeatRef *ref = g_new (SeatRef, 1);
+
+          ref->table = self;
+          ref->seat = i;
+          seat->deadline = g_get_monotonic_time () + (gint64) self->time_limit * G_USEC_PER_SEC;
+          seat->timer_id = g_timeout_add_full (G_PRIORITY_DEFAULT, self->time_limit * 1000,
+                                               on_time_out, ref, g_free);
+        }
+    }
+}
+
+char *
+parlor_table_view_for (ParlorTable *self,
+                       int          seat)
+{
+  g_return_val_if_fail (PARLOR_IS_TABLE (self), NULL);
+  return parlor_game_view_for (self->game, seat);
+}
+
+GPtrArray *
+parlor_table_get_record (ParlorTable *self)
+{
+  g_return_val_if_fail (PARLOR_IS_TABLE (self), NULL);
+  return self->record;
+}
+
+void
+parlor_table_stop (ParlorTable *self)
+{
+  g_return_if_fail (PARLOR_IS_TABLE (self));
+
+  self->over = TRUE;
+  for (guint i = 0; i < self->n_seats; i++)
+    seat_stop (&self->seats[i]);
+}
