@@ -5,8 +5,11 @@
 
 #include "parlor-games.h"
 
+#include "manhattan-game.h"
+
 /* Each game adds its info here, one line per game. */
 static const ParlorGameInfo * const games[] = {
+  &manhattan_game_info,
   NULL
 };
 

@@ -1,0 +1,400 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "parlor-replay"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "parlor-line.h"
+#include "parlor-replay.h"
+
+G_DEFINE_QUARK (parlor-replay-error-quark, parlor_replay_error)
+
+char *
+parlor_replay_format_header (void)
+{
+  return g_strdup_printf ("replay version=%d", PARLOR_REPLAY_VERSION);
+}
+
+char *
+parlor_replay_format_game (const char *game_id,
+                           guint64     seed,
+                           const char *config)
+{
+  g_autoptr(ParlorLine) line = parlor_line_new ("game");
+
+  g_return_val_if_fail (game_id != NULL, NULL);
+
+  parlor_line_set (line, "id", game_id);
+  parlor_line_set_printf (line, "seed", "%" G_GUINT64_FORMAT, seed);
+  parlor_line_set (line, "config", config != NULL ? config : "");
+
+  return parlor_line_to_string (line);
+}
+
+char *
+parlor_replay_format_seat (guint       index,
+                           const char *name,
+                           const char *kind,
+                           const char *level)
+{
+  g_autoptr(ParlorLine) line = parlor_line_new ("seat");
+
+  g_return_val_if_fail (name != NULL, NULL);
+  g_return_val_if_fail (kind != NULL, NULL);
+
+  parlor_line_set_int (line, "index", index);
+  parlor_line_set (line, "name", name);
+  parlor_line_set (line, "kind", kind);
+  if (level != NULL)
+    parlor_line_set (line, "level", level);
+
+  return parlor_line_to_string (line);
+}
+
+static char *
+format_audience (guint32 audience)
+{
+  if (audience == PARLOR_AUDIENCE_ALL)
+    return g_strdup ("all");
+  return g_strdup_printf ("%x", audience);
+}
+
+char *
+parlor_replay_format_event (const ParlorEvent *event)
+{
+  g_autoptr(ParlorLine) line = parlor_line_new ("event");
+  g_autofree char *audience = NULL;
+
+  g_return_val_if_fail (event != NULL, NULL);
+
+  audience = format_audience (event->audience);
+  parlor_line_set (line, "audience", audience);
+  parlor_line_set (line, "line", event->line);
+
+  return parlor_line_to_string (line);
+}
+
+char *
+parlor_replay_format_action (guint       seat,
+                             const char *action,
+                             gboolean    timeout)
+{
+  g_autoptr(ParlorLine) line = parlor_line_new ("action");
+
+  g_return_val_if_fail (action != NULL, NULL);
+
+  parlor_line_set_int (line, "seat", seat);
+  parlor_line_set (line, "line", action);
+  if (timeout)
+    parlor_line_set_int (line, "timeout", 1);
+
+  return parlor_line_to_string (line);
+}
+
+char *
+parlor_replay_format_result (const char *result)
+{
+  g_autoptr(ParlorLine) line = parlor_line_new ("result");
+
+  g_return_val_if_fail (result != NULL, NULL);
+
+  parlor_line_set (line, "line", result);
+
+  return parlor_line_to_string (line);
+}
+
+void
+parlor_replay_append_events (GPtrArray *lines,
+                             GPtrArray *events)
+{
+  g_return_if_fail (lines != NULL);
+  g_return_if_fail (events != NULL);
+
+  for (guint i = 0; i < events->len; i++)
+    g_ptr_array_add (lines, parlor_replay_format_event (g_ptr_array_index (events, i)));
+}
+
+/* ---- verification ---- */
+
+typedef struct
+{
+  const ParlorGameInfo *info;
+  ParlorGame           *game;
+  gboolean              started;
+  GPtrArray            *pending;   /* events the engine produced, not yet matched */
+  guint                 next;
+  guint                 seats_seen;
+} Replaying;
+
+static void
+replaying_clear (Replaying *r)
+{
+  g_clear_object (&r->game);
+  g_clear_pointer (&r->pending, g_ptr_array_unref);
+  r->info = NULL;
+  r->started = FALSE;
+  r->next = 0;
+  r->seats_seen = 0;
+}
+
+static gboolean
+fail (GError    **error,
+      int         code,
+      guint       lineno,
+      const char *format,
+      ...) G_GNUC_PRINTF (4, 5);
+
+static gboolean
+fail (GError    **error,
+      int         code,
+      guint       lineno,
+      const char *format,
+      ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  g_set_error (error, PARLOR_REPLAY_ERROR, code, "line %u: %s", lineno, message);
+  return FALSE;
+}
+
+static void
+ensure_started (Replaying *r)
+{
+  if (r->started)
+    return;
+  r->started = TRUE;
+  r->pending = parlor_event_array_new ();
+  r->next = 0;
+  parlor_game_start (r->game, r->pending);
+}
+
+/* Every event the engine produced so far must have been in the file. */
+static gboolean
+check_all_matched (Replaying  *r,
+                   guint       lineno,
+                   GError    **error)
+{
+  if (r->pending != NULL && r->next < r->pending->len)
+    {
+      ParlorEvent *event = g_ptr_array_index (r->pending, r->next);
+
+      return fail (error, PARLOR_REPLAY_ERROR_MISMATCH, lineno,
+                   _("the engine produced the event “%s” that the replay lacks"), event->line);
+    }
+
+  return TRUE;
+}
+
+static gboolean
+finish_game (Replaying  *r,
+             guint       lineno,
+             GError    **error)
+{
+  if (r->game == NULL)
+    return TRUE;
+  ensure_started (r);
+  if (!check_all_matched (r, lineno, error))
+    return FALSE;
+  replaying_clear (r);
+  return TRUE;
+}
+
+static gboolean
+verify_record (Replaying             *r,
+               const ParlorLine      *record,
+               guint                  lineno,
+               const ParlorGameInfo *(*lookup) (const char *id),
+               guint                 *n_games,
+               GError               **error)
+{
+  const char *type = parlor_line_get_type (record);
+  g_autoptr(GError) local_error = NULL;
+
+  if (g_str_equal (type, "game"))
+    {
+      const char *id = parlor_line_get (record, "id");
+      const char *config = parlor_line_get (record, "config");
+      guint64 seed;
+
+      if (!finish_game (r, lineno, error))
+        return FALSE;
+      if (id == NULL || parlor_line_get (record, "seed") == NULL ||
+          !g_ascii_string_to_unsigned (parlor_line_get (record, "seed"), 10, 0, G_MAXUINT64,
+                                       &seed, NULL))
+        return fail (error, PARLOR_REPLAY_ERROR_SYNTAX, lineno,
+                     _("a game record needs an id and a seed"));
+      r->info = lookup (id);
+      if (r->info == NULL)
+        return fail (error, PARLOR_REPLAY_ERROR_UNKNOWN_GAME, lineno,
+                     _("there is no game “%s”"), id);
+      r->game = r->info->new_game (config != NULL ? config : "", seed, &local_error);
+      if (r->game == NULL)
+        return fail (error, PARLOR_REPLAY_ERROR_MISMATCH, lineno, "%s", local_error->message);
+      (*n_games)++;
+      return TRUE;
+    }
+
+  if (r->game == NULL)
+    return fail (error, PARLOR_REPLAY_ERROR_SYNTAX, lineno,
+                 _("“%s” comes before any game record"), type);
+
+  if (g_str_equal (type, "seat"))
+    {
+      gint64 index;
+
+      if (r->started)
+        return fail (error, PARLOR_REPLAY_ERROR_SYNTAX, lineno,
+                     _("seat records must come before the game’s events"));
+      if (!parlor_line_get_int (record, "index", 0, parlor_game_get_n_seats (r->game) - 1,
+                                &index, &local_error))
+        return fail (error, PARLOR_REPLAY_ERROR_SYNTAX, lineno, "%s", local_error->message);
+      if (r->seats_seen & (1u << index))
+        return fail (error, PARLOR_REPLAY_ERROR_SYNTAX, lineno, _("seat %d is given twice"),
+                     (int) index);
+      r->seats_seen |= 1u << index;
+      return TRUE;
+    }
+
+  ensure_started (r);
+
+  if (g_str_equal (type, "event"))
+    {
+      const char *line = parlor_line_get (record, "line");
+      const char *audience = parlor_line_get (record, "audience");
+      ParlorEvent *event;
+      g_autofree char *expected_audience = NULL;
+
+      if (line == NULL || audience == NULL)
+        return fail (error, PARLOR_REPLAY_ERROR_SYNTAX, lineno,
+                     _("an event record needs an audience and a line"));
+      if (r->next >= r->pending->len)
+        return fail (error, PARLOR_REPLAY_ERROR_MISMATCH, lineno,
+                     _("the replay has the event “%s” but the engine produced none"), line);
+      event = g_ptr_array_index (r->pending, r->next);
+      expected_audience = format_audience (event->audience);
+      if (!g_str_equal (event->line, line) || g_ascii_strcasecmp (expected_audience, audience) != 0)
+        return fail (error, PARLOR_REPLAY_ERROR_MISMATCH, lineno,
+                     _("the replay has the event “%s” (audience %s), the engine produced “%s” "
+                       "(audience %s)"),
+                     line, audience, event->line, expected_audience);
+      r->next++;
+      return TRUE;
+    }
+
+  if (g_str_equal (type, "action"))
+    {
+      const char *line = parlor_line_get (record, "line");
+      gint64 seat;
+
+      if (line == NULL ||
+          !parlor_line_get_int (record, "seat", 0, parlor_game_get_n_seats (r->game) - 1,
+                                &seat, &local_error))
+        return fail (error, PARLOR_REPLAY_ERROR_SYNTAX, lineno,
+                     _("an action record needs a seat and a line"));
+      if (!check_all_matched (r, lineno, error))
+        return FALSE;
+      g_ptr_array_set_size (r->pending, 0);
+      r->next = 0;
+      if (!parlor_game_apply (r->game, seat, line, r->pending, &local_error))
+        return fail (error, PARLOR_REPLAY_ERROR_MISMATCH, lineno,
+                     _("the engine refuses the action “%s”: %s"), line, local_error->message);
+      return TRUE;
+    }
+
+  if (g_str_equal (type, "result"))
+    {
+      const char *line = parlor_line_get (record, "line");
+      g_autofree char *result = NULL;
+
+      if (line == NULL)
+        return fail (error, PARLOR_REPLAY_ERROR_SYNTAX, lineno, _("a result record needs a line"));
+      if (!check_all_matched (r, lineno, error))
+        return FALSE;
+      result = parlor_game_get_result (r->game);
+      if (result == NULL)
+        return fail (error, PARLOR_REPLAY_ERROR_MISMATCH, lineno,
+                     _("the replay gives a result but the game is not over"));
+      if (!g_str_equal (result, line))
+        return fail (error, PARLOR_REPLAY_ERROR_MISMATCH, lineno,
+                     _("the replay has the result “%s”, the engine “%s”"), line, result);
+      return TRUE;
+    }
+
+  return fail (error, PARLOR_REPLAY_ERROR_SYNTAX, lineno, _("unknown record “%s”"), type);
+}
+
+gboolean
+parlor_replay_verify (const char            *text,
+                      const ParlorGameInfo *(*lookup) (const char *id),
+                      guint                 *n_games,
+                      GError               **error)
+{
+  g_auto(GStrv) lines = NULL;
+  Replaying r = { 0 };
+  gboolean seen_header = FALSE;
+  guint games = 0;
+  guint lineno = 0;
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+  g_return_val_if_fail (lookup != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (n_games != NULL)
+    *n_games = 0;
+
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; ok && lines[i] != NULL; i++)
+    {
+      g_autoptr(ParlorLine) record = NULL;
+      g_autoptr(GError) local_error = NULL;
+      char *text_line = lines[i];
+      gsize len = strlen (text_line);
+
+      lineno = i + 1;
+      if (len > 0 && text_line[len - 1] == '\r')
+        text_line[len - 1] = '\0';
+      if (*g_strstrip (text_line) == '\0')
+        continue;
+
+      record = parlor_line_parse (text_line, &local_error);
+      if (record == NULL)
+        {
+          ok = fail (error, PARLOR_REPLAY_ERROR_SYNTAX, lineno, "%s", local_error->message);
+          break;
+        }
+      if (!seen_header)
+        {
+          gint64 version;
+
+          if (!g_str_equal (parlor_line_get_type (record), "replay") ||
+              !parlor_line_get_int (record, "version", 1, G_MAXINT, &version, NULL))
+            ok = fail (error, PARLOR_REPLAY_ERROR_SYNTAX, lineno,
+                       _("a replay starts with “replay version=%d”"), PARLOR_REPLAY_VERSION);
+          else if (version != PARLOR_REPLAY_VERSION)
+            ok = fail (error, PARLOR_REPLAY_ERROR_SYNTAX, lineno,
+                       _("replay version %d is not supported"), (int) version);
+          seen_header = TRUE;
+          continue;
+        }
+      ok = verify_record (&r, record, lineno, lookup, &games, error);
+    }
+
+  if (ok && !seen_header)
+    ok = fail (error, PARLOR_REPLAY_ERROR_SYNTAX, 1, _("the replay is empty"));
+  if (ok)
+    ok = finish_game (&r, lineno, error);
+  replaying_clear (&r);
+
+  if (ok && n_games != NULL)
+    *n_games = games;
+
+  return ok;
+}

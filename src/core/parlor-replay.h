@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "parlor-game.h"
+
+G_BEGIN_DECLS
+
+/*
+ * Replays (docs/replay-format.md): UTF-8 text, one ParlorLine record per line.
+ * The format_* helpers return one record each (no newline); the verifier
+ * re-runs every game of a file and names the first line it disagrees with.
+ */
+
+#define PARLOR_REPLAY_ERROR (parlor_replay_error_quark ())
+#define PARLOR_REPLAY_VERSION 1
+
+typedef enum
+{
+  PARLOR_REPLAY_ERROR_SYNTAX,        /* a record cannot be read */
+  PARLOR_REPLAY_ERROR_UNKNOWN_GAME,
+  PARLOR_REPLAY_ERROR_MISMATCH,      /* the engine disagrees with the record */
+} ParlorReplayError;
+
+typedef const ParlorGameInfo *(*ParlorReplayLookup) (const char *id);
+
+GQuark    parlor_replay_error_quark    (void);
+
+char     *parlor_replay_format_header  (void);
+char     *parlor_replay_format_game    (const char        *game_id,
+                                        guint64            seed,
+                                        const char        *config);
+char     *parlor_replay_format_seat    (guint              index,
+                                        const char        *name,
+                                        const char        *kind,
+                                        const char        *level);
+char     *parlor_replay_format_event   (const ParlorEvent *event);
+char     *parlor_replay_format_action  (guint              seat,
+                                        const char        *action,
+                                        gboolean           timeout);
+char     *parlor_replay_format_result  (const char        *result);
+/* Appends one event record per ParlorEvent of @events to @lines (char *). */
+void      parlor_replay_append_events  (GPtrArray         *lines,
+                                        GPtrArray         *events);
+
+/* On failure the message starts with "line N:", N the first disagreeing line. */
+gboolean  parlor_replay_verify         (const char        *text,
+                                        const ParlorGameInfo *(*lookup) (const char *id),
+                                        guint             *n_games,
+                                        GError           **error);
+
+G_END_DECLS

@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "parlor-game.h"
+
+G_BEGIN_DECLS
+
+#define MANHATTAN_TYPE_GAME (manhattan_game_get_type ())
+G_DECLARE_FINAL_TYPE (ManhattanGame, manhattan_game, MANHATTAN, GAME, GObject)
+
+extern const ParlorGameInfo manhattan_game_info;
+
+ManhattanGame *manhattan_game_new (guint64 seed);
+
+G_END_DECLS

@@ -1,0 +1,476 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "parlor-manhattan"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "parlor-game.h"
+#include "parlor-line.h"
+#include "manhattan-view.h"
+
+static const char * const phase_names[] = { "choose", "play", "over" };
+
+static void
+append_counts (GString      *out,
+               const guint8 *counts,
+               int           first,
+               int           last)
+{
+  for (int i = first; i <= last; i++)
+    g_string_append_printf (out, "%s%d", i > first ? "." : "", counts[i]);
+}
+
+char *
+manhattan_state_view_line (const ManhattanState *state,
+                           int                   seat)
+{
+  g_autoptr(ParlorLine) line = parlor_line_new ("view");
+  GString *s = g_string_new (NULL);
+  g_autofree char *hand = NULL;
+
+  g_return_val_if_fail (state != NULL, NULL);
+  g_return_val_if_fail (seat >= -1 && seat < MANHATTAN_N_SEATS, NULL);
+
+  parlor_line_set_int (line, "seat", seat);
+  parlor_line_set (line, "phase", phase_names[state->phase]);
+  parlor_line_set_int (line, "round", MAX (state->round, 0) + 1);
+  parlor_line_set_int (line, "first", state->first_player);
+  parlor_line_set_int (line, "start", state->start_player);
+  parlor_line_set_int (line, "turn", state->phase == MANHATTAN_PHASE_PLAY ? state->turn : -1);
+  parlor_line_set_printf (line, "scores", "%d,%d,%d,%d",
+                          state->scores[0], state->scores[1], state->scores[2], state->scores[3]);
+
+  for (int city = 0; city < MANHATTAN_N_CITIES; city++)
+    for (int spot = 0; spot < MANHATTAN_N_SPOTS; spot++)
+      {
+        const guint8 *st = state->board.storeys[city][spot];
+
+        if (s->len > 0)
+          g_string_append_c (s, '/');
+        if (state->board.owner[city][spot] < 0)
+          g_string_append_c (s, '-');
+        else
+          g_string_append_printf (s, "%d:%d.%d.%d.%d", state->board.owner[city][spot],
+                                  st[0], st[1], st[2], st[3]);
+      }
+  parlor_line_set (line, "board", s->str);
+
+  hand = seat >= 0 ? manhattan_cards_to_string (state->hand[seat]) : g_strdup ("");
+  parlor_line_set (line, "hand", hand);
+
+  g_string_truncate (s, 0);
+  for (int i = 0; i < MANHATTAN_N_SEATS; i++)
+    {
+      int n = 0;
+
+      for (int p = 0; p < MANHATTAN_N_SPOTS; p++)
+        n += state->hand[i][p];
+      g_string_append_printf (s, "%s%d", i > 0 ? "," : "", n);
+    }
+  parlor_line_set (line, "hands", s->str);
+
+  g_string_truncate (s, 0);
+  for (int i = 0; i < MANHATTAN_N_SEATS; i++)
+    {
+      if (i > 0)
+        g_string_append_c (s, '/');
+      if (state->revealed || i == seat)
+        append_counts (s, state->chosen[i], 1, MANHATTAN_MAX_BLOCK);
+      else
+        g_string_append_c (s, '?');
+    }
+  parlor_line_set (line, "chosen", s->str);
+
+  g_string_truncate (s, 0);
+  for (int i = 0; i < MANHATTAN_N_SEATS; i++)
+    {
+      guint8 supply[MANHATTAN_MAX_BLOCK + 1];
+
+      for (int b = 0; b <= MANHATTAN_MAX_BLOCK; b++)
+        supply[b] = state->supply[i][b] +
+                    (state->revealed || i == seat ? 0 : state->chosen[i][b]);
+      if (i > 0)
+        g_string_append_c (s, '/');
+      append_counts (s, supply, 1, MANHATTAN_MAX_BLOCK);
+    }
+  parlor_line_set (line, "supply", s->str);
+
+  g_string_truncate (s, 0);
+  for (int i = 0; i < MANHATTAN_N_SEATS; i++)
+    {
+      if (i > 0)
+        g_string_append_c (s, '/');
+      append_counts (s, state->set_aside[i], 1, MANHATTAN_MAX_BLOCK);
+    }
+  parlor_line_set (line, "aside", s->str);
+
+  parlor_line_set_int (line, "chose", state->chosen_mask);
+  parlor_line_set_int (line, "revealed", state->revealed);
+  parlor_line_set_int (line, "deck", state->deck_len - state->deck_pos);
+  g_string_truncate (s, 0);
+  append_counts (s, state->discard, 0, MANHATTAN_N_SPOTS - 1);
+  parlor_line_set (line, "discard", s->str);
+
+  g_string_free (s, TRUE);
+  return parlor_line_to_string (line);
+}
+
+static gboolean
+bad_view (GError    **error,
+          const char *key)
+{
+  g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_SYNTAX,
+               _("The view has a bad “%s” value"), key);
+  return FALSE;
+}
+
+/* Parses "a<sep>b<sep>…" of exactly @n numbers in [0, max]. */
+static gboolean
+parse_numbers (const char *text,
+               const char *sep,
+               int         n,
+               int         max,
+               int        *out)
+{
+  g_auto(GStrv) parts = NULL;
+
+  if (text == NULL)
+    return FALSE;
+  parts = g_strsplit (text, sep, -1);
+  if ((int) g_strv_length (parts) != n)
+    return FALSE;
+  for (int i = 0; i < n; i++)
+    {
+      guint64 v;
+
+      if (!g_ascii_string_to_unsigned (parts[i], 10, 0, max, &v, NULL))
+        return FALSE;
+      out[i] = (int) v;
+    }
+
+  return TRUE;
+}
+
+static gboolean
+parse_seat_blocks (const char *text,
+                   guint8      out[MANHATTAN_N_SEATS][MANHATTAN_MAX_BLOCK + 1],
+                   gboolean   *known)
+{
+  g_auto(GStrv) parts = NULL;
+
+  if (text == NULL)
+    return FALSE;
+  parts = g_strsplit (text, "/", -1);
+  if (g_strv_length (parts) != MANHATTAN_N_SEATS)
+    return FALSE;
+  for (int i = 0; i < MANHATTAN_N_SEATS; i++)
+    {
+      int v[MANHATTAN_MAX_BLOCK];
+
+      memset (out[i], 0, MANHATTAN_MAX_BLOCK + 1);
+      if (known != NULL && g_str_equal (parts[i], "?"))
+        {
+          known[i] = FALSE;
+          continue;
+        }
+      if (!parse_numbers (parts[i], ".", MANHATTAN_MAX_BLOCK, 24, v))
+        return FALSE;
+      for (int b = 1; b <= MANHATTAN_MAX_BLOCK; b++)
+        out[i][b] = v[b - 1];
+      if (known != NULL)
+        known[i] = TRUE;
+    }
+
+  return TRUE;
+}
+
+gboolean
+manhattan_view_parse (const char     *text,
+                      ManhattanView  *view,
+                      GError        **error)
+{
+  g_autoptr(ParlorLine) line = NULL;
+  g_auto(GStrv) spots = NULL;
+  gint64 v;
+  int nums[MANHATTAN_N_SPOTS];
+  const char *value;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+  g_return_val_if_fail (view != NULL, FALSE);
+
+  memset (view, 0, sizeof *view);
+  line = parlor_line_parse (text, error);
+  if (line == NULL)
+    return FALSE;
+  if (!g_str_equal (parlor_line_get_type (line), "view"))
+    return bad_view (error, "view");
+
+#define GET_INT(key, min, max, dest) \
+  G_STMT_START { \
+    if (!parlor_line_get_int (line, key, min, max, &v, error)) \
+      return FALSE; \
+    dest = (int) v; \
+  } G_STMT_END
+
+  GET_INT ("seat", -1, MANHATTAN_N_SEATS - 1, view->seat);
+  GET_INT ("round", 1, MANHATTAN_N_ROUNDS, view->round);
+  view->round--;
+  GET_INT ("first", 0, MANHATTAN_N_SEATS - 1, view->first_player);
+  GET_INT ("start", 0, MANHATTAN_N_SEATS - 1, view->start_player);
+  GET_INT ("turn", -1, MANHATTAN_N_SEATS - 1, view->turn);
+  GET_INT ("chose", 0, 15, view->chosen_mask);
+  GET_INT ("revealed", 0, 1, view->revealed);
+  GET_INT ("deck", 0, MANHATTAN_N_CARDS, view->deck_size);
+#undef GET_INT
+
+  value = parlor_line_get (line, "phase");
+  view->phase = MANHATTAN_PHASE_OVER + 1;
+  for (guint i = 0; value != NULL && i < G_N_ELEMENTS (phase_names); i++)
+    if (g_str_equal (value, phase_names[i]))
+      view->phase = (ManhattanPhase) i;
+  if (view->phase > MANHATTAN_PHASE_OVER)
+    return bad_view (error, "phase");
+
+  if (!parse_numbers (parlor_line_get (line, "scores"), ",", MANHATTAN_N_SEATS, 10000,
+                      view->scores))
+    return bad_view (error, "scores");
+  if (!parse_numbers (parlor_line_get (line, "hands"), ",", MANHATTAN_N_SEATS, MANHATTAN_N_CARDS,
+                      view->hand_size))
+    return bad_view (error, "hands");
+  if (!parse_numbers (parlor_line_get (line, "discard"), ".", MANHATTAN_N_SPOTS,
+                      MANHATTAN_CARDS_PER_SPOT, nums))
+    return bad_view (error, "discard");
+  for (int p = 0; p < MANHATTAN_N_SPOTS; p++)
+    view->discard[p] = nums[p];
+
+  value = parlor_line_get (line, "hand");
+  if (value == NULL)
+    return bad_view (error, "hand");
+  if (*value != '\0')
+    {
+      g_auto(GStrv) cards = g_strsplit (value, ",", -1);
+
+      if (g_strv_length (cards) > MANHATTAN_N_CARDS)
+        return bad_view (error, "hand");
+      for (guint i = 0; cards[i] != NULL; i++)
+        {
+          guint64 card;
+
+          if (!g_ascii_string_to_unsigned (cards[i], 10, 0, MANHATTAN_N_SPOTS - 1, &card, NULL) ||
+              view->hand[card] >= MANHATTAN_CARDS_PER_SPOT)
+            return bad_view (error, "hand");
+          view->hand[card]++;
+        }
+    }
+
+  if (!parse_seat_blocks (parlor_line_get (line, "chosen"), view->chosen, view->chosen_known))
+    return bad_view (error, "chosen");
+  if (!parse_seat_blocks (parlor_line_get (line, "supply"), view->supply, NULL))
+    return bad_view (error, "supply");
+  if (!parse_seat_blocks (parlor_line_get (line, "aside"), view->set_aside, NULL))
+    return bad_view (error, "aside");
+
+  value = parlor_line_get (line, "board");
+  if (value == NULL)
+    return bad_view (error, "board");
+  spots = g_strsplit (value, "/", -1);
+  if (g_strv_length (spots) != MANHATTAN_N_CITIES * MANHATTAN_N_SPOTS)
+    return bad_view (error, "board");
+  for (int i = 0; i < MANHATTAN_N_CITIES * MANHATTAN_N_SPOTS; i++)
+    {
+      int city = i / MANHATTAN_N_SPOTS, spot = i % MANHATTAN_N_SPOTS;
+      const char *colon = strchr (spots[i], ':');
+      int st[MANHATTAN_N_SEATS];
+      guint64 owner;
+      g_autofree char *owner_text = NULL;
+
+      view->board.owner[city][spot] = -1;
+      if (g_str_equal (spots[i], "-"))
+        continue;
+      if (colon == NULL)
+        return bad_view (error, "board");
+      owner_text = g_strndup (spots[i], colon - spots[i]);
+      if (!g_ascii_string_to_unsigned (owner_text, 10, 0, MANHATTAN_N_SEATS - 1, &owner, NULL) ||
+          !parse_numbers (colon + 1, ".", MANHATTAN_N_SEATS, 47, st) ||
+          st[owner] == 0)
+        return bad_view (error, "board");
+      view->board.owner[city][spot] = (gint8) owner;
+      for (int s = 0; s < MANHATTAN_N_SEATS; s++)
+        view->board.storeys[city][spot][s] = st[s];
+    }
+
+  return TRUE;
+}
+
+gboolean
+manhattan_view_play_is_legal (const ManhattanView *view,
+                              int                  card,
+                              int                  city,
+                              int                  block)
+{
+  int row, col;
+
+  g_return_val_if_fail (view != NULL, FALSE);
+
+  if (view->phase != MANHATTAN_PHASE_PLAY || view->seat < 0 || view->turn != view->seat)
+    return FALSE;
+  if (card < 0 || card >= MANHATTAN_N_SPOTS || city < 0 || city >= MANHATTAN_N_CITIES ||
+      block < 1 || block > MANHATTAN_MAX_BLOCK)
+    return FALSE;
+  if (view->hand[card] == 0 || view->chosen[view->seat][block] == 0)
+    return FALSE;
+  manhattan_card_spot (view->seat, card, &row, &col);
+
+  return manhattan_spot_accepts (view->board.storeys[city][row * 3 + col], view->seat, block);
+}
+
+GPtrArray *
+manhattan_view_legal_actions (const ManhattanView *view)
+{
+  GPtrArray *actions = g_ptr_array_new_with_free_func (g_free);
+  int seat;
+
+  g_return_val_if_fail (view != NULL, actions);
+
+  seat = view->seat;
+  if (seat < 0)
+    return actions;
+
+  if (view->phase == MANHATTAN_PHASE_CHOOSE && !(view->chosen_mask & (1 << seat)))
+    {
+      const guint8 *sup = view->supply[seat];
+
+      for (int a = MIN (sup[1], 6); a >= 0; a--)
+        for (int b = MIN (sup[2], 6 - a); b >= 0; b--)
+          for (int c = MIN (sup[3], 6 - a - b); c >= 0; c--)
+            {
+              int d = 6 - a - b - c;
+              guint8 counts[MANHATTAN_MAX_BLOCK + 1] = { 0, a, b, c, d };
+
+              if (d <= sup[4])
+                {
+                  g_autofree char *blocks = manhattan_blocks_to_string (counts);
+
+                  g_ptr_array_add (actions, g_strconcat ("choose blocks=", blocks, NULL));
+                }
+            }
+    }
+  else if (view->phase == MANHATTAN_PHASE_PLAY && view->turn == seat)
+    {
+      for (int card = 0; card < MANHATTAN_N_SPOTS; card++)
+        for (int city = 0; city < MANHATTAN_N_CITIES; city++)
+          for (int block = 1; block <= MANHATTAN_MAX_BLOCK; block++)
+            if (manhattan_view_play_is_legal (view, card, city, block))
+              g_ptr_array_add (actions, g_strdup_printf ("play card=%d city=%d block=%d",
+                                                         card, city, block));
+    }
+
+  return actions;
+}
+
+guint
+manhattan_view_card_cities (const ManhattanView *view,
+                            int                  card,
+                            int                 *row,
+                            int                 *col)
+{
+  guint mask = 0;
+  int seat;
+
+  g_return_val_if_fail (view != NULL, 0);
+  g_return_val_if_fail (card >= 0 && card < MANHATTAN_N_SPOTS, 0);
+
+  seat = MAX (view->seat, 0);
+  manhattan_card_spot (seat, card, row, col);
+  if (view->seat < 0)
+    return 0;
+
+  for (int city = 0; city < MANHATTAN_N_CITIES; city++)
+    for (int block = 1; block <= MANHATTAN_MAX_BLOCK; block++)
+      if (view->chosen[seat][block] > 0 &&
+          manhattan_spot_accepts (view->board.storeys[city][*row * 3 + *col], seat, block))
+        mask |= 1u << city;
+
+  return mask;
+}
+
+char *
+manhattan_view_spot_refusal (const ManhattanView *view,
+                             int                  city,
+                             int                  row,
+                             int                  col,
+                             int                  block)
+{
+  int needed;
+
+  g_return_val_if_fail (view != NULL, NULL);
+  g_return_val_if_fail (city >= 0 && city < MANHATTAN_N_CITIES, NULL);
+  g_return_val_if_fail (row >= 0 && row < 3 && col >= 0 && col < 3, NULL);
+
+  if (view->seat < 0)
+    return g_strdup (_("Spectators cannot build"));
+  if (block < 1 || block > MANHATTAN_MAX_BLOCK || view->chosen[view->seat][block] == 0)
+    return g_strdup_printf (ngettext ("You have no %d-storey block left among this round’s blocks",
+                                      "You have no %d-storey block left among this round’s blocks",
+                                      block), block);
+  needed = manhattan_spot_needed (view->board.storeys[city][row * 3 + col], view->seat);
+  if (block < needed)
+    return g_strdup_printf (ngettext ("You need at least %d storey here",
+                                      "You need at least %d storeys here", needed), needed);
+
+  return NULL;
+}
+
+int
+manhattan_view_tallest (const ManhattanView *view,
+                        GArray              *spots)
+{
+  int best = 0;
+
+  g_return_val_if_fail (view != NULL, 0);
+
+  for (int i = 0; i < MANHATTAN_N_CITIES * MANHATTAN_N_SPOTS; i++)
+    {
+      int h = manhattan_spot_height (view->board.storeys[i / MANHATTAN_N_SPOTS][i % MANHATTAN_N_SPOTS]);
+
+      if (h > best)
+        {
+          best = h;
+          if (spots != NULL)
+            g_array_set_size (spots, 0);
+        }
+      if (h == best && h > 0 && spots != NULL)
+        g_array_append_val (spots, i);
+    }
+
+  return best;
+}
+
+int
+manhattan_view_city_owner (const ManhattanView *view,
+                           int                  city)
+{
+  int count[MANHATTAN_N_SEATS] = { 0 };
+  int best = 0, best_seat = -1;
+
+  g_return_val_if_fail (view != NULL, -1);
+  g_return_val_if_fail (city >= 0 && city < MANHATTAN_N_CITIES, -1);
+
+  for (int spot = 0; spot < MANHATTAN_N_SPOTS; spot++)
+    if (view->board.owner[city][spot] >= 0)
+      count[view->board.owner[city][spot]]++;
+  for (int s = 0; s < MANHATTAN_N_SEATS; s++)
+    {
+      if (count[s] > best)
+        {
+          best = count[s];
+          best_seat = s;
+        }
+      else if (count[s] == best)
+        best_seat = -1;
+    }
+
+  return best_seat;
+}
