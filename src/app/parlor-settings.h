@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+#define PARLOR_SETTINGS_NAME_MAX_CHARS  24
+#define PARLOR_SETTINGS_TIME_LIMIT_MIN  10   /* seconds; 0 means no limit */
+#define PARLOR_SETTINGS_TIME_LIMIT_MAX  300
+#define PARLOR_SETTINGS_VOLUME_MAX      100
+
+#define PARLOR_TYPE_SETTINGS (parlor_settings_get_type ())
+
+G_DECLARE_FINAL_TYPE (ParlorSettings, parlor_settings, PARLOR, SETTINGS, GObject)
+
+ParlorSettings *parlor_settings_new                (void);
+ParlorSettings *parlor_settings_new_for_settings   (GSettings      *settings);
+
+GSettings      *parlor_settings_get_settings       (ParlorSettings *self);
+
+const char     *parlor_settings_get_player_name    (ParlorSettings *self);
+gboolean        parlor_settings_set_player_name    (ParlorSettings *self,
+                                                    const char     *name,
+                                                    GError        **error);
+char           *parlor_settings_get_effective_name (ParlorSettings *self);
+
+guint           parlor_settings_get_time_limit     (ParlorSettings *self);
+gboolean        parlor_settings_set_time_limit     (ParlorSettings *self,
+                                                    guint           seconds);
+
+guint           parlor_settings_get_volume         (ParlorSettings *self);
+gboolean        parlor_settings_set_volume         (ParlorSettings *self,
+                                                    guint           volume);
+
+const char     *parlor_settings_get_ai_level       (ParlorSettings *self);
+gboolean        parlor_settings_set_ai_level       (ParlorSettings *self,
+                                                    const char     *level);
+
+const char     *parlor_settings_get_ai_speed       (ParlorSettings *self);
+gboolean        parlor_settings_set_ai_speed       (ParlorSettings *self,
+                                                    const char     *speed);
+
+char           *parlor_settings_validate_name      (const char     *name);
+char           *parlor_settings_sanitize_name      (const char     *name);
+guint           parlor_settings_normalize_time_limit (guint         seconds);
+
+G_END_DECLS

@@ -1,0 +1,381 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "parlor-sound"
+
+#include "config.h"
+
+#include <canberra.h>
+#include <math.h>
+
+#include "parlor-sound-private.h"
+
+#define VOLUME_MAX   100
+#define MAX_PENDING  4   /* sounds waiting for a slow sound device; more are dropped */
+
+/* libcanberra may block (opening a device, reaching a sound server), so every
+ * libcanberra call runs on one worker thread and the game never waits for it.
+ * The backend outlives the ParlorSound while a job still uses it. */
+typedef struct
+{
+  ca_context *context;       /* worker thread only */
+  gboolean    error_logged;  /* worker thread only */
+
+  GMutex      mutex;         /* guards pending */
+  GCond       idle;
+  guint       pending;
+} SoundBackend;
+
+typedef struct
+{
+  SoundBackend *backend;
+  char         *file;
+  double        db;
+} SoundJob;
+
+struct _ParlorSound
+{
+  GObject       parent_instance;
+
+  guint         volume;
+  guint         n_requests;
+  SoundBackend *backend;
+  GThreadPool  *pool;
+};
+
+G_DEFINE_FINAL_TYPE (ParlorSound, parlor_sound, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_VOLUME,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+sound_backend_clear (gpointer data)
+{
+  SoundBackend *backend = data;
+
+  g_clear_pointer (&backend->context, ca_context_destroy);
+  g_mutex_clear (&backend->mutex);
+  g_cond_clear (&backend->idle);
+}
+
+static SoundBackend *
+sound_backend_new (void)
+{
+  SoundBackend *backend = g_atomic_rc_box_new0 (SoundBackend);
+
+  g_mutex_init (&backend->mutex);
+  g_cond_init (&backend->idle);
+  return backend;
+}
+
+static void
+sound_backend_unref (SoundBackend *backend)
+{
+  g_atomic_rc_box_release_full (backend, sound_backend_clear);
+}
+
+static void
+sound_job_free (gpointer data)
+{
+  SoundJob *job = data;
+  SoundBackend *backend = job->backend;
+
+  g_mutex_lock (&backend->mutex);
+  backend->pending--;
+  g_cond_broadcast (&backend->idle);
+  g_mutex_unlock (&backend->mutex);
+
+  sound_backend_unref (backend);
+  g_free (job->file);
+  g_free (job);
+}
+
+static void
+log_error_once (SoundBackend *backend,
+                const char   *what,
+                int           code)
+{
+  if (backend->error_logged)
+    return;
+  backend->error_logged = TRUE;
+  g_debug ("Game sounds are off: %s: %s", what, ca_strerror (code));
+}
+
+static void
+sound_worker (gpointer data,
+              gpointer user_data)
+{
+  SoundJob *job = data;
+  SoundBackend *backend = job->backend;
+  int res;
+
+  if (backend->context == NULL)
+    {
+      res = ca_context_create (&backend->context);
+      if (res == CA_SUCCESS)
+        res = ca_context_change_props (backend->context,
+                                       CA_PROP_APPLICATION_NAME, "Parlor",
+                                       CA_PROP_APPLICATION_ID, APP_ID,
+                                       CA_PROP_APPLICATION_ICON_NAME, APP_ID,
+                                       NULL);
+      if (res != CA_SUCCESS)
+        {
+          log_error_once (backend, "cannot create a sound context", res);
+          g_clear_pointer (&backend->context, ca_context_destroy);
+        }
+    }
+
+  if (backend->context != NULL)
+    {
+      /* Formatted in this thread's locale, as libcanberra parses it with strtod(). */
+      g_autofree char *db = g_strdup_printf ("%.2f", job->db);
+
+      res = ca_context_play (backend->context, 0,
+                             CA_PROP_MEDIA_ROLE, "game",
+                             CA_PROP_MEDIA_FILENAME, job->file,
+                             CA_PROP_CANBERRA_VOLUME, db,
+                             NULL);
+      if (res != CA_SUCCESS)
+        log_error_once (backend, job->file, res);
+    }
+
+  sound_job_free (job);
+}
+
+/**
+ * parlor_sound_volume_to_db:
+ * @volume: 0 to 100
+ *
+ * Maps a volume slider to a gain like the desktop's volume sliders do (the
+ * amplitude grows with the cube of the slider position).
+ *
+ * Returns: the gain in dB: 0 at 100, about −18 at 50, −60 at 10, −∞ at 0
+ */
+double
+parlor_sound_volume_to_db (guint volume)
+{
+  if (volume == 0)
+    return -INFINITY;
+  return 60.0 * log10 (MIN (volume, VOLUME_MAX) / (double) VOLUME_MAX);
+}
+
+/**
+ * parlor_sound_dup_file:
+ * @event: a sound
+ *
+ * Returns: (transfer full) (nullable): the sound's file: in `$PARLOR_DATA_DIR/sounds`
+ *   if that variable is set, else in the installed data
+ */
+char *
+parlor_sound_dup_file (ParlorSoundEvent event)
+{
+  const char *name = NULL;
+  const char *data_dir = g_getenv ("PARLOR_DATA_DIR");
+
+  switch (event)
+    {
+    case PARLOR_SOUND_TURN_END:
+      name = "turn-end.oga";
+      break;
+    case PARLOR_SOUND_ROUND_END:
+      name = "round-end.oga";
+      break;
+    default:
+      g_return_val_if_reached (NULL);
+    }
+
+  if (data_dir != NULL && data_dir[0] != '\0')
+    return g_build_filename (data_dir, "sounds", name, NULL);
+  return g_build_filename (PKGDATADIR, "sounds", name, NULL);
+}
+
+static void
+parlor_sound_dispose (GObject *object)
+{
+  ParlorSound *self = PARLOR_SOUND (object);
+
+  /* Drops the queued sounds without waiting for the one being played. */
+  if (self->pool != NULL)
+    g_thread_pool_free (g_steal_pointer (&self->pool), TRUE, FALSE);
+  g_clear_pointer (&self->backend, sound_backend_unref);
+
+  G_OBJECT_CLASS (parlor_sound_parent_class)->dispose (object);
+}
+
+static void
+parlor_sound_get_property (GObject    *object,
+                           guint       prop_id,
+                           GValue     *value,
+                           GParamSpec *pspec)
+{
+  ParlorSound *self = PARLOR_SOUND (object);
+
+  switch (prop_id)
+    {
+    case PROP_VOLUME:
+      g_value_set_uint (value, self->volume);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+parlor_sound_set_property (GObject      *object,
+                           guint         prop_id,
+                           const GValue *value,
+                           GParamSpec   *pspec)
+{
+  ParlorSound *self = PARLOR_SOUND (object);
+
+  switch (prop_id)
+    {
+    case PROP_VOLUME:
+      parlor_sound_set_volume (self, g_value_get_uint (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+parlor_sound_class_init (ParlorSoundClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = parlor_sound_dispose;
+  object_class->get_property = parlor_sound_get_property;
+  object_class->set_property = parlor_sound_set_property;
+
+  /* 0 (silent: nothing is played at all) to 100. */
+  properties[PROP_VOLUME] =
+    g_param_spec_uint ("volume", NULL, NULL,
+                       0, VOLUME_MAX, 70,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+parlor_sound_init (ParlorSound *self)
+{
+  self->volume = 70;
+}
+
+/**
+ * parlor_sound_new:
+ *
+ * Returns: (transfer full): a sound player; nothing touches the sound system
+ *   until the first sound is played
+ */
+ParlorSound *
+parlor_sound_new (void)
+{
+  return g_object_new (PARLOR_TYPE_SOUND, NULL);
+}
+
+guint
+parlor_sound_get_volume (ParlorSound *self)
+{
+  g_return_val_if_fail (PARLOR_IS_SOUND (self), 0);
+
+  return self->volume;
+}
+
+/**
+ * parlor_sound_set_volume:
+ * @volume: 0 (silent) to 100; larger values are taken as 100
+ */
+void
+parlor_sound_set_volume (ParlorSound *self,
+                         guint        volume)
+{
+  g_return_if_fail (PARLOR_IS_SOUND (self));
+
+  volume = MIN (volume, VOLUME_MAX);
+  if (self->volume == volume)
+    return;
+  self->volume = volume;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VOLUME]);
+}
+
+/**
+ * parlor_sound_play:
+ * @event: the sound to play
+ *
+ * Starts playing @event at the current volume and returns at once. Nothing
+ * happens at volume 0, and a missing sound device or file is only logged
+ * (once, with g_debug()).
+ */
+void
+parlor_sound_play (ParlorSound      *self,
+                   ParlorSoundEvent  event)
+{
+  SoundJob *job;
+  char *file;
+
+  g_return_if_fail (PARLOR_IS_SOUND (self));
+
+  if (self->volume == 0)
+    return;
+  file = parlor_sound_dup_file (event);
+  if (file == NULL)
+    return;
+
+  if (self->pool == NULL)
+    {
+      self->backend = sound_backend_new ();
+      /* Not exclusive: creating the pool cannot fail. */
+      self->pool = g_thread_pool_new_full (sound_worker, NULL, sound_job_free, 1, FALSE, NULL);
+    }
+
+  g_mutex_lock (&self->backend->mutex);
+  if (self->backend->pending >= MAX_PENDING)
+    {
+      g_mutex_unlock (&self->backend->mutex);
+      g_free (file);
+      return;
+    }
+  self->backend->pending++;
+  g_mutex_unlock (&self->backend->mutex);
+
+  job = g_new0 (SoundJob, 1);
+  job->backend = g_atomic_rc_box_acquire (self->backend);
+  job->file = file;
+  job->db = parlor_sound_volume_to_db (self->volume);
+  self->n_requests++;
+  g_thread_pool_push (self->pool, job, NULL);
+}
+
+guint
+parlor_sound_get_n_requests (ParlorSound *self)
+{
+  g_return_val_if_fail (PARLOR_IS_SOUND (self), 0);
+
+  return self->n_requests;
+}
+
+/* Returns FALSE if sounds are still waiting after @timeout_usec. */
+gboolean
+parlor_sound_wait_idle (ParlorSound *self,
+                        gint64       timeout_usec)
+{
+  gint64 end_time = g_get_monotonic_time () + timeout_usec;
+  gboolean idle = TRUE;
+
+  g_return_val_if_fail (PARLOR_IS_SOUND (self), FALSE);
+
+  if (self->backend == NULL)
+    return TRUE;
+
+  g_mutex_lock (&self->backend->mutex);
+  while (self->backend->pending > 0 && idle)
+    idle = g_cond_wait_until (&self->backend->idle, &self->backend->mutex, end_time);
+  idle = self->backend->pending == 0;
+  g_mutex_unlock (&self->backend->mutex);
+
+  return idle;
+}
