@@ -29,6 +29,7 @@ struct _ParlorConnection
   GString       *outgoing;       /* waiting to be written */
   GBytes        *writing;        /* being written */
   gboolean       close_after_flush;
+  guint          flush_id;
 
   gboolean       started;
   gboolean       closed;
@@ -53,6 +54,7 @@ parlor_connection_dispose (GObject *object)
 {
   ParlorConnection *self = PARLOR_CONNECTION (object);
 
+  g_clear_handle_id (&self->flush_id, g_source_remove);
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
@@ -136,6 +138,7 @@ shut (ParlorConnection *self,
     return;
 
   self->closed = TRUE;
+  g_clear_handle_id (&self->flush_id, g_source_remove);
   g_cancellable_cancel (self->cancellable);
   g_string_truncate (self->outgoing, 0);
   if (self->stream != NULL)
@@ -306,6 +309,16 @@ write_next (ParlorConnection *self)
                                    write_cb, g_object_ref (self));
 }
 
+static gboolean
+flush_cb (gpointer data)
+{
+  ParlorConnection *self = data;
+
+  self->flush_id = 0;
+  write_next (self);
+  return G_SOURCE_REMOVE;
+}
+
 /* Queues @line and a newline. A peer that lets more than max-output bytes
  * pile up is too slow to follow the game and is dropped. */
 void
@@ -327,7 +340,9 @@ parlor_connection_send (ParlorConnection *self,
       return;
     }
 
-  write_next (self);
+  /* Lines sent during one main-loop turn leave in one write. */
+  if (self->flush_id == 0 && self->writing == NULL)
+    self->flush_id = g_idle_add_full (G_PRIORITY_DEFAULT, flush_cb, self, NULL);
 }
 
 void
@@ -344,6 +359,8 @@ parlor_connection_close (ParlorConnection *self,
       return;
     }
   self->close_after_flush = TRUE;
+  g_clear_handle_id (&self->flush_id, g_source_remove);
+  write_next (self);
 }
 
 gboolean

@@ -1313,6 +1313,7 @@ parlor_server_listen (ParlorServer  *self,
   g_return_val_if_fail (self->service == NULL, FALSE);
 
   self->service = g_socket_service_new ();
+  g_socket_listener_set_backlog (G_SOCKET_LISTENER (self->service), 1024);
   if (address == NULL)
     {
       if (port == 0)
