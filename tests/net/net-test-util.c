@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <gio/gnetworking.h>
 #include <string.h>
 
 #include "net-test-util.h"
@@ -62,6 +63,7 @@ net_test_server_new (guint16 *port)
 /* ---- raw connections ---------------------------------------------------- */
 
 static void raw_read (RawConn *raw);
+static void raw_destroy (RawConn *raw);
 
 static void
 raw_read_cb (GObject      *object,
@@ -72,6 +74,12 @@ raw_read_cb (GObject      *object,
   g_autoptr(GError) error = NULL;
   gssize n = g_input_stream_read_finish (G_INPUT_STREAM (object), result, &error);
 
+  raw->pending = FALSE;
+  if (raw->freeing)
+    {
+      raw_destroy (raw);
+      return;
+    }
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
   if (n <= 0)
@@ -97,13 +105,15 @@ raw_read_cb (GObject      *object,
 static void
 raw_read (RawConn *raw)
 {
+  raw->pending = TRUE;
   g_input_stream_read_async (g_io_stream_get_input_stream (G_IO_STREAM (raw->connection)),
                              raw->buffer, sizeof raw->buffer, G_PRIORITY_DEFAULT,
                              raw->cancellable, raw_read_cb, raw);
 }
 
-RawConn *
-raw_conn_new (guint16 port)
+static RawConn *
+raw_conn_open (guint16  port,
+               gboolean reading)
 {
   g_autoptr(GSocketClient) client = g_socket_client_new ();
   g_autoptr(GError) error = NULL;
@@ -115,22 +125,37 @@ raw_conn_new (guint16 port)
   raw->lines = g_ptr_array_new_with_free_func (g_free);
   raw->cancellable = g_cancellable_new ();
   raw->partial = g_string_new (NULL);
-  raw_read (raw);
+  if (reading)
+    raw_read (raw);
+  else
+    {
+      GSocket *socket = g_socket_connection_get_socket (raw->connection);
+
+      g_socket_set_option (socket, SOL_SOCKET, SO_RCVBUF, 4096, NULL);
+    }
 
   return raw;
 }
 
-static gboolean
-idle_free_raw (gpointer data)
+RawConn *
+raw_conn_new (guint16 port)
 {
-  RawConn *raw = data;
+  return raw_conn_open (port, TRUE);
+}
 
+RawConn *
+raw_conn_new_deaf (guint16 port)
+{
+  return raw_conn_open (port, FALSE);
+}
+
+static void
+raw_destroy (RawConn *raw)
+{
   g_object_unref (raw->cancellable);
   g_ptr_array_unref (raw->lines);
   g_string_free (raw->partial, TRUE);
   g_free (raw);
-
-  return G_SOURCE_REMOVE;
 }
 
 void
@@ -139,9 +164,11 @@ raw_conn_free (RawConn *raw)
   g_cancellable_cancel (raw->cancellable);
   g_io_stream_close (G_IO_STREAM (raw->connection), NULL, NULL);
   g_clear_object (&raw->connection);
-  /* The cancelled read still calls back once. */
-  g_idle_add (idle_free_raw, raw);
-  g_main_context_iteration (NULL, FALSE);
+  /* A cancelled read still calls back once: it frees then. */
+  if (raw->pending)
+    raw->freeing = TRUE;
+  else
+    raw_destroy (raw);
 }
 
 void

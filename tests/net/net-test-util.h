@@ -23,10 +23,14 @@ typedef struct
   GString           *partial;
   guint8             buffer[8192];
   gboolean           closed;
+  gboolean           pending;     /* a read is under way */
+  gboolean           freeing;
   gsize              received;
 } RawConn;
 
 RawConn      *raw_conn_new        (guint16     port);
+/* Without reading: a peer that never reads what the server sends. */
+RawConn      *raw_conn_new_deaf   (guint16     port);
 void          raw_conn_free       (RawConn    *raw);
 void          raw_conn_send       (RawConn    *raw,
                                    const char *bytes,
