@@ -211,6 +211,7 @@ struct _Bot
   guint64               seed;
   guint                 delay;
   guint                 delay_id;
+  gboolean              thought;     /* the think time is over */
   gboolean              acting;
   guint                 refusals;
   guint                 errors;
@@ -242,6 +243,7 @@ bot_delay_done (gpointer data)
 
   bot->delay_id = 0;
   bot->acting = FALSE;
+  bot->thought = TRUE;
   bot_act (bot);
   return G_SOURCE_REMOVE;
 }
@@ -259,7 +261,7 @@ bot_act (Bot *bot)
       (parlor_client_get_waiting (bot->client) & (1u << seat)) == 0)
     return;
 
-  if (bot->delay > 0 && bot->delay_id == 0)
+  if (bot->delay > 0 && !bot->thought)
     {
       /* Think time: play on the view as it is once the delay is over. */
       bot->acting = TRUE;
@@ -267,6 +269,7 @@ bot_act (Bot *bot)
       return;
     }
 
+  bot->thought = FALSE;
   action = bot->info->ai_choose (bot->level, view, bot->seed++, NULL, &error);
   if (action == NULL)
     {
