@@ -1158,25 +1158,14 @@ on_conn_overlong (ParlorConnection *link,
   conn_send_error (conn, "too-long", message, FALSE);
 }
 
-static gboolean
-on_incoming (GSocketService    *service,
-             GSocketConnection *connection,
-             GObject           *source,
-             ParlorServer      *self)
+static void
+accept_stream (ParlorServer *self,
+               GIOStream    *stream)
 {
-  Conn *conn;
-  GSocket *socket = g_socket_connection_get_socket (connection);
+  Conn *conn = g_new0 (Conn, 1);
 
-  if (self->stopped)
-    return FALSE;
-
-  g_socket_set_keepalive (socket, TRUE);
-  g_socket_set_option (socket, IPPROTO_TCP, TCP_NODELAY, 1, NULL);
-
-  conn = g_new0 (Conn, 1);
   conn->server = self;
-  conn->link = parlor_connection_new (G_IO_STREAM (connection), PARLOR_PROTOCOL_MAX_LINE,
-                                      self->max_output);
+  conn->link = parlor_connection_new (stream, PARLOR_PROTOCOL_MAX_LINE, self->max_output);
   conn->peer = parlor_connection_get_peer (conn->link);
   conn->connected_at = g_get_monotonic_time ();
   g_hash_table_add (self->conns, conn);
@@ -1185,8 +1174,36 @@ on_incoming (GSocketService    *service,
   g_signal_connect (conn->link, "overlong", G_CALLBACK (on_conn_overlong), conn);
   g_signal_connect (conn->link, "closed", G_CALLBACK (on_conn_closed), conn);
   parlor_connection_start (conn->link);
+}
+
+static gboolean
+on_incoming (GSocketService    *service,
+             GSocketConnection *connection,
+             GObject           *source,
+             ParlorServer      *self)
+{
+  GSocket *socket = g_socket_connection_get_socket (connection);
+
+  if (self->stopped)
+    return FALSE;
+
+  g_socket_set_keepalive (socket, TRUE);
+  g_socket_set_option (socket, IPPROTO_TCP, TCP_NODELAY, 1, NULL);
+  accept_stream (self, G_IO_STREAM (connection));
 
   return TRUE;
+}
+
+/* Serves a client on any stream (tests and fuzzing use memory streams). */
+void
+parlor_server_accept_stream (ParlorServer *self,
+                             GIOStream    *stream)
+{
+  g_return_if_fail (PARLOR_IS_SERVER (self));
+  g_return_if_fail (G_IS_IO_STREAM (stream));
+  g_return_if_fail (!self->stopped);
+
+  accept_stream (self, stream);
 }
 
 /* Half-sent lines and silent newcomers time out. */

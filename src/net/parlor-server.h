@@ -39,6 +39,9 @@ gboolean      parlor_server_listen            (ParlorServer  *self,
                                                guint16        port,
                                                guint16       *out_port,
                                                GError       **error);
+/* Serves one client on @stream, as if it had connected. */
+void          parlor_server_accept_stream     (ParlorServer  *self,
+                                               GIOStream     *stream);
 /* Says goodbye to every client and closes them; tables stop. */
 void          parlor_server_stop              (ParlorServer  *self);
 

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "fuzz-protocol"
+
+#include "config.h"
+
+#include "parlor-games.h"
+#include "parlor-server.h"
+#include "toy-game.h"
+
+int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
+
+static const ParlorGameInfo *
+lookup (const char *id)
+{
+  const ParlorGameInfo *info = toy_game_lookup (id);
+
+  return info != NULL ? info : parlor_games_lookup (id);
+}
+
+/* One client's whole input to a server, through a memory stream: the server
+ * answers, never crashes, and lets the connection go at its end. */
+int
+LLVMFuzzerTestOneInput (const guint8 *data,
+                        size_t        size)
+{
+  g_autoptr(ParlorServer) server = parlor_server_new (lookup);
+  g_autoptr(GInputStream) in = g_memory_input_stream_new_from_data (g_memdup2 (data, size), size, g_free);
+  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+  g_autoptr(GIOStream) stream = g_simple_io_stream_new (in, out);
+  guint spins = 0;
+
+  parlor_server_set_default_game (server, "toy");
+  parlor_server_set_allow_create (server, TRUE);
+  parlor_server_accept_stream (server, stream);
+
+  while (parlor_server_get_n_connections (server) > 0 && spins++ < 100000)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (parlor_server_get_n_connections (server), ==, 0);
+
+  parlor_server_stop (server);
+  /* Computer players still thinking hand back their moves, then stop. */
+  while (g_main_context_iteration (NULL, FALSE) && spins++ < 200000)
+    ;
+
+  return 0;
+}
