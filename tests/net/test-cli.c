@@ -400,7 +400,11 @@ test_server_killed (void)
 
       bots[i] = bot_start (tag, port, "20", NULL);
     }
-  g_assert_nonnull (proc_wait_line (bots[0], "started ", 10000));
+  {
+    g_autofree char *started = proc_wait_line (bots[0], "started ", 10000);
+
+    g_assert_nonnull (started);
+  }
   g_subprocess_send_signal (serve->process, SIGKILL);
   g_assert_true (wait_for (proc_exited, serve, 5000));
 
