@@ -261,11 +261,15 @@ bot_act (Bot *bot)
       (parlor_client_get_waiting (bot->client) & (1u << seat)) == 0)
     return;
 
-  if (bot->delay > 0 && !bot->thought)
+  if (!bot->thought)
     {
-      /* Think time: play on the view as it is once the delay is over. */
+      /* Think on the view as it is once the think time is over; without
+       * one, once everything already received has been read. */
       bot->acting = TRUE;
-      bot->delay_id = g_timeout_add (bot->delay, bot_delay_done, bot);
+      if (bot->delay > 0)
+        bot->delay_id = g_timeout_add (bot->delay, bot_delay_done, bot);
+      else
+        bot->delay_id = g_idle_add_full (G_PRIORITY_LOW, bot_delay_done, bot, NULL);
       return;
     }
 
@@ -723,12 +727,14 @@ parlor_cli_loadtest (int    argc,
   g_autofree char *address = NULL;
   g_autofree char *level = NULL;
   int n_tables = 1;
+  int think = 0;
   int timeout = 600;
   gboolean json = FALSE;
   GOptionEntry entries[] = {
     { "connect", 0, 0, G_OPTION_ARG_STRING, &address, "Host to load", "HOST:PORT" },
     { "tables", 0, 0, G_OPTION_ARG_INT, &n_tables, "Tables of four bot connections", "T" },
     { "level", 0, 0, G_OPTION_ARG_STRING, &level, "Computer player level", "LEVEL" },
+    { "think", 0, 0, G_OPTION_ARG_INT, &think, "Think time of each bot before each move", "MS" },
     { "timeout", 0, 0, G_OPTION_ARG_INT, &timeout, "Give up after this many seconds", "S" },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print the figures as JSON", NULL },
     { NULL }
@@ -742,7 +748,7 @@ parlor_cli_loadtest (int    argc,
   if (!parse_options (entries, "Play many games at once at a LAN host and measure it.",
                       &argc, &argv))
     return 2;
-  if (address == NULL || n_tables < 1 || n_tables > 10000 || timeout < 1)
+  if (address == NULL || n_tables < 1 || n_tables > 10000 || timeout < 1 || think < 0)
     {
       fprintf (stderr, "parlor-cli loadtest: --connect HOST:PORT and --tables 1…10000 are needed\n");
       return 2;
@@ -768,6 +774,7 @@ parlor_cli_loadtest (int    argc,
           Bot *bot = bot_new (name, load.level, (guint64) t * LOAD_SEATS + i + 1);
 
           bot->index = i;
+          bot->delay = think;
           bot->data = lt;
           bot->on_done = on_load_done;
           bot->on_action = on_load_action;

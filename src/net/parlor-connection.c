@@ -5,34 +5,50 @@
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/epoll.h>
+#include <unistd.h>
+#define HAVE_EPOLL 1
+#endif
 
 #include "parlor-connection.h"
 
 /* GDataInputStream buffers a line of any length before it returns it; the
  * reading is done by hand so a peer cannot make us hold more than max_line. */
 #define READ_CHUNK 4096
+/* Bytes read in one dispatch before other connections get their turn. */
+#define READ_BUDGET (16 * READ_CHUNK)
 
 struct _ParlorConnection
 {
-  GObject        parent_instance;
+  GObject                parent_instance;
 
-  GIOStream     *stream;
-  GCancellable  *cancellable;
-  gsize          max_line;
-  gsize          max_output;
+  GIOStream             *stream;
+  GPollableInputStream  *input;
+  GPollableOutputStream *output;
+  gsize                  max_line;
+  gsize                  max_output;
 
-  guint8        *chunk;
-  GByteArray    *partial;
-  gint64         partial_since;
-  gboolean       skipping;       /* inside an overlong line, until its newline */
+  guint8                *chunk;
+  GByteArray            *partial;
+  gint64                 partial_since;
+  gboolean               skipping;       /* inside an overlong line, until its newline */
 
-  GString       *outgoing;       /* waiting to be written */
-  GBytes        *writing;        /* being written */
-  gboolean       close_after_flush;
-  guint          flush_id;
+  GString               *outgoing;       /* waiting to be written, from out_pos on */
+  gsize                  out_pos;
+  gboolean               blocked;        /* the peer's window is full */
+  gboolean               close_after_flush;
+  gboolean               flush_queued;
 
-  gboolean       started;
-  gboolean       closed;
+  /* How readiness is watched: one shared epoll set for sockets, else a
+   * pollable source per direction. */
+  int                    fd;
+  guint32                watching;
+  GSource               *read_source;
+  GSource               *write_source;
+
+  gboolean               started;
+  gboolean               closed;
 };
 
 G_DEFINE_FINAL_TYPE (ParlorConnection, parlor_connection, G_TYPE_OBJECT)
@@ -46,18 +62,268 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-static void read_next  (ParlorConnection *self);
-static void write_next (ParlorConnection *self);
+static void     write_next  (ParlorConnection *self);
+static gboolean on_readable (GObject          *stream,
+                             gpointer          data);
+static void     update_watch (ParlorConnection *self);
+
+/* ---- the poller ---------------------------------------------------------
+ * With a thousand connections, one GSource per socket makes every main-loop
+ * turn cost a thousand prepare/check calls and a poll() over every fd. The
+ * poller is one source for all of them: an epoll set on Linux, and the list
+ * of connections whose queued lines should be written at the end of this
+ * turn (lines sent in one turn leave in one write). */
+
+typedef struct
+{
+  GSource    source;
+  int        epfd;
+  gpointer   tag;
+  GPtrArray *flush;       /* ParlorConnection*, a reference each */
+} Poller;
+
+static Poller *default_poller;
+
+static gboolean
+poller_prepare (GSource *source,
+                int     *timeout)
+{
+  Poller *poller = (Poller *) source;
+
+  *timeout = poller->flush->len > 0 ? 0 : -1;
+  return poller->flush->len > 0;
+}
+
+static gboolean
+poller_check (GSource *source)
+{
+  Poller *poller = (Poller *) source;
+
+  if (poller->flush->len > 0)
+    return TRUE;
+#ifdef HAVE_EPOLL
+  if (poller->tag != NULL && (g_source_query_unix_fd (source, poller->tag) & G_IO_IN) != 0)
+    return TRUE;
+#endif
+  return FALSE;
+}
+
+static gboolean
+poller_dispatch (GSource     *source,
+                 GSourceFunc  callback,
+                 gpointer     data)
+{
+  Poller *poller = (Poller *) source;
+  g_autoptr(GPtrArray) flush = NULL;
+
+  if (poller->flush->len > 0)
+    {
+      flush = g_steal_pointer (&poller->flush);
+      poller->flush = g_ptr_array_new ();
+      for (guint i = 0; i < flush->len; i++)
+        {
+          ParlorConnection *conn = g_ptr_array_index (flush, i);
+
+          conn->flush_queued = FALSE;
+          write_next (conn);
+          g_object_unref (conn);
+        }
+    }
+
+#ifdef HAVE_EPOLL
+  {
+    struct epoll_event events[256];
+    int n = epoll_wait (poller->epfd, events, G_N_ELEMENTS (events), 0);
+
+    /* A callback may drop another connection of this batch: hold them all. */
+    for (int i = 0; i < n; i++)
+      g_object_ref (events[i].data.ptr);
+    for (int i = 0; i < n; i++)
+      {
+        ParlorConnection *conn = events[i].data.ptr;
+
+        if (conn->fd >= 0 && (events[i].events & EPOLLOUT) != 0)
+          {
+            conn->blocked = FALSE;
+            update_watch (conn);
+            write_next (conn);
+          }
+        if (conn->fd >= 0 && (events[i].events & (EPOLLIN | EPOLLHUP | EPOLLERR)) != 0)
+          on_readable (NULL, conn);
+      }
+    for (int i = 0; i < n; i++)
+      g_object_unref (events[i].data.ptr);
+  }
+#endif
+
+  return G_SOURCE_CONTINUE;
+}
+
+static GSourceFuncs poller_funcs = {
+  poller_prepare,
+  poller_check,
+  poller_dispatch,
+  NULL, NULL, NULL,
+};
+
+/* The poller of the global default main context, or NULL when this thread
+ * runs another context (then each connection has its own sources). */
+static Poller *
+poller_get (void)
+{
+  if (g_main_context_get_thread_default () != NULL &&
+      g_main_context_get_thread_default () != g_main_context_default ())
+    return NULL;
+
+  if (default_poller == NULL)
+    {
+      GSource *source = g_source_new (&poller_funcs, sizeof (Poller));
+
+      default_poller = (Poller *) source;
+      default_poller->flush = g_ptr_array_new ();
+      default_poller->epfd = -1;
+#ifdef HAVE_EPOLL
+      default_poller->epfd = epoll_create1 (EPOLL_CLOEXEC);
+      if (default_poller->epfd >= 0)
+        default_poller->tag = g_source_add_unix_fd (source, default_poller->epfd, G_IO_IN);
+#endif
+      g_source_set_name (source, "ParlorConnection poller");
+      g_source_attach (source, g_main_context_default ());
+    }
+
+  return default_poller;
+}
+
+static void
+queue_flush (ParlorConnection *self)
+{
+  Poller *poller = poller_get ();
+
+  if (self->flush_queued || self->blocked)
+    return;
+  if (poller == NULL)
+    {
+      write_next (self);
+      return;
+    }
+  self->flush_queued = TRUE;
+  g_ptr_array_add (poller->flush, g_object_ref (self));
+}
+
+/* ---- watching readiness ------------------------------------------------- */
+
+static gboolean
+on_writable (GObject  *stream,
+             gpointer  data)
+{
+  ParlorConnection *self = data;
+
+  g_clear_pointer (&self->write_source, g_source_unref);
+  self->blocked = FALSE;
+  write_next (self);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+drop_source (GSource **source)
+{
+  if (*source == NULL)
+    return;
+  g_source_destroy (*source);
+  g_clear_pointer (source, g_source_unref);
+}
+
+/* Watches for what the connection needs now: input while it reads, output
+ * while the peer's window is full. */
+static void
+update_watch (ParlorConnection *self)
+{
+  gboolean want_in = self->started && !self->closed && !self->close_after_flush;
+  gboolean want_out = !self->closed && self->blocked;
+
+#ifdef HAVE_EPOLL
+  if (self->fd >= 0)
+    {
+      guint32 events = (want_in ? EPOLLIN : 0) | (want_out ? EPOLLOUT : 0);
+      Poller *poller = default_poller;
+
+      if (events == self->watching)
+        return;
+      if (events == 0)
+        {
+          epoll_ctl (poller->epfd, EPOLL_CTL_DEL, self->fd, NULL);
+          self->fd = -1;
+          self->watching = 0;
+          g_object_unref (self);
+          return;
+        }
+      {
+        struct epoll_event event = { .events = events, .data.ptr = self };
+
+        epoll_ctl (poller->epfd, EPOLL_CTL_MOD, self->fd, &event);
+      }
+      self->watching = events;
+      return;
+    }
+#endif
+
+  if (want_in && self->read_source == NULL)
+    {
+      self->read_source = g_pollable_input_stream_create_source (self->input, NULL);
+      g_source_set_callback (self->read_source, (GSourceFunc) (void (*) (void)) on_readable,
+                             self, NULL);
+      g_source_attach (self->read_source, NULL);
+    }
+  else if (!want_in)
+    drop_source (&self->read_source);
+
+  if (want_out && self->write_source == NULL)
+    {
+      self->write_source = g_pollable_output_stream_create_source (self->output, NULL);
+      g_source_set_callback (self->write_source, (GSourceFunc) (void (*) (void)) on_writable,
+                             self, NULL);
+      g_source_attach (self->write_source, NULL);
+    }
+  else if (!want_out)
+    drop_source (&self->write_source);
+}
+
+/* Joins the shared epoll set when the stream is a socket; the set holds a
+ * reference until the connection stops watching. */
+static void
+watch_start (ParlorConnection *self)
+{
+#ifdef HAVE_EPOLL
+  Poller *poller = poller_get ();
+
+  if (poller != NULL && poller->epfd >= 0 && G_IS_SOCKET_CONNECTION (self->stream))
+    {
+      GSocket *socket = g_socket_connection_get_socket (G_SOCKET_CONNECTION (self->stream));
+      struct epoll_event event = { .events = EPOLLIN, .data.ptr = self };
+      int fd = g_socket_get_fd (socket);
+
+      if (epoll_ctl (poller->epfd, EPOLL_CTL_ADD, fd, &event) == 0)
+        {
+          self->fd = fd;
+          self->watching = EPOLLIN;
+          g_object_ref (self);
+          return;
+        }
+    }
+#endif
+  update_watch (self);
+}
+
+/* ---- object ------------------------------------------------------------- */
 
 static void
 parlor_connection_dispose (GObject *object)
 {
   ParlorConnection *self = PARLOR_CONNECTION (object);
 
-  g_clear_handle_id (&self->flush_id, g_source_remove);
-  if (self->cancellable != NULL)
-    g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
+  drop_source (&self->read_source);
+  drop_source (&self->write_source);
   g_clear_object (&self->stream);
 
   G_OBJECT_CLASS (parlor_connection_parent_class)->dispose (object);
@@ -71,7 +337,6 @@ parlor_connection_finalize (GObject *object)
   g_free (self->chunk);
   g_byte_array_unref (self->partial);
   g_string_free (self->outgoing, TRUE);
-  g_clear_pointer (&self->writing, g_bytes_unref);
 
   G_OBJECT_CLASS (parlor_connection_parent_class)->finalize (object);
 }
@@ -98,9 +363,9 @@ parlor_connection_class_init (ParlorConnectionClass *klass)
 static void
 parlor_connection_init (ParlorConnection *self)
 {
-  self->cancellable = g_cancellable_new ();
   self->partial = g_byte_array_new ();
   self->outgoing = g_string_new (NULL);
+  self->fd = -1;
 }
 
 ParlorConnection *
@@ -111,10 +376,14 @@ parlor_connection_new (GIOStream *stream,
   ParlorConnection *self;
 
   g_return_val_if_fail (G_IS_IO_STREAM (stream), NULL);
+  g_return_val_if_fail (G_IS_POLLABLE_INPUT_STREAM (g_io_stream_get_input_stream (stream)), NULL);
+  g_return_val_if_fail (G_IS_POLLABLE_OUTPUT_STREAM (g_io_stream_get_output_stream (stream)), NULL);
   g_return_val_if_fail (max_line > 0, NULL);
 
   self = g_object_new (PARLOR_TYPE_CONNECTION, NULL);
   self->stream = g_object_ref (stream);
+  self->input = G_POLLABLE_INPUT_STREAM (g_io_stream_get_input_stream (stream));
+  self->output = G_POLLABLE_OUTPUT_STREAM (g_io_stream_get_output_stream (stream));
   self->max_line = max_line;
   self->max_output = max_output;
 
@@ -137,14 +406,14 @@ shut (ParlorConnection *self,
   if (self->closed)
     return;
 
+  g_object_ref (self);
   self->closed = TRUE;
-  g_clear_handle_id (&self->flush_id, g_source_remove);
-  g_cancellable_cancel (self->cancellable);
   g_string_truncate (self->outgoing, 0);
+  self->out_pos = 0;
+  update_watch (self);
   if (self->stream != NULL)
     g_io_stream_close_async (self->stream, G_PRIORITY_DEFAULT, NULL, closed_cb, NULL);
 
-  g_object_ref (self);
   g_signal_emit (self, signals[CLOSED], 0, error);
   g_object_unref (self);
 }
@@ -212,46 +481,44 @@ take_bytes (ParlorConnection *self,
     self->partial_since = 0;
 }
 
-static void
-read_cb (GObject      *object,
-         GAsyncResult *result,
-         gpointer      user_data)
+
+static gboolean
+on_readable (GObject  *stream,
+             gpointer  data)
 {
-  g_autoptr(ParlorConnection) self = user_data;
-  g_autoptr(GError) error = NULL;
-  gssize n;
+  ParlorConnection *self = data;
+  gsize budget = READ_BUDGET;
 
-  n = g_input_stream_read_finish (G_INPUT_STREAM (object), result, &error);
-  if (self->closed)
-    return;
-  if (n < 0)
+  g_object_ref (self);
+  while (!self->closed && !self->close_after_flush && budget > 0)
     {
-      shut (self, error);
-      return;
+      g_autoptr(GError) error = NULL;
+      gssize n = g_pollable_input_stream_read_nonblocking (self->input, self->chunk, READ_CHUNK,
+                                                           NULL, &error);
+
+      if (n < 0 && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
+        break;
+      if (n < 0)
+        {
+          shut (self, error);
+          break;
+        }
+      if (n == 0)
+        {
+          if (self->partial->len > 0)
+            shut_with (self, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT,
+                       _("The connection ended in the middle of a message"));
+          else
+            shut (self, NULL);
+          break;
+        }
+      take_bytes (self, self->chunk, n);
+      budget -= MIN (budget, (gsize) n);
     }
-  if (n == 0)
-    {
-      if (self->partial->len > 0)
-        shut_with (self, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT,
-                   _("The connection ended in the middle of a message"));
-      else
-        shut (self, NULL);
-      return;
-    }
+  g_object_unref (self);
 
-  take_bytes (self, self->chunk, n);
-  read_next (self);
-}
-
-static void
-read_next (ParlorConnection *self)
-{
-  if (self->closed || self->close_after_flush)
-    return;
-
-  g_input_stream_read_async (g_io_stream_get_input_stream (self->stream),
-                             self->chunk, READ_CHUNK, G_PRIORITY_DEFAULT,
-                             self->cancellable, read_cb, g_object_ref (self));
+  /* The source, if any, is dropped by update_watch() when reading ends. */
+  return G_SOURCE_CONTINUE;
 }
 
 void
@@ -262,61 +529,41 @@ parlor_connection_start (ParlorConnection *self)
 
   self->started = TRUE;
   self->chunk = g_malloc (READ_CHUNK);
-  read_next (self);
-}
-
-static void
-write_cb (GObject      *object,
-          GAsyncResult *result,
-          gpointer      user_data)
-{
-  g_autoptr(ParlorConnection) self = user_data;
-  g_autoptr(GError) error = NULL;
-
-  g_clear_pointer (&self->writing, g_bytes_unref);
-  if (!g_output_stream_write_all_finish (G_OUTPUT_STREAM (object), result, NULL, &error))
-    {
-      shut (self, error);
-      return;
-    }
-  if (self->closed)
-    return;
-
-  write_next (self);
+  watch_start (self);
 }
 
 static void
 write_next (ParlorConnection *self)
 {
-  gsize len;
-
-  if (self->closed || self->writing != NULL)
+  if (self->closed || self->blocked)
     return;
 
-  if (self->outgoing->len == 0)
+  while (self->out_pos < self->outgoing->len)
     {
-      if (self->close_after_flush)
-        shut (self, NULL);
-      return;
+      g_autoptr(GError) error = NULL;
+      gssize n = g_pollable_output_stream_write_nonblocking (self->output,
+                                                             self->outgoing->str + self->out_pos,
+                                                             self->outgoing->len - self->out_pos,
+                                                             NULL, &error);
+
+      if (n < 0 && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
+        {
+          self->blocked = TRUE;
+          update_watch (self);
+          return;
+        }
+      if (n < 0)
+        {
+          shut (self, error);
+          return;
+        }
+      self->out_pos += n;
     }
 
-  len = self->outgoing->len;
-  self->writing = g_bytes_new_take (g_string_free (self->outgoing, FALSE), len);
-  self->outgoing = g_string_new (NULL);
-  g_output_stream_write_all_async (g_io_stream_get_output_stream (self->stream),
-                                   g_bytes_get_data (self->writing, NULL), len,
-                                   G_PRIORITY_DEFAULT, self->cancellable,
-                                   write_cb, g_object_ref (self));
-}
-
-static gboolean
-flush_cb (gpointer data)
-{
-  ParlorConnection *self = data;
-
-  self->flush_id = 0;
-  write_next (self);
-  return G_SOURCE_REMOVE;
+  g_string_truncate (self->outgoing, 0);
+  self->out_pos = 0;
+  if (self->close_after_flush)
+    shut (self, NULL);
 }
 
 /* Queues @line and a newline. A peer that lets more than max-output bytes
@@ -340,9 +587,7 @@ parlor_connection_send (ParlorConnection *self,
       return;
     }
 
-  /* Lines sent during one main-loop turn leave in one write. */
-  if (self->flush_id == 0 && self->writing == NULL)
-    self->flush_id = g_idle_add_full (G_PRIORITY_DEFAULT, flush_cb, self, NULL);
+  queue_flush (self);
 }
 
 void
@@ -353,13 +598,13 @@ parlor_connection_close (ParlorConnection *self,
 
   if (self->closed)
     return;
-  if (!flush || (self->writing == NULL && self->outgoing->len == 0))
+  if (!flush || self->outgoing->len == self->out_pos)
     {
       shut (self, NULL);
       return;
     }
   self->close_after_flush = TRUE;
-  g_clear_handle_id (&self->flush_id, g_source_remove);
+  update_watch (self);
   write_next (self);
 }
 
@@ -381,7 +626,7 @@ gsize
 parlor_connection_get_queued (ParlorConnection *self)
 {
   g_return_val_if_fail (PARLOR_IS_CONNECTION (self), 0);
-  return self->outgoing->len + (self->writing != NULL ? g_bytes_get_size (self->writing) : 0);
+  return self->outgoing->len - self->out_pos;
 }
 
 char *

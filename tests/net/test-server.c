@@ -404,10 +404,10 @@ test_silent_client (void)
     /* Four moves of the silent seat, each after a one-second limit. */
     g_assert_true (net_test_wait (all_over, &group, 20000));
   }
+  g_assert_cmpint (raw_conn_wait_line (silent, 0, "over ", 5000), >=, 0);
   for (guint i = 0; i < silent->lines->len; i++)
     timeouts += g_str_has_prefix (g_ptr_array_index (silent->lines, i), "notice what=timeout");
   g_assert_cmpuint (timeouts, >=, 4);
-  g_assert_cmpint (raw_conn_wait_line (silent, 0, "over ", 1000), >=, 0);
 
   player_free (active);
 }
