@@ -267,7 +267,12 @@ bot_act (Bot *bot)
        * one, once everything already received has been read. */
       bot->acting = TRUE;
       if (bot->delay > 0)
-        bot->delay_id = g_timeout_add (bot->delay, bot_delay_done, bot);
+        {
+          /* Players do not move in step: from half to one and a half times it. */
+          guint ms = bot->delay / 2 + g_random_int_range (0, bot->delay + 1);
+
+          bot->delay_id = g_timeout_add (ms, bot_delay_done, bot);
+        }
       else
         bot->delay_id = g_idle_add_full (G_PRIORITY_LOW, bot_delay_done, bot, NULL);
       return;
