@@ -32,21 +32,27 @@ screenshot (GtkWidget  *widget,
             const char *name)
 {
   g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  GtkSnapshot *snapshot;
   g_autoptr(GskRenderNode) node = NULL;
   g_autoptr(GdkTexture) texture = NULL;
   g_autofree char *dir = g_build_filename (g_getenv ("G_TEST_BUILDDIR") != NULL ? g_getenv ("G_TEST_BUILDDIR") : ".", "screenshots", NULL);
   g_autofree char *file = NULL;
   const char *lang = g_getenv ("LANGUAGE");
   GskRenderer *renderer;
-  int w = gtk_widget_get_width (widget);
-  int h = gtk_widget_get_height (widget);
+  int w = 0, h = 0;
 
-  iterate (200);
-  g_assert_cmpint (w, >, 0);
-  g_assert_cmpint (h, >, 0);
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  /* A widget has something to paint once it has been laid out and drawn. */
+  for (int tries = 0; node == NULL && tries < 50; tries++)
+    {
+      iterate (100);
+      w = gtk_widget_get_width (widget);
+      h = gtk_widget_get_height (widget);
+      if (w <= 0 || h <= 0)
+        continue;
+      snapshot = gtk_snapshot_new ();
+      gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
+      node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+    }
   g_assert_nonnull (node);
   renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
   texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
