@@ -16,7 +16,7 @@
  * A player's backend outlives the ParlorSound while a job still uses it. */
 typedef struct
 {
-  gboolean    error_logged;  /* worker thread only */
+  gboolean    error_logged;  /* touched by the worker only */
   gint        cancelled;     /* atomic: the ParlorSound is gone, skip its sounds */
 
   GMutex      mutex;         /* guards pending */
@@ -59,7 +59,7 @@ sound_backend_clear (gpointer data)
 
   g_mutex_clear (&backend->mutex);
   g_cond_clear (&backend->idle);
-  g_atomic_int_dec_and_test (&n_live_backends);
+  g_atomic_int_add (&n_live_backends, -1);
 }
 
 static SoundBackend *
