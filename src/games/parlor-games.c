@@ -4,9 +4,11 @@
 #include "config.h"
 
 #include "parlor-games.h"
+#include "triad-game.h"
 
 /* Each game adds its info here, one line per game. */
 static const ParlorGameInfo * const games[] = {
+  &triad_game_info,
   NULL
 };
 
