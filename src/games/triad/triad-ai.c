@@ -13,9 +13,9 @@
 /* Closed hands: at least this many samples, then more while the searches
  * stay under the node budget (counted, so a seed gives the same move on
  * every machine). */
-#define CLOSED_MIN_SAMPLES  3
+#define CLOSED_MIN_SAMPLES  2
 #define CLOSED_MAX_SAMPLES  32
-#define CLOSED_NODE_BUDGET  G_GUINT64_CONSTANT (2500000)
+#define CLOSED_NODE_BUDGET  G_GUINT64_CONSTANT (1500000)
 #define CLOSED_MAX_TRIES    1000
 
 static const char *const level_names[] = { "easy", "medium", "hard", "expert" };
