@@ -231,6 +231,8 @@ parlor_cli_selfplay_triad (int    argc,
   int n_games = 10;
   gint64 seed = 1;
   SeatStats stats[2];
+  TriadConfig parsed;
+  gboolean open;
   guint below = 0, drawn = 0;
   GOptionEntry entries[] = {
     { "seats", 0, 0, G_OPTION_ARG_STRING, &seats_text, "Levels of the two seats (easy, medium, hard, expert)", "L,L" },
@@ -254,6 +256,12 @@ parlor_cli_selfplay_triad (int    argc,
       fprintf (stderr, "parlor-cli: need --seats L,L (two levels), --games at least 1 and a seed not negative\n");
       return 2;
     }
+  if (!triad_config_parse (config_text, &parsed, &error))
+    {
+      fprintf (stderr, "parlor-cli: %s\n", error->message);
+      return 2;
+    }
+  open = parsed.open;
   memset (stats, 0, sizeof stats);
   for (guint s = 0; s < 2; s++)
     {
@@ -331,7 +339,7 @@ parlor_cli_selfplay_triad (int    argc,
         printf ("%s{\"level\":\"%s\",\"wins\":%u,\"draws\":%u,\"mean_ms\":%.2f,\"max_ms\":%.2f}",
                 s > 0 ? "," : "", stats[s].name, stats[s].wins, stats[s].draws,
                 stats[s].n_moves > 0 ? stats[s].total_ms / stats[s].n_moves : 0.0, stats[s].max_ms);
-      printf ("],\"expert_below_value\":%u}\n", below);
+      printf ("],\"hands\":\"%s\",\"expert_below_value\":%u}\n", open ? "open" : "closed", below);
     }
   else
     {
@@ -340,8 +348,10 @@ parlor_cli_selfplay_triad (int    argc,
         printf ("seat %u %-6s  %u wins  %u draws  move time mean %.2f ms, max %.2f ms\n", s,
                 stats[s].name, stats[s].wins, stats[s].draws,
                 stats[s].n_moves > 0 ? stats[s].total_ms / stats[s].n_moves : 0.0, stats[s].max_ms);
-      printf ("expert games below the solved value: %u\n", below);
+      printf ("expert games below the solved value: %u%s\n", below,
+              open ? "" : " (closed hands: Expert cannot see the cards the value assumes)");
     }
 
-  return below == 0 ? 0 : 1;
+  /* With closed hands the solved value assumes knowledge Expert does not have. */
+  return below == 0 || !open ? 0 : 1;
 }
