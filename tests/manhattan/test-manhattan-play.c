@@ -163,6 +163,22 @@ check_agreement (ManhattanGame *game)
         g_assert_cmpstr (g_ptr_array_index (from_game, i), ==, g_ptr_array_index (from_view, i));
       g_assert_cmpint ((parlor_game_get_waiting (PARLOR_GAME (game)) >> s) & 1, ==,
                        from_game->len > 0);
+
+      /* Every play the engine's checks accept is listed, and nothing else. */
+      for (int card = 0; card < 9; card++)
+        for (int city = 0; city < 6; city++)
+          for (int block = 1; block <= 4; block++)
+            {
+              g_autofree char *action = g_strdup_printf ("play card=%d city=%d block=%d",
+                                                         card, city, block);
+              gboolean listed = FALSE;
+
+              for (guint i = 0; i < from_game->len && !listed; i++)
+                listed = g_str_equal (g_ptr_array_index (from_game, i), action);
+              g_assert_cmpint (manhattan_state_check_play (manhattan_game_get_state (game), s,
+                                                           card, city, block, NULL), ==, listed);
+              g_assert_cmpint (manhattan_view_play_is_legal (&view, card, city, block), ==, listed);
+            }
     }
 }
 
@@ -352,6 +368,56 @@ test_ai_legal (void)
       }
 }
 
+/* The computer players see only the view: hidden changes that leave it alone change nothing. */
+static void
+test_ai_view_only (void)
+{
+  g_autoptr(ManhattanGame) game = manhattan_game_new (17);
+  ManhattanState *st = manhattan_game_get_state (game);
+  g_autoptr(GPtrArray) events = parlor_event_array_new ();
+  ParlorRng rng;
+
+  parlor_rng_init (&rng, 17, 1);
+  parlor_game_start (PARLOR_GAME (game), events);
+  for (int step = 0; step < 40; step++)
+    {
+      int seat = __builtin_ctz (parlor_game_get_waiting (PARLOR_GAME (game)));
+      g_autofree char *action = parlor_game_random_action (PARLOR_GAME (game), seat, &rng);
+
+      g_assert_true (parlor_game_apply (PARLOR_GAME (game), seat, action, events, NULL));
+    }
+
+  for (int l = 0; l < 3; l++)
+    {
+      const char *level = manhattan_game_info.ai_levels[l];
+      int seat = st->turn;
+      g_autofree char *view1 = parlor_game_view_for (PARLOR_GAME (game), seat);
+      g_autofree char *a1 = manhattan_game_info.ai_choose (level, view1, 5, NULL, NULL);
+      g_autofree char *view2 = NULL;
+      g_autofree char *a2 = NULL;
+      ManhattanState saved = *st;
+
+      /* Another deal of the cards this seat cannot see. */
+      for (int s = 0; s < 4; s++)
+        if (s != seat)
+          {
+            int n = 0;
+
+            for (int p = 0; p < 9; p++)
+              n += st->hand[s][p];
+            memset (st->hand[s], 0, 9);
+            st->hand[s][8 - s] = n;
+          }
+      parlor_rng_shuffle (&rng, st->deck + st->deck_pos, st->deck_len - st->deck_pos, 1);
+      view2 = parlor_game_view_for (PARLOR_GAME (game), seat);
+      g_assert_cmpstr (view1, ==, view2);
+      a2 = manhattan_game_info.ai_choose (level, view2, 5, NULL, NULL);
+      g_assert_nonnull (a1);
+      g_assert_cmpstr (a1, ==, a2);
+      *st = saved;
+    }
+}
+
 static void
 test_ai_bad_input (void)
 {
@@ -416,6 +482,7 @@ main (int   argc,
   g_test_add_func ("/manhattan/play/random-games-invariants", test_random_games);
   g_test_add_func ("/manhattan/play/same-seed-same-game", test_same_seed_same_game);
   g_test_add_func ("/manhattan/ai/always-legal", test_ai_legal);
+  g_test_add_func ("/manhattan/ai/view-only", test_ai_view_only);
   g_test_add_func ("/manhattan/ai/bad-input", test_ai_bad_input);
 
   return g_test_run ();
