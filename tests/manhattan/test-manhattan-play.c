@@ -293,7 +293,7 @@ static void
 test_random_games (void)
 {
   for (guint i = 0; i < n_games; i++)
-    play_random_game (1000 + i, i < 100);
+    play_random_game (1000 + i, i < 40);
 }
 
 static void
