@@ -469,6 +469,86 @@ test_forced_last_round (void)
   g_assert_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_ILLEGAL);
 }
 
+typedef struct
+{
+  int pre_p;          /* scores before the last round's scoring */
+  int pre_q;
+  int q_buildings;    /* 1-storey buildings of Q in city 1 */
+  int q_height;       /* storeys of Q's first building */
+  const char *winners;   /* "P", "Q" or "PQ" */
+  const char *tiebreak;
+} EndCase;
+
+/* The last block of the game decides a tie, at each tie-break level. */
+static void
+test_game_end_tiebreaks (void)
+{
+  static const EndCase cases[] = {
+    /* P ends with the only (so the tallest) building: +6, ties Q at 26, tallest decides. */
+    { 20, 26, 0, 0, "P", "tallest" },
+    /* Both 1 building of 1 storey, +3 each: tallest tied, buildings tied → shared. */
+    { 20, 20, 1, 1, "PQ", "shared" },
+    /* Q has 2 buildings (+4), P 1 (+3): 24 each, no unique tallest, Q has more buildings. */
+    { 21, 20, 2, 1, "Q", "buildings" },
+    /* No tie at all. */
+    { 40, 20, 2, 1, "P", "none" },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(ManhattanGame) game = new_started_game (200 + i, NULL);
+      ManhattanState *st = manhattan_game_get_state (game);
+      g_autoptr(GPtrArray) events = parlor_event_array_new ();
+      g_autoptr(GError) error = NULL;
+      g_autofree char *result = NULL;
+      g_autoptr(ParlorLine) line = NULL;
+      GString *winners = g_string_new (NULL);
+      ParlorRng rng;
+      int p, q, left;
+
+      parlor_rng_init (&rng, 200 + i, 0);
+      for (;;)
+        {
+          int seat;
+          g_autofree char *action = NULL;
+
+          left = 0;
+          for (int s = 0; s < 4; s++)
+            left += manhattan_blocks_total (st->chosen[s]);
+          if (st->round == 3 && st->phase == MANHATTAN_PHASE_PLAY && left == 1)
+            break;
+          seat = __builtin_ctz (parlor_game_get_waiting (PARLOR_GAME (game)));
+          action = parlor_game_random_action (PARLOR_GAME (game), seat, &rng);
+          g_assert_true (parlor_game_apply (PARLOR_GAME (game), seat, action, events, NULL));
+        }
+
+      p = st->turn;
+      q = (p + 2) % 4;
+      empty_board (&st->board);
+      memset (st->chosen[p], 0, 5);
+      st->chosen[p][1] = 1;
+      st->hand[p][4] = 1;
+      memset (st->scores, 0, sizeof st->scores);
+      st->scores[p] = cases[i].pre_p;
+      st->scores[q] = cases[i].pre_q;
+      for (int k = 0; k < cases[i].q_buildings; k++)
+        place (&st->board, 1, k, q, k == 0 ? cases[i].q_height : 1);
+
+      g_assert_true (parlor_game_apply (PARLOR_GAME (game), p, "play card=4 city=0 block=1",
+                                        events, &error));
+      g_assert_no_error (error);
+      g_assert_true (parlor_game_is_over (PARLOR_GAME (game)));
+      result = parlor_game_get_result (PARLOR_GAME (game));
+      line = parlor_line_parse (result, NULL);
+      for (int s = 0; s < 4; s++)
+        if ((s == p && strchr (cases[i].winners, 'P')) || (s == q && strchr (cases[i].winners, 'Q')))
+          g_string_append_printf (winners, "%s%d", winners->len > 0 ? "," : "", s);
+      g_assert_cmpstr (parlor_line_get (line, "winners"), ==, winners->str);
+      g_assert_cmpstr (parlor_line_get (line, "tiebreak"), ==, cases[i].tiebreak);
+      g_string_free (winners, TRUE);
+    }
+}
+
 static void
 test_start_player_moves_left (void)
 {
@@ -816,6 +896,7 @@ main (int   argc,
   g_test_add_func ("/manhattan/scoring/final-tiebreaks", test_final_tiebreaks);
   g_test_add_func ("/manhattan/rounds/forced-last-round", test_forced_last_round);
   g_test_add_func ("/manhattan/rounds/start-player-moves-left", test_start_player_moves_left);
+  g_test_add_func ("/manhattan/end/tiebreak-levels", test_game_end_tiebreaks);
   g_test_add_func ("/manhattan/stuck/redraw-then-set-aside", test_stuck_rule);
   g_test_add_func ("/manhattan/view/secrecy", test_view_secrecy);
   g_test_add_func ("/manhattan/view/helpers", test_view_helpers);
