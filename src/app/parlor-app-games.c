@@ -12,10 +12,12 @@
 static const ParlorAppGame manhattan = {
   .info = &manhattan_game_info,
   .icon_name = "io.github.parlorgames.Parlor-symbolic",
-  .summary = N_("Build the tallest skyline in six cities — against three computer players"),
+  .summary = N_("Build the tallest skyline in six cities, against the computer or on your network"),
   .new_screen = manhattan_screen_new_for_app,
   .new_local_game = manhattan_screen_new_local_game,
   .is_playing = manhattan_screen_is_playing,
+  .host_game = manhattan_screen_host_game,
+  .join_game = manhattan_screen_join_game,
 };
 
 static const ParlorAppGame * const games[] = {

@@ -3,7 +3,9 @@
 
 #include <gtk/gtk.h>
 
+#include "parlor-client.h"
 #include "parlor-game.h"
+#include "parlor-server.h"
 
 G_BEGIN_DECLS
 
@@ -18,6 +20,14 @@ typedef struct
   GtkWidget          *(*new_screen)     (ParlorApplication *app);
   void                (*new_local_game) (GtkWidget         *screen);
   gboolean            (*is_playing)     (GtkWidget         *screen);
+  /* LAN play; NULL for a game that has none. */
+  gboolean            (*host_game)      (GtkWidget         *screen,
+                                         ParlorServer      *server,
+                                         const char        *table_id,
+                                         GError           **error);
+  void                (*join_game)      (GtkWidget         *screen,
+                                         ParlorClient      *client,
+                                         const char        *address);
 } ParlorAppGame;
 
 const ParlorAppGame * const *parlor_app_games_list   (void);

@@ -6,6 +6,8 @@
 #include <glib/gi18n.h>
 
 #include "parlor-app-games.h"
+#include "parlor-host-window.h"
+#include "parlor-join-window.h"
 #include "parlor-window.h"
 
 struct _ParlorWindow
@@ -138,6 +140,13 @@ parlor_window_show_game (ParlorWindow *self,
   play = menu_button_new ("avatar-default-symbolic", _("_1-Player Game"), "win.play-local", NULL);
   gtk_widget_add_css_class (play, "suggested-action");
   gtk_box_append (self->menu_box, play);
+  if (game->host_game != NULL)
+    {
+      gtk_box_append (self->menu_box,
+                      menu_button_new ("network-server-symbolic", _("_Host LAN Game"), "win.host-lan", NULL));
+      gtk_box_append (self->menu_box,
+                      menu_button_new ("network-workgroup-symbolic", _("_Join LAN Game"), "win.join-lan", NULL));
+    }
   gtk_box_append (self->menu_box,
                   menu_button_new ("preferences-system-symbolic", _("_Settings"), "app.preferences", NULL));
   gtk_box_append (self->menu_box,
@@ -148,21 +157,35 @@ parlor_window_show_game (ParlorWindow *self,
   gtk_widget_grab_focus (play);
 }
 
+static GtkWidget *
+ensure_screen (ParlorWindow        *self,
+               const ParlorAppGame *game)
+{
+  if (self->game != game || self->screen == NULL)
+    {
+      self->game = game;
+      self->screen = game->new_screen (get_app (self));
+      adw_bin_set_child (self->play_bin, self->screen);
+    }
+  return self->screen;
+}
+
+static void
+show_screen (ParlorWindow *self)
+{
+  gtk_stack_set_visible_child_name (self->stack, "play");
+  update_chrome (self);
+  gtk_widget_grab_focus (self->screen);
+}
+
 static void
 start_local_game (ParlorWindow *self)
 {
   if (self->game == NULL)
     return;
 
-  if (self->screen == NULL)
-    {
-      self->screen = self->game->new_screen (get_app (self));
-      adw_bin_set_child (self->play_bin, self->screen);
-    }
-  self->game->new_local_game (self->screen);
-  gtk_stack_set_visible_child_name (self->stack, "play");
-  update_chrome (self);
-  gtk_widget_grab_focus (self->screen);
+  self->game->new_local_game (ensure_screen (self, self->game));
+  show_screen (self);
 }
 
 gboolean
@@ -177,6 +200,104 @@ parlor_window_play (ParlorWindow *self,
   parlor_window_show_game (self, game_id);
   start_local_game (self);
   return TRUE;
+}
+
+static void
+on_host_start (ParlorHostWindow *host,
+               ParlorServer     *server,
+               const char       *table_id,
+               ParlorWindow     *self)
+{
+  g_autoptr(GError) error = NULL;
+  GtkWidget *screen = ensure_screen (self, self->game);
+
+  if (!self->game->host_game (screen, server, table_id, &error))
+    {
+      parlor_window_toast (self, error->message);
+      return;
+    }
+  show_screen (self);
+}
+
+ParlorHostWindow *
+parlor_window_host_lan (ParlorWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  ParlorSettings *settings = parlor_application_get_settings (get_app (self));
+  ParlorHostWindow *host;
+
+  g_return_val_if_fail (PARLOR_IS_WINDOW (self), NULL);
+
+  if (self->game == NULL || self->game->host_game == NULL)
+    return NULL;
+
+  host = parlor_host_window_new (settings, self->game->info->id, &error);
+  if (host == NULL)
+    {
+      g_autofree char *text = g_strdup_printf (_("Could not host a game: %s"), error->message);
+
+      parlor_window_toast (self, text);
+      return NULL;
+    }
+  g_signal_connect_object (host, "start", G_CALLBACK (on_host_start), self, 0);
+  gtk_window_set_transient_for (GTK_WINDOW (host), GTK_WINDOW (self));
+  gtk_window_present (GTK_WINDOW (host));
+  return host;
+}
+
+static void
+on_join_started (ParlorJoinWindow *join,
+                 ParlorClient     *client,
+                 const char       *address,
+                 ParlorWindow     *self)
+{
+  const ParlorAppGame *game = parlor_app_games_lookup (parlor_client_get_game_id (client));
+
+  if (game == NULL || game->join_game == NULL)
+    {
+      parlor_client_disconnect (client);
+      parlor_window_toast (self, _("The host is playing a game this version of Parlor does not have"));
+      return;
+    }
+  if (self->game != game)
+    parlor_window_show_game (self, game->info->id);
+  game->join_game (ensure_screen (self, game), client, address);
+  show_screen (self);
+}
+
+ParlorJoinWindow *
+parlor_window_join_lan (ParlorWindow *self)
+{
+  ParlorSettings *settings = parlor_application_get_settings (get_app (self));
+  g_autofree char *name = parlor_settings_get_effective_name (settings);
+  ParlorJoinWindow *join;
+
+  g_return_val_if_fail (PARLOR_IS_WINDOW (self), NULL);
+
+  if (self->game == NULL || self->game->join_game == NULL)
+    return NULL;
+
+  join = parlor_join_window_new (name, self->game->info->id);
+  g_signal_connect_object (join, "started", G_CALLBACK (on_join_started), self, 0);
+  gtk_window_set_transient_for (GTK_WINDOW (join), GTK_WINDOW (self));
+  gtk_window_present (GTK_WINDOW (join));
+  return join;
+}
+
+static void
+host_lan_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *param)
+{
+  parlor_window_host_lan (PARLOR_WINDOW (widget));
+}
+
+static void
+join_lan_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *param)
+{
+  parlor_window_join_lan (PARLOR_WINDOW (widget));
 }
 
 static void
@@ -317,6 +438,8 @@ parlor_window_class_init (ParlorWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
   gtk_widget_class_install_action (widget_class, "win.play-local", NULL, play_local_action);
   gtk_widget_class_install_action (widget_class, "win.fullscreen", NULL, fullscreen_action);
+  gtk_widget_class_install_action (widget_class, "win.host-lan", NULL, host_lan_action);
+  gtk_widget_class_install_action (widget_class, "win.join-lan", NULL, join_lan_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.back", NULL);
 }

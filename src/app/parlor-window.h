@@ -4,6 +4,8 @@
 #include <adwaita.h>
 
 #include "parlor-application.h"
+#include "parlor-host-window.h"
+#include "parlor-join-window.h"
 
 G_BEGIN_DECLS
 
@@ -16,6 +18,8 @@ void          parlor_window_show_game   (ParlorWindow      *self,
                                          const char        *game_id);
 gboolean      parlor_window_play        (ParlorWindow      *self,
                                          const char        *game_id);
+ParlorHostWindow *parlor_window_host_lan (ParlorWindow     *self);
+ParlorJoinWindow *parlor_window_join_lan (ParlorWindow     *self);
 void          parlor_window_toast       (ParlorWindow      *self,
                                          const char        *message);
 /* The page now shown: "start", "menu" or "play". */

@@ -12,6 +12,8 @@
 #include "parlor-application.h"
 #include "parlor-log-view.h"
 #include "parlor-preferences.h"
+#include "parlor-host-window.h"
+#include "parlor-join-window.h"
 #include "parlor-window.h"
 
 static ParlorApplication *app;
@@ -96,9 +98,9 @@ test_start_page (void)
 /* The test plays the human seat: it decides from what the screen shows and
  * acts through the same widget actions a keyboard player uses. */
 static gboolean
-play_human_move (ManhattanScreen *screen)
+play_human_move (ManhattanScreen  *screen,
+                 char            **last_view)
 {
-  ParlorTable *table = manhattan_screen_get_table (screen);
   int seat = manhattan_screen_get_seat (screen);
   ManhattanPanel *panel = MANHATTAN_PANEL (manhattan_screen_get_panel (screen));
   ManhattanBoardView *board = MANHATTAN_BOARD_VIEW (manhattan_screen_get_board (screen));
@@ -109,10 +111,15 @@ play_human_move (ManhattanScreen *screen)
   gint64 card, city, block;
   int row, col, slot = -1, pos = 0;
 
-  if (seat < 0 || !parlor_game_is_waiting_for (parlor_table_get_game (table), seat))
+  if (seat < 0 || !manhattan_screen_is_waiting (screen))
     return FALSE;
 
-  line = parlor_table_view_for (table, seat);
+  line = manhattan_screen_dup_view (screen);
+  /* A move sent to a host shows once its new view arrives. */
+  if (line == NULL || g_strcmp0 (line, *last_view) == 0)
+    return FALSE;
+  g_free (*last_view);
+  *last_view = g_strdup (line);
   g_assert_true (manhattan_view_parse (line, &view, NULL));
   actions = manhattan_view_legal_actions (&view);
   g_assert_cmpuint (actions->len, >, 0);
@@ -156,6 +163,7 @@ test_whole_game (void)
   gint64 end;
   guint human_moves = 0;
   g_autofree char *log = NULL;
+  g_autofree char *last_view = NULL;
   gboolean shot_mid = FALSE;
 
   parlor_window_show_game (window, "manhattan");
@@ -171,7 +179,7 @@ test_whole_game (void)
   while (!parlor_table_is_over (table) && g_get_monotonic_time () < end)
     {
       g_main_context_iteration (NULL, FALSE);
-      if (play_human_move (screen))
+      if (play_human_move (screen, &last_view))
         {
           human_moves++;
           if (human_moves == 14 && !shot_mid)
@@ -215,6 +223,135 @@ test_illegal_click_refused (void)
 }
 
 static void
+on_joined (ParlorJoinWindow *join,
+           ParlorClient     *client,
+           const char       *address,
+           GtkWidget       **guest_screen)
+{
+  GtkWidget *window = gtk_window_new ();
+
+  *guest_screen = manhattan_screen_new_for_app (app);
+  gtk_window_set_child (GTK_WINDOW (window), *guest_screen);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 760);
+  gtk_window_present (GTK_WINDOW (window));
+  manhattan_screen_join_game (*guest_screen, client, address);
+}
+
+static void
+wait_for (gboolean (*done) (gpointer),
+          gpointer   data)
+{
+  gint64 end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+
+  while (!done (data) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_true (done (data));
+}
+
+static gboolean
+two_players (gpointer data)
+{
+  return parlor_host_window_get_n_players (data) == 2;
+}
+
+static gboolean
+join_gave_up (gpointer data)
+{
+  return !parlor_join_window_is_busy (data);
+}
+
+static void
+test_join_refused (void)
+{
+  ParlorJoinWindow *join = parlor_join_window_new ("Guest", "manhattan");
+  g_autofree char *log = NULL;
+  g_autoptr(GSocketListener) listener = g_socket_listener_new ();
+  guint16 port;
+
+  /* A port nobody listens on: bind one, then close it. */
+  port = g_socket_listener_add_any_inet_port (listener, NULL, NULL);
+  g_socket_listener_close (listener);
+
+  gtk_window_present (GTK_WINDOW (join));
+  parlor_join_window_connect (join, "");
+  g_assert_false (parlor_join_window_is_busy (join));
+  {
+    g_autofree char *address = g_strdup_printf ("127.0.0.1:%u", port);
+
+    parlor_join_window_connect (join, address);
+  }
+  wait_for (join_gave_up, join);
+  log = parlor_join_window_get_log (join);
+  g_assert_nonnull (strstr (log, "127.0.0.1"));
+  screenshot (GTK_WIDGET (join), "join-refused");
+  gtk_window_destroy (GTK_WINDOW (join));
+}
+
+static void
+test_lan_game (void)
+{
+  ParlorWindow *window = get_window ();
+  ParlorHostWindow *host;
+  ParlorJoinWindow *join;
+  GtkWidget *guest = NULL;
+  ManhattanScreen *host_screen;
+  ParlorTable *table;
+  g_autofree char *address = NULL;
+  g_autofree char *host_last = NULL;
+  g_autofree char *guest_last = NULL;
+  gint64 end;
+  guint guest_moves = 0;
+
+  parlor_window_show_game (window, "manhattan");
+  host = parlor_window_host_lan (window);
+  g_assert_nonnull (host);
+  g_assert_cmpuint (parlor_host_window_get_n_players (host), ==, 1);
+  g_assert_false (parlor_host_window_start (host));
+
+  join = parlor_join_window_new ("Guest", "manhattan");
+  g_signal_connect (join, "started", G_CALLBACK (on_joined), &guest);
+  gtk_window_present (GTK_WINDOW (join));
+  address = g_strdup_printf ("127.0.0.1:%u", parlor_host_window_get_port (host));
+  parlor_join_window_connect (join, address);
+  wait_for (two_players, host);
+  screenshot (GTK_WIDGET (host), "host-waiting");
+  screenshot (GTK_WIDGET (join), "join-waiting");
+
+  g_assert_true (parlor_host_window_start (host));
+  g_assert_cmpstr (parlor_window_get_page (window), ==, "play");
+  host_screen = MANHATTAN_SCREEN (parlor_window_get_screen (window));
+  table = manhattan_screen_get_table (host_screen);
+  g_assert_nonnull (table);
+
+  end = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+  while (!parlor_table_is_over (table) && g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      play_human_move (host_screen, &host_last);
+      if (guest != NULL && play_human_move (MANHATTAN_SCREEN (guest), &guest_last) &&
+          ++guest_moves == 10)
+        screenshot (guest, "lan-guest-game");
+    }
+  g_assert_true (parlor_table_is_over (table));
+  g_assert_nonnull (guest);
+  g_assert_cmpuint (guest_moves, >=, 20);
+  /* The guest sees the same final scores as the host. */
+  iterate (500);
+  {
+    g_autofree char *host_view = manhattan_screen_dup_view (host_screen);
+    g_autofree char *guest_view = manhattan_screen_dup_view (MANHATTAN_SCREEN (guest));
+    ManhattanView a, b;
+
+    g_assert_true (manhattan_view_parse (host_view, &a, NULL));
+    g_assert_true (manhattan_view_parse (guest_view, &b, NULL));
+    g_assert_cmpmem (a.scores, sizeof a.scores, b.scores, sizeof b.scores);
+    g_assert_cmpint (a.phase, ==, MANHATTAN_PHASE_OVER);
+    g_assert_cmpint (b.phase, ==, MANHATTAN_PHASE_OVER);
+  }
+  gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (guest)));
+}
+
+static void
 test_preferences (void)
 {
   ParlorSettings *settings = parlor_application_get_settings (app);
@@ -249,6 +386,8 @@ main (int   argc,
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
   g_setenv ("PARLOR_AI_DELAY_MS", "0", TRUE);
+  g_setenv ("PARLOR_LAN_ADDRESS", "127.0.0.1", TRUE);
+  g_setenv ("PARLOR_LAN_PORT", "0", TRUE);
 
   app = parlor_application_new ();
   g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
@@ -259,6 +398,8 @@ main (int   argc,
   g_test_add_func ("/app/manhattan/whole-game", test_whole_game);
   g_test_add_func ("/app/manhattan/illegal-move-refused", test_illegal_click_refused);
   g_test_add_func ("/app/preferences/change-and-persist", test_preferences);
+  g_test_add_func ("/app/lan/join-refused", test_join_refused);
+  g_test_add_func ("/app/lan/host-and-join", test_lan_game);
 
   status = g_test_run ();
   g_object_unref (app);

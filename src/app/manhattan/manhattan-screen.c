@@ -11,7 +11,9 @@
 #include "manhattan-panel.h"
 #include "manhattan-screen.h"
 #include "parlor-application.h"
+#include "parlor-client.h"
 #include "parlor-line.h"
+#include "parlor-server.h"
 #include "parlor-log-view.h"
 
 struct _ManhattanScreen
@@ -24,7 +26,13 @@ struct _ManhattanScreen
   ParlorLogView     *log;
 
   ParlorApplication *app;
-  ParlorTable       *table;
+  ParlorTable       *table;      /* a local or hosted game */
+  ParlorServer      *server;     /* hosting: keeps the LAN table alive */
+  char              *table_id;
+  ParlorClient      *client;     /* joined: the host has the table */
+  char              *address;
+  char              *token;
+  gint64             remote_deadline;
   int                seat;
   guint              player;
   char              *names[MANHATTAN_N_SEATS];
@@ -72,9 +80,24 @@ stop_table (ManhattanScreen *self)
   if (self->table != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->table, self);
-      parlor_table_stop (self->table);
+      if (self->server == NULL)
+        parlor_table_stop (self->table);
       g_clear_object (&self->table);
     }
+  if (self->server != NULL)
+    {
+      parlor_server_stop (self->server);
+      g_clear_object (&self->server);
+    }
+  g_clear_pointer (&self->table_id, g_free);
+  if (self->client != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->client, self);
+      parlor_client_disconnect (self->client);
+      g_clear_object (&self->client);
+    }
+  self->remote_deadline = 0;
+  self->has_view = FALSE;
 }
 
 static void
@@ -83,10 +106,13 @@ refresh (ManhattanScreen *self)
   g_autofree char *line = NULL;
   g_autoptr(GError) error = NULL;
 
-  if (self->table == NULL)
+  if (self->table != NULL)
+    line = parlor_table_view_for (self->table, self->seat);
+  else if (self->client != NULL && parlor_client_get_view (self->client) != NULL)
+    line = g_strdup (parlor_client_get_view (self->client));
+  else
     return;
 
-  line = parlor_table_view_for (self->table, self->seat);
   if (!manhattan_view_parse (line, &self->view, &error))
     {
       g_warning ("Unreadable view: %s", error->message);
@@ -105,10 +131,13 @@ on_tick (gpointer data)
   ManhattanScreen *self = data;
   gint64 deadline;
 
-  if (self->table == NULL || self->seat < 0)
+  if (self->seat < 0)
     return G_SOURCE_CONTINUE;
 
-  deadline = parlor_table_get_deadline (self->table, self->seat);
+  if (self->table != NULL)
+    deadline = parlor_table_get_deadline (self->table, self->seat);
+  else
+    deadline = self->remote_deadline;
   if (deadline > 0)
     {
       gint64 left = deadline - g_get_monotonic_time ();
@@ -279,19 +308,37 @@ show_result (ManhattanScreen  *self,
   show_dialog (self, heading, body->str, TRUE);
 }
 
+static void
+update_names (ManhattanScreen *self)
+{
+  for (int i = 0; i < MANHATTAN_N_SEATS; i++)
+    {
+      const char *name = NULL;
+
+      if (self->table != NULL)
+        name = parlor_table_get_seat_name (self->table, i);
+      else if (self->client != NULL)
+        name = parlor_client_get_seat_name (self->client, i);
+      g_free (self->names[i]);
+      self->names[i] = g_strdup (name != NULL ? name : manhattan_seat_name (i));
+    }
+  manhattan_board_view_set_names (self->board, (const char * const *) self->names);
+}
+
 /* Players get their seats at the start, before the first deal is announced. */
 static void
 ensure_seated (ManhattanScreen *self)
 {
-  if (self->seat >= 0 || self->table == NULL || !parlor_table_is_started (self->table))
+  if (self->seat >= 0)
     return;
 
-  self->seat = parlor_table_get_player_seat (self->table, self->player);
-  for (int i = 0; i < MANHATTAN_N_SEATS; i++)
-    {
-      g_free (self->names[i]);
-      self->names[i] = g_strdup (parlor_table_get_seat_name (self->table, i));
-    }
+  if (self->table != NULL && parlor_table_is_started (self->table))
+    self->seat = parlor_table_get_player_seat (self->table, self->player);
+  else if (self->client != NULL)
+    self->seat = parlor_client_get_seat (self->client);
+  else
+    return;
+  update_names (self);
   manhattan_board_view_set_names (self->board, (const char * const *) self->names);
   if (self->seat >= 0)
     {
@@ -303,19 +350,13 @@ ensure_seated (ManhattanScreen *self)
 }
 
 static void
-on_event (ParlorTable     *table,
-          guint            audience,
-          const char      *text,
-          ManhattanScreen *self)
+handle_event (ManhattanScreen *self,
+              const char      *text)
 {
   g_autoptr(ParlorLine) line = NULL;
   g_autofree char *words = NULL;
   const char *type;
   gboolean emphasis;
-
-  ensure_seated (self);
-  if (self->seat < 0 || (audience & PARLOR_AUDIENCE_SEAT (self->seat)) == 0)
-    return;
 
   line = parlor_line_parse (text, NULL);
   if (line == NULL)
@@ -345,6 +386,177 @@ on_event (ParlorTable     *table,
 }
 
 static void
+on_event (ParlorTable     *table,
+          guint            audience,
+          const char      *text,
+          ManhattanScreen *self)
+{
+  ensure_seated (self);
+  if (self->seat >= 0 && (audience & PARLOR_AUDIENCE_SEAT (self->seat)) != 0)
+    handle_event (self, text);
+}
+
+static void
+on_client_event (ParlorClient    *client,
+                 const char      *text,
+                 ManhattanScreen *self)
+{
+  ensure_seated (self);
+  handle_event (self, text);
+}
+
+static void
+on_client_view (ParlorClient    *client,
+                const char      *text,
+                ManhattanScreen *self)
+{
+  ensure_seated (self);
+  refresh (self);
+}
+
+static void
+on_client_turn (ParlorClient    *client,
+                guint            waiting,
+                guint            ms,
+                ManhattanScreen *self)
+{
+  self->remote_deadline = ms > 0 ? g_get_monotonic_time () + (gint64) ms * 1000 : 0;
+  if (self->seat >= 0 && (waiting & PARLOR_AUDIENCE_SEAT (self->seat)) == 0)
+    self->remote_deadline = 0;
+}
+
+static void
+on_client_log (ParlorClient    *client,
+               const char      *message,
+               ManhattanScreen *self)
+{
+  parlor_log_view_append (self->log, message, TRUE);
+}
+
+static void
+on_client_seat_changed (ParlorClient    *client,
+                        guint            seat,
+                        ManhattanScreen *self)
+{
+  update_names (self);
+  if (self->has_view)
+    manhattan_panel_set_view (self->panel, &self->view, (const char * const *) self->names);
+}
+
+static void
+on_client_rejected (ParlorClient    *client,
+                    const GError    *error,
+                    ManhattanScreen *self)
+{
+  toast (self, error->message);
+}
+
+static void reconnect (ManhattanScreen *self);
+
+static void
+on_lost_response (AdwMessageDialog *dialog,
+                  const char       *response,
+                  ManhattanScreen  *self)
+{
+  if (g_str_equal (response, "reconnect"))
+    reconnect (self);
+  else
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.back", NULL);
+}
+
+static void
+on_client_failed (ParlorClient    *client,
+                  const GError    *error,
+                  ManhattanScreen *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  gboolean host_left = g_error_matches (error, PARLOR_CLIENT_ERROR, PARLOR_CLIENT_ERROR_HOST_LEFT);
+  AdwMessageDialog *dialog;
+
+  parlor_log_view_append (self->log, error->message, TRUE);
+  self->remote_deadline = 0;
+  if (!GTK_IS_WINDOW (root) || parlor_client_get_state (client) == PARLOR_CLIENT_FINISHED)
+    return;
+
+  close_dialog (self);
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (root),
+                                                       host_left ? _("The Host Left") : _("Connection Lost"),
+                                                       error->message));
+  adw_message_dialog_add_response (dialog, "menu", _("_Back to Menu"));
+  if (!host_left)
+    {
+      adw_message_dialog_add_response (dialog, "reconnect", _("_Reconnect"));
+      adw_message_dialog_set_response_appearance (dialog, "reconnect", ADW_RESPONSE_SUGGESTED);
+      adw_message_dialog_set_default_response (dialog, "reconnect");
+    }
+  adw_message_dialog_set_close_response (dialog, "menu");
+  g_signal_connect (dialog, "response", G_CALLBACK (on_lost_response), self);
+  self->dialog = GTK_WINDOW (dialog);
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+attach_client (ManhattanScreen *self,
+               ParlorClient    *client)
+{
+  self->client = g_object_ref (client);
+  if (parlor_client_get_token (client) != NULL)
+    {
+      g_free (self->token);
+      self->token = g_strdup (parlor_client_get_token (client));
+    }
+  g_signal_connect (client, "event", G_CALLBACK (on_client_event), self);
+  g_signal_connect (client, "view", G_CALLBACK (on_client_view), self);
+  g_signal_connect (client, "turn", G_CALLBACK (on_client_turn), self);
+  g_signal_connect (client, "log", G_CALLBACK (on_client_log), self);
+  g_signal_connect (client, "seat-changed", G_CALLBACK (on_client_seat_changed), self);
+  g_signal_connect (client, "rejected", G_CALLBACK (on_client_rejected), self);
+  g_signal_connect (client, "failed", G_CALLBACK (on_client_failed), self);
+}
+
+static void
+on_reconnected (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(ManhattanScreen) self = user_data;
+  ParlorClient *client = PARLOR_CLIENT (object);
+  g_autoptr(GError) error = NULL;
+
+  if (self->client != NULL)
+    return;
+  attach_client (self, client);
+  if (!parlor_client_connect_finish (client, result, &error))
+    {
+      on_client_failed (client, error, self);
+      return;
+    }
+  parlor_log_view_append (self->log, _("Reconnected: you have your seat back."), TRUE);
+  self->seat = -1;
+  ensure_seated (self);
+  refresh (self);
+}
+
+static void
+reconnect (ManhattanScreen *self)
+{
+  g_autoptr(ParlorClient) client = NULL;
+
+  if (self->client == NULL || self->address == NULL)
+    return;
+
+  client = parlor_client_new (parlor_client_get_name (self->client));
+  g_signal_handlers_disconnect_by_data (self->client, self);
+  parlor_client_disconnect (self->client);
+  g_clear_object (&self->client);
+  if (self->token != NULL)
+    parlor_client_set_token (client, self->token);
+  parlor_log_view_append (self->log, _("Reconnecting…"), TRUE);
+  parlor_client_connect_async (client, self->address, 10, NULL, on_reconnected, g_object_ref (self));
+}
+
+static void
 on_changed (ParlorTable     *table,
             ManhattanScreen *self)
 {
@@ -359,10 +571,21 @@ manhattan_screen_submit (ManhattanScreen  *self,
   g_return_val_if_fail (MANHATTAN_IS_SCREEN (self), FALSE);
   g_return_val_if_fail (action != NULL, FALSE);
 
-  if (self->table == NULL || self->seat < 0)
+  if (self->seat < 0 || (self->table == NULL && self->client == NULL))
     {
       g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_OVER, _("No game is being played"));
       return FALSE;
+    }
+
+  if (self->client != NULL)
+    {
+      if (!parlor_client_submit (self->client, action))
+        {
+          g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_OVER,
+                               _("The game is not connected"));
+          return FALSE;
+        }
+      return TRUE;
     }
 
   return parlor_table_submit (self->table, self->seat, action, error);
@@ -534,6 +757,8 @@ manhattan_screen_finalize (GObject *object)
   for (int i = 0; i < MANHATTAN_N_SEATS; i++)
     g_free (self->names[i]);
   g_string_free (self->round_summary, TRUE);
+  g_free (self->address);
+  g_free (self->token);
 
   G_OBJECT_CLASS (manhattan_screen_parent_class)->finalize (object);
 }
@@ -599,6 +824,70 @@ manhattan_screen_new_for_app (ParlorApplication *app)
   return GTK_WIDGET (self);
 }
 
+static void
+reset (ManhattanScreen *self)
+{
+  stop_table (self);
+  close_dialog (self);
+  parlor_log_view_clear (self->log);
+  manhattan_board_view_set_last_move (self->board, -1, 0, 0);
+  manhattan_panel_clear_selection (self->panel);
+  self->scored_round = -1;
+  self->seat = -1;
+  g_string_truncate (self->round_summary, 0);
+}
+
+static void
+watch_table (ManhattanScreen *self)
+{
+  g_signal_connect (self->table, "event", G_CALLBACK (on_event), self);
+  g_signal_connect (self->table, "action", G_CALLBACK (on_action), self);
+  g_signal_connect (self->table, "changed", G_CALLBACK (on_changed), self);
+}
+
+/* Hosting a LAN game: the table lives in @server; the host is its player 0. */
+gboolean
+manhattan_screen_host_game (GtkWidget     *screen,
+                            ParlorServer  *server,
+                            const char    *table_id,
+                            GError       **error)
+{
+  ManhattanScreen *self = MANHATTAN_SCREEN (screen);
+
+  reset (self);
+  self->server = g_object_ref (server);
+  self->table_id = g_strdup (table_id);
+  self->table = g_object_ref (parlor_server_get_table (server, table_id));
+  self->player = 0;
+  watch_table (self);
+  if (!parlor_server_start_table (server, table_id, error))
+    {
+      stop_table (self);
+      return FALSE;
+    }
+  ensure_seated (self);
+  refresh (self);
+  self->tick_id = g_timeout_add (250, on_tick, self);
+  return TRUE;
+}
+
+/* Joining a LAN game: @client has just been seated by the host. */
+void
+manhattan_screen_join_game (GtkWidget    *screen,
+                            ParlorClient *client,
+                            const char   *address)
+{
+  ManhattanScreen *self = MANHATTAN_SCREEN (screen);
+
+  reset (self);
+  g_free (self->address);
+  self->address = g_strdup (address);
+  attach_client (self, client);
+  ensure_seated (self);
+  refresh (self);
+  self->tick_id = g_timeout_add (250, on_tick, self);
+}
+
 static guint
 speed_delay (const char *speed)
 {
@@ -621,12 +910,7 @@ manhattan_screen_new_local_game (GtkWidget *screen)
   const char *seed_text = g_getenv ("PARLOR_SEED");
   guint64 seed;
 
-  stop_table (self);
-  close_dialog (self);
-  parlor_log_view_clear (self->log);
-  manhattan_board_view_set_last_move (self->board, -1, 0, 0);
-  self->scored_round = -1;
-  g_string_truncate (self->round_summary, 0);
+  reset (self);
 
   seed = seed_text != NULL ? g_ascii_strtoull (seed_text, NULL, 10) : (guint64) g_get_real_time ();
   self->table = parlor_table_new (&manhattan_game_info, "", seed, &error);
@@ -636,7 +920,6 @@ manhattan_screen_new_local_game (GtkWidget *screen)
       return;
     }
 
-  self->seat = -1;
   self->player = parlor_table_add_player (self->table, PARLOR_SEAT_LOCAL, name, NULL);
   parlor_table_set_default_ai_level (self->table, level);
   parlor_table_set_time_limit (self->table, parlor_settings_get_time_limit (settings));
@@ -644,9 +927,7 @@ manhattan_screen_new_local_game (GtkWidget *screen)
                                           ? (guint) g_ascii_strtoull (g_getenv ("PARLOR_AI_DELAY_MS"), NULL, 10)
                                           : speed_delay (speed));
 
-  g_signal_connect (self->table, "event", G_CALLBACK (on_event), self);
-  g_signal_connect (self->table, "action", G_CALLBACK (on_action), self);
-  g_signal_connect (self->table, "changed", G_CALLBACK (on_changed), self);
+  watch_table (self);
 
   /* Seats are known only once the table has placed the players. */
   if (!parlor_table_start (self->table, &error))
@@ -665,6 +946,8 @@ manhattan_screen_is_playing (GtkWidget *screen)
 {
   ManhattanScreen *self = MANHATTAN_SCREEN (screen);
 
+  if (self->client != NULL)
+    return parlor_client_get_state (self->client) == PARLOR_CLIENT_PLAYING;
   return self->table != NULL && !parlor_table_is_over (self->table);
 }
 
@@ -701,4 +984,32 @@ manhattan_screen_get_panel (ManhattanScreen *self)
 {
   g_return_val_if_fail (MANHATTAN_IS_SCREEN (self), NULL);
   return GTK_WIDGET (self->panel);
+}
+
+char *
+manhattan_screen_dup_view (ManhattanScreen *self)
+{
+  g_return_val_if_fail (MANHATTAN_IS_SCREEN (self), NULL);
+
+  if (self->seat < 0)
+    return NULL;
+  if (self->table != NULL)
+    return parlor_table_view_for (self->table, self->seat);
+  if (self->client != NULL)
+    return g_strdup (parlor_client_get_view (self->client));
+  return NULL;
+}
+
+gboolean
+manhattan_screen_is_waiting (ManhattanScreen *self)
+{
+  g_return_val_if_fail (MANHATTAN_IS_SCREEN (self), FALSE);
+
+  if (self->seat < 0)
+    return FALSE;
+  if (self->table != NULL)
+    return parlor_game_is_waiting_for (parlor_table_get_game (self->table), self->seat);
+  if (self->client != NULL)
+    return (parlor_client_get_waiting (self->client) & PARLOR_AUDIENCE_SEAT (self->seat)) != 0;
+  return FALSE;
 }
