@@ -203,21 +203,13 @@ is_unique_wait (Ctx *ctx)
   if (ctx->unique_wait < 0)
     {
       guint8 c[MAHJONG_N_KINDS];
-      guint n = 0;
+      guint8 held[MAHJONG_N_KINDS];
 
       memcpy (c, ctx->hand->counts, sizeof c);
+      memcpy (held, ctx->all, sizeof held);
       c[ctx->win]--;
-      for (guint t = 0; t < MAHJONG_N_KINDS && n < 2; t++)
-        {
-          /* a tile held four times (win excluded) cannot be waited on */
-          if (ctx->all[t] - (t == ctx->win) >= 4)
-            continue;
-          c[t]++;
-          if (mahjong_is_complete (c, ctx->hand->n_melds))
-            n++;
-          c[t]--;
-        }
-      ctx->unique_wait = n == 1;
+      held[ctx->win]--;
+      ctx->unique_wait = mahjong_winning_tiles (c, ctx->hand->n_melds, held, 2, NULL) == 1;
     }
   return ctx->unique_wait;
 }

@@ -181,6 +181,28 @@ suit_complete (const guint8 *c,
   return FALSE;
 }
 
+/* 0 complete without a pair, 1 complete with one pair, -1 not complete */
+static int
+suit_state (const guint8 *counts,
+            guint         s)
+{
+  const guint8 *c = counts + 9 * s;
+  guint len = s == 3 ? 7 : 9;
+  guint sum = 0;
+
+  for (guint i = 0; i < len; i++)
+    sum += c[i];
+  switch (sum % 3)
+    {
+    case 0:
+      return sum == 0 || suit_complete (c, len, s < 3, FALSE) ? 0 : -1;
+    case 2:
+      return suit_complete (c, len, s < 3, TRUE) ? 1 : -1;
+    default:
+      return -1;
+    }
+}
+
 gboolean
 mahjong_is_regular_complete (const guint8 counts[MAHJONG_N_KINDS],
                              guint        n_sets)
@@ -234,16 +256,32 @@ static const guint8 knitted_perm[6][3] = {
   { 0, 1, 2 }, { 0, 2, 1 }, { 1, 0, 2 }, { 1, 2, 0 }, { 2, 0, 1 }, { 2, 1, 0 },
 };
 
+/* knitted[p][k * 3 + j]: suit perm[p][k] holds ranks k+1, k+4, k+7 */
+static guint8 knitted[6][9];
+
+static void
+ensure_knitted (void)
+{
+  static gsize once = 0;
+
+  if (g_once_init_enter (&once))
+    {
+      for (guint p = 0; p < 6; p++)
+        for (guint k = 0; k < 3; k++)
+          for (guint j = 0; j < 3; j++)
+            knitted[p][k * 3 + j] = (guint8) (knitted_perm[p][k] * 9 + k + 3 * j);
+      g_once_init_leave (&once, 1);
+    }
+}
+
 void
 mahjong_knitted_tiles (guint  pattern,
                        guint8 tiles[9])
 {
   g_return_if_fail (pattern < 6);
 
-  /* suit perm[k] holds ranks k+1, k+4, k+7 */
-  for (guint k = 0; k < 3; k++)
-    for (guint j = 0; j < 3; j++)
-      tiles[k * 3 + j] = (guint8) (knitted_perm[pattern][k] * 9 + k + 3 * j);
+  ensure_knitted ();
+  memcpy (tiles, knitted[pattern], 9);
 }
 
 static const guint8 orphans[13] = { 0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33 };
@@ -273,6 +311,87 @@ is_knitted_straight_complete (const guint8 counts[MAHJONG_N_KINDS],
         return TRUE;
     }
   return FALSE;
+}
+
+guint
+mahjong_winning_tiles (const guint8 counts[MAHJONG_N_KINDS],
+                       guint        n_melds,
+                       const guint8 *held,
+                       guint        limit,
+                       guint8       out[MAHJONG_N_KINDS])
+{
+  guint8 c[MAHJONG_N_KINDS];
+  gboolean near[MAHJONG_N_KINDS] = { FALSE };
+  gboolean special = FALSE;
+  int states[4];
+  guint n = 0;
+
+  g_return_val_if_fail (counts != NULL, 0);
+
+  if (n_melds > 4)
+    return 0;
+  ensure_knitted ();
+  /* a regular wait is within two ranks of a held tile of its suit */
+  for (guint t = 0; t < MAHJONG_N_KINDS; t++)
+    if (counts[t] > 0)
+      {
+        if (t >= 27)
+          near[t] = TRUE;
+        else
+          for (int d = -2; d <= 2; d++)
+            {
+              int r = (int) (t % 9) + d;
+
+              if (r >= 0 && r < 9)
+                near[t - t % 9 + (guint) r] = TRUE;
+            }
+      }
+  if (n_melds == 0)
+    special = mahjong_shanten_form (counts, 0, MAHJONG_FORM_SEVEN_PAIRS) == 0
+              || mahjong_shanten_form (counts, 0, MAHJONG_FORM_THIRTEEN_ORPHANS) == 0
+              || mahjong_shanten_form (counts, 0, MAHJONG_FORM_HONORS_KNITTED) == 0;
+  if (n_melds <= 1)
+    for (guint p = 0; p < 6 && !special; p++)
+      {
+        guint have = 0;
+
+        for (guint k = 0; k < 9; k++)
+          have += counts[knitted[p][k]] > 0;
+        special = have >= 8;
+      }
+
+  for (guint s = 0; s < 4; s++)
+    states[s] = suit_state (counts, s);
+  memcpy (c, counts, sizeof c);
+  for (guint t = 0; t < MAHJONG_N_KINDS && n < limit; t++)
+    {
+      gboolean win;
+
+      if ((held != NULL ? held[t] : counts[t]) >= 4 || (!near[t] && !special))
+        continue;
+      c[t]++;
+      if (special)
+        win = mahjong_is_complete (c, n_melds);
+      else
+        {
+          /* only the suit of t changes */
+          guint u = mahjong_tile_suit (t);
+          int pairs = suit_state (c, u);
+
+          for (guint s = 0; s < 4 && pairs >= 0; s++)
+            if (s != u)
+              pairs = states[s] < 0 ? -1 : pairs + states[s];
+          win = pairs == 1;
+        }
+      c[t]--;
+      if (win)
+        {
+          if (out != NULL)
+            out[n] = (guint8) t;
+          n++;
+        }
+    }
+  return n;
 }
 
 gboolean

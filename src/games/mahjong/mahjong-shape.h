@@ -81,6 +81,14 @@ int      mahjong_shanten         (const guint8 counts[MAHJONG_N_KINDS],
 gboolean mahjong_is_complete     (const guint8 counts[MAHJONG_N_KINDS],
                                   guint        n_melds);
 
+/* The kinds that complete a 13-tile hand (in any form), at most limit of them;
+ * kinds held four times (held: counts with melds, NULL = counts) are skipped. */
+guint    mahjong_winning_tiles   (const guint8  counts[MAHJONG_N_KINDS],
+                                  guint         n_melds,
+                                  const guint8 *held,
+                                  guint         limit,
+                                  guint8        out[MAHJONG_N_KINDS]);
+
 typedef struct
 {
   guint8 discard;            /* MAHJONG_NO_TILE for a 13-tile hand */
