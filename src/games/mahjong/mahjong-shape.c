@@ -469,8 +469,10 @@ suit_need_compute (const guint8 *v,
       out[m * 2 + p] = dp[m][p][0][0];
 }
 
-static const guint8 *
-suit_need (const guint8 *v)
+/* out[k] = need + 1 */
+static void
+suit_need (const guint8 *v,
+           guint8        out[10])
 {
   guint key = 0;
   guint8 *slot;
@@ -486,7 +488,17 @@ suit_need (const guint8 *v)
         }
     }
   for (guint i = 0; i < 9; i++)
-    key = key * 5 + v[i];
+    {
+      if (G_UNLIKELY (v[i] > 4))
+        {
+          /* not a real hand: no memo */
+          suit_need_compute (v, out);
+          for (guint k = 0; k < 10; k++)
+            out[k]++;
+          return;
+        }
+      key = key * 5 + v[i];
+    }
   slot = suit_memo + (gsize) key * 10;
   if (G_UNLIKELY (slot[0] == 0))
     {
@@ -497,7 +509,7 @@ suit_need (const guint8 *v)
         slot[k] = (guint8) (tmp[k] + 1);
       slot[0] = (guint8) (tmp[0] + 1);
     }
-  return slot;
+  memcpy (out, slot, 10);
 }
 
 static void
@@ -537,15 +549,13 @@ static guint
 regular_need (const guint8 counts[MAHJONG_N_KINDS],
               guint        n_sets)
 {
-  const guint8 *parts[4];
-  guint8 honors[10];
+  guint8 parts[4][10];
   guint cur[5][2];
 
-  parts[0] = suit_need (counts);
-  parts[1] = suit_need (counts + 9);
-  parts[2] = suit_need (counts + 18);
-  honor_need (counts + 27, honors);
-  parts[3] = honors;
+  suit_need (counts, parts[0]);
+  suit_need (counts + 9, parts[1]);
+  suit_need (counts + 18, parts[2]);
+  honor_need (counts + 27, parts[3]);
 
   for (guint m = 0; m <= 4; m++)
     {
