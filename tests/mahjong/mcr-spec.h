@@ -66,6 +66,16 @@ typedef struct
   guint  line;
 } SpecHand;
 
+static inline void
+spec_hand_free (gpointer data)
+{
+  SpecHand *h = data;
+
+  g_free (h->input);
+  g_free (h->expected);
+  g_free (h);
+}
+
 /* Reads the hands file; fails the test on a malformed expectation. */
 static inline GPtrArray *
 spec_hands_load (const SpecTable *t,
@@ -74,7 +84,7 @@ spec_hands_load (const SpecTable *t,
   g_autofree char *contents = NULL;
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) lines = NULL;
-  GPtrArray *out = g_ptr_array_new ();
+  GPtrArray *out = g_ptr_array_new_with_free_func (spec_hand_free);
 
   g_file_get_contents (path, &contents, NULL, &error);
   g_assert_no_error (error);

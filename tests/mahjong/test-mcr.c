@@ -217,6 +217,7 @@ main (int   argc,
 {
   g_autofree char *path = NULL;
   GPtrArray *hands;
+  int status;
 
   g_test_init (&argc, &argv, NULL);
   spec_table_load (&table);
@@ -234,5 +235,7 @@ main (int   argc,
     }
   g_test_add_func ("/mcr/errors", test_errors);
   g_test_add_func ("/mcr/property/random-winning-hands", test_random_properties);
-  return g_test_run ();
+  status = g_test_run ();
+  g_ptr_array_unref (hands);
+  return status;
 }
