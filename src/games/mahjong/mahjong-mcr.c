@@ -77,7 +77,7 @@ static const guint8 exclusions[][12] = {
   { MCR_THIRTEEN_ORPHANS, MCR_ALL_TYPES, MCR_ALL_TERMINALS_AND_HONORS, MCR_CONCEALED_HAND,
     MCR_FULLY_CONCEALED_HAND, MCR_SINGLE_WAIT, END },
   { MCR_ALL_TERMINALS, MCR_ALL_TERMINALS_AND_HONORS, MCR_ALL_PUNGS, MCR_OUTSIDE_HAND,
-    MCR_PUNG_OF_TERMINALS_OR_HONORS, MCR_NO_HONORS, END },
+    MCR_PUNG_OF_TERMINALS_OR_HONORS, MCR_NO_HONORS, MCR_DOUBLE_PUNG, END },
   { MCR_LITTLE_FOUR_WINDS, MCR_BIG_THREE_WINDS, END },
   { MCR_LITTLE_THREE_DRAGONS, MCR_TWO_DRAGON_PUNGS, MCR_DRAGON_PUNG, END },
   { MCR_ALL_HONORS, MCR_ALL_TERMINALS_AND_HONORS, MCR_ALL_PUNGS, MCR_OUTSIDE_HAND,
@@ -993,7 +993,30 @@ mcr_score (const MahjongHand  *hand,
 
   ctx.hand = hand;
   ctx.sit = situation;
+  if (hand->n_melds > 4)
+    {
+      g_set_error (error, MAHJONG_ERROR, MAHJONG_ERROR_TILE_COUNT,
+                   _("A hand has at most 4 declared sets"));
+      return FALSE;
+    }
+  for (guint i = 0; i < hand->n_melds; i++)
+    if (!mahjong_meld_is_valid (&hand->melds[i]))
+      {
+        g_set_error (error, MAHJONG_ERROR, MAHJONG_ERROR_BAD_MELD,
+                     _("A declared set is not a chow, pung or kong"));
+        return FALSE;
+      }
   mahjong_hand_all_counts (hand, ctx.all);
+  for (guint t = 0; t < MAHJONG_N_KINDS; t++)
+    if (ctx.all[t] > 4)
+      {
+        char buf[3];
+
+        g_set_error (error, MAHJONG_ERROR, MAHJONG_ERROR_TOO_MANY_COPIES,
+                     _("There are only 4 of each tile, but the hand has %u × %s"),
+                     ctx.all[t], mahjong_tile_to_string (t, buf));
+        return FALSE;
+      }
   if (!check_situation (hand, situation, ctx.all, error))
     return FALSE;
 

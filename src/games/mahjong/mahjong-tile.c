@@ -313,10 +313,12 @@ mahjong_hand_all_counts (const MahjongHand *hand,
   g_return_if_fail (hand != NULL);
 
   memcpy (counts, hand->counts, MAHJONG_N_KINDS);
-  for (guint i = 0; i < hand->n_melds; i++)
+  for (guint i = 0; i < MIN (hand->n_melds, 4); i++)
     {
       const MahjongMeld *m = &hand->melds[i];
 
+      if (!mahjong_meld_is_valid (m))
+        continue;
       switch ((MahjongMeldType) m->type)
         {
         case MAHJONG_MELD_CHOW:
@@ -475,11 +477,13 @@ mahjong_hand_to_string (const MahjongHand *hand)
   g_return_val_if_fail (hand != NULL, NULL);
 
   s = g_string_new (NULL);
-  for (guint i = 0; i < hand->n_melds; i++)
+  for (guint i = 0; i < MIN (hand->n_melds, 4); i++)
     {
       const MahjongMeld *m = &hand->melds[i];
       guint8 c[MAHJONG_N_KINDS] = { 0 };
 
+      if (!mahjong_meld_is_valid (m))
+        continue;
       switch ((MahjongMeldType) m->type)
         {
         case MAHJONG_MELD_CHOW:
