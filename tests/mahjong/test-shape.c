@@ -320,6 +320,7 @@ test_forms (void)
     { "147m258p369s123mE", { 5, 5, 9, 3, 0 } },
     { "147m258p369s123mEE", { 4, 4, 9, 3, -1 } },
     { "123m456p789s1122s", { 0, 4, 9, 9, 5 } },
+    { "11223344556677m", { -1, -1, 11, 10, 5 } },
     { "[123m1]456p789s1122s", { 0, MAHJONG_SHANTEN_NONE, MAHJONG_SHANTEN_NONE,
                                 MAHJONG_SHANTEN_NONE, 5 } },
   };
@@ -341,6 +342,9 @@ test_forms (void)
           best = MIN (best, forms[f]);
         }
       g_assert_cmpint (mahjong_shanten (h.counts, h.n_melds, NULL), ==, best);
+      for (guint f = 0; f < MAHJONG_N_FORMS; f++)
+        g_assert_cmpint ((mahjong_complete_forms (h.counts, h.n_melds) >> f) & 1, ==,
+                         cases[i].form[f] == -1);
     }
 }
 

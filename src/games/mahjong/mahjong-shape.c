@@ -394,6 +394,26 @@ mahjong_winning_tiles (const guint8 counts[MAHJONG_N_KINDS],
   return n;
 }
 
+guint
+mahjong_complete_forms (const guint8 counts[MAHJONG_N_KINDS],
+                        guint        n_melds)
+{
+  guint mask = 0;
+
+  g_return_val_if_fail (counts != NULL, 0);
+
+  if (n_melds > 4)
+    return 0;
+  if (mahjong_is_regular_complete (counts, 4 - n_melds))
+    mask |= 1u << MAHJONG_FORM_REGULAR;
+  if (is_knitted_straight_complete (counts, n_melds))
+    mask |= 1u << MAHJONG_FORM_KNITTED_STRAIGHT;
+  for (guint f = MAHJONG_FORM_SEVEN_PAIRS; f <= MAHJONG_FORM_HONORS_KNITTED && n_melds == 0; f++)
+    if (mahjong_shanten_form (counts, 0, (MahjongForm) f) == -1)
+      mask |= 1u << f;
+  return mask;
+}
+
 gboolean
 mahjong_is_complete (const guint8 counts[MAHJONG_N_KINDS],
                      guint        n_melds)

@@ -77,6 +77,9 @@ int      mahjong_shanten_form    (const guint8 counts[MAHJONG_N_KINDS],
 int      mahjong_shanten         (const guint8 counts[MAHJONG_N_KINDS],
                                   guint        n_melds,
                                   int          forms_out[MAHJONG_N_FORMS]);
+/* Bit mask (1 << MahjongForm) of the forms in which the hand is complete. */
+guint    mahjong_complete_forms  (const guint8 counts[MAHJONG_N_KINDS],
+                                  guint        n_melds);
 /* Complete in any MCR form. */
 gboolean mahjong_is_complete     (const guint8 counts[MAHJONG_N_KINDS],
                                   guint        n_melds);
