@@ -520,20 +520,24 @@ suit_need (const guint8 *v,
       key = key * 5 + v[i];
     }
   slot = suit_memo + (gsize) key * 10;
-  if (G_UNLIKELY (slot[0] == 0))
+  /* several threads may fill the same slot with the same bytes; slot[0] is published last */
+  if (G_UNLIKELY (__atomic_load_n (&slot[0], __ATOMIC_ACQUIRE) == 0))
     {
       guint8 tmp[10];
 
       suit_need_compute (v, tmp);
-      for (guint k = 9; k > 0; k--)
-        slot[k] = (guint8) (tmp[k] + 1);
-      slot[0] = (guint8) (tmp[0] + 1);
+      for (guint k = 0; k < 10; k++)
+        out[k] = (guint8) (tmp[k] + 1);
+      for (guint k = 1; k < 10; k++)
+        __atomic_store_n (&slot[k], out[k], __ATOMIC_RELAXED);
+      __atomic_store_n (&slot[0], out[0], __ATOMIC_RELEASE);
+      return;
     }
   memcpy (out, slot, 10);
 }
 
 static void
-honor_need (const guint8 *v,
+honor_need_compute (const guint8 *v,
             guint8        out[10])
 {
   guint8 dp[5][2];
@@ -564,6 +568,47 @@ honor_need (const guint8 *v,
       out[m * 2 + p] = (guint8) (dp[m][p] + 1);
 }
 
+#define N_HONOR_KEYS 78125   /* 5^7 */
+static guint8 *honor_memo;
+
+static void
+honor_need (const guint8 *v,
+            guint8        out[10])
+{
+  guint key = 0;
+  guint8 *slot;
+
+  if (G_UNLIKELY (honor_memo == NULL))
+    {
+      static gsize once = 0;
+
+      if (g_once_init_enter (&once))
+        {
+          honor_memo = g_malloc0 ((gsize) N_HONOR_KEYS * 10);
+          g_once_init_leave (&once, 1);
+        }
+    }
+  for (guint i = 0; i < 7; i++)
+    {
+      if (G_UNLIKELY (v[i] > 4))
+        {
+          honor_need_compute (v, out);
+          return;
+        }
+      key = key * 5 + v[i];
+    }
+  slot = honor_memo + (gsize) key * 10;
+  if (G_UNLIKELY (__atomic_load_n (&slot[0], __ATOMIC_ACQUIRE) == 0))
+    {
+      honor_need_compute (v, out);
+      for (guint k = 1; k < 10; k++)
+        __atomic_store_n (&slot[k], out[k], __ATOMIC_RELAXED);
+      __atomic_store_n (&slot[0], out[0], __ATOMIC_RELEASE);
+      return;
+    }
+  memcpy (out, slot, 10);
+}
+
 /* Fewest tiles to add for n_sets sets + one pair. */
 static guint
 regular_need (const guint8 counts[MAHJONG_N_KINDS],
@@ -577,33 +622,45 @@ regular_need (const guint8 counts[MAHJONG_N_KINDS],
   suit_need (counts + 18, parts[2]);
   honor_need (counts + 27, parts[3]);
 
-  for (guint m = 0; m <= 4; m++)
+  for (guint m = 0; m <= n_sets; m++)
     {
-      cur[m][0] = parts[0][m * 2] - 1u;
-      cur[m][1] = parts[0][m * 2 + 1] - 1u;
+      cur[m][0] = parts[0][m * 2];
+      cur[m][1] = parts[0][m * 2 + 1];
     }
-  for (guint k = 1; k < 4; k++)
+  /* values carry +1 per part: subtract at the end */
+  for (guint k = 1; k < 3; k++)
     {
       guint nx[5][2];
 
       for (guint m = 0; m <= n_sets; m++)
-        for (guint p = 0; p < 2; p++)
-          {
-            guint best = INF;
+        {
+          guint b0 = INF * 4, b1 = INF * 4;
 
-            for (guint a = 0; a <= m; a++)
-              for (guint q = 0; q <= p; q++)
-                {
-                  guint v = cur[m - a][p - q] + parts[k][a * 2 + q] - 1u;
+          for (guint a = 0; a <= m; a++)
+            {
+              const guint8 *q = parts[k] + a * 2;
+              guint v0 = cur[m - a][0] + q[0];
+              guint v1 = MIN (cur[m - a][1] + q[0], cur[m - a][0] + q[1]);
 
-                  if (v < best)
-                    best = v;
-                }
-            nx[m][p] = best;
-          }
+              b0 = MIN (b0, v0);
+              b1 = MIN (b1, v1);
+            }
+          nx[m][0] = b0;
+          nx[m][1] = b1;
+        }
       memcpy (cur, nx, sizeof cur);
     }
-  return cur[n_sets][1];
+  {
+    guint best = INF * 4;
+
+    for (guint a = 0; a <= n_sets; a++)
+      {
+        const guint8 *q = parts[3] + a * 2;
+
+        best = MIN (best, MIN (cur[n_sets - a][1] + q[0], cur[n_sets - a][0] + q[1]));
+      }
+    return best - 4;
+  }
 }
 
 /* Fewest tiles to add for a knitted straight + sets; answers at least bound when the
