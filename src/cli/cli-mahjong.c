@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "cli-commands.h"
 #include "mahjong-mcr.h"
@@ -77,6 +78,16 @@ parse_fan_line (const char   *line,
   return TRUE;
 }
 
+/* Microseconds of CPU time of this thread: the rate of one core, even on a busy machine. */
+static gint64
+cpu_usec (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
+
 static gboolean
 blank_line (const char *line)
 {
@@ -140,7 +151,7 @@ fan_bench (const char *path)
   g_auto(GStrv) lines = NULL;
   g_autoptr(GArray) hands = g_array_new (FALSE, FALSE, sizeof (MahjongHand));
   g_autoptr(GArray) sits = g_array_new (FALSE, FALSE, sizeof (McrSituation));
-  gint64 start, now;
+  gint64 start, now, wall;
   guint64 scored = 0;
   int checksum = 0;
 
@@ -172,8 +183,9 @@ fan_bench (const char *path)
       return 1;
     }
 
-  start = now = g_get_monotonic_time ();
-  while (now - start < 2 * G_USEC_PER_SEC)
+  wall = g_get_monotonic_time ();
+  start = now = cpu_usec ();
+  while (now - start < 2 * G_USEC_PER_SEC && g_get_monotonic_time () - wall < 10 * G_USEC_PER_SEC)
     {
       for (guint i = 0; i < hands->len; i++)
         {
@@ -184,7 +196,7 @@ fan_bench (const char *path)
           checksum += res.total;
         }
       scored += hands->len;
-      now = g_get_monotonic_time ();
+      now = cpu_usec ();
     }
   printf ("hands/s %.0f\n", scored * (double) G_USEC_PER_SEC / (double) (now - start));
   g_debug ("checksum %d", checksum);
@@ -228,23 +240,23 @@ shanten_bench (void)
   for (guint i = 0; i < N_HANDS; i++)
     sum += mahjong_shanten (hands[i], 0, NULL);
 
-  start = now = g_get_monotonic_time ();
+  start = now = cpu_usec ();
   while (now - start < G_USEC_PER_SEC)
     {
       for (guint i = 0; i < N_HANDS; i++)
         sum += mahjong_shanten (hands[i], 0, NULL);
       done += N_HANDS;
-      now = g_get_monotonic_time ();
+      now = cpu_usec ();
     }
   printf ("shanten/s (all forms) %.0f\n", done * (double) G_USEC_PER_SEC / (double) (now - start));
 
-  start = now = g_get_monotonic_time ();
+  start = now = cpu_usec ();
   while (now - start < G_USEC_PER_SEC)
     {
       for (guint i = 0; i < N_HANDS; i++)
         sum += mahjong_shanten_form (hands[i], 0, MAHJONG_FORM_REGULAR);
       regular_done += N_HANDS;
-      now = g_get_monotonic_time ();
+      now = cpu_usec ();
     }
   printf ("shanten/s (regular) %.0f\n",
           regular_done * (double) G_USEC_PER_SEC / (double) (now - start));

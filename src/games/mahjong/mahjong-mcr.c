@@ -129,9 +129,6 @@ static const guint8 exclusions[][12] = {
 };
 #undef END
 
-/* excluded_by[f] lists what f strikes off, indexed by fan */
-static guint8 excl_index[MCR_N_FANS];   /* row + 1 in exclusions, 0 none */
-
 static void
 ensure_tables (void)
 {
@@ -139,8 +136,8 @@ ensure_tables (void)
 
   if (g_once_init_enter (&once))
     {
-      for (guint r = 0; r < G_N_ELEMENTS (exclusions); r++)
-        excl_index[exclusions[r][0]] = (guint8) (r + 1);
+      for (guint r = 1; r < G_N_ELEMENTS (exclusions); r++)
+        g_assert (exclusions[r - 1][0] < exclusions[r][0]);
       g_once_init_leave (&once, 1);
     }
 }
@@ -148,10 +145,11 @@ ensure_tables (void)
 static void
 apply_exclusions (guint8 *f)
 {
-  for (guint i = 0; i < MCR_N_FANS; i++)
-    if (f[i] != 0 && excl_index[i] != 0)
+  /* the rows are in table order */
+  for (guint r = 0; r < G_N_ELEMENTS (exclusions); r++)
+    if (f[exclusions[r][0]] != 0)
       {
-        const guint8 *row = exclusions[excl_index[i] - 1];
+        const guint8 *row = exclusions[r];
 
         for (guint k = 1; row[k] != MCR_N_FANS; k++)
           f[row[k]] = 0;
@@ -847,10 +845,17 @@ score_special (Ctx *ctx)
   const guint8 *c = ctx->hand->counts;
   guint8 f[MCR_N_FANS];
 
+  guint odd = 0, multi = 0;
+
   if (ctx->hand->n_melds > 0)
     return;
+  for (guint t = 0; t < MAHJONG_N_KINDS; t++)
+    {
+      odd += c[t] & 1;
+      multi += c[t] > 1;
+    }
 
-  if (mahjong_shanten_form (c, 0, MAHJONG_FORM_SEVEN_PAIRS) == -1)
+  if (odd == 0 && mahjong_shanten_form (c, 0, MAHJONG_FORM_SEVEN_PAIRS) == -1)
     {
       gboolean shifted = FALSE;
 
@@ -868,13 +873,13 @@ score_special (Ctx *ctx)
       f[MCR_SEVEN_PAIRS] = 1;
       consider (ctx, f);
     }
-  if (mahjong_shanten_form (c, 0, MAHJONG_FORM_THIRTEEN_ORPHANS) == -1)
+  if (multi == 1 && mahjong_shanten_form (c, 0, MAHJONG_FORM_THIRTEEN_ORPHANS) == -1)
     {
       memcpy (f, ctx->common, sizeof f);
       f[MCR_THIRTEEN_ORPHANS] = 1;
       consider (ctx, f);
     }
-  if (mahjong_shanten_form (c, 0, MAHJONG_FORM_HONORS_KNITTED) == -1)
+  if (multi == 0 && mahjong_shanten_form (c, 0, MAHJONG_FORM_HONORS_KNITTED) == -1)
     {
       guint honors = 0;
 
@@ -1053,11 +1058,13 @@ mcr_score (const MahjongHand  *hand,
         gboolean ok = TRUE;
 
         mahjong_knitted_tiles (p, kt);
-        memcpy (rest, hand->counts, sizeof rest);
         for (guint k = 0; k < 9 && ok; k++)
-          ok = rest[kt[k]]-- > 0;
+          ok = hand->counts[kt[k]] > 0;
         if (!ok)
           continue;
+        memcpy (rest, hand->counts, sizeof rest);
+        for (guint k = 0; k < 9; k++)
+          rest[kt[k]]--;
         sd.knitted = 1;
         mahjong_split_enumerate (rest, &mahjong_rules_mcr, 1 - hand->n_melds, on_split, &sd);
       }
