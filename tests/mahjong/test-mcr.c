@@ -157,6 +157,64 @@ swap_suits (MahjongHand *h)
     h->last_tile = (guint8) (h->last_tile < 9 ? h->last_tile + 9 : h->last_tile - 9);
 }
 
+/* Tile-wide fans checked from the tiles, independently of the calculator's code. */
+static void
+check_tile_fans (const MahjongHand  *hand,
+                 const McrSituation *sit,
+                 const McrResult    *res)
+{
+  guint8 all[MAHJONG_N_KINDS];
+  guint suits = 0, n_suits;
+  gboolean winds = FALSE, dragons = FALSE, honors;
+  guint fours = 0;
+  const guint8 *f = res->counts;
+
+  mahjong_hand_all_counts (hand, all);
+  for (guint t = 0; t < MAHJONG_N_KINDS; t++)
+    if (all[t] > 0)
+      {
+        if (t < 27)
+          suits |= 1u << (t / 9);
+        else if (t < 31)
+          winds = TRUE;
+        else
+          dragons = TRUE;
+        fours += all[t] == 4;
+      }
+  n_suits = (suits & 1) + ((suits >> 1) & 1) + (suits >> 2);
+  honors = winds || dragons;
+
+  g_assert_true (!f[MCR_FULL_FLUSH] || (n_suits == 1 && !honors));
+  g_assert_true (!(n_suits == 1 && !honors) || f[MCR_FULL_FLUSH] || f[MCR_NINE_GATES]
+                 || f[MCR_SEVEN_SHIFTED_PAIRS] || f[MCR_PURE_TERMINAL_CHOWS] || f[MCR_ALL_GREEN]);
+  g_assert_cmpint (f[MCR_HALF_FLUSH], ==, n_suits == 1 && honors && !f[MCR_ALL_GREEN]);
+  g_assert_cmpint (f[MCR_ONE_VOIDED_SUIT], ==, n_suits == 2 && !f[MCR_REVERSIBLE_TILES]);
+  g_assert_true (!f[MCR_ALL_HONORS] || n_suits == 0);
+  g_assert_true (!f[MCR_NO_HONORS] || !honors);
+  if (!honors && !f[MCR_NO_HONORS])
+    g_assert_true (f[MCR_ALL_CHOWS] || f[MCR_ALL_SIMPLES] || f[MCR_FULL_FLUSH] || f[MCR_UPPER_TILES]
+                   || f[MCR_MIDDLE_TILES] || f[MCR_LOWER_TILES] || f[MCR_UPPER_FOUR]
+                   || f[MCR_LOWER_FOUR] || f[MCR_ALL_TERMINALS] || f[MCR_NINE_GATES]
+                   || f[MCR_SEVEN_SHIFTED_PAIRS] || f[MCR_PURE_TERMINAL_CHOWS]
+                   || f[MCR_THREE_SUITED_TERMINAL_CHOWS] || f[MCR_ALL_EVEN_PUNGS]
+                   || f[MCR_ALL_FIVES] || f[MCR_ALL_GREEN]);
+  g_assert_cmpint (f[MCR_ALL_TYPES], ==, n_suits == 3 && winds && dragons
+                   && !f[MCR_THIRTEEN_ORPHANS] && !f[MCR_GREATER_HONORS_AND_KNITTED]
+                   && !f[MCR_LESSER_HONORS_AND_KNITTED]);
+  g_assert_cmpuint (f[MCR_TILE_HOG], <=, fours);
+  g_assert_cmpint (f[MCR_FLOWER_TILES], ==, sit->flowers);
+  if (sit->flags & MCR_WIN_SELF_DRAWN)
+    g_assert_true (f[MCR_SELF_DRAWN] || f[MCR_FULLY_CONCEALED_HAND] || f[MCR_LAST_TILE_DRAW]
+                   || f[MCR_OUT_WITH_REPLACEMENT_TILE]);
+  else
+    g_assert_true (!f[MCR_SELF_DRAWN] && !f[MCR_FULLY_CONCEALED_HAND]);
+  if (f[MCR_CHICKEN_HAND])
+    for (guint i = 0; i < MCR_FLOWER_TILES; i++)
+      g_assert_true (i == MCR_CHICKEN_HAND || f[i] == 0);
+  g_assert_cmpint (f[MCR_CONCEALED_HAND] + f[MCR_FULLY_CONCEALED_HAND] + f[MCR_MELDED_HAND], <=, 1);
+  g_assert_cmpint (f[MCR_EDGE_WAIT] + f[MCR_CLOSED_WAIT] + f[MCR_SINGLE_WAIT], <=, 1);
+}
+
 static void
 test_random_properties (void)
 {
@@ -185,6 +243,19 @@ test_random_properties (void)
       g_assert_cmpint (res.counts[MCR_FLOWER_TILES], ==, sit.flowers);
       g_assert_cmpint (res.total_without_flowers, >=, 1);
       g_assert_true (res.counts[MCR_CHICKEN_HAND] == 0 || res.total_without_flowers == 8);
+      check_tile_fans (&hand, &sit, &res);
+
+      /* the order of the declared sets does not matter */
+      if (hand.n_melds >= 2)
+        {
+          McrResult reordered;
+
+          again = hand;
+          again.melds[0] = hand.melds[hand.n_melds - 1];
+          again.melds[hand.n_melds - 1] = hand.melds[0];
+          g_assert_true (mcr_score (&again, &sit, &reordered, NULL));
+          g_assert_cmpmem (reordered.counts, MCR_N_FANS, res.counts, MCR_N_FANS);
+        }
 
       /* one more flower adds exactly one */
       if (sit.flowers < 8)

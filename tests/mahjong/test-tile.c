@@ -257,6 +257,46 @@ test_fuzz (void)
 }
 
 static void
+test_fuzz_flags (void)
+{
+  static const char *const words[] = { "self_drawn", "discard", "last_tile", "kong_replacement",
+                                       "robbing_kong", "last_tile_draw", "last_tile_claim",
+                                       "", "tsumo", "self_drawn ", "Discard" };
+  ParlorRng rng;
+
+  parlor_rng_init (&rng, 9, 10);
+  for (guint i = 0; i < 20000; i++)
+    {
+      g_autoptr(GString) s = g_string_new (NULL);
+      g_autoptr(GError) error = NULL;
+      guint n = parlor_rng_below (&rng, 5);
+      guint how = 0;
+      gboolean bad = FALSE;
+      McrWinFlags flags = 0;
+
+      for (guint k = 0; k < n; k++)
+        {
+          guint w = parlor_rng_below (&rng, G_N_ELEMENTS (words));
+
+          g_string_append_printf (s, "%s%s", k > 0 ? "," : "", words[w]);
+          how += w < 2;
+          bad |= w >= 7;
+        }
+      if (mcr_flags_parse (s->str, &flags, &error))
+        {
+          g_assert_false (bad);
+          g_assert_cmpuint (how, ==, 1);
+          g_assert_no_error (error);
+        }
+      else
+        {
+          g_assert_error (error, MAHJONG_ERROR, MAHJONG_ERROR_BAD_FLAGS);
+          g_assert_true (bad || how != 1 || n > 0);
+        }
+    }
+}
+
+static void
 count_wall (MahjongTileSet set,
             guint          seed,
             guint          counts[MAHJONG_N_ALL_KINDS],
@@ -340,6 +380,7 @@ main (int   argc,
   g_test_add_func ("/mahjong/notation/errors", test_parse_errors);
   g_test_add_func ("/mahjong/notation/round-trip", test_round_trip_random);
   g_test_add_func ("/mahjong/notation/fuzz", test_fuzz);
+  g_test_add_func ("/mcr/flags/fuzz", test_fuzz_flags);
   g_test_add_func ("/mahjong/wall/tile-sets", test_walls);
   return g_test_run ();
 }
