@@ -37,7 +37,7 @@ static void
 test_fan_lines (void)
 {
   static const char *const args[] = { "mcr", "fan", NULL };
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "mahjong", "mcr-hands.txt", NULL);
+  g_autofree char *path = g_build_filename (MAHJONG_TEST_DATA, "mcr-hands.txt", NULL);
   g_autoptr(GPtrArray) hands = spec_hands_load (&table, path);
   g_autoptr(GString) input = g_string_new (NULL);
   g_autofree char *out = NULL;

@@ -292,7 +292,7 @@ main (int   argc,
 
   g_test_init (&argc, &argv, NULL);
   spec_table_load (&table);
-  path = g_test_build_filename (G_TEST_DIST, "mahjong", "mcr-hands.txt", NULL);
+  path = g_build_filename (MAHJONG_TEST_DATA, "mcr-hands.txt", NULL);
   hands = spec_hands_load (&table, path);
 
   g_test_add_func ("/mcr/table/names-and-points", test_table);
