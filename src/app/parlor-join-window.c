@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "parlor-join-window.h"
+#include "parlor-log-view.h"
 
 #define CONNECT_TIMEOUT 10
 
@@ -15,7 +16,7 @@ struct _ParlorJoinWindow
 
   GtkEntry      *address_entry;
   GtkButton     *connect_button;
-  GtkTextView   *log_view;
+  ParlorLogView *log_view;
 
   char          *player_name;
   char          *game_id;
@@ -23,6 +24,7 @@ struct _ParlorJoinWindow
   ParlorClient  *client;
   GCancellable  *cancellable;
   gboolean       started;
+  char          *last_line;
 };
 
 G_DEFINE_FINAL_TYPE (ParlorJoinWindow, parlor_join_window, ADW_TYPE_WINDOW)
@@ -38,18 +40,12 @@ static void
 append_log (ParlorJoinWindow *self,
             const char       *text)
 {
-  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->log_view);
-  GtkTextIter end;
-  GtkTextMark *mark;
-
-  gtk_text_buffer_get_end_iter (buffer, &end);
-  if (gtk_text_buffer_get_char_count (buffer) > 0)
-    gtk_text_buffer_insert (buffer, &end, "\n", 1);
-  gtk_text_buffer_insert (buffer, &end, text, -1);
-  gtk_text_buffer_get_end_iter (buffer, &end);
-  mark = gtk_text_buffer_create_mark (buffer, NULL, &end, FALSE);
-  gtk_text_view_scroll_mark_onscreen (self->log_view, mark);
-  gtk_text_buffer_delete_mark (buffer, mark);
+  /* The client reports some failures itself; say each thing once. */
+  if (g_strcmp0 (self->last_line, text) == 0)
+    return;
+  g_free (self->last_line);
+  self->last_line = g_strdup (text);
+  parlor_log_view_append (self->log_view, text, FALSE);
 }
 
 static void
@@ -180,6 +176,8 @@ parlor_join_window_connect (ParlorJoinWindow *self,
     }
 
   drop_client (self);
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->address_entry)), trimmed) != 0)
+    gtk_editable_set_text (GTK_EDITABLE (self->address_entry), trimmed);
   g_free (self->address);
   self->address = g_steal_pointer (&trimmed);
   set_busy (self, TRUE);
@@ -221,6 +219,7 @@ parlor_join_window_finalize (GObject *object)
   g_free (self->player_name);
   g_free (self->game_id);
   g_free (self->address);
+  g_free (self->last_line);
 
   G_OBJECT_CLASS (parlor_join_window_parent_class)->finalize (object);
 }
@@ -231,6 +230,7 @@ parlor_join_window_class_init (ParlorJoinWindowClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  g_type_ensure (PARLOR_TYPE_LOG_VIEW);
   object_class->dispose = parlor_join_window_dispose;
   object_class->finalize = parlor_join_window_finalize;
 
@@ -272,14 +272,9 @@ parlor_join_window_new (const char *player_name,
 char *
 parlor_join_window_get_log (ParlorJoinWindow *self)
 {
-  GtkTextBuffer *buffer;
-  GtkTextIter start, end;
-
   g_return_val_if_fail (PARLOR_IS_JOIN_WINDOW (self), NULL);
 
-  buffer = gtk_text_view_get_buffer (self->log_view);
-  gtk_text_buffer_get_bounds (buffer, &start, &end);
-  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+  return parlor_log_view_get_text (self->log_view);
 }
 
 gboolean

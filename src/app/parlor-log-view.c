@@ -15,6 +15,7 @@ struct _ParlorLogView
   GtkTextView   *text_view;
   GtkTextBuffer *buffer;
   GtkTextMark   *end;
+  guint          scroll_id;
 };
 
 G_DEFINE_FINAL_TYPE (ParlorLogView, parlor_log_view, GTK_TYPE_WIDGET)
@@ -24,6 +25,7 @@ parlor_log_view_dispose (GObject *object)
 {
   ParlorLogView *self = PARLOR_LOG_VIEW (object);
 
+  g_clear_handle_id (&self->scroll_id, g_source_remove);
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
 
   G_OBJECT_CLASS (parlor_log_view_parent_class)->dispose (object);
@@ -76,6 +78,17 @@ parlor_log_view_new (void)
   return g_object_new (PARLOR_TYPE_LOG_VIEW, NULL);
 }
 
+/* Scrolled once the new text is laid out, or the view jumps too far. */
+static gboolean
+scroll_to_end (gpointer data)
+{
+  ParlorLogView *self = data;
+
+  self->scroll_id = 0;
+  gtk_text_view_scroll_mark_onscreen (self->text_view, self->end);
+  return G_SOURCE_REMOVE;
+}
+
 void
 parlor_log_view_append (ParlorLogView *self,
                         const char    *text,
@@ -96,7 +109,8 @@ parlor_log_view_append (ParlorLogView *self,
 
   gtk_text_buffer_get_end_iter (self->buffer, &end);
   gtk_text_buffer_move_mark (self->buffer, self->end, &end);
-  gtk_text_view_scroll_mark_onscreen (self->text_view, self->end);
+  if (self->scroll_id == 0)
+    self->scroll_id = g_idle_add (scroll_to_end, self);
 }
 
 void

@@ -282,6 +282,7 @@ test_join_refused (void)
   }
   wait_for (join_gave_up, join);
   log = parlor_join_window_get_log (join);
+  g_test_message ("join log: %s", log);
   g_assert_nonnull (strstr (log, "127.0.0.1"));
   screenshot (GTK_WIDGET (join), "join-refused");
   gtk_window_destroy (GTK_WINDOW (join));
@@ -330,7 +331,7 @@ test_lan_game (void)
       play_human_move (host_screen, &host_last);
       if (guest != NULL && play_human_move (MANHATTAN_SCREEN (guest), &guest_last) &&
           ++guest_moves == 10)
-        screenshot (guest, "lan-guest-game");
+        screenshot (GTK_WIDGET (gtk_widget_get_root (guest)), "lan-guest-game");
     }
   g_assert_true (parlor_table_is_over (table));
   g_assert_nonnull (guest);
