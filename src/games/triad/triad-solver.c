@@ -543,9 +543,11 @@ triad_solve_line_result (int           value,
   GString *out;
 
   g_return_val_if_fail (n_moves <= TRIAD_N_MOVES, NULL);
+  g_return_val_if_fail (moves != NULL || n_moves == 0, NULL);
 
   out = g_string_new (value > 0 ? "win" : value == 0 ? "draw" : "loss");
-  memcpy (sorted, moves, n_moves);
+  if (n_moves > 0)
+    memcpy (sorted, moves, n_moves);
   for (guint i = 1; i < n_moves; i++)
     for (guint j = i; j > 0 && sorted[j - 1] > sorted[j]; j--)
       {
