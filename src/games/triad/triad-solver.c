@@ -195,6 +195,41 @@ last_move_value (TriadSolver *self,
   return triad_outcome_for_first (first);
 }
 
+/* Two cells left: the second player's last card on either, then the forced
+ * last move. Returns the value for the second player, the mover. */
+static int
+two_left_value (TriadSolver *self,
+                const Node  *node,
+                int          beta)
+{
+  guint slot = 0, cells[2], n_cells = 0;
+  int best = -2;
+
+  while (!(node->held[1] & (1u << slot)))
+    slot++;
+  for (guint c = 0; c < TRIAD_N_CELLS; c++)
+    if (node->owner[c] == TRIAD_EMPTY)
+      cells[n_cells++] = c;
+
+  for (guint i = 0; i < 2 && best < beta; i++)
+    {
+      Node child;
+      TriadFlip flips[TRIAD_N_CELLS];
+      int v;
+
+      memcpy (child.card, node->card, sizeof child.card);
+      memcpy (child.owner, node->owner, sizeof child.owner);
+      child.card[cells[i]] = self->hand[1][slot];
+      child.owner[cells[i]] = 1;
+      triad_resolve (child.card, child.owner, cells[i], 1, self->rules, flips);
+      child.held[0] = node->held[0];
+      self->nodes++;
+      v = -last_move_value (self, &child);
+      best = MAX (best, v);
+    }
+  return best;
+}
+
 static int
 search (TriadSolver *self,
         const Node  *node,
@@ -210,24 +245,23 @@ search (TriadSolver *self,
   guint best_move = NO_MOVE;
   guint64 entry;
   int alpha0;
-  gboolean use_tt;
   guint8 order[TRIAD_N_MOVES];
 
   if (node->n_filled == TRIAD_N_CELLS)
     return terminal_value (node);
   if (node->n_filled == TRIAD_N_CELLS - 1)
     return last_move_value (self, node);
+  if (node->n_filled == TRIAD_N_CELLS - 2)
+    return two_left_value (self, node, beta);
 
   if ((++self->nodes & 0xfff) == 0 && g_cancellable_is_cancelled (self->cancellable))
     self->aborted = TRUE;
   if (self->aborted)
     return 0;
 
-  /* Two cells left: cheaper to search than to look up. */
-  use_tt = node->n_filled < TRIAD_N_CELLS - 2;
   slot = tt_slot (self, node->key);
-  entry = use_tt ? *slot : 0;
-  if (use_tt && ((entry >> GEN_SHIFT) & 0xff) == self->generation && (entry & KEY_MASK) == node->key)
+  entry = *slot;
+  if (((entry >> GEN_SHIFT) & 0xff) == self->generation && (entry & KEY_MASK) == node->key)
     {
       int lo = (int) ((entry >> LO_SHIFT) & 3) - 1;
       int hi = (int) ((entry >> HI_SHIFT) & 3) - 1;
@@ -242,7 +276,22 @@ search (TriadSolver *self,
     }
   alpha0 = alpha;
 
-  for (guint s = 0; s < self->n_hand[player]; s++)
+  /* The table's move first, before making the other children: it often
+   * settles the node alone. */
+  if (tt_move != NO_MOVE)
+    {
+      Node child;
+
+      make_move (self, node, TRIAD_MOVE_INDEX (tt_move), TRIAD_MOVE_CELL (tt_move), &child);
+      best = -search (self, &child, -beta, -alpha);
+      if (self->aborted)
+        return 0;
+      best_move = tt_move;
+      if (best > alpha)
+        alpha = best;
+    }
+
+  for (guint s = 0; s < self->n_hand[player] && alpha < beta; s++)
     {
       if (!(node->held[player] & (1u << s)) || (node->held[player] & self->twins[player][s]))
         continue;
@@ -250,12 +299,10 @@ search (TriadSolver *self,
         {
           Node *child;
 
-          if (node->owner[c] != TRIAD_EMPTY)
+          if (node->owner[c] != TRIAD_EMPTY || TRIAD_MOVE (s, c) == tt_move)
             continue;
           child = &children[n_children++];
           child->order = (int) make_move (self, node, s, c, child);
-          if (child->move == tt_move)
-            child->order = 100;
         }
     }
 
@@ -290,18 +337,17 @@ search (TriadSolver *self,
         }
     }
 
-  if (use_tt)
-    {
-      /* Fail-soft: below the window is an upper bound, above it a lower one. */
-      int lo = best >= beta ? best : best <= alpha0 ? -1 : best;
-      int hi = best <= alpha0 ? best : best >= beta ? 1 : best;
+  {
+    /* Fail-soft: below the window is an upper bound, above it a lower one. */
+    int lo = best >= beta ? best : best <= alpha0 ? -1 : best;
+    int hi = best <= alpha0 ? best : best >= beta ? 1 : best;
 
-      *slot = (node->key & KEY_MASK)
-              | ((guint64) best_move << MOVE_SHIFT)
-              | ((guint64) (lo + 1) << LO_SHIFT)
-              | ((guint64) (hi + 1) << HI_SHIFT)
-              | ((guint64) self->generation << GEN_SHIFT);
-    }
+    *slot = (node->key & KEY_MASK)
+            | ((guint64) best_move << MOVE_SHIFT)
+            | ((guint64) (lo + 1) << LO_SHIFT)
+            | ((guint64) (hi + 1) << HI_SHIFT)
+            | ((guint64) self->generation << GEN_SHIFT);
+  }
 
   return best;
 }
