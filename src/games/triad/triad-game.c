@@ -59,12 +59,11 @@ parse_switch (const char *value,
   static const char *const off[] = { "off", "no", "false", "0" };
 
   for (guint i = 0; i < G_N_ELEMENTS (on); i++)
-    {
-      if (g_str_equal (value, on[i]))
-        return *out = TRUE, TRUE;
-      if (g_str_equal (value, off[i]))
-        return *out = FALSE, TRUE;
-    }
+    if (g_str_equal (value, on[i]) || g_str_equal (value, off[i]))
+      {
+        *out = g_str_equal (value, on[i]);
+        return TRUE;
+      }
   return FALSE;
 }
 
