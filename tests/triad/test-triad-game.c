@@ -576,6 +576,94 @@ test_replay (void)
     }
 }
 
+/* A client can follow the game from the events alone. */
+static void
+test_events_parse (void)
+{
+  static const char *const bad[] = {
+    "", "flip cell=9 seat=0 rule=basic", "flip cell=1 seat=0 rule=elemental", "place seat=0 card=0 cell=4",
+    "place seat=0 card=0 cell=4 face=12345", "over score0=4 winner=draw", "over score0=4 score1=5 winner=2",
+    "deal seat=0 hand=-", "start first=0 hands=open", "turn seat=0",
+  };
+
+  for (guint g = 0; g < 200; g++)
+    {
+      g_autoptr(TriadGame) game = triad_game_new ("first=random same=on plus=on combo=on", 7000 + g, NULL);
+      g_autoptr(GPtrArray) events = start (game);
+      gint8 owner[9];
+      TriadCard card[9];
+      TriadView view;
+      ParlorRng rng;
+      gboolean over = FALSE;
+
+      memset (owner, TRIAD_EMPTY, sizeof owner);
+      parlor_rng_init (&rng, g, 9);
+      while (!parlor_game_is_over (PARLOR_GAME (game)))
+        {
+          guint seat = parlor_game_is_waiting_for (PARLOR_GAME (game), 0) ? 0 : 1;
+          g_autofree char *action = parlor_game_random_action (PARLOR_GAME (game), seat, &rng);
+
+          play (game, seat, action, events);
+        }
+      for (guint i = 0; i < events->len; i++)
+        {
+          const char *line = ((ParlorEvent *) g_ptr_array_index (events, i))->line;
+          g_autoptr(GError) error = NULL;
+          TriadEvent e;
+
+          g_assert_true (triad_event_parse (line, &e, &error));
+          g_assert_no_error (error);
+          switch (e.kind)
+            {
+            case TRIAD_EVENT_PLACE:
+              g_assert_cmpint (owner[e.cell], ==, TRIAD_EMPTY);
+              owner[e.cell] = (gint8) e.seat;
+              card[e.cell] = e.card;
+              break;
+            case TRIAD_EVENT_FLIP:
+              g_assert_cmpint (owner[e.cell], ==, 1 - e.seat);
+              owner[e.cell] = (gint8) e.seat;
+              break;
+            case TRIAD_EVENT_OVER:
+              triad_game_get_view (game, -1, &view);
+              g_assert_cmpuint (e.score[0], ==, view.score[0]);
+              g_assert_cmpuint (e.score[1], ==, view.score[1]);
+              over = TRUE;
+              break;
+            case TRIAD_EVENT_START:
+              g_assert_cmpint (e.seat, ==, (int) triad_game_get_first_seat (game));
+              g_assert_cmpint (e.rules, ==, TRIAD_RULE_SAME | TRIAD_RULE_PLUS | TRIAD_RULE_COMBO);
+              break;
+            case TRIAD_EVENT_DEAL:
+              g_assert_cmpuint (e.n_cards, ==, e.seat == (int) triad_game_get_first_seat (game) ? 5 : 4);
+              break;
+            default:
+              g_assert_not_reached ();
+            }
+        }
+      g_assert_true (over);
+      triad_game_get_view (game, -1, &view);
+      for (guint c = 0; c < 9; c++)
+        {
+          g_assert_cmpint (owner[c], ==, view.owner[c]);
+          g_assert_cmpmem (card[c].rank, 4, view.card[c].rank, 4);
+        }
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      TriadEvent e;
+
+      g_assert_false (triad_event_parse (bad[i], &e, &error));
+      g_assert_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_SYNTAX);
+    }
+  {
+    g_autofree char *action = triad_action_new (3, 8);
+
+    g_assert_cmpstr (action, ==, "place card=3 cell=8");
+  }
+}
+
 /* Different seeds deal different cards. */
 static void
 test_seeds_differ (void)
@@ -616,6 +704,7 @@ main (int   argc,
   g_test_add_func ("/triad/game/describe", test_describe);
   g_test_add_func ("/triad/game/replay", test_replay);
   g_test_add_func ("/triad/game/seeds-differ", test_seeds_differ);
+  g_test_add_func ("/triad/game/events-parse", test_events_parse);
   g_test_add_func ("/triad/game/random-invariants", test_random_games);
 
   return g_test_run ();
