@@ -7,8 +7,7 @@
 
 #include "triad-rules.h"
 
-/* neighbour[cell][side]: the cell that side of a card on @cell faces, or -1. */
-static const gint8 neighbour[TRIAD_N_CELLS][4] = {
+const gint8 triad_neighbour[TRIAD_N_CELLS][4] = {
   { -1,  1,  3, -1 }, { -1,  2,  4,  0 }, { -1, -1,  5,  1 },
   {  0,  4,  6, -1 }, {  1,  5,  7,  3 }, {  2, -1,  8,  4 },
   {  3,  7, -1, -1 }, {  4,  8, -1,  6 }, {  5, -1, -1,  7 },
@@ -137,7 +136,7 @@ triad_resolve (const TriadCard *card,
 
       for (guint s = 0; s < 4; s++)
         {
-          int nb = neighbour[cell][s];
+          int nb = triad_neighbour[cell][s];
 
           occupied[s] = nb >= 0 && owner[nb] != TRIAD_EMPTY;
           sum[s] = 0;
@@ -151,7 +150,7 @@ triad_resolve (const TriadCard *card,
       /* Same and Plus count neighbours of either owner; only the opponent's flip. */
       if (n_same >= 2)
         for (guint s = 0; s < 4; s++)
-          if (occupied[s] && me->rank[s] == card[neighbour[cell][s]].rank[(s + 2) & 3])
+          if (occupied[s] && me->rank[s] == card[triad_neighbour[cell][s]].rank[(s + 2) & 3])
             cause[s] = 1 + TRIAD_FLIP_SAME;
 
       if (rules & TRIAD_RULE_PLUS)
@@ -162,7 +161,7 @@ triad_resolve (const TriadCard *card,
 
       for (guint s = 0; s < 4; s++)
         {
-          int nb = neighbour[cell][s];
+          int nb = triad_neighbour[cell][s];
 
           if (cause[s] != 0 && owner[nb] == opp)
             {
@@ -177,7 +176,7 @@ triad_resolve (const TriadCard *card,
 
   for (guint s = 0; s < 4; s++)
     {
-      int nb = neighbour[cell][s];
+      int nb = triad_neighbour[cell][s];
 
       if (nb >= 0 && owner[nb] == opp && beats (me, s, &card[nb]))
         {
@@ -203,7 +202,7 @@ triad_resolve (const TriadCard *card,
 
           for (guint s = 0; s < 4; s++)
             {
-              int nb = neighbour[from][s];
+              int nb = triad_neighbour[from][s];
 
               if (nb >= 0 && owner[nb] == opp && beats (&card[from], s, &card[nb]))
                 {

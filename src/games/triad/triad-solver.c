@@ -129,6 +129,53 @@ begin_root (TriadSolver         *self,
       root->key |= (guint64) (15u | (pos->owner[c] == 1 ? 16u : 0u)) << (5 * c);
 }
 
+static inline guint
+sum_of (const TriadCard *card)
+{
+  return (guint) card->rank[0] + card->rank[1] + card->rank[2] + card->rank[3];
+}
+
+/* The flips of a card just put on @cell; keeps @key in step. The basic rule
+ * is inlined here: it is the hot path of a plain game. */
+static inline guint
+resolve (TriadSolver     *self,
+         const TriadCard *card,
+         gint8           *owner,
+         guint            cell,
+         guint            player,
+         guint64         *key)
+{
+  TriadFlip flips[TRIAD_N_CELLS];
+  const TriadCard *me = &card[cell];
+  guint n = 0;
+
+  if (self->rules != 0)
+    {
+      n = triad_resolve (card, owner, cell, player, self->rules, flips);
+      for (guint i = 0; i < n; i++)
+        *key ^= G_GUINT64_CONSTANT (16) << (5 * flips[i].cell);
+      return n;
+    }
+
+  for (guint s = 0; s < 4; s++)
+    {
+      int nb = triad_neighbour[cell][s];
+      guint mine, theirs;
+
+      if (nb < 0 || owner[nb] != (gint8) (1 - player))
+        continue;
+      mine = me->rank[s];
+      theirs = card[nb].rank[(s + 2) & 3];
+      if (mine > theirs || (mine == theirs && sum_of (me) > sum_of (&card[nb])))
+        {
+          owner[nb] = (gint8) player;
+          *key ^= G_GUINT64_CONSTANT (16) << (5 * nb);
+          n++;
+        }
+    }
+  return n;
+}
+
 /* Plays @slot of the mover on @cell into @child; returns the number of flips. */
 static inline guint
 make_move (TriadSolver *self,
@@ -137,9 +184,7 @@ make_move (TriadSolver *self,
            guint        cell,
            Node        *child)
 {
-  TriadFlip flips[TRIAD_N_CELLS];
   guint player = node->n_filled & 1;
-  guint n;
 
   *child = *node;
   child->card[cell] = self->hand[player][slot];
@@ -149,11 +194,7 @@ make_move (TriadSolver *self,
   child->move = (guint8) TRIAD_MOVE (slot, cell);
   child->key |= (guint64) (slot_code (player, slot) | (player == 1 ? 16u : 0u)) << (5 * cell);
 
-  n = triad_resolve (child->card, child->owner, cell, player, self->rules, flips);
-  for (guint i = 0; i < n; i++)
-    child->key ^= G_GUINT64_CONSTANT (16) << (5 * flips[i].cell);
-
-  return n;
+  return resolve (self, child->card, child->owner, cell, player, &child->key);
 }
 
 static int
@@ -173,10 +214,10 @@ static int
 last_move_value (TriadSolver *self,
                  const Node  *node)
 {
-  TriadFlip flips[TRIAD_N_CELLS];
   TriadCard card[TRIAD_N_CELLS];
   gint8 owner[TRIAD_N_CELLS];
   guint slot = 0, cell = 0, first = 0;
+  guint64 key = 0;
 
   while (!(node->held[0] & (1u << slot)))
     slot++;
@@ -186,7 +227,7 @@ last_move_value (TriadSolver *self,
   memcpy (owner, node->owner, sizeof owner);
   card[cell] = self->hand[0][slot];
   owner[cell] = 0;
-  triad_resolve (card, owner, cell, 0, self->rules, flips);
+  resolve (self, card, owner, cell, 0, &key);
   for (guint c = 0; c < TRIAD_N_CELLS; c++)
     first += owner[c] == 0;
   self->nodes++;
@@ -214,14 +255,13 @@ two_left_value (TriadSolver *self,
   for (guint i = 0; i < 2 && best < beta; i++)
     {
       Node child;
-      TriadFlip flips[TRIAD_N_CELLS];
       int v;
 
       memcpy (child.card, node->card, sizeof child.card);
       memcpy (child.owner, node->owner, sizeof child.owner);
       child.card[cells[i]] = self->hand[1][slot];
       child.owner[cells[i]] = 1;
-      triad_resolve (child.card, child.owner, cells[i], 1, self->rules, flips);
+      resolve (self, child.card, child.owner, cells[i], 1, &child.key);
       child.held[0] = node->held[0];
       self->nodes++;
       v = -last_move_value (self, &child);
