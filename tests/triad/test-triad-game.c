@@ -373,8 +373,10 @@ test_not_started_and_over (void)
   g_assert_cmpuint (parlor_game_get_waiting (PARLOR_GAME (game)), ==, 0);
   {
     g_autoptr(GPtrArray) none = parlor_game_legal_actions (PARLOR_GAME (game), 1);
+    g_autoptr(GPtrArray) nobody = parlor_game_legal_actions (PARLOR_GAME (game), 40);
 
     g_assert_cmpuint (none->len, ==, 0);
+    g_assert_cmpuint (nobody->len, ==, 0);
   }
 }
 

@@ -381,7 +381,7 @@ triad_legal_actions (ParlorGame *game,
   GPtrArray *actions = g_ptr_array_new_with_free_func (g_free);
   guint player;
 
-  if (!(triad_get_waiting (game) & PARLOR_AUDIENCE_SEAT (seat)))
+  if (seat >= 2 || !(triad_get_waiting (game) & PARLOR_AUDIENCE_SEAT (seat)))
     return actions;
 
   player = triad_position_to_move (&self->pos);
