@@ -65,6 +65,21 @@ last_line (GPtrArray *events)
 }
 
 static void
+play_random_until_filled (TriadGame *game,
+                          guint      n_filled,
+                          ParlorRng *rng,
+                          GPtrArray *events)
+{
+  while (triad_game_get_position (game)->n_filled < n_filled)
+    {
+      guint seat = parlor_game_is_waiting_for (PARLOR_GAME (game), 0) ? 0 : 1;
+      g_autofree char *action = parlor_game_random_action (PARLOR_GAME (game), seat, rng);
+
+      play (game, seat, action, events);
+    }
+}
+
+static void
 test_registered (void)
 {
   const ParlorGameInfo *info = parlor_games_lookup ("triad");
@@ -666,6 +681,56 @@ test_events_parse (void)
   }
 }
 
+/* Mangled view and action lines: a clear error or a consistent reading, never a crash. */
+static void
+test_mangled_lines (void)
+{
+  static const char alphabet[] = "0123456789A?.,=- %xyz";
+  ParlorRng rng;
+  guint n_parsed = 0;
+
+  parlor_rng_init (&rng, 31, 7);
+  for (guint g = 0; g < 40; g++)
+    {
+      g_autoptr(TriadGame) game = triad_game_new (g % 2 ? "hands=closed plus=on" : "same=on", g, NULL);
+      g_autoptr(GPtrArray) events = start (game);
+
+      play_random_until_filled (game, 5 + g % 4, &rng, events);
+      for (guint k = 0; k < 100; k++)
+        {
+          guint seat = parlor_game_is_waiting_for (PARLOR_GAME (game), 0) ? 0 : 1;
+          g_autofree char *line = parlor_game_view_for (PARLOR_GAME (game), (int) seat);
+          g_autofree char *action = g_strdup ("place card=0 cell=0");
+          g_autoptr(GError) error = NULL;
+          TriadView view;
+          gsize len = strlen (line);
+
+          for (guint m = 0; m < 1 + k % 3; m++)
+            line[parlor_rng_below (&rng, len)] = alphabet[parlor_rng_below (&rng, sizeof alphabet - 1)];
+          action[parlor_rng_below (&rng, strlen (action))] = alphabet[parlor_rng_below (&rng, sizeof alphabet - 1)];
+
+          if (triad_view_parse (line, &view, &error))
+            {
+              g_autofree char *again = triad_view_to_line (&view);
+              g_autofree char *choice = NULL;
+              TriadView reread;
+
+              g_assert_true (triad_view_parse (again, &reread, NULL));
+              g_assert_cmpint (reread.n_filled, ==, view.n_filled);
+              choice = triad_game_info.ai_choose ("hard", line, k, NULL, NULL);
+              n_parsed++;
+            }
+          else
+            g_assert_nonnull (error);
+          g_clear_error (&error);
+          if (parlor_game_apply (PARLOR_GAME (game), seat, action, events, &error))
+            break;
+          g_assert_nonnull (error);
+        }
+    }
+  g_test_message ("%u mangled views still read", n_parsed);
+}
+
 /* Different seeds deal different cards. */
 static void
 test_seeds_differ (void)
@@ -707,6 +772,7 @@ main (int   argc,
   g_test_add_func ("/triad/game/replay", test_replay);
   g_test_add_func ("/triad/game/seeds-differ", test_seeds_differ);
   g_test_add_func ("/triad/game/events-parse", test_events_parse);
+  g_test_add_func ("/triad/game/mangled-lines", test_mangled_lines);
   g_test_add_func ("/triad/game/random-invariants", test_random_games);
 
   return g_test_run ();
