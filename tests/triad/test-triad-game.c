@@ -731,6 +731,59 @@ test_mangled_lines (void)
   g_test_message ("%u mangled views still read", n_parsed);
 }
 
+static void
+count_signal (gpointer  instance,
+              gpointer  arg,
+              guint    *count)
+{
+  (*count)++;
+}
+
+static void
+count_changed (gpointer  instance,
+               guint    *count)
+{
+  (*count)++;
+}
+
+/* Observers hear of every change: turn and over notify only on real change. */
+static void
+test_signals (void)
+{
+  g_autoptr(TriadGame) game = triad_game_new ("first=1", 3, NULL);
+  g_autoptr(GPtrArray) events = parlor_event_array_new ();
+  guint n_turn = 0, n_over = 0, n_changed = 0;
+  int turn;
+  gboolean over;
+  ParlorRng rng;
+
+  g_signal_connect (game, "notify::turn", G_CALLBACK (count_signal), &n_turn);
+  g_signal_connect (game, "notify::over", G_CALLBACK (count_signal), &n_over);
+  g_signal_connect (game, "changed", G_CALLBACK (count_changed), &n_changed);
+  g_object_get (game, "turn", &turn, NULL);
+  g_assert_cmpint (turn, ==, -1);
+
+  parlor_game_start (PARLOR_GAME (game), events);
+  g_object_get (game, "turn", &turn, "over", &over, NULL);
+  g_assert_cmpint (turn, ==, 1);
+  g_assert_false (over);
+  g_assert_cmpuint (n_changed, ==, 1);
+  g_assert_cmpuint (n_turn, ==, 1);
+
+  /* a refused move changes nothing */
+  g_assert_false (parlor_game_apply (PARLOR_GAME (game), 0, "place card=0 cell=0", events, NULL));
+  g_assert_cmpuint (n_changed, ==, 1);
+
+  parlor_rng_init (&rng, 1, 1);
+  play_random_until_filled (game, 9, &rng, events);
+  g_object_get (game, "turn", &turn, "over", &over, NULL);
+  g_assert_cmpint (turn, ==, -1);
+  g_assert_true (over);
+  g_assert_cmpuint (n_changed, ==, 10);
+  g_assert_cmpuint (n_turn, ==, 10);
+  g_assert_cmpuint (n_over, ==, 1);
+}
+
 /* Different seeds deal different cards. */
 static void
 test_seeds_differ (void)
@@ -773,6 +826,7 @@ main (int   argc,
   g_test_add_func ("/triad/game/seeds-differ", test_seeds_differ);
   g_test_add_func ("/triad/game/events-parse", test_events_parse);
   g_test_add_func ("/triad/game/mangled-lines", test_mangled_lines);
+  g_test_add_func ("/triad/game/signals", test_signals);
   g_test_add_func ("/triad/game/random-invariants", test_random_games);
 
   return g_test_run ();
