@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "cli-commands.h"
 #include "parlor-line.h"
@@ -53,6 +54,8 @@ run_bench (guint      n_deals,
 {
   g_autoptr(TriadSolver) solver = triad_solver_new ();
   g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) cpu_times = g_array_new (FALSE, FALSE, sizeof (double));
+  guint64 nodes = 0;
   g_autofree char *rules_text = NULL;
   int counts[3] = { 0, 0, 0 };
   double total = 0;
@@ -67,26 +70,35 @@ run_bench (guint      n_deals,
       guint n_moves;
       int value;
       gint64 start;
-      double ms;
+      clock_t cpu_start;
+      double ms, cpu_ms;
 
       triad_deal (&rng, first, second);
       triad_position_init (&pos, first, second);
       start = g_get_monotonic_time ();
+      cpu_start = clock ();
       if (!triad_solver_solve (solver, &pos, rules, &value, moves, &n_moves, NULL, NULL))
         return 1;
       ms = (g_get_monotonic_time () - start) / 1000.0;
+      cpu_ms = (double) (clock () - cpu_start) * 1000.0 / CLOCKS_PER_SEC;
       g_array_append_val (times, ms);
+      g_array_append_val (cpu_times, cpu_ms);
       total += ms;
+      nodes += triad_solver_get_nodes (solver);
       counts[value + 1]++;
     }
 
   g_array_sort (times, compare_doubles);
+  g_array_sort (cpu_times, compare_doubles);
   rules_text = triad_rules_to_string (rules);
   printf ("deals %u seed %" G_GUINT64_FORMAT " rules %s\n", n_deals, seed, rules_text);
   if (n_deals > 0)
     printf ("opening solve: median %.1f ms, mean %.1f ms, max %.1f ms\n",
             g_array_index (times, double, n_deals / 2), total / n_deals,
             g_array_index (times, double, n_deals - 1));
+  printf ("processor time: median %.1f ms, max %.1f ms; %" G_GUINT64_FORMAT " nodes per deal\n",
+          g_array_index (cpu_times, double, n_deals / 2), g_array_index (cpu_times, double, n_deals - 1),
+          nodes / n_deals);
   printf ("first player: %d wins, %d draws, %d losses\n", counts[2], counts[1], counts[0]);
   return 0;
 }

@@ -65,6 +65,21 @@ last_line (GPtrArray *events)
 }
 
 static void
+play_random_until_filled (TriadGame *game,
+                          guint      n_filled,
+                          ParlorRng *rng,
+                          GPtrArray *events)
+{
+  while (triad_game_get_position (game)->n_filled < n_filled)
+    {
+      guint seat = parlor_game_is_waiting_for (PARLOR_GAME (game), 0) ? 0 : 1;
+      g_autofree char *action = parlor_game_random_action (PARLOR_GAME (game), seat, rng);
+
+      play (game, seat, action, events);
+    }
+}
+
+static void
 test_registered (void)
 {
   const ParlorGameInfo *info = parlor_games_lookup ("triad");
@@ -373,8 +388,10 @@ test_not_started_and_over (void)
   g_assert_cmpuint (parlor_game_get_waiting (PARLOR_GAME (game)), ==, 0);
   {
     g_autoptr(GPtrArray) none = parlor_game_legal_actions (PARLOR_GAME (game), 1);
+    g_autoptr(GPtrArray) nobody = parlor_game_legal_actions (PARLOR_GAME (game), 40);
 
     g_assert_cmpuint (none->len, ==, 0);
+    g_assert_cmpuint (nobody->len, ==, 0);
   }
 }
 
@@ -576,6 +593,197 @@ test_replay (void)
     }
 }
 
+/* A client can follow the game from the events alone. */
+static void
+test_events_parse (void)
+{
+  static const char *const bad[] = {
+    "", "flip cell=9 seat=0 rule=basic", "flip cell=1 seat=0 rule=elemental", "place seat=0 card=0 cell=4",
+    "place seat=0 card=0 cell=4 face=12345", "over score0=4 winner=draw", "over score0=4 score1=5 winner=2",
+    "deal seat=0 hand=-", "start first=0 hands=open", "turn seat=0",
+  };
+
+  for (guint g = 0; g < 200; g++)
+    {
+      g_autoptr(TriadGame) game = triad_game_new ("first=random same=on plus=on combo=on", 7000 + g, NULL);
+      g_autoptr(GPtrArray) events = start (game);
+      gint8 owner[9];
+      TriadCard card[9];
+      TriadView view;
+      ParlorRng rng;
+      gboolean over = FALSE;
+
+      memset (owner, TRIAD_EMPTY, sizeof owner);
+      parlor_rng_init (&rng, g, 9);
+      while (!parlor_game_is_over (PARLOR_GAME (game)))
+        {
+          guint seat = parlor_game_is_waiting_for (PARLOR_GAME (game), 0) ? 0 : 1;
+          g_autofree char *action = parlor_game_random_action (PARLOR_GAME (game), seat, &rng);
+
+          play (game, seat, action, events);
+        }
+      for (guint i = 0; i < events->len; i++)
+        {
+          const char *line = ((ParlorEvent *) g_ptr_array_index (events, i))->line;
+          g_autoptr(GError) error = NULL;
+          TriadEvent e;
+
+          g_assert_true (triad_event_parse (line, &e, &error));
+          g_assert_no_error (error);
+          switch (e.kind)
+            {
+            case TRIAD_EVENT_PLACE:
+              g_assert_cmpint (owner[e.cell], ==, TRIAD_EMPTY);
+              owner[e.cell] = (gint8) e.seat;
+              card[e.cell] = e.card;
+              break;
+            case TRIAD_EVENT_FLIP:
+              g_assert_cmpint (owner[e.cell], ==, 1 - e.seat);
+              owner[e.cell] = (gint8) e.seat;
+              break;
+            case TRIAD_EVENT_OVER:
+              triad_game_get_view (game, -1, &view);
+              g_assert_cmpuint (e.score[0], ==, view.score[0]);
+              g_assert_cmpuint (e.score[1], ==, view.score[1]);
+              over = TRUE;
+              break;
+            case TRIAD_EVENT_START:
+              g_assert_cmpint (e.seat, ==, (int) triad_game_get_first_seat (game));
+              g_assert_cmpint (e.rules, ==, TRIAD_RULE_SAME | TRIAD_RULE_PLUS | TRIAD_RULE_COMBO);
+              break;
+            case TRIAD_EVENT_DEAL:
+              g_assert_cmpuint (e.n_cards, ==, e.seat == (int) triad_game_get_first_seat (game) ? 5 : 4);
+              break;
+            default:
+              g_assert_not_reached ();
+            }
+        }
+      g_assert_true (over);
+      triad_game_get_view (game, -1, &view);
+      for (guint c = 0; c < 9; c++)
+        {
+          g_assert_cmpint (owner[c], ==, view.owner[c]);
+          g_assert_cmpmem (card[c].rank, 4, view.card[c].rank, 4);
+        }
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      TriadEvent e;
+
+      g_assert_false (triad_event_parse (bad[i], &e, &error));
+      g_assert_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_SYNTAX);
+    }
+  {
+    g_autofree char *action = triad_action_new (3, 8);
+
+    g_assert_cmpstr (action, ==, "place card=3 cell=8");
+  }
+}
+
+/* Mangled view and action lines: a clear error or a consistent reading, never a crash. */
+static void
+test_mangled_lines (void)
+{
+  static const char alphabet[] = "0123456789A?.,=- %xyz";
+  ParlorRng rng;
+  guint n_parsed = 0;
+
+  parlor_rng_init (&rng, 31, 7);
+  for (guint g = 0; g < 40; g++)
+    {
+      g_autoptr(TriadGame) game = triad_game_new (g % 2 ? "hands=closed plus=on" : "same=on", g, NULL);
+      g_autoptr(GPtrArray) events = start (game);
+
+      play_random_until_filled (game, 5 + g % 4, &rng, events);
+      for (guint k = 0; k < 100; k++)
+        {
+          guint seat = parlor_game_is_waiting_for (PARLOR_GAME (game), 0) ? 0 : 1;
+          g_autofree char *line = parlor_game_view_for (PARLOR_GAME (game), (int) seat);
+          g_autofree char *action = g_strdup ("place card=0 cell=0");
+          g_autoptr(GError) error = NULL;
+          TriadView view;
+          gsize len = strlen (line);
+
+          for (guint m = 0; m < 1 + k % 3; m++)
+            line[parlor_rng_below (&rng, len)] = alphabet[parlor_rng_below (&rng, sizeof alphabet - 1)];
+          action[parlor_rng_below (&rng, strlen (action))] = alphabet[parlor_rng_below (&rng, sizeof alphabet - 1)];
+
+          if (triad_view_parse (line, &view, &error))
+            {
+              g_autofree char *again = triad_view_to_line (&view);
+              g_autofree char *choice = NULL;
+              TriadView reread;
+
+              g_assert_true (triad_view_parse (again, &reread, NULL));
+              g_assert_cmpint (reread.n_filled, ==, view.n_filled);
+              choice = triad_game_info.ai_choose ("hard", line, k, NULL, NULL);
+              n_parsed++;
+            }
+          else
+            g_assert_nonnull (error);
+          g_clear_error (&error);
+          if (parlor_game_apply (PARLOR_GAME (game), seat, action, events, &error))
+            break;
+          g_assert_nonnull (error);
+        }
+    }
+  g_test_message ("%u mangled views still read", n_parsed);
+}
+
+static void
+count_signal (gpointer  instance,
+              gpointer  arg,
+              guint    *count)
+{
+  (*count)++;
+}
+
+static void
+count_changed (gpointer  instance,
+               guint    *count)
+{
+  (*count)++;
+}
+
+/* Observers hear of every change: turn and over notify only on real change. */
+static void
+test_signals (void)
+{
+  g_autoptr(TriadGame) game = triad_game_new ("first=1", 3, NULL);
+  g_autoptr(GPtrArray) events = parlor_event_array_new ();
+  guint n_turn = 0, n_over = 0, n_changed = 0;
+  int turn;
+  gboolean over;
+  ParlorRng rng;
+
+  g_signal_connect (game, "notify::turn", G_CALLBACK (count_signal), &n_turn);
+  g_signal_connect (game, "notify::over", G_CALLBACK (count_signal), &n_over);
+  g_signal_connect (game, "changed", G_CALLBACK (count_changed), &n_changed);
+  g_object_get (game, "turn", &turn, NULL);
+  g_assert_cmpint (turn, ==, -1);
+
+  parlor_game_start (PARLOR_GAME (game), events);
+  g_object_get (game, "turn", &turn, "over", &over, NULL);
+  g_assert_cmpint (turn, ==, 1);
+  g_assert_false (over);
+  g_assert_cmpuint (n_changed, ==, 1);
+  g_assert_cmpuint (n_turn, ==, 1);
+
+  /* a refused move changes nothing */
+  g_assert_false (parlor_game_apply (PARLOR_GAME (game), 0, "place card=0 cell=0", events, NULL));
+  g_assert_cmpuint (n_changed, ==, 1);
+
+  parlor_rng_init (&rng, 1, 1);
+  play_random_until_filled (game, 9, &rng, events);
+  g_object_get (game, "turn", &turn, "over", &over, NULL);
+  g_assert_cmpint (turn, ==, -1);
+  g_assert_true (over);
+  g_assert_cmpuint (n_changed, ==, 10);
+  g_assert_cmpuint (n_turn, ==, 10);
+  g_assert_cmpuint (n_over, ==, 1);
+}
+
 /* Different seeds deal different cards. */
 static void
 test_seeds_differ (void)
@@ -616,6 +824,9 @@ main (int   argc,
   g_test_add_func ("/triad/game/describe", test_describe);
   g_test_add_func ("/triad/game/replay", test_replay);
   g_test_add_func ("/triad/game/seeds-differ", test_seeds_differ);
+  g_test_add_func ("/triad/game/events-parse", test_events_parse);
+  g_test_add_func ("/triad/game/mangled-lines", test_mangled_lines);
+  g_test_add_func ("/triad/game/signals", test_signals);
   g_test_add_func ("/triad/game/random-invariants", test_random_games);
 
   return g_test_run ();

@@ -189,6 +189,49 @@ test_parse_errors (void)
     }
 }
 
+/* Mangled solve lines: an error or a position the solver takes, never a crash. */
+static void
+test_parse_mangled (void)
+{
+  static const char alphabet[] = "0123456789A.| \t12x";
+  static const char *const lines[] = {
+    "3A47 691A 3589 | 4493 A583 8627 | . . . 27832 . . 18126 . 13194 | 2",
+    "1997 6293 | 7711 4568 | 1A325 24358 . . . 14616 26A13 2446A . | 2",
+    "2447 8446 | 3764 | . . 28855 1A166 19952 26741 . 175A2 1A164 | 1",
+  };
+  g_autoptr(TriadSolver) solver = triad_solver_new ();
+  ParlorRng rng;
+  guint n_read = 0;
+
+  parlor_rng_init (&rng, 17, 17);
+  for (guint k = 0; k < 3000; k++)
+    {
+      g_autofree char *line = g_strdup (lines[k % G_N_ELEMENTS (lines)]);
+      g_autoptr(GError) error = NULL;
+      TriadPosition pos;
+      gsize len = strlen (line);
+
+      for (guint m = 0; m < 1 + k % 2; m++)
+        line[parlor_rng_below (&rng, len)] = alphabet[parlor_rng_below (&rng, sizeof alphabet - 1)];
+      if (triad_solve_line_parse (line, &pos, &error))
+        {
+          int value;
+          guint8 moves[TRIAD_N_MOVES];
+          guint n_moves;
+
+          g_assert_true (triad_solver_solve (solver, &pos, 0, &value, moves, &n_moves, NULL, &error));
+          g_assert_no_error (error);
+          n_read++;
+        }
+      else
+        {
+          g_assert_nonnull (error);
+          g_assert_cmpstr (error->message, !=, "");
+        }
+    }
+  g_test_message ("%u mangled lines still read", n_read);
+}
+
 static void
 test_result_line (void)
 {
@@ -244,6 +287,7 @@ main (int   argc,
   g_test_add_func ("/triad/solve-line/parse", test_parse_good);
   g_test_add_func ("/triad/solve-line/parse-errors", test_parse_errors);
   g_test_add_func ("/triad/solve-line/result", test_result_line);
+  g_test_add_func ("/triad/solve-line/mangled", test_parse_mangled);
 
   return g_test_run ();
 }

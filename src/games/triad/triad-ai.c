@@ -148,7 +148,10 @@ best_open (TriadSolver         *solver,
       guint gain = immediate_gain (pos, rules, moves[i]);
 
       if (n_top == 0 || gain > top_gain)
-        n_top = 0, top_gain = gain;
+        {
+          n_top = 0;
+          top_gain = gain;
+        }
       if (gain == top_gain)
         top[n_top++] = moves[i];
     }

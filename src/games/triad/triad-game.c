@@ -27,6 +27,21 @@ static void triad_game_iface_init (ParlorGameInterface *iface);
 G_DEFINE_FINAL_TYPE_WITH_CODE (TriadGame, triad_game, G_TYPE_OBJECT,
                                G_IMPLEMENT_INTERFACE (PARLOR_TYPE_GAME, triad_game_iface_init))
 
+enum {
+  PROP_0,
+  PROP_TURN,
+  PROP_OVER,
+  N_PROPS
+};
+
+enum {
+  CHANGED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
 static const char *const ai_levels[] = { "easy", "medium", "hard", "expert", NULL };
 
 static char *triad_describe (const char         *line,
@@ -59,12 +74,11 @@ parse_switch (const char *value,
   static const char *const off[] = { "off", "no", "false", "0" };
 
   for (guint i = 0; i < G_N_ELEMENTS (on); i++)
-    {
-      if (g_str_equal (value, on[i]))
-        return *out = TRUE, TRUE;
-      if (g_str_equal (value, off[i]))
-        return *out = FALSE, TRUE;
-    }
+    if (g_str_equal (value, on[i]) || g_str_equal (value, off[i]))
+      {
+        *out = g_str_equal (value, on[i]);
+        return TRUE;
+      }
   return FALSE;
 }
 
@@ -153,9 +167,70 @@ triad_config_parse (const char   *text,
   return TRUE;
 }
 
+static int
+current_turn (TriadGame *self)
+{
+  guint player;
+
+  if (!self->started || triad_position_is_over (&self->pos))
+    return -1;
+  player = triad_position_to_move (&self->pos);
+  return (int) (player == 0 ? self->first_seat : 1 - self->first_seat);
+}
+
+static void
+triad_game_get_property (GObject    *object,
+                         guint       prop_id,
+                         GValue     *value,
+                         GParamSpec *pspec)
+{
+  TriadGame *self = TRIAD_GAME (object);
+
+  switch (prop_id)
+    {
+    case PROP_TURN:
+      g_value_set_int (value, current_turn (self));
+      break;
+    case PROP_OVER:
+      g_value_set_boolean (value, triad_position_is_over (&self->pos));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
 static void
 triad_game_class_init (TriadGameClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = triad_game_get_property;
+
+  /* The seat to move, -1 before the start and once the game is over. */
+  properties[PROP_TURN] =
+    g_param_spec_int ("turn", NULL, NULL, -1, 1, -1,
+                      G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_OVER] =
+    g_param_spec_boolean ("over", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* After the start and after every accepted move: board, hands or scores changed. */
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+/* Tells observers after the state moved on from @old_turn. */
+static void
+emit_changes (TriadGame *self,
+              int        old_turn,
+              gboolean   old_over)
+{
+  if (current_turn (self) != old_turn)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TURN]);
+  if (triad_position_is_over (&self->pos) != old_over)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OVER]);
+  g_signal_emit (self, signals[CHANGED], 0);
 }
 
 static void
@@ -356,6 +431,8 @@ triad_start (ParlorGame *game,
       g_ptr_array_add (events, parlor_event_new (self->config.open ? PARLOR_AUDIENCE_ALL
                                                  : PARLOR_AUDIENCE_SEAT (seat), deal));
     }
+
+  emit_changes (self, -1, FALSE);
 }
 
 static guint32
@@ -382,7 +459,7 @@ triad_legal_actions (ParlorGame *game,
   GPtrArray *actions = g_ptr_array_new_with_free_func (g_free);
   guint player;
 
-  if (!(triad_get_waiting (game) & PARLOR_AUDIENCE_SEAT (seat)))
+  if (seat >= 2 || !(triad_get_waiting (game) & PARLOR_AUDIENCE_SEAT (seat)))
     return actions;
 
   player = triad_position_to_move (&self->pos);
@@ -446,6 +523,7 @@ triad_apply (ParlorGame  *game,
   TriadFlip flips[TRIAD_N_CELLS];
   gint64 index, cell;
   guint player, n_flips;
+  int old_turn;
   char face[5];
 
   line = parlor_line_parse (action, NULL);
@@ -490,6 +568,7 @@ triad_apply (ParlorGame  *game,
       return FALSE;
     }
 
+  old_turn = current_turn (self);
   triad_card_format (&self->pos.hand[player][index], face);
   n_flips = triad_position_place (&self->pos, (guint) index, (guint) cell, self->config.rules, flips);
   add_event (events, "place seat=%u card=%u cell=%u face=%s", seat, (guint) index, (guint) cell, face);
@@ -501,6 +580,7 @@ triad_apply (ParlorGame  *game,
                triad_position_count (&self->pos, self->first_seat == 0 ? 0 : 1),
                triad_position_count (&self->pos, self->first_seat == 1 ? 0 : 1),
                winner_word (&self->pos, self->first_seat));
+  emit_changes (self, old_turn, FALSE);
 
   return TRUE;
 }

@@ -25,6 +25,10 @@ G_BEGIN_DECLS
  *   over score0=N score1=M winner=0|1|draw
  *
  * The result line is `result score0=N score1=M winner=0|1|draw`.
+ *
+ * Observers: the read-only properties "turn" (seat to move, -1 before the
+ * start and at the end) and "over" notify on real change; the "changed"
+ * signal follows the start and every accepted move.
  */
 
 #define TRIAD_TYPE_GAME (triad_game_get_type ())

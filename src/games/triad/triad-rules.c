@@ -7,8 +7,7 @@
 
 #include "triad-rules.h"
 
-/* neighbour[cell][side]: the cell that side of a card on @cell faces, or -1. */
-static const gint8 neighbour[TRIAD_N_CELLS][4] = {
+const gint8 triad_neighbour[TRIAD_N_CELLS][4] = {
   { -1,  1,  3, -1 }, { -1,  2,  4,  0 }, { -1, -1,  5,  1 },
   {  0,  4,  6, -1 }, {  1,  5,  7,  3 }, {  2, -1,  8,  4 },
   {  3,  7, -1, -1 }, {  4,  8, -1,  6 }, {  5, -1, -1,  7 },
@@ -130,45 +129,44 @@ triad_resolve (const TriadCard *card,
 
   if (rules & (TRIAD_RULE_SAME | TRIAD_RULE_PLUS))
     {
-      guint8 cause[4] = { 0, 0, 0, 0 };   /* 1 + TriadFlipCause when matched */
-      guint sum[4];
-      gboolean occupied[4];
-      guint n_same = 0;
+      guint sum[4] = { 0, 0, 0, 0 };
+      guint occupied = 0, same = 0, plus = 0;
 
+      /* Bit masks of sides: occupied neighbours (either owner), equal ranks. */
       for (guint s = 0; s < 4; s++)
         {
-          int nb = neighbour[cell][s];
+          int nb = triad_neighbour[cell][s];
+          guint theirs;
 
-          occupied[s] = nb >= 0 && owner[nb] != TRIAD_EMPTY;
-          sum[s] = 0;
-          if (!occupied[s])
+          if (nb < 0 || owner[nb] == TRIAD_EMPTY)
             continue;
-          sum[s] = (guint) me->rank[s] + card[nb].rank[(s + 2) & 3];
-          if ((rules & TRIAD_RULE_SAME) && me->rank[s] == card[nb].rank[(s + 2) & 3])
-            n_same++;
+          occupied |= 1u << s;
+          theirs = card[nb].rank[(s + 2) & 3];
+          sum[s] = me->rank[s] + theirs;
+          if (me->rank[s] == theirs)
+            same |= 1u << s;
         }
 
-      /* Same and Plus count neighbours of either owner; only the opponent's flip. */
-      if (n_same >= 2)
+      /* Same and Plus need two matching neighbours of either owner; only the
+       * opponent's flip. */
+      if (!(rules & TRIAD_RULE_SAME) || (same & (same - 1)) == 0)
+        same = 0;
+      if ((rules & TRIAD_RULE_PLUS) && (occupied & (occupied - 1)) != 0)
         for (guint s = 0; s < 4; s++)
-          if (occupied[s] && me->rank[s] == card[neighbour[cell][s]].rank[(s + 2) & 3])
-            cause[s] = 1 + TRIAD_FLIP_SAME;
+          for (guint t = s + 1; t < 4; t++)
+            if ((occupied >> s) & (occupied >> t) & 1 && sum[s] == sum[t])
+              plus |= (1u << s) | (1u << t);
+      plus &= ~same;
 
-      if (rules & TRIAD_RULE_PLUS)
-        for (guint s = 0; s < 4; s++)
-          for (guint t = 0; t < 4 && occupied[s] && cause[s] == 0; t++)
-            if (t != s && occupied[t] && sum[t] == sum[s])
-              cause[s] = 1 + TRIAD_FLIP_PLUS;
-
-      for (guint s = 0; s < 4; s++)
+      for (guint s = 0; s < 4 && (same | plus) != 0; s++)
         {
-          int nb = neighbour[cell][s];
+          int nb = triad_neighbour[cell][s];
 
-          if (cause[s] != 0 && owner[nb] == opp)
+          if (((same | plus) >> s & 1) && owner[nb] == opp)
             {
               owner[nb] = (gint8) player;
               flips[n].cell = (guint8) nb;
-              flips[n].cause = (guint8) (cause[s] - 1);
+              flips[n].cause = (same >> s & 1) ? TRIAD_FLIP_SAME : TRIAD_FLIP_PLUS;
               n++;
             }
         }
@@ -177,7 +175,7 @@ triad_resolve (const TriadCard *card,
 
   for (guint s = 0; s < 4; s++)
     {
-      int nb = neighbour[cell][s];
+      int nb = triad_neighbour[cell][s];
 
       if (nb >= 0 && owner[nb] == opp && beats (me, s, &card[nb]))
         {
@@ -203,7 +201,7 @@ triad_resolve (const TriadCard *card,
 
           for (guint s = 0; s < 4; s++)
             {
-              int nb = neighbour[from][s];
+              int nb = triad_neighbour[from][s];
 
               if (nb >= 0 && owner[nb] == opp && beats (&card[from], s, &card[nb]))
                 {

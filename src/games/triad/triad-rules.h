@@ -73,6 +73,9 @@ guint        triad_card_sum          (const TriadCard *card);
 gboolean     triad_card_equal        (const TriadCard *a,
                                       const TriadCard *b);
 
+/* triad_neighbour[cell][side]: the cell that side of a card on @cell faces, or -1. */
+extern const gint8 triad_neighbour[TRIAD_N_CELLS][4];
+
 /* Player to move: player 0 places on even counts of filled cells. */
 static inline guint
 triad_position_to_move (const TriadPosition *pos)

@@ -129,6 +129,53 @@ begin_root (TriadSolver         *self,
       root->key |= (guint64) (15u | (pos->owner[c] == 1 ? 16u : 0u)) << (5 * c);
 }
 
+static inline guint
+sum_of (const TriadCard *card)
+{
+  return (guint) card->rank[0] + card->rank[1] + card->rank[2] + card->rank[3];
+}
+
+/* The flips of a card just put on @cell; keeps @key in step. The basic rule
+ * is inlined here: it is the hot path of a plain game. */
+static inline guint
+resolve (TriadSolver     *self,
+         const TriadCard *card,
+         gint8           *owner,
+         guint            cell,
+         guint            player,
+         guint64         *key)
+{
+  TriadFlip flips[TRIAD_N_CELLS];
+  const TriadCard *me = &card[cell];
+  guint n = 0;
+
+  if (self->rules != 0)
+    {
+      n = triad_resolve (card, owner, cell, player, self->rules, flips);
+      for (guint i = 0; i < n; i++)
+        *key ^= G_GUINT64_CONSTANT (16) << (5 * flips[i].cell);
+      return n;
+    }
+
+  for (guint s = 0; s < 4; s++)
+    {
+      int nb = triad_neighbour[cell][s];
+      guint mine, theirs;
+
+      if (nb < 0 || owner[nb] != (gint8) (1 - player))
+        continue;
+      mine = me->rank[s];
+      theirs = card[nb].rank[(s + 2) & 3];
+      if (mine > theirs || (mine == theirs && sum_of (me) > sum_of (&card[nb])))
+        {
+          owner[nb] = (gint8) player;
+          *key ^= G_GUINT64_CONSTANT (16) << (5 * nb);
+          n++;
+        }
+    }
+  return n;
+}
+
 /* Plays @slot of the mover on @cell into @child; returns the number of flips. */
 static inline guint
 make_move (TriadSolver *self,
@@ -137,9 +184,7 @@ make_move (TriadSolver *self,
            guint        cell,
            Node        *child)
 {
-  TriadFlip flips[TRIAD_N_CELLS];
   guint player = node->n_filled & 1;
-  guint n;
 
   *child = *node;
   child->card[cell] = self->hand[player][slot];
@@ -149,11 +194,7 @@ make_move (TriadSolver *self,
   child->move = (guint8) TRIAD_MOVE (slot, cell);
   child->key |= (guint64) (slot_code (player, slot) | (player == 1 ? 16u : 0u)) << (5 * cell);
 
-  n = triad_resolve (child->card, child->owner, cell, player, self->rules, flips);
-  for (guint i = 0; i < n; i++)
-    child->key ^= G_GUINT64_CONSTANT (16) << (5 * flips[i].cell);
-
-  return n;
+  return resolve (self, child->card, child->owner, cell, player, &child->key);
 }
 
 static int
@@ -173,10 +214,10 @@ static int
 last_move_value (TriadSolver *self,
                  const Node  *node)
 {
-  TriadFlip flips[TRIAD_N_CELLS];
   TriadCard card[TRIAD_N_CELLS];
   gint8 owner[TRIAD_N_CELLS];
   guint slot = 0, cell = 0, first = 0;
+  guint64 key = 0;
 
   while (!(node->held[0] & (1u << slot)))
     slot++;
@@ -186,13 +227,47 @@ last_move_value (TriadSolver *self,
   memcpy (owner, node->owner, sizeof owner);
   card[cell] = self->hand[0][slot];
   owner[cell] = 0;
-  triad_resolve (card, owner, cell, 0, self->rules, flips);
+  resolve (self, card, owner, cell, 0, &key);
   for (guint c = 0; c < TRIAD_N_CELLS; c++)
     first += owner[c] == 0;
   self->nodes++;
 
   /* Player 0 makes the last move, so this is also the mover's value. */
   return triad_outcome_for_first (first);
+}
+
+/* Two cells left: the second player's last card on either, then the forced
+ * last move. Returns the value for the second player, the mover. */
+static int
+two_left_value (TriadSolver *self,
+                const Node  *node,
+                int          beta)
+{
+  guint slot = 0, cells[2], n_cells = 0;
+  int best = -2;
+
+  while (!(node->held[1] & (1u << slot)))
+    slot++;
+  for (guint c = 0; c < TRIAD_N_CELLS; c++)
+    if (node->owner[c] == TRIAD_EMPTY)
+      cells[n_cells++] = c;
+
+  for (guint i = 0; i < 2 && best < beta; i++)
+    {
+      Node child;
+      int v;
+
+      memcpy (child.card, node->card, sizeof child.card);
+      memcpy (child.owner, node->owner, sizeof child.owner);
+      child.card[cells[i]] = self->hand[1][slot];
+      child.owner[cells[i]] = 1;
+      resolve (self, child.card, child.owner, cells[i], 1, &child.key);
+      child.held[0] = node->held[0];
+      self->nodes++;
+      v = -last_move_value (self, &child);
+      best = MAX (best, v);
+    }
+  return best;
 }
 
 static int
@@ -210,24 +285,23 @@ search (TriadSolver *self,
   guint best_move = NO_MOVE;
   guint64 entry;
   int alpha0;
-  gboolean use_tt;
   guint8 order[TRIAD_N_MOVES];
 
   if (node->n_filled == TRIAD_N_CELLS)
     return terminal_value (node);
   if (node->n_filled == TRIAD_N_CELLS - 1)
     return last_move_value (self, node);
+  if (node->n_filled == TRIAD_N_CELLS - 2)
+    return two_left_value (self, node, beta);
 
   if ((++self->nodes & 0xfff) == 0 && g_cancellable_is_cancelled (self->cancellable))
     self->aborted = TRUE;
   if (self->aborted)
     return 0;
 
-  /* Two cells left: cheaper to search than to look up. */
-  use_tt = node->n_filled < TRIAD_N_CELLS - 2;
   slot = tt_slot (self, node->key);
-  entry = use_tt ? *slot : 0;
-  if (use_tt && ((entry >> GEN_SHIFT) & 0xff) == self->generation && (entry & KEY_MASK) == node->key)
+  entry = *slot;
+  if (((entry >> GEN_SHIFT) & 0xff) == self->generation && (entry & KEY_MASK) == node->key)
     {
       int lo = (int) ((entry >> LO_SHIFT) & 3) - 1;
       int hi = (int) ((entry >> HI_SHIFT) & 3) - 1;
@@ -242,7 +316,22 @@ search (TriadSolver *self,
     }
   alpha0 = alpha;
 
-  for (guint s = 0; s < self->n_hand[player]; s++)
+  /* The table's move first, before making the other children: it often
+   * settles the node alone. */
+  if (tt_move != NO_MOVE)
+    {
+      Node child;
+
+      make_move (self, node, TRIAD_MOVE_INDEX (tt_move), TRIAD_MOVE_CELL (tt_move), &child);
+      best = -search (self, &child, -beta, -alpha);
+      if (self->aborted)
+        return 0;
+      best_move = tt_move;
+      if (best > alpha)
+        alpha = best;
+    }
+
+  for (guint s = 0; s < self->n_hand[player] && alpha < beta; s++)
     {
       if (!(node->held[player] & (1u << s)) || (node->held[player] & self->twins[player][s]))
         continue;
@@ -250,12 +339,10 @@ search (TriadSolver *self,
         {
           Node *child;
 
-          if (node->owner[c] != TRIAD_EMPTY)
+          if (node->owner[c] != TRIAD_EMPTY || TRIAD_MOVE (s, c) == tt_move)
             continue;
           child = &children[n_children++];
           child->order = (int) make_move (self, node, s, c, child);
-          if (child->move == tt_move)
-            child->order = 100;
         }
     }
 
@@ -290,18 +377,17 @@ search (TriadSolver *self,
         }
     }
 
-  if (use_tt)
-    {
-      /* Fail-soft: below the window is an upper bound, above it a lower one. */
-      int lo = best >= beta ? best : best <= alpha0 ? -1 : best;
-      int hi = best <= alpha0 ? best : best >= beta ? 1 : best;
+  {
+    /* Fail-soft: below the window is an upper bound, above it a lower one. */
+    int lo = best >= beta ? best : best <= alpha0 ? -1 : best;
+    int hi = best <= alpha0 ? best : best >= beta ? 1 : best;
 
-      *slot = (node->key & KEY_MASK)
-              | ((guint64) best_move << MOVE_SHIFT)
-              | ((guint64) (lo + 1) << LO_SHIFT)
-              | ((guint64) (hi + 1) << HI_SHIFT)
-              | ((guint64) self->generation << GEN_SHIFT);
-    }
+    *slot = (node->key & KEY_MASK)
+            | ((guint64) best_move << MOVE_SHIFT)
+            | ((guint64) (lo + 1) << LO_SHIFT)
+            | ((guint64) (hi + 1) << HI_SHIFT)
+            | ((guint64) self->generation << GEN_SHIFT);
+  }
 
   return best;
 }
@@ -543,9 +629,11 @@ triad_solve_line_result (int           value,
   GString *out;
 
   g_return_val_if_fail (n_moves <= TRIAD_N_MOVES, NULL);
+  g_return_val_if_fail (moves != NULL || n_moves == 0, NULL);
 
   out = g_string_new (value > 0 ? "win" : value == 0 ? "draw" : "loss");
-  memcpy (sorted, moves, n_moves);
+  if (n_moves > 0)
+    memcpy (sorted, moves, n_moves);
   for (guint i = 1; i < n_moves; i++)
     for (guint j = i; j > 0 && sorted[j - 1] > sorted[j]; j--)
       {

@@ -314,3 +314,112 @@ triad_view_to_position (const TriadView *view,
         memcpy (pos->hand[p], view->hand[seat], sizeof pos->hand[p]);
     }
 }
+
+char *
+triad_action_new (guint index,
+                  guint cell)
+{
+  g_return_val_if_fail (index < TRIAD_HAND_MAX, NULL);
+  g_return_val_if_fail (cell < TRIAD_N_CELLS, NULL);
+
+  return g_strdup_printf ("place card=%u cell=%u", index, cell);
+}
+
+static gboolean
+event_fail (GError    **error,
+            const char *text)
+{
+  g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_SYNTAX,
+               _("This is not a Triple Triad event: “%s”"), text);
+  return FALSE;
+}
+
+gboolean
+triad_event_parse (const char  *text,
+                   TriadEvent  *out,
+                   GError     **error)
+{
+  g_autoptr(ParlorLine) line = NULL;
+  TriadEvent event;
+  const char *type;
+  gint64 n;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  line = parlor_line_parse (text, NULL);
+  if (line == NULL)
+    return event_fail (error, text);
+  memset (&event, 0, sizeof event);
+  event.winner = -1;
+  type = parlor_line_get_type (line);
+
+  if (g_str_equal (type, "start"))
+    {
+      const char *hands = parlor_line_get (line, "hands");
+      const char *rules = parlor_line_get (line, "rules");
+
+      event.kind = TRIAD_EVENT_START;
+      if (!parse_seat (parlor_line_get (line, "first"), FALSE, &event.seat)
+          || (g_strcmp0 (hands, "open") != 0 && g_strcmp0 (hands, "closed") != 0)
+          || rules == NULL || !triad_rules_from_string (rules, &event.rules))
+        return event_fail (error, text);
+      event.open = g_str_equal (hands, "open");
+    }
+  else if (g_str_equal (type, "deal"))
+    {
+      TriadView scratch;
+
+      event.kind = TRIAD_EVENT_DEAL;
+      if (!parse_seat (parlor_line_get (line, "seat"), FALSE, &event.seat)
+          || !parse_hand (parlor_line_get (line, "hand"), &scratch, 0)
+          || !scratch.hand_known[0] || scratch.n_hand[0] == 0)
+        return event_fail (error, text);
+      event.n_cards = scratch.n_hand[0];
+      memcpy (event.hand, scratch.hand[0], sizeof event.hand);
+    }
+  else if (g_str_equal (type, "place"))
+    {
+      const char *face = parlor_line_get (line, "face");
+
+      event.kind = TRIAD_EVENT_PLACE;
+      if (!parse_seat (parlor_line_get (line, "seat"), FALSE, &event.seat)
+          || !parlor_line_get_int (line, "card", 0, TRIAD_HAND_MAX - 1, &n, NULL))
+        return event_fail (error, text);
+      event.index = (guint) n;
+      if (!parlor_line_get_int (line, "cell", 0, TRIAD_N_CELLS - 1, &n, NULL)
+          || face == NULL || !triad_card_parse (face, &event.card))
+        return event_fail (error, text);
+      event.cell = (guint) n;
+    }
+  else if (g_str_equal (type, "flip"))
+    {
+      event.kind = TRIAD_EVENT_FLIP;
+      if (!parse_seat (parlor_line_get (line, "seat"), FALSE, &event.seat)
+          || !parlor_line_get_int (line, "cell", 0, TRIAD_N_CELLS - 1, &n, NULL)
+          || !triad_flip_cause_from_string (parlor_line_get (line, "rule"), &event.cause))
+        return event_fail (error, text);
+      event.cell = (guint) n;
+    }
+  else if (g_str_equal (type, "over") || g_str_equal (type, "result"))
+    {
+      const char *winner = parlor_line_get (line, "winner");
+
+      event.kind = TRIAD_EVENT_OVER;
+      for (guint s = 0; s < 2; s++)
+        {
+          g_autofree char *key = g_strdup_printf ("score%u", s);
+
+          if (!parlor_line_get_int (line, key, 0, TRIAD_N_CELLS, &n, NULL))
+            return event_fail (error, text);
+          event.score[s] = (guint) n;
+        }
+      if (g_strcmp0 (winner, "draw") != 0 && !parse_seat (winner, FALSE, &event.winner))
+        return event_fail (error, text);
+    }
+  else
+    return event_fail (error, text);
+
+  *out = event;
+  return TRUE;
+}

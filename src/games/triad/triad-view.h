@@ -56,6 +56,41 @@ triad_view_player_of_seat (const TriadView *view,
 void      triad_view_to_position    (const TriadView *view,
                                      TriadPosition   *pos);
 
+/* One event line of the game (see triad-game.h) as a struct, for boards
+ * that animate placements and flips. Start and deal lines are read too. */
+typedef enum
+{
+  TRIAD_EVENT_START,
+  TRIAD_EVENT_DEAL,
+  TRIAD_EVENT_PLACE,
+  TRIAD_EVENT_FLIP,
+  TRIAD_EVENT_OVER,
+} TriadEventKind;
+
+typedef struct
+{
+  TriadEventKind kind;
+  int            seat;        /* start: first seat; deal/place: that seat; flip: new owner */
+  guint          cell;        /* place, flip */
+  guint          index;       /* place: hand index */
+  TriadCard      card;        /* place */
+  TriadFlipCause cause;       /* flip */
+  guint          score[2];    /* over */
+  int            winner;      /* over: seat, -1 for a draw */
+  gboolean       open;        /* start */
+  TriadRules     rules;       /* start */
+  guint          n_cards;     /* deal */
+  TriadCard      hand[TRIAD_HAND_MAX];   /* deal */
+} TriadEvent;
+
+gboolean  triad_event_parse         (const char      *line,
+                                     TriadEvent      *event,
+                                     GError         **error);
+
+/* `place card=I cell=C` */
+char     *triad_action_new          (guint            index,
+                                     guint            cell);
+
 char     *triad_rules_to_string     (TriadRules       rules);
 gboolean  triad_rules_from_string   (const char      *text,
                                      TriadRules      *rules);
