@@ -10,5 +10,6 @@ G_BEGIN_DECLS
 guint    parlor_sound_get_n_requests (ParlorSound *self);
 gboolean parlor_sound_wait_idle      (ParlorSound *self,
                                       gint64       timeout_usec);
+guint    parlor_sound_get_n_live_backends (void);
 
 G_END_DECLS

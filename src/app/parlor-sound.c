@@ -12,12 +12,12 @@
 #define MAX_PENDING  4   /* sounds waiting for a slow sound device; more are dropped */
 
 /* libcanberra may block (opening a device, reaching a sound server), so every
- * libcanberra call runs on one worker thread and the game never waits for it.
- * The backend outlives the ParlorSound while a job still uses it. */
+ * libcanberra call runs on a worker thread and the game never waits for it.
+ * A player's backend outlives the ParlorSound while a job still uses it. */
 typedef struct
 {
-  ca_context *context;       /* worker thread only */
-  gboolean    error_logged;  /* worker thread only */
+  gboolean    error_logged;  /* touched by the worker only */
+  gint        cancelled;     /* atomic: the ParlorSound is gone, skip its sounds */
 
   GMutex      mutex;         /* guards pending */
   GCond       idle;
@@ -38,7 +38,6 @@ struct _ParlorSound
   guint         volume;
   guint         n_requests;
   SoundBackend *backend;
-  GThreadPool  *pool;
 };
 
 G_DEFINE_FINAL_TYPE (ParlorSound, parlor_sound, G_TYPE_OBJECT)
@@ -51,14 +50,16 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+static gint n_live_backends;
+
 static void
 sound_backend_clear (gpointer data)
 {
   SoundBackend *backend = data;
 
-  g_clear_pointer (&backend->context, ca_context_destroy);
   g_mutex_clear (&backend->mutex);
   g_cond_clear (&backend->idle);
+  g_atomic_int_add (&n_live_backends, -1);
 }
 
 static SoundBackend *
@@ -68,6 +69,7 @@ sound_backend_new (void)
 
   g_mutex_init (&backend->mutex);
   g_cond_init (&backend->idle);
+  g_atomic_int_inc (&n_live_backends);
   return backend;
 }
 
@@ -104,36 +106,63 @@ log_error_once (SoundBackend *backend,
   g_debug ("Game sounds are off: %s: %s", what, ca_strerror (code));
 }
 
+/* One context for the whole process, never destroyed: destroying it unloads the
+ * libcanberra driver, and the ALSA driver's playback threads may still be
+ * running its code then (a crash seen with the ALSA fallback). */
+static ca_context *
+get_shared_context (int *res)
+{
+  static GMutex lock;
+  static ca_context *context;
+  ca_context *result;
+
+  g_mutex_lock (&lock);
+  *res = CA_SUCCESS;
+  if (context == NULL)
+    {
+      *res = ca_context_create (&context);
+      if (*res == CA_SUCCESS)
+        *res = ca_context_change_props (context,
+                                        CA_PROP_APPLICATION_NAME, "Parlor",
+                                        CA_PROP_APPLICATION_ID, APP_ID,
+                                        CA_PROP_APPLICATION_ICON_NAME, APP_ID,
+                                        NULL);
+      /* Safe to destroy here: no driver is open yet. */
+      if (*res != CA_SUCCESS)
+        g_clear_pointer (&context, ca_context_destroy);
+    }
+  result = context;
+  g_mutex_unlock (&lock);
+
+  return result;
+}
+
 static void
 sound_worker (gpointer data,
               gpointer user_data)
 {
   SoundJob *job = data;
   SoundBackend *backend = job->backend;
+  ca_context *context;
   int res;
 
-  if (backend->context == NULL)
+  if (g_atomic_int_get (&backend->cancelled))
     {
-      res = ca_context_create (&backend->context);
-      if (res == CA_SUCCESS)
-        res = ca_context_change_props (backend->context,
-                                       CA_PROP_APPLICATION_NAME, "Parlor",
-                                       CA_PROP_APPLICATION_ID, APP_ID,
-                                       CA_PROP_APPLICATION_ICON_NAME, APP_ID,
-                                       NULL);
-      if (res != CA_SUCCESS)
-        {
-          log_error_once (backend, "cannot create a sound context", res);
-          g_clear_pointer (&backend->context, ca_context_destroy);
-        }
+      sound_job_free (job);
+      return;
     }
 
-  if (backend->context != NULL)
+  context = get_shared_context (&res);
+  if (context == NULL)
+    {
+      log_error_once (backend, "cannot create a sound context", res);
+    }
+  else
     {
       /* Formatted in this thread's locale, as libcanberra parses it with strtod(). */
       g_autofree char *db = g_strdup_printf ("%.2f", job->db);
 
-      res = ca_context_play (backend->context, 0,
+      res = ca_context_play (context, 0,
                              CA_PROP_MEDIA_ROLE, "game",
                              CA_PROP_MEDIA_FILENAME, job->file,
                              CA_PROP_CANBERRA_VOLUME, db,
@@ -143,6 +172,23 @@ sound_worker (gpointer data,
     }
 
   sound_job_free (job);
+}
+
+/* One worker for all players, never freed (as the context): a queued job always
+ * runs, so it always drops its reference to the backend. */
+static GThreadPool *
+get_shared_pool (void)
+{
+  static GThreadPool *pool;
+
+  if (g_once_init_enter (&pool))
+    {
+      /* Not exclusive: creating the pool cannot fail. */
+      GThreadPool *new_pool = g_thread_pool_new (sound_worker, NULL, 1, FALSE, NULL);
+
+      g_once_init_leave (&pool, new_pool);
+    }
+  return pool;
 }
 
 /**
@@ -197,9 +243,9 @@ parlor_sound_dispose (GObject *object)
 {
   ParlorSound *self = PARLOR_SOUND (object);
 
-  /* Drops the queued sounds without waiting for the one being played. */
-  if (self->pool != NULL)
-    g_thread_pool_free (g_steal_pointer (&self->pool), TRUE, FALSE);
+  /* Queued sounds are skipped; the one being played is not waited for. */
+  if (self->backend != NULL)
+    g_atomic_int_set (&self->backend->cancelled, TRUE);
   g_clear_pointer (&self->backend, sound_backend_unref);
 
   G_OBJECT_CLASS (parlor_sound_parent_class)->dispose (object);
@@ -325,12 +371,8 @@ parlor_sound_play (ParlorSound      *self,
   if (file == NULL)
     return;
 
-  if (self->pool == NULL)
-    {
-      self->backend = sound_backend_new ();
-      /* Not exclusive: creating the pool cannot fail. */
-      self->pool = g_thread_pool_new_full (sound_worker, NULL, sound_job_free, 1, FALSE, NULL);
-    }
+  if (self->backend == NULL)
+    self->backend = sound_backend_new ();
 
   g_mutex_lock (&self->backend->mutex);
   if (self->backend->pending >= MAX_PENDING)
@@ -347,7 +389,7 @@ parlor_sound_play (ParlorSound      *self,
   job->file = file;
   job->db = parlor_sound_volume_to_db (self->volume);
   self->n_requests++;
-  g_thread_pool_push (self->pool, job, NULL);
+  g_thread_pool_push (get_shared_pool (), job, NULL);
 }
 
 guint
@@ -378,4 +420,11 @@ parlor_sound_wait_idle (ParlorSound *self,
   g_mutex_unlock (&self->backend->mutex);
 
   return idle;
+}
+
+/* Sound players, alive or disposed, whose worker has not let go of them yet. */
+guint
+parlor_sound_get_n_live_backends (void)
+{
+  return g_atomic_int_get (&n_live_backends);
 }

@@ -309,10 +309,13 @@ parlor_line_get_int (const ParlorLine  *line,
 
   if (!g_ascii_string_to_signed (value, 10, min, max, &number, NULL))
     {
+      /* Numbers as text: a 64-bit format macro cannot go through gettext. */
+      g_autofree char *low = g_strdup_printf ("%" G_GINT64_FORMAT, min);
+      g_autofree char *high = g_strdup_printf ("%" G_GINT64_FORMAT, max);
+
       g_set_error (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_VALUE,
-                   _("“%s” must be a whole number from %" G_GINT64_FORMAT
-                     " to %" G_GINT64_FORMAT ", not “%s”"),
-                   key, min, max, value);
+                   _("“%s” must be a whole number from %s to %s, not “%s”"),
+                   key, low, high, value);
       return FALSE;
     }
 

@@ -3,13 +3,14 @@
 
 #include "config.h"
 
-#include "parlor-games.h"
-
 #include "manhattan-game.h"
+#include "parlor-games.h"
+#include "triad-game.h"
 
 /* Each game adds its info here, one line per game. */
 static const ParlorGameInfo * const games[] = {
   &manhattan_game_info,
+  &triad_game_info,
   NULL
 };
 

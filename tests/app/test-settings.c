@@ -336,6 +336,37 @@ test_name_sanitize_random (void)
 }
 
 static void
+test_name_sanitize_table (void)
+{
+  static const struct {
+    const char *input;
+    const char *expected;  /* NULL: nothing usable */
+  } cases[] = {
+    { "Alice", "Alice" },
+    { "  a\tb  ", "a b" },
+    { "Jos\xe9", "Jos" },                       /* Latin-1 bytes in a broken account entry */
+    { "Jos\xe9 Garc\xed" "a", "Jos  Garc a" },
+    { "\xff\xfe", NULL },
+    { "\n\r\t ", NULL },
+    { "", NULL },
+    { NULL, NULL },
+    { "line\xe2\x80\xa8sep", "line sep" },
+    { "\xe2\x80\xae" "evil", "evil" },
+    { "abcdefghijklmnopqrstuvwxyz", "abcdefghijklmnopqrstuvwx" },
+    { "abcdefghijklmnopqrstuvw yz", "abcdefghijklmnopqrstuvw" },  /* cut, then stripped */
+    { "\xe9\xba\xbb\xe5\xb0\x86", "\xe9\xba\xbb\xe5\xb0\x86" },  /* 麻将 */
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *clean = parlor_settings_sanitize_name (cases[i].input);
+
+      g_test_message ("sanitize case %u", i);
+      g_assert_cmpstr (clean, ==, cases[i].expected);
+    }
+}
+
+static void
 test_name_corrupt_stored (void)
 {
   g_autoptr(GSettings) raw = g_settings_new (APP_ID);
@@ -638,6 +669,7 @@ main (int   argc,
   g_test_add_func ("/settings/defaults", test_defaults);
   g_test_add_func ("/settings/persistence/two-instances", test_persistence);
   g_test_add_func ("/settings/name/validation", test_name_validation);
+  g_test_add_func ("/settings/name/sanitize", test_name_sanitize_table);
   g_test_add_func ("/settings/name/sanitize-random", test_name_sanitize_random);
   g_test_add_func ("/settings/name/corrupt-stored", test_name_corrupt_stored);
   g_test_add_func ("/settings/name/effective", test_effective_name);

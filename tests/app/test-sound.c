@@ -266,6 +266,11 @@ test_dispose_while_busy (void)
       g_assert_cmpuint (parlor_sound_get_n_requests (sound), <=, 6);
       g_assert_finalize_object (sound);
     }
+
+  /* The worker lets go of the dropped players soon (this waits for at most 20 s). */
+  for (int i = 0; i < 20000 && parlor_sound_get_n_live_backends () > 0; i++)
+    g_usleep (1000);
+  g_assert_cmpuint (parlor_sound_get_n_live_backends (), ==, 0);
   g_unsetenv ("PARLOR_DATA_DIR");
 }
 

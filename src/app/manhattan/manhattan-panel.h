@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "manhattan-view.h"
+
+G_BEGIN_DECLS
+
+#define MANHATTAN_TYPE_PANEL (manhattan_panel_get_type ())
+G_DECLARE_FINAL_TYPE (ManhattanPanel, manhattan_panel, MANHATTAN, PANEL, GtkWidget)
+
+/*
+ * The player panel: your cards and blocks, the round, the start player, whose
+ * turn it is, the countdown and every player's score and blocks. Emits
+ * "selection-changed" when a card or block is picked and "choose" (blocks
+ * line value such as "1,1,2,2,3,4") when the round's blocks are confirmed.
+ */
+GtkWidget *manhattan_panel_new           (void);
+void       manhattan_panel_set_view      (ManhattanPanel      *self,
+                                          const ManhattanView *view,
+                                          const char * const  *names);
+int        manhattan_panel_get_card      (ManhattanPanel      *self);
+int        manhattan_panel_get_block     (ManhattanPanel      *self);
+void       manhattan_panel_select_card   (ManhattanPanel      *self,
+                                          int                  slot);
+void       manhattan_panel_select_block  (ManhattanPanel      *self,
+                                          int                  storeys);
+void       manhattan_panel_select_card_position (ManhattanPanel *self,
+                                          int                  position);
+void       manhattan_panel_clear_selection (ManhattanPanel    *self);
+/* Seconds left for your move, or -1 for no limit. */
+void       manhattan_panel_set_clock     (ManhattanPanel      *self,
+                                          int                  seconds);
+void       manhattan_panel_set_choice    (ManhattanPanel      *self,
+                                          const guint8         counts[MANHATTAN_MAX_BLOCK + 1]);
+void       manhattan_panel_confirm_choice (ManhattanPanel     *self);
+
+G_END_DECLS

@@ -1,0 +1,1015 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "manhattan-screen"
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "manhattan-board-view.h"
+#include "manhattan-game.h"
+#include "manhattan-panel.h"
+#include "manhattan-screen.h"
+#include "parlor-application.h"
+#include "parlor-client.h"
+#include "parlor-line.h"
+#include "parlor-server.h"
+#include "parlor-log-view.h"
+
+struct _ManhattanScreen
+{
+  GtkWidget          parent_instance;
+
+  GtkWidget         *paned;
+  ManhattanBoardView    *board;
+  ManhattanPanel    *panel;
+  ParlorLogView     *log;
+
+  ParlorApplication *app;
+  ParlorTable       *table;      /* a local or hosted game */
+  ParlorServer      *server;     /* hosting: keeps the LAN table alive */
+  char              *table_id;
+  ParlorClient      *client;     /* joined: the host has the table */
+  char              *address;
+  char              *token;
+  gint64             remote_deadline;
+  int                seat;
+  guint              player;
+  char              *names[MANHATTAN_N_SEATS];
+  ManhattanView      view;
+  gboolean           has_view;
+  guint              tick_id;
+  int                scored_round;
+  GString           *round_summary;
+  GtkWindow         *dialog;
+};
+
+G_DEFINE_FINAL_TYPE (ManhattanScreen, manhattan_screen, GTK_TYPE_WIDGET)
+
+static void
+toast (ManhattanScreen *self,
+       const char      *message)
+{
+  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
+
+  if (overlay != NULL)
+    {
+      AdwToast *t = adw_toast_new (message);
+
+      adw_toast_set_timeout (t, 3);
+      adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), t);
+    }
+}
+
+static void
+close_dialog (ManhattanScreen *self)
+{
+  if (self->dialog != NULL)
+    {
+      GtkWindow *dialog = g_steal_pointer (&self->dialog);
+
+      g_object_remove_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->dialog);
+      gtk_window_destroy (dialog);
+    }
+}
+
+static void
+stop_table (ManhattanScreen *self)
+{
+  g_clear_handle_id (&self->tick_id, g_source_remove);
+  if (self->table != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->table, self);
+      if (self->server == NULL)
+        parlor_table_stop (self->table);
+      g_clear_object (&self->table);
+    }
+  if (self->server != NULL)
+    {
+      parlor_server_stop (self->server);
+      g_clear_object (&self->server);
+    }
+  g_clear_pointer (&self->table_id, g_free);
+  if (self->client != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->client, self);
+      parlor_client_disconnect (self->client);
+      g_clear_object (&self->client);
+    }
+  self->remote_deadline = 0;
+  self->has_view = FALSE;
+}
+
+static void
+refresh (ManhattanScreen *self)
+{
+  g_autofree char *line = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (self->table != NULL)
+    line = parlor_table_view_for (self->table, self->seat);
+  else if (self->client != NULL && parlor_client_get_view (self->client) != NULL)
+    line = g_strdup (parlor_client_get_view (self->client));
+  else
+    return;
+
+  if (!manhattan_view_parse (line, &self->view, &error))
+    {
+      g_warning ("Unreadable view: %s", error->message);
+      return;
+    }
+  self->has_view = TRUE;
+  manhattan_board_view_set_view (self->board, &self->view);
+  manhattan_panel_set_view (self->panel, &self->view, (const char * const *) self->names);
+  manhattan_board_view_set_selection (self->board, manhattan_panel_get_card (self->panel),
+                                 manhattan_panel_get_block (self->panel));
+}
+
+static gboolean
+on_tick (gpointer data)
+{
+  ManhattanScreen *self = data;
+  gint64 deadline;
+
+  if (self->seat < 0)
+    return G_SOURCE_CONTINUE;
+
+  if (self->table != NULL)
+    deadline = parlor_table_get_deadline (self->table, self->seat);
+  else
+    deadline = self->remote_deadline;
+  if (deadline > 0)
+    {
+      gint64 left = deadline - g_get_monotonic_time ();
+
+      manhattan_panel_set_clock (self->panel, (int) MAX (0, (left + G_USEC_PER_SEC - 1) / G_USEC_PER_SEC));
+    }
+  else
+    manhattan_panel_set_clock (self->panel, -1);
+
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+play_sound (ManhattanScreen *self,
+            ParlorSoundEvent id)
+{
+  if (self->app != NULL && parlor_application_get_sound (self->app) != NULL)
+    parlor_sound_play (parlor_application_get_sound (self->app), id);
+}
+
+static void
+on_action (ParlorTable     *table,
+           guint            seat,
+           const char      *line,
+           gboolean         timed_out,
+           ManhattanScreen *self)
+{
+  if (timed_out)
+    {
+      g_autofree char *text = NULL;
+
+      if ((int) seat == self->seat)
+        text = g_strdup (_("Your time ran out: a random legal move was made for you."));
+      else
+        text = g_strdup_printf (_("%s ran out of time: a random legal move was made."), self->names[seat]);
+      parlor_log_view_append (self->log, text, TRUE);
+      if ((int) seat == self->seat)
+        toast (self, text);
+    }
+
+  if (g_str_has_prefix (line, "play "))
+    play_sound (self, PARLOR_SOUND_TURN_END);
+}
+
+static void
+on_new_game_response (AdwMessageDialog *dialog,
+                      const char       *response,
+                      ManhattanScreen  *self)
+{
+  if (g_str_equal (response, "new"))
+    manhattan_screen_new_local_game (GTK_WIDGET (self));
+  else if (g_str_equal (response, "menu"))
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.back", NULL);
+}
+
+static void
+show_dialog (ManhattanScreen *self,
+             const char      *heading,
+             const char      *body,
+             gboolean         game_over)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  AdwMessageDialog *dialog;
+
+  close_dialog (self);
+  if (!GTK_IS_WINDOW (root))
+    return;
+
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (root), heading, body));
+  if (game_over)
+    {
+      adw_message_dialog_add_responses (dialog,
+                                        "menu", _("_Back to Menu"),
+                                        "new", _("_New Game"),
+                                        NULL);
+      adw_message_dialog_set_response_appearance (dialog, "new", ADW_RESPONSE_SUGGESTED);
+      adw_message_dialog_set_default_response (dialog, "new");
+      adw_message_dialog_set_close_response (dialog, "close");
+      g_signal_connect (dialog, "response", G_CALLBACK (on_new_game_response), self);
+    }
+  else
+    {
+      adw_message_dialog_add_response (dialog, "close", _("_Continue"));
+      adw_message_dialog_set_default_response (dialog, "close");
+      adw_message_dialog_set_close_response (dialog, "close");
+      /* The round's scores are information, not a question: the game goes on. */
+      gtk_window_set_modal (GTK_WINDOW (dialog), FALSE);
+    }
+
+  self->dialog = GTK_WINDOW (dialog);
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+add_score_line (ManhattanScreen  *self,
+                const ParlorLine *line)
+{
+  gint64 round, seat, tallest, majority, buildings, gained, total;
+
+  if (!parlor_line_get_int (line, "round", 0, MANHATTAN_N_ROUNDS, &round, NULL) ||
+      !parlor_line_get_int (line, "seat", 0, MANHATTAN_N_SEATS - 1, &seat, NULL) ||
+      !parlor_line_get_int (line, "tallest", 0, 100, &tallest, NULL) ||
+      !parlor_line_get_int (line, "majority", 0, 100, &majority, NULL) ||
+      !parlor_line_get_int (line, "buildings", 0, 100, &buildings, NULL) ||
+      !parlor_line_get_int (line, "gained", 0, 1000, &gained, NULL) ||
+      !parlor_line_get_int (line, "total", 0, 1000, &total, NULL))
+    return;
+
+  if (self->scored_round != round)
+    {
+      self->scored_round = round;
+      g_string_truncate (self->round_summary, 0);
+      play_sound (self, PARLOR_SOUND_ROUND_END);
+    }
+  /* Translators: a round's score breakdown for one player */
+  g_string_append_printf (self->round_summary,
+                          _("%s: tallest +%d, majorities +%d, buildings +%d = +%d (total %d)\n"),
+                          self->names[seat], (int) tallest, (int) majority, (int) buildings,
+                          (int) gained, (int) total);
+  if (seat == MANHATTAN_N_SEATS - 1)
+    {
+      g_autofree char *heading = g_strdup_printf (_("Round %d Scored"), (int) round + 1);
+
+      g_strchomp (self->round_summary->str);
+      if (round + 1 < MANHATTAN_N_ROUNDS)
+        show_dialog (self, heading, self->round_summary->str, FALSE);
+    }
+}
+
+static void
+show_result (ManhattanScreen  *self,
+             const ParlorLine *line)
+{
+  const char *score_list = parlor_line_get (line, "scores");
+  const char *rank_list = parlor_line_get (line, "ranks");
+  g_auto(GStrv) scores = g_strsplit (score_list != NULL ? score_list : "", ",", -1);
+  g_auto(GStrv) ranks = g_strsplit (rank_list != NULL ? rank_list : "", ",", -1);
+  const char *tiebreak = parlor_line_get (line, "tiebreak");
+  g_autoptr(GString) body = g_string_new (self->round_summary->str);
+  const char *heading;
+  gboolean won = FALSE;
+
+  if (g_strv_length (scores) != MANHATTAN_N_SEATS || g_strv_length (ranks) != MANHATTAN_N_SEATS)
+    return;
+
+  g_string_append (body, "\n\n");
+  for (int rank = 1; rank <= MANHATTAN_N_SEATS; rank++)
+    for (int s = 0; s < MANHATTAN_N_SEATS; s++)
+      if (atoi (ranks[s]) == rank)
+        {
+          /* Translators: a line of the final ranking: "1. Ann (North) — 34 points" */
+          g_string_append_printf (body, _("%d. %s (%s) — %s points\n"), rank, self->names[s],
+                                  manhattan_seat_name (s), scores[s]);
+          if (rank == 1 && s == self->seat)
+            won = TRUE;
+        }
+
+  if (g_strcmp0 (tiebreak, "tallest") == 0)
+    g_string_append (body, _("The tie was broken by the tallest building."));
+  else if (g_strcmp0 (tiebreak, "buildings") == 0)
+    g_string_append (body, _("The tie was broken by the number of buildings."));
+  else if (g_strcmp0 (tiebreak, "shared") == 0)
+    g_string_append (body, _("The winners share the victory."));
+  g_strchomp (body->str);
+
+  heading = won ? _("You Win!") : _("Game Over");
+  show_dialog (self, heading, body->str, TRUE);
+}
+
+static void
+update_names (ManhattanScreen *self)
+{
+  for (int i = 0; i < MANHATTAN_N_SEATS; i++)
+    {
+      const char *name = NULL;
+
+      if (self->table != NULL)
+        name = parlor_table_get_seat_name (self->table, i);
+      else if (self->client != NULL)
+        name = parlor_client_get_seat_name (self->client, i);
+      g_free (self->names[i]);
+      self->names[i] = g_strdup (name != NULL ? name : manhattan_seat_name (i));
+    }
+  manhattan_board_view_set_names (self->board, (const char * const *) self->names);
+}
+
+/* Players get their seats at the start, before the first deal is announced. */
+static void
+ensure_seated (ManhattanScreen *self)
+{
+  if (self->seat >= 0)
+    return;
+
+  if (self->table != NULL && parlor_table_is_started (self->table))
+    self->seat = parlor_table_get_player_seat (self->table, self->player);
+  else if (self->client != NULL)
+    self->seat = parlor_client_get_seat (self->client);
+  else
+    return;
+  update_names (self);
+  manhattan_board_view_set_names (self->board, (const char * const *) self->names);
+  if (self->seat >= 0)
+    {
+      g_autofree char *intro = g_strdup_printf (_("You play %s. The start player is chosen at random."),
+                                                manhattan_seat_name (self->seat));
+
+      parlor_log_view_append (self->log, intro, TRUE);
+    }
+}
+
+static void
+handle_event (ManhattanScreen *self,
+              const char      *text)
+{
+  g_autoptr(ParlorLine) line = NULL;
+  g_autofree char *words = NULL;
+  const char *type;
+  gboolean emphasis;
+
+  line = parlor_line_parse (text, NULL);
+  if (line == NULL)
+    return;
+  type = parlor_line_get_type (line);
+  emphasis = g_str_equal (type, "round") || g_str_equal (type, "score") ||
+             g_str_equal (type, "game-over") || g_str_equal (type, "stuck") ||
+             g_str_equal (type, "set-aside");
+
+  words = manhattan_game_info.describe (text, (const char * const *) self->names);
+  if (words != NULL && *words != '\0')
+    parlor_log_view_append (self->log, words, emphasis);
+
+  if (g_str_equal (type, "play"))
+    {
+      gint64 city, row, col;
+
+      if (parlor_line_get_int (line, "city", 0, MANHATTAN_N_CITIES - 1, &city, NULL) &&
+          parlor_line_get_int (line, "row", 0, 2, &row, NULL) &&
+          parlor_line_get_int (line, "col", 0, 2, &col, NULL))
+        manhattan_board_view_set_last_move (self->board, city, row, col);
+    }
+  else if (g_str_equal (type, "score"))
+    add_score_line (self, line);
+  else if (g_str_equal (type, "game-over"))
+    show_result (self, line);
+}
+
+static void
+on_event (ParlorTable     *table,
+          guint            audience,
+          const char      *text,
+          ManhattanScreen *self)
+{
+  ensure_seated (self);
+  if (self->seat >= 0 && (audience & PARLOR_AUDIENCE_SEAT (self->seat)) != 0)
+    handle_event (self, text);
+}
+
+static void
+on_client_event (ParlorClient    *client,
+                 const char      *text,
+                 ManhattanScreen *self)
+{
+  ensure_seated (self);
+  handle_event (self, text);
+}
+
+static void
+on_client_view (ParlorClient    *client,
+                const char      *text,
+                ManhattanScreen *self)
+{
+  ensure_seated (self);
+  refresh (self);
+}
+
+static void
+on_client_turn (ParlorClient    *client,
+                guint            waiting,
+                guint            ms,
+                ManhattanScreen *self)
+{
+  self->remote_deadline = ms > 0 ? g_get_monotonic_time () + (gint64) ms * 1000 : 0;
+  if (self->seat >= 0 && (waiting & PARLOR_AUDIENCE_SEAT (self->seat)) == 0)
+    self->remote_deadline = 0;
+}
+
+static void
+on_client_log (ParlorClient    *client,
+               const char      *message,
+               ManhattanScreen *self)
+{
+  parlor_log_view_append (self->log, message, TRUE);
+}
+
+static void
+on_client_seat_changed (ParlorClient    *client,
+                        guint            seat,
+                        ManhattanScreen *self)
+{
+  update_names (self);
+  if (self->has_view)
+    manhattan_panel_set_view (self->panel, &self->view, (const char * const *) self->names);
+}
+
+static void
+on_client_rejected (ParlorClient    *client,
+                    const GError    *error,
+                    ManhattanScreen *self)
+{
+  toast (self, error->message);
+}
+
+static void reconnect (ManhattanScreen *self);
+
+static void
+on_lost_response (AdwMessageDialog *dialog,
+                  const char       *response,
+                  ManhattanScreen  *self)
+{
+  if (g_str_equal (response, "reconnect"))
+    reconnect (self);
+  else
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.back", NULL);
+}
+
+static void
+on_client_failed (ParlorClient    *client,
+                  const GError    *error,
+                  ManhattanScreen *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  gboolean host_left = g_error_matches (error, PARLOR_CLIENT_ERROR, PARLOR_CLIENT_ERROR_HOST_LEFT);
+  AdwMessageDialog *dialog;
+
+  parlor_log_view_append (self->log, error->message, TRUE);
+  self->remote_deadline = 0;
+  if (!GTK_IS_WINDOW (root) || parlor_client_get_state (client) == PARLOR_CLIENT_FINISHED)
+    return;
+
+  close_dialog (self);
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (root),
+                                                       host_left ? _("The Host Left") : _("Connection Lost"),
+                                                       error->message));
+  adw_message_dialog_add_response (dialog, "menu", _("_Back to Menu"));
+  if (!host_left)
+    {
+      adw_message_dialog_add_response (dialog, "reconnect", _("_Reconnect"));
+      adw_message_dialog_set_response_appearance (dialog, "reconnect", ADW_RESPONSE_SUGGESTED);
+      adw_message_dialog_set_default_response (dialog, "reconnect");
+    }
+  adw_message_dialog_set_close_response (dialog, "menu");
+  g_signal_connect (dialog, "response", G_CALLBACK (on_lost_response), self);
+  self->dialog = GTK_WINDOW (dialog);
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+attach_client (ManhattanScreen *self,
+               ParlorClient    *client)
+{
+  self->client = g_object_ref (client);
+  if (parlor_client_get_token (client) != NULL)
+    {
+      g_free (self->token);
+      self->token = g_strdup (parlor_client_get_token (client));
+    }
+  g_signal_connect (client, "event", G_CALLBACK (on_client_event), self);
+  g_signal_connect (client, "view", G_CALLBACK (on_client_view), self);
+  g_signal_connect (client, "turn", G_CALLBACK (on_client_turn), self);
+  g_signal_connect (client, "log", G_CALLBACK (on_client_log), self);
+  g_signal_connect (client, "seat-changed", G_CALLBACK (on_client_seat_changed), self);
+  g_signal_connect (client, "rejected", G_CALLBACK (on_client_rejected), self);
+  g_signal_connect (client, "failed", G_CALLBACK (on_client_failed), self);
+}
+
+static void
+on_reconnected (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(ManhattanScreen) self = user_data;
+  ParlorClient *client = PARLOR_CLIENT (object);
+  g_autoptr(GError) error = NULL;
+
+  if (self->client != NULL)
+    return;
+  attach_client (self, client);
+  if (!parlor_client_connect_finish (client, result, &error))
+    {
+      on_client_failed (client, error, self);
+      return;
+    }
+  parlor_log_view_append (self->log, _("Reconnected: you have your seat back."), TRUE);
+  self->seat = -1;
+  ensure_seated (self);
+  refresh (self);
+}
+
+static void
+reconnect (ManhattanScreen *self)
+{
+  g_autoptr(ParlorClient) client = NULL;
+
+  if (self->client == NULL || self->address == NULL)
+    return;
+
+  client = parlor_client_new (parlor_client_get_name (self->client));
+  g_signal_handlers_disconnect_by_data (self->client, self);
+  parlor_client_disconnect (self->client);
+  g_clear_object (&self->client);
+  if (self->token != NULL)
+    parlor_client_set_token (client, self->token);
+  parlor_log_view_append (self->log, _("Reconnecting…"), TRUE);
+  parlor_client_connect_async (client, self->address, 10, NULL, on_reconnected, g_object_ref (self));
+}
+
+static void
+on_changed (ParlorTable     *table,
+            ManhattanScreen *self)
+{
+  refresh (self);
+}
+
+gboolean
+manhattan_screen_submit (ManhattanScreen  *self,
+                         const char       *action,
+                         GError          **error)
+{
+  g_return_val_if_fail (MANHATTAN_IS_SCREEN (self), FALSE);
+  g_return_val_if_fail (action != NULL, FALSE);
+
+  if (self->seat < 0 || (self->table == NULL && self->client == NULL))
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_OVER, _("No game is being played"));
+      return FALSE;
+    }
+
+  if (self->client != NULL)
+    {
+      if (!parlor_client_submit (self->client, action))
+        {
+          g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_OVER,
+                               _("The game is not connected"));
+          return FALSE;
+        }
+      return TRUE;
+    }
+
+  return parlor_table_submit (self->table, self->seat, action, error);
+}
+
+static void
+submit_or_tell (ManhattanScreen *self,
+                const char      *action)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!manhattan_screen_submit (self, action, &error))
+    toast (self, error->message);
+}
+
+static void
+on_choose (ManhattanScreen *self,
+           const char      *blocks)
+{
+  g_autofree char *action = g_strdup_printf ("choose blocks=%s", blocks);
+
+  submit_or_tell (self, action);
+}
+
+static int
+only_block (ManhattanScreen *self)
+{
+  int found = 0;
+
+  for (int b = 1; b <= MANHATTAN_MAX_BLOCK; b++)
+    if (self->view.chosen_known[self->seat] && self->view.chosen[self->seat][b] > 0)
+      {
+        if (found != 0)
+          return 0;
+        found = b;
+      }
+  return found;
+}
+
+static void
+on_selection_changed (ManhattanScreen *self)
+{
+  int card = manhattan_panel_get_card (self->panel);
+  int block = manhattan_panel_get_block (self->panel);
+
+  if (card >= 0 && block == 0 && self->has_view && (block = only_block (self)) > 0)
+    {
+      manhattan_panel_select_block (self->panel, block);
+      return;
+    }
+  manhattan_board_view_set_selection (self->board, card, block);
+}
+
+static void
+on_spot_activated (ManhattanScreen *self,
+                   int              city,
+                   int              row,
+                   int              col)
+{
+  int card, block;
+  g_autofree char *action = NULL;
+
+  if (!self->has_view || self->seat < 0)
+    return;
+
+  if (self->view.phase != MANHATTAN_PHASE_PLAY || self->view.turn != self->seat)
+    {
+      toast (self, self->view.phase == MANHATTAN_PHASE_CHOOSE
+                   ? _("Choose your blocks for this round first")
+                   : _("It is not your turn"));
+      return;
+    }
+
+  card = manhattan_panel_get_card (self->panel);
+  if (card < 0)
+    {
+      /* A click on a spot picks the card that points there, if you hold one. */
+      for (int p = 0; p < MANHATTAN_N_SPOTS; p++)
+        {
+          int r, c;
+
+          manhattan_card_spot (self->seat, p, &r, &c);
+          if (r == row && c == col && self->view.hand[p] > 0)
+            {
+              manhattan_panel_select_card_position (self->panel, p);
+              card = p;
+              break;
+            }
+        }
+      if (card < 0)
+        {
+          toast (self, _("None of your cards points to that spot"));
+          return;
+        }
+    }
+  else
+    {
+      int r, c;
+
+      manhattan_card_spot (self->seat, card, &r, &c);
+      if (r != row || c != col)
+        {
+          toast (self, _("Your card points to the lit spots only"));
+          return;
+        }
+    }
+
+  block = manhattan_panel_get_block (self->panel);
+  if (block == 0)
+    block = only_block (self);
+  if (block == 0)
+    {
+      toast (self, _("Pick a block to build with"));
+      return;
+    }
+
+  if (!manhattan_view_play_is_legal (&self->view, card, city, block))
+    {
+      g_autofree char *why = manhattan_view_spot_refusal (&self->view, city, row, col, block);
+
+      toast (self, why != NULL ? why : _("You cannot build there"));
+      return;
+    }
+
+  action = g_strdup_printf ("play card=%d city=%d block=%d", card, city, block);
+  manhattan_panel_clear_selection (self->panel);
+  submit_or_tell (self, action);
+}
+
+static void
+card_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  ManhattanScreen *self = MANHATTAN_SCREEN (widget);
+
+  manhattan_panel_select_card (self->panel, g_variant_get_int32 (param));
+  gtk_widget_grab_focus (GTK_WIDGET (self->board));
+}
+
+static void
+block_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *param)
+{
+  ManhattanScreen *self = MANHATTAN_SCREEN (widget);
+
+  manhattan_panel_select_block (self->panel, g_variant_get_int32 (param));
+  gtk_widget_grab_focus (GTK_WIDGET (self->board));
+}
+
+static void
+manhattan_screen_dispose (GObject *object)
+{
+  ManhattanScreen *self = MANHATTAN_SCREEN (object);
+
+  stop_table (self);
+  close_dialog (self);
+  g_clear_pointer (&self->paned, gtk_widget_unparent);
+
+  G_OBJECT_CLASS (manhattan_screen_parent_class)->dispose (object);
+}
+
+static void
+manhattan_screen_finalize (GObject *object)
+{
+  ManhattanScreen *self = MANHATTAN_SCREEN (object);
+
+  for (int i = 0; i < MANHATTAN_N_SEATS; i++)
+    g_free (self->names[i]);
+  g_string_free (self->round_summary, TRUE);
+  g_free (self->address);
+  g_free (self->token);
+
+  G_OBJECT_CLASS (manhattan_screen_parent_class)->finalize (object);
+}
+
+static gboolean
+manhattan_screen_grab_focus (GtkWidget *widget)
+{
+  return gtk_widget_grab_focus (GTK_WIDGET (MANHATTAN_SCREEN (widget)->board));
+}
+
+static void
+manhattan_screen_class_init (ManhattanScreenClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  static const guint digit_keys[] = { GDK_KEY_1, GDK_KEY_2, GDK_KEY_3, GDK_KEY_4 };
+
+  object_class->dispose = manhattan_screen_dispose;
+  object_class->finalize = manhattan_screen_finalize;
+  widget_class->grab_focus = manhattan_screen_grab_focus;
+
+  g_type_ensure (MANHATTAN_TYPE_BOARD_VIEW);
+  g_type_ensure (MANHATTAN_TYPE_PANEL);
+  g_type_ensure (PARLOR_TYPE_LOG_VIEW);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/parlorgames/Parlor/manhattan/manhattan-screen.ui");
+  gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, paned);
+  gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, board);
+  gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, panel);
+  gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, log);
+  gtk_widget_class_bind_template_callback (widget_class, on_spot_activated);
+  gtk_widget_class_bind_template_callback (widget_class, on_selection_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_choose);
+
+  gtk_widget_class_install_action (widget_class, "game.card", "i", card_action);
+  gtk_widget_class_install_action (widget_class, "game.block", "i", block_action);
+  for (int i = 0; i < 4; i++)
+    {
+      gtk_widget_class_add_binding_action (widget_class, digit_keys[i], 0, "game.card", "i", i);
+      gtk_widget_class_add_binding_action (widget_class, digit_keys[i], GDK_CONTROL_MASK,
+                                           "game.block", "i", i + 1);
+    }
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "manhattan-screen");
+}
+
+static void
+manhattan_screen_init (ManhattanScreen *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->seat = -1;
+  self->scored_round = -1;
+  self->round_summary = g_string_new (NULL);
+}
+
+GtkWidget *
+manhattan_screen_new_for_app (ParlorApplication *app)
+{
+  ManhattanScreen *self = g_object_new (MANHATTAN_TYPE_SCREEN, NULL);
+
+  self->app = app;
+  return GTK_WIDGET (self);
+}
+
+static void
+reset (ManhattanScreen *self)
+{
+  stop_table (self);
+  close_dialog (self);
+  parlor_log_view_clear (self->log);
+  manhattan_board_view_set_last_move (self->board, -1, 0, 0);
+  manhattan_panel_clear_selection (self->panel);
+  self->scored_round = -1;
+  self->seat = -1;
+  g_string_truncate (self->round_summary, 0);
+}
+
+static void
+watch_table (ManhattanScreen *self)
+{
+  g_signal_connect (self->table, "event", G_CALLBACK (on_event), self);
+  g_signal_connect (self->table, "action", G_CALLBACK (on_action), self);
+  g_signal_connect (self->table, "changed", G_CALLBACK (on_changed), self);
+}
+
+/* Hosting a LAN game: the table lives in @server; the host is its player 0. */
+gboolean
+manhattan_screen_host_game (GtkWidget     *screen,
+                            ParlorServer  *server,
+                            const char    *table_id,
+                            GError       **error)
+{
+  ManhattanScreen *self = MANHATTAN_SCREEN (screen);
+
+  reset (self);
+  self->server = g_object_ref (server);
+  self->table_id = g_strdup (table_id);
+  self->table = g_object_ref (parlor_server_get_table (server, table_id));
+  self->player = 0;
+  watch_table (self);
+  if (!parlor_server_start_table (server, table_id, error))
+    {
+      stop_table (self);
+      return FALSE;
+    }
+  ensure_seated (self);
+  refresh (self);
+  self->tick_id = g_timeout_add (250, on_tick, self);
+  return TRUE;
+}
+
+/* Joining a LAN game: @client has just been seated by the host. */
+void
+manhattan_screen_join_game (GtkWidget    *screen,
+                            ParlorClient *client,
+                            const char   *address)
+{
+  ManhattanScreen *self = MANHATTAN_SCREEN (screen);
+
+  reset (self);
+  g_free (self->address);
+  self->address = g_strdup (address);
+  attach_client (self, client);
+  ensure_seated (self);
+  refresh (self);
+  self->tick_id = g_timeout_add (250, on_tick, self);
+}
+
+static guint
+speed_delay (const char *speed)
+{
+  if (g_strcmp0 (speed, "slow") == 0)
+    return 1500;
+  if (g_strcmp0 (speed, "fast") == 0)
+    return 150;
+  return 600;
+}
+
+void
+manhattan_screen_new_local_game (GtkWidget *screen)
+{
+  ManhattanScreen *self = MANHATTAN_SCREEN (screen);
+  ParlorSettings *settings = parlor_application_get_settings (self->app);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = parlor_settings_get_effective_name (settings);
+  const char *level = parlor_settings_get_ai_level (settings);
+  const char *speed = parlor_settings_get_ai_speed (settings);
+  const char *seed_text = g_getenv ("PARLOR_SEED");
+  guint64 seed;
+
+  reset (self);
+
+  seed = seed_text != NULL ? g_ascii_strtoull (seed_text, NULL, 10) : (guint64) g_get_real_time ();
+  self->table = parlor_table_new (&manhattan_game_info, "", seed, &error);
+  if (self->table == NULL)
+    {
+      toast (self, error->message);
+      return;
+    }
+
+  self->player = parlor_table_add_player (self->table, PARLOR_SEAT_LOCAL, name, NULL);
+  parlor_table_set_default_ai_level (self->table, level);
+  parlor_table_set_time_limit (self->table, parlor_settings_get_time_limit (settings));
+  parlor_table_set_ai_delay (self->table, g_getenv ("PARLOR_AI_DELAY_MS") != NULL
+                                          ? (guint) g_ascii_strtoull (g_getenv ("PARLOR_AI_DELAY_MS"), NULL, 10)
+                                          : speed_delay (speed));
+
+  watch_table (self);
+
+  /* Seats are known only once the table has placed the players. */
+  if (!parlor_table_start (self->table, &error))
+    {
+      toast (self, error->message);
+      stop_table (self);
+      return;
+    }
+  ensure_seated (self);
+  refresh (self);
+  self->tick_id = g_timeout_add (250, on_tick, self);
+}
+
+gboolean
+manhattan_screen_is_playing (GtkWidget *screen)
+{
+  ManhattanScreen *self = MANHATTAN_SCREEN (screen);
+
+  if (self->client != NULL)
+    return parlor_client_get_state (self->client) == PARLOR_CLIENT_PLAYING;
+  return self->table != NULL && !parlor_table_is_over (self->table);
+}
+
+ParlorTable *
+manhattan_screen_get_table (ManhattanScreen *self)
+{
+  g_return_val_if_fail (MANHATTAN_IS_SCREEN (self), NULL);
+  return self->table;
+}
+
+int
+manhattan_screen_get_seat (ManhattanScreen *self)
+{
+  g_return_val_if_fail (MANHATTAN_IS_SCREEN (self), -1);
+  return self->seat;
+}
+
+char *
+manhattan_screen_get_log_text (ManhattanScreen *self)
+{
+  g_return_val_if_fail (MANHATTAN_IS_SCREEN (self), NULL);
+  return parlor_log_view_get_text (self->log);
+}
+
+GtkWidget *
+manhattan_screen_get_board (ManhattanScreen *self)
+{
+  g_return_val_if_fail (MANHATTAN_IS_SCREEN (self), NULL);
+  return GTK_WIDGET (self->board);
+}
+
+GtkWidget *
+manhattan_screen_get_panel (ManhattanScreen *self)
+{
+  g_return_val_if_fail (MANHATTAN_IS_SCREEN (self), NULL);
+  return GTK_WIDGET (self->panel);
+}
+
+char *
+manhattan_screen_dup_view (ManhattanScreen *self)
+{
+  g_return_val_if_fail (MANHATTAN_IS_SCREEN (self), NULL);
+
+  if (self->seat < 0)
+    return NULL;
+  if (self->table != NULL)
+    return parlor_table_view_for (self->table, self->seat);
+  if (self->client != NULL)
+    return g_strdup (parlor_client_get_view (self->client));
+  return NULL;
+}
+
+gboolean
+manhattan_screen_is_waiting (ManhattanScreen *self)
+{
+  g_return_val_if_fail (MANHATTAN_IS_SCREEN (self), FALSE);
+
+  if (self->seat < 0)
+    return FALSE;
+  if (self->table != NULL)
+    return parlor_game_is_waiting_for (parlor_table_get_game (self->table), self->seat);
+  if (self->client != NULL)
+    return (parlor_client_get_waiting (self->client) & PARLOR_AUDIENCE_SEAT (self->seat)) != 0;
+  return FALSE;
+}

@@ -1,0 +1,210 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "parlor-application"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "parlor-application.h"
+#include "parlor-preferences.h"
+#include "parlor-window.h"
+
+struct _ParlorApplication
+{
+  AdwApplication  parent_instance;
+
+  ParlorSettings *settings;
+  ParlorSound    *sound;
+  char           *play_game;
+};
+
+G_DEFINE_FINAL_TYPE (ParlorApplication, parlor_application, ADW_TYPE_APPLICATION)
+
+ParlorApplication *
+parlor_application_new (void)
+{
+  return g_object_new (PARLOR_TYPE_APPLICATION,
+                       "application-id", APP_ID,
+                       "flags", G_APPLICATION_DEFAULT_FLAGS,
+                       "resource-base-path", "/io/github/parlorgames/Parlor",
+                       NULL);
+}
+
+ParlorSettings *
+parlor_application_get_settings (ParlorApplication *self)
+{
+  g_return_val_if_fail (PARLOR_IS_APPLICATION (self), NULL);
+  return self->settings;
+}
+
+ParlorSound *
+parlor_application_get_sound (ParlorApplication *self)
+{
+  g_return_val_if_fail (PARLOR_IS_APPLICATION (self), NULL);
+  return self->sound;
+}
+
+static void
+parlor_application_activate (GApplication *app)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+
+  ParlorApplication *self = PARLOR_APPLICATION (app);
+
+  if (window == NULL)
+    window = GTK_WINDOW (parlor_window_new (self));
+
+  gtk_window_present (window);
+
+  if (self->play_game != NULL)
+    {
+      g_autofree char *id = g_steal_pointer (&self->play_game);
+
+      if (!parlor_window_play (PARLOR_WINDOW (window), id))
+        g_printerr (_("There is no game called “%s”.\n"), id);
+    }
+}
+
+static void
+parlor_application_startup (GApplication *app)
+{
+  ParlorApplication *self = PARLOR_APPLICATION (app);
+
+  G_APPLICATION_CLASS (parlor_application_parent_class)->startup (app);
+
+  gtk_window_set_default_icon_name (APP_ID);
+  self->settings = parlor_settings_new ();
+  self->sound = parlor_sound_new ();
+  g_object_bind_property (self->settings, "volume", self->sound, "volume", G_BINDING_SYNC_CREATE);
+}
+
+static void
+parlor_application_shutdown (GApplication *app)
+{
+  ParlorApplication *self = PARLOR_APPLICATION (app);
+
+  G_APPLICATION_CLASS (parlor_application_parent_class)->shutdown (app);
+
+  g_clear_object (&self->sound);
+  g_clear_object (&self->settings);
+}
+
+static int
+parlor_application_handle_local_options (GApplication *app,
+                                         GVariantDict *options)
+{
+  ParlorApplication *self = PARLOR_APPLICATION (app);
+
+  g_variant_dict_lookup (options, "play", "s", &self->play_game);
+
+  return -1;
+}
+
+static void
+parlor_application_finalize (GObject *object)
+{
+  ParlorApplication *self = PARLOR_APPLICATION (object);
+
+  g_free (self->play_game);
+
+  G_OBJECT_CLASS (parlor_application_parent_class)->finalize (object);
+}
+
+static void
+parlor_application_class_init (ParlorApplicationClass *klass)
+{
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = parlor_application_finalize;
+  app_class->handle_local_options = parlor_application_handle_local_options;
+
+  app_class->activate = parlor_application_activate;
+  app_class->startup = parlor_application_startup;
+  app_class->shutdown = parlor_application_shutdown;
+}
+
+static void
+on_quit (GSimpleAction *action,
+         GVariant      *param,
+         gpointer       user_data)
+{
+  GtkApplication *app = user_data;
+  GList *windows = gtk_application_get_windows (app);
+
+  /* Closing each window lets it stop its game cleanly. */
+  for (GList *l = windows; l != NULL;)
+    {
+      GtkWindow *window = l->data;
+
+      l = l->next;
+      gtk_window_destroy (window);
+    }
+  g_application_quit (G_APPLICATION (app));
+}
+
+static void
+on_preferences (GSimpleAction *action,
+                GVariant      *param,
+                gpointer       user_data)
+{
+  ParlorApplication *self = user_data;
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+  ParlorPreferences *prefs = parlor_preferences_new (self->settings);
+
+  gtk_window_set_transient_for (GTK_WINDOW (prefs), parent);
+  gtk_window_present (GTK_WINDOW (prefs));
+}
+
+static void
+on_about (GSimpleAction *action,
+          GVariant      *param,
+          gpointer       user_data)
+{
+  GtkApplication *app = user_data;
+  static const char *developers[] = { "The Parlor developers", NULL };
+
+  adw_show_about_window (gtk_application_get_active_window (app),
+                         "application-name", _("Parlor"),
+                         "application-icon", APP_ID,
+                         "developer-name", _("The Parlor developers"),
+                         "version", PACKAGE_VERSION,
+                         "website", "https://github.com/parlorgames/parlor",
+                         "issue-url", "https://github.com/parlorgames/parlor/issues",
+                         "comments", _("Tabletop games for GNOME: play against the computer or with friends on your network."),
+                         "copyright", "© 2026 The Parlor developers",
+                         "license-type", GTK_LICENSE_GPL_3_0,
+                         "developers", developers,
+                         /* Translators: put your names here, one per line */
+                         "translator-credits", _("translator-credits"),
+                         NULL);
+}
+
+static const GActionEntry app_actions[] = {
+  { .name = "quit", .activate = on_quit },
+  { .name = "preferences", .activate = on_preferences },
+  { .name = "about", .activate = on_about },
+};
+
+static void
+parlor_application_init (ParlorApplication *self)
+{
+  static const char *quit_accels[] = { "<Control>q", NULL };
+  static const char *prefs_accels[] = { "<Control>comma", NULL };
+  static const char *new_accels[] = { "<Control>n", NULL };
+  static const char *fullscreen_accels[] = { "F11", NULL };
+  static const char *back_accels[] = { "<Alt>Left", NULL };
+
+  static const GOptionEntry options[] = {
+    { "play", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Start a game against the computer at once"), N_("GAME") },
+    { NULL }
+  };
+
+  g_application_add_main_option_entries (G_APPLICATION (self), options);
+  g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions, G_N_ELEMENTS (app_actions), self);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.preferences", prefs_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.new-game", new_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.fullscreen", fullscreen_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.back", back_accels);
+}

@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <adwaita.h>
+
+#include "parlor-settings.h"
+#include "parlor-sound.h"
+
+G_BEGIN_DECLS
+
+#define PARLOR_TYPE_APPLICATION (parlor_application_get_type ())
+G_DECLARE_FINAL_TYPE (ParlorApplication, parlor_application, PARLOR, APPLICATION, AdwApplication)
+
+ParlorApplication *parlor_application_new          (void);
+ParlorSettings    *parlor_application_get_settings (ParlorApplication *self);
+ParlorSound       *parlor_application_get_sound    (ParlorApplication *self);
+
+G_END_DECLS

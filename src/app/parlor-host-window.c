@@ -1,0 +1,289 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "parlor-host-window"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <ifaddrs.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+
+#include "parlor-games.h"
+#include "parlor-host-window.h"
+
+#define DEFAULT_PORT 7412
+
+struct _ParlorHostWindow
+{
+  AdwWindow             parent_instance;
+
+  AdwPreferencesGroup  *address_group;
+  GtkListBox           *players_list;
+  GtkLabel             *log_label;
+  GtkButton            *start_button;
+
+  ParlorServer         *server;
+  char                 *table_id;
+  guint16               port;
+  guint                 n_players;
+  gboolean              started;
+  GString              *log;
+};
+
+G_DEFINE_FINAL_TYPE (ParlorHostWindow, parlor_host_window, ADW_TYPE_WINDOW)
+
+enum {
+  START,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+update_players (ParlorHostWindow *self)
+{
+  g_auto(GStrv) names = parlor_server_list_players (self->server, self->table_id);
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->players_list))) != NULL)
+    gtk_list_box_remove (self->players_list, child);
+
+  self->n_players = names != NULL ? g_strv_length (names) : 0;
+  for (guint i = 0; i < self->n_players; i++)
+    {
+      GtkWidget *row = adw_action_row_new ();
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), names[i]);
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+      if (i == 0)
+        adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("You, the host"));
+      adw_action_row_add_prefix (ADW_ACTION_ROW (row),
+                                 gtk_image_new_from_icon_name ("avatar-default-symbolic"));
+      gtk_list_box_append (self->players_list, row);
+    }
+
+  /* The host plus at least one friend. */
+  gtk_widget_set_sensitive (GTK_WIDGET (self->start_button), self->n_players >= 2 && !self->started);
+}
+
+static void
+on_players_changed (ParlorServer     *server,
+                    const char       *table_id,
+                    ParlorHostWindow *self)
+{
+  if (g_strcmp0 (table_id, self->table_id) == 0)
+    update_players (self);
+}
+
+static void
+on_log (ParlorServer     *server,
+        const char       *table_id,
+        const char       *message,
+        ParlorHostWindow *self)
+{
+  if (self->log->len > 0)
+    g_string_append_c (self->log, '\n');
+  g_string_append (self->log, message);
+  gtk_label_set_text (self->log_label, self->log->str);
+}
+
+static void
+add_address_row (ParlorHostWindow *self,
+                 GInetAddress     *address)
+{
+  g_autofree char *text = g_inet_address_to_string (address);
+  g_autofree char *with_port = NULL;
+  GtkWidget *row = adw_action_row_new ();
+
+  if (g_inet_address_get_family (address) == G_SOCKET_FAMILY_IPV6)
+    with_port = g_strdup_printf ("[%s]:%u", text, self->port);
+  else
+    with_port = g_strdup_printf ("%s:%u", text, self->port);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), with_port);
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  gtk_widget_add_css_class (row, "property");
+  if (g_inet_address_get_is_loopback (address))
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("This computer only"));
+  adw_action_row_add_prefix (ADW_ACTION_ROW (row),
+                             gtk_image_new_from_icon_name ("network-wired-symbolic"));
+  adw_preferences_group_add (self->address_group, row);
+}
+
+static void
+list_addresses (ParlorHostWindow *self)
+{
+  struct ifaddrs *list = NULL;
+  guint shown = 0;
+
+  if (getifaddrs (&list) == 0)
+    {
+      for (struct ifaddrs *ifa = list; ifa != NULL; ifa = ifa->ifa_next)
+        {
+          g_autoptr(GInetAddress) address = NULL;
+
+          if (ifa->ifa_addr == NULL)
+            continue;
+          if (ifa->ifa_addr->sa_family == AF_INET)
+            address = g_inet_address_new_from_bytes ((const guint8 *) &((struct sockaddr_in *) (gpointer) ifa->ifa_addr)->sin_addr,
+                                                     G_SOCKET_FAMILY_IPV4);
+          else if (ifa->ifa_addr->sa_family == AF_INET6)
+            address = g_inet_address_new_from_bytes ((const guint8 *) &((struct sockaddr_in6 *) (gpointer) ifa->ifa_addr)->sin6_addr,
+                                                     G_SOCKET_FAMILY_IPV6);
+          if (address == NULL || g_inet_address_get_is_loopback (address) ||
+              g_inet_address_get_is_link_local (address))
+            continue;
+          add_address_row (self, address);
+          shown++;
+        }
+      freeifaddrs (list);
+    }
+
+  if (shown == 0)
+    {
+      g_autoptr(GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
+
+      add_address_row (self, loopback);
+    }
+}
+
+gboolean
+parlor_host_window_start (ParlorHostWindow *self)
+{
+  g_return_val_if_fail (PARLOR_IS_HOST_WINDOW (self), FALSE);
+
+  if (self->started || self->n_players < 2)
+    return FALSE;
+
+  self->started = TRUE;
+  g_signal_emit (self, signals[START], 0, self->server, self->table_id);
+  gtk_window_destroy (GTK_WINDOW (self));
+  return TRUE;
+}
+
+static void
+on_start_clicked (ParlorHostWindow *self)
+{
+  parlor_host_window_start (self);
+}
+
+static void
+parlor_host_window_dispose (GObject *object)
+{
+  ParlorHostWindow *self = PARLOR_HOST_WINDOW (object);
+
+  if (self->server != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->server, self);
+      /* Once started, the game screen owns the server. */
+      if (!self->started)
+        parlor_server_stop (self->server);
+      g_clear_object (&self->server);
+    }
+
+  G_OBJECT_CLASS (parlor_host_window_parent_class)->dispose (object);
+}
+
+static void
+parlor_host_window_finalize (GObject *object)
+{
+  ParlorHostWindow *self = PARLOR_HOST_WINDOW (object);
+
+  g_free (self->table_id);
+  g_string_free (self->log, TRUE);
+
+  G_OBJECT_CLASS (parlor_host_window_parent_class)->finalize (object);
+}
+
+static void
+parlor_host_window_class_init (ParlorHostWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = parlor_host_window_dispose;
+  object_class->finalize = parlor_host_window_finalize;
+
+  signals[START] =
+    g_signal_new ("start", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2, PARLOR_TYPE_SERVER, G_TYPE_STRING);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/parlorgames/Parlor/parlor-host-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, ParlorHostWindow, address_group);
+  gtk_widget_class_bind_template_child (widget_class, ParlorHostWindow, players_list);
+  gtk_widget_class_bind_template_child (widget_class, ParlorHostWindow, log_label);
+  gtk_widget_class_bind_template_child (widget_class, ParlorHostWindow, start_button);
+  gtk_widget_class_bind_template_callback (widget_class, on_start_clicked);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+parlor_host_window_init (ParlorHostWindow *self)
+{
+  self->log = g_string_new (NULL);
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+static guint
+ai_delay (const char *speed)
+{
+  if (g_strcmp0 (speed, "slow") == 0)
+    return 1500;
+  if (g_strcmp0 (speed, "fast") == 0)
+    return 150;
+  return 600;
+}
+
+ParlorHostWindow *
+parlor_host_window_new (ParlorSettings  *settings,
+                        const char      *game_id,
+                        GError         **error)
+{
+  g_autoptr(ParlorHostWindow) self = NULL;
+  g_autofree char *name = NULL;
+  const char *address = g_getenv ("PARLOR_LAN_ADDRESS");
+  const char *port_text = g_getenv ("PARLOR_LAN_PORT");
+  guint16 port = port_text != NULL ? (guint16) g_ascii_strtoull (port_text, NULL, 10) : DEFAULT_PORT;
+  const char *table_id;
+
+  g_return_val_if_fail (PARLOR_IS_SETTINGS (settings), NULL);
+  g_return_val_if_fail (game_id != NULL, NULL);
+
+  self = g_object_ref_sink (g_object_new (PARLOR_TYPE_HOST_WINDOW, NULL));
+  self->server = parlor_server_new (parlor_games_lookup);
+  parlor_server_set_time_limit (self->server, parlor_settings_get_time_limit (settings));
+  parlor_server_set_ai_level (self->server, parlor_settings_get_ai_level (settings));
+  parlor_server_set_ai_delay (self->server, ai_delay (parlor_settings_get_ai_speed (settings)));
+  g_signal_connect (self->server, "players-changed", G_CALLBACK (on_players_changed), self);
+  g_signal_connect (self->server, "log", G_CALLBACK (on_log), self);
+
+  /* The usual port, or any free one if another program holds it. */
+  if (!parlor_server_listen (self->server, address, port, &self->port, NULL) &&
+      !parlor_server_listen (self->server, address, 0, &self->port, error))
+    return NULL;
+
+  name = parlor_settings_get_effective_name (settings);
+  table_id = parlor_server_create_table (self->server, game_id, NULL, name, error);
+  if (table_id == NULL)
+    return NULL;
+  self->table_id = g_strdup (table_id);
+
+  list_addresses (self);
+  update_players (self);
+
+  return g_steal_pointer (&self);
+}
+
+guint16
+parlor_host_window_get_port (ParlorHostWindow *self)
+{
+  g_return_val_if_fail (PARLOR_IS_HOST_WINDOW (self), 0);
+  return self->port;
+}
+
+guint
+parlor_host_window_get_n_players (ParlorHostWindow *self)
+{
+  g_return_val_if_fail (PARLOR_IS_HOST_WINDOW (self), 0);
+  return self->n_players;
+}

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <adwaita.h>
+
+#include "parlor-server.h"
+#include "parlor-settings.h"
+
+G_BEGIN_DECLS
+
+#define PARLOR_TYPE_HOST_WINDOW (parlor_host_window_get_type ())
+G_DECLARE_FINAL_TYPE (ParlorHostWindow, parlor_host_window, PARLOR, HOST_WINDOW, AdwWindow)
+
+/*
+ * The host's waiting window: runs the LAN server, shows this machine's
+ * addresses and who has joined, and emits "start" (ParlorServer *, table id)
+ * when the host starts the game. Closing it before that stops the server.
+ */
+ParlorHostWindow *parlor_host_window_new        (ParlorSettings   *settings,
+                                                 const char       *game_id,
+                                                 GError          **error);
+guint16           parlor_host_window_get_port   (ParlorHostWindow *self);
+guint             parlor_host_window_get_n_players (ParlorHostWindow *self);
+gboolean          parlor_host_window_start      (ParlorHostWindow *self);
+
+G_END_DECLS

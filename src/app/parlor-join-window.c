@@ -1,0 +1,285 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "parlor-join-window"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "parlor-join-window.h"
+#include "parlor-log-view.h"
+
+#define CONNECT_TIMEOUT 10
+
+struct _ParlorJoinWindow
+{
+  AdwWindow      parent_instance;
+
+  GtkEntry      *address_entry;
+  GtkButton     *connect_button;
+  ParlorLogView *log_view;
+
+  char          *player_name;
+  char          *game_id;
+  char          *address;
+  ParlorClient  *client;
+  GCancellable  *cancellable;
+  gboolean       started;
+  char          *last_line;
+};
+
+G_DEFINE_FINAL_TYPE (ParlorJoinWindow, parlor_join_window, ADW_TYPE_WINDOW)
+
+enum {
+  STARTED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+append_log (ParlorJoinWindow *self,
+            const char       *text)
+{
+  /* The client reports some failures itself; say each thing once. */
+  if (g_strcmp0 (self->last_line, text) == 0)
+    return;
+  g_free (self->last_line);
+  self->last_line = g_strdup (text);
+  parlor_log_view_append (self->log_view, text, FALSE);
+}
+
+static void
+set_busy (ParlorJoinWindow *self,
+          gboolean          busy)
+{
+  gtk_widget_set_sensitive (GTK_WIDGET (self->connect_button), !busy);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->address_entry), !busy);
+}
+
+static void
+drop_client (ParlorJoinWindow *self)
+{
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  if (self->client != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->client, self);
+      if (!self->started)
+        parlor_client_disconnect (self->client);
+      g_clear_object (&self->client);
+    }
+}
+
+static void
+give_up (ParlorJoinWindow *self,
+         const char       *message)
+{
+  append_log (self, message);
+  append_log (self, _("Check the address and try again."));
+  drop_client (self);
+  set_busy (self, FALSE);
+  gtk_widget_grab_focus (GTK_WIDGET (self->address_entry));
+}
+
+static void
+on_client_log (ParlorClient     *client,
+               const char       *message,
+               ParlorJoinWindow *self)
+{
+  append_log (self, message);
+}
+
+static void
+on_players_changed (ParlorClient     *client,
+                    ParlorJoinWindow *self)
+{
+  const char * const *players = parlor_client_get_players (client);
+  g_autofree char *list = players != NULL ? g_strjoinv (", ", (char **) players) : g_strdup ("");
+  g_autofree char *text = g_strdup_printf (_("At the table: %s. Waiting for the host to start the game…"), list);
+
+  append_log (self, text);
+}
+
+static void
+on_started (ParlorClient     *client,
+            ParlorJoinWindow *self)
+{
+  g_autoptr(ParlorClient) keep = g_object_ref (client);
+
+  self->started = TRUE;
+  g_signal_handlers_disconnect_by_data (client, self);
+  g_signal_emit (self, signals[STARTED], 0, client, self->address);
+  gtk_window_destroy (GTK_WINDOW (self));
+}
+
+static void
+on_failed (ParlorClient     *client,
+           const GError     *error,
+           ParlorJoinWindow *self)
+{
+  give_up (self, error->message);
+}
+
+static void
+on_rejected (ParlorClient     *client,
+             const GError     *error,
+             ParlorJoinWindow *self)
+{
+  g_autofree char *text = g_strdup_printf (_("The host refused: %s"), error->message);
+
+  give_up (self, text);
+}
+
+static void
+on_connected (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  ParlorClient *client = PARLOR_CLIENT (object);
+  g_autoptr(GError) error = NULL;
+  ParlorJoinWindow *self;
+
+  if (!parlor_client_connect_finish (client, result, &error))
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return;
+      self = user_data;
+      give_up (self, error->message);
+      return;
+    }
+
+  self = user_data;
+  {
+    g_autofree char *text = g_strdup_printf (_("Connected to %s. Joining the game…"), self->address);
+
+    append_log (self, text);
+  }
+  parlor_client_join (client, NULL);
+}
+
+void
+parlor_join_window_connect (ParlorJoinWindow *self,
+                            const char       *address)
+{
+  g_autofree char *trimmed = NULL;
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (PARLOR_IS_JOIN_WINDOW (self));
+  g_return_if_fail (address != NULL);
+
+  trimmed = g_strstrip (g_strdup (address));
+  if (*trimmed == '\0')
+    {
+      append_log (self, _("Type the host’s address first."));
+      gtk_widget_grab_focus (GTK_WIDGET (self->address_entry));
+      return;
+    }
+
+  drop_client (self);
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->address_entry)), trimmed) != 0)
+    gtk_editable_set_text (GTK_EDITABLE (self->address_entry), trimmed);
+  g_free (self->address);
+  self->address = g_steal_pointer (&trimmed);
+  set_busy (self, TRUE);
+  text = g_strdup_printf (_("Connecting to %s…"), self->address);
+  append_log (self, text);
+
+  self->client = parlor_client_new (self->player_name);
+  self->cancellable = g_cancellable_new ();
+  g_signal_connect (self->client, "log", G_CALLBACK (on_client_log), self);
+  g_signal_connect (self->client, "players-changed", G_CALLBACK (on_players_changed), self);
+  g_signal_connect (self->client, "started", G_CALLBACK (on_started), self);
+  g_signal_connect (self->client, "failed", G_CALLBACK (on_failed), self);
+  g_signal_connect (self->client, "rejected", G_CALLBACK (on_rejected), self);
+  parlor_client_connect_async (self->client, self->address, CONNECT_TIMEOUT, self->cancellable,
+                               on_connected, self);
+}
+
+static void
+on_connect_clicked (ParlorJoinWindow *self)
+{
+  parlor_join_window_connect (self, gtk_editable_get_text (GTK_EDITABLE (self->address_entry)));
+}
+
+static void
+parlor_join_window_dispose (GObject *object)
+{
+  ParlorJoinWindow *self = PARLOR_JOIN_WINDOW (object);
+
+  drop_client (self);
+
+  G_OBJECT_CLASS (parlor_join_window_parent_class)->dispose (object);
+}
+
+static void
+parlor_join_window_finalize (GObject *object)
+{
+  ParlorJoinWindow *self = PARLOR_JOIN_WINDOW (object);
+
+  g_free (self->player_name);
+  g_free (self->game_id);
+  g_free (self->address);
+  g_free (self->last_line);
+
+  G_OBJECT_CLASS (parlor_join_window_parent_class)->finalize (object);
+}
+
+static void
+parlor_join_window_class_init (ParlorJoinWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  g_type_ensure (PARLOR_TYPE_LOG_VIEW);
+  object_class->dispose = parlor_join_window_dispose;
+  object_class->finalize = parlor_join_window_finalize;
+
+  signals[STARTED] =
+    g_signal_new ("started", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2, PARLOR_TYPE_CLIENT, G_TYPE_STRING);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/parlorgames/Parlor/parlor-join-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, ParlorJoinWindow, address_entry);
+  gtk_widget_class_bind_template_child (widget_class, ParlorJoinWindow, connect_button);
+  gtk_widget_class_bind_template_child (widget_class, ParlorJoinWindow, log_view);
+  gtk_widget_class_bind_template_callback (widget_class, on_connect_clicked);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+parlor_join_window_init (ParlorJoinWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_window_set_default_widget (GTK_WINDOW (self), GTK_WIDGET (self->connect_button));
+}
+
+ParlorJoinWindow *
+parlor_join_window_new (const char *player_name,
+                        const char *game_id)
+{
+  ParlorJoinWindow *self;
+
+  g_return_val_if_fail (player_name != NULL, NULL);
+
+  self = g_object_new (PARLOR_TYPE_JOIN_WINDOW, NULL);
+  self->player_name = g_strdup (player_name);
+  self->game_id = g_strdup (game_id);
+
+  return self;
+}
+
+char *
+parlor_join_window_get_log (ParlorJoinWindow *self)
+{
+  g_return_val_if_fail (PARLOR_IS_JOIN_WINDOW (self), NULL);
+
+  return parlor_log_view_get_text (self->log_view);
+}
+
+gboolean
+parlor_join_window_is_busy (ParlorJoinWindow *self)
+{
+  g_return_val_if_fail (PARLOR_IS_JOIN_WINDOW (self), FALSE);
+  return self->client != NULL;
+}

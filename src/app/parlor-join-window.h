@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <adwaita.h>
+
+#include "parlor-client.h"
+
+G_BEGIN_DECLS
+
+#define PARLOR_TYPE_JOIN_WINDOW (parlor_join_window_get_type ())
+G_DECLARE_FINAL_TYPE (ParlorJoinWindow, parlor_join_window, PARLOR, JOIN_WINDOW, AdwWindow)
+
+/*
+ * The joiner's waiting window: an address box, a Connect button and a
+ * connection log. Emits "started" (ParlorClient *, address) once the host
+ * has started the game and this player has a seat.
+ */
+ParlorJoinWindow *parlor_join_window_new      (const char       *player_name,
+                                               const char       *game_id);
+void              parlor_join_window_connect  (ParlorJoinWindow *self,
+                                               const char       *address);
+char             *parlor_join_window_get_log  (ParlorJoinWindow *self);
+gboolean          parlor_join_window_is_busy  (ParlorJoinWindow *self);
+
+G_END_DECLS

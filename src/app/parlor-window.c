@@ -1,0 +1,501 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "parlor-window"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "parlor-app-games.h"
+#include "parlor-host-window.h"
+#include "parlor-join-window.h"
+#include "parlor-window.h"
+
+struct _ParlorWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  GtkButton            *back_button;
+  AdwWindowTitle       *window_title;
+  AdwToastOverlay      *toast_overlay;
+  GtkStack             *stack;
+  GtkListBox           *games_list;
+  AdwStatusPage        *menu_page;
+  GtkBox               *menu_box;
+  AdwBin               *play_bin;
+
+  const ParlorAppGame  *game;
+  GtkWidget            *screen;
+};
+
+G_DEFINE_FINAL_TYPE (ParlorWindow, parlor_window, ADW_TYPE_APPLICATION_WINDOW)
+
+static ParlorApplication *
+get_app (ParlorWindow *self)
+{
+  return PARLOR_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
+}
+
+static void
+update_chrome (ParlorWindow *self)
+{
+  const char *page = gtk_stack_get_visible_child_name (self->stack);
+  gboolean at_start = g_strcmp0 (page, "start") == 0;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->back_button), !at_start);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.back", !at_start);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new-game", self->game != NULL);
+
+  if (at_start || self->game == NULL)
+    {
+      adw_window_title_set_title (self->window_title, _("Parlor"));
+      adw_window_title_set_subtitle (self->window_title, NULL);
+    }
+  else
+    {
+      adw_window_title_set_title (self->window_title, _(self->game->info->name));
+      adw_window_title_set_subtitle (self->window_title, NULL);
+    }
+}
+
+const char *
+parlor_window_get_page (ParlorWindow *self)
+{
+  g_return_val_if_fail (PARLOR_IS_WINDOW (self), NULL);
+  return gtk_stack_get_visible_child_name (self->stack);
+}
+
+GtkWidget *
+parlor_window_get_screen (ParlorWindow *self)
+{
+  g_return_val_if_fail (PARLOR_IS_WINDOW (self), NULL);
+  return self->screen;
+}
+
+void
+parlor_window_toast (ParlorWindow *self,
+                     const char   *message)
+{
+  g_return_if_fail (PARLOR_IS_WINDOW (self));
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
+}
+
+void
+parlor_window_show_start (ParlorWindow *self)
+{
+  g_return_if_fail (PARLOR_IS_WINDOW (self));
+
+  gtk_stack_set_visible_child_name (self->stack, "start");
+  update_chrome (self);
+}
+
+static GtkWidget *
+menu_button_new (const char *icon_name,
+                 const char *label,
+                 const char *action,
+                 const char *target)
+{
+  GtkWidget *button = gtk_button_new ();
+  GtkWidget *content = adw_button_content_new ();
+
+  adw_button_content_set_icon_name (ADW_BUTTON_CONTENT (content), icon_name);
+  adw_button_content_set_label (ADW_BUTTON_CONTENT (content), label);
+  adw_button_content_set_use_underline (ADW_BUTTON_CONTENT (content), TRUE);
+  gtk_button_set_child (GTK_BUTTON (button), content);
+  gtk_widget_set_size_request (button, 280, 56);
+  gtk_widget_add_css_class (button, "pill");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
+  if (target != NULL)
+    gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", target);
+
+  return button;
+}
+
+void
+parlor_window_show_game (ParlorWindow *self,
+                         const char   *game_id)
+{
+  const ParlorAppGame *game;
+  GtkWidget *child;
+  GtkWidget *play;
+
+  g_return_if_fail (PARLOR_IS_WINDOW (self));
+
+  game = parlor_app_games_lookup (game_id);
+  g_return_if_fail (game != NULL);
+
+  if (self->game != game)
+    {
+      self->game = game;
+      self->screen = NULL;
+      adw_bin_set_child (self->play_bin, NULL);
+    }
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->menu_box))) != NULL)
+    gtk_box_remove (self->menu_box, child);
+
+  adw_status_page_set_title (self->menu_page, _(game->info->name));
+  adw_status_page_set_description (self->menu_page, _(game->summary));
+  adw_status_page_set_icon_name (self->menu_page, game->icon_name);
+
+  play = menu_button_new ("avatar-default-symbolic", _("_1-Player Game"), "win.play-local", NULL);
+  gtk_widget_add_css_class (play, "suggested-action");
+  gtk_box_append (self->menu_box, play);
+  if (game->host_game != NULL)
+    {
+      gtk_box_append (self->menu_box,
+                      menu_button_new ("network-server-symbolic", _("_Host LAN Game"), "win.host-lan", NULL));
+      gtk_box_append (self->menu_box,
+                      menu_button_new ("network-workgroup-symbolic", _("_Join LAN Game"), "win.join-lan", NULL));
+    }
+  gtk_box_append (self->menu_box,
+                  menu_button_new ("preferences-system-symbolic", _("_Settings"), "app.preferences", NULL));
+  gtk_box_append (self->menu_box,
+                  menu_button_new ("application-exit-symbolic", _("_Quit"), "app.quit", NULL));
+
+  gtk_stack_set_visible_child_name (self->stack, "menu");
+  update_chrome (self);
+  gtk_widget_grab_focus (play);
+}
+
+static GtkWidget *
+ensure_screen (ParlorWindow        *self,
+               const ParlorAppGame *game)
+{
+  if (self->game != game || self->screen == NULL)
+    {
+      self->game = game;
+      self->screen = game->new_screen (get_app (self));
+      adw_bin_set_child (self->play_bin, self->screen);
+    }
+  return self->screen;
+}
+
+static void
+show_screen (ParlorWindow *self)
+{
+  gtk_stack_set_visible_child_name (self->stack, "play");
+  update_chrome (self);
+  gtk_widget_grab_focus (self->screen);
+}
+
+static void
+start_local_game (ParlorWindow *self)
+{
+  if (self->game == NULL)
+    return;
+
+  self->game->new_local_game (ensure_screen (self, self->game));
+  show_screen (self);
+}
+
+gboolean
+parlor_window_play (ParlorWindow *self,
+                    const char   *game_id)
+{
+  g_return_val_if_fail (PARLOR_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (game_id != NULL, FALSE);
+
+  if (parlor_app_games_lookup (game_id) == NULL)
+    return FALSE;
+  parlor_window_show_game (self, game_id);
+  start_local_game (self);
+  return TRUE;
+}
+
+static void
+on_host_start (ParlorHostWindow *host,
+               ParlorServer     *server,
+               const char       *table_id,
+               ParlorWindow     *self)
+{
+  g_autoptr(GError) error = NULL;
+  GtkWidget *screen = ensure_screen (self, self->game);
+
+  if (!self->game->host_game (screen, server, table_id, &error))
+    {
+      parlor_window_toast (self, error->message);
+      return;
+    }
+  show_screen (self);
+}
+
+ParlorHostWindow *
+parlor_window_host_lan (ParlorWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  ParlorSettings *settings = parlor_application_get_settings (get_app (self));
+  ParlorHostWindow *host;
+
+  g_return_val_if_fail (PARLOR_IS_WINDOW (self), NULL);
+
+  if (self->game == NULL || self->game->host_game == NULL)
+    return NULL;
+
+  host = parlor_host_window_new (settings, self->game->info->id, &error);
+  if (host == NULL)
+    {
+      g_autofree char *text = g_strdup_printf (_("Could not host a game: %s"), error->message);
+
+      parlor_window_toast (self, text);
+      return NULL;
+    }
+  g_signal_connect_object (host, "start", G_CALLBACK (on_host_start), self, 0);
+  gtk_window_set_transient_for (GTK_WINDOW (host), GTK_WINDOW (self));
+  gtk_window_present (GTK_WINDOW (host));
+  return host;
+}
+
+static void
+on_join_started (ParlorJoinWindow *join,
+                 ParlorClient     *client,
+                 const char       *address,
+                 ParlorWindow     *self)
+{
+  const ParlorAppGame *game = parlor_app_games_lookup (parlor_client_get_game_id (client));
+
+  if (game == NULL || game->join_game == NULL)
+    {
+      parlor_client_disconnect (client);
+      parlor_window_toast (self, _("The host is playing a game this version of Parlor does not have"));
+      return;
+    }
+  if (self->game != game)
+    parlor_window_show_game (self, game->info->id);
+  game->join_game (ensure_screen (self, game), client, address);
+  show_screen (self);
+}
+
+ParlorJoinWindow *
+parlor_window_join_lan (ParlorWindow *self)
+{
+  ParlorSettings *settings = parlor_application_get_settings (get_app (self));
+  g_autofree char *name = parlor_settings_get_effective_name (settings);
+  ParlorJoinWindow *join;
+
+  g_return_val_if_fail (PARLOR_IS_WINDOW (self), NULL);
+
+  if (self->game == NULL || self->game->join_game == NULL)
+    return NULL;
+
+  join = parlor_join_window_new (name, self->game->info->id);
+  g_signal_connect_object (join, "started", G_CALLBACK (on_join_started), self, 0);
+  gtk_window_set_transient_for (GTK_WINDOW (join), GTK_WINDOW (self));
+  gtk_window_present (GTK_WINDOW (join));
+  return join;
+}
+
+static void
+host_lan_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *param)
+{
+  parlor_window_host_lan (PARLOR_WINDOW (widget));
+}
+
+static void
+join_lan_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *param)
+{
+  parlor_window_join_lan (PARLOR_WINDOW (widget));
+}
+
+static void
+on_leave_response (AdwMessageDialog *dialog,
+                   const char       *response,
+                   ParlorWindow     *self)
+{
+  if (g_str_equal (response, "leave"))
+    {
+      adw_bin_set_child (self->play_bin, NULL);
+      self->screen = NULL;
+      parlor_window_show_game (self, self->game->info->id);
+    }
+  else if (g_str_equal (response, "new"))
+    start_local_game (self);
+}
+
+/* Asks before abandoning a game in progress; @response_id is what "yes" does. */
+static void
+confirm_leave (ParlorWindow *self,
+               const char   *response_id)
+{
+  AdwMessageDialog *dialog;
+  gboolean new_game = g_str_equal (response_id, "new");
+
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
+                                                       new_game ? _("Start a New Game?") : _("Leave the Game?"),
+                                                       _("The game in progress will be lost.")));
+  adw_message_dialog_add_responses (dialog,
+                                    "cancel", _("_Keep Playing"),
+                                    response_id, new_game ? _("_New Game") : _("_Leave"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (dialog, response_id, ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (dialog, "cancel");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect (dialog, "response", G_CALLBACK (on_leave_response), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static gboolean
+is_playing (ParlorWindow *self)
+{
+  return self->screen != NULL && self->game->is_playing (self->screen);
+}
+
+static void
+back_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  ParlorWindow *self = PARLOR_WINDOW (widget);
+  const char *page = gtk_stack_get_visible_child_name (self->stack);
+
+  if (g_str_equal (page, "play"))
+    {
+      if (is_playing (self))
+        confirm_leave (self, "leave");
+      else
+        parlor_window_show_game (self, self->game->info->id);
+    }
+  else
+    parlor_window_show_start (self);
+}
+
+static void
+new_game_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *param)
+{
+  ParlorWindow *self = PARLOR_WINDOW (widget);
+
+  if (is_playing (self))
+    confirm_leave (self, "new");
+  else
+    start_local_game (self);
+}
+
+static void
+play_local_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *param)
+{
+  start_local_game (PARLOR_WINDOW (widget));
+}
+
+static void
+fullscreen_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *param)
+{
+  GtkWindow *window = GTK_WINDOW (widget);
+
+  if (gtk_window_is_fullscreen (window))
+    gtk_window_unfullscreen (window);
+  else
+    gtk_window_fullscreen (window);
+}
+
+static void
+on_game_row_activated (GtkListBox    *list,
+                       GtkListBoxRow *row,
+                       ParlorWindow  *self)
+{
+  parlor_window_show_game (self, g_object_get_data (G_OBJECT (row), "game-id"));
+}
+
+static gboolean
+on_close_request (GtkWindow *window)
+{
+  ParlorWindow *self = PARLOR_WINDOW (window);
+
+  /* Stop computer players and timers before the widgets go. */
+  adw_bin_set_child (self->play_bin, NULL);
+  self->screen = NULL;
+
+  return FALSE;
+}
+
+static void
+parlor_window_class_init (ParlorWindowClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  window_class->close_request = on_close_request;
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/parlorgames/Parlor/parlor-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, ParlorWindow, back_button);
+  gtk_widget_class_bind_template_child (widget_class, ParlorWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, ParlorWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, ParlorWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, ParlorWindow, games_list);
+  gtk_widget_class_bind_template_child (widget_class, ParlorWindow, menu_page);
+  gtk_widget_class_bind_template_child (widget_class, ParlorWindow, menu_box);
+  gtk_widget_class_bind_template_child (widget_class, ParlorWindow, play_bin);
+
+  gtk_widget_class_install_action (widget_class, "win.back", NULL, back_action);
+  gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
+  gtk_widget_class_install_action (widget_class, "win.play-local", NULL, play_local_action);
+  gtk_widget_class_install_action (widget_class, "win.fullscreen", NULL, fullscreen_action);
+  gtk_widget_class_install_action (widget_class, "win.host-lan", NULL, host_lan_action);
+  gtk_widget_class_install_action (widget_class, "win.join-lan", NULL, join_lan_action);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.back", NULL);
+}
+
+static void
+add_game_rows (ParlorWindow *self)
+{
+  const ParlorAppGame * const *games = parlor_app_games_list ();
+
+  for (gsize i = 0; games[i] != NULL; i++)
+    {
+      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *icon = gtk_image_new_from_icon_name (games[i]->icon_name);
+      GtkWidget *arrow = gtk_image_new_from_icon_name ("go-next-symbolic");
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(games[i]->info->name));
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(games[i]->summary));
+      gtk_image_set_icon_size (GTK_IMAGE (icon), GTK_ICON_SIZE_LARGE);
+      adw_action_row_add_prefix (ADW_ACTION_ROW (row), icon);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), arrow);
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+      g_object_set_data (G_OBJECT (row), "game-id", (gpointer) games[i]->info->id);
+      gtk_list_box_append (self->games_list, row);
+    }
+}
+
+/* build-aux/measure reads this to time the start-up to the first frame. */
+static void
+on_first_paint (GdkFrameClock *clock,
+                ParlorWindow  *self)
+{
+  g_signal_handlers_disconnect_by_data (clock, self);
+  g_print ("first-frame %" G_GINT64_FORMAT "\n", g_get_monotonic_time ());
+}
+
+static void
+on_realize (ParlorWindow *self)
+{
+  if (g_getenv ("PARLOR_REPORT_FIRST_FRAME") != NULL)
+    g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (self)), "after-paint",
+                      G_CALLBACK (on_first_paint), self);
+}
+
+static void
+parlor_window_init (ParlorWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect (self, "realize", G_CALLBACK (on_realize), NULL);
+
+  add_game_rows (self);
+  g_signal_connect (self->games_list, "row-activated", G_CALLBACK (on_game_row_activated), self);
+  update_chrome (self);
+}
+
+ParlorWindow *
+parlor_window_new (ParlorApplication *app)
+{
+  return g_object_new (PARLOR_TYPE_WINDOW, "application", app, NULL);
+}

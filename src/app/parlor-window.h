@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <adwaita.h>
+
+#include "parlor-application.h"
+#include "parlor-host-window.h"
+#include "parlor-join-window.h"
+
+G_BEGIN_DECLS
+
+#define PARLOR_TYPE_WINDOW (parlor_window_get_type ())
+G_DECLARE_FINAL_TYPE (ParlorWindow, parlor_window, PARLOR, WINDOW, AdwApplicationWindow)
+
+ParlorWindow *parlor_window_new         (ParlorApplication *app);
+void          parlor_window_show_start  (ParlorWindow      *self);
+void          parlor_window_show_game   (ParlorWindow      *self,
+                                         const char        *game_id);
+gboolean      parlor_window_play        (ParlorWindow      *self,
+                                         const char        *game_id);
+ParlorHostWindow *parlor_window_host_lan (ParlorWindow     *self);
+ParlorJoinWindow *parlor_window_join_lan (ParlorWindow     *self);
+void          parlor_window_toast       (ParlorWindow      *self,
+                                         const char        *message);
+/* The page now shown: "start", "menu" or "play". */
+const char   *parlor_window_get_page    (ParlorWindow      *self);
+GtkWidget    *parlor_window_get_screen  (ParlorWindow      *self);
+
+G_END_DECLS

@@ -1,0 +1,408 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <adwaita.h>
+#include <string.h>
+
+#include "manhattan-board-view.h"
+#include "manhattan-panel.h"
+#include "manhattan-screen.h"
+#include "manhattan-view.h"
+#include "parlor-line.h"
+#include "parlor-application.h"
+#include "parlor-log-view.h"
+#include "parlor-preferences.h"
+#include "parlor-host-window.h"
+#include "parlor-join-window.h"
+#include "parlor-window.h"
+
+static ParlorApplication *app;
+
+static void
+iterate (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+}
+
+/* Renders a widget to a PNG in the build dir, for a person to look at. */
+static void
+screenshot (GtkWidget  *widget,
+            const char *name)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot;
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *dir = g_build_filename (g_getenv ("G_TEST_BUILDDIR") != NULL ? g_getenv ("G_TEST_BUILDDIR") : ".", "screenshots", NULL);
+  g_autofree char *file = NULL;
+  const char *lang = g_getenv ("LANGUAGE");
+  GskRenderer *renderer;
+  int w = 0, h = 0;
+
+  /* A widget has something to paint once it has been laid out and drawn. */
+  for (int tries = 0; node == NULL && tries < 50; tries++)
+    {
+      iterate (100);
+      w = gtk_widget_get_width (widget);
+      h = gtk_widget_get_height (widget);
+      if (w <= 0 || h <= 0)
+        continue;
+      snapshot = gtk_snapshot_new ();
+      gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
+      node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+    }
+  g_assert_nonnull (node);
+  renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  g_mkdir_with_parents (dir, 0755);
+  file = g_strdup_printf ("%s/%s%s%s.png", dir, name, lang ? "-" : "", lang ? lang : "");
+  g_assert_true (gdk_texture_save_to_png (texture, file));
+}
+
+static ParlorWindow *
+get_window (void)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+
+  if (window == NULL)
+    {
+      g_application_activate (G_APPLICATION (app));
+      iterate (300);
+      window = gtk_application_get_active_window (GTK_APPLICATION (app));
+    }
+  g_assert_true (PARLOR_IS_WINDOW (window));
+  return PARLOR_WINDOW (window);
+}
+
+static void
+test_start_page (void)
+{
+  ParlorWindow *window = get_window ();
+
+  g_assert_cmpstr (parlor_window_get_page (window), ==, "start");
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
+  screenshot (GTK_WIDGET (window), "start-page");
+
+  parlor_window_show_game (window, "manhattan");
+  g_assert_cmpstr (parlor_window_get_page (window), ==, "menu");
+  screenshot (GTK_WIDGET (window), "manhattan-menu");
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
+  g_assert_cmpstr (parlor_window_get_page (window), ==, "start");
+}
+
+/* The test plays the human seat: it decides from what the screen shows and
+ * acts through the same widget actions a keyboard player uses. */
+static gboolean
+play_human_move (ManhattanScreen  *screen,
+                 char            **last_view)
+{
+  int seat = manhattan_screen_get_seat (screen);
+  ManhattanPanel *panel = MANHATTAN_PANEL (manhattan_screen_get_panel (screen));
+  ManhattanBoardView *board = MANHATTAN_BOARD_VIEW (manhattan_screen_get_board (screen));
+  g_autofree char *line = NULL;
+  g_autoptr(GPtrArray) actions = NULL;
+  g_autoptr(ParlorLine) action = NULL;
+  ManhattanView view;
+  gint64 card, city, block;
+  int row, col, slot = -1, pos = 0;
+
+  if (seat < 0 || !manhattan_screen_is_waiting (screen))
+    return FALSE;
+
+  line = manhattan_screen_dup_view (screen);
+  /* A move sent to a host shows once its new view arrives. */
+  if (line == NULL || g_strcmp0 (line, *last_view) == 0)
+    return FALSE;
+  g_free (*last_view);
+  *last_view = g_strdup (line);
+  g_assert_true (manhattan_view_parse (line, &view, NULL));
+  actions = manhattan_view_legal_actions (&view);
+  g_assert_cmpuint (actions->len, >, 0);
+  action = parlor_line_parse (g_ptr_array_index (actions, g_random_int_range (0, actions->len)), NULL);
+
+  if (g_str_equal (parlor_line_get_type (action), "choose"))
+    {
+      guint8 counts[MANHATTAN_MAX_BLOCK + 1];
+
+      g_assert_true (manhattan_blocks_parse (parlor_line_get (action, "blocks"), counts, NULL));
+      manhattan_panel_set_choice (panel, counts);
+      manhattan_panel_confirm_choice (panel);
+      return TRUE;
+    }
+
+  g_assert_true (parlor_line_get_int (action, "card", 0, 8, &card, NULL));
+  g_assert_true (parlor_line_get_int (action, "city", 0, 5, &city, NULL));
+  g_assert_true (parlor_line_get_int (action, "block", 1, 4, &block, NULL));
+  for (int p = 0; p < MANHATTAN_N_SPOTS; p++)
+    for (int k = 0; k < view.hand[p]; k++, pos++)
+      if (p == card && slot < 0)
+        slot = pos;
+  g_assert_cmpint (slot, >=, 0);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "game.card", "i", slot));
+  g_assert_cmpint (manhattan_panel_get_card (panel), ==, card);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "game.block", "i", (int) block));
+  g_assert_cmpint (manhattan_panel_get_block (panel), ==, block);
+  manhattan_card_spot (seat, card, &row, &col);
+  manhattan_board_view_set_cursor (board, city, row, col);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (board), "board.activate", NULL));
+  return TRUE;
+}
+
+static void
+test_whole_game (void)
+{
+  ParlorWindow *window = get_window ();
+  ManhattanScreen *screen;
+  ParlorTable *table;
+  gint64 end;
+  guint human_moves = 0;
+  g_autofree char *log = NULL;
+  g_autofree char *last_view = NULL;
+  gboolean shot_mid = FALSE;
+
+  parlor_window_show_game (window, "manhattan");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
+  g_assert_cmpstr (parlor_window_get_page (window), ==, "play");
+  screen = MANHATTAN_SCREEN (parlor_window_get_screen (window));
+  table = manhattan_screen_get_table (screen);
+  g_assert_nonnull (table);
+  g_assert_cmpint (manhattan_screen_get_seat (screen), >=, 0);
+  g_assert_true (manhattan_screen_is_playing (GTK_WIDGET (screen)));
+
+  end = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+  while (!parlor_table_is_over (table) && g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      if (play_human_move (screen, &last_view))
+        {
+          human_moves++;
+          if (human_moves == 14 && !shot_mid)
+            {
+              screenshot (GTK_WIDGET (window), "manhattan-game");
+              shot_mid = TRUE;
+            }
+        }
+    }
+  g_assert_true (parlor_table_is_over (table));
+  /* 4 block choices (the last one forced) and 24 placements, unless stuck. */
+  g_assert_cmpuint (human_moves, >=, 3 + 20);
+  iterate (500);
+  screenshot (GTK_WIDGET (window), "manhattan-game-over");
+
+  log = manhattan_screen_get_log_text (screen);
+  g_assert_nonnull (strstr (log, "\n"));
+  g_assert_false (manhattan_screen_is_playing (GTK_WIDGET (screen)));
+}
+
+static void
+test_illegal_click_refused (void)
+{
+  ParlorWindow *window = get_window ();
+  ManhattanScreen *screen;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autoptr(GError) error = NULL;
+
+  parlor_window_show_game (window, "manhattan");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
+  screen = MANHATTAN_SCREEN (parlor_window_get_screen (window));
+  before = parlor_table_view_for (manhattan_screen_get_table (screen), -1);
+  g_assert_false (manhattan_screen_submit (screen, "play card=9 city=0 block=1", &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_assert_false (manhattan_screen_submit (screen, "garbage \xff", &error));
+  g_assert_nonnull (error);
+  after = parlor_table_view_for (manhattan_screen_get_table (screen), -1);
+  g_assert_cmpstr (before, ==, after);
+}
+
+static void
+on_joined (ParlorJoinWindow *join,
+           ParlorClient     *client,
+           const char       *address,
+           GtkWidget       **guest_screen)
+{
+  GtkWidget *window = gtk_window_new ();
+
+  *guest_screen = manhattan_screen_new_for_app (app);
+  gtk_window_set_child (GTK_WINDOW (window), *guest_screen);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 760);
+  gtk_window_present (GTK_WINDOW (window));
+  manhattan_screen_join_game (*guest_screen, client, address);
+}
+
+static void
+wait_for (gboolean (*done) (gpointer),
+          gpointer   data)
+{
+  gint64 end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+
+  while (!done (data) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_true (done (data));
+}
+
+static gboolean
+two_players (gpointer data)
+{
+  return parlor_host_window_get_n_players (data) == 2;
+}
+
+static gboolean
+join_gave_up (gpointer data)
+{
+  return !parlor_join_window_is_busy (data);
+}
+
+static void
+test_join_refused (void)
+{
+  ParlorJoinWindow *join = parlor_join_window_new ("Guest", "manhattan");
+  g_autofree char *log = NULL;
+  g_autoptr(GSocketListener) listener = g_socket_listener_new ();
+  guint16 port;
+
+  /* A port nobody listens on: bind one, then close it. */
+  port = g_socket_listener_add_any_inet_port (listener, NULL, NULL);
+  g_socket_listener_close (listener);
+
+  gtk_window_present (GTK_WINDOW (join));
+  parlor_join_window_connect (join, "");
+  g_assert_false (parlor_join_window_is_busy (join));
+  {
+    g_autofree char *address = g_strdup_printf ("127.0.0.1:%u", port);
+
+    parlor_join_window_connect (join, address);
+  }
+  wait_for (join_gave_up, join);
+  log = parlor_join_window_get_log (join);
+  g_test_message ("join log: %s", log);
+  g_assert_nonnull (strstr (log, "127.0.0.1"));
+  screenshot (GTK_WIDGET (join), "join-refused");
+  gtk_window_destroy (GTK_WINDOW (join));
+}
+
+static void
+test_lan_game (void)
+{
+  ParlorWindow *window = get_window ();
+  ParlorHostWindow *host;
+  ParlorJoinWindow *join;
+  GtkWidget *guest = NULL;
+  ManhattanScreen *host_screen;
+  ParlorTable *table;
+  g_autofree char *address = NULL;
+  g_autofree char *host_last = NULL;
+  g_autofree char *guest_last = NULL;
+  gint64 end;
+  guint guest_moves = 0;
+
+  parlor_window_show_game (window, "manhattan");
+  host = parlor_window_host_lan (window);
+  g_assert_nonnull (host);
+  g_assert_cmpuint (parlor_host_window_get_n_players (host), ==, 1);
+  g_assert_false (parlor_host_window_start (host));
+
+  join = parlor_join_window_new ("Guest", "manhattan");
+  g_signal_connect (join, "started", G_CALLBACK (on_joined), &guest);
+  gtk_window_present (GTK_WINDOW (join));
+  address = g_strdup_printf ("127.0.0.1:%u", parlor_host_window_get_port (host));
+  parlor_join_window_connect (join, address);
+  wait_for (two_players, host);
+  screenshot (GTK_WIDGET (host), "host-waiting");
+  screenshot (GTK_WIDGET (join), "join-waiting");
+
+  g_assert_true (parlor_host_window_start (host));
+  g_assert_cmpstr (parlor_window_get_page (window), ==, "play");
+  host_screen = MANHATTAN_SCREEN (parlor_window_get_screen (window));
+  table = manhattan_screen_get_table (host_screen);
+  g_assert_nonnull (table);
+
+  end = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+  while (!parlor_table_is_over (table) && g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      play_human_move (host_screen, &host_last);
+      if (guest != NULL && play_human_move (MANHATTAN_SCREEN (guest), &guest_last) &&
+          ++guest_moves == 10)
+        screenshot (GTK_WIDGET (gtk_widget_get_root (guest)), "lan-guest-game");
+    }
+  g_assert_true (parlor_table_is_over (table));
+  g_assert_nonnull (guest);
+  g_assert_cmpuint (guest_moves, >=, 20);
+  /* The guest sees the same final scores as the host. */
+  iterate (500);
+  {
+    g_autofree char *host_view = manhattan_screen_dup_view (host_screen);
+    g_autofree char *guest_view = manhattan_screen_dup_view (MANHATTAN_SCREEN (guest));
+    ManhattanView a, b;
+
+    g_assert_true (manhattan_view_parse (host_view, &a, NULL));
+    g_assert_true (manhattan_view_parse (guest_view, &b, NULL));
+    g_assert_cmpmem (a.scores, sizeof a.scores, b.scores, sizeof b.scores);
+    g_assert_cmpint (a.phase, ==, MANHATTAN_PHASE_OVER);
+    g_assert_cmpint (b.phase, ==, MANHATTAN_PHASE_OVER);
+  }
+  gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (guest)));
+}
+
+static void
+test_preferences (void)
+{
+  ParlorSettings *settings = parlor_application_get_settings (app);
+  ParlorPreferences *prefs = parlor_preferences_new (settings);
+  g_autoptr(ParlorSettings) again = NULL;
+
+  gtk_window_present (GTK_WINDOW (prefs));
+  iterate (300);
+  screenshot (GTK_WIDGET (prefs), "preferences");
+
+  g_object_set (settings, "volume", 35, "time-limit", 45, "ai-level", "strong", NULL);
+  g_assert_true (parlor_settings_set_player_name (settings, "Ann", NULL));
+  g_assert_false (parlor_settings_set_player_name (settings, "bad\x07name", NULL));
+  g_assert_false (parlor_settings_set_player_name (settings, "", NULL));
+  g_assert_cmpstr (parlor_settings_get_player_name (settings), ==, "Ann");
+
+  again = parlor_settings_new ();
+  g_assert_cmpuint (parlor_settings_get_volume (again), ==, 35);
+  g_assert_cmpuint (parlor_settings_get_time_limit (again), ==, 45);
+  g_assert_cmpstr (parlor_settings_get_ai_level (again), ==, "strong");
+  g_assert_cmpstr (parlor_settings_get_player_name (again), ==, "Ann");
+
+  gtk_window_destroy (GTK_WINDOW (prefs));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  g_setenv ("PARLOR_AI_DELAY_MS", "0", TRUE);
+  g_setenv ("PARLOR_LAN_ADDRESS", "127.0.0.1", TRUE);
+  g_setenv ("PARLOR_LAN_PORT", "0", TRUE);
+
+  app = parlor_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  g_object_set (parlor_application_get_settings (app), "time-limit", 0, NULL);
+
+  g_test_add_func ("/app/window/start-page", test_start_page);
+  g_test_add_func ("/app/manhattan/whole-game", test_whole_game);
+  g_test_add_func ("/app/manhattan/illegal-move-refused", test_illegal_click_refused);
+  g_test_add_func ("/app/preferences/change-and-persist", test_preferences);
+  g_test_add_func ("/app/lan/join-refused", test_join_refused);
+  g_test_add_func ("/app/lan/host-and-join", test_lan_game);
+
+  status = g_test_run ();
+  g_object_unref (app);
+  return status;
+}

@@ -1,0 +1,186 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <gio/gio.h>
+#include <string.h>
+
+#include "triad-brute.h"
+#include "triad-solver.h"
+#include "triad-view.h"
+
+/*
+ * Runs `parlor-cli triad solve` on fixture files. The expected lines were
+ * derived with the plain minimax of triad-brute.h, and this test derives
+ * them again so a stale fixture cannot pass. An expected line "error:"
+ * only asks for an error line.
+ */
+
+static const char *cli_path;
+
+static char *
+run_cli (const char * const *args,
+         const char         *input,
+         int                *status)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GError) error = NULL;
+  char *out = NULL;
+
+  g_ptr_array_add (argv, (gpointer) cli_path);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+
+  process = g_subprocess_newv ((const char * const *) argv->pdata,
+                               G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (process, input, NULL, &out, NULL, &error);
+  g_assert_no_error (error);
+  *status = g_subprocess_get_exit_status (process);
+  return out;
+}
+
+static void
+check_fixture (const char *name,
+               const char *rules_text)
+{
+  g_autofree char *input_path = g_test_build_filename (G_TEST_DIST, "triad", name, NULL);
+  g_autofree char *base = g_strndup (input_path, strlen (input_path) - strlen (".txt"));
+  g_autofree char *expected_path = g_strconcat (base, ".expected", NULL);
+  g_autofree char *input = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *output = NULL;
+  g_auto(GStrv) in_lines = NULL;
+  g_auto(GStrv) want = NULL;
+  g_auto(GStrv) got = NULL;
+  const char *args[] = { "triad", "solve", "--rules", rules_text, NULL };
+  TriadRules rules;
+  int status;
+  guint n_checked = 0;
+
+  g_assert_true (g_file_get_contents (input_path, &input, NULL, NULL));
+  g_assert_true (g_file_get_contents (expected_path, &expected, NULL, NULL));
+  g_assert_true (triad_rules_from_string (rules_text, &rules));
+
+  output = run_cli (args, input, &status);
+  g_assert_cmpint (status, ==, 0);
+  in_lines = g_strsplit (g_strchomp (input), "\n", -1);
+  want = g_strsplit (g_strchomp (expected), "\n", -1);
+  got = g_strsplit (g_strchomp (output), "\n", -1);
+  g_assert_cmpuint (g_strv_length (got), ==, g_strv_length (in_lines));
+  g_assert_cmpuint (g_strv_length (want), ==, g_strv_length (in_lines));
+
+  for (guint i = 0; in_lines[i] != NULL; i++)
+    {
+      TriadPosition pos;
+
+      if (g_str_equal (want[i], "error:"))
+        {
+          g_assert_true (g_str_has_prefix (got[i], "error: "));
+          continue;
+        }
+      g_assert_cmpstr (got[i], ==, want[i]);
+
+      /* derive the line again by brute force */
+      g_assert_true (triad_solve_line_parse (in_lines[i], &pos, NULL));
+      {
+        Brute brute;
+        int moves[TRIAD_N_MOVES], n_moves;
+        int value;
+        GString *line;
+
+        brute_from_position (&brute, &pos, rules);
+        value = brute_solve (&brute, moves, &n_moves);
+        line = g_string_new (value > 0 ? "win" : value == 0 ? "draw" : "loss");
+        for (int m = 0; m < n_moves; m++)
+          g_string_append_printf (line, " %d@%d", moves[m] / 9, moves[m] % 9);
+        g_assert_cmpstr (line->str, ==, want[i]);
+        g_string_free (line, TRUE);
+        n_checked++;
+      }
+    }
+  g_assert_cmpuint (n_checked, >=, 10);
+}
+
+static void
+test_solve_basic (void)
+{
+  check_fixture ("solve-basic.txt", "none");
+}
+
+static void
+test_solve_same_plus_combo (void)
+{
+  check_fixture ("solve-same-plus-combo.txt", "same,plus,combo");
+}
+
+static void
+test_bench (void)
+{
+  const char *args[] = { "triad", "bench", "--deals", "2", "--seed", "3", NULL };
+  g_autofree char *out = NULL;
+  int status;
+
+  out = run_cli (args, "", &status);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_nonnull (strstr (out, "median"));
+  g_assert_nonnull (strstr (out, "max"));
+}
+
+static void
+test_selfplay_json (void)
+{
+  const char *args[] = { "selfplay", "triad", "--seats", "expert,easy", "--games", "2", "--seed", "4", "--json", NULL };
+  g_autofree char *out = NULL;
+  g_autoptr(GRegex) shape = NULL;
+  int status;
+
+  out = run_cli (args, "", &status);
+  g_assert_cmpint (status, ==, 0);
+  shape = g_regex_new ("^\\{\"game\":\"triad\",\"games\":2,\"seats\":\\["
+                       "\\{\"level\":\"expert\",\"wins\":\\d+,\"draws\":\\d+,\"mean_ms\":[0-9.]+,\"max_ms\":[0-9.]+\\},"
+                       "\\{\"level\":\"easy\",\"wins\":\\d+,\"draws\":\\d+,\"mean_ms\":[0-9.]+,\"max_ms\":[0-9.]+\\}\\],"
+                       "\"hands\":\"open\",\"expert_below_value\":0\\}\n$", 0, 0, NULL);
+  g_assert_true (g_regex_match (shape, out, 0, NULL));
+}
+
+static void
+test_bad_usage (void)
+{
+  static const char *const bad[][6] = {
+    { "triad", NULL },
+    { "triad", "prove", NULL },
+    { "triad", "solve", "--rules", "elemental", NULL },
+    { "triad", "solve", "--deals", "0", NULL },
+    { "selfplay", "triad", "--seats", "expert", NULL },
+    { "selfplay", "triad", "--seats", "expert,wizard", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *out = NULL;
+      int status;
+
+      out = run_cli (bad[i], "", &status);
+      g_assert_cmpint (status, ==, 2);
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  cli_path = argc > 1 ? argv[1] : g_getenv ("PARLOR_CLI");
+  g_assert_nonnull (cli_path);
+
+  g_test_add_func ("/triad/cli/solve-basic", test_solve_basic);
+  g_test_add_func ("/triad/cli/solve-same-plus-combo", test_solve_same_plus_combo);
+  g_test_add_func ("/triad/cli/bench", test_bench);
+  g_test_add_func ("/triad/cli/selfplay-json", test_selfplay_json);
+  g_test_add_func ("/triad/cli/bad-usage", test_bad_usage);
+
+  return g_test_run ();
+}

@@ -1,0 +1,264 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <string.h>
+
+#include "triad-rules.h"
+
+/*
+ * Each case puts one card on a board and lists, worked out by hand from the
+ * rules, who owns every cell afterwards and why each cell changed hands
+ * (b basic, s same, p plus, c combo, '.' unchanged).
+ */
+typedef struct
+{
+  const char *name;
+  TriadRules  rules;
+  const char *board[9];    /* NULL or owner digit + card */
+  guint       cell;
+  guint       player;
+  const char *card;
+  const char *owners;      /* after: '.', '0', '1' per cell */
+  const char *causes;
+} RuleCase;
+
+#define SAME_COMBO (TRIAD_RULE_SAME | TRIAD_RULE_COMBO)
+
+static const RuleCase rule_cases[] = {
+  /* basic captures, one per direction of the placed card */
+  { "basic/top", 0, { NULL, "11131" }, 4, 0, "5111", ".0..0....", ".b......." },
+  { "basic/right", 0, { [5] = "11112" }, 4, 0, "1511", "....00...", ".....b..." },
+  { "basic/bottom", 0, { [7] = "12111" }, 4, 0, "1151", "....0..0.", ".......b." },
+  { "basic/left", 0, { [3] = "11211" }, 4, 0, "1115", "...00....", "...b....." },
+  { "basic/corner-right-and-bottom", 0, { [1] = "01111", [3] = "01111" }, 0, 1, "2222",
+    "11.1.....", ".b.b....." },
+  { "basic/all-four", 0, { NULL, "11111", NULL, "11111", NULL, "11111", NULL, "11111" }, 4, 0, "2222",
+    ".0.000.0.", ".b.b.b.b." },
+  { "basic/smaller-keeps", 0, { NULL, "11191" }, 4, 0, "5111", ".1..0....", "........." },
+  { "basic/second-player-captures", 0, { NULL, "01131" }, 4, 1, "5111", ".1..1....", ".b......." },
+  /* equal facing ranks: the card sums decide */
+  { "equal/sum-greater", 0, { NULL, "11151" }, 4, 0, "5999", ".0..0....", ".b......." },
+  { "equal/sum-equal", 0, { NULL, "15555" }, 4, 0, "5555", ".1..0....", "........." },
+  { "equal/sum-smaller", 0, { NULL, "19959" }, 4, 0, "5111", ".1..0....", "........." },
+  /* only opponent cards flip; the placed card never does */
+  { "owner/own-card-stays", 0, { NULL, "01111" }, 4, 0, "9999", ".0..0....", "........." },
+  { "owner/placed-card-stays", 0, { NULL, "1AAAA", NULL, "1AAAA" }, 4, 0, "1111", ".1.10....", "........." },
+  /* no chains without Combo, and Combo does not chain basic captures */
+  { "chain/none", 0, { "11111", "11119" }, 4, 0, "5111", "10..0....", ".b......." },
+  { "chain/combo-ignores-basic", SAME_COMBO, { "11111", "11119" }, 4, 0, "5111", "10..0....", ".b......." },
+  /* Same: two or more equal facing ranks, either owner counts, opponent's flip */
+  { "same/off", 0, { NULL, "19939", NULL, "09699" }, 4, 0, "3116", ".1.00....", "........." },
+  { "same/own-and-opponent", TRIAD_RULE_SAME, { NULL, "19939", NULL, "09699" }, 4, 0, "3116",
+    ".0.00....", ".s......." },
+  { "same/one-match-only", TRIAD_RULE_SAME, { NULL, "19939" }, 4, 0, "3116", ".1..0....", "........." },
+  { "same/both-opponent", TRIAD_RULE_SAME, { NULL, "19939", NULL, "19699" }, 4, 0, "3116",
+    ".0.00....", ".s.s....." },
+  /* Plus: two or more equal sums of facing ranks */
+  { "plus/off", 0, { NULL, "19959", NULL, NULL, NULL, "19996" }, 4, 0, "2111", ".1..01...", "........." },
+  { "plus/two-opponent", TRIAD_RULE_PLUS, { NULL, "19959", NULL, NULL, NULL, "19996" }, 4, 0, "2111",
+    ".0..00...", ".p...p..." },
+  { "plus/with-own-card", TRIAD_RULE_PLUS, { NULL, "19959", NULL, NULL, NULL, "09996" }, 4, 0, "2111",
+    ".0..00...", ".p......." },
+  { "plus/different-sums", TRIAD_RULE_PLUS, { NULL, "19959", NULL, NULL, NULL, "19997" }, 4, 0, "2111",
+    ".1..01...", "........." },
+  /* Combo: cards taken by Same or Plus take their neighbours by the basic rule, on and on */
+  { "combo/off", TRIAD_RULE_SAME, { "11111", "19939", "11191", "09699", NULL, "11119" }, 4, 0, "3116",
+    "101001...", ".s......." },
+  { "combo/two-steps", SAME_COMBO, { "11111", "19939", "11191", "09699", NULL, "11119" }, 4, 0, "3116",
+    "000000...", "csc..c..." },
+};
+
+static void
+load_case (const RuleCase *rc,
+           TriadCard      *card,
+           gint8          *owner)
+{
+  for (guint c = 0; c < TRIAD_N_CELLS; c++)
+    {
+      owner[c] = TRIAD_EMPTY;
+      memset (&card[c], 0, sizeof card[c]);
+      if (rc->board[c] == NULL)
+        continue;
+      owner[c] = (gint8) (rc->board[c][0] - '0');
+      g_assert_true (triad_card_parse (rc->board[c] + 1, &card[c]));
+    }
+  g_assert_cmpint (owner[rc->cell], ==, TRIAD_EMPTY);
+  g_assert_true (triad_card_parse (rc->card, &card[rc->cell]));
+  owner[rc->cell] = (gint8) rc->player;
+}
+
+static void
+test_rule_case (gconstpointer data)
+{
+  const RuleCase *rc = data;
+  static const char cause_letter[] = { 'b', 's', 'p', 'c' };
+  TriadCard card[TRIAD_N_CELLS];
+  gint8 owner[TRIAD_N_CELLS];
+  TriadFlip flips[TRIAD_N_CELLS];
+  char owners[TRIAD_N_CELLS + 1] = { 0 };
+  char causes[TRIAD_N_CELLS + 1] = ".........";
+  guint n;
+
+  load_case (rc, card, owner);
+  n = triad_resolve (card, owner, rc->cell, rc->player, rc->rules, flips);
+
+  for (guint c = 0; c < TRIAD_N_CELLS; c++)
+    owners[c] = owner[c] == TRIAD_EMPTY ? '.' : (char) ('0' + owner[c]);
+  for (guint i = 0; i < n; i++)
+    {
+      g_assert_cmpint (causes[flips[i].cell], ==, '.');   /* each cell flips once */
+      causes[flips[i].cell] = cause_letter[flips[i].cause];
+    }
+  g_assert_cmpstr (owners, ==, rc->owners);
+  if (*rc->causes != '\0')
+    g_assert_cmpstr (causes, ==, rc->causes);
+}
+
+/* The same cases through triad_position_place with the card taken from a hand. */
+static void
+test_place_matches_resolve (void)
+{
+  for (guint k = 0; k < G_N_ELEMENTS (rule_cases); k++)
+    {
+      const RuleCase *rc = &rule_cases[k];
+      TriadPosition pos;
+      TriadCard card[TRIAD_N_CELLS];
+      gint8 owner[TRIAD_N_CELLS];
+      TriadFlip flips[TRIAD_N_CELLS];
+      guint filled = 0;
+
+      load_case (rc, card, owner);
+      memset (&pos, 0, sizeof pos);
+      for (guint c = 0; c < TRIAD_N_CELLS; c++)
+        if (c != rc->cell && owner[c] != TRIAD_EMPTY)
+          filled++;
+      /* Give the mover's turn by the parity of filled cells: pad with nothing,
+       * just skip cases whose parity does not fit. */
+      if ((filled & 1) != rc->player)
+        continue;
+      for (guint c = 0; c < TRIAD_N_CELLS; c++)
+        {
+          pos.owner[c] = pos.placer[c] = c == rc->cell ? TRIAD_EMPTY : owner[c];
+          pos.card[c] = card[c];
+        }
+      pos.n_filled = (guint8) filled;
+      pos.hand[rc->player][0] = card[rc->cell];
+      pos.hand[rc->player][1] = card[rc->cell];
+      pos.n_hand[rc->player] = 2;
+      pos.n_hand[1 - rc->player] = 1;
+
+      triad_position_place (&pos, 0, rc->cell, rc->rules, flips);
+      for (guint c = 0; c < TRIAD_N_CELLS; c++)
+        g_assert_cmpint (pos.owner[c] == TRIAD_EMPTY ? '.' : '0' + pos.owner[c], ==, rc->owners[c]);
+      g_assert_cmpint (pos.placer[rc->cell], ==, rc->player);
+      g_assert_cmpint (pos.n_hand[rc->player], ==, 1);
+      g_assert_cmpint (pos.n_filled, ==, filled + 1);
+    }
+}
+
+static void
+test_outcome (void)
+{
+  /* The first player needs 6 of the 9 cards; 5 to 4 is a draw. */
+  static const int expected[10] = { -1, -1, -1, -1, -1, 0, 1, 1, 1, 1 };
+
+  for (guint n = 0; n <= 9; n++)
+    g_assert_cmpint (triad_outcome_for_first (n), ==, expected[n]);
+}
+
+static void
+test_card_text (void)
+{
+  static const struct { const char *text; gboolean ok; guint8 rank[4]; } cases[] = {
+    { "73A5", TRUE, { 7, 3, 10, 5 } },
+    { "1111", TRUE, { 1, 1, 1, 1 } },
+    { "aA9a", TRUE, { 10, 10, 9, 10 } },
+    { "0123", FALSE, { 0 } },
+    { "123", FALSE, { 0 } },
+    { "12345", FALSE, { 0 } },
+    { "12B4", FALSE, { 0 } },
+    { "", FALSE, { 0 } },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      TriadCard card;
+      gboolean ok = triad_card_parse (cases[i].text, &card);
+
+      g_assert_cmpint (ok, ==, cases[i].ok);
+      if (ok)
+        {
+          char back[5];
+
+          g_assert_cmpmem (card.rank, 4, cases[i].rank, 4);
+          triad_card_format (&card, back);
+          g_assert_cmpint (g_ascii_strcasecmp (back, cases[i].text), ==, 0);
+        }
+    }
+}
+
+static void
+test_deal_is_fair (void)
+{
+  ParlorRng rng;
+  guint rank_counts[11] = { 0 };
+  guint n_ranks = 0;
+
+  parlor_rng_init (&rng, 12345, 1);
+  for (guint d = 0; d < 2000; d++)
+    {
+      TriadCard first[TRIAD_FIRST_HAND], second[TRIAD_SECOND_HAND];
+      TriadCard all[TRIAD_N_CELLS];
+      int totals[2] = { 0, 0 };
+
+      triad_deal (&rng, first, second);
+      memcpy (all, first, sizeof first);
+      memcpy (all + TRIAD_FIRST_HAND, second, sizeof second);
+      for (guint i = 0; i < TRIAD_N_CELLS; i++)
+        {
+          guint sum = 0;
+
+          for (guint s = 0; s < 4; s++)
+            {
+              g_assert_cmpuint (all[i].rank[s], >=, 1);
+              g_assert_cmpuint (all[i].rank[s], <=, 10);
+              sum += all[i].rank[s];
+              rank_counts[all[i].rank[s]]++;
+              n_ranks++;
+            }
+          g_assert_cmpuint (sum, >=, 14);
+          g_assert_cmpuint (sum, <=, 26);
+          totals[i < TRIAD_FIRST_HAND ? 0 : 1] += (int) sum;
+          for (guint j = 0; j < i; j++)
+            g_assert_false (memcmp (all[i].rank, all[j].rank, 4) == 0);
+        }
+      /* mean card sums of the two hands within 1 */
+      g_assert_cmpint (ABS (4 * totals[0] - 5 * totals[1]), <=, 20);
+    }
+  /* every rank occurs, none dominates */
+  for (guint r = 1; r <= 10; r++)
+    {
+      g_assert_cmpuint (rank_counts[r], >, n_ranks / 40);
+      g_assert_cmpuint (rank_counts[r], <, n_ranks / 5);
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (rule_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/triad/rules/%s", rule_cases[i].name);
+
+      g_test_add_data_func (path, &rule_cases[i], test_rule_case);
+    }
+  g_test_add_func ("/triad/rules/place-matches-resolve", test_place_matches_resolve);
+  g_test_add_func ("/triad/rules/end-count-and-draw", test_outcome);
+  g_test_add_func ("/triad/rules/card-text", test_card_text);
+  g_test_add_func ("/triad/rules/deal-is-fair", test_deal_is_fair);
+
+  return g_test_run ();
+}
