@@ -26,8 +26,9 @@ iterate (guint ms)
 
 /* Renders a widget to a PNG in the build dir, for a person to look at. */
 static void
-screenshot (GtkWidget  *widget,
-            const char *name)
+shoot (GtkWidget  *widget,
+       const char *name,
+       guint       settle_ms)
 {
   g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
   GtkSnapshot *snapshot;
@@ -39,11 +40,11 @@ screenshot (GtkWidget  *widget,
   GskRenderer *renderer;
   int w = 0, h = 0;
 
-  /* Let stack cross-fades finish first. */
-  iterate (500);
+  iterate (settle_ms);
   for (int tries = 0; node == NULL && tries < 50; tries++)
     {
-      iterate (100);
+      if (tries > 0)
+        iterate (100);
       w = gtk_widget_get_width (widget);
       h = gtk_widget_get_height (widget);
       if (w <= 0 || h <= 0)
@@ -58,6 +59,14 @@ screenshot (GtkWidget  *widget,
   g_mkdir_with_parents (dir, 0755);
   file = g_strdup_printf ("%s/%s%s%s.png", dir, name, lang ? "-" : "", lang ? lang : "");
   g_assert_true (gdk_texture_save_to_png (texture, file));
+}
+
+static void
+screenshot (GtkWidget  *widget,
+            const char *name)
+{
+  /* Let stack cross-fades and card flips finish first. */
+  shoot (widget, name, 600);
 }
 
 static ParlorWindow *
@@ -187,6 +196,11 @@ play_human_move (TriadScreen *screen,
   g_assert_cmpint (after.n_filled, ==, view.n_filled + 1);
   g_assert_cmpint (after.placer[cell], ==, seat);
   g_assert_true (triad_card_equal (&after.card[cell], &view.hand[seat][index]));
+  g_assert_cmpint (triad_board_view_get_last_move (board), ==, cell);
+  /* Every card that changed owner turns over. */
+  for (int c = 0; c < TRIAD_N_CELLS; c++)
+    if (c != cell && view.owner[c] != TRIAD_EMPTY && view.owner[c] != after.owner[c])
+      g_assert_true (triad_board_view_is_flipping (board, c));
   return TRUE;
 }
 
@@ -199,6 +213,7 @@ typedef struct
   gboolean    plus;
   gboolean    combo;
   const char *name;      /* screenshot names */
+  gboolean    sizes;     /* also shoot the smallest and a large window */
 } Setup;
 
 static void
@@ -265,6 +280,16 @@ play_whole_game (const Setup *setup)
 
           screenshot (GTK_WIDGET (window), mid);
           shot_mid = TRUE;
+          if (setup->sizes)
+            {
+              /* The smallest size the app supports, and a large screen. */
+              gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+              screenshot (GTK_WIDGET (window), "triad-play-800x600");
+              gtk_window_set_default_size (GTK_WINDOW (window), 1280, 1024);
+              screenshot (GTK_WIDGET (window), "triad-play-1280x1024");
+              gtk_window_set_default_size (GTK_WINDOW (window), 1180, 800);
+              iterate (300);
+            }
           continue;
         }
       if (play_human_move (screen, rand))
@@ -319,6 +344,13 @@ play_whole_game (const Setup *setup)
   }
   shot = (g_free (shot), g_strdup_printf ("triad-result-%s", setup->name));
   screenshot (GTK_WIDGET (window), shot);
+  if (setup->sizes)
+    {
+      gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+      screenshot (GTK_WIDGET (window), "triad-result-800x600");
+      gtk_window_set_default_size (GTK_WINDOW (window), 1180, 800);
+      iterate (300);
+    }
 
   log = triad_screen_get_log_text (screen);
   g_assert_nonnull (strstr (log, "New game with"));
@@ -340,7 +372,7 @@ play_whole_game (const Setup *setup)
 static void
 test_open_game (void)
 {
-  static const Setup setup = { "expert", "first", "open", TRUE, TRUE, TRUE, "open" };
+  static const Setup setup = { "expert", "first", "open", TRUE, TRUE, TRUE, "open", TRUE };
 
   play_whole_game (&setup);
 }
@@ -348,7 +380,7 @@ test_open_game (void)
 static void
 test_closed_game (void)
 {
-  static const Setup setup = { "medium", "second", "closed", FALSE, TRUE, FALSE, "closed" };
+  static const Setup setup = { "medium", "second", "closed", FALSE, TRUE, FALSE, "closed", FALSE };
 
   play_whole_game (&setup);
 }
@@ -442,6 +474,65 @@ test_clock_and_descriptions (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
 }
 
+static void
+fill_card (TriadCard *card,
+           int        t,
+           int        r,
+           int        b,
+           int        l)
+{
+  card->rank[0] = t;
+  card->rank[1] = r;
+  card->rank[2] = b;
+  card->rank[3] = l;
+}
+
+/* A card taken by the other player turns over in about a quarter second. */
+static void
+test_flip_animation (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  TriadBoardView *board = TRIAD_BOARD_VIEW (triad_board_view_new ());
+  TriadView view = { 0 };
+  g_autofree char *described = NULL;
+
+  view.seat = 0;
+  view.first = 0;
+  view.turn = 1;
+  view.open = TRUE;
+  memset (view.owner, TRIAD_EMPTY, sizeof view.owner);
+  memset (view.placer, TRIAD_EMPTY, sizeof view.placer);
+  fill_card (&view.card[4], 7, 3, 10, 5);
+  view.owner[4] = view.placer[4] = 0;
+  view.n_filled = 1;
+
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (board));
+  gtk_window_set_default_size (GTK_WINDOW (window), 300, 360);
+  gtk_window_present (GTK_WINDOW (window));
+  triad_board_view_set_view (board, &view);
+  iterate (300);
+  described = triad_board_view_describe_cell (board, 4);
+  g_assert_cmpstr (described, ==, "Cell 5, centre: your card 7-3-A-5");
+
+  /* Seat 1 plays on the right and takes the centre card. */
+  fill_card (&view.card[5], 2, 2, 2, 8);
+  view.owner[5] = view.placer[5] = 1;
+  view.owner[4] = 1;
+  view.n_filled = 2;
+  view.turn = 0;
+  triad_board_view_set_view (board, &view);
+  g_assert_true (triad_board_view_is_flipping (board, 4));
+  g_assert_false (triad_board_view_is_flipping (board, 5));
+  g_assert_cmpint (triad_board_view_get_last_move (board), ==, 5);
+  shoot (window, "triad-flip", 170);
+  iterate (400);
+  g_assert_false (triad_board_view_is_flipping (board, 4));
+  g_assert_false (triad_board_view_is_animating (board));
+  screenshot (window, "triad-flipped");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -461,6 +552,7 @@ main (int   argc,
   g_test_add_func ("/app/triad/whole-game/closed", test_closed_game);
   g_test_add_func ("/app/triad/setup/combo-needs-same-or-plus", test_combo_needs_same_or_plus);
   g_test_add_func ("/app/triad/clock-and-descriptions", test_clock_and_descriptions);
+  g_test_add_func ("/app/triad/board/flip-animation", test_flip_animation);
 
   status = g_test_run ();
   g_object_unref (app);

@@ -21,6 +21,7 @@ struct _TriadBoardView
   gboolean   has_view;
   char      *opponent;
   gboolean   interactive;
+  gboolean   compact;
   TriadCard  preview;
   gboolean   has_preview;
   int        cursor;
@@ -358,15 +359,17 @@ triad_board_view_measure (GtkWidget      *widget,
                           int            *minimum_baseline,
                           int            *natural_baseline)
 {
+  TriadBoardView *self = TRIAD_BOARD_VIEW (widget);
+
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
       *minimum = 180;
-      *natural = 390;
+      *natural = self->compact ? 210 : 390;
     }
   else
     {
       *minimum = 220;
-      *natural = 480;
+      *natural = self->compact ? 260 : 480;
     }
 }
 
@@ -612,7 +615,7 @@ triad_board_view_set_view (TriadBoardView  *self,
       int before = self->has_view ? self->view.owner[cell] : TRIAD_EMPTY;
       int after = view->owner[cell];
 
-      if (before == TRIAD_EMPTY && after != TRIAD_EMPTY)
+      if (self->has_view && before == TRIAD_EMPTY && after != TRIAD_EMPTY)
         {
           self->last_move = cell;
           if (animate)
@@ -696,4 +699,24 @@ triad_board_view_set_preview (TriadBoardView  *self,
   if (card != NULL)
     self->preview = *card;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+triad_board_view_set_compact (TriadBoardView *self,
+                              gboolean        compact)
+{
+  g_return_if_fail (TRIAD_IS_BOARD_VIEW (self));
+
+  self->compact = !!compact;
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
+gboolean
+triad_board_view_is_flipping (TriadBoardView *self,
+                              int             cell)
+{
+  g_return_val_if_fail (TRIAD_IS_BOARD_VIEW (self), FALSE);
+  g_return_val_if_fail (cell >= 0 && cell < TRIAD_N_CELLS, FALSE);
+
+  return self->flip_start[cell] != 0;
 }

@@ -29,6 +29,9 @@ gboolean   triad_board_view_get_interactive (TriadBoardView *self);
 /* The card the player would place, shown faintly on the cell under the cursor. */
 void       triad_board_view_set_preview    (TriadBoardView  *self,
                                             const TriadCard *card);
+/* Asks for no more than the smallest size (a board shown beside other things). */
+void       triad_board_view_set_compact    (TriadBoardView  *self,
+                                            gboolean         compact);
 int        triad_board_view_get_cursor     (TriadBoardView  *self);
 void       triad_board_view_set_cursor     (TriadBoardView  *self,
                                             int              cell);
@@ -37,6 +40,8 @@ void       triad_board_view_move_cursor    (TriadBoardView  *self,
                                             int              dy);
 int        triad_board_view_get_last_move  (TriadBoardView  *self);
 gboolean   triad_board_view_is_animating   (TriadBoardView  *self);
+gboolean   triad_board_view_is_flipping    (TriadBoardView  *self,
+                                            int              cell);
 char      *triad_board_view_describe_cell  (TriadBoardView  *self,
                                             int              cell);
 

@@ -33,6 +33,7 @@ struct _TriadScreen
   GtkWidget         *result_button;
   ParlorLogView     *log;
   AdwStatusPage     *result_page;
+  TriadBoardView    *result_board;
   GtkWidget         *again_button;
 
   ParlorApplication *app;
@@ -155,6 +156,11 @@ update_status (TriadScreen *self)
                                     "<span foreground=\"#e01b24\">◆</span>",
                                     _("You"), mine, theirs, them);
   gtk_label_set_markup (self->score_label, markup);
+
+  if (my_turn (self))
+    gtk_widget_add_css_class (GTK_WIDGET (self->turn_label), "accent");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->turn_label), "accent");
 
   if (self->finished)
     gtk_label_set_text (self->turn_label, _("Game over"));
@@ -525,9 +531,10 @@ show_result_action (GtkWidget  *widget,
 
   adw_status_page_set_title (self->result_page, title);
   adw_status_page_set_description (self->result_page, body);
-  adw_status_page_set_icon_name (self->result_page,
-                                 self->winner == self->seat ? "starred-symbolic"
-                                 : self->winner < 0 ? "view-dual-symbolic" : "dialog-information-symbolic");
+  /* The final board stands in for an icon. */
+  triad_board_view_reset (self->result_board);
+  triad_board_view_set_opponent (self->result_board, self->names[opponent (self)]);
+  triad_board_view_set_view (self->result_board, &self->view);
   gtk_stack_set_visible_child_name (self->stack, "result");
   gtk_widget_grab_focus (self->again_button);
 }
@@ -744,6 +751,7 @@ triad_screen_class_init (TriadScreenClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, result_button);
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, log);
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, result_page);
+  gtk_widget_class_bind_template_child (widget_class, TriadScreen, result_board);
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, again_button);
   gtk_widget_class_bind_template_callback (widget_class, on_cell_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_selection_changed);
@@ -778,6 +786,7 @@ triad_screen_init (TriadScreen *self)
   self->winner = -1;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  triad_board_view_set_compact (self->result_board, TRUE);
   update_combo (self);
 
   g_signal_connect (click, "pressed", G_CALLBACK (on_table_pressed), self);
