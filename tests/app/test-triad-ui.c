@@ -449,6 +449,7 @@ test_clock_and_descriptions (void)
   iterate (400);
   g_assert_true (g_str_has_prefix (triad_screen_get_clock_text (screen), "1:00") ||
                  g_str_has_prefix (triad_screen_get_clock_text (screen), "0:5"));
+  screenshot (GTK_WIDGET (window), "triad-play-clock");
 
   for (int c = 0; c < TRIAD_N_CELLS; c++)
     if (view.owner[c] != TRIAD_EMPTY)
