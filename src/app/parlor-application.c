@@ -15,6 +15,7 @@ struct _ParlorApplication
 
   ParlorSettings *settings;
   ParlorSound    *sound;
+  char           *play_game;
 };
 
 G_DEFINE_FINAL_TYPE (ParlorApplication, parlor_application, ADW_TYPE_APPLICATION)
@@ -48,10 +49,20 @@ parlor_application_activate (GApplication *app)
 {
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
 
+  ParlorApplication *self = PARLOR_APPLICATION (app);
+
   if (window == NULL)
-    window = GTK_WINDOW (parlor_window_new (PARLOR_APPLICATION (app)));
+    window = GTK_WINDOW (parlor_window_new (self));
 
   gtk_window_present (window);
+
+  if (self->play_game != NULL)
+    {
+      g_autofree char *id = g_steal_pointer (&self->play_game);
+
+      if (!parlor_window_play (PARLOR_WINDOW (window), id))
+        g_printerr (_("There is no game called “%s”.\n"), id);
+    }
 }
 
 static void
@@ -78,10 +89,35 @@ parlor_application_shutdown (GApplication *app)
   g_clear_object (&self->settings);
 }
 
+static int
+parlor_application_handle_local_options (GApplication *app,
+                                         GVariantDict *options)
+{
+  ParlorApplication *self = PARLOR_APPLICATION (app);
+
+  g_variant_dict_lookup (options, "play", "s", &self->play_game);
+
+  return -1;
+}
+
+static void
+parlor_application_finalize (GObject *object)
+{
+  ParlorApplication *self = PARLOR_APPLICATION (object);
+
+  g_free (self->play_game);
+
+  G_OBJECT_CLASS (parlor_application_parent_class)->finalize (object);
+}
+
 static void
 parlor_application_class_init (ParlorApplicationClass *klass)
 {
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = parlor_application_finalize;
+  app_class->handle_local_options = parlor_application_handle_local_options;
 
   app_class->activate = parlor_application_activate;
   app_class->startup = parlor_application_startup;
@@ -159,6 +195,12 @@ parlor_application_init (ParlorApplication *self)
   static const char *fullscreen_accels[] = { "F11", NULL };
   static const char *back_accels[] = { "<Alt>Left", NULL };
 
+  static const GOptionEntry options[] = {
+    { "play", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Start a game against the computer at once"), N_("GAME") },
+    { NULL }
+  };
+
+  g_application_add_main_option_entries (G_APPLICATION (self), options);
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions, G_N_ELEMENTS (app_actions), self);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.preferences", prefs_accels);

@@ -14,6 +14,8 @@ ParlorWindow *parlor_window_new         (ParlorApplication *app);
 void          parlor_window_show_start  (ParlorWindow      *self);
 void          parlor_window_show_game   (ParlorWindow      *self,
                                          const char        *game_id);
+gboolean      parlor_window_play        (ParlorWindow      *self,
+                                         const char        *game_id);
 void          parlor_window_toast       (ParlorWindow      *self,
                                          const char        *message);
 /* The page now shown: "start", "menu" or "play". */

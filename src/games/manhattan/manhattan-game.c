@@ -294,6 +294,15 @@ seat_word (const char * const *names,
   return manhattan_seat_name (seat);
 }
 
+static const char *
+str_of (const ParlorLine *line,
+        const char       *key)
+{
+  const char *value = parlor_line_get (line, key);
+
+  return value != NULL ? value : "";
+}
+
 static int
 int_of (const ParlorLine *line,
         const char       *key)
@@ -379,9 +388,9 @@ manhattan_info_describe (const char         *text,
     {
       if (parlor_line_has (line, "forced"))
         return g_strdup_printf (_("%s builds with the last blocks: %s"), who,
-                                parlor_line_get (line, "blocks"));
+                                str_of (line, "blocks"));
       if (parlor_line_has (line, "blocks"))
-        return g_strdup_printf (_("%s chooses the blocks %s"), who, parlor_line_get (line, "blocks"));
+        return g_strdup_printf (_("%s chooses the blocks %s"), who, str_of (line, "blocks"));
       return g_strdup_printf (_("%s has chosen their blocks"), who);
     }
   if (g_str_equal (type, "reveal"))
@@ -394,7 +403,7 @@ manhattan_info_describe (const char         *text,
           g_autofree char *seat = g_strdup_printf ("%d", s);
 
           g_string_append_printf (out, "%s %s: %s", s == 0 ? " —" : ";", seat_word (names, seat),
-                                  parlor_line_get (line, key) ? parlor_line_get (line, key) : "");
+                                  str_of (line, key));
         }
       return g_string_free (out, FALSE);
     }
@@ -426,8 +435,7 @@ manhattan_info_describe (const char         *text,
                             int_of (line, "buildings"), int_of (line, "total"));
   if (g_str_equal (type, "game-over") || g_str_equal (type, "result"))
     {
-      g_auto(GStrv) winners = g_strsplit (parlor_line_get (line, "winners") ?
-                                          parlor_line_get (line, "winners") : "", ",", -1);
+      g_auto(GStrv) winners = g_strsplit (str_of (line, "winners"), ",", -1);
       const char *tiebreak = parlor_line_get (line, "tiebreak");
       GString *out = g_string_new (NULL);
 
@@ -444,7 +452,9 @@ manhattan_info_describe (const char         *text,
       return g_string_free (out, FALSE);
     }
   if (g_str_equal (type, "choose"))
-    return g_strdup_printf (_("Choose the blocks %s"), parlor_line_get (line, "blocks"));
+    return g_strdup_printf (_("Choose the blocks %s"), str_of (line, "blocks"));
+  if (g_str_equal (type, "view"))
+    return g_strdup (_("The table as seen from one seat"));
 
   return g_strdup (text);
 }

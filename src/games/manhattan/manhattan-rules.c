@@ -643,6 +643,15 @@ manhattan_state_check_choose (const ManhattanState *state,
                               const guint8          counts[MANHATTAN_MAX_BLOCK + 1],
                               GError              **error)
 {
+  g_return_val_if_fail (state != NULL, FALSE);
+  g_return_val_if_fail (counts != NULL, FALSE);
+
+  if (seat < 0 || seat >= MANHATTAN_N_SEATS)
+    {
+      g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
+                   _("There is no seat %d at this table"), seat);
+      return FALSE;
+    }
   if (state->phase != MANHATTAN_PHASE_CHOOSE)
     {
       g_set_error_literal (error, PARLOR_GAME_ERROR,
@@ -721,6 +730,21 @@ manhattan_state_check_play (const ManhattanState *state,
 {
   int row, col, needed;
 
+  g_return_val_if_fail (state != NULL, FALSE);
+
+  if (seat < 0 || seat >= MANHATTAN_N_SEATS)
+    {
+      g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
+                   _("There is no seat %d at this table"), seat);
+      return FALSE;
+    }
+  if (card < 0 || card >= MANHATTAN_N_SPOTS || city < 0 || city >= MANHATTAN_N_CITIES ||
+      block < 1 || block > MANHATTAN_MAX_BLOCK)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_SYNTAX,
+                           _("Cards are 0–8, cities 0–5 and blocks 1–4 storeys"));
+      return FALSE;
+    }
   if (state->phase == MANHATTAN_PHASE_OVER)
     {
       g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_OVER,

@@ -1,0 +1,1597 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "parlor-server"
+
+#include "config.h"
+
+#include <gio/gnetworking.h>
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "parlor-connection.h"
+#include "parlor-line.h"
+#include "parlor-protocol.h"
+#include "parlor-server.h"
+
+#define DEFAULT_LINE_TIMEOUT_MS 10000
+#define DEFAULT_MAX_OUTPUT (512 * 1024)
+/* A client that keeps sending bad lines is dropped after this many. */
+#define MAX_ERRORS 100
+
+typedef enum
+{
+  CONN_NEW,       /* before hello */
+  CONN_LOBBY,     /* welcomed, at no table */
+  CONN_WAITING,   /* at a table that has not started */
+  CONN_PLAYING,   /* in a seat */
+  CONN_FINISHED,  /* the game is over */
+} ConnState;
+
+typedef struct _Conn Conn;
+typedef struct _ServerTable ServerTable;
+
+typedef struct
+{
+  char        *name;
+  char        *token;
+  guint        player;   /* index given by parlor_table_add_player() */
+  int          seat;     /* -1 before the start */
+  Conn        *conn;     /* NULL while away (or for the local host) */
+  gboolean     local;
+} Slot;
+
+struct _ServerTable
+{
+  ParlorServer         *server;
+  char                 *id;
+  const ParlorGameInfo *info;
+  ParlorTable          *table;
+  GPtrArray            *slots;       /* Slot*, in joining order */
+  Slot                 *owner;       /* may start the table */
+  gboolean              has_host;
+  gboolean              starting;
+  gboolean              started;
+  gboolean              over;
+  GPtrArray            *held;        /* events emitted while starting */
+};
+
+struct _Conn
+{
+  ParlorServer     *server;
+  ParlorConnection *link;
+  ConnState         state;
+  char             *name;
+  char             *peer;
+  ServerTable      *table;
+  Slot             *slot;
+  guint             errors;
+  gint64            connected_at;
+  gboolean          dead;
+};
+
+struct _ParlorServer
+{
+  GObject            parent_instance;
+
+  ParlorGameLookup   lookup;
+  GSocketService    *service;
+  GHashTable        *conns;          /* Conn* set */
+  GPtrArray         *dead;           /* Conn* to free */
+  GPtrArray         *tables;         /* ServerTable* */
+  guint              next_table;
+  guint              reap_id;
+  guint              sweep_id;
+
+  char              *default_game;
+  gboolean           allow_create;
+  guint              time_limit;
+  char              *ai_level;
+  guint              ai_delay;
+  guint64            seed;
+  guint              line_timeout;
+  gsize              max_output;
+  gboolean           stopped;
+};
+
+G_DEFINE_FINAL_TYPE (ParlorServer, parlor_server, G_TYPE_OBJECT)
+
+enum {
+  LOG,
+  PLAYERS_CHANGED,
+  TABLE_STARTED,
+  TABLE_FINISHED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+set_str (char       **slot,
+         const char  *value)
+{
+  char *copy = g_strdup (value);
+
+  g_free (*slot);
+  *slot = copy;
+}
+
+static void conn_send_error (Conn       *conn,
+                             const char *code,
+                             const char *message,
+                             gboolean    fatal);
+static void table_maybe_remove (ServerTable *st);
+static void schedule_reap (ParlorServer *self);
+
+/* ---- helpers ------------------------------------------------------------ */
+
+static char *
+new_token (void)
+{
+  /* Tokens only keep a seat for its owner on a LAN; g_random is seeded from
+   * the system's entropy, which is enough for that. */
+  return g_strdup_printf ("%08x%08x%08x%08x", g_random_int (), g_random_int (),
+                          g_random_int (), g_random_int ());
+}
+
+static void
+conn_send (Conn       *conn,
+           const char *text)
+{
+  if (conn == NULL || conn->dead)
+    return;
+  parlor_connection_send (conn->link, text);
+}
+
+static void
+conn_send_line (Conn       *conn,
+                ParlorLine *line)
+{
+  g_autofree char *text = parlor_line_to_string (line);
+
+  conn_send (conn, text);
+}
+
+static void
+server_log (ParlorServer *self,
+            ServerTable  *st,
+            const char   *message)
+{
+  g_debug ("%s%s%s", st != NULL ? st->id : "", st != NULL ? ": " : "", message);
+  g_signal_emit (self, signals[LOG], 0, st != NULL ? st->id : NULL, message);
+}
+
+static void
+slot_free (Slot *slot)
+{
+  g_free (slot->name);
+  g_free (slot->token);
+  g_free (slot);
+}
+
+static const char *
+seat_kind_word (ParlorTable *table,
+                guint        seat)
+{
+  switch (parlor_table_get_seat_kind (table, seat))
+    {
+    case PARLOR_SEAT_LOCAL:
+    case PARLOR_SEAT_REMOTE:
+      return "human";
+    case PARLOR_SEAT_AI:
+    default:
+      return "computer";
+    }
+}
+
+static ServerTable *
+find_table (ParlorServer *self,
+            const char   *id)
+{
+  for (guint i = 0; i < self->tables->len; i++)
+    {
+      ServerTable *st = g_ptr_array_index (self->tables, i);
+
+      if (g_str_equal (st->id, id))
+        return st;
+    }
+
+  return NULL;
+}
+
+/* ---- broadcasting ------------------------------------------------------- */
+
+static void
+table_send_all (ServerTable *st,
+                const char  *text)
+{
+  for (guint i = 0; i < st->slots->len; i++)
+    {
+      Slot *slot = g_ptr_array_index (st->slots, i);
+
+      conn_send (slot->conn, text);
+    }
+}
+
+static void
+send_players (ServerTable *st)
+{
+  g_autoptr(ParlorLine) line = parlor_line_new ("players");
+  g_autofree char *text = NULL;
+
+  parlor_line_set (line, "table", st->id);
+  parlor_line_set_int (line, "seats", parlor_table_get_n_seats (st->table));
+  for (guint i = 0; i < st->slots->len; i++)
+    parlor_line_add_word (line, ((Slot *) g_ptr_array_index (st->slots, i))->name);
+  text = parlor_line_to_string (line);
+  table_send_all (st, text);
+  g_signal_emit (st->server, signals[PLAYERS_CHANGED], 0, st->id);
+}
+
+static char *
+seat_line (ServerTable *st,
+           guint        seat)
+{
+  g_autoptr(ParlorLine) line = parlor_line_new ("seat");
+
+  parlor_line_set_int (line, "index", seat);
+  parlor_line_set (line, "name", parlor_table_get_seat_name (st->table, seat));
+  parlor_line_set (line, "kind", seat_kind_word (st->table, seat));
+
+  return parlor_line_to_string (line);
+}
+
+static void
+send_notice (ServerTable *st,
+             const char  *what,
+             int          seat,
+             const char  *name)
+{
+  g_autoptr(ParlorLine) line = parlor_line_new ("notice");
+  g_autofree char *text = NULL;
+
+  parlor_line_set (line, "what", what);
+  if (seat >= 0)
+    parlor_line_set_int (line, "seat", seat);
+  if (name != NULL)
+    parlor_line_set (line, "name", name);
+  text = parlor_line_to_string (line);
+  table_send_all (st, text);
+}
+
+static void
+send_state (ServerTable *st,
+            Slot        *slot)
+{
+  g_autofree char *view = NULL;
+  g_autofree char *view_text = NULL;
+  g_autoptr(ParlorLine) turn = parlor_line_new ("turn");
+  gint64 deadline;
+  guint32 waiting;
+
+  if (slot->conn == NULL || slot->seat < 0)
+    return;
+
+  view = parlor_table_view_for (st->table, slot->seat);
+  view_text = parlor_protocol_wrap ("view", view);
+  conn_send (slot->conn, view_text);
+
+  waiting = parlor_game_get_waiting (parlor_table_get_game (st->table));
+  deadline = parlor_table_get_deadline (st->table, slot->seat);
+  parlor_line_set_printf (turn, "seats", "%u", waiting);
+  parlor_line_set_int (turn, "ms",
+                       deadline > 0 ? MAX (0, (deadline - g_get_monotonic_time ()) / 1000) : 0);
+  conn_send_line (slot->conn, turn);
+}
+
+/* Everything a client needs when it takes its seat, at the start or back
+ * after a drop. */
+static void
+send_seating (ServerTable *st,
+              Slot        *slot)
+{
+  g_autoptr(ParlorLine) start = parlor_line_new ("start");
+  guint n_seats = parlor_table_get_n_seats (st->table);
+
+  parlor_line_set (start, "table", st->id);
+  parlor_line_set (start, "game", st->info->id);
+  parlor_line_set_int (start, "seat", slot->seat);
+  parlor_line_set_int (start, "seats", n_seats);
+  parlor_line_set_int (start, "time-limit", parlor_table_get_time_limit (st->table));
+  /* The seats first: a client is complete when it reads "start". */
+  for (guint i = 0; i < n_seats; i++)
+    {
+      g_autofree char *text = seat_line (st, i);
+
+      conn_send (slot->conn, text);
+    }
+  conn_send_line (slot->conn, start);
+}
+
+static void
+dispatch_event (ServerTable *st,
+                guint        audience,
+                const char  *line)
+{
+  g_autofree char *text = NULL;
+
+  if (audience == 0)
+    return;
+
+  text = parlor_protocol_wrap ("event", line);
+  for (guint i = 0; i < st->slots->len; i++)
+    {
+      Slot *slot = g_ptr_array_index (st->slots, i);
+
+      if (slot->conn != NULL && slot->seat >= 0 && slot->seat < 32 &&
+          (audience & PARLOR_AUDIENCE_SEAT (slot->seat)) != 0)
+        conn_send (slot->conn, text);
+    }
+}
+
+/* ---- table signals ------------------------------------------------------ */
+
+static void
+on_table_event (ParlorTable *table,
+                guint        audience,
+                const char  *line,
+                ServerTable *st)
+{
+  if (st->starting)
+    {
+      g_ptr_array_add (st->held, parlor_event_new (audience, line));
+      return;
+    }
+  dispatch_event (st, audience, line);
+}
+
+static void
+on_table_action (ParlorTable *table,
+                 guint        seat,
+                 const char  *line,
+                 gboolean     timed_out,
+                 ServerTable *st)
+{
+  g_autofree char *message = NULL;
+
+  if (!timed_out)
+    return;
+
+  send_notice (st, "timeout", seat, parlor_table_get_seat_name (table, seat));
+  message = g_strdup_printf (_("%s ran out of time; a random move was played"),
+                             parlor_table_get_seat_name (table, seat));
+  server_log (st->server, st, message);
+}
+
+static void
+on_table_changed (ParlorTable *table,
+                  ServerTable *st)
+{
+  if (st->starting)
+    return;
+  for (guint i = 0; i < st->slots->len; i++)
+    send_state (st, g_ptr_array_index (st->slots, i));
+}
+
+static void
+on_table_seat_changed (ParlorTable *table,
+                       guint        seat,
+                       ServerTable *st)
+{
+  g_autofree char *text = NULL;
+
+  if (!st->started || st->starting)
+    return;
+  text = seat_line (st, seat);
+  table_send_all (st, text);
+}
+
+static void
+on_table_game_over (ParlorTable *table,
+                    const char  *result,
+                    ServerTable *st)
+{
+  g_autofree char *text = parlor_protocol_wrap ("over", result[0] != '\0' ? result : "over");
+
+  st->over = TRUE;
+  for (guint i = 0; i < st->slots->len; i++)
+    {
+      Slot *slot = g_ptr_array_index (st->slots, i);
+
+      if (slot->conn == NULL)
+        continue;
+      conn_send (slot->conn, text);
+      slot->conn->state = CONN_FINISHED;
+    }
+  server_log (st->server, st, _("The game is over"));
+  g_signal_emit (st->server, signals[TABLE_FINISHED], 0, st->id, result);
+  schedule_reap (st->server);
+}
+
+/* ---- tables ------------------------------------------------------------- */
+
+static void
+server_table_free (ServerTable *st)
+{
+  for (guint i = 0; i < st->slots->len; i++)
+    {
+      Slot *slot = g_ptr_array_index (st->slots, i);
+
+      if (slot->conn != NULL)
+        {
+          slot->conn->table = NULL;
+          slot->conn->slot = NULL;
+          if (slot->conn->state != CONN_NEW)
+            slot->conn->state = CONN_LOBBY;
+        }
+    }
+  if (st->table != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (st->table, st);
+      parlor_table_stop (st->table);
+      g_object_unref (st->table);
+    }
+  g_ptr_array_unref (st->slots);
+  g_ptr_array_unref (st->held);
+  g_free (st->id);
+  g_free (st);
+}
+
+static ServerTable *
+table_new (ParlorServer  *self,
+           const char    *game_id,
+           const char    *config,
+           GError       **error)
+{
+  const ParlorGameInfo *info;
+  ServerTable *st;
+  ParlorTable *table;
+  guint64 seed;
+
+  info = game_id != NULL ? self->lookup (game_id) : NULL;
+  if (info == NULL)
+    {
+      g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG,
+                   _("This server does not know the game “%s”"), game_id != NULL ? game_id : "");
+      return NULL;
+    }
+
+  seed = self->seed != 0 ? self->seed + self->next_table : ((guint64) g_random_int () << 32 | g_random_int ());
+  table = parlor_table_new (info, config, seed, error);
+  if (table == NULL)
+    return NULL;
+
+  parlor_table_set_time_limit (table, self->time_limit);
+  parlor_table_set_ai_delay (table, self->ai_delay);
+  if (self->ai_level != NULL)
+    parlor_table_set_default_ai_level (table, self->ai_level);
+
+  st = g_new0 (ServerTable, 1);
+  st->server = self;
+  st->id = g_strdup_printf ("%u", ++self->next_table);
+  st->info = info;
+  st->table = table;
+  st->slots = g_ptr_array_new_with_free_func ((GDestroyNotify) slot_free);
+  st->held = parlor_event_array_new ();
+
+  g_signal_connect (table, "event", G_CALLBACK (on_table_event), st);
+  g_signal_connect (table, "action", G_CALLBACK (on_table_action), st);
+  g_signal_connect (table, "changed", G_CALLBACK (on_table_changed), st);
+  g_signal_connect (table, "seat-changed", G_CALLBACK (on_table_seat_changed), st);
+  g_signal_connect (table, "game-over", G_CALLBACK (on_table_game_over), st);
+
+  g_ptr_array_add (self->tables, st);
+
+  return st;
+}
+
+static gboolean
+table_is_open (ServerTable *st)
+{
+  return !st->started && st->slots->len < parlor_table_get_n_seats (st->table);
+}
+
+static gboolean
+table_start (ServerTable  *st,
+             GError      **error)
+{
+  g_autoptr(GPtrArray) held = NULL;
+
+  if (st->started)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG,
+                           _("The game has already started"));
+      return FALSE;
+    }
+
+  for (guint i = 0; i < st->slots->len; i++)
+    {
+      Slot *slot = g_ptr_array_index (st->slots, i);
+
+      slot->player = parlor_table_add_player (st->table,
+                                              slot->local ? PARLOR_SEAT_LOCAL : PARLOR_SEAT_REMOTE,
+                                              slot->name, NULL);
+    }
+
+  st->starting = TRUE;
+  if (!parlor_table_start (st->table, error))
+    {
+      st->starting = FALSE;
+      return FALSE;
+    }
+  st->starting = FALSE;
+  st->started = TRUE;
+
+  for (guint i = 0; i < st->slots->len; i++)
+    {
+      Slot *slot = g_ptr_array_index (st->slots, i);
+
+      slot->seat = parlor_table_get_player_seat (st->table, slot->player);
+      if (slot->conn != NULL)
+        {
+          slot->conn->state = CONN_PLAYING;
+          send_seating (st, slot);
+        }
+    }
+
+  held = g_steal_pointer (&st->held);
+  st->held = parlor_event_array_new ();
+  for (guint i = 0; i < held->len; i++)
+    {
+      ParlorEvent *event = g_ptr_array_index (held, i);
+
+      dispatch_event (st, event->audience, event->line);
+    }
+
+  server_log (st->server, st, _("The game starts"));
+  g_signal_emit (st->server, signals[TABLE_STARTED], 0, st->id);
+
+  if (parlor_table_is_over (st->table))
+    return TRUE;
+  for (guint i = 0; i < st->slots->len; i++)
+    send_state (st, g_ptr_array_index (st->slots, i));
+
+  return TRUE;
+}
+
+/* Tables nobody can come back to any more go away. */
+static void
+table_maybe_remove (ServerTable *st)
+{
+  ParlorServer *self = st->server;
+
+  if (st->has_host)
+    return;
+  if (st->started && !st->over)
+    {
+      /* Everyone left a running game: computer players finish it, seats
+       * stay open for the players' tokens. */
+      return;
+    }
+  for (guint i = 0; i < st->slots->len; i++)
+    if (((Slot *) g_ptr_array_index (st->slots, i))->conn != NULL)
+      return;
+
+  g_ptr_array_remove (self->tables, st);
+  server_table_free (st);
+}
+
+/* ---- connections -------------------------------------------------------- */
+
+static void
+conn_free (Conn *conn)
+{
+  g_signal_handlers_disconnect_by_data (conn->link, conn);
+  g_object_unref (conn->link);
+  g_free (conn->name);
+  g_free (conn->peer);
+  g_free (conn);
+}
+
+static void
+conn_leave_table (Conn     *conn,
+                  gboolean  dropped)
+{
+  ServerTable *st = conn->table;
+  Slot *slot = conn->slot;
+  g_autofree char *message = NULL;
+
+  if (st == NULL || slot == NULL)
+    return;
+
+  conn->table = NULL;
+  conn->slot = NULL;
+  slot->conn = NULL;
+
+  if (!st->started)
+    {
+      message = g_strdup_printf (_("%s left"), slot->name);
+      server_log (st->server, st, message);
+      if (st->owner == slot)
+        st->owner = NULL;
+      g_ptr_array_remove (st->slots, slot);
+      if (st->owner == NULL && !st->has_host && st->slots->len > 0)
+        st->owner = g_ptr_array_index (st->slots, 0);
+      send_players (st);
+    }
+  else if (!st->over && slot->seat >= 0)
+    {
+      message = g_strdup_printf (_("%s left; a computer player takes their seat until they come back"),
+                                 slot->name);
+      server_log (st->server, st, message);
+      send_notice (st, dropped ? "dropped" : "left", slot->seat, slot->name);
+      parlor_table_set_seat_kind (st->table, slot->seat, PARLOR_SEAT_AI);
+    }
+
+  table_maybe_remove (st);
+}
+
+static gboolean
+reap (gpointer data)
+{
+  ParlorServer *self = data;
+  g_autoptr(GPtrArray) dead = NULL;
+
+  self->reap_id = 0;
+  dead = g_steal_pointer (&self->dead);
+  self->dead = g_ptr_array_new ();
+
+  for (guint i = 0; i < dead->len; i++)
+    {
+      Conn *conn = g_ptr_array_index (dead, i);
+
+      conn_leave_table (conn, TRUE);
+      g_hash_table_remove (self->conns, conn);
+      conn_free (conn);
+    }
+
+  /* Finished tables whose players all went. */
+  for (guint i = self->tables->len; i > 0; i--)
+    {
+      ServerTable *st = g_ptr_array_index (self->tables, i - 1);
+
+      if (st->over)
+        table_maybe_remove (st);
+    }
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+schedule_reap (ParlorServer *self)
+{
+  if (self->reap_id == 0)
+    self->reap_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, reap, self, NULL);
+}
+
+static void
+on_conn_closed (ParlorConnection *link,
+                const GError     *error,
+                Conn             *conn)
+{
+  if (conn->dead)
+    return;
+  conn->dead = TRUE;
+  if (error != NULL)
+    g_debug ("connection from %s closed: %s", conn->peer, error->message);
+  g_ptr_array_add (conn->server->dead, conn);
+  schedule_reap (conn->server);
+}
+
+static void
+conn_close (Conn *conn)
+{
+  parlor_connection_close (conn->link, TRUE);
+}
+
+static void
+conn_send_error (Conn       *conn,
+                 const char *code,
+                 const char *message,
+                 gboolean    fatal)
+{
+  g_autoptr(ParlorLine) line = parlor_line_new ("error");
+
+  parlor_line_set (line, "code", code);
+  parlor_line_set (line, "message", message);
+  if (fatal)
+    parlor_line_set_int (line, "fatal", 1);
+  conn_send_line (conn, line);
+
+  if (fatal)
+    conn_close (conn);
+  else if (++conn->errors >= MAX_ERRORS)
+    conn_send_error (conn, "too-many-errors", _("Too many bad messages; goodbye"), TRUE);
+}
+
+static void
+send_joined (Conn        *conn,
+             ServerTable *st,
+             Slot        *slot)
+{
+  g_autoptr(ParlorLine) line = parlor_line_new ("joined");
+
+  parlor_line_set (line, "table", st->id);
+  parlor_line_set (line, "game", st->info->id);
+  parlor_line_set (line, "token", slot->token);
+  parlor_line_set_int (line, "seats", parlor_table_get_n_seats (st->table));
+  parlor_line_set_int (line, "owner", st->owner == slot);
+  conn_send_line (conn, line);
+}
+
+static void
+conn_join (Conn        *conn,
+           ServerTable *st)
+{
+  Slot *slot = g_new0 (Slot, 1);
+  g_autofree char *message = NULL;
+
+  slot->name = g_strdup (conn->name);
+  slot->token = new_token ();
+  slot->seat = -1;
+  slot->conn = conn;
+  g_ptr_array_add (st->slots, slot);
+  if (st->owner == NULL && !st->has_host)
+    st->owner = slot;
+
+  conn->table = st;
+  conn->slot = slot;
+  conn->state = CONN_WAITING;
+  send_joined (conn, st, slot);
+
+  message = g_strdup_printf (_("%s joined from %s"), slot->name, conn->peer);
+  server_log (conn->server, st, message);
+  send_players (st);
+
+  /* A headless table starts by itself when every seat has a player. */
+  if (!st->has_host && st->slots->len == parlor_table_get_n_seats (st->table))
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!table_start (st, &error))
+        g_warning ("Cannot start table %s: %s", st->id, error->message);
+    }
+}
+
+static void
+handle_create (Conn       *conn,
+               ParlorLine *line)
+{
+  ParlorServer *self = conn->server;
+  g_autoptr(GError) error = NULL;
+  const char *game = parlor_line_get (line, "game");
+  ServerTable *st;
+
+  if (!self->allow_create)
+    {
+      conn_send_error (conn, "no-create", _("This host does not let players open tables"), FALSE);
+      return;
+    }
+  st = table_new (self, game != NULL ? game : self->default_game,
+                  parlor_line_get (line, "config"), &error);
+  if (st == NULL)
+    {
+      conn_send_error (conn, "bad-game", error->message, FALSE);
+      return;
+    }
+  conn_join (conn, st);
+}
+
+static void
+handle_join (Conn       *conn,
+             ParlorLine *line)
+{
+  ParlorServer *self = conn->server;
+  const char *id = parlor_line_get (line, "table");
+  ServerTable *st = NULL;
+
+  if (id != NULL)
+    {
+      st = find_table (self, id);
+      if (st == NULL)
+        {
+          conn_send_error (conn, "no-table", _("There is no such table"), FALSE);
+          return;
+        }
+    }
+  else
+    {
+      guint n_open = 0;
+
+      for (guint i = 0; i < self->tables->len; i++)
+        {
+          ServerTable *candidate = g_ptr_array_index (self->tables, i);
+
+          if (table_is_open (candidate))
+            {
+              n_open++;
+              st = candidate;
+            }
+        }
+      if (n_open > 1)
+        {
+          conn_send_error (conn, "choose-table", _("Several tables are open; choose one"), FALSE);
+          return;
+        }
+      if (n_open == 0)
+        {
+          g_autoptr(GError) error = NULL;
+
+          if (self->allow_create && self->default_game != NULL)
+            {
+              st = table_new (self, self->default_game, NULL, &error);
+              if (st == NULL)
+                {
+                  conn_send_error (conn, "bad-game", error->message, FALSE);
+                  return;
+                }
+            }
+          else if (self->tables->len > 0)
+            {
+              ServerTable *first = g_ptr_array_index (self->tables, 0);
+
+              conn_send_error (conn, first->started ? "started" : "full",
+                               first->started ? _("The game has already started")
+                                              : _("The game is full"), FALSE);
+              return;
+            }
+          else
+            {
+              conn_send_error (conn, "no-table", _("There is no table to join"), FALSE);
+              return;
+            }
+        }
+    }
+
+  if (st->started)
+    {
+      conn_send_error (conn, "started", _("The game has already started"), FALSE);
+      return;
+    }
+  if (!table_is_open (st))
+    {
+      conn_send_error (conn, "full", _("The game is full"), FALSE);
+      return;
+    }
+
+  conn_join (conn, st);
+}
+
+static void
+handle_resume (Conn       *conn,
+               const char *token)
+{
+  ParlorServer *self = conn->server;
+  g_autofree char *message = NULL;
+
+  for (guint i = 0; i < self->tables->len; i++)
+    {
+      ServerTable *st = g_ptr_array_index (self->tables, i);
+
+      for (guint j = 0; j < st->slots->len; j++)
+        {
+          Slot *slot = g_ptr_array_index (st->slots, j);
+
+          if (slot->local || !g_str_equal (slot->token, token))
+            continue;
+
+          if (slot->conn != NULL)
+            {
+              conn_send_error (conn, "seat-taken", _("That seat is in use by a connected player"), FALSE);
+              return;
+            }
+          if (!st->started || st->over)
+            {
+              conn_send_error (conn, "token", st->over ? _("That game is over")
+                                                       : _("That game has not started"), FALSE);
+              return;
+            }
+
+          slot->conn = conn;
+          conn->table = st;
+          conn->slot = slot;
+          conn->state = CONN_PLAYING;
+          send_joined (conn, st, slot);
+          parlor_table_set_seat_kind (st->table, slot->seat, PARLOR_SEAT_REMOTE);
+          send_seating (st, slot);
+          send_notice (st, "returned", slot->seat, slot->name);
+          send_state (st, slot);
+          message = g_strdup_printf (_("%s is back and takes their seat again"), slot->name);
+          server_log (self, st, message);
+          return;
+        }
+    }
+
+  conn_send_error (conn, "token", _("This seat token is not known here"), FALSE);
+}
+
+static void
+handle_hello (Conn       *conn,
+              ParlorLine *line)
+{
+  g_autoptr(ParlorLine) welcome = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *name;
+  const char *token;
+  gint64 version;
+
+  if (!parlor_line_get_int (line, "version", 0, G_MAXINT32, &version, &error))
+    {
+      conn_send_error (conn, "version", error->message, TRUE);
+      return;
+    }
+  if (version != PARLOR_PROTOCOL_VERSION)
+    {
+      g_autofree char *message =
+        g_strdup_printf (_("This host speaks version %d of the protocol, not %d"),
+                         PARLOR_PROTOCOL_VERSION, (int) version);
+
+      conn_send_error (conn, "version", message, TRUE);
+      return;
+    }
+
+  name = parlor_line_get (line, "name");
+  conn->name = parlor_text_sanitize (name != NULL ? name : "", PARLOR_PROTOCOL_NAME_MAX);
+  if (conn->name[0] == '\0')
+    set_str (&conn->name, _("Player"));
+
+  conn->state = CONN_LOBBY;
+  welcome = parlor_line_new ("welcome");
+  parlor_line_set_int (welcome, "version", PARLOR_PROTOCOL_VERSION);
+  parlor_line_set (welcome, "name", conn->name);
+  conn_send_line (conn, welcome);
+
+  token = parlor_line_get (line, "token");
+  if (token != NULL)
+    handle_resume (conn, token);
+}
+
+static void
+handle_tables (Conn *conn)
+{
+  ParlorServer *self = conn->server;
+  g_autoptr(ParlorLine) end = parlor_line_new ("end");
+
+  for (guint i = 0; i < self->tables->len; i++)
+    {
+      ServerTable *st = g_ptr_array_index (self->tables, i);
+      g_autoptr(ParlorLine) line = parlor_line_new ("table");
+
+      parlor_line_set (line, "id", st->id);
+      parlor_line_set (line, "game", st->info->id);
+      parlor_line_set_int (line, "players", st->slots->len);
+      parlor_line_set_int (line, "seats", parlor_table_get_n_seats (st->table));
+      parlor_line_set (line, "state", st->over ? "over" : st->started ? "playing" : "open");
+      conn_send_line (conn, line);
+    }
+  parlor_line_set_int (end, "count", self->tables->len);
+  conn_send_line (conn, end);
+}
+
+static const char *
+game_error_code (const GError *error)
+{
+  if (error->domain != PARLOR_GAME_ERROR)
+    return "illegal";
+  switch ((ParlorGameError) error->code)
+    {
+    case PARLOR_GAME_ERROR_SYNTAX:
+      return "syntax";
+    case PARLOR_GAME_ERROR_NOT_YOUR_TURN:
+      return "not-your-turn";
+    case PARLOR_GAME_ERROR_OVER:
+      return "over";
+    case PARLOR_GAME_ERROR_ILLEGAL:
+    case PARLOR_GAME_ERROR_CONFIG:
+    default:
+      return "illegal";
+    }
+}
+
+static void
+handle_action (Conn       *conn,
+               const char *text)
+{
+  const char *payload = parlor_protocol_payload (text, "action");
+  g_autoptr(GError) error = NULL;
+  ServerTable *st = conn->table;
+
+  if (payload == NULL)
+    {
+      conn_send_error (conn, "syntax", _("An action needs the move after the word “action”"), FALSE);
+      return;
+    }
+  if (st == NULL || conn->slot == NULL || conn->slot->seat < 0)
+    {
+      conn_send_error (conn, "state", _("You have no seat in a game"), FALSE);
+      return;
+    }
+  if (!parlor_table_submit (st->table, conn->slot->seat, payload, &error))
+    {
+      conn_send_error (conn, game_error_code (error), error->message, FALSE);
+      return;
+    }
+  conn_send (conn, "ack");
+}
+
+static gboolean
+state_allows (ConnState   state,
+              const char *type)
+{
+  static const struct { const char *type; guint states; } allowed[] = {
+    { "hello",  1 << CONN_NEW },
+    { "tables", 1 << CONN_LOBBY | 1 << CONN_WAITING | 1 << CONN_FINISHED },
+    { "create", 1 << CONN_LOBBY },
+    { "join",   1 << CONN_LOBBY },
+    { "resume", 1 << CONN_LOBBY },
+    { "start",  1 << CONN_WAITING },
+    { "leave",  1 << CONN_WAITING | 1 << CONN_PLAYING | 1 << CONN_FINISHED },
+    { "action", 1 << CONN_PLAYING },
+    { "ping",   0x1f },
+    { "bye",    0x1f },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (allowed); i++)
+    if (g_str_equal (allowed[i].type, type))
+      return (allowed[i].states & (1u << state)) != 0;
+
+  return FALSE;
+}
+
+static gboolean
+type_is_known (const char *type)
+{
+  static const char * const known[] = {
+    "hello", "tables", "create", "join", "resume", "start", "leave", "action", "ping", "bye", NULL
+  };
+
+  return g_strv_contains (known, type);
+}
+
+static void
+handle_line (Conn       *conn,
+             const char *text)
+{
+  g_autoptr(ParlorLine) line = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *type;
+
+  if (conn->dead)
+    return;
+
+  line = parlor_line_parse (text, &error);
+  if (line == NULL)
+    {
+      if (g_error_matches (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_EMPTY))
+        return;
+      conn_send_error (conn,
+                       g_error_matches (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_ENCODING)
+                         ? "encoding" : "syntax",
+                       error->message, conn->state == CONN_NEW);
+      return;
+    }
+
+  type = parlor_line_get_type (line);
+  if (!type_is_known (type))
+    {
+      g_autofree char *message = g_strdup_printf (_("“%s” is not a message this host knows"), type);
+
+      conn_send_error (conn, "unknown", message, conn->state == CONN_NEW);
+      return;
+    }
+  if (!state_allows (conn->state, type))
+    {
+      g_autofree char *message = NULL;
+
+      if (conn->state == CONN_NEW)
+        {
+          conn_send_error (conn, "state", _("Say hello first"), TRUE);
+          return;
+        }
+      message = g_strdup_printf (_("“%s” cannot be sent now"), type);
+      conn_send_error (conn, "state", message, FALSE);
+      return;
+    }
+
+  if (g_str_equal (type, "hello"))
+    handle_hello (conn, line);
+  else if (g_str_equal (type, "ping"))
+    {
+      g_autoptr(ParlorLine) pong = parlor_line_new ("pong");
+      const char *id = parlor_line_get (line, "id");
+
+      if (id != NULL)
+        parlor_line_set (pong, "id", id);
+      conn_send_line (conn, pong);
+    }
+  else if (g_str_equal (type, "bye"))
+    {
+      conn_leave_table (conn, FALSE);
+      conn_send (conn, "bye");
+      conn_close (conn);
+    }
+  else if (g_str_equal (type, "tables"))
+    handle_tables (conn);
+  else if (g_str_equal (type, "create"))
+    handle_create (conn, line);
+  else if (g_str_equal (type, "join"))
+    handle_join (conn, line);
+  else if (g_str_equal (type, "resume"))
+    {
+      const char *token = parlor_line_require (line, "token", &error);
+
+      if (token == NULL)
+        conn_send_error (conn, "syntax", error->message, FALSE);
+      else
+        handle_resume (conn, token);
+    }
+  else if (g_str_equal (type, "start"))
+    {
+      if (conn->table == NULL || conn->table->owner != conn->slot)
+        conn_send_error (conn, "not-owner", _("Only the table's host can start the game"), FALSE);
+      else if (!table_start (conn->table, &error))
+        conn_send_error (conn, "started", error->message, FALSE);
+    }
+  else if (g_str_equal (type, "leave"))
+    {
+      conn_leave_table (conn, FALSE);
+      conn->state = CONN_LOBBY;
+      conn_send (conn, "left");
+    }
+  else if (g_str_equal (type, "action"))
+    handle_action (conn, text);
+}
+
+static void
+on_conn_line (ParlorConnection *link,
+              const char       *text,
+              Conn             *conn)
+{
+  handle_line (conn, text);
+}
+
+static void
+on_conn_overlong (ParlorConnection *link,
+                  Conn             *conn)
+{
+  g_autofree char *message = g_strdup_printf (_("A message may be at most %d bytes long"),
+                                              PARLOR_PROTOCOL_MAX_LINE);
+
+  conn_send_error (conn, "too-long", message, FALSE);
+}
+
+static gboolean
+on_incoming (GSocketService    *service,
+             GSocketConnection *connection,
+             GObject           *source,
+             ParlorServer      *self)
+{
+  Conn *conn;
+  GSocket *socket = g_socket_connection_get_socket (connection);
+
+  if (self->stopped)
+    return FALSE;
+
+  g_socket_set_keepalive (socket, TRUE);
+  g_socket_set_option (socket, IPPROTO_TCP, TCP_NODELAY, 1, NULL);
+
+  conn = g_new0 (Conn, 1);
+  conn->server = self;
+  conn->link = parlor_connection_new (G_IO_STREAM (connection), PARLOR_PROTOCOL_MAX_LINE,
+                                      self->max_output);
+  conn->peer = parlor_connection_get_peer (conn->link);
+  conn->connected_at = g_get_monotonic_time ();
+  g_hash_table_add (self->conns, conn);
+
+  g_signal_connect (conn->link, "line", G_CALLBACK (on_conn_line), conn);
+  g_signal_connect (conn->link, "overlong", G_CALLBACK (on_conn_overlong), conn);
+  g_signal_connect (conn->link, "closed", G_CALLBACK (on_conn_closed), conn);
+  parlor_connection_start (conn->link);
+
+  return TRUE;
+}
+
+/* Half-sent lines and silent newcomers time out. */
+static gboolean
+sweep (gpointer data)
+{
+  ParlorServer *self = data;
+  gint64 now = g_get_monotonic_time ();
+  gint64 limit = (gint64) self->line_timeout * 1000;
+  GHashTableIter iter;
+  gpointer key;
+  g_autoptr(GPtrArray) late = g_ptr_array_new ();
+
+  g_hash_table_iter_init (&iter, self->conns);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    {
+      Conn *conn = key;
+      gint64 since = parlor_connection_get_partial_since (conn->link);
+
+      if (conn->dead)
+        continue;
+      if ((since > 0 && now - since > limit) ||
+          (conn->state == CONN_NEW && now - conn->connected_at > limit))
+        g_ptr_array_add (late, conn);
+    }
+
+  for (guint i = 0; i < late->len; i++)
+    conn_send_error (g_ptr_array_index (late, i), "timeout",
+                     _("The message was not finished in time"), TRUE);
+
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+restart_sweep (ParlorServer *self)
+{
+  g_clear_handle_id (&self->sweep_id, g_source_remove);
+  self->sweep_id = g_timeout_add (CLAMP (self->line_timeout / 4, 10, 1000), sweep, self);
+}
+
+/* ---- object ------------------------------------------------------------- */
+
+static void
+parlor_server_dispose (GObject *object)
+{
+  ParlorServer *self = PARLOR_SERVER (object);
+
+  parlor_server_stop (self);
+  g_clear_handle_id (&self->sweep_id, g_source_remove);
+  g_clear_handle_id (&self->reap_id, g_source_remove);
+
+  G_OBJECT_CLASS (parlor_server_parent_class)->dispose (object);
+}
+
+static void
+parlor_server_finalize (GObject *object)
+{
+  ParlorServer *self = PARLOR_SERVER (object);
+
+  g_hash_table_unref (self->conns);
+  g_ptr_array_unref (self->dead);
+  g_ptr_array_unref (self->tables);
+  g_free (self->default_game);
+  g_free (self->ai_level);
+
+  G_OBJECT_CLASS (parlor_server_parent_class)->finalize (object);
+}
+
+static void
+parlor_server_class_init (ParlorServerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = parlor_server_dispose;
+  object_class->finalize = parlor_server_finalize;
+
+  signals[LOG] =
+    g_signal_new ("log", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_STRING);
+  signals[PLAYERS_CHANGED] =
+    g_signal_new ("players-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[TABLE_STARTED] =
+    g_signal_new ("table-started", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[TABLE_FINISHED] =
+    g_signal_new ("table-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_STRING);
+}
+
+static void
+parlor_server_init (ParlorServer *self)
+{
+  self->conns = g_hash_table_new (NULL, NULL);
+  self->dead = g_ptr_array_new ();
+  self->tables = g_ptr_array_new ();
+  self->line_timeout = DEFAULT_LINE_TIMEOUT_MS;
+  self->max_output = DEFAULT_MAX_OUTPUT;
+}
+
+ParlorServer *
+parlor_server_new (ParlorGameLookup lookup)
+{
+  ParlorServer *self;
+
+  g_return_val_if_fail (lookup != NULL, NULL);
+
+  self = g_object_new (PARLOR_TYPE_SERVER, NULL);
+  self->lookup = lookup;
+
+  return self;
+}
+
+gboolean
+parlor_server_listen (ParlorServer  *self,
+                      const char    *address,
+                      guint16        port,
+                      guint16       *out_port,
+                      GError       **error)
+{
+  guint16 bound = 0;
+
+  g_return_val_if_fail (PARLOR_IS_SERVER (self), FALSE);
+  g_return_val_if_fail (self->service == NULL, FALSE);
+
+  self->service = g_socket_service_new ();
+  g_socket_listener_set_backlog (G_SOCKET_LISTENER (self->service), 1024);
+  if (address == NULL)
+    {
+      if (port == 0)
+        bound = g_socket_listener_add_any_inet_port (G_SOCKET_LISTENER (self->service), NULL, error);
+      else if (g_socket_listener_add_inet_port (G_SOCKET_LISTENER (self->service), port, NULL, error))
+        bound = port;
+    }
+  else
+    {
+      g_autoptr(GInetAddress) inet = g_inet_address_new_from_string (address);
+      g_autoptr(GSocketAddress) want = NULL;
+      g_autoptr(GSocketAddress) got = NULL;
+
+      if (inet == NULL)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       _("“%s” is not an IP address"), address);
+        }
+      else
+        {
+          want = g_inet_socket_address_new (inet, port);
+          if (g_socket_listener_add_address (G_SOCKET_LISTENER (self->service), want,
+                                             G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP,
+                                             NULL, &got, error))
+            bound = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (got));
+        }
+    }
+
+  if (bound == 0)
+    {
+      g_clear_object (&self->service);
+      return FALSE;
+    }
+
+  g_signal_connect (self->service, "incoming", G_CALLBACK (on_incoming), self);
+  g_socket_service_start (self->service);
+  restart_sweep (self);
+  if (out_port != NULL)
+    *out_port = bound;
+
+  return TRUE;
+}
+
+void
+parlor_server_stop (ParlorServer *self)
+{
+  GHashTableIter iter;
+  gpointer key;
+
+  g_return_if_fail (PARLOR_IS_SERVER (self));
+
+  if (self->stopped)
+    return;
+  self->stopped = TRUE;
+
+  if (self->service != NULL)
+    {
+      g_socket_service_stop (self->service);
+      g_socket_listener_close (G_SOCKET_LISTENER (self->service));
+      g_signal_handlers_disconnect_by_data (self->service, self);
+      g_clear_object (&self->service);
+    }
+
+  g_hash_table_iter_init (&iter, self->conns);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    {
+      Conn *conn = key;
+
+      conn_send (conn, "bye reason=shutdown");
+      parlor_connection_close (conn->link, TRUE);
+    }
+
+  for (guint i = 0; i < self->tables->len; i++)
+    server_table_free (g_ptr_array_index (self->tables, i));
+  g_ptr_array_set_size (self->tables, 0);
+
+  /* Connections go with the server; pending flushes finish on their own. */
+  g_hash_table_iter_init (&iter, self->conns);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    conn_free (key);
+  g_hash_table_remove_all (self->conns);
+  g_ptr_array_set_size (self->dead, 0);
+}
+
+void
+parlor_server_set_default_game (ParlorServer *self,
+                                const char   *game_id)
+{
+  g_return_if_fail (PARLOR_IS_SERVER (self));
+  set_str (&self->default_game, game_id);
+}
+
+void
+parlor_server_set_allow_create (ParlorServer *self,
+                                gboolean      allow)
+{
+  g_return_if_fail (PARLOR_IS_SERVER (self));
+  self->allow_create = allow;
+}
+
+void
+parlor_server_set_time_limit (ParlorServer *self,
+                              guint         seconds)
+{
+  g_return_if_fail (PARLOR_IS_SERVER (self));
+  self->time_limit = seconds;
+}
+
+void
+parlor_server_set_ai_level (ParlorServer *self,
+                            const char   *level)
+{
+  g_return_if_fail (PARLOR_IS_SERVER (self));
+  set_str (&self->ai_level, level);
+}
+
+void
+parlor_server_set_ai_delay (ParlorServer *self,
+                            guint         milliseconds)
+{
+  g_return_if_fail (PARLOR_IS_SERVER (self));
+  self->ai_delay = milliseconds;
+}
+
+void
+parlor_server_set_seed (ParlorServer *self,
+                        guint64       seed)
+{
+  g_return_if_fail (PARLOR_IS_SERVER (self));
+  self->seed = seed;
+}
+
+void
+parlor_server_set_line_timeout (ParlorServer *self,
+                                guint         milliseconds)
+{
+  g_return_if_fail (PARLOR_IS_SERVER (self));
+  g_return_if_fail (milliseconds > 0);
+
+  self->line_timeout = milliseconds;
+  if (self->sweep_id != 0)
+    restart_sweep (self);
+}
+
+void
+parlor_server_set_max_output (ParlorServer *self,
+                              gsize         bytes)
+{
+  g_return_if_fail (PARLOR_IS_SERVER (self));
+  self->max_output = bytes;
+}
+
+guint
+parlor_server_get_n_connections (ParlorServer *self)
+{
+  g_return_val_if_fail (PARLOR_IS_SERVER (self), 0);
+  return g_hash_table_size (self->conns);
+}
+
+guint
+parlor_server_get_n_tables (ParlorServer *self)
+{
+  g_return_val_if_fail (PARLOR_IS_SERVER (self), 0);
+  return self->tables->len;
+}
+
+const char *
+parlor_server_create_table (ParlorServer  *self,
+                            const char    *game_id,
+                            const char    *config,
+                            const char    *host_name,
+                            GError       **error)
+{
+  ServerTable *st;
+
+  g_return_val_if_fail (PARLOR_IS_SERVER (self), NULL);
+  g_return_val_if_fail (game_id != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  st = table_new (self, game_id, config, error);
+  if (st == NULL)
+    return NULL;
+
+  if (host_name != NULL)
+    {
+      Slot *slot = g_new0 (Slot, 1);
+
+      slot->name = parlor_text_sanitize (host_name, PARLOR_PROTOCOL_NAME_MAX);
+      if (slot->name[0] == '\0')
+        set_str (&slot->name, _("Host"));
+      slot->token = new_token ();
+      slot->seat = -1;
+      slot->local = TRUE;
+      g_ptr_array_add (st->slots, slot);
+      st->owner = slot;
+      st->has_host = TRUE;
+    }
+
+  return st->id;
+}
+
+ParlorTable *
+parlor_server_get_table (ParlorServer *self,
+                         const char   *table_id)
+{
+  ServerTable *st;
+
+  g_return_val_if_fail (PARLOR_IS_SERVER (self), NULL);
+  g_return_val_if_fail (table_id != NULL, NULL);
+
+  st = find_table (self, table_id);
+  return st != NULL ? st->table : NULL;
+}
+
+GStrv
+parlor_server_list_players (ParlorServer *self,
+                            const char   *table_id)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  ServerTable *st;
+
+  g_return_val_if_fail (PARLOR_IS_SERVER (self), NULL);
+  g_return_val_if_fail (table_id != NULL, NULL);
+
+  st = find_table (self, table_id);
+  if (st != NULL)
+    for (guint i = 0; i < st->slots->len; i++)
+      g_strv_builder_add (builder, ((Slot *) g_ptr_array_index (st->slots, i))->name);
+
+  return g_strv_builder_end (builder);
+}
+
+gboolean
+parlor_server_start_table (ParlorServer  *self,
+                           const char    *table_id,
+                           GError       **error)
+{
+  ServerTable *st;
+
+  g_return_val_if_fail (PARLOR_IS_SERVER (self), FALSE);
+  g_return_val_if_fail (table_id != NULL, FALSE);
+
+  st = find_table (self, table_id);
+  if (st == NULL)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG,
+                           _("There is no such table"));
+      return FALSE;
+    }
+
+  return table_start (st, error);
+}
+
+int
+parlor_server_get_host_seat (ParlorServer *self,
+                             const char   *table_id)
+{
+  ServerTable *st;
+
+  g_return_val_if_fail (PARLOR_IS_SERVER (self), -1);
+  g_return_val_if_fail (table_id != NULL, -1);
+
+  st = find_table (self, table_id);
+  if (st == NULL || !st->has_host || st->slots->len == 0)
+    return -1;
+
+  return ((Slot *) g_ptr_array_index (st->slots, 0))->seat;
+}
+
+GStrv
+parlor_server_list_tables (ParlorServer *self)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  g_return_val_if_fail (PARLOR_IS_SERVER (self), NULL);
+
+  for (guint i = 0; i < self->tables->len; i++)
+    g_strv_builder_add (builder, ((ServerTable *) g_ptr_array_index (self->tables, i))->id);
+
+  return g_strv_builder_end (builder);
+}

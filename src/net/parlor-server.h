@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "parlor-game.h"
+#include "parlor-table.h"
+
+G_BEGIN_DECLS
+
+/*
+ * The LAN table server (docs/protocol.md). Runs on the main loop of the
+ * thread that created it, holds any number of tables, each driven by a
+ * ParlorTable that validates every action. Knows no particular game: the
+ * caller gives it a lookup from game id to ParlorGameInfo.
+ *
+ * Host mode (the app): create_table() with a host name adds the host as the
+ * table's local player (player 0, the owner); get_table() gives the
+ * ParlorTable to watch and submit to; start_table() starts it.
+ *
+ * Signals:
+ *   "log"             (const char *table_id, const char *message)
+ *                     plain translated words for the connection log
+ *   "players-changed" (const char *table_id)   the waiting list changed
+ *   "table-started"   (const char *table_id)
+ *   "table-finished"  (const char *table_id, const char *result)
+ */
+
+typedef const ParlorGameInfo *(*ParlorGameLookup) (const char *id);
+
+#define PARLOR_TYPE_SERVER (parlor_server_get_type ())
+G_DECLARE_FINAL_TYPE (ParlorServer, parlor_server, PARLOR, SERVER, GObject)
+
+ParlorServer *parlor_server_new               (ParlorGameLookup  lookup);
+
+/* @address NULL listens on every interface; @port 0 picks a free one. */
+gboolean      parlor_server_listen            (ParlorServer  *self,
+                                               const char    *address,
+                                               guint16        port,
+                                               guint16       *out_port,
+                                               GError       **error);
+/* Says goodbye to every client and closes them; tables stop. */
+void          parlor_server_stop              (ParlorServer  *self);
+
+/* Game of the tables clients create without naming one (NULL: they must). */
+void          parlor_server_set_default_game  (ParlorServer  *self,
+                                               const char    *game_id);
+/* Whether clients may create tables (a headless server) or only join. */
+void          parlor_server_set_allow_create  (ParlorServer  *self,
+                                               gboolean       allow);
+void          parlor_server_set_time_limit    (ParlorServer  *self,
+                                               guint          seconds);
+void          parlor_server_set_ai_level      (ParlorServer  *self,
+                                               const char    *level);
+void          parlor_server_set_ai_delay      (ParlorServer  *self,
+                                               guint          milliseconds);
+/* 0 draws a new random seed for each table. */
+void          parlor_server_set_seed          (ParlorServer  *self,
+                                               guint64        seed);
+/* How long a half-sent line (or a missing hello) may wait, in ms. */
+void          parlor_server_set_line_timeout  (ParlorServer  *self,
+                                               guint          milliseconds);
+void          parlor_server_set_max_output    (ParlorServer  *self,
+                                               gsize          bytes);
+
+guint         parlor_server_get_n_connections (ParlorServer  *self);
+guint         parlor_server_get_n_tables      (ParlorServer  *self);
+
+/* Host mode. Returns the new table's id (owned by the server). With
+ * @host_name the host is player 0 of the table and the only one who may
+ * start it; without, the first client to join owns it. */
+const char   *parlor_server_create_table      (ParlorServer  *self,
+                                               const char    *game_id,
+                                               const char    *config,
+                                               const char    *host_name,
+                                               GError       **error);
+ParlorTable  *parlor_server_get_table         (ParlorServer  *self,
+                                               const char    *table_id);
+/* Names of the players who joined (host first), NULL-terminated. */
+GStrv         parlor_server_list_players      (ParlorServer  *self,
+                                               const char    *table_id);
+gboolean      parlor_server_start_table       (ParlorServer  *self,
+                                               const char    *table_id,
+                                               GError       **error);
+/* The host's seat once the table started, else -1. */
+int           parlor_server_get_host_seat     (ParlorServer  *self,
+                                               const char    *table_id);
+/* Every table's id, NULL-terminated. */
+GStrv         parlor_server_list_tables       (ParlorServer  *self);
+
+G_END_DECLS
