@@ -34,7 +34,8 @@ shoot (GtkWidget  *widget,
   GtkSnapshot *snapshot;
   g_autoptr(GskRenderNode) node = NULL;
   g_autoptr(GdkTexture) texture = NULL;
-  g_autofree char *dir = g_build_filename (g_getenv ("G_TEST_BUILDDIR") != NULL ? g_getenv ("G_TEST_BUILDDIR") : ".", "screenshots", NULL);
+  const char *build_dir = g_getenv ("G_TEST_BUILDDIR");
+  g_autofree char *dir = g_build_filename (build_dir != NULL ? build_dir : ".", "screenshots", NULL);
   g_autofree char *file = NULL;
   const char *lang = g_getenv ("LANGUAGE");
   GskRenderer *renderer;
@@ -187,7 +188,8 @@ play_human_move (TriadScreen *screen,
       int dx = cell % 3 - at % 3, dy = cell / 3 - at / 3;
 
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (board), "board.move", "(ii)",
-                                                 CLAMP (dx, -1, 1), dx != 0 ? 0 : CLAMP (dy, -1, 1)));
+                                                 CLAMP (dx, -1, 1),
+                                                 dx != 0 ? 0 : CLAMP (dy, -1, 1)));
       g_assert_cmpint (triad_board_view_get_cursor (board), !=, at);
     }
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (board), "board.activate", NULL));
@@ -273,7 +275,8 @@ play_whole_game (const Setup *setup)
       /* The other hand is face down exactly when hands are closed. */
       g_assert_cmpuint (triad_hand_view_get_n_cards (theirs), ==, view.n_hand[other]);
       if (view.n_hand[other] > 0)
-        g_assert_cmpint (triad_hand_view_get_known (theirs), ==, g_str_equal (setup->hands, "open"));
+        g_assert_cmpint (triad_hand_view_get_known (theirs), ==,
+                         g_str_equal (setup->hands, "open"));
       if (!shot_mid && view.turn == seat && view.n_filled >= 3)
         {
           g_autofree char *mid = g_strdup_printf ("triad-play-%s", setup->name);
@@ -354,7 +357,8 @@ play_whole_game (const Setup *setup)
 
   log = triad_screen_get_log_text (screen);
   g_assert_nonnull (strstr (log, "New game with"));
-  g_assert_nonnull (strstr (log, g_str_equal (setup->hands, "open") ? "open hands" : "closed hands"));
+  g_assert_nonnull (strstr (log, g_str_equal (setup->hands, "open")
+                                 ? "open hands" : "closed hands"));
 
   /* Play Again goes back to the setup page, keeping the choices. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "triad.play-again", NULL));
@@ -456,9 +460,12 @@ test_clock_and_descriptions (void)
       cell = c;
   g_assert_cmpint (cell, >=, 0);
   g_assert_cmpint (triad_board_view_get_last_move (board), ==, cell);
+  /* Ranks as the rules spec writes them: 10 is "A". */
   card = g_strdup_printf ("%c-%c-%c-%c",
-                          "0123456789A"[view.card[cell].rank[0]], "0123456789A"[view.card[cell].rank[1]],
-                          "0123456789A"[view.card[cell].rank[2]], "0123456789A"[view.card[cell].rank[3]]);
+                          "0123456789A"[view.card[cell].rank[0]],
+                          "0123456789A"[view.card[cell].rank[1]],
+                          "0123456789A"[view.card[cell].rank[2]],
+                          "0123456789A"[view.card[cell].rank[3]]);
   expected = g_strdup_printf ("Cell %d, ", cell + 1);
   taken = triad_board_view_describe_cell (board, cell);
   g_assert_true (g_str_has_prefix (taken, expected));

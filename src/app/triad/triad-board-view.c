@@ -160,7 +160,9 @@ animations_enabled (TriadBoardView *self)
 {
   gboolean enabled = TRUE;
 
-  g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)), "gtk-enable-animations", &enabled, NULL);
+  g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)),
+                "gtk-enable-animations", &enabled,
+                NULL);
   return enabled;
 }
 
@@ -281,7 +283,8 @@ triad_board_view_snapshot (GtkWidget   *widget,
     GdkRGBA felt = fg;
     GskRoundedRect rr;
     graphene_rect_t all = GRAPHENE_RECT_INIT (self->origin_x, self->origin_y,
-                                              (3 * TRIAD_CARD_ASPECT + 4 * GAP) * h, (3 + 4 * GAP) * h);
+                                              (3 * TRIAD_CARD_ASPECT + 4 * GAP) * h,
+                                              (3 + 4 * GAP) * h);
 
     felt.alpha = dark ? 0.07 : 0.06;
     gsk_rounded_rect_init_from_rect (&rr, &all, h * 0.1);
@@ -535,8 +538,10 @@ triad_board_view_class_init (TriadBoardViewClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   static const struct { guint key; int dx, dy; } keys[] = {
-    { GDK_KEY_Left, -1, 0 }, { GDK_KEY_Right, 1, 0 }, { GDK_KEY_Up, 0, -1 }, { GDK_KEY_Down, 0, 1 },
-    { GDK_KEY_KP_Left, -1, 0 }, { GDK_KEY_KP_Right, 1, 0 }, { GDK_KEY_KP_Up, 0, -1 }, { GDK_KEY_KP_Down, 0, 1 },
+    { GDK_KEY_Left, -1, 0 }, { GDK_KEY_Right, 1, 0 },
+    { GDK_KEY_Up, 0, -1 }, { GDK_KEY_Down, 0, 1 },
+    { GDK_KEY_KP_Left, -1, 0 }, { GDK_KEY_KP_Right, 1, 0 },
+    { GDK_KEY_KP_Up, 0, -1 }, { GDK_KEY_KP_Down, 0, 1 },
   };
 
   object_class->dispose = triad_board_view_dispose;
@@ -588,7 +593,8 @@ triad_board_view_init (TriadBoardView *self)
   g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), self);
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Board: three rows of three cells"),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Board: three rows of three cells"),
                                   -1);
   update_accessible (self);
 }

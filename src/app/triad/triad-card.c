@@ -218,8 +218,8 @@ triad_card_snapshot (GtkSnapshot           *snapshot,
             g_strlcpy (text, "A", sizeof text);
           else
             g_snprintf (text, sizeof text, "%u", card->rank[side]);
-          triad_card_append_text (snapshot, widget, text, x + w * pos[side][0], y + h * pos[side][1],
-                                  h * 0.2, &white);
+          triad_card_append_text (snapshot, widget, text,
+                                  x + w * pos[side][0], y + h * pos[side][1], h * 0.2, &white);
         }
       gtk_snapshot_pop (snapshot);
     }

@@ -55,7 +55,8 @@ layout (TriadHandView *self,
   double row;
 
   triad_card_fit (width / units_w, avail_h, &self->card_w, &self->card_h);
-  row = self->n_cards * self->card_w + (self->n_cards > 0 ? self->n_cards - 1 : 0) * GAP * self->card_w;
+  row = self->n_cards * self->card_w
+        + (self->n_cards > 0 ? self->n_cards - 1 : 0) * GAP * self->card_w;
   self->origin_x = (width - row) / 2;
   self->origin_y = (height - self->card_h) / 2 + (is_mine (self) ? RAISE * self->card_h / 2 : 0);
 }
@@ -91,7 +92,8 @@ triad_hand_view_describe (TriadHandView *self)
   card = triad_card_to_text (&self->cards[self->selected]);
   if (is_mine (self))
     /* Translators: "Your hand, card 2 of 5: 7-3-A-5" */
-    return g_strdup_printf (_("Your hand, card %d of %u: %s"), self->selected + 1, self->n_cards, card);
+    return g_strdup_printf (_("Your hand, card %d of %u: %s"),
+                            self->selected + 1, self->n_cards, card);
   /* Translators: "Computer’s hand, card 2 of 4: 7-3-A-5" */
   return g_strdup_printf (_("%s’s hand, card %d of %u: %s"), self->owner, self->selected + 1,
                           self->n_cards, card);
@@ -338,8 +340,10 @@ triad_hand_view_class_init (TriadHandViewClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Left, 0, "hand.move", "i", -1);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, 0, "hand.move", "i", 1);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Right, 0, "hand.move", "i", 1);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Home, 0, "hand.move", "i", -TRIAD_HAND_MAX);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_End, 0, "hand.move", "i", TRIAD_HAND_MAX);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Home, 0,
+                                       "hand.move", "i", -TRIAD_HAND_MAX);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_End, 0,
+                                       "hand.move", "i", TRIAD_HAND_MAX);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, 0, "hand.activate", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, 0, "hand.activate", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_space, 0, "hand.activate", NULL);

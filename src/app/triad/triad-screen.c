@@ -220,9 +220,11 @@ on_tick (gpointer data)
 
   if (deadline > 0)
     {
-      gint64 left = MAX (0, (deadline - g_get_monotonic_time () + G_USEC_PER_SEC - 1) / G_USEC_PER_SEC);
-      g_autofree char *text = g_strdup_printf ("%d:%02d", (int) (left / 60), (int) (left % 60));
+      gint64 left = (deadline - g_get_monotonic_time () + G_USEC_PER_SEC - 1) / G_USEC_PER_SEC;
+      g_autofree char *text = NULL;
 
+      left = MAX (0, left);
+      text = g_strdup_printf ("%d:%02d", (int) (left / 60), (int) (left % 60));
       gtk_label_set_text (self->clock_label, text);
       if (left <= 10)
         gtk_widget_add_css_class (GTK_WIDGET (self->clock_label), "error");
@@ -273,7 +275,8 @@ on_event (ParlorTable *table,
 
   words = triad_game_info.describe (text, (const char * const *) self->names);
   if (words != NULL && *words != '\0')
-    parlor_log_view_append (self->log, words, g_str_equal (type, "start") || g_str_equal (type, "over"));
+    parlor_log_view_append (self->log, words,
+                            g_str_equal (type, "start") || g_str_equal (type, "over"));
 }
 
 static void
@@ -290,7 +293,8 @@ on_action (ParlorTable *table,
       if ((int) seat == self->seat)
         text = g_strdup (_("Your time ran out: a random card was played for you."));
       else
-        text = g_strdup_printf (_("%s ran out of time: a random card was played."), self->names[seat]);
+        text = g_strdup_printf (_("%s ran out of time: a random card was played."),
+                                self->names[seat]);
       parlor_log_view_append (self->log, text, TRUE);
       if ((int) seat == self->seat)
         toast (self, text);
@@ -443,7 +447,8 @@ start_action (GtkWidget  *widget,
 {
   TriadScreen *self = TRIAD_SCREEN (widget);
   ParlorSettings *settings = self->app != NULL ? parlor_application_get_settings (self->app) : NULL;
-  g_autofree char *name = settings != NULL ? parlor_settings_get_effective_name (settings) : g_strdup (_("You"));
+  g_autofree char *name = settings != NULL ? parlor_settings_get_effective_name (settings)
+                                            : g_strdup (_("You"));
   g_autofree char *computer = g_strdup_printf (_("Computer (%s)"), level_label (self->level));
   g_autofree char *config = NULL;
   g_autoptr(GError) error = NULL;
@@ -480,9 +485,11 @@ start_action (GtkWidget  *widget,
   parlor_table_add_player (self->table, PARLOR_SEAT_AI, computer, self->level);
   if (settings != NULL)
     parlor_table_set_time_limit (self->table, parlor_settings_get_time_limit (settings));
-  parlor_table_set_ai_delay (self->table, delay_text != NULL
-                                          ? (guint) g_ascii_strtoull (delay_text, NULL, 10)
-                                          : speed_delay (settings != NULL ? parlor_settings_get_ai_speed (settings) : NULL));
+  parlor_table_set_ai_delay (self->table,
+                             delay_text != NULL
+                             ? (guint) g_ascii_strtoull (delay_text, NULL, 10)
+                             : speed_delay (settings != NULL ? parlor_settings_get_ai_speed (settings)
+                                                             : NULL));
 
   g_signal_connect (self->table, "event", G_CALLBACK (on_event), self);
   g_signal_connect (self->table, "action", G_CALLBACK (on_action), self);
@@ -649,7 +656,8 @@ triad_screen_set_property (GObject      *object,
       update_combo (self);
       break;
     case PROP_COMBO:
-      set_flag (self, &self->combo, g_value_get_boolean (value) && (self->same || self->plus), PROP_COMBO);
+      set_flag (self, &self->combo, g_value_get_boolean (value) && (self->same || self->plus),
+                PROP_COMBO);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -737,7 +745,8 @@ triad_screen_class_init (TriadScreenClass *klass)
   g_type_ensure (TRIAD_TYPE_HAND_VIEW);
   g_type_ensure (PARLOR_TYPE_LOG_VIEW);
 
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/parlorgames/Parlor/triad/triad-screen.ui");
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/parlorgames/Parlor/triad/triad-screen.ui");
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, stack);
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, start_button);
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, table_box);
@@ -797,7 +806,10 @@ GtkWidget *
 triad_screen_new_for_app (ParlorApplication *app)
 {
   TriadScreen *self = g_object_new (TRIAD_TYPE_SCREEN, NULL);
-  const char *level = app != NULL ? parlor_settings_get_ai_level (parlor_application_get_settings (app)) : NULL;
+  const char *level = NULL;
+
+  if (app != NULL)
+    level = parlor_settings_get_ai_level (parlor_application_get_settings (app));
 
   self->app = app;
   /* The app-wide default level, in this game's words. */
