@@ -454,6 +454,9 @@ test_clock_and_descriptions (void)
   g_assert_true (g_str_has_prefix (triad_screen_get_clock_text (screen), "1:00") ||
                  g_str_has_prefix (triad_screen_get_clock_text (screen), "0:5"));
   screenshot (GTK_WIDGET (window), "triad-play-clock");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  screenshot (GTK_WIDGET (window), "triad-play-dark");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
 
   for (int c = 0; c < TRIAD_N_CELLS; c++)
     if (view.owner[c] != TRIAD_EMPTY)
