@@ -407,39 +407,6 @@ on_table_pressed (GtkGestureClick *gesture,
     gtk_widget_activate_action (GTK_WIDGET (self), "triad.show-result", NULL);
 }
 
-/*
- * The table seats players in an order drawn from the match seed alone, so
- * a throw-away table with the same seed tells which seat the player gets;
- * the config can then name the seat that moves first.
- */
-static int
-predict_seat (guint64 seed)
-{
-  g_autoptr(ParlorTable) probe = parlor_table_new (&triad_game_info, "", seed, NULL);
-  guint player;
-  int seat;
-
-  if (probe == NULL)
-    return -1;
-  player = parlor_table_add_player (probe, PARLOR_SEAT_LOCAL, "", NULL);
-  parlor_table_add_player (probe, PARLOR_SEAT_LOCAL, "", NULL);
-  if (!parlor_table_start (probe, NULL))
-    return -1;
-  seat = parlor_table_get_player_seat (probe, player);
-  parlor_table_stop (probe);
-  return seat;
-}
-
-static guint
-speed_delay (const char *speed)
-{
-  if (g_strcmp0 (speed, "slow") == 0)
-    return 1500;
-  if (g_strcmp0 (speed, "fast") == 0)
-    return 250;
-  return 700;
-}
-
 static void
 start_action (GtkWidget  *widget,
               const char *action_name,
@@ -453,9 +420,7 @@ start_action (GtkWidget  *widget,
   g_autofree char *config = NULL;
   g_autoptr(GError) error = NULL;
   const char *seed_text = g_getenv ("PARLOR_SEED");
-  const char *delay_text = g_getenv ("PARLOR_AI_DELAY_MS");
   guint64 seed;
-  int seat;
 
   stop_table (self);
   parlor_log_view_clear (self->log);
@@ -465,11 +430,9 @@ start_action (GtkWidget  *widget,
   self->seat = -1;
 
   seed = seed_text != NULL ? g_ascii_strtoull (seed_text, NULL, 10) : (guint64) g_get_real_time ();
-  seat = predict_seat (seed);
-  if (seat < 0)
-    seat = 0;
+  /* You sit at seat 0; going first or second picks who moves first. */
   config = g_strdup_printf ("first=%d hands=%s same=%s plus=%s combo=%s",
-                            g_str_equal (self->order, "first") ? seat : 1 - seat,
+                            g_str_equal (self->order, "first") ? 0 : 1,
                             self->hands,
                             self->same ? "on" : "off",
                             self->plus ? "on" : "off",
@@ -481,15 +444,12 @@ start_action (GtkWidget  *widget,
       toast (self, error->message);
       return;
     }
-  self->player = parlor_table_add_player (self->table, PARLOR_SEAT_LOCAL, name, NULL);
-  parlor_table_add_player (self->table, PARLOR_SEAT_AI, computer, self->level);
+  self->player = parlor_table_add_player_at (self->table, 0, PARLOR_SEAT_LOCAL, name, NULL);
+  parlor_table_add_player_at (self->table, 1, PARLOR_SEAT_AI, computer, self->level);
   if (settings != NULL)
     parlor_table_set_time_limit (self->table, parlor_settings_get_time_limit (settings));
-  parlor_table_set_ai_delay (self->table,
-                             delay_text != NULL
-                             ? (guint) g_ascii_strtoull (delay_text, NULL, 10)
-                             : speed_delay (settings != NULL ? parlor_settings_get_ai_speed (settings)
-                                                             : NULL));
+  if (settings != NULL)
+    parlor_table_set_ai_delay (self->table, parlor_settings_get_ai_delay (settings));
 
   g_signal_connect (self->table, "event", G_CALLBACK (on_event), self);
   g_signal_connect (self->table, "action", G_CALLBACK (on_action), self);
