@@ -15,7 +15,8 @@ main (int   argc,
   g_autoptr(ParlorApplication) app = NULL;
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  /* build-aux/dev runs the app from the build tree with its fresh translations. */
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("PARLOR_LOCALEDIR") != NULL ? g_getenv ("PARLOR_LOCALEDIR") : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 

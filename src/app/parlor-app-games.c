@@ -8,6 +8,8 @@
 #include "parlor-app-games.h"
 #include "manhattan-game.h"
 #include "manhattan-screen.h"
+#include "triad-game.h"
+#include "triad-screen.h"
 
 static const ParlorAppGame manhattan = {
   .info = &manhattan_game_info,
@@ -20,8 +22,18 @@ static const ParlorAppGame manhattan = {
   .join_game = manhattan_screen_join_game,
 };
 
+static const ParlorAppGame triad = {
+  .info = &triad_game_info,
+  .icon_name = "io.github.parlorgames.Parlor-symbolic",
+  .summary = N_("Take the most cards on a three-by-three board — against the computer"),
+  .new_screen = triad_screen_new_for_app,
+  .new_local_game = triad_screen_new_local_game,
+  .is_playing = triad_screen_is_playing,
+};
+
 static const ParlorAppGame * const games[] = {
   &manhattan,
+  &triad,
   NULL
 };
 

@@ -224,16 +224,6 @@ parlor_host_window_init (ParlorHostWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 
-static guint
-ai_delay (const char *speed)
-{
-  if (g_strcmp0 (speed, "slow") == 0)
-    return 1500;
-  if (g_strcmp0 (speed, "fast") == 0)
-    return 150;
-  return 600;
-}
-
 ParlorHostWindow *
 parlor_host_window_new (ParlorSettings  *settings,
                         const char      *game_id,
@@ -253,7 +243,7 @@ parlor_host_window_new (ParlorSettings  *settings,
   self->server = parlor_server_new (parlor_games_lookup);
   parlor_server_set_time_limit (self->server, parlor_settings_get_time_limit (settings));
   parlor_server_set_ai_level (self->server, parlor_settings_get_ai_level (settings));
-  parlor_server_set_ai_delay (self->server, ai_delay (parlor_settings_get_ai_speed (settings)));
+  parlor_server_set_ai_delay (self->server, parlor_settings_get_ai_delay (settings));
   g_signal_connect (self->server, "players-changed", G_CALLBACK (on_players_changed), self);
   g_signal_connect (self->server, "log", G_CALLBACK (on_log), self);
 

@@ -118,6 +118,7 @@ parlor_log_view_clear (ParlorLogView *self)
 {
   g_return_if_fail (PARLOR_IS_LOG_VIEW (self));
   gtk_text_buffer_set_text (self->buffer, "", 0);
+  gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller)), 0);
 }
 
 char *

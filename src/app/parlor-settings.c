@@ -696,3 +696,23 @@ parlor_settings_set_ai_speed (ParlorSettings *self,
 
   return set_choice (self, "ai-speed", speed);
 }
+
+guint
+parlor_settings_get_ai_delay (ParlorSettings *self)
+{
+  const char *speed;
+  const char *forced = g_getenv ("PARLOR_AI_DELAY_MS");
+
+  g_return_val_if_fail (PARLOR_IS_SETTINGS (self), 0);
+
+  /* Tests and demos run the computer players without pauses. */
+  if (forced != NULL)
+    return (guint) g_ascii_strtoull (forced, NULL, 10);
+
+  speed = parlor_settings_get_ai_speed (self);
+  if (g_strcmp0 (speed, "slow") == 0)
+    return 1500;
+  if (g_strcmp0 (speed, "fast") == 0)
+    return 200;
+  return 700;
+}

@@ -41,6 +41,8 @@ const char     *parlor_settings_get_ai_speed       (ParlorSettings *self);
 gboolean        parlor_settings_set_ai_speed       (ParlorSettings *self,
                                                     const char     *speed);
 
+/* How long a computer move stays on screen, in ms, from the computer speed. */
+guint           parlor_settings_get_ai_delay       (ParlorSettings *self);
 char           *parlor_settings_validate_name      (const char     *name);
 char           *parlor_settings_sanitize_name      (const char     *name);
 guint           parlor_settings_normalize_time_limit (guint         seconds);

@@ -18,6 +18,7 @@ typedef struct
   ParlorSeatKind kind;
   char          *name;
   char          *level;
+  int            seat;          /* asked for, or -1 for any */
 } Player;
 
 typedef struct
@@ -276,13 +277,29 @@ parlor_table_add_player (ParlorTable    *self,
                          const char     *name,
                          const char     *ai_level)
 {
+  return parlor_table_add_player_at (self, -1, kind, name, ai_level);
+}
+
+/* Like add_player(), but at @seat (-1: any free seat, chosen at the start). */
+guint
+parlor_table_add_player_at (ParlorTable    *self,
+                            int             seat,
+                            ParlorSeatKind  kind,
+                            const char     *name,
+                            const char     *ai_level)
+{
   Player *player;
 
   g_return_val_if_fail (PARLOR_IS_TABLE (self), 0);
   g_return_val_if_fail (!self->started, 0);
   g_return_val_if_fail (self->players->len < self->n_seats, 0);
+  g_return_val_if_fail (seat >= -1 && seat < (int) self->n_seats, 0);
+
+  for (guint i = 0; i < self->players->len && seat >= 0; i++)
+    g_return_val_if_fail (((Player *) g_ptr_array_index (self->players, i))->seat != seat, 0);
 
   player = g_new0 (Player, 1);
+  player->seat = seat;
   player->kind = kind;
   player->name = parlor_text_sanitize (name != NULL ? name : "", 24);
   player->level = g_strdup (level_is_known (self->info, ai_level) ? ai_level : NULL);
@@ -445,10 +462,25 @@ parlor_table_start (ParlorTable  *self,
       return FALSE;
     }
 
-  /* Players take the seats in a random order from the match seed. */
+  /* Players take the seats in a random order from the match seed, except
+   * those who asked for a seat. */
   for (guint i = 0; i < self->n_seats; i++)
     order[i] = i;
   parlor_rng_shuffle (&self->rng, order, self->n_seats, sizeof order[0]);
+  for (guint i = 0; i < self->players->len; i++)
+    {
+      Player *player = g_ptr_array_index (self->players, i);
+
+      if (player->seat < 0)
+        continue;
+      for (guint k = 0; k < self->n_seats; k++)
+        if (order[k] == (guint) player->seat)
+          {
+            order[k] = order[i];
+            order[i] = player->seat;
+            break;
+          }
+    }
 
   for (guint i = 0; i < self->n_seats; i++)
     {

@@ -43,6 +43,11 @@ guint                 parlor_table_add_player       (ParlorTable    *self,
                                                      ParlorSeatKind  kind,
                                                      const char     *name,
                                                      const char     *ai_level);
+guint                 parlor_table_add_player_at    (ParlorTable    *self,
+                                                     int             seat,
+                                                     ParlorSeatKind  kind,
+                                                     const char     *name,
+                                                     const char     *ai_level);
 int                   parlor_table_get_player_seat  (ParlorTable  *self,
                                                      guint         player);
 void                  parlor_table_set_default_ai_level (ParlorTable *self,

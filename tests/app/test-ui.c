@@ -2,6 +2,8 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <glib/gi18n.h>
+#include <locale.h>
 #include <string.h>
 
 #include "manhattan-board-view.h"
@@ -385,6 +387,14 @@ main (int   argc,
   int status;
 
   gtk_test_init (&argc, &argv, NULL);
+  /* PARLOR_LOCALEDIR: screenshots in another language from the build tree. */
+  if (g_getenv ("PARLOR_LOCALEDIR") != NULL)
+    {
+      setlocale (LC_ALL, "");
+      bindtextdomain (GETTEXT_PACKAGE, g_getenv ("PARLOR_LOCALEDIR"));
+      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+      textdomain (GETTEXT_PACKAGE);
+    }
   adw_init ();
   g_setenv ("PARLOR_AI_DELAY_MS", "0", TRUE);
   g_setenv ("PARLOR_LAN_ADDRESS", "127.0.0.1", TRUE);

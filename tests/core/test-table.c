@@ -157,6 +157,24 @@ test_seat_assignment (void)
 }
 
 static void
+test_seat_asked_for (void)
+{
+  for (guint64 seed = 0; seed < 32; seed++)
+    {
+      g_autoptr(ParlorTable) table = new_table ("", seed);
+      guint any = parlor_table_add_player (table, PARLOR_SEAT_LOCAL, "Any", NULL);
+      guint fixed = parlor_table_add_player_at (table, 2, PARLOR_SEAT_REMOTE, "Fixed", NULL);
+
+      g_assert_true (parlor_table_start (table, NULL));
+      g_assert_cmpint (parlor_table_get_player_seat (table, fixed), ==, 2);
+      g_assert_cmpint (parlor_table_get_player_seat (table, any), !=, 2);
+      g_assert_cmpint (parlor_table_get_player_seat (table, any), >=, 0);
+      g_assert_cmpstr (parlor_table_get_seat_name (table, 2), ==, "Fixed");
+      parlor_table_stop (table);
+    }
+}
+
+static void
 test_submit_checks (void)
 {
   g_autoptr(ParlorTable) table = new_table ("seats=2 target=100", 3);
@@ -332,6 +350,7 @@ main (int   argc,
 
   g_test_add_func ("/core/table/computers-finish", test_computers_finish);
   g_test_add_func ("/core/table/seat-assignment", test_seat_assignment);
+  g_test_add_func ("/core/table/seat-asked-for", test_seat_asked_for);
   g_test_add_func ("/core/table/submit-checks", test_submit_checks);
   g_test_add_func ("/core/table/time-limit", test_time_limit);
   g_test_add_func ("/core/table/seat-turns-computer", test_seat_turns_computer);

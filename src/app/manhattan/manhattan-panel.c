@@ -590,7 +590,7 @@ manhattan_panel_set_clock (ManhattanPanel *self,
       return;
     }
   /* Translators: time left for your move, minutes:seconds */
-  text = g_strdup_printf (_("⏱ %d:%02d"), seconds / 60, seconds % 60);
+  text = g_strdup_printf (_("%d:%02d left"), seconds / 60, seconds % 60);
   gtk_label_set_text (self->clock_label, text);
   if (seconds <= 10)
     gtk_widget_add_css_class (GTK_WIDGET (self->clock_label), "error");

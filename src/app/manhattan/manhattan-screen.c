@@ -888,16 +888,6 @@ manhattan_screen_join_game (GtkWidget    *screen,
   self->tick_id = g_timeout_add (250, on_tick, self);
 }
 
-static guint
-speed_delay (const char *speed)
-{
-  if (g_strcmp0 (speed, "slow") == 0)
-    return 1500;
-  if (g_strcmp0 (speed, "fast") == 0)
-    return 150;
-  return 600;
-}
-
 void
 manhattan_screen_new_local_game (GtkWidget *screen)
 {
@@ -906,7 +896,6 @@ manhattan_screen_new_local_game (GtkWidget *screen)
   g_autoptr(GError) error = NULL;
   g_autofree char *name = parlor_settings_get_effective_name (settings);
   const char *level = parlor_settings_get_ai_level (settings);
-  const char *speed = parlor_settings_get_ai_speed (settings);
   const char *seed_text = g_getenv ("PARLOR_SEED");
   guint64 seed;
 
@@ -923,9 +912,7 @@ manhattan_screen_new_local_game (GtkWidget *screen)
   self->player = parlor_table_add_player (self->table, PARLOR_SEAT_LOCAL, name, NULL);
   parlor_table_set_default_ai_level (self->table, level);
   parlor_table_set_time_limit (self->table, parlor_settings_get_time_limit (settings));
-  parlor_table_set_ai_delay (self->table, g_getenv ("PARLOR_AI_DELAY_MS") != NULL
-                                          ? (guint) g_ascii_strtoull (g_getenv ("PARLOR_AI_DELAY_MS"), NULL, 10)
-                                          : speed_delay (speed));
+  parlor_table_set_ai_delay (self->table, parlor_settings_get_ai_delay (settings));
 
   watch_table (self);
 

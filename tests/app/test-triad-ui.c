@@ -1,0 +1,571 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <adwaita.h>
+#include <string.h>
+
+#include "parlor-application.h"
+#include "parlor-line.h"
+#include "parlor-window.h"
+#include "triad-board-view.h"
+#include "triad-hand-view.h"
+#include "triad-screen.h"
+#include "triad-view.h"
+
+static ParlorApplication *app;
+
+static void
+iterate (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+}
+
+/* Renders a widget to a PNG in the build dir, for a person to look at. */
+static void
+shoot (GtkWidget  *widget,
+       const char *name,
+       guint       settle_ms)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot;
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  const char *build_dir = g_getenv ("G_TEST_BUILDDIR");
+  g_autofree char *dir = g_build_filename (build_dir != NULL ? build_dir : ".", "screenshots", NULL);
+  g_autofree char *file = NULL;
+  const char *lang = g_getenv ("LANGUAGE");
+  GskRenderer *renderer;
+  int w = 0, h = 0;
+
+  iterate (settle_ms);
+  for (int tries = 0; node == NULL && tries < 50; tries++)
+    {
+      if (tries > 0)
+        iterate (100);
+      w = gtk_widget_get_width (widget);
+      h = gtk_widget_get_height (widget);
+      if (w <= 0 || h <= 0)
+        continue;
+      snapshot = gtk_snapshot_new ();
+      gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
+      node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+    }
+  g_assert_nonnull (node);
+  renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  g_mkdir_with_parents (dir, 0755);
+  file = g_strdup_printf ("%s/%s%s%s.png", dir, name, lang ? "-" : "", lang ? lang : "");
+  g_assert_true (gdk_texture_save_to_png (texture, file));
+}
+
+static void
+screenshot (GtkWidget  *widget,
+            const char *name)
+{
+  /* Let stack cross-fades and card flips finish first. */
+  shoot (widget, name, 600);
+}
+
+static ParlorWindow *
+get_window (void)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+
+  if (window == NULL)
+    {
+      g_application_activate (G_APPLICATION (app));
+      iterate (300);
+      window = gtk_application_get_active_window (GTK_APPLICATION (app));
+    }
+  g_assert_true (PARLOR_IS_WINDOW (window));
+  return PARLOR_WINDOW (window);
+}
+
+static void
+get_view (TriadScreen *screen,
+          TriadView   *view)
+{
+  g_autofree char *line = parlor_table_view_for (triad_screen_get_table (screen),
+                                                 triad_screen_get_seat (screen));
+
+  g_assert_true (triad_view_parse (line, view, NULL));
+}
+
+/* Opens the Triple Triad screen from the start page: its setup page. */
+static TriadScreen *
+open_setup (ParlorWindow *window)
+{
+  TriadScreen *screen;
+
+  parlor_window_show_game (window, "triad");
+  g_assert_cmpstr (parlor_window_get_page (window), ==, "menu");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
+  g_assert_cmpstr (parlor_window_get_page (window), ==, "play");
+  screen = TRIAD_SCREEN (parlor_window_get_screen (window));
+  g_assert_cmpstr (triad_screen_get_page (screen), ==, "setup");
+  g_assert_false (triad_screen_is_playing (GTK_WIDGET (screen)));
+  return screen;
+}
+
+static void
+set_flag (TriadScreen *screen,
+          const char  *name,
+          gboolean     wanted)
+{
+  g_autofree char *action = g_strconcat ("setup.", name, NULL);
+  gboolean now;
+
+  g_object_get (screen, name, &now, NULL);
+  if (now != wanted)
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), action, NULL));
+  g_object_get (screen, name, &now, NULL);
+  g_assert_cmpint (now, ==, wanted);
+}
+
+static void
+set_choice (TriadScreen *screen,
+            const char  *name,
+            const char  *value)
+{
+  g_autofree char *action = g_strconcat ("setup.", name, NULL);
+  g_autofree char *now = NULL;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), action, "s", value));
+  g_object_get (screen, name, &now, NULL);
+  g_assert_cmpstr (now, ==, value);
+}
+
+/* Plays one move for the human seat, chosen at random from what the view
+ * shows, through the same actions as the keyboard: pick a card, move the
+ * board cursor, press Enter. */
+static gboolean
+play_human_move (TriadScreen *screen,
+                 GRand       *rand)
+{
+  TriadBoardView *board = TRIAD_BOARD_VIEW (triad_screen_get_board (screen));
+  TriadHandView *hand = TRIAD_HAND_VIEW (triad_screen_get_my_hand (screen));
+  int seat = triad_screen_get_seat (screen);
+  TriadView view, after;
+  int index, cell, n_free = 0, free_cells[TRIAD_N_CELLS];
+
+  get_view (screen, &view);
+  if (view.turn != seat)
+    {
+      /* Not our turn: the board refuses to place anything. */
+      g_assert_false (triad_board_view_get_interactive (board));
+      return FALSE;
+    }
+  g_assert_true (triad_board_view_get_interactive (board));
+  g_assert_cmpuint (triad_hand_view_get_n_cards (hand), ==, view.n_hand[seat]);
+
+  for (int c = 0; c < TRIAD_N_CELLS; c++)
+    if (view.owner[c] == TRIAD_EMPTY)
+      free_cells[n_free++] = c;
+    else
+      {
+        /* An occupied cell cannot be chosen: Enter on it does nothing. */
+        triad_board_view_set_cursor (board, c);
+        g_assert_true (gtk_widget_activate_action (GTK_WIDGET (board), "board.activate", NULL));
+        get_view (screen, &after);
+        g_assert_cmpint (after.n_filled, ==, view.n_filled);
+      }
+  g_assert_cmpint (n_free, >, 0);
+
+  index = g_rand_int_range (rand, 0, view.n_hand[seat]);
+  cell = free_cells[g_rand_int_range (rand, 0, n_free)];
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "triad.card", "i", index));
+  g_assert_cmpint (triad_hand_view_get_selected (hand), ==, index);
+
+  /* Walk the cursor there with the arrow-key action. */
+  while (triad_board_view_get_cursor (board) != cell)
+    {
+      int at = triad_board_view_get_cursor (board);
+      int dx = cell % 3 - at % 3, dy = cell / 3 - at / 3;
+
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (board), "board.move", "(ii)",
+                                                 CLAMP (dx, -1, 1),
+                                                 dx != 0 ? 0 : CLAMP (dy, -1, 1)));
+      g_assert_cmpint (triad_board_view_get_cursor (board), !=, at);
+    }
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (board), "board.activate", NULL));
+
+  get_view (screen, &after);
+  g_assert_cmpint (after.n_filled, ==, view.n_filled + 1);
+  g_assert_cmpint (after.placer[cell], ==, seat);
+  g_assert_true (triad_card_equal (&after.card[cell], &view.hand[seat][index]));
+  g_assert_cmpint (triad_board_view_get_last_move (board), ==, cell);
+  /* Every card that changed owner turns over. */
+  for (int c = 0; c < TRIAD_N_CELLS; c++)
+    if (c != cell && view.owner[c] != TRIAD_EMPTY && view.owner[c] != after.owner[c])
+      g_assert_true (triad_board_view_is_flipping (board, c));
+  return TRUE;
+}
+
+typedef struct
+{
+  const char *level;
+  const char *order;
+  const char *hands;
+  gboolean    same;
+  gboolean    plus;
+  gboolean    combo;
+  const char *name;      /* screenshot names */
+  gboolean    sizes;     /* also shoot the smallest and a large window */
+} Setup;
+
+static void
+play_whole_game (const Setup *setup)
+{
+  ParlorWindow *window = get_window ();
+  TriadScreen *screen = open_setup (window);
+  TriadHandView *theirs = TRIAD_HAND_VIEW (triad_screen_get_their_hand (screen));
+  g_autoptr(GRand) rand = g_rand_new_with_seed (g_str_hash (setup->name));
+  g_autofree char *shot = NULL;
+  g_autofree char *result = NULL;
+  g_autofree char *log = NULL;
+  g_autofree char *expected_count = NULL;
+  g_autoptr(ParlorLine) line = NULL;
+  AdwStatusPage *page;
+  ParlorTable *table;
+  TriadView view;
+  const char *expected_title;
+  gboolean shot_mid = FALSE;
+  int seat, other, counted[2] = { 0, 0 };
+  gint64 end, score[2];
+  guint human_moves = 0;
+
+  set_choice (screen, "level", setup->level);
+  set_choice (screen, "order", setup->order);
+  set_choice (screen, "hands", setup->hands);
+  set_flag (screen, "same", setup->same);
+  set_flag (screen, "plus", setup->plus);
+  set_flag (screen, "combo", setup->combo);
+  shot = g_strdup_printf ("triad-setup-%s", setup->name);
+  screenshot (GTK_WIDGET (window), shot);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "triad.start", NULL));
+  g_assert_cmpstr (triad_screen_get_page (screen), ==, "play");
+  table = triad_screen_get_table (screen);
+  g_assert_nonnull (table);
+  seat = triad_screen_get_seat (screen);
+  g_assert_cmpint (seat, >=, 0);
+  other = 1 - seat;
+  g_assert_true (triad_screen_is_playing (GTK_WIDGET (screen)));
+
+  /* The game is the one asked for. */
+  get_view (screen, &view);
+  g_assert_cmpint (view.first, ==, g_str_equal (setup->order, "first") ? seat : other);
+  g_assert_cmpint (view.open, ==, g_str_equal (setup->hands, "open"));
+  g_assert_cmpint ((view.rules & TRIAD_RULE_SAME) != 0, ==, setup->same);
+  g_assert_cmpint ((view.rules & TRIAD_RULE_PLUS) != 0, ==, setup->plus);
+  g_assert_cmpint ((view.rules & TRIAD_RULE_COMBO) != 0, ==, setup->combo);
+  g_assert_cmpstr (parlor_table_get_seat_level (table, other), ==, setup->level);
+  g_assert_cmpint (parlor_table_get_seat_kind (table, seat), ==, PARLOR_SEAT_LOCAL);
+
+  end = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+  while (!parlor_table_is_over (table) && g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      get_view (screen, &view);
+      /* The other hand is face down exactly when hands are closed. */
+      g_assert_cmpuint (triad_hand_view_get_n_cards (theirs), ==, view.n_hand[other]);
+      if (view.n_hand[other] > 0)
+        g_assert_cmpint (triad_hand_view_get_known (theirs), ==,
+                         g_str_equal (setup->hands, "open"));
+      if (!shot_mid && view.turn == seat && view.n_filled >= 3)
+        {
+          g_autofree char *mid = g_strdup_printf ("triad-play-%s", setup->name);
+
+          screenshot (GTK_WIDGET (window), mid);
+          shot_mid = TRUE;
+          if (setup->sizes)
+            {
+              /* The smallest size the app supports, and a large screen. */
+              gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+              screenshot (GTK_WIDGET (window), "triad-play-800x600");
+              gtk_window_set_default_size (GTK_WINDOW (window), 1280, 1024);
+              screenshot (GTK_WIDGET (window), "triad-play-1280x1024");
+              gtk_window_set_default_size (GTK_WINDOW (window), 1180, 800);
+              iterate (300);
+            }
+          continue;
+        }
+      if (play_human_move (screen, rand))
+        human_moves++;
+    }
+  g_assert_true (parlor_table_is_over (table));
+  g_assert_cmpuint (human_moves, ==, g_str_equal (setup->order, "first") ? 5 : 4);
+  g_assert_false (triad_screen_is_playing (GTK_WIDGET (screen)));
+  g_assert_true (shot_mid);
+
+  /* "Click to see the result": the play page waits for the player. */
+  iterate (400);
+  g_assert_cmpstr (triad_screen_get_page (screen), ==, "play");
+  shot = (g_free (shot), g_strdup_printf ("triad-over-%s", setup->name));
+  screenshot (GTK_WIDGET (window), shot);
+
+  /* The engine's result, checked against a count of the final board. */
+  result = parlor_game_get_result (parlor_table_get_game (table));
+  line = parlor_line_parse (result, NULL);
+  g_assert_nonnull (line);
+  g_assert_true (parlor_line_get_int (line, "score0", 0, 9, &score[0], NULL));
+  g_assert_true (parlor_line_get_int (line, "score1", 0, 9, &score[1], NULL));
+  get_view (screen, &view);
+  g_assert_cmpint (view.n_filled, ==, TRIAD_N_CELLS);
+  for (int c = 0; c < TRIAD_N_CELLS; c++)
+    counted[view.owner[c]]++;
+  g_assert_cmpint (counted[0], ==, score[0]);
+  g_assert_cmpint (counted[1], ==, score[1]);
+
+  /* First player needs 6 to win, the second 5 (rules spec). */
+  {
+    int first = view.first, first_count = counted[first];
+
+    if (first_count == 5)
+      expected_title = "Draw";
+    else if ((first_count >= 6) == (first == seat))
+      expected_title = "You Win!";
+    else
+      expected_title = "You Lose";
+  }
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "triad.show-result", NULL));
+  g_assert_cmpstr (triad_screen_get_page (screen), ==, "result");
+  page = ADW_STATUS_PAGE (triad_screen_get_result_page (screen));
+  g_assert_cmpstr (adw_status_page_get_title (page), ==, expected_title);
+  expected_count = g_strdup_printf ("you %d, ", counted[seat]);
+  g_assert_nonnull (strstr (adw_status_page_get_description (page), expected_count));
+  {
+    g_autofree char *tail = g_strdup_printf (" %d", counted[other]);
+
+    g_assert_true (g_str_has_suffix (adw_status_page_get_description (page), tail));
+  }
+  shot = (g_free (shot), g_strdup_printf ("triad-result-%s", setup->name));
+  screenshot (GTK_WIDGET (window), shot);
+  if (setup->sizes)
+    {
+      gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+      screenshot (GTK_WIDGET (window), "triad-result-800x600");
+      gtk_window_set_default_size (GTK_WINDOW (window), 1180, 800);
+      iterate (300);
+    }
+
+  log = triad_screen_get_log_text (screen);
+  g_assert_nonnull (strstr (log, "New game with"));
+  g_assert_nonnull (strstr (log, g_str_equal (setup->hands, "open")
+                                 ? "open hands" : "closed hands"));
+
+  /* Play Again goes back to the setup page, keeping the choices. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "triad.play-again", NULL));
+  g_assert_cmpstr (triad_screen_get_page (screen), ==, "setup");
+  {
+    g_autofree char *level = NULL;
+
+    g_object_get (screen, "level", &level, NULL);
+    g_assert_cmpstr (level, ==, setup->level);
+  }
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
+  g_assert_cmpstr (parlor_window_get_page (window), ==, "menu");
+}
+
+static void
+test_open_game (void)
+{
+  static const Setup setup = { "expert", "first", "open", TRUE, TRUE, TRUE, "open", TRUE };
+
+  play_whole_game (&setup);
+}
+
+static void
+test_closed_game (void)
+{
+  static const Setup setup = { "medium", "second", "closed", FALSE, TRUE, FALSE, "closed", FALSE };
+
+  play_whole_game (&setup);
+}
+
+static void
+test_combo_needs_same_or_plus (void)
+{
+  ParlorWindow *window = get_window ();
+  TriadScreen *screen = open_setup (window);
+
+  set_flag (screen, "same", FALSE);
+  set_flag (screen, "plus", FALSE);
+  /* Combo alone is refused: its action is off and the property stays off. */
+  gtk_widget_activate_action (GTK_WIDGET (screen), "setup.combo", NULL);
+  g_object_set (screen, "combo", TRUE, NULL);
+  {
+    gboolean combo;
+
+    g_object_get (screen, "combo", &combo, NULL);
+    g_assert_false (combo);
+  }
+  set_flag (screen, "plus", TRUE);
+  set_flag (screen, "combo", TRUE);
+  /* Turning the last of Same and Plus off turns Combo off too. */
+  set_flag (screen, "plus", FALSE);
+  {
+    gboolean combo;
+
+    g_object_get (screen, "combo", &combo, NULL);
+    g_assert_false (combo);
+  }
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
+}
+
+static void
+test_clock_and_descriptions (void)
+{
+  ParlorWindow *window = get_window ();
+  TriadScreen *screen;
+  TriadBoardView *board;
+  TriadView view;
+  g_autofree char *empty = NULL;
+  g_autofree char *taken = NULL;
+  g_autofree char *card = NULL;
+  g_autofree char *expected = NULL;
+  int seat, cell = -1;
+  gint64 end;
+
+  g_object_set (parlor_application_get_settings (app), "time-limit", 60, NULL);
+  screen = open_setup (window);
+  set_choice (screen, "level", "easy");
+  set_choice (screen, "order", "second");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "triad.start", NULL));
+  seat = triad_screen_get_seat (screen);
+  board = TRIAD_BOARD_VIEW (triad_screen_get_board (screen));
+
+  /* The computer opens; then our clock runs. */
+  end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  do
+    {
+      iterate (50);
+      get_view (screen, &view);
+    }
+  while (view.turn != seat && g_get_monotonic_time () < end);
+  g_assert_cmpint (view.turn, ==, seat);
+  iterate (400);
+  g_assert_true (g_str_has_prefix (triad_screen_get_clock_text (screen), "1:00") ||
+                 g_str_has_prefix (triad_screen_get_clock_text (screen), "0:5"));
+  screenshot (GTK_WIDGET (window), "triad-play-clock");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  screenshot (GTK_WIDGET (window), "triad-play-dark");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+
+  for (int c = 0; c < TRIAD_N_CELLS; c++)
+    if (view.owner[c] != TRIAD_EMPTY)
+      cell = c;
+  g_assert_cmpint (cell, >=, 0);
+  g_assert_cmpint (triad_board_view_get_last_move (board), ==, cell);
+  /* Ranks as the rules spec writes them: 10 is "A". */
+  card = g_strdup_printf ("%c-%c-%c-%c",
+                          "0123456789A"[view.card[cell].rank[0]],
+                          "0123456789A"[view.card[cell].rank[1]],
+                          "0123456789A"[view.card[cell].rank[2]],
+                          "0123456789A"[view.card[cell].rank[3]]);
+  expected = g_strdup_printf ("Cell %d, ", cell + 1);
+  taken = triad_board_view_describe_cell (board, cell);
+  g_assert_true (g_str_has_prefix (taken, expected));
+  g_assert_true (g_str_has_suffix (taken, card));
+  g_assert_nonnull (strstr (taken, "Computer (Easy)"));
+  empty = triad_board_view_describe_cell (board, cell == 4 ? 0 : 4);
+  g_assert_true (g_str_has_suffix (empty, ": empty"));
+
+  g_object_set (parlor_application_get_settings (app), "time-limit", 0, NULL);
+  /* Leaving a game in progress asks first; the dialog is answered by closing the window later. */
+  triad_screen_new_local_game (GTK_WIDGET (screen));
+  g_assert_cmpstr (triad_screen_get_page (screen), ==, "setup");
+  g_assert_null (triad_screen_get_table (screen));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
+}
+
+static void
+fill_card (TriadCard *card,
+           int        t,
+           int        r,
+           int        b,
+           int        l)
+{
+  card->rank[0] = t;
+  card->rank[1] = r;
+  card->rank[2] = b;
+  card->rank[3] = l;
+}
+
+/* A card taken by the other player turns over in about a quarter second. */
+static void
+test_flip_animation (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  TriadBoardView *board = TRIAD_BOARD_VIEW (triad_board_view_new ());
+  TriadView view = { 0 };
+  g_autofree char *described = NULL;
+
+  view.seat = 0;
+  view.first = 0;
+  view.turn = 1;
+  view.open = TRUE;
+  memset (view.owner, TRIAD_EMPTY, sizeof view.owner);
+  memset (view.placer, TRIAD_EMPTY, sizeof view.placer);
+  fill_card (&view.card[4], 7, 3, 10, 5);
+  view.owner[4] = view.placer[4] = 0;
+  view.n_filled = 1;
+
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (board));
+  gtk_window_set_default_size (GTK_WINDOW (window), 300, 360);
+  gtk_window_present (GTK_WINDOW (window));
+  triad_board_view_set_view (board, &view);
+  iterate (300);
+  described = triad_board_view_describe_cell (board, 4);
+  g_assert_cmpstr (described, ==, "Cell 5, centre: your card 7-3-A-5");
+
+  /* Seat 1 plays on the right and takes the centre card. */
+  fill_card (&view.card[5], 2, 2, 2, 8);
+  view.owner[5] = view.placer[5] = 1;
+  view.owner[4] = 1;
+  view.n_filled = 2;
+  view.turn = 0;
+  triad_board_view_set_view (board, &view);
+  g_assert_true (triad_board_view_is_flipping (board, 4));
+  g_assert_false (triad_board_view_is_flipping (board, 5));
+  g_assert_cmpint (triad_board_view_get_last_move (board), ==, 5);
+  shoot (window, "triad-flip", 170);
+  iterate (400);
+  g_assert_false (triad_board_view_is_flipping (board, 4));
+  g_assert_false (triad_board_view_is_animating (board));
+  screenshot (window, "triad-flipped");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  g_setenv ("PARLOR_AI_DELAY_MS", "0", TRUE);
+
+  app = parlor_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  g_object_set (parlor_application_get_settings (app), "time-limit", 0, NULL);
+
+  g_test_add_func ("/app/triad/whole-game/open", test_open_game);
+  g_test_add_func ("/app/triad/whole-game/closed", test_closed_game);
+  g_test_add_func ("/app/triad/setup/combo-needs-same-or-plus", test_combo_needs_same_or_plus);
+  g_test_add_func ("/app/triad/clock-and-descriptions", test_clock_and_descriptions);
+  g_test_add_func ("/app/triad/board/flip-animation", test_flip_animation);
+
+  status = g_test_run ();
+  g_object_unref (app);
+  return status;
+}
