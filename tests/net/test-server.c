@@ -650,6 +650,29 @@ test_client_errors (void)
   }
 }
 
+static void
+test_ipv6_loopback (void)
+{
+  g_autoptr(ParlorServer) server = parlor_server_new (toy_game_lookup);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ParlorClient) client = parlor_client_new ("Six");
+  g_autofree char *address = NULL;
+  Outcome outcome = { 0 };
+  guint16 port;
+
+  if (!parlor_server_listen (server, "::1", 0, &port, &error))
+    {
+      g_test_skip ("No IPv6 loopback here");
+      return;
+    }
+  address = g_strdup_printf ("[::1]:%u", port);
+  parlor_client_connect_async (client, address, 5, NULL, outcome_cb, &outcome);
+  g_assert_true (net_test_wait (outcome_done, &outcome, 10000));
+  g_assert_no_error (outcome.error);
+  g_assert_cmpint (parlor_client_get_state (client), ==, PARLOR_CLIENT_LOBBY);
+  parlor_client_disconnect (client);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -662,6 +685,7 @@ main (int   argc,
   g_test_add_func ("/net/server/silent-client-timer-plays", test_silent_client);
   g_test_add_func ("/net/server/hidden-information/toy", test_hidden_information);
   g_test_add_func ("/net/client/errors-in-words", test_client_errors);
+  g_test_add_func ("/net/client/ipv6-loopback", test_ipv6_loopback);
 
   return g_test_run ();
 }
