@@ -108,27 +108,35 @@ poller_check (GSource *source)
   return FALSE;
 }
 
+/* Writes what every connection queued since the last flush, in one go each. */
+static void
+poller_flush (Poller *poller)
+{
+  g_autoptr(GPtrArray) flush = NULL;
+
+  if (poller->flush->len == 0)
+    return;
+
+  flush = g_steal_pointer (&poller->flush);
+  poller->flush = g_ptr_array_new ();
+  for (guint i = 0; i < flush->len; i++)
+    {
+      ParlorConnection *conn = g_ptr_array_index (flush, i);
+
+      conn->flush_queued = FALSE;
+      write_next (conn);
+      g_object_unref (conn);
+    }
+}
+
 static gboolean
 poller_dispatch (GSource     *source,
                  GSourceFunc  callback,
                  gpointer     data)
 {
   Poller *poller = (Poller *) source;
-  g_autoptr(GPtrArray) flush = NULL;
 
-  if (poller->flush->len > 0)
-    {
-      flush = g_steal_pointer (&poller->flush);
-      poller->flush = g_ptr_array_new ();
-      for (guint i = 0; i < flush->len; i++)
-        {
-          ParlorConnection *conn = g_ptr_array_index (flush, i);
-
-          conn->flush_queued = FALSE;
-          write_next (conn);
-          g_object_unref (conn);
-        }
-    }
+  poller_flush (poller);
 
 #ifdef HAVE_EPOLL
   {
@@ -154,6 +162,9 @@ poller_dispatch (GSource     *source,
     for (int i = 0; i < n; i++)
       g_object_unref (events[i].data.ptr);
   }
+
+  /* Answers to what was just read leave in this same turn. */
+  poller_flush (poller);
 #endif
 
   return G_SOURCE_CONTINUE;

@@ -263,7 +263,7 @@ send_state (ServerTable *st,
 {
   g_autofree char *view = NULL;
   g_autofree char *view_text = NULL;
-  g_autoptr(ParlorLine) turn = parlor_line_new ("turn");
+  g_autofree char *turn = NULL;
   gint64 deadline;
   guint32 waiting;
 
@@ -276,10 +276,10 @@ send_state (ServerTable *st,
 
   waiting = parlor_game_get_waiting (parlor_table_get_game (st->table));
   deadline = parlor_table_get_deadline (st->table, slot->seat);
-  parlor_line_set_printf (turn, "seats", "%u", waiting);
-  parlor_line_set_int (turn, "ms",
-                       deadline > 0 ? MAX (0, (deadline - g_get_monotonic_time ()) / 1000) : 0);
-  conn_send_line (slot->conn, turn);
+  /* Sent after every change to every seat: printed directly, no escaping needed. */
+  turn = g_strdup_printf ("turn seats=%u ms=%" G_GINT64_FORMAT, waiting,
+                          deadline > 0 ? MAX (0, (deadline - g_get_monotonic_time ()) / 1000) : 0);
+  conn_send (slot->conn, turn);
 }
 
 /* Everything a client needs when it takes its seat, at the start or back
