@@ -57,24 +57,40 @@ char *
 parlor_line_escape (const char *text)
 {
   GString *out;
+  const char *run;
 
   g_return_val_if_fail (text != NULL, NULL);
 
-  out = g_string_sized_new (strlen (text));
-  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+  out = g_string_sized_new (strlen (text) + 8);
+  run = text;
+  for (const char *p = text; *p != '\0';)
     {
-      gunichar c = g_utf8_get_char (p);
+      guchar b = (guchar) *p;
+      const char *next;
+      gunichar c;
 
-      if (needs_escape (c))
+      /* Plain ASCII is copied in runs; views are long and mostly digits. */
+      if (b > 0x20 && b < 0x7f && b != '%' && b != '=')
         {
-          const char *next = g_utf8_next_char (p);
-
-          for (const char *q = p; q < next; q++)
-            g_string_append_printf (out, "%%%02X", (guint8) *q);
+          p++;
+          continue;
         }
-      else
-        g_string_append_len (out, p, g_utf8_next_char (p) - p);
+
+      next = g_utf8_next_char (p);
+      c = g_utf8_get_char (p);
+      if (!needs_escape (c))
+        {
+          p = next;
+          continue;
+        }
+
+      g_string_append_len (out, run, p - run);
+      for (const char *q = p; q < next; q++)
+        g_string_append_printf (out, "%%%02X", (guint8) *q);
+      p = next;
+      run = p;
     }
+  g_string_append (out, run);
 
   return g_string_free (out, FALSE);
 }

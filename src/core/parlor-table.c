@@ -544,7 +544,6 @@ apply_action (ParlorTable  *self,
 {
   g_autoptr(GPtrArray) events = parlor_event_array_new ();
   g_autoptr(ParlorLine) line = NULL;
-  g_autofree char *canonical = NULL;
 
   if (!self->started)
     {

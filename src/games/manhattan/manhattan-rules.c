@@ -286,7 +286,11 @@ manhattan_cards_to_string (const guint8 hand[MANHATTAN_N_SPOTS])
 
   for (int p = 0; p < MANHATTAN_N_SPOTS; p++)
     for (int i = 0; i < hand[p]; i++)
-      g_string_append_printf (out, "%s%d", out->len > 0 ? "," : "", p);
+      {
+        if (out->len > 0)
+          g_string_append_c (out, ',');
+        g_string_append_c (out, '0' + p);
+      }
 
   return g_string_free (out, FALSE);
 }

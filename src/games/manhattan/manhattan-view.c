@@ -13,13 +13,26 @@
 static const char * const phase_names[] = { "choose", "play", "over" };
 
 static void
+append_small (GString *out,
+              guint    n)
+{
+  if (n >= 10)
+    append_small (out, n / 10);
+  g_string_append_c (out, '0' + n % 10);
+}
+
+static void
 append_counts (GString      *out,
                const guint8 *counts,
                int           first,
                int           last)
 {
   for (int i = first; i <= last; i++)
-    g_string_append_printf (out, "%s%d", i > first ? "." : "", counts[i]);
+    {
+      if (i > first)
+        g_string_append_c (out, '.');
+      append_small (out, counts[i]);
+    }
 }
 
 char *
@@ -52,8 +65,15 @@ manhattan_state_view_line (const ManhattanState *state,
         if (state->board.owner[city][spot] < 0)
           g_string_append_c (s, '-');
         else
-          g_string_append_printf (s, "%d:%d.%d.%d.%d", state->board.owner[city][spot],
-                                  st[0], st[1], st[2], st[3]);
+          {
+            /* By hand: this runs for every seat after every move on a server. */
+            g_string_append_c (s, '0' + state->board.owner[city][spot]);
+            for (int k = 0; k < MANHATTAN_N_SEATS; k++)
+              {
+                g_string_append_c (s, k == 0 ? ':' : '.');
+                append_small (s, st[k]);
+              }
+          }
       }
   parlor_line_set (line, "board", s->str);
 
@@ -67,7 +87,9 @@ manhattan_state_view_line (const ManhattanState *state,
 
       for (int p = 0; p < MANHATTAN_N_SPOTS; p++)
         n += state->hand[i][p];
-      g_string_append_printf (s, "%s%d", i > 0 ? "," : "", n);
+      if (i > 0)
+        g_string_append_c (s, ',');
+      append_small (s, n);
     }
   parlor_line_set (line, "hands", s->str);
 
