@@ -64,10 +64,11 @@ screenshot (GtkWidget  *widget,
   g_assert_true (gdk_texture_save_to_png (texture, file));
 }
 
+/* The host's window: the first one the app opens. */
 static ParlorWindow *
 get_window (void)
 {
-  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  static GtkWindow *window;
 
   if (window == NULL)
     {
@@ -134,7 +135,8 @@ two_players (gpointer data)
 
 typedef struct
 {
-  GtkWidget    *screen;     /* the guest's TriadScreen, in a window of its own */
+  ParlorWindow *window;     /* the guest's own Parlor window */
+  GtkWidget    *screen;     /* its TriadScreen */
   ParlorClient *client;
   GPtrArray    *lines;      /* every line the guest received after the start */
 } Guest;
@@ -147,21 +149,16 @@ on_guest_line (ParlorClient *client,
   g_ptr_array_add (guest->lines, g_strdup (text));
 }
 
+/* After the guest's window has put the game on its screen. */
 static void
 on_joined (ParlorJoinWindow *join,
            ParlorClient     *client,
            const char       *address,
            Guest            *guest)
 {
-  GtkWidget *window = gtk_window_new ();
-
-  guest->screen = triad_screen_new_for_app (app);
+  guest->screen = parlor_window_get_screen (guest->window);
   guest->client = client;
   g_signal_connect (client, "line-received", G_CALLBACK (on_guest_line), guest);
-  gtk_window_set_child (GTK_WINDOW (window), guest->screen);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 760);
-  gtk_window_present (GTK_WINDOW (window));
-  triad_screen_join_game (guest->screen, client, address);
 }
 
 static gboolean
@@ -213,9 +210,16 @@ host_and_join (ParlorWindow *window,
   g_assert_nonnull (host);
   g_assert_cmpuint (parlor_host_window_get_n_players (host), ==, 1);
 
-  join = parlor_join_window_new ("Guest", "triad");
+  /* A second Parlor window joins, as on a friend's computer. */
+  g_assert_true (parlor_settings_set_player_name (parlor_application_get_settings (app), "Guest", NULL));
+  guest->window = parlor_window_new (app);
+  gtk_window_set_default_size (GTK_WINDOW (guest->window), 1100, 760);
+  gtk_window_present (GTK_WINDOW (guest->window));
+  parlor_window_show_game (guest->window, "triad");
+  join = parlor_window_join_lan (guest->window);
+  g_assert_nonnull (join);
   g_signal_connect (join, "started", G_CALLBACK (on_joined), guest);
-  gtk_window_present (GTK_WINDOW (join));
+  g_assert_true (parlor_settings_set_player_name (parlor_application_get_settings (app), "Host", NULL));
   address = g_strdup_printf ("127.0.0.1:%u", parlor_host_window_get_port (host));
   parlor_join_window_connect (join, address);
   wait_for (two_players, host);
@@ -231,6 +235,8 @@ host_and_join (ParlorWindow *window,
   g_assert_true (TRIAD_SCREEN (parlor_window_get_screen (window)) == screen);
   g_assert_cmpstr (triad_screen_get_page (screen), ==, "play");
   wait_for (guest_seated, guest);
+  g_assert_true (TRIAD_IS_SCREEN (guest->screen));
+  g_assert_cmpstr (parlor_window_get_page (guest->window), ==, "play");
   g_assert_cmpstr (triad_screen_get_page (TRIAD_SCREEN (guest->screen)), ==, "play");
   return screen;
 }
@@ -383,7 +389,7 @@ static void
 test_whole_game (void)
 {
   ParlorWindow *window = get_window ();
-  Guest guest = { NULL, NULL, g_ptr_array_new_with_free_func (g_free) };
+  Guest guest = { NULL, NULL, NULL, g_ptr_array_new_with_free_func (g_free) };
   g_autoptr(GRand) rand = g_rand_new_with_seed (7412);
   TriadScreen *host, *other;
   ParlorTable *table;
@@ -401,7 +407,7 @@ test_whole_game (void)
   g_object_set (parlor_application_get_settings (app), "time-limit", 60, NULL);
   host = host_and_join (window, &guest, "triad-lan");
   other = TRIAD_SCREEN (guest.screen);
-  guest_window = GTK_WIDGET (gtk_widget_get_root (guest.screen));
+  guest_window = GTK_WIDGET (guest.window);
   table = triad_screen_get_table (host);
   g_assert_nonnull (table);
   g_assert_null (triad_screen_get_table (other));
@@ -583,13 +589,13 @@ static void
 test_host_leaves (void)
 {
   ParlorWindow *window = get_window ();
-  Guest guest = { NULL, NULL, g_ptr_array_new_with_free_func (g_free) };
+  Guest guest = { NULL, NULL, NULL, g_ptr_array_new_with_free_func (g_free) };
   AdwMessageDialog *dialog;
   GtkWidget *guest_window;
   g_autofree char *log = NULL;
 
   host_and_join (window, &guest, NULL);
-  guest_window = GTK_WIDGET (gtk_widget_get_root (guest.screen));
+  guest_window = GTK_WIDGET (guest.window);
   g_assert_true (triad_screen_is_playing (guest.screen));
 
   /* Back, then "Leave" in the window's question. */
@@ -612,9 +618,11 @@ test_host_leaves (void)
   log = triad_screen_get_log_text (TRIAD_SCREEN (guest.screen));
   g_assert_nonnull (strstr (log, "The host left the game"));
 
-  adw_message_dialog_response (dialog, "menu");
+  /* Closing it answers Back to Menu. */
+  g_assert_cmpstr (adw_message_dialog_get_close_response (dialog), ==, "menu");
   gtk_window_close (GTK_WINDOW (dialog));
   iterate (100);
+  g_assert_cmpstr (parlor_window_get_page (guest.window), ==, "menu");
   g_assert_null (find_dialog (GTK_WINDOW (guest_window)));
   gtk_window_destroy (GTK_WINDOW (guest_window));
   g_ptr_array_unref (guest.lines);
@@ -634,7 +642,7 @@ static void
 test_guest_leaves (void)
 {
   ParlorWindow *window = get_window ();
-  Guest guest = { NULL, NULL, g_ptr_array_new_with_free_func (g_free) };
+  Guest guest = { NULL, NULL, NULL, g_ptr_array_new_with_free_func (g_free) };
   g_autoptr(GRand) rand = g_rand_new_with_seed (1);
   TriadScreen *host;
   ParlorTable *table;
@@ -642,7 +650,7 @@ test_guest_leaves (void)
 
   host = host_and_join (window, &guest, NULL);
   table = triad_screen_get_table (host);
-  gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (guest.screen)));
+  gtk_window_destroy (GTK_WINDOW (guest.window));
   guest.screen = NULL;
   wait_for (host_heard_guest_left, host);
   g_assert_cmpint (parlor_table_get_seat_kind (table, 1 - triad_screen_get_seat (host)), ==,

@@ -908,6 +908,8 @@ show_result_action (GtkWidget  *widget,
   gtk_widget_set_visible (self->again_button, self->role != ROLE_GUEST);
   gtk_button_set_label (GTK_BUTTON (self->again_button),
                         self->role == ROLE_HOST ? _("Host _Again") : _("_Play Again"));
+  gtk_button_set_label (GTK_BUTTON (self->back_button),
+                        self->role == ROLE_GUEST ? _("_Back to Menu") : _("_Back"));
   /* The final board stands in for an icon. */
   triad_board_view_reset (self->result_board);
   triad_board_view_set_opponent (self->result_board, self->names[opponent (self)]);
