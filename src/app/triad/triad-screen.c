@@ -254,11 +254,17 @@ update_status (TriadScreen *self)
   if (self->has_view)
     {
       g_autofree char *rules = rules_summary (self->view.open, self->view.rules);
+      g_autofree char *said = g_strdup_printf (_("Rules: %s"), rules);
 
       gtk_label_set_text (self->rules_label, rules);
+      /* In full, where a narrow window cuts the line short. */
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->rules_label), said);
     }
   else
-    gtk_label_set_text (self->rules_label, "");
+    {
+      gtk_label_set_text (self->rules_label, "");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->rules_label), NULL);
+    }
 }
 
 static void
