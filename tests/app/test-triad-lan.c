@@ -353,6 +353,31 @@ find_button (GtkWidget  *widget,
   return NULL;
 }
 
+/* Clicks the button of @dialog that reads @label. */
+static void
+click (AdwMessageDialog *dialog,
+       const char       *label)
+{
+  GtkWidget *stack[64];
+  guint n = 0;
+
+  stack[n++] = GTK_WIDGET (dialog);
+  while (n > 0)
+    {
+      GtkWidget *widget = stack[--n];
+
+      if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
+        {
+          g_signal_emit_by_name (widget, "clicked");
+          return;
+        }
+      for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL && n < G_N_ELEMENTS (stack);
+           child = gtk_widget_get_next_sibling (child))
+        stack[n++] = child;
+    }
+  g_error ("No button “%s” in the dialog", label);
+}
+
 /* The result page's title for @seat, from a count of the final board. */
 static const char *
 expected_title (const TriadView *view,
@@ -602,9 +627,7 @@ test_host_leaves (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
   wait_for (dialog_shown, window);
   dialog = find_dialog (GTK_WINDOW (window));
-  /* What a click on the button does. */
-  adw_message_dialog_response (dialog, "leave");
-  gtk_window_close (GTK_WINDOW (dialog));
+  click (dialog, "_Leave");
   g_assert_cmpstr (parlor_window_get_page (window), ==, "menu");
 
   wait_for (dialog_shown, guest_window);
@@ -618,9 +641,7 @@ test_host_leaves (void)
   log = triad_screen_get_log_text (TRIAD_SCREEN (guest.screen));
   g_assert_nonnull (strstr (log, "The host left the game"));
 
-  /* Closing it answers Back to Menu. */
-  g_assert_cmpstr (adw_message_dialog_get_close_response (dialog), ==, "menu");
-  gtk_window_close (GTK_WINDOW (dialog));
+  click (dialog, "_Back to Menu");
   iterate (100);
   g_assert_cmpstr (parlor_window_get_page (guest.window), ==, "menu");
   g_assert_null (find_dialog (GTK_WINDOW (guest_window)));
@@ -671,6 +692,79 @@ test_guest_leaves (void)
   g_ptr_array_unref (guest.lines);
 }
 
+static gboolean
+guest_reconnected (gpointer data)
+{
+  g_autofree char *log = triad_screen_get_log_text (data);
+
+  return strstr (log, "Reconnected") != NULL;
+}
+
+/* The guest's connection breaks (here: the host drops a client that sends
+ * only nonsense); the guest is told, reconnects with its token and plays
+ * on to the end. */
+static void
+test_connection_lost (void)
+{
+  ParlorWindow *window = get_window ();
+  Guest guest = { NULL, NULL, NULL, g_ptr_array_new_with_free_func (g_free) };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (2);
+  g_autofree char *log = NULL;
+  AdwMessageDialog *dialog;
+  TriadScreen *host, *other;
+  ParlorTable *table;
+  TriadView host_view, guest_view;
+  int guest_seat;
+  gint64 end;
+
+  host = host_and_join (window, &guest, NULL);
+  other = TRIAD_SCREEN (guest.screen);
+  table = triad_screen_get_table (host);
+  guest_seat = triad_screen_get_seat (other);
+
+  for (int i = 0; i < 100; i++)
+    parlor_client_send_raw (guest.client, "nonsense");
+  wait_for (dialog_shown, guest.window);
+  dialog = find_dialog (GTK_WINDOW (guest.window));
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Connection Lost");
+  g_assert_true (adw_message_dialog_has_response (dialog, "reconnect"));
+  g_assert_false (triad_screen_is_waiting (other));
+  screenshot (GTK_WIDGET (dialog), "triad-lan-connection-lost");
+  wait_for (host_heard_guest_left, host);
+  g_assert_cmpint (parlor_table_get_seat_kind (table, guest_seat), ==, PARLOR_SEAT_AI);
+
+  click (dialog, "_Reconnect");
+  wait_for (guest_reconnected, other);
+  g_assert_cmpint (triad_screen_get_seat (other), ==, guest_seat);
+  g_assert_cmpint (parlor_table_get_seat_kind (table, guest_seat), ==, PARLOR_SEAT_REMOTE);
+  g_assert_true (triad_screen_is_playing (GTK_WIDGET (other)));
+
+  end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  while (!parlor_table_is_over (table) && g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      play_move (host, rand);
+      play_move (other, rand);
+    }
+  g_assert_true (parlor_table_is_over (table));
+  end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  do
+    {
+      iterate (50);
+      parse_view (other, &guest_view);
+    }
+  while (guest_view.n_filled < TRIAD_N_CELLS && g_get_monotonic_time () < end);
+  parse_view (host, &host_view);
+  g_assert_cmpint (guest_view.score[0], ==, host_view.score[0]);
+  g_assert_cmpint (guest_view.score[1], ==, host_view.score[1]);
+  log = triad_screen_get_log_text (host);
+  g_assert_nonnull (strstr (log, "Guest is back"));
+
+  gtk_window_destroy (GTK_WINDOW (guest.window));
+  g_ptr_array_unref (guest.lines);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -692,6 +786,7 @@ main (int   argc,
   g_test_add_func ("/app/triad/lan/closed-same-whole-game", test_whole_game);
   g_test_add_func ("/app/triad/lan/host-leaves", test_host_leaves);
   g_test_add_func ("/app/triad/lan/guest-leaves", test_guest_leaves);
+  g_test_add_func ("/app/triad/lan/connection-lost", test_connection_lost);
 
   status = g_test_run ();
   g_object_unref (app);
