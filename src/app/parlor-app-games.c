@@ -25,10 +25,13 @@ static const ParlorAppGame manhattan = {
 static const ParlorAppGame triad = {
   .info = &triad_game_info,
   .icon_name = "io.github.parlorgames.Parlor-symbolic",
-  .summary = N_("Take the most cards on a three-by-three board — against the computer"),
+  .summary = N_("Take the most cards on a three-by-three board, against the computer or on your network"),
   .new_screen = triad_screen_new_for_app,
   .new_local_game = triad_screen_new_local_game,
   .is_playing = triad_screen_is_playing,
+  .host_game = triad_screen_host_game,
+  .join_game = triad_screen_join_game,
+  .host_config = triad_screen_host_config,
 };
 
 static const ParlorAppGame * const games[] = {

@@ -28,6 +28,11 @@ typedef struct
   void                (*join_game)      (GtkWidget         *screen,
                                          ParlorClient      *client,
                                          const char        *address);
+  /* Optional, with host_game: the config of the table to host, taken from
+   * the choices made on @screen, and those choices in words for the host
+   * window (*summary, may stay NULL). NULL means the game's defaults. */
+  char               *(*host_config)    (GtkWidget         *screen,
+                                         char             **summary);
 } ParlorAppGame;
 
 const ParlorAppGame * const *parlor_app_games_list   (void);

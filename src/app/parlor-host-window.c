@@ -227,6 +227,7 @@ parlor_host_window_init (ParlorHostWindow *self)
 ParlorHostWindow *
 parlor_host_window_new (ParlorSettings  *settings,
                         const char      *game_id,
+                        const char      *config,
                         GError         **error)
 {
   g_autoptr(ParlorHostWindow) self = NULL;
@@ -253,7 +254,7 @@ parlor_host_window_new (ParlorSettings  *settings,
     return NULL;
 
   name = parlor_settings_get_effective_name (settings);
-  table_id = parlor_server_create_table (self->server, game_id, NULL, name, error);
+  table_id = parlor_server_create_table (self->server, game_id, config, name, error);
   if (table_id == NULL)
     return NULL;
   self->table_id = g_strdup (table_id);
@@ -262,6 +263,27 @@ parlor_host_window_new (ParlorSettings  *settings,
   update_players (self);
 
   return g_steal_pointer (&self);
+}
+
+void
+parlor_host_window_set_rules (ParlorHostWindow *self,
+                              const char       *summary)
+{
+  GtkWidget *group;
+  GtkWidget *label;
+
+  g_return_if_fail (PARLOR_IS_HOST_WINDOW (self));
+  g_return_if_fail (summary != NULL);
+
+  group = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Rules"));
+  label = gtk_label_new (summary);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), label);
+  /* First on the page: what is being hosted, then how to join it. */
+  gtk_widget_insert_before (group, gtk_widget_get_parent (GTK_WIDGET (self->address_group)),
+                            GTK_WIDGET (self->address_group));
 }
 
 guint16

@@ -15,10 +15,15 @@ G_DECLARE_FINAL_TYPE (ParlorHostWindow, parlor_host_window, PARLOR, HOST_WINDOW,
  * The host's waiting window: runs the LAN server, shows this machine's
  * addresses and who has joined, and emits "start" (ParlorServer *, table id)
  * when the host starts the game. Closing it before that stops the server.
+ * @config is the table's game config (NULL: the game's defaults).
  */
 ParlorHostWindow *parlor_host_window_new        (ParlorSettings   *settings,
                                                  const char       *game_id,
+                                                 const char       *config,
                                                  GError          **error);
+/* Shows the game's rules (the host's choices) above the addresses. */
+void              parlor_host_window_set_rules  (ParlorHostWindow *self,
+                                                 const char       *summary);
 guint16           parlor_host_window_get_port   (ParlorHostWindow *self);
 guint             parlor_host_window_get_n_players (ParlorHostWindow *self);
 gboolean          parlor_host_window_start      (ParlorHostWindow *self);

@@ -225,13 +225,17 @@ parlor_window_host_lan (ParlorWindow *self)
   g_autoptr(GError) error = NULL;
   ParlorSettings *settings = parlor_application_get_settings (get_app (self));
   ParlorHostWindow *host;
+  g_autofree char *config = NULL;
+  g_autofree char *summary = NULL;
 
   g_return_val_if_fail (PARLOR_IS_WINDOW (self), NULL);
 
   if (self->game == NULL || self->game->host_game == NULL)
     return NULL;
 
-  host = parlor_host_window_new (settings, self->game->info->id, &error);
+  if (self->game->host_config != NULL)
+    config = self->game->host_config (ensure_screen (self, self->game), &summary);
+  host = parlor_host_window_new (settings, self->game->info->id, config, &error);
   if (host == NULL)
     {
       g_autofree char *text = g_strdup_printf (_("Could not host a game: %s"), error->message);
@@ -239,6 +243,8 @@ parlor_window_host_lan (ParlorWindow *self)
       parlor_window_toast (self, text);
       return NULL;
     }
+  if (summary != NULL)
+    parlor_host_window_set_rules (host, summary);
   g_signal_connect_object (host, "start", G_CALLBACK (on_host_start), self, 0);
   gtk_window_set_transient_for (GTK_WINDOW (host), GTK_WINDOW (self));
   gtk_window_present (GTK_WINDOW (host));

@@ -7,14 +7,23 @@
 #include <glib/gi18n.h>
 
 #include "parlor-application.h"
+#include "parlor-client.h"
 #include "parlor-line.h"
 #include "parlor-log-view.h"
+#include "parlor-server.h"
 #include "triad-board-view.h"
 #include "triad-game.h"
 #include "triad-hand-view.h"
 #include "triad-screen.h"
 
 #define N_SEATS 2
+
+typedef enum
+{
+  ROLE_LOCAL,    /* against the computer */
+  ROLE_HOST,     /* the table lives in our LAN server */
+  ROLE_GUEST,    /* the host has the table; we hold a client */
+} Role;
 
 struct _TriadScreen
 {
@@ -26,6 +35,7 @@ struct _TriadScreen
   GtkLabel          *turn_label;
   GtkLabel          *score_label;
   GtkLabel          *clock_label;
+  GtkLabel          *rules_label;
   TriadHandView     *their_hand;
   TriadBoardView    *board;
   GtkStack          *bottom_stack;
@@ -34,10 +44,20 @@ struct _TriadScreen
   ParlorLogView     *log;
   AdwStatusPage     *result_page;
   TriadBoardView    *result_board;
+  GtkWidget         *back_button;
   GtkWidget         *again_button;
 
   ParlorApplication *app;
-  ParlorTable       *table;
+  Role               role;
+  ParlorTable       *table;      /* a local or hosted game */
+  ParlorServer      *server;     /* hosting: keeps the LAN table alive */
+  char              *table_id;
+  ParlorClient      *client;     /* joined: the host has the table */
+  char              *address;
+  char              *token;
+  gint64             remote_deadline;
+  gboolean           awaiting;   /* a move sent to the host, not answered yet */
+  GtkWindow         *dialog;
   int                seat;
   guint              player;
   char              *names[N_SEATS];
@@ -112,15 +132,62 @@ play_sound (TriadScreen      *self,
 }
 
 static void
+close_dialog (TriadScreen *self)
+{
+  if (self->dialog != NULL)
+    {
+      GtkWindow *dialog = g_steal_pointer (&self->dialog);
+
+      g_object_remove_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->dialog);
+      gtk_window_destroy (dialog);
+    }
+}
+
+static void
 stop_table (TriadScreen *self)
 {
   g_clear_handle_id (&self->tick_id, g_source_remove);
   if (self->table != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->table, self);
-      parlor_table_stop (self->table);
+      if (self->server == NULL)
+        parlor_table_stop (self->table);
       g_clear_object (&self->table);
     }
+  if (self->server != NULL)
+    {
+      /* Says goodbye to the guest, who hears that the host left. */
+      g_signal_handlers_disconnect_by_data (self->server, self);
+      parlor_server_stop (self->server);
+      g_clear_object (&self->server);
+    }
+  g_clear_pointer (&self->table_id, g_free);
+  if (self->client != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->client, self);
+      parlor_client_disconnect (self->client);
+      g_clear_object (&self->client);
+    }
+  self->remote_deadline = 0;
+  self->awaiting = FALSE;
+}
+
+/* The rules in a few words: "Closed hands · Same · Combo". */
+static char *
+rules_summary (gboolean   open,
+               TriadRules rules)
+{
+  GString *text = g_string_new (open ? _("Open hands") : _("Closed hands"));
+
+  if (rules & TRIAD_RULE_SAME)
+    g_string_append_printf (text, " · %s", _("Same"));
+  if (rules & TRIAD_RULE_PLUS)
+    g_string_append_printf (text, " · %s", _("Plus"));
+  if (rules & TRIAD_RULE_COMBO)
+    g_string_append_printf (text, " · %s", _("Combo"));
+  if ((rules & (TRIAD_RULE_SAME | TRIAD_RULE_PLUS)) == 0)
+    g_string_append_printf (text, " · %s", _("no Same or Plus"));
+  return g_string_free (text, FALSE);
 }
 
 static int
@@ -135,10 +202,18 @@ my_turn (TriadScreen *self)
   return self->has_view && self->seat >= 0 && !self->finished && self->view.turn == self->seat;
 }
 
+/* My turn, and no move of mine on its way to the host. */
+static gboolean
+can_move (TriadScreen *self)
+{
+  return my_turn (self) && !self->awaiting &&
+         (self->client == NULL || parlor_client_get_state (self->client) == PARLOR_CLIENT_PLAYING);
+}
+
 static void
 update_preview (TriadScreen *self)
 {
-  triad_board_view_set_preview (self->board, my_turn (self)
+  triad_board_view_set_preview (self->board, can_move (self)
                                              ? triad_hand_view_get_selected_card (self->my_hand)
                                              : NULL);
 }
@@ -175,6 +250,21 @@ update_status (TriadScreen *self)
     }
   else
     gtk_label_set_text (self->turn_label, "");
+
+  if (self->has_view)
+    {
+      g_autofree char *rules = rules_summary (self->view.open, self->view.rules);
+      g_autofree char *said = g_strdup_printf (_("Rules: %s"), rules);
+
+      gtk_label_set_text (self->rules_label, rules);
+      /* In full, where a narrow window cuts the line short. */
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->rules_label), said);
+    }
+  else
+    {
+      gtk_label_set_text (self->rules_label, "");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->rules_label), NULL);
+    }
 }
 
 static void
@@ -185,10 +275,15 @@ refresh (TriadScreen *self)
   gboolean mine;
   int other;
 
-  if (self->table == NULL || self->seat < 0)
+  if (self->seat < 0)
+    return;
+  if (self->table != NULL)
+    line = parlor_table_view_for (self->table, self->seat);
+  else if (self->client != NULL && parlor_client_get_view (self->client) != NULL)
+    line = g_strdup (parlor_client_get_view (self->client));
+  else
     return;
 
-  line = parlor_table_view_for (self->table, self->seat);
   if (!triad_view_parse (line, &self->view, &error))
     {
       g_warning ("Unreadable view: %s", error->message);
@@ -196,7 +291,7 @@ refresh (TriadScreen *self)
     }
   self->has_view = TRUE;
   other = opponent (self);
-  mine = my_turn (self);
+  mine = can_move (self);
 
   triad_board_view_set_view (self->board, &self->view);
   triad_board_view_set_interactive (self->board, mine);
@@ -217,6 +312,8 @@ on_tick (gpointer data)
 
   if (self->table != NULL && self->seat >= 0 && !self->finished)
     deadline = parlor_table_get_deadline (self->table, self->seat);
+  else if (self->client != NULL && !self->finished)
+    deadline = self->remote_deadline;
 
   if (deadline > 0)
     {
@@ -238,35 +335,46 @@ on_tick (gpointer data)
 }
 
 static void
-ensure_seated (TriadScreen *self)
+update_names (TriadScreen *self)
 {
-  if (self->seat >= 0 || self->table == NULL || !parlor_table_is_started (self->table))
-    return;
-
-  self->seat = parlor_table_get_player_seat (self->table, self->player);
   for (int i = 0; i < N_SEATS; i++)
     {
+      const char *name = NULL;
+
+      if (self->table != NULL)
+        name = parlor_table_get_seat_name (self->table, i);
+      else if (self->client != NULL)
+        name = parlor_client_get_seat_name (self->client, i);
       g_free (self->names[i]);
-      self->names[i] = g_strdup (parlor_table_get_seat_name (self->table, i));
+      self->names[i] = name != NULL ? g_strdup (name) : g_strdup_printf (_("Player %d"), i + 1);
     }
   triad_board_view_set_opponent (self->board, self->names[opponent (self)]);
   triad_hand_view_set_owner (self->my_hand, NULL, TRIAD_FACE_BLUE);
   triad_hand_view_set_owner (self->their_hand, self->names[opponent (self)], TRIAD_FACE_RED);
 }
 
+/* Players get their seats at the start, before the deal is announced. */
 static void
-on_event (ParlorTable *table,
-          guint        audience,
-          const char  *text,
-          TriadScreen *self)
+ensure_seated (TriadScreen *self)
+{
+  if (self->seat >= 0)
+    return;
+
+  if (self->table != NULL && parlor_table_is_started (self->table))
+    self->seat = parlor_table_get_player_seat (self->table, self->player);
+  else if (self->client != NULL)
+    self->seat = parlor_client_get_seat (self->client);
+  if (self->seat >= 0)
+    update_names (self);
+}
+
+static void
+handle_event (TriadScreen *self,
+              const char  *text)
 {
   g_autoptr(ParlorLine) line = NULL;
   g_autofree char *words = NULL;
   const char *type;
-
-  ensure_seated (self);
-  if (self->seat < 0 || (audience & PARLOR_AUDIENCE_SEAT (self->seat)) == 0)
-    return;
 
   line = parlor_line_parse (text, NULL);
   if (line == NULL)
@@ -277,6 +385,35 @@ on_event (ParlorTable *table,
   if (words != NULL && *words != '\0')
     parlor_log_view_append (self->log, words,
                             g_str_equal (type, "start") || g_str_equal (type, "over"));
+
+  if (g_str_equal (type, "start"))
+    {
+      TriadEvent event;
+
+      /* The host chose the rules: say them to both players. */
+      if (triad_event_parse (text, &event, NULL))
+        {
+          g_autofree char *rules = rules_summary (event.open, event.rules);
+          /* Translators: "Rules: Closed hands · Same · Combo" */
+          g_autofree char *said = g_strdup_printf (_("Rules: %s"), rules);
+
+          parlor_log_view_append (self->log, said, TRUE);
+        }
+    }
+  else if (g_str_equal (type, "place"))
+    play_sound (self, PARLOR_SOUND_TURN_END);
+}
+
+static void
+on_event (ParlorTable *table,
+          guint        audience,
+          const char  *text,
+          TriadScreen *self)
+{
+  ensure_seated (self);
+  if (self->seat < 0 || (audience & PARLOR_AUDIENCE_SEAT (self->seat)) == 0)
+    return;
+  handle_event (self, text);
 }
 
 static void
@@ -286,20 +423,21 @@ on_action (ParlorTable *table,
            gboolean     timed_out,
            TriadScreen *self)
 {
-  if (timed_out)
-    {
-      g_autofree char *text = NULL;
+  g_autofree char *text = NULL;
 
-      if ((int) seat == self->seat)
-        text = g_strdup (_("Your time ran out: a random card was played for you."));
-      else
-        text = g_strdup_printf (_("%s ran out of time: a random card was played."),
-                                self->names[seat]);
-      parlor_log_view_append (self->log, text, TRUE);
-      if ((int) seat == self->seat)
-        toast (self, text);
-    }
-  play_sound (self, PARLOR_SOUND_TURN_END);
+  if (!timed_out)
+    return;
+
+  if ((int) seat == self->seat)
+    text = g_strdup (_("Your time ran out: a random card was played for you."));
+  else
+    text = g_strdup_printf (_("%s ran out of time: a random card was played."),
+                            self->names[seat]);
+  /* A host's server says it in the log already. */
+  if (self->server == NULL)
+    parlor_log_view_append (self->log, text, TRUE);
+  if ((int) seat == self->seat)
+    toast (self, text);
 }
 
 static void
@@ -310,9 +448,8 @@ on_changed (ParlorTable *table,
 }
 
 static void
-on_game_over (ParlorTable *table,
-              const char  *result,
-              TriadScreen *self)
+finish_game (TriadScreen *self,
+             const char  *result)
 {
   g_autoptr(ParlorLine) line = parlor_line_parse (result, NULL);
   gint64 s0 = 0, s1 = 0;
@@ -343,6 +480,241 @@ on_game_over (ParlorTable *table,
 }
 
 static void
+on_game_over (ParlorTable *table,
+              const char  *result,
+              TriadScreen *self)
+{
+  finish_game (self, result);
+}
+
+static void
+on_server_log (ParlorServer *server,
+               const char   *table_id,
+               const char   *message,
+               TriadScreen  *self)
+{
+  /* Who left, who came back, who ran out of time. */
+  if (g_strcmp0 (table_id, self->table_id) == 0)
+    parlor_log_view_append (self->log, message, TRUE);
+}
+
+/* ---- a joined game: the host's lines through the client ---- */
+
+static void
+on_client_event (ParlorClient *client,
+                 const char   *text,
+                 TriadScreen  *self)
+{
+  ensure_seated (self);
+  handle_event (self, text);
+}
+
+static void
+on_client_view (ParlorClient *client,
+                const char   *text,
+                TriadScreen  *self)
+{
+  gboolean had_focus = gtk_widget_has_focus (GTK_WIDGET (self->board));
+
+  ensure_seated (self);
+  self->awaiting = FALSE;
+  refresh (self);
+  /* Back to the hand once the host took a move made from the board. */
+  if (had_focus && !can_move (self) && !self->finished)
+    gtk_widget_grab_focus (GTK_WIDGET (self->my_hand));
+}
+
+static void
+on_client_turn (ParlorClient *client,
+                guint         waiting,
+                guint         ms,
+                TriadScreen  *self)
+{
+  guint limit = parlor_client_get_time_limit (client);
+
+  /* The host's table tells of a new turn before it arms that turn's timer
+   * (ms=0); the whole time limit lies ahead then. */
+  if (ms == 0 && limit > 0)
+    ms = limit * 1000;
+  self->remote_deadline = ms > 0 ? g_get_monotonic_time () + (gint64) ms * 1000 : 0;
+  if (self->seat < 0 || (waiting & PARLOR_AUDIENCE_SEAT (self->seat)) == 0)
+    self->remote_deadline = 0;
+}
+
+static void
+on_client_log (ParlorClient *client,
+               const char   *message,
+               TriadScreen  *self)
+{
+  parlor_log_view_append (self->log, message, TRUE);
+}
+
+static void
+on_client_seat_changed (ParlorClient *client,
+                        guint         seat,
+                        TriadScreen  *self)
+{
+  if (self->seat >= 0)
+    update_names (self);
+  update_status (self);
+}
+
+static void
+on_client_rejected (ParlorClient *client,
+                    const GError *error,
+                    TriadScreen  *self)
+{
+  self->awaiting = FALSE;
+  toast (self, error->message);
+  refresh (self);
+}
+
+static void
+on_client_game_over (ParlorClient *client,
+                     const char   *result,
+                     TriadScreen  *self)
+{
+  finish_game (self, result);
+}
+
+static void reconnect (TriadScreen *self);
+
+static void
+on_lost_response (AdwMessageDialog *dialog,
+                  const char       *response,
+                  TriadScreen      *self)
+{
+  if (g_str_equal (response, "reconnect"))
+    reconnect (self);
+  else
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.back", NULL);
+}
+
+static void
+on_client_failed (ParlorClient *client,
+                  const GError *error,
+                  TriadScreen  *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  gboolean host_left = g_error_matches (error, PARLOR_CLIENT_ERROR, PARLOR_CLIENT_ERROR_HOST_LEFT);
+  AdwMessageDialog *dialog;
+
+  self->remote_deadline = 0;
+  self->awaiting = FALSE;
+  refresh (self);
+  gtk_label_set_text (self->clock_label, "");
+  /* The client has said it in the log; after the end nothing is lost. */
+  if (!GTK_IS_WINDOW (root) || self->finished)
+    return;
+
+  close_dialog (self);
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (root),
+                                                       host_left ? _("The Host Left") : _("Connection Lost"),
+                                                       error->message));
+  adw_message_dialog_add_response (dialog, "menu", _("_Back to Menu"));
+  if (!host_left)
+    {
+      adw_message_dialog_add_response (dialog, "reconnect", _("_Reconnect"));
+      adw_message_dialog_set_response_appearance (dialog, "reconnect", ADW_RESPONSE_SUGGESTED);
+      adw_message_dialog_set_default_response (dialog, "reconnect");
+    }
+  adw_message_dialog_set_close_response (dialog, "menu");
+  g_signal_connect (dialog, "response", G_CALLBACK (on_lost_response), self);
+  self->dialog = GTK_WINDOW (dialog);
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+attach_client (TriadScreen  *self,
+               ParlorClient *client)
+{
+  self->client = g_object_ref (client);
+  if (parlor_client_get_token (client) != NULL)
+    {
+      g_free (self->token);
+      self->token = g_strdup (parlor_client_get_token (client));
+    }
+  g_signal_connect (client, "event", G_CALLBACK (on_client_event), self);
+  g_signal_connect (client, "view", G_CALLBACK (on_client_view), self);
+  g_signal_connect (client, "turn", G_CALLBACK (on_client_turn), self);
+  g_signal_connect (client, "log", G_CALLBACK (on_client_log), self);
+  g_signal_connect (client, "seat-changed", G_CALLBACK (on_client_seat_changed), self);
+  g_signal_connect (client, "rejected", G_CALLBACK (on_client_rejected), self);
+  g_signal_connect (client, "failed", G_CALLBACK (on_client_failed), self);
+  g_signal_connect (client, "game-over", G_CALLBACK (on_client_game_over), self);
+}
+
+static void
+on_reconnected (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(TriadScreen) self = user_data;
+  ParlorClient *client = PARLOR_CLIENT (object);
+  g_autoptr(GError) error = NULL;
+
+  /* Gone meanwhile: the player left or started another game. */
+  if (self->client != NULL || self->role != ROLE_GUEST || self->address == NULL)
+    return;
+  attach_client (self, client);
+  if (!parlor_client_connect_finish (client, result, &error))
+    {
+      on_client_failed (client, error, self);
+      return;
+    }
+  parlor_log_view_append (self->log, _("Reconnected: you have your seat back."), TRUE);
+  self->seat = -1;
+  ensure_seated (self);
+  refresh (self);
+}
+
+static void
+reconnect (TriadScreen *self)
+{
+  g_autoptr(ParlorClient) client = NULL;
+
+  if (self->client == NULL || self->address == NULL)
+    return;
+
+  client = parlor_client_new (parlor_client_get_name (self->client));
+  g_signal_handlers_disconnect_by_data (self->client, self);
+  parlor_client_disconnect (self->client);
+  g_clear_object (&self->client);
+  if (self->token != NULL)
+    parlor_client_set_token (client, self->token);
+  parlor_log_view_append (self->log, _("Reconnecting…"), TRUE);
+  parlor_client_connect_async (client, self->address, 10, NULL, on_reconnected, g_object_ref (self));
+}
+
+static gboolean
+submit (TriadScreen  *self,
+        const char   *action,
+        GError      **error)
+{
+  if (self->client != NULL)
+    {
+      if (!parlor_client_submit (self->client, action))
+        {
+          g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_OVER,
+                               _("The game is not connected"));
+          return FALSE;
+        }
+      /* The host answers with a new view (or a refusal). */
+      self->awaiting = TRUE;
+      refresh (self);
+      return TRUE;
+    }
+  if (self->table == NULL)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_OVER,
+                           _("No game is being played"));
+      return FALSE;
+    }
+  return parlor_table_submit (self->table, self->seat, action, error);
+}
+
+static void
 on_cell_activated (TriadScreen *self,
                    int          cell)
 {
@@ -350,18 +722,18 @@ on_cell_activated (TriadScreen *self,
   g_autoptr(GError) error = NULL;
   gboolean from_keyboard = gtk_widget_has_focus (GTK_WIDGET (self->board));
 
-  if (!my_turn (self) || triad_hand_view_get_n_cards (self->my_hand) == 0 ||
+  if (!can_move (self) || triad_hand_view_get_n_cards (self->my_hand) == 0 ||
       self->view.owner[cell] != TRIAD_EMPTY)
     return;
 
   action = g_strdup_printf ("place card=%d cell=%d",
                             triad_hand_view_get_selected (self->my_hand), cell);
-  if (!parlor_table_submit (self->table, self->seat, action, &error))
+  if (!submit (self, action, &error))
     {
       toast (self, error->message);
       return;
     }
-  if (from_keyboard && !self->finished)
+  if (from_keyboard && !self->finished && self->client == NULL)
     gtk_widget_grab_focus (GTK_WIDGET (self->my_hand));
 }
 
@@ -377,7 +749,7 @@ on_card_activated (TriadScreen *self,
 {
   int cursor = triad_board_view_get_cursor (self->board);
 
-  if (!my_turn (self))
+  if (!can_move (self))
     return;
 
   /* Bring the cursor to a free cell: the one in the middle first. */
@@ -407,6 +779,64 @@ on_table_pressed (GtkGestureClick *gesture,
     gtk_widget_activate_action (GTK_WIDGET (self), "triad.show-result", NULL);
 }
 
+/* The setup page's rules as a config line; @first is 0, 1 or random. */
+static char *
+make_config (TriadScreen *self,
+             const char  *first)
+{
+  return g_strdup_printf ("first=%s hands=%s same=%s plus=%s combo=%s",
+                          first,
+                          self->hands,
+                          self->same ? "on" : "off",
+                          self->plus ? "on" : "off",
+                          self->combo && (self->same || self->plus) ? "on" : "off");
+}
+
+/* Forgets the last game, whatever it was. */
+static void
+reset (TriadScreen *self)
+{
+  stop_table (self);
+  close_dialog (self);
+  parlor_log_view_clear (self->log);
+  triad_board_view_reset (self->board);
+  self->has_view = FALSE;
+  self->finished = FALSE;
+  self->seat = -1;
+  self->winner = -1;
+  self->role = ROLE_LOCAL;
+  g_clear_pointer (&self->address, g_free);
+  g_clear_pointer (&self->token, g_free);
+  gtk_label_set_text (self->clock_label, "");
+}
+
+static void
+show_play_page (TriadScreen *self)
+{
+  gtk_stack_set_visible_child_name (self->bottom_stack, "hand");
+  gtk_stack_set_visible_child_name (self->stack, "play");
+}
+
+/* The countdown, the board and the hand of a game that has just started. */
+static void
+begin_play (TriadScreen *self)
+{
+  ensure_seated (self);
+  refresh (self);
+  self->tick_id = g_timeout_add (250, on_tick, self);
+  on_tick (self);
+  gtk_widget_grab_focus (GTK_WIDGET (self->my_hand));
+}
+
+static void
+watch_table (TriadScreen *self)
+{
+  g_signal_connect (self->table, "event", G_CALLBACK (on_event), self);
+  g_signal_connect (self->table, "action", G_CALLBACK (on_action), self);
+  g_signal_connect (self->table, "changed", G_CALLBACK (on_changed), self);
+  g_signal_connect (self->table, "game-over", G_CALLBACK (on_game_over), self);
+}
+
 static void
 start_action (GtkWidget  *widget,
               const char *action_name,
@@ -422,21 +852,11 @@ start_action (GtkWidget  *widget,
   const char *seed_text = g_getenv ("PARLOR_SEED");
   guint64 seed;
 
-  stop_table (self);
-  parlor_log_view_clear (self->log);
-  triad_board_view_reset (self->board);
-  self->has_view = FALSE;
-  self->finished = FALSE;
-  self->seat = -1;
+  reset (self);
 
   seed = seed_text != NULL ? g_ascii_strtoull (seed_text, NULL, 10) : (guint64) g_get_real_time ();
   /* You sit at seat 0; going first or second picks who moves first. */
-  config = g_strdup_printf ("first=%d hands=%s same=%s plus=%s combo=%s",
-                            g_str_equal (self->order, "first") ? 0 : 1,
-                            self->hands,
-                            self->same ? "on" : "off",
-                            self->plus ? "on" : "off",
-                            self->combo && (self->same || self->plus) ? "on" : "off");
+  config = make_config (self, g_str_equal (self->order, "first") ? "0" : "1");
 
   self->table = parlor_table_new (&triad_game_info, config, seed, &error);
   if (self->table == NULL)
@@ -451,13 +871,9 @@ start_action (GtkWidget  *widget,
   if (settings != NULL)
     parlor_table_set_ai_delay (self->table, parlor_settings_get_ai_delay (settings));
 
-  g_signal_connect (self->table, "event", G_CALLBACK (on_event), self);
-  g_signal_connect (self->table, "action", G_CALLBACK (on_action), self);
-  g_signal_connect (self->table, "changed", G_CALLBACK (on_changed), self);
-  g_signal_connect (self->table, "game-over", G_CALLBACK (on_game_over), self);
+  watch_table (self);
 
-  gtk_stack_set_visible_child_name (self->bottom_stack, "hand");
-  gtk_stack_set_visible_child_name (self->stack, "play");
+  show_play_page (self);
   if (!parlor_table_start (self->table, &error))
     {
       toast (self, error->message);
@@ -465,11 +881,7 @@ start_action (GtkWidget  *widget,
       gtk_stack_set_visible_child_name (self->stack, "setup");
       return;
     }
-  ensure_seated (self);
-  refresh (self);
-  self->tick_id = g_timeout_add (250, on_tick, self);
-  on_tick (self);
-  gtk_widget_grab_focus (GTK_WIDGET (self->my_hand));
+  begin_play (self);
 }
 
 static void
@@ -498,12 +910,18 @@ show_result_action (GtkWidget  *widget,
 
   adw_status_page_set_title (self->result_page, title);
   adw_status_page_set_description (self->result_page, body);
+  /* A guest's way on is back to the menu; a host may host again. */
+  gtk_widget_set_visible (self->again_button, self->role != ROLE_GUEST);
+  gtk_button_set_label (GTK_BUTTON (self->again_button),
+                        self->role == ROLE_HOST ? _("Host _Again") : _("_Play Again"));
+  gtk_button_set_label (GTK_BUTTON (self->back_button),
+                        self->role == ROLE_GUEST ? _("_Back to Menu") : _("_Back"));
   /* The final board stands in for an icon. */
   triad_board_view_reset (self->result_board);
   triad_board_view_set_opponent (self->result_board, self->names[opponent (self)]);
   triad_board_view_set_view (self->result_board, &self->view);
   gtk_stack_set_visible_child_name (self->stack, "result");
-  gtk_widget_grab_focus (self->again_button);
+  gtk_widget_grab_focus (self->role == ROLE_GUEST ? self->back_button : self->again_button);
 }
 
 static void
@@ -511,7 +929,15 @@ play_again_action (GtkWidget  *widget,
                    const char *action_name,
                    GVariant   *param)
 {
+  TriadScreen *self = TRIAD_SCREEN (widget);
+  Role role = self->role;
+
+  /* The setup page, with the rules of the game just played. */
   triad_screen_new_local_game (widget);
+  if (role == ROLE_HOST)
+    gtk_widget_activate_action (widget, "win.host-lan", NULL);
+  else if (role == ROLE_GUEST)
+    gtk_widget_activate_action (widget, "win.back", NULL);
 }
 
 static void
@@ -522,7 +948,7 @@ card_action (GtkWidget  *widget,
   TriadScreen *self = TRIAD_SCREEN (widget);
   int index = g_variant_get_int32 (param);
 
-  if (!my_turn (self) || index < 0 || index >= (int) triad_hand_view_get_n_cards (self->my_hand))
+  if (!can_move (self) || index < 0 || index >= (int) triad_hand_view_get_n_cards (self->my_hand))
     return;
   triad_hand_view_select (self->my_hand, index);
 }
@@ -630,6 +1056,7 @@ triad_screen_dispose (GObject *object)
   TriadScreen *self = TRIAD_SCREEN (object);
 
   stop_table (self);
+  close_dialog (self);
   if (self->stack != NULL)
     {
       gtk_widget_unparent (GTK_WIDGET (self->stack));
@@ -649,6 +1076,8 @@ triad_screen_finalize (GObject *object)
   g_free (self->level);
   g_free (self->order);
   g_free (self->hands);
+  g_free (self->address);
+  g_free (self->token);
 
   G_OBJECT_CLASS (triad_screen_parent_class)->finalize (object);
 }
@@ -662,7 +1091,8 @@ triad_screen_grab_focus (GtkWidget *widget)
   if (g_strcmp0 (page, "setup") == 0)
     return gtk_widget_grab_focus (self->start_button);
   if (g_strcmp0 (page, "result") == 0)
-    return gtk_widget_grab_focus (self->again_button);
+    return gtk_widget_grab_focus (gtk_widget_get_visible (self->again_button)
+                                  ? self->again_button : self->back_button);
   if (self->finished)
     return gtk_widget_grab_focus (self->result_button);
   return gtk_widget_grab_focus (GTK_WIDGET (self->my_hand));
@@ -713,6 +1143,7 @@ triad_screen_class_init (TriadScreenClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, turn_label);
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, score_label);
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, clock_label);
+  gtk_widget_class_bind_template_child (widget_class, TriadScreen, rules_label);
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, their_hand);
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, board);
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, bottom_stack);
@@ -721,6 +1152,7 @@ triad_screen_class_init (TriadScreenClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, log);
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, result_page);
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, result_board);
+  gtk_widget_class_bind_template_child (widget_class, TriadScreen, back_button);
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, again_button);
   gtk_widget_class_bind_template_callback (widget_class, on_cell_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_selection_changed);
@@ -785,12 +1217,7 @@ triad_screen_new_local_game (GtkWidget *screen)
 {
   TriadScreen *self = TRIAD_SCREEN (screen);
 
-  stop_table (self);
-  self->seat = -1;
-  self->has_view = FALSE;
-  self->finished = FALSE;
-  parlor_log_view_clear (self->log);
-  triad_board_view_reset (self->board);
+  reset (self);
   gtk_stack_set_visible_child_name (self->stack, "setup");
   gtk_widget_grab_focus (self->start_button);
 }
@@ -800,7 +1227,93 @@ triad_screen_is_playing (GtkWidget *screen)
 {
   TriadScreen *self = TRIAD_SCREEN (screen);
 
+  if (self->client != NULL)
+    return !self->finished && parlor_client_get_state (self->client) == PARLOR_CLIENT_PLAYING;
   return self->table != NULL && !parlor_table_is_over (self->table);
+}
+
+char *
+triad_screen_host_config (GtkWidget  *screen,
+                          char      **summary)
+{
+  TriadScreen *self = TRIAD_SCREEN (screen);
+  TriadRules rules = 0;
+
+  if (summary != NULL)
+    {
+      g_autofree char *text = NULL;
+
+      if (self->same)
+        rules |= TRIAD_RULE_SAME;
+      if (self->plus)
+        rules |= TRIAD_RULE_PLUS;
+      if (self->combo && (self->same || self->plus))
+        rules |= TRIAD_RULE_COMBO;
+      text = rules_summary (g_str_equal (self->hands, "open"), rules);
+      /* Translators: %s is a list of rules, "Closed hands · Same · Combo" */
+      *summary = g_strdup_printf (_("%s. Who moves first is drawn at random. "
+                                    "Cancel to choose other rules on the game’s setup page."), text);
+    }
+  /* Seats are drawn at the start, so "first" cannot name the host. */
+  return make_config (self, "random");
+}
+
+/* Hosting a LAN game: the table lives in @server; the host is its player 0. */
+gboolean
+triad_screen_host_game (GtkWidget     *screen,
+                        ParlorServer  *server,
+                        const char    *table_id,
+                        GError       **error)
+{
+  TriadScreen *self = TRIAD_SCREEN (screen);
+  ParlorTable *table;
+
+  g_return_val_if_fail (PARLOR_IS_SERVER (server), FALSE);
+  g_return_val_if_fail (table_id != NULL, FALSE);
+
+  table = parlor_server_get_table (server, table_id);
+  if (table == NULL)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG,
+                           _("The hosted game is gone"));
+      return FALSE;
+    }
+
+  reset (self);
+  self->role = ROLE_HOST;
+  self->server = g_object_ref (server);
+  self->table_id = g_strdup (table_id);
+  self->table = g_object_ref (table);
+  self->player = 0;
+  watch_table (self);
+  show_play_page (self);
+  if (!parlor_server_start_table (server, table_id, error))
+    {
+      stop_table (self);
+      gtk_stack_set_visible_child_name (self->stack, "setup");
+      return FALSE;
+    }
+  g_signal_connect (server, "log", G_CALLBACK (on_server_log), self);
+  begin_play (self);
+  return TRUE;
+}
+
+/* Joining a LAN game: @client has just been seated by the host. */
+void
+triad_screen_join_game (GtkWidget    *screen,
+                        ParlorClient *client,
+                        const char   *address)
+{
+  TriadScreen *self = TRIAD_SCREEN (screen);
+
+  g_return_if_fail (PARLOR_IS_CLIENT (client));
+
+  reset (self);
+  self->role = ROLE_GUEST;
+  self->address = g_strdup (address);
+  attach_client (self, client);
+  show_play_page (self);
+  begin_play (self);
 }
 
 const char *
@@ -871,4 +1384,32 @@ triad_screen_get_log_text (TriadScreen *self)
 {
   g_return_val_if_fail (TRIAD_IS_SCREEN (self), NULL);
   return parlor_log_view_get_text (self->log);
+}
+
+char *
+triad_screen_dup_view (TriadScreen *self)
+{
+  g_return_val_if_fail (TRIAD_IS_SCREEN (self), NULL);
+
+  if (self->seat < 0)
+    return NULL;
+  if (self->table != NULL)
+    return parlor_table_view_for (self->table, self->seat);
+  if (self->client != NULL)
+    return g_strdup (parlor_client_get_view (self->client));
+  return NULL;
+}
+
+gboolean
+triad_screen_is_waiting (TriadScreen *self)
+{
+  g_return_val_if_fail (TRIAD_IS_SCREEN (self), FALSE);
+  return can_move (self);
+}
+
+const char *
+triad_screen_get_rules_text (TriadScreen *self)
+{
+  g_return_val_if_fail (TRIAD_IS_SCREEN (self), NULL);
+  return gtk_label_get_text (self->rules_label);
 }
