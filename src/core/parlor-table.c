@@ -80,7 +80,8 @@ typedef struct
   gint64                started;
 } AiJob;
 
-static void schedule (ParlorTable *self);
+static gboolean schedule (ParlorTable *self);
+static void     announce (ParlorTable *self);
 
 static void
 ai_job_free (AiJob *job)
@@ -529,8 +530,7 @@ parlor_table_start (ParlorTable  *self,
   parlor_game_start (self->game, events);
   record_events (self, events);
   emit_events (self, events);
-  g_signal_emit (self, signals[CHANGED], 0);
-  schedule (self);
+  announce (self);
 
   return TRUE;
 }
@@ -577,8 +577,7 @@ apply_action (ParlorTable  *self,
   emit_events (self, events);
   self->applying = FALSE;
 
-  g_signal_emit (self, signals[CHANGED], 0);
-  schedule (self);
+  announce (self);
 
   return TRUE;
 }
@@ -754,13 +753,15 @@ start_thinking (ParlorTable *self,
   g_task_run_in_thread (task, ai_thread);
 }
 
-static void
+/* Arms the timers and computer players for the seats the game now waits
+ * for; returns TRUE when the game has just ended. */
+static gboolean
 schedule (ParlorTable *self)
 {
   guint32 waiting;
 
   if (self->over)
-    return;
+    return FALSE;
 
   if (parlor_game_is_over (self->game))
     {
@@ -772,8 +773,7 @@ schedule (ParlorTable *self)
         seat_stop (&self->seats[i]);
       parlor_line_set (line, "line", result != NULL ? result : "");
       record_add (self, line);
-      g_signal_emit (self, signals[GAME_OVER], 0, result != NULL ? result : "");
-      return;
+      return TRUE;
     }
 
   waiting = parlor_game_get_waiting (self->game);
@@ -804,6 +804,23 @@ schedule (ParlorTable *self)
           seat->timer_id = g_timeout_add_full (G_PRIORITY_DEFAULT, self->time_limit * 1000,
                                                on_time_out, ref, g_free);
         }
+    }
+  return FALSE;
+}
+
+/* Observers hear of a change once the timers for the new state run, so a
+ * deadline read in "changed" is the new one. */
+static void
+announce (ParlorTable *self)
+{
+  gboolean ended = schedule (self);
+
+  g_signal_emit (self, signals[CHANGED], 0);
+  if (ended)
+    {
+      g_autofree char *result = parlor_game_get_result (self->game);
+
+      g_signal_emit (self, signals[GAME_OVER], 0, result != NULL ? result : "");
     }
 }
 
