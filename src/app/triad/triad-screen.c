@@ -530,12 +530,6 @@ on_client_turn (ParlorClient *client,
                 guint         ms,
                 TriadScreen  *self)
 {
-  guint limit = parlor_client_get_time_limit (client);
-
-  /* The host's table tells of a new turn before it arms that turn's timer
-   * (ms=0); the whole time limit lies ahead then. */
-  if (ms == 0 && limit > 0)
-    ms = limit * 1000;
   self->remote_deadline = ms > 0 ? g_get_monotonic_time () + (gint64) ms * 1000 : 0;
   if (self->seat < 0 || (waiting & PARLOR_AUDIENCE_SEAT (self->seat)) == 0)
     self->remote_deadline = 0;
