@@ -11,10 +11,10 @@
 #include "manhattan-panel.h"
 #include "manhattan-screen.h"
 #include "parlor-application.h"
-#include "parlor-client.h"
 #include "parlor-line.h"
-#include "parlor-server.h"
 #include "parlor-log-view.h"
+#include "parlor-screen-util.h"
+#include "parlor-session.h"
 
 struct _ManhattanScreen
 {
@@ -26,15 +26,8 @@ struct _ManhattanScreen
   ParlorLogView     *log;
 
   ParlorApplication *app;
-  ParlorTable       *table;      /* a local or hosted game */
-  ParlorServer      *server;     /* hosting: keeps the LAN table alive */
-  char              *table_id;
-  ParlorClient      *client;     /* joined: the host has the table */
-  char              *address;
-  char              *token;
-  gint64             remote_deadline;
+  ParlorSession     *session;
   int                seat;
-  guint              player;
   char              *names[MANHATTAN_N_SEATS];
   ManhattanView      view;
   gboolean           has_view;
@@ -45,21 +38,6 @@ struct _ManhattanScreen
 };
 
 G_DEFINE_FINAL_TYPE (ManhattanScreen, manhattan_screen, GTK_TYPE_WIDGET)
-
-static void
-toast (ManhattanScreen *self,
-       const char      *message)
-{
-  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
-
-  if (overlay != NULL)
-    {
-      AdwToast *t = adw_toast_new (message);
-
-      adw_toast_set_timeout (t, 3);
-      adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), t);
-    }
-}
 
 static void
 close_dialog (ManhattanScreen *self)
@@ -77,26 +55,12 @@ static void
 stop_table (ManhattanScreen *self)
 {
   g_clear_handle_id (&self->tick_id, g_source_remove);
-  if (self->table != NULL)
+  if (self->session != NULL)
     {
-      g_signal_handlers_disconnect_by_data (self->table, self);
-      if (self->server == NULL)
-        parlor_table_stop (self->table);
-      g_clear_object (&self->table);
+      g_signal_handlers_disconnect_by_data (self->session, self);
+      parlor_session_stop (self->session);
+      g_clear_object (&self->session);
     }
-  if (self->server != NULL)
-    {
-      parlor_server_stop (self->server);
-      g_clear_object (&self->server);
-    }
-  g_clear_pointer (&self->table_id, g_free);
-  if (self->client != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (self->client, self);
-      parlor_client_disconnect (self->client);
-      g_clear_object (&self->client);
-    }
-  self->remote_deadline = 0;
   self->has_view = FALSE;
 }
 
@@ -106,11 +70,8 @@ refresh (ManhattanScreen *self)
   g_autofree char *line = NULL;
   g_autoptr(GError) error = NULL;
 
-  if (self->table != NULL)
-    line = parlor_table_view_for (self->table, self->seat);
-  else if (self->client != NULL && parlor_client_get_view (self->client) != NULL)
-    line = g_strdup (parlor_client_get_view (self->client));
-  else
+  line = self->session != NULL ? parlor_session_dup_view (self->session) : NULL;
+  if (line == NULL)
     return;
 
   if (!manhattan_view_parse (line, &self->view, &error))
@@ -131,13 +92,10 @@ on_tick (gpointer data)
   ManhattanScreen *self = data;
   gint64 deadline;
 
-  if (self->seat < 0)
+  if (self->session == NULL)
     return G_SOURCE_CONTINUE;
 
-  if (self->table != NULL)
-    deadline = parlor_table_get_deadline (self->table, self->seat);
-  else
-    deadline = self->remote_deadline;
+  deadline = parlor_session_get_deadline (self->session);
   if (deadline > 0)
     {
       gint64 left = deadline - g_get_monotonic_time ();
@@ -159,27 +117,20 @@ play_sound (ManhattanScreen *self,
 }
 
 static void
-on_action (ParlorTable     *table,
-           guint            seat,
-           const char      *line,
-           gboolean         timed_out,
-           ManhattanScreen *self)
+on_log (ParlorSession   *session,
+        const char      *text,
+        ManhattanScreen *self)
 {
-  if (timed_out)
-    {
-      g_autofree char *text = NULL;
+  parlor_log_view_append (self->log, text, TRUE);
+}
 
-      if ((int) seat == self->seat)
-        text = g_strdup (_("Your time ran out: a random legal move was made for you."));
-      else
-        text = g_strdup_printf (_("%s ran out of time: a random legal move was made."), self->names[seat]);
-      parlor_log_view_append (self->log, text, TRUE);
-      if ((int) seat == self->seat)
-        toast (self, text);
-    }
-
-  if (g_str_has_prefix (line, "play "))
-    play_sound (self, PARLOR_SOUND_TURN_END);
+static void
+on_timed_out (ParlorSession   *session,
+              guint            seat,
+              ManhattanScreen *self)
+{
+  if ((int) seat == self->seat)
+    parlor_screen_toast (GTK_WIDGET (self), _("Your time ran out: a random legal move was made for you."));
 }
 
 static void
@@ -313,12 +264,8 @@ update_names (ManhattanScreen *self)
 {
   for (int i = 0; i < MANHATTAN_N_SEATS; i++)
     {
-      const char *name = NULL;
+      const char *name = self->session != NULL ? parlor_session_get_seat_name (self->session, i) : NULL;
 
-      if (self->table != NULL)
-        name = parlor_table_get_seat_name (self->table, i);
-      else if (self->client != NULL)
-        name = parlor_client_get_seat_name (self->client, i);
       g_free (self->names[i]);
       self->names[i] = g_strdup (name != NULL ? name : manhattan_seat_name (i));
     }
@@ -329,14 +276,11 @@ update_names (ManhattanScreen *self)
 static void
 ensure_seated (ManhattanScreen *self)
 {
-  if (self->seat >= 0)
+  if (self->seat >= 0 || self->session == NULL)
     return;
 
-  if (self->table != NULL && parlor_table_is_started (self->table))
-    self->seat = parlor_table_get_player_seat (self->table, self->player);
-  else if (self->client != NULL)
-    self->seat = parlor_client_get_seat (self->client);
-  else
+  self->seat = parlor_session_get_seat (self->session);
+  if (self->seat < 0)
     return;
   update_names (self);
   manhattan_board_view_set_names (self->board, (const char * const *) self->names);
@@ -374,6 +318,7 @@ handle_event (ManhattanScreen *self,
     {
       gint64 city, row, col;
 
+      play_sound (self, PARLOR_SOUND_TURN_END);
       if (parlor_line_get_int (line, "city", 0, MANHATTAN_N_CITIES - 1, &city, NULL) &&
           parlor_line_get_int (line, "row", 0, 2, &row, NULL) &&
           parlor_line_get_int (line, "col", 0, 2, &col, NULL))
@@ -386,180 +331,63 @@ handle_event (ManhattanScreen *self,
 }
 
 static void
-on_event (ParlorTable     *table,
-          guint            audience,
+on_event (ParlorSession   *session,
           const char      *text,
           ManhattanScreen *self)
-{
-  ensure_seated (self);
-  if (self->seat >= 0 && (audience & PARLOR_AUDIENCE_SEAT (self->seat)) != 0)
-    handle_event (self, text);
-}
-
-static void
-on_client_event (ParlorClient    *client,
-                 const char      *text,
-                 ManhattanScreen *self)
 {
   ensure_seated (self);
   handle_event (self, text);
 }
 
 static void
-on_client_view (ParlorClient    *client,
-                const char      *text,
-                ManhattanScreen *self)
+on_changed (ParlorSession   *session,
+            ManhattanScreen *self)
 {
   ensure_seated (self);
   refresh (self);
 }
 
 static void
-on_client_turn (ParlorClient    *client,
-                guint            waiting,
-                guint            ms,
-                ManhattanScreen *self)
+on_seats_changed (ParlorSession   *session,
+                  ManhattanScreen *self)
 {
-  self->remote_deadline = ms > 0 ? g_get_monotonic_time () + (gint64) ms * 1000 : 0;
-  if (self->seat >= 0 && (waiting & PARLOR_AUDIENCE_SEAT (self->seat)) == 0)
-    self->remote_deadline = 0;
-}
-
-static void
-on_client_log (ParlorClient    *client,
-               const char      *message,
-               ManhattanScreen *self)
-{
-  parlor_log_view_append (self->log, message, TRUE);
-}
-
-static void
-on_client_seat_changed (ParlorClient    *client,
-                        guint            seat,
-                        ManhattanScreen *self)
-{
+  if (self->seat < 0)
+    return;
   update_names (self);
   if (self->has_view)
     manhattan_panel_set_view (self->panel, &self->view, (const char * const *) self->names);
 }
 
 static void
-on_client_rejected (ParlorClient    *client,
-                    const GError    *error,
-                    ManhattanScreen *self)
+on_rejected (ParlorSession   *session,
+             const GError    *error,
+             ManhattanScreen *self)
 {
-  toast (self, error->message);
-}
-
-static void reconnect (ManhattanScreen *self);
-
-static void
-on_lost_response (AdwMessageDialog *dialog,
-                  const char       *response,
-                  ManhattanScreen  *self)
-{
-  if (g_str_equal (response, "reconnect"))
-    reconnect (self);
-  else
-    gtk_widget_activate_action (GTK_WIDGET (self), "win.back", NULL);
+  parlor_screen_toast (GTK_WIDGET (self), error->message);
 }
 
 static void
-on_client_failed (ParlorClient    *client,
-                  const GError    *error,
-                  ManhattanScreen *self)
+on_failed (ParlorSession   *session,
+           const GError    *error,
+           ManhattanScreen *self)
 {
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  gboolean host_left = g_error_matches (error, PARLOR_CLIENT_ERROR, PARLOR_CLIENT_ERROR_HOST_LEFT);
-  AdwMessageDialog *dialog;
-
   parlor_log_view_append (self->log, error->message, TRUE);
-  self->remote_deadline = 0;
-  if (!GTK_IS_WINDOW (root) || parlor_client_get_state (client) == PARLOR_CLIENT_FINISHED)
+  if (!parlor_session_is_playing (session) && self->has_view &&
+      self->view.phase == MANHATTAN_PHASE_OVER)
     return;
 
   close_dialog (self);
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (root),
-                                                       host_left ? _("The Host Left") : _("Connection Lost"),
-                                                       error->message));
-  adw_message_dialog_add_response (dialog, "menu", _("_Back to Menu"));
-  if (!host_left)
-    {
-      adw_message_dialog_add_response (dialog, "reconnect", _("_Reconnect"));
-      adw_message_dialog_set_response_appearance (dialog, "reconnect", ADW_RESPONSE_SUGGESTED);
-      adw_message_dialog_set_default_response (dialog, "reconnect");
-    }
-  adw_message_dialog_set_close_response (dialog, "menu");
-  g_signal_connect (dialog, "response", G_CALLBACK (on_lost_response), self);
-  self->dialog = GTK_WINDOW (dialog);
-  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->dialog);
-  gtk_window_present (GTK_WINDOW (dialog));
+  self->dialog = parlor_screen_show_connection_lost (GTK_WIDGET (self), session, error);
+  if (self->dialog != NULL)
+    g_object_add_weak_pointer (G_OBJECT (self->dialog), (gpointer *) &self->dialog);
 }
 
 static void
-attach_client (ManhattanScreen *self,
-               ParlorClient    *client)
+on_reconnected (ParlorSession   *session,
+                ManhattanScreen *self)
 {
-  self->client = g_object_ref (client);
-  if (parlor_client_get_token (client) != NULL)
-    {
-      g_free (self->token);
-      self->token = g_strdup (parlor_client_get_token (client));
-    }
-  g_signal_connect (client, "event", G_CALLBACK (on_client_event), self);
-  g_signal_connect (client, "view", G_CALLBACK (on_client_view), self);
-  g_signal_connect (client, "turn", G_CALLBACK (on_client_turn), self);
-  g_signal_connect (client, "log", G_CALLBACK (on_client_log), self);
-  g_signal_connect (client, "seat-changed", G_CALLBACK (on_client_seat_changed), self);
-  g_signal_connect (client, "rejected", G_CALLBACK (on_client_rejected), self);
-  g_signal_connect (client, "failed", G_CALLBACK (on_client_failed), self);
-}
-
-static void
-on_reconnected (GObject      *object,
-                GAsyncResult *result,
-                gpointer      user_data)
-{
-  g_autoptr(ManhattanScreen) self = user_data;
-  ParlorClient *client = PARLOR_CLIENT (object);
-  g_autoptr(GError) error = NULL;
-
-  if (self->client != NULL)
-    return;
-  attach_client (self, client);
-  if (!parlor_client_connect_finish (client, result, &error))
-    {
-      on_client_failed (client, error, self);
-      return;
-    }
-  parlor_log_view_append (self->log, _("Reconnected: you have your seat back."), TRUE);
   self->seat = -1;
   ensure_seated (self);
-  refresh (self);
-}
-
-static void
-reconnect (ManhattanScreen *self)
-{
-  g_autoptr(ParlorClient) client = NULL;
-
-  if (self->client == NULL || self->address == NULL)
-    return;
-
-  client = parlor_client_new (parlor_client_get_name (self->client));
-  g_signal_handlers_disconnect_by_data (self->client, self);
-  parlor_client_disconnect (self->client);
-  g_clear_object (&self->client);
-  if (self->token != NULL)
-    parlor_client_set_token (client, self->token);
-  parlor_log_view_append (self->log, _("Reconnecting…"), TRUE);
-  parlor_client_connect_async (client, self->address, 10, NULL, on_reconnected, g_object_ref (self));
-}
-
-static void
-on_changed (ParlorTable     *table,
-            ManhattanScreen *self)
-{
   refresh (self);
 }
 
@@ -571,24 +399,13 @@ manhattan_screen_submit (ManhattanScreen  *self,
   g_return_val_if_fail (MANHATTAN_IS_SCREEN (self), FALSE);
   g_return_val_if_fail (action != NULL, FALSE);
 
-  if (self->seat < 0 || (self->table == NULL && self->client == NULL))
+  if (self->session == NULL)
     {
       g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_OVER, _("No game is being played"));
       return FALSE;
     }
 
-  if (self->client != NULL)
-    {
-      if (!parlor_client_submit (self->client, action))
-        {
-          g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_OVER,
-                               _("The game is not connected"));
-          return FALSE;
-        }
-      return TRUE;
-    }
-
-  return parlor_table_submit (self->table, self->seat, action, error);
+  return parlor_session_submit (self->session, action, error);
 }
 
 static void
@@ -598,7 +415,7 @@ submit_or_tell (ManhattanScreen *self,
   g_autoptr(GError) error = NULL;
 
   if (!manhattan_screen_submit (self, action, &error))
-    toast (self, error->message);
+    parlor_screen_toast (GTK_WIDGET (self), error->message);
 }
 
 static void
@@ -653,7 +470,7 @@ on_spot_activated (ManhattanScreen *self,
 
   if (self->view.phase != MANHATTAN_PHASE_PLAY || self->view.turn != self->seat)
     {
-      toast (self, self->view.phase == MANHATTAN_PHASE_CHOOSE
+      parlor_screen_toast (GTK_WIDGET (self), self->view.phase == MANHATTAN_PHASE_CHOOSE
                    ? _("Choose your blocks for this round first")
                    : _("It is not your turn"));
       return;
@@ -677,7 +494,7 @@ on_spot_activated (ManhattanScreen *self,
         }
       if (card < 0)
         {
-          toast (self, _("None of your cards points to that spot"));
+          parlor_screen_toast (GTK_WIDGET (self), _("None of your cards points to that spot"));
           return;
         }
     }
@@ -688,7 +505,7 @@ on_spot_activated (ManhattanScreen *self,
       manhattan_card_spot (self->seat, card, &r, &c);
       if (r != row || c != col)
         {
-          toast (self, _("Your card points to the lit spots only"));
+          parlor_screen_toast (GTK_WIDGET (self), _("Your card points to the lit spots only"));
           return;
         }
     }
@@ -698,7 +515,7 @@ on_spot_activated (ManhattanScreen *self,
     block = only_block (self);
   if (block == 0)
     {
-      toast (self, _("Pick a block to build with"));
+      parlor_screen_toast (GTK_WIDGET (self), _("Pick a block to build with"));
       return;
     }
 
@@ -706,7 +523,7 @@ on_spot_activated (ManhattanScreen *self,
     {
       g_autofree char *why = manhattan_view_spot_refusal (&self->view, city, row, col, block);
 
-      toast (self, why != NULL ? why : _("You cannot build there"));
+      parlor_screen_toast (GTK_WIDGET (self), why != NULL ? why : _("You cannot build there"));
       return;
     }
 
@@ -757,8 +574,6 @@ manhattan_screen_finalize (GObject *object)
   for (int i = 0; i < MANHATTAN_N_SEATS; i++)
     g_free (self->names[i]);
   g_string_free (self->round_summary, TRUE);
-  g_free (self->address);
-  g_free (self->token);
 
   G_OBJECT_CLASS (manhattan_screen_parent_class)->finalize (object);
 }
@@ -838,11 +653,18 @@ reset (ManhattanScreen *self)
 }
 
 static void
-watch_table (ManhattanScreen *self)
+watch_session (ManhattanScreen *self,
+               ParlorSession   *session)
 {
-  g_signal_connect (self->table, "event", G_CALLBACK (on_event), self);
-  g_signal_connect (self->table, "action", G_CALLBACK (on_action), self);
-  g_signal_connect (self->table, "changed", G_CALLBACK (on_changed), self);
+  self->session = session;
+  g_signal_connect (session, "event", G_CALLBACK (on_event), self);
+  g_signal_connect (session, "changed", G_CALLBACK (on_changed), self);
+  g_signal_connect (session, "log", G_CALLBACK (on_log), self);
+  g_signal_connect (session, "timed-out", G_CALLBACK (on_timed_out), self);
+  g_signal_connect (session, "seats-changed", G_CALLBACK (on_seats_changed), self);
+  g_signal_connect (session, "rejected", G_CALLBACK (on_rejected), self);
+  g_signal_connect (session, "failed", G_CALLBACK (on_failed), self);
+  g_signal_connect (session, "reconnected", G_CALLBACK (on_reconnected), self);
 }
 
 /* Hosting a LAN game: the table lives in @server; the host is its player 0. */
@@ -855,12 +677,8 @@ manhattan_screen_host_game (GtkWidget     *screen,
   ManhattanScreen *self = MANHATTAN_SCREEN (screen);
 
   reset (self);
-  self->server = g_object_ref (server);
-  self->table_id = g_strdup (table_id);
-  self->table = g_object_ref (parlor_server_get_table (server, table_id));
-  self->player = 0;
-  watch_table (self);
-  if (!parlor_server_start_table (server, table_id, error))
+  watch_session (self, parlor_session_new_hosted (server, table_id));
+  if (!parlor_session_start (self->session, error))
     {
       stop_table (self);
       return FALSE;
@@ -871,7 +689,6 @@ manhattan_screen_host_game (GtkWidget     *screen,
   return TRUE;
 }
 
-/* Joining a LAN game: @client has just been seated by the host. */
 void
 manhattan_screen_join_game (GtkWidget    *screen,
                             ParlorClient *client,
@@ -880,9 +697,7 @@ manhattan_screen_join_game (GtkWidget    *screen,
   ManhattanScreen *self = MANHATTAN_SCREEN (screen);
 
   reset (self);
-  g_free (self->address);
-  self->address = g_strdup (address);
-  attach_client (self, client);
+  watch_session (self, parlor_session_new_remote (client, address));
   ensure_seated (self);
   refresh (self);
   self->tick_id = g_timeout_add (250, on_tick, self);
@@ -897,29 +712,31 @@ manhattan_screen_new_local_game (GtkWidget *screen)
   g_autofree char *name = parlor_settings_get_effective_name (settings);
   const char *level = parlor_settings_get_ai_level (settings);
   const char *seed_text = g_getenv ("PARLOR_SEED");
+  g_autoptr(ParlorTable) table = NULL;
   guint64 seed;
+  guint player;
 
   reset (self);
 
   seed = seed_text != NULL ? g_ascii_strtoull (seed_text, NULL, 10) : (guint64) g_get_real_time ();
-  self->table = parlor_table_new (&manhattan_game_info, "", seed, &error);
-  if (self->table == NULL)
+  table = parlor_table_new (&manhattan_game_info, "", seed, &error);
+  if (table == NULL)
     {
-      toast (self, error->message);
+      parlor_screen_toast (GTK_WIDGET (self), error->message);
       return;
     }
 
-  self->player = parlor_table_add_player (self->table, PARLOR_SEAT_LOCAL, name, NULL);
-  parlor_table_set_default_ai_level (self->table, level);
-  parlor_table_set_time_limit (self->table, parlor_settings_get_time_limit (settings));
-  parlor_table_set_ai_delay (self->table, parlor_settings_get_ai_delay (settings));
+  player = parlor_table_add_player (table, PARLOR_SEAT_LOCAL, name, NULL);
+  parlor_table_set_default_ai_level (table, level);
+  parlor_table_set_time_limit (table, parlor_settings_get_time_limit (settings));
+  parlor_table_set_ai_delay (table, parlor_settings_get_ai_delay (settings));
 
-  watch_table (self);
+  watch_session (self, parlor_session_new_local (table, player));
 
   /* Seats are known only once the table has placed the players. */
-  if (!parlor_table_start (self->table, &error))
+  if (!parlor_session_start (self->session, &error))
     {
-      toast (self, error->message);
+      parlor_screen_toast (GTK_WIDGET (self), error->message);
       stop_table (self);
       return;
     }
@@ -933,16 +750,14 @@ manhattan_screen_is_playing (GtkWidget *screen)
 {
   ManhattanScreen *self = MANHATTAN_SCREEN (screen);
 
-  if (self->client != NULL)
-    return parlor_client_get_state (self->client) == PARLOR_CLIENT_PLAYING;
-  return self->table != NULL && !parlor_table_is_over (self->table);
+  return self->session != NULL && parlor_session_is_playing (self->session);
 }
 
 ParlorTable *
 manhattan_screen_get_table (ManhattanScreen *self)
 {
   g_return_val_if_fail (MANHATTAN_IS_SCREEN (self), NULL);
-  return self->table;
+  return self->session != NULL ? parlor_session_get_table (self->session) : NULL;
 }
 
 int
@@ -978,13 +793,7 @@ manhattan_screen_dup_view (ManhattanScreen *self)
 {
   g_return_val_if_fail (MANHATTAN_IS_SCREEN (self), NULL);
 
-  if (self->seat < 0)
-    return NULL;
-  if (self->table != NULL)
-    return parlor_table_view_for (self->table, self->seat);
-  if (self->client != NULL)
-    return g_strdup (parlor_client_get_view (self->client));
-  return NULL;
+  return self->session != NULL ? parlor_session_dup_view (self->session) : NULL;
 }
 
 gboolean
@@ -992,11 +801,5 @@ manhattan_screen_is_waiting (ManhattanScreen *self)
 {
   g_return_val_if_fail (MANHATTAN_IS_SCREEN (self), FALSE);
 
-  if (self->seat < 0)
-    return FALSE;
-  if (self->table != NULL)
-    return parlor_game_is_waiting_for (parlor_table_get_game (self->table), self->seat);
-  if (self->client != NULL)
-    return (parlor_client_get_waiting (self->client) & PARLOR_AUDIENCE_SEAT (self->seat)) != 0;
-  return FALSE;
+  return self->session != NULL && parlor_session_is_waiting (self->session);
 }

@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "parlor-session.h"
+
+G_BEGIN_DECLS
+
+/* What every game screen shows the same way. */
+void       parlor_screen_toast              (GtkWidget     *screen,
+                                             const char    *message);
+/* "Connection Lost" with Reconnect, or "The Host Left"; Back to Menu in both. */
+GtkWindow *parlor_screen_show_connection_lost (GtkWidget     *screen,
+                                             ParlorSession *session,
+                                             const GError  *error);
+
+G_END_DECLS

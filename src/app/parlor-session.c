@@ -1,0 +1,577 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "parlor-session"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "parlor-session.h"
+
+#define RECONNECT_TIMEOUT 10
+
+struct _ParlorSession
+{
+  GObject        parent_instance;
+
+  ParlorTable   *table;       /* local or hosted */
+  guint          player;
+  ParlorServer  *server;      /* hosted */
+  char          *table_id;
+  ParlorClient  *client;      /* remote */
+  char          *address;
+  char          *token;
+  char          *name;
+  gint64         remote_deadline;
+  GCancellable  *cancellable;
+};
+
+G_DEFINE_FINAL_TYPE (ParlorSession, parlor_session, G_TYPE_OBJECT)
+
+enum {
+  EVENT,
+  CHANGED,
+  LOG,
+  TIMED_OUT,
+  SEATS_CHANGED,
+  GAME_OVER,
+  REJECTED,
+  FAILED,
+  RECONNECTED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+detach (ParlorSession *self)
+{
+  if (self->table != NULL)
+    g_signal_handlers_disconnect_by_data (self->table, self);
+  if (self->server != NULL)
+    g_signal_handlers_disconnect_by_data (self->server, self);
+  if (self->client != NULL)
+    g_signal_handlers_disconnect_by_data (self->client, self);
+}
+
+void
+parlor_session_stop (ParlorSession *self)
+{
+  g_return_if_fail (PARLOR_IS_SESSION (self));
+
+  g_cancellable_cancel (self->cancellable);
+  detach (self);
+  if (self->table != NULL && self->server == NULL)
+    parlor_table_stop (self->table);
+  g_clear_object (&self->table);
+  if (self->server != NULL)
+    {
+      parlor_server_stop (self->server);
+      g_clear_object (&self->server);
+    }
+  if (self->client != NULL)
+    {
+      parlor_client_disconnect (self->client);
+      g_clear_object (&self->client);
+    }
+  self->remote_deadline = 0;
+}
+
+static void
+parlor_session_dispose (GObject *object)
+{
+  parlor_session_stop (PARLOR_SESSION (object));
+
+  G_OBJECT_CLASS (parlor_session_parent_class)->dispose (object);
+}
+
+static void
+parlor_session_finalize (GObject *object)
+{
+  ParlorSession *self = PARLOR_SESSION (object);
+
+  g_free (self->table_id);
+  g_free (self->address);
+  g_free (self->token);
+  g_free (self->name);
+  g_clear_object (&self->cancellable);
+
+  G_OBJECT_CLASS (parlor_session_parent_class)->finalize (object);
+}
+
+static void
+parlor_session_class_init (ParlorSessionClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GType type = G_TYPE_FROM_CLASS (klass);
+
+  object_class->dispose = parlor_session_dispose;
+  object_class->finalize = parlor_session_finalize;
+
+  signals[EVENT] = g_signal_new ("event", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                 G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[CHANGED] = g_signal_new ("changed", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                   G_TYPE_NONE, 0);
+  signals[LOG] = g_signal_new ("log", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                               G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[TIMED_OUT] = g_signal_new ("timed-out", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                     G_TYPE_NONE, 1, G_TYPE_UINT);
+  signals[SEATS_CHANGED] = g_signal_new ("seats-changed", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                         NULL, G_TYPE_NONE, 0);
+  signals[GAME_OVER] = g_signal_new ("game-over", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                     G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[REJECTED] = g_signal_new ("rejected", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                    G_TYPE_NONE, 1, G_TYPE_ERROR);
+  signals[FAILED] = g_signal_new ("failed", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                  G_TYPE_NONE, 1, G_TYPE_ERROR);
+  signals[RECONNECTED] = g_signal_new ("reconnected", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                       NULL, G_TYPE_NONE, 0);
+}
+
+static void
+parlor_session_init (ParlorSession *self)
+{
+  self->cancellable = g_cancellable_new ();
+}
+
+/* ---- a table in this process ---- */
+
+static void
+on_table_event (ParlorTable   *table,
+                guint          audience,
+                const char    *line,
+                ParlorSession *self)
+{
+  int seat = parlor_session_get_seat (self);
+
+  if (seat >= 0 && (audience & PARLOR_AUDIENCE_SEAT (seat)) != 0)
+    g_signal_emit (self, signals[EVENT], 0, line);
+}
+
+static void
+on_table_action (ParlorTable   *table,
+                 guint          seat,
+                 const char    *line,
+                 gboolean       timed_out,
+                 ParlorSession *self)
+{
+  if (!timed_out)
+    return;
+
+  /* A host's server tells of timeouts in its own log. */
+  if (self->server == NULL)
+    {
+      g_autofree char *text = NULL;
+
+      if ((int) seat == parlor_session_get_seat (self))
+        text = g_strdup (_("Your time ran out: a random legal move was made for you."));
+      else
+        text = g_strdup_printf (_("%s ran out of time: a random legal move was made."),
+                                parlor_table_get_seat_name (table, seat));
+      g_signal_emit (self, signals[LOG], 0, text);
+    }
+  g_signal_emit (self, signals[TIMED_OUT], 0, seat);
+}
+
+static void
+on_table_changed (ParlorTable   *table,
+                  ParlorSession *self)
+{
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
+static void
+on_table_seat_changed (ParlorTable   *table,
+                       guint          seat,
+                       ParlorSession *self)
+{
+  g_signal_emit (self, signals[SEATS_CHANGED], 0);
+}
+
+static void
+on_table_game_over (ParlorTable   *table,
+                    const char    *result,
+                    ParlorSession *self)
+{
+  g_signal_emit (self, signals[GAME_OVER], 0, result);
+}
+
+static void
+on_server_log (ParlorServer  *server,
+               const char    *table_id,
+               const char    *message,
+               ParlorSession *self)
+{
+  if (g_strcmp0 (table_id, self->table_id) == 0)
+    g_signal_emit (self, signals[LOG], 0, message);
+}
+
+static void
+watch_table (ParlorSession *self)
+{
+  g_signal_connect (self->table, "event", G_CALLBACK (on_table_event), self);
+  g_signal_connect (self->table, "action", G_CALLBACK (on_table_action), self);
+  g_signal_connect (self->table, "changed", G_CALLBACK (on_table_changed), self);
+  g_signal_connect (self->table, "seat-changed", G_CALLBACK (on_table_seat_changed), self);
+  g_signal_connect (self->table, "game-over", G_CALLBACK (on_table_game_over), self);
+}
+
+ParlorSession *
+parlor_session_new_local (ParlorTable *table,
+                          guint        player)
+{
+  ParlorSession *self;
+
+  g_return_val_if_fail (PARLOR_IS_TABLE (table), NULL);
+
+  self = g_object_new (PARLOR_TYPE_SESSION, NULL);
+  self->table = g_object_ref (table);
+  self->player = player;
+  watch_table (self);
+
+  return self;
+}
+
+/* The host is the table's player 0. */
+ParlorSession *
+parlor_session_new_hosted (ParlorServer *server,
+                           const char   *table_id)
+{
+  ParlorSession *self;
+  ParlorTable *table;
+
+  g_return_val_if_fail (PARLOR_IS_SERVER (server), NULL);
+  g_return_val_if_fail (table_id != NULL, NULL);
+
+  table = parlor_server_get_table (server, table_id);
+  g_return_val_if_fail (table != NULL, NULL);
+
+  self = parlor_session_new_local (table, 0);
+  self->server = g_object_ref (server);
+  self->table_id = g_strdup (table_id);
+  g_signal_connect (server, "log", G_CALLBACK (on_server_log), self);
+
+  return self;
+}
+
+/* ---- a table on the host, through the client ---- */
+
+static void
+on_client_event (ParlorClient  *client,
+                 const char    *line,
+                 ParlorSession *self)
+{
+  g_signal_emit (self, signals[EVENT], 0, line);
+}
+
+static void
+on_client_view (ParlorClient  *client,
+                const char    *line,
+                ParlorSession *self)
+{
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
+static void
+on_client_turn (ParlorClient  *client,
+                guint          waiting,
+                guint          ms,
+                ParlorSession *self)
+{
+  int seat = parlor_client_get_seat (client);
+
+  if (ms > 0 && seat >= 0 && (waiting & PARLOR_AUDIENCE_SEAT (seat)) != 0)
+    self->remote_deadline = g_get_monotonic_time () + (gint64) ms * 1000;
+  else
+    self->remote_deadline = 0;
+}
+
+static void
+on_client_log (ParlorClient  *client,
+               const char    *message,
+               ParlorSession *self)
+{
+  g_signal_emit (self, signals[LOG], 0, message);
+}
+
+static void
+on_client_seat_changed (ParlorClient  *client,
+                        guint          seat,
+                        ParlorSession *self)
+{
+  g_signal_emit (self, signals[SEATS_CHANGED], 0);
+}
+
+static void
+on_client_rejected (ParlorClient  *client,
+                    const GError  *error,
+                    ParlorSession *self)
+{
+  g_signal_emit (self, signals[REJECTED], 0, error);
+}
+
+static void
+on_client_failed (ParlorClient  *client,
+                  const GError  *error,
+                  ParlorSession *self)
+{
+  self->remote_deadline = 0;
+  g_signal_emit (self, signals[FAILED], 0, error);
+}
+
+static void
+on_client_game_over (ParlorClient  *client,
+                     const char    *result,
+                     ParlorSession *self)
+{
+  g_signal_emit (self, signals[GAME_OVER], 0, result);
+}
+
+static void
+attach_client (ParlorSession *self,
+               ParlorClient  *client)
+{
+  g_set_object (&self->client, client);
+  if (parlor_client_get_token (client) != NULL)
+    {
+      g_free (self->token);
+      self->token = g_strdup (parlor_client_get_token (client));
+    }
+  g_free (self->name);
+  self->name = g_strdup (parlor_client_get_name (client));
+  g_signal_connect (client, "event", G_CALLBACK (on_client_event), self);
+  g_signal_connect (client, "view", G_CALLBACK (on_client_view), self);
+  g_signal_connect (client, "turn", G_CALLBACK (on_client_turn), self);
+  g_signal_connect (client, "log", G_CALLBACK (on_client_log), self);
+  g_signal_connect (client, "seat-changed", G_CALLBACK (on_client_seat_changed), self);
+  g_signal_connect (client, "rejected", G_CALLBACK (on_client_rejected), self);
+  g_signal_connect (client, "failed", G_CALLBACK (on_client_failed), self);
+  g_signal_connect (client, "game-over", G_CALLBACK (on_client_game_over), self);
+}
+
+/* @client has just been seated by the host. */
+ParlorSession *
+parlor_session_new_remote (ParlorClient *client,
+                           const char   *address)
+{
+  ParlorSession *self;
+
+  g_return_val_if_fail (PARLOR_IS_CLIENT (client), NULL);
+
+  self = g_object_new (PARLOR_TYPE_SESSION, NULL);
+  self->address = g_strdup (address);
+  attach_client (self, client);
+
+  return self;
+}
+
+static void
+on_reconnected (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  ParlorClient *client = PARLOR_CLIENT (object);
+  g_autoptr(GError) error = NULL;
+  ParlorSession *self;
+
+  if (!parlor_client_connect_finish (client, result, &error) &&
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  self = user_data;
+  attach_client (self, client);
+  if (error != NULL)
+    {
+      g_signal_emit (self, signals[FAILED], 0, error);
+      return;
+    }
+  g_signal_emit (self, signals[LOG], 0, _("Reconnected: you have your seat back."));
+  g_signal_emit (self, signals[RECONNECTED], 0);
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
+/* Takes the seat back with its token after the connection dropped. */
+void
+parlor_session_reconnect (ParlorSession *self)
+{
+  g_autoptr(ParlorClient) client = NULL;
+
+  g_return_if_fail (PARLOR_IS_SESSION (self));
+
+  if (self->address == NULL || self->name == NULL)
+    return;
+
+  if (self->client != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->client, self);
+      parlor_client_disconnect (self->client);
+      g_clear_object (&self->client);
+    }
+  client = parlor_client_new (self->name);
+  if (self->token != NULL)
+    parlor_client_set_token (client, self->token);
+  g_signal_emit (self, signals[LOG], 0, _("Reconnecting…"));
+  parlor_client_connect_async (client, self->address, RECONNECT_TIMEOUT, self->cancellable,
+                               on_reconnected, self);
+}
+
+/* ---- either ---- */
+
+gboolean
+parlor_session_start (ParlorSession  *self,
+                      GError        **error)
+{
+  g_return_val_if_fail (PARLOR_IS_SESSION (self), FALSE);
+
+  if (self->server != NULL)
+    return parlor_server_start_table (self->server, self->table_id, error);
+  if (self->table != NULL)
+    return parlor_table_start (self->table, error);
+  return TRUE;
+}
+
+gboolean
+parlor_session_is_remote (ParlorSession *self)
+{
+  g_return_val_if_fail (PARLOR_IS_SESSION (self), FALSE);
+  return self->table == NULL;
+}
+
+gboolean
+parlor_session_is_hosted (ParlorSession *self)
+{
+  g_return_val_if_fail (PARLOR_IS_SESSION (self), FALSE);
+  return self->server != NULL;
+}
+
+gboolean
+parlor_session_is_playing (ParlorSession *self)
+{
+  g_return_val_if_fail (PARLOR_IS_SESSION (self), FALSE);
+
+  if (self->table != NULL)
+    return parlor_table_is_started (self->table) && !parlor_table_is_over (self->table);
+  return self->client != NULL && parlor_client_get_state (self->client) == PARLOR_CLIENT_PLAYING;
+}
+
+int
+parlor_session_get_seat (ParlorSession *self)
+{
+  g_return_val_if_fail (PARLOR_IS_SESSION (self), -1);
+
+  if (self->table != NULL)
+    return parlor_table_is_started (self->table)
+           ? parlor_table_get_player_seat (self->table, self->player) : -1;
+  return self->client != NULL ? parlor_client_get_seat (self->client) : -1;
+}
+
+const char *
+parlor_session_get_seat_name (ParlorSession *self,
+                              guint          seat)
+{
+  g_return_val_if_fail (PARLOR_IS_SESSION (self), NULL);
+
+  if (self->table != NULL)
+    return seat < parlor_table_get_n_seats (self->table) && parlor_table_is_started (self->table)
+           ? parlor_table_get_seat_name (self->table, seat) : NULL;
+  return self->client != NULL ? parlor_client_get_seat_name (self->client, seat) : NULL;
+}
+
+char *
+parlor_session_dup_view (ParlorSession *self)
+{
+  int seat;
+
+  g_return_val_if_fail (PARLOR_IS_SESSION (self), NULL);
+
+  seat = parlor_session_get_seat (self);
+  if (seat < 0)
+    return NULL;
+  if (self->table != NULL)
+    return parlor_table_view_for (self->table, seat);
+  return g_strdup (self->client != NULL ? parlor_client_get_view (self->client) : NULL);
+}
+
+gboolean
+parlor_session_is_waiting (ParlorSession *self)
+{
+  int seat;
+
+  g_return_val_if_fail (PARLOR_IS_SESSION (self), FALSE);
+
+  seat = parlor_session_get_seat (self);
+  if (seat < 0)
+    return FALSE;
+  if (self->table != NULL)
+    return parlor_game_is_waiting_for (parlor_table_get_game (self->table), seat);
+  return self->client != NULL &&
+         (parlor_client_get_waiting (self->client) & PARLOR_AUDIENCE_SEAT (seat)) != 0;
+}
+
+gint64
+parlor_session_get_deadline (ParlorSession *self)
+{
+  int seat;
+
+  g_return_val_if_fail (PARLOR_IS_SESSION (self), 0);
+
+  seat = parlor_session_get_seat (self);
+  if (seat < 0)
+    return 0;
+  if (self->table != NULL)
+    return parlor_table_get_deadline (self->table, seat);
+  return self->remote_deadline;
+}
+
+guint
+parlor_session_get_time_limit (ParlorSession *self)
+{
+  g_return_val_if_fail (PARLOR_IS_SESSION (self), 0);
+
+  if (self->table != NULL)
+    return parlor_table_get_time_limit (self->table);
+  return self->client != NULL ? parlor_client_get_time_limit (self->client) : 0;
+}
+
+gboolean
+parlor_session_submit (ParlorSession  *self,
+                       const char     *action,
+                       GError        **error)
+{
+  int seat;
+
+  g_return_val_if_fail (PARLOR_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (action != NULL, FALSE);
+
+  seat = parlor_session_get_seat (self);
+  if (seat < 0)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_OVER,
+                           _("No game is being played"));
+      return FALSE;
+    }
+  if (self->table != NULL)
+    return parlor_table_submit (self->table, seat, action, error);
+
+  /* The host answers with a new view, or a refusal ("rejected"). */
+  if (self->client == NULL || !parlor_client_submit (self->client, action))
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_OVER,
+                           _("The game is not connected"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+ParlorTable *
+parlor_session_get_table (ParlorSession *self)
+{
+  g_return_val_if_fail (PARLOR_IS_SESSION (self), NULL);
+  return self->table;
+}
+
+ParlorClient *
+parlor_session_get_client (ParlorSession *self)
+{
+  g_return_val_if_fail (PARLOR_IS_SESSION (self), NULL);
+  return self->client;
+}
