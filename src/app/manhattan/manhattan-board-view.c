@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "manhattan-board-view.h"
+#include "parlor-draw.h"
 
 #define CITY_COLS 3
 #define CITY_ROWS 2
@@ -209,62 +210,6 @@ update_accessible (ManhattanBoardView *self)
                                   -1);
 }
 
-static void
-append_text (GtkSnapshot    *snapshot,
-             GtkWidget      *widget,
-             const char     *text,
-             double          cx,
-             double          cy,
-             double          size,
-             gboolean        bold,
-             const GdkRGBA  *color)
-{
-  g_autoptr(PangoLayout) pl = gtk_widget_create_pango_layout (widget, text);
-  PangoFontDescription *font = pango_font_description_new ();
-  int w, h;
-
-  pango_font_description_set_family (font, "Cantarell, Noto Sans CJK KR, sans");
-  pango_font_description_set_absolute_size (font, MAX (size, 6) * PANGO_SCALE);
-  pango_font_description_set_weight (font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
-  pango_layout_set_font_description (pl, font);
-  pango_font_description_free (font);
-  pango_layout_get_pixel_size (pl, &w, &h);
-
-  gtk_snapshot_save (snapshot);
-  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (cx - w / 2.0, cy - h / 2.0));
-  gtk_snapshot_append_layout (snapshot, pl, color);
-  gtk_snapshot_restore (snapshot);
-}
-
-static void
-append_border (GtkSnapshot           *snapshot,
-               const graphene_rect_t *rect,
-               double                 width,
-               const GdkRGBA         *color,
-               double                 radius)
-{
-  GskRoundedRect rr;
-  float widths[4] = { width, width, width, width };
-  GdkRGBA colors[4] = { *color, *color, *color, *color };
-
-  gsk_rounded_rect_init_from_rect (&rr, rect, radius);
-  gtk_snapshot_append_border (snapshot, &rr, widths, colors);
-}
-
-static void
-fill_rounded (GtkSnapshot           *snapshot,
-              const graphene_rect_t *rect,
-              double                 radius,
-              const GdkRGBA         *color)
-{
-  GskRoundedRect rr;
-
-  gsk_rounded_rect_init_from_rect (&rr, rect, radius);
-  gtk_snapshot_push_rounded_clip (snapshot, &rr);
-  gtk_snapshot_append_color (snapshot, color, rect);
-  gtk_snapshot_pop (snapshot);
-}
-
 static guint
 card_cities (ManhattanBoardView *self,
              int                 card)
@@ -340,7 +285,7 @@ manhattan_board_view_snapshot (GtkWidget   *widget,
           gtk_snapshot_rotate (snapshot, -90);
           break;
         }
-      append_text (snapshot, widget, label, 0, 0, 13, self->has_view && self->view.turn == seat, &color);
+      parlor_draw_text (snapshot, widget, label, 0, 0, 13, self->has_view && self->view.turn == seat, &color);
       gtk_snapshot_restore (snapshot);
     }
 
@@ -355,9 +300,9 @@ manhattan_board_view_snapshot (GtkWidget   *widget,
       GdkRGBA faint = fg;
 
       city_bg.alpha = dark ? 0.06 : 0.05;
-      fill_rounded (snapshot, &area, s * 0.15, &city_bg);
+      parlor_draw_fill (snapshot, &area, s * 0.15, &city_bg);
       faint.alpha = 0.45;
-      append_text (snapshot, widget, number, area.origin.x + s * 0.02, area.origin.y + s * 0.02,
+      parlor_draw_text (snapshot, widget, number, area.origin.x + s * 0.02, area.origin.y + s * 0.02,
                    s * 0.2, TRUE, &faint);
 
       for (int srow = 0; srow < 3; srow++)
@@ -387,20 +332,20 @@ manhattan_board_view_snapshot (GtkWidget   *widget,
                 bg = fg;
                 bg.alpha = dark ? 0.10 : 0.07;
               }
-            fill_rounded (snapshot, &rect, s * 0.1, &bg);
+            parlor_draw_fill (snapshot, &rect, s * 0.1, &bg);
             line.alpha = owner >= 0 ? 0.35 : 0.12;
-            append_border (snapshot, &rect, 1, &line, s * 0.1);
+            parlor_draw_ring (snapshot, &rect, 1, s * 0.1, &line);
 
             if (owner >= 0)
               {
                 GdkRGBA text = fg;
                 g_autofree char *h = g_strdup_printf ("%d", height_total);
 
-                append_text (snapshot, widget, h, rect.origin.x + s / 2, rect.origin.y + s / 2,
+                parlor_draw_text (snapshot, widget, h, rect.origin.x + s / 2, rect.origin.y + s / 2,
                              s * 0.30, TRUE, &text);
                 /* The owner's letter, so colour is not the only cue. */
                 text.alpha = 0.8;
-                append_text (snapshot, widget, manhattan_seat_letter (owner),
+                parlor_draw_text (snapshot, widget, manhattan_seat_letter (owner),
                              rect.origin.x + s * 0.16, rect.origin.y + s * 0.16, s * 0.14, TRUE, &text);
 
                 for (int seat = 0; seat < MANHATTAN_N_SEATS; seat++)
@@ -426,7 +371,7 @@ manhattan_board_view_snapshot (GtkWidget   *widget,
                         color.blue *= 0.7;
                       }
                     n = g_strdup_printf ("%d", storeys[seat]);
-                    append_text (snapshot, widget, n, tx, ty, s * 0.2, TRUE, &color);
+                    parlor_draw_text (snapshot, widget, n, tx, ty, s * 0.2, TRUE, &color);
                   }
               }
 
@@ -435,8 +380,8 @@ manhattan_board_view_snapshot (GtkWidget   *widget,
                 graphene_rect_t inner;
 
                 graphene_rect_inset_r (&rect, 1.5, 1.5, &inner);
-                append_border (snapshot, &inner, MAX (2, s * 0.05), &gold, s * 0.1);
-                append_text (snapshot, widget, "★", rect.origin.x + s * 0.84, rect.origin.y + s * 0.16,
+                parlor_draw_ring (snapshot, &inner, MAX (2, s * 0.05), s * 0.1, &gold);
+                parlor_draw_text (snapshot, widget, "★", rect.origin.x + s * 0.84, rect.origin.y + s * 0.16,
                              s * 0.18, TRUE, &gold);
               }
 
@@ -447,7 +392,7 @@ manhattan_board_view_snapshot (GtkWidget   *widget,
 
                 ring.alpha = 0.85;
                 graphene_rect_inset_r (&rect, -3, -3, &outer);
-                append_border (snapshot, &outer, 2, &ring, s * 0.14);
+                parlor_draw_ring (snapshot, &outer, 2, s * 0.14, &ring);
               }
 
             if (self->card >= 0 && self->has_view && srow * 3 + scol == self->card)
@@ -462,10 +407,10 @@ manhattan_board_view_snapshot (GtkWidget   *widget,
                   legal = (card_cities (self, self->card) & (1u << city)) != 0;
                 tint = legal ? accent : refuse;
                 tint.alpha = legal ? 0.22 : 0.10;
-                fill_rounded (snapshot, &rect, s * 0.1, &tint);
+                parlor_draw_fill (snapshot, &rect, s * 0.1, &tint);
                 tint.alpha = 1;
                 graphene_rect_inset_r (&rect, 1, 1, &inner);
-                append_border (snapshot, &inner, legal ? MAX (3, s * 0.07) : 1.5, &tint, s * 0.1);
+                parlor_draw_ring (snapshot, &inner, legal ? MAX (3, s * 0.07) : 1.5, s * 0.1, &tint);
               }
 
             if (gtk_widget_has_focus (widget) && city == self->cursor_city &&
@@ -476,7 +421,7 @@ manhattan_board_view_snapshot (GtkWidget   *widget,
 
                 focus.alpha = 0.9;
                 graphene_rect_inset_r (&rect, -5, -5, &outer);
-                append_border (snapshot, &outer, 2, &focus, s * 0.16);
+                parlor_draw_ring (snapshot, &outer, 2, s * 0.16, &focus);
               }
           }
     }

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <glib/gi18n.h>
 
+#include "parlor-draw.h"
 #include "triad-board-view.h"
 #include "triad-card.h"
 
@@ -323,7 +324,7 @@ triad_board_view_snapshot (GtkWidget   *widget,
         gtk_snapshot_push_rounded_clip (snapshot, &rr);
         gtk_snapshot_append_color (snapshot, &slot, &rect);
         gtk_snapshot_pop (snapshot);
-        triad_card_append_ring (snapshot, &rect, 1.5, rect.size.width * 0.09, &line);
+        parlor_draw_ring (snapshot, &rect, 1.5, rect.size.width * 0.09, &line);
       }
 
       if (cell == target && self->interactive && self->has_preview)
@@ -339,7 +340,7 @@ triad_board_view_snapshot (GtkWidget   *widget,
       graphene_rect_t rect = cell_rect (self, self->last_move), outer;
 
       graphene_rect_inset_r (&rect, -MAX (2, h * 0.015), -MAX (2, h * 0.015), &outer);
-      triad_card_append_ring (snapshot, &outer, MAX (3, h * 0.025), outer.size.width * 0.1, &gold);
+      parlor_draw_ring (snapshot, &outer, MAX (3, h * 0.025), outer.size.width * 0.1, &gold);
     }
 
   if (focused)
@@ -349,7 +350,7 @@ triad_board_view_snapshot (GtkWidget   *widget,
       double out = MAX (4, h * 0.035);
 
       graphene_rect_inset_r (&rect, -out, -out, &outer);
-      triad_card_append_ring (snapshot, &outer, 2, outer.size.width * 0.11, &ring);
+      parlor_draw_ring (snapshot, &outer, 2, outer.size.width * 0.11, &ring);
     }
 }
 

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "parlor-draw.h"
 #include "triad-card.h"
 
 static void
@@ -61,47 +62,6 @@ triad_card_to_text (const TriadCard *card)
   return g_strdup_printf (_("%s-%s-%s-%s"), r[0], r[1], r[2], r[3]);
 }
 
-void
-triad_card_append_text (GtkSnapshot   *snapshot,
-                        GtkWidget     *widget,
-                        const char    *text,
-                        double         cx,
-                        double         cy,
-                        double         size,
-                        const GdkRGBA *color)
-{
-  g_autoptr(PangoLayout) pl = gtk_widget_create_pango_layout (widget, text);
-  PangoFontDescription *font = pango_font_description_new ();
-  int w, h;
-
-  pango_font_description_set_family (font, "Cantarell, Noto Sans, sans");
-  pango_font_description_set_absolute_size (font, MAX (size, 6) * PANGO_SCALE);
-  pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
-  pango_layout_set_font_description (pl, font);
-  pango_font_description_free (font);
-  pango_layout_get_pixel_size (pl, &w, &h);
-
-  gtk_snapshot_save (snapshot);
-  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (cx - w / 2.0, cy - h / 2.0));
-  gtk_snapshot_append_layout (snapshot, pl, color);
-  gtk_snapshot_restore (snapshot);
-}
-
-void
-triad_card_append_ring (GtkSnapshot           *snapshot,
-                        const graphene_rect_t *rect,
-                        double                 width,
-                        double                 radius,
-                        const GdkRGBA         *color)
-{
-  GskRoundedRect rr;
-  float widths[4] = { width, width, width, width };
-  GdkRGBA colors[4] = { *color, *color, *color, *color };
-
-  gsk_rounded_rect_init_from_rect (&rr, rect, radius);
-  gtk_snapshot_append_border (snapshot, &rr, widths, colors);
-}
-
 static void
 append_stripes (GtkSnapshot           *snapshot,
                 const graphene_rect_t *rect,
@@ -138,7 +98,7 @@ append_emblem (GtkSnapshot           *snapshot,
     {
       double d = w * 0.26;
 
-      triad_card_append_ring (snapshot, &GRAPHENE_RECT_INIT (cx - d / 2, cy - d / 2, d, d),
+      parlor_draw_ring (snapshot, &GRAPHENE_RECT_INIT (cx - d / 2, cy - d / 2, d, d),
                               MAX (1.5, w * 0.035), d / 2, &ink);
     }
   else
@@ -150,7 +110,7 @@ append_emblem (GtkSnapshot           *snapshot,
       gtk_snapshot_save (snapshot);
       gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (cx, cy));
       gtk_snapshot_rotate (snapshot, 45);
-      triad_card_append_ring (snapshot, &GRAPHENE_RECT_INIT (-d / 2, -d / 2, d, d),
+      parlor_draw_ring (snapshot, &GRAPHENE_RECT_INIT (-d / 2, -d / 2, d, d),
                               MAX (1.5, w * 0.035), 0, &ink);
       gtk_snapshot_restore (snapshot);
     }
@@ -192,13 +152,13 @@ triad_card_snapshot (GtkSnapshot           *snapshot,
     }
   gtk_snapshot_pop (snapshot);
 
-  triad_card_append_ring (snapshot, rect, 1.5, radius, &edge);
+  parlor_draw_ring (snapshot, rect, 1.5, radius, &edge);
   {
     graphene_rect_t inner;
     GdkRGBA shine = { 1, 1, 1, face == TRIAD_FACE_BACK ? 0.45 : 0.3 };
 
     graphene_rect_inset_r (rect, MAX (2.5, w * 0.04), MAX (2.5, w * 0.04), &inner);
-    triad_card_append_ring (snapshot, &inner, 1, radius * 0.7, &shine);
+    parlor_draw_ring (snapshot, &inner, 1, radius * 0.7, &shine);
   }
 
   append_emblem (snapshot, rect, face);
@@ -218,8 +178,8 @@ triad_card_snapshot (GtkSnapshot           *snapshot,
             g_strlcpy (text, "A", sizeof text);
           else
             g_snprintf (text, sizeof text, "%u", card->rank[side]);
-          triad_card_append_text (snapshot, widget, text,
-                                  x + w * pos[side][0], y + h * pos[side][1], h * 0.2, &white);
+          parlor_draw_text (snapshot, widget, text,
+                            x + w * pos[side][0], y + h * pos[side][1], h * 0.2, TRUE, &white);
         }
       gtk_snapshot_pop (snapshot);
     }

@@ -34,18 +34,6 @@ void  triad_card_fit          (double                 width,
                                double                *card_height);
 /* "7-3-A-5": top, right, bottom, left. */
 char *triad_card_to_text      (const TriadCard       *card);
-void  triad_card_append_text  (GtkSnapshot           *snapshot,
-                               GtkWidget             *widget,
-                               const char            *text,
-                               double                 cx,
-                               double                 cy,
-                               double                 size,
-                               const GdkRGBA         *color);
 /* Rounded outline helper. */
-void  triad_card_append_ring  (GtkSnapshot           *snapshot,
-                               const graphene_rect_t *rect,
-                               double                 width,
-                               double                 radius,
-                               const GdkRGBA         *color);
 
 G_END_DECLS

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "parlor-draw.h"
 #include "triad-hand-view.h"
 
 #define GAP 0.07      /* of a card's width */
@@ -163,7 +164,7 @@ triad_hand_view_snapshot (GtkWidget   *widget,
       else
         gdk_rgba_parse (&ring, "#f6d32d");
       graphene_rect_inset_r (&rect, -out, -out, &outer);
-      triad_card_append_ring (snapshot, &outer, focused ? 2 : 3, outer.size.width * 0.11, &ring);
+      parlor_draw_ring (snapshot, &outer, focused ? 2 : 3, outer.size.width * 0.11, &ring);
     }
 }
 
