@@ -34,8 +34,8 @@ parlor_line_new (const char *type)
   line = g_new0 (ParlorLine, 1);
   line->type = g_strdup (type);
   line->words = g_ptr_array_new_with_free_func (g_free);
-  line->keys = g_ptr_array_new_with_free_func (g_free);
-  line->values = g_ptr_array_new_with_free_func (g_free);
+  line->keys = g_ptr_array_new_full (16, g_free);
+  line->values = g_ptr_array_new_full (16, g_free);
 
   return line;
 }
@@ -416,7 +416,10 @@ parlor_line_to_string (const ParlorLine *line)
     {
       g_autofree char *value = parlor_line_escape (g_ptr_array_index (line->values, i));
 
-      g_string_append_printf (out, " %s=%s", (const char *) g_ptr_array_index (line->keys, i), value);
+      g_string_append_c (out, ' ');
+      g_string_append (out, g_ptr_array_index (line->keys, i));
+      g_string_append_c (out, '=');
+      g_string_append (out, value);
     }
 
   return g_string_free (out, FALSE);
