@@ -2,8 +2,6 @@
 #include "config.h"
 
 #include <adwaita.h>
-#include <glib/gi18n.h>
-#include <locale.h>
 #include <string.h>
 
 #include "manhattan-board-view.h"
@@ -17,81 +15,21 @@
 #include "parlor-host-window.h"
 #include "parlor-join-window.h"
 #include "parlor-window.h"
+#include "ui-test-util.h"
 
-static ParlorApplication *app;
-
-static void
-iterate (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    if (!g_main_context_iteration (NULL, FALSE))
-      g_usleep (1000);
-}
-
-/* Renders a widget to a PNG in the build dir, for a person to look at. */
-static void
-screenshot (GtkWidget  *widget,
-            const char *name)
-{
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot;
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  g_autofree char *dir = g_build_filename (g_getenv ("G_TEST_BUILDDIR") != NULL ? g_getenv ("G_TEST_BUILDDIR") : ".", "screenshots", NULL);
-  g_autofree char *file = NULL;
-  const char *lang = g_getenv ("LANGUAGE");
-  GskRenderer *renderer;
-  int w = 0, h = 0;
-
-  /* A widget has something to paint once it has been laid out and drawn. */
-  for (int tries = 0; node == NULL && tries < 50; tries++)
-    {
-      iterate (100);
-      w = gtk_widget_get_width (widget);
-      h = gtk_widget_get_height (widget);
-      if (w <= 0 || h <= 0)
-        continue;
-      snapshot = gtk_snapshot_new ();
-      gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
-      node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-    }
-  g_assert_nonnull (node);
-  renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
-  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  g_mkdir_with_parents (dir, 0755);
-  file = g_strdup_printf ("%s/%s%s%s.png", dir, name, lang ? "-" : "", lang ? lang : "");
-  g_assert_true (gdk_texture_save_to_png (texture, file));
-}
-
-static ParlorWindow *
-get_window (void)
-{
-  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
-
-  if (window == NULL)
-    {
-      g_application_activate (G_APPLICATION (app));
-      iterate (300);
-      window = gtk_application_get_active_window (GTK_APPLICATION (app));
-    }
-  g_assert_true (PARLOR_IS_WINDOW (window));
-  return PARLOR_WINDOW (window);
-}
 
 static void
 test_start_page (void)
 {
-  ParlorWindow *window = get_window ();
+  ParlorWindow *window = ui_test_get_window ();
 
   g_assert_cmpstr (parlor_window_get_page (window), ==, "start");
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
-  screenshot (GTK_WIDGET (window), "start-page");
+  ui_test_screenshot (GTK_WIDGET (window), "start-page");
 
   parlor_window_show_game (window, "manhattan");
   g_assert_cmpstr (parlor_window_get_page (window), ==, "menu");
-  screenshot (GTK_WIDGET (window), "manhattan-menu");
+  ui_test_screenshot (GTK_WIDGET (window), "manhattan-menu");
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
   g_assert_cmpstr (parlor_window_get_page (window), ==, "start");
@@ -159,7 +97,7 @@ play_human_move (ManhattanScreen  *screen,
 static void
 test_whole_game (void)
 {
-  ParlorWindow *window = get_window ();
+  ParlorWindow *window = ui_test_get_window ();
   ManhattanScreen *screen;
   ParlorTable *table;
   gint64 end;
@@ -186,7 +124,7 @@ test_whole_game (void)
           human_moves++;
           if (human_moves == 14 && !shot_mid)
             {
-              screenshot (GTK_WIDGET (window), "manhattan-game");
+              ui_test_screenshot (GTK_WIDGET (window), "manhattan-game");
               shot_mid = TRUE;
             }
         }
@@ -194,8 +132,8 @@ test_whole_game (void)
   g_assert_true (parlor_table_is_over (table));
   /* 4 block choices (the last one forced) and 24 placements, unless stuck. */
   g_assert_cmpuint (human_moves, >=, 3 + 20);
-  iterate (500);
-  screenshot (GTK_WIDGET (window), "manhattan-game-over");
+  ui_test_iterate (500);
+  ui_test_screenshot (GTK_WIDGET (window), "manhattan-game-over");
 
   log = manhattan_screen_get_log_text (screen);
   g_assert_nonnull (strstr (log, "\n"));
@@ -205,7 +143,7 @@ test_whole_game (void)
 static void
 test_illegal_click_refused (void)
 {
-  ParlorWindow *window = get_window ();
+  ParlorWindow *window = ui_test_get_window ();
   ManhattanScreen *screen;
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
@@ -232,22 +170,11 @@ on_joined (ParlorJoinWindow *join,
 {
   GtkWidget *window = gtk_window_new ();
 
-  *guest_screen = manhattan_screen_new_for_app (app);
+  *guest_screen = manhattan_screen_new_for_app (ui_test_get_app ());
   gtk_window_set_child (GTK_WINDOW (window), *guest_screen);
   gtk_window_set_default_size (GTK_WINDOW (window), 1100, 760);
   gtk_window_present (GTK_WINDOW (window));
   manhattan_screen_join_game (*guest_screen, client, address);
-}
-
-static void
-wait_for (gboolean (*done) (gpointer),
-          gpointer   data)
-{
-  gint64 end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
-
-  while (!done (data) && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-  g_assert_true (done (data));
 }
 
 static gboolean
@@ -282,18 +209,18 @@ test_join_refused (void)
 
     parlor_join_window_connect (join, address);
   }
-  wait_for (join_gave_up, join);
+  ui_test_wait_for (join_gave_up, join);
   log = parlor_join_window_get_log (join);
   g_test_message ("join log: %s", log);
   g_assert_nonnull (strstr (log, "127.0.0.1"));
-  screenshot (GTK_WIDGET (join), "join-refused");
+  ui_test_screenshot (GTK_WIDGET (join), "join-refused");
   gtk_window_destroy (GTK_WINDOW (join));
 }
 
 static void
 test_lan_game (void)
 {
-  ParlorWindow *window = get_window ();
+  ParlorWindow *window = ui_test_get_window ();
   ParlorHostWindow *host;
   ParlorJoinWindow *join;
   GtkWidget *guest = NULL;
@@ -316,9 +243,9 @@ test_lan_game (void)
   gtk_window_present (GTK_WINDOW (join));
   address = g_strdup_printf ("127.0.0.1:%u", parlor_host_window_get_port (host));
   parlor_join_window_connect (join, address);
-  wait_for (two_players, host);
-  screenshot (GTK_WIDGET (host), "host-waiting");
-  screenshot (GTK_WIDGET (join), "join-waiting");
+  ui_test_wait_for (two_players, host);
+  ui_test_screenshot (GTK_WIDGET (host), "host-waiting");
+  ui_test_screenshot (GTK_WIDGET (join), "join-waiting");
 
   g_assert_true (parlor_host_window_start (host));
   g_assert_cmpstr (parlor_window_get_page (window), ==, "play");
@@ -333,13 +260,13 @@ test_lan_game (void)
       play_human_move (host_screen, &host_last);
       if (guest != NULL && play_human_move (MANHATTAN_SCREEN (guest), &guest_last) &&
           ++guest_moves == 10)
-        screenshot (GTK_WIDGET (gtk_widget_get_root (guest)), "lan-guest-game");
+        ui_test_screenshot (GTK_WIDGET (gtk_widget_get_root (guest)), "lan-guest-game");
     }
   g_assert_true (parlor_table_is_over (table));
   g_assert_nonnull (guest);
   g_assert_cmpuint (guest_moves, >=, 20);
   /* The guest sees the same final scores as the host. */
-  iterate (500);
+  ui_test_iterate (500);
   {
     g_autofree char *host_view = manhattan_screen_dup_view (host_screen);
     g_autofree char *guest_view = manhattan_screen_dup_view (MANHATTAN_SCREEN (guest));
@@ -357,13 +284,13 @@ test_lan_game (void)
 static void
 test_preferences (void)
 {
-  ParlorSettings *settings = parlor_application_get_settings (app);
+  ParlorSettings *settings = parlor_application_get_settings (ui_test_get_app ());
   ParlorPreferences *prefs = parlor_preferences_new (settings);
   g_autoptr(ParlorSettings) again = NULL;
 
   gtk_window_present (GTK_WINDOW (prefs));
-  iterate (300);
-  screenshot (GTK_WIDGET (prefs), "preferences");
+  ui_test_iterate (300);
+  ui_test_screenshot (GTK_WIDGET (prefs), "preferences");
 
   g_object_set (settings, "volume", 35, "time-limit", 45, "ai-level", "strong", NULL);
   g_assert_true (parlor_settings_set_player_name (settings, "Ann", NULL));
@@ -384,26 +311,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  int status;
-
-  gtk_test_init (&argc, &argv, NULL);
-  /* PARLOR_LOCALEDIR: screenshots in another language from the build tree. */
-  if (g_getenv ("PARLOR_LOCALEDIR") != NULL)
-    {
-      setlocale (LC_ALL, "");
-      bindtextdomain (GETTEXT_PACKAGE, g_getenv ("PARLOR_LOCALEDIR"));
-      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-      textdomain (GETTEXT_PACKAGE);
-    }
-  adw_init ();
-  g_setenv ("PARLOR_AI_DELAY_MS", "0", TRUE);
-  g_setenv ("PARLOR_LAN_ADDRESS", "127.0.0.1", TRUE);
-  g_setenv ("PARLOR_LAN_PORT", "0", TRUE);
-
-  app = parlor_application_new ();
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
-  g_object_set (parlor_application_get_settings (app), "time-limit", 0, NULL);
+  ui_test_init (&argc, &argv);
 
   g_test_add_func ("/app/window/start-page", test_start_page);
   g_test_add_func ("/app/manhattan/whole-game", test_whole_game);
@@ -412,7 +320,5 @@ main (int   argc,
   g_test_add_func ("/app/lan/join-refused", test_join_refused);
   g_test_add_func ("/app/lan/host-and-join", test_lan_game);
 
-  status = g_test_run ();
-  g_object_unref (app);
-  return status;
+  return ui_test_run ();
 }

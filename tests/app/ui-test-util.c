@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <locale.h>
+
+#include "ui-test-util.h"
+
+static ParlorApplication *app;
+
+void
+ui_test_init (int    *argc,
+              char ***argv)
+{
+  gtk_test_init (argc, argv, NULL);
+  /* PARLOR_LOCALEDIR: screenshots in another language from the build tree. */
+  if (g_getenv ("PARLOR_LOCALEDIR") != NULL)
+    {
+      setlocale (LC_ALL, "");
+      bindtextdomain (GETTEXT_PACKAGE, g_getenv ("PARLOR_LOCALEDIR"));
+      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+      textdomain (GETTEXT_PACKAGE);
+    }
+  adw_init ();
+  g_setenv ("PARLOR_AI_DELAY_MS", "0", TRUE);
+  g_setenv ("PARLOR_LAN_ADDRESS", "127.0.0.1", TRUE);
+  g_setenv ("PARLOR_LAN_PORT", "0", TRUE);
+
+  app = parlor_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  g_object_set (parlor_application_get_settings (app), "time-limit", 0, NULL);
+}
+
+ParlorApplication *
+ui_test_get_app (void)
+{
+  return app;
+}
+
+int
+ui_test_run (void)
+{
+  int status = g_test_run ();
+
+  g_clear_object (&app);
+  return status;
+}
+
+void
+ui_test_iterate (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+}
+
+/* The app's first window, opened on first use. */
+ParlorWindow *
+ui_test_get_window (void)
+{
+  static GtkWindow *window;
+
+  if (window == NULL)
+    {
+      g_application_activate (G_APPLICATION (app));
+      ui_test_iterate (300);
+      window = gtk_application_get_active_window (GTK_APPLICATION (app));
+    }
+  g_assert_true (PARLOR_IS_WINDOW (window));
+  return PARLOR_WINDOW (window);
+}
+
+void
+ui_test_wait_for_done (gboolean   (*done) (gpointer),
+                       gpointer     data,
+                       const char  *what)
+{
+  gint64 end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+
+  while (!done (data) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+  if (!done (data))
+    g_error ("Waited in vain for %s", what);
+}
+
+void
+ui_test_screenshot (GtkWidget  *widget,
+                    const char *name)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  const char *build_dir = g_getenv ("G_TEST_BUILDDIR");
+  g_autofree char *dir = g_build_filename (build_dir != NULL ? build_dir : ".", "screenshots", NULL);
+  g_autofree char *file = NULL;
+  const char *lang = g_getenv ("LANGUAGE");
+  GskRenderer *renderer;
+  int w = 0, h = 0;
+
+  /* Let page cross-fades and card flips finish; a widget paints once laid out. */
+  ui_test_iterate (600);
+  for (int tries = 0; node == NULL && tries < 50; tries++)
+    {
+      GtkSnapshot *snapshot;
+
+      if (tries > 0)
+        ui_test_iterate (100);
+      w = gtk_widget_get_width (widget);
+      h = gtk_widget_get_height (widget);
+      if (w <= 0 || h <= 0)
+        continue;
+      snapshot = gtk_snapshot_new ();
+      gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
+      node = gtk_snapshot_free_to_node (snapshot);
+    }
+  g_assert_nonnull (node);
+  renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  g_mkdir_with_parents (dir, 0755);
+  file = g_strdup_printf ("%s/%s%s%s.png", dir, name, lang ? "-" : "", lang ? lang : "");
+  g_assert_true (gdk_texture_save_to_png (texture, file));
+}
