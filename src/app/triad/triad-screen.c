@@ -7,23 +7,16 @@
 #include <glib/gi18n.h>
 
 #include "parlor-application.h"
-#include "parlor-client.h"
 #include "parlor-line.h"
 #include "parlor-log-view.h"
-#include "parlor-server.h"
+#include "parlor-screen-util.h"
+#include "parlor-session.h"
 #include "triad-board-view.h"
 #include "triad-game.h"
 #include "triad-hand-view.h"
 #include "triad-screen.h"
 
 #define N_SEATS 2
-
-typedef enum
-{
-  ROLE_LOCAL,    /* against the computer */
-  ROLE_HOST,     /* the table lives in our LAN server */
-  ROLE_GUEST,    /* the host has the table; we hold a client */
-} Role;
 
 struct _TriadScreen
 {
@@ -48,18 +41,10 @@ struct _TriadScreen
   GtkWidget         *again_button;
 
   ParlorApplication *app;
-  Role               role;
-  ParlorTable       *table;      /* a local or hosted game */
-  ParlorServer      *server;     /* hosting: keeps the LAN table alive */
-  char              *table_id;
-  ParlorClient      *client;     /* joined: the host has the table */
-  char              *address;
-  char              *token;
-  gint64             remote_deadline;
+  ParlorSession     *session;
   gboolean           awaiting;   /* a move sent to the host, not answered yet */
   GtkWindow         *dialog;
   int                seat;
-  guint              player;
   char              *names[N_SEATS];
   TriadView          view;
   gboolean           has_view;
@@ -109,21 +94,6 @@ level_label (const char *level)
 }
 
 static void
-toast (TriadScreen *self,
-       const char  *message)
-{
-  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
-
-  if (overlay != NULL)
-    {
-      AdwToast *t = adw_toast_new (message);
-
-      adw_toast_set_timeout (t, 3);
-      adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), t);
-    }
-}
-
-static void
 play_sound (TriadScreen      *self,
             ParlorSoundEvent  id)
 {
@@ -147,28 +117,13 @@ static void
 stop_table (TriadScreen *self)
 {
   g_clear_handle_id (&self->tick_id, g_source_remove);
-  if (self->table != NULL)
+  if (self->session != NULL)
     {
-      g_signal_handlers_disconnect_by_data (self->table, self);
-      if (self->server == NULL)
-        parlor_table_stop (self->table);
-      g_clear_object (&self->table);
+      /* A host's server says goodbye to the guest, who hears that the host left. */
+      g_signal_handlers_disconnect_by_data (self->session, self);
+      parlor_session_stop (self->session);
+      g_clear_object (&self->session);
     }
-  if (self->server != NULL)
-    {
-      /* Says goodbye to the guest, who hears that the host left. */
-      g_signal_handlers_disconnect_by_data (self->server, self);
-      parlor_server_stop (self->server);
-      g_clear_object (&self->server);
-    }
-  g_clear_pointer (&self->table_id, g_free);
-  if (self->client != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (self->client, self);
-      parlor_client_disconnect (self->client);
-      g_clear_object (&self->client);
-    }
-  self->remote_deadline = 0;
   self->awaiting = FALSE;
 }
 
@@ -206,8 +161,21 @@ my_turn (TriadScreen *self)
 static gboolean
 can_move (TriadScreen *self)
 {
-  return my_turn (self) && !self->awaiting &&
-         (self->client == NULL || parlor_client_get_state (self->client) == PARLOR_CLIENT_PLAYING);
+  return my_turn (self) && !self->awaiting && self->session != NULL &&
+         (!parlor_session_is_remote (self->session) || parlor_session_is_playing (self->session));
+}
+
+/* A LAN guest: the host has the table. */
+static gboolean
+is_guest (TriadScreen *self)
+{
+  return self->session != NULL && parlor_session_is_remote (self->session);
+}
+
+static gboolean
+is_host (TriadScreen *self)
+{
+  return self->session != NULL && parlor_session_is_hosted (self->session);
 }
 
 static void
@@ -275,13 +243,10 @@ refresh (TriadScreen *self)
   gboolean mine;
   int other;
 
-  if (self->seat < 0)
+  if (self->seat < 0 || self->session == NULL)
     return;
-  if (self->table != NULL)
-    line = parlor_table_view_for (self->table, self->seat);
-  else if (self->client != NULL && parlor_client_get_view (self->client) != NULL)
-    line = g_strdup (parlor_client_get_view (self->client));
-  else
+  line = parlor_session_dup_view (self->session);
+  if (line == NULL)
     return;
 
   if (!triad_view_parse (line, &self->view, &error))
@@ -310,10 +275,8 @@ on_tick (gpointer data)
   TriadScreen *self = data;
   gint64 deadline = 0;
 
-  if (self->table != NULL && self->seat >= 0 && !self->finished)
-    deadline = parlor_table_get_deadline (self->table, self->seat);
-  else if (self->client != NULL && !self->finished)
-    deadline = self->remote_deadline;
+  if (self->session != NULL && !self->finished)
+    deadline = parlor_session_get_deadline (self->session);
 
   if (deadline > 0)
     {
@@ -339,12 +302,8 @@ update_names (TriadScreen *self)
 {
   for (int i = 0; i < N_SEATS; i++)
     {
-      const char *name = NULL;
+      const char *name = self->session != NULL ? parlor_session_get_seat_name (self->session, i) : NULL;
 
-      if (self->table != NULL)
-        name = parlor_table_get_seat_name (self->table, i);
-      else if (self->client != NULL)
-        name = parlor_client_get_seat_name (self->client, i);
       g_free (self->names[i]);
       self->names[i] = name != NULL ? g_strdup (name) : g_strdup_printf (_("Player %d"), i + 1);
     }
@@ -357,13 +316,10 @@ update_names (TriadScreen *self)
 static void
 ensure_seated (TriadScreen *self)
 {
-  if (self->seat >= 0)
+  if (self->seat >= 0 || self->session == NULL)
     return;
 
-  if (self->table != NULL && parlor_table_is_started (self->table))
-    self->seat = parlor_table_get_player_seat (self->table, self->player);
-  else if (self->client != NULL)
-    self->seat = parlor_client_get_seat (self->client);
+  self->seat = parlor_session_get_seat (self->session);
   if (self->seat >= 0)
     update_names (self);
 }
@@ -405,46 +361,44 @@ handle_event (TriadScreen *self,
 }
 
 static void
-on_event (ParlorTable *table,
-          guint        audience,
-          const char  *text,
-          TriadScreen *self)
+on_event (ParlorSession *session,
+          const char    *text,
+          TriadScreen   *self)
 {
   ensure_seated (self);
-  if (self->seat < 0 || (audience & PARLOR_AUDIENCE_SEAT (self->seat)) == 0)
-    return;
   handle_event (self, text);
 }
 
 static void
-on_action (ParlorTable *table,
-           guint        seat,
-           const char  *line,
-           gboolean     timed_out,
-           TriadScreen *self)
+on_log (ParlorSession *session,
+        const char    *text,
+        TriadScreen   *self)
 {
-  g_autofree char *text = NULL;
-
-  if (!timed_out)
-    return;
-
-  if ((int) seat == self->seat)
-    text = g_strdup (_("Your time ran out: a random card was played for you."));
-  else
-    text = g_strdup_printf (_("%s ran out of time: a random card was played."),
-                            self->names[seat]);
-  /* A host's server says it in the log already. */
-  if (self->server == NULL)
-    parlor_log_view_append (self->log, text, TRUE);
-  if ((int) seat == self->seat)
-    toast (self, text);
+  /* Who left, who came back, who ran out of time. */
+  parlor_log_view_append (self->log, text, TRUE);
 }
 
 static void
-on_changed (ParlorTable *table,
-            TriadScreen *self)
+on_timed_out (ParlorSession *session,
+              guint          seat,
+              TriadScreen   *self)
 {
+  if ((int) seat == self->seat)
+    parlor_screen_toast (GTK_WIDGET (self), _("Your time ran out: a random legal move was made for you."));
+}
+
+static void
+on_changed (ParlorSession *session,
+            TriadScreen   *self)
+{
+  gboolean had_focus = gtk_widget_has_focus (GTK_WIDGET (self->board));
+
+  ensure_seated (self);
+  self->awaiting = FALSE;
   refresh (self);
+  /* Back to the hand once the host took a move made from the board. */
+  if (parlor_session_is_remote (session) && had_focus && !can_move (self) && !self->finished)
+    gtk_widget_grab_focus (GTK_WIDGET (self->my_hand));
 }
 
 static void
@@ -480,73 +434,16 @@ finish_game (TriadScreen *self,
 }
 
 static void
-on_game_over (ParlorTable *table,
-              const char  *result,
-              TriadScreen *self)
+on_game_over (ParlorSession *session,
+              const char    *result,
+              TriadScreen   *self)
 {
   finish_game (self, result);
 }
 
 static void
-on_server_log (ParlorServer *server,
-               const char   *table_id,
-               const char   *message,
-               TriadScreen  *self)
-{
-  /* Who left, who came back, who ran out of time. */
-  if (g_strcmp0 (table_id, self->table_id) == 0)
-    parlor_log_view_append (self->log, message, TRUE);
-}
-
-/* ---- a joined game: the host's lines through the client ---- */
-
-static void
-on_client_event (ParlorClient *client,
-                 const char   *text,
-                 TriadScreen  *self)
-{
-  ensure_seated (self);
-  handle_event (self, text);
-}
-
-static void
-on_client_view (ParlorClient *client,
-                const char   *text,
-                TriadScreen  *self)
-{
-  gboolean had_focus = gtk_widget_has_focus (GTK_WIDGET (self->board));
-
-  ensure_seated (self);
-  self->awaiting = FALSE;
-  refresh (self);
-  /* Back to the hand once the host took a move made from the board. */
-  if (had_focus && !can_move (self) && !self->finished)
-    gtk_widget_grab_focus (GTK_WIDGET (self->my_hand));
-}
-
-static void
-on_client_turn (ParlorClient *client,
-                guint         waiting,
-                guint         ms,
-                TriadScreen  *self)
-{
-  self->remote_deadline = ms > 0 ? g_get_monotonic_time () + (gint64) ms * 1000 : 0;
-  if (self->seat < 0 || (waiting & PARLOR_AUDIENCE_SEAT (self->seat)) == 0)
-    self->remote_deadline = 0;
-}
-
-static void
-on_client_log (ParlorClient *client,
-               const char   *message,
-               TriadScreen  *self)
-{
-  parlor_log_view_append (self->log, message, TRUE);
-}
-
-static void
-on_client_seat_changed (ParlorClient *client,
-                        guint         seat,
-                        TriadScreen  *self)
+on_seats_changed (ParlorSession *session,
+                  TriadScreen   *self)
 {
   if (self->seat >= 0)
     update_names (self);
@@ -554,131 +451,40 @@ on_client_seat_changed (ParlorClient *client,
 }
 
 static void
-on_client_rejected (ParlorClient *client,
-                    const GError *error,
-                    TriadScreen  *self)
+on_rejected (ParlorSession *session,
+             const GError  *error,
+             TriadScreen   *self)
 {
   self->awaiting = FALSE;
-  toast (self, error->message);
+  parlor_screen_toast (GTK_WIDGET (self), error->message);
   refresh (self);
 }
 
 static void
-on_client_game_over (ParlorClient *client,
-                     const char   *result,
-                     TriadScreen  *self)
+on_failed (ParlorSession *session,
+           const GError  *error,
+           TriadScreen   *self)
 {
-  finish_game (self, result);
-}
-
-static void reconnect (TriadScreen *self);
-
-static void
-on_lost_response (AdwMessageDialog *dialog,
-                  const char       *response,
-                  TriadScreen      *self)
-{
-  if (g_str_equal (response, "reconnect"))
-    reconnect (self);
-  else
-    gtk_widget_activate_action (GTK_WIDGET (self), "win.back", NULL);
-}
-
-static void
-on_client_failed (ParlorClient *client,
-                  const GError *error,
-                  TriadScreen  *self)
-{
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  gboolean host_left = g_error_matches (error, PARLOR_CLIENT_ERROR, PARLOR_CLIENT_ERROR_HOST_LEFT);
-  AdwMessageDialog *dialog;
-
-  self->remote_deadline = 0;
   self->awaiting = FALSE;
   refresh (self);
   gtk_label_set_text (self->clock_label, "");
   /* The client has said it in the log; after the end nothing is lost. */
-  if (!GTK_IS_WINDOW (root) || self->finished)
+  if (self->finished)
     return;
 
   close_dialog (self);
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (root),
-                                                       host_left ? _("The Host Left") : _("Connection Lost"),
-                                                       error->message));
-  adw_message_dialog_add_response (dialog, "menu", _("_Back to Menu"));
-  if (!host_left)
-    {
-      adw_message_dialog_add_response (dialog, "reconnect", _("_Reconnect"));
-      adw_message_dialog_set_response_appearance (dialog, "reconnect", ADW_RESPONSE_SUGGESTED);
-      adw_message_dialog_set_default_response (dialog, "reconnect");
-    }
-  adw_message_dialog_set_close_response (dialog, "menu");
-  g_signal_connect (dialog, "response", G_CALLBACK (on_lost_response), self);
-  self->dialog = GTK_WINDOW (dialog);
-  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->dialog);
-  gtk_window_present (GTK_WINDOW (dialog));
+  self->dialog = parlor_screen_show_connection_lost (GTK_WIDGET (self), session, error);
+  if (self->dialog != NULL)
+    g_object_add_weak_pointer (G_OBJECT (self->dialog), (gpointer *) &self->dialog);
 }
 
 static void
-attach_client (TriadScreen  *self,
-               ParlorClient *client)
+on_reconnected (ParlorSession *session,
+                TriadScreen   *self)
 {
-  self->client = g_object_ref (client);
-  if (parlor_client_get_token (client) != NULL)
-    {
-      g_free (self->token);
-      self->token = g_strdup (parlor_client_get_token (client));
-    }
-  g_signal_connect (client, "event", G_CALLBACK (on_client_event), self);
-  g_signal_connect (client, "view", G_CALLBACK (on_client_view), self);
-  g_signal_connect (client, "turn", G_CALLBACK (on_client_turn), self);
-  g_signal_connect (client, "log", G_CALLBACK (on_client_log), self);
-  g_signal_connect (client, "seat-changed", G_CALLBACK (on_client_seat_changed), self);
-  g_signal_connect (client, "rejected", G_CALLBACK (on_client_rejected), self);
-  g_signal_connect (client, "failed", G_CALLBACK (on_client_failed), self);
-  g_signal_connect (client, "game-over", G_CALLBACK (on_client_game_over), self);
-}
-
-static void
-on_reconnected (GObject      *object,
-                GAsyncResult *result,
-                gpointer      user_data)
-{
-  g_autoptr(TriadScreen) self = user_data;
-  ParlorClient *client = PARLOR_CLIENT (object);
-  g_autoptr(GError) error = NULL;
-
-  /* Gone meanwhile: the player left or started another game. */
-  if (self->client != NULL || self->role != ROLE_GUEST || self->address == NULL)
-    return;
-  attach_client (self, client);
-  if (!parlor_client_connect_finish (client, result, &error))
-    {
-      on_client_failed (client, error, self);
-      return;
-    }
-  parlor_log_view_append (self->log, _("Reconnected: you have your seat back."), TRUE);
   self->seat = -1;
   ensure_seated (self);
   refresh (self);
-}
-
-static void
-reconnect (TriadScreen *self)
-{
-  g_autoptr(ParlorClient) client = NULL;
-
-  if (self->client == NULL || self->address == NULL)
-    return;
-
-  client = parlor_client_new (parlor_client_get_name (self->client));
-  g_signal_handlers_disconnect_by_data (self->client, self);
-  parlor_client_disconnect (self->client);
-  g_clear_object (&self->client);
-  if (self->token != NULL)
-    parlor_client_set_token (client, self->token);
-  parlor_log_view_append (self->log, _("Reconnecting…"), TRUE);
-  parlor_client_connect_async (client, self->address, 10, NULL, on_reconnected, g_object_ref (self));
 }
 
 static gboolean
@@ -686,26 +492,21 @@ submit (TriadScreen  *self,
         const char   *action,
         GError      **error)
 {
-  if (self->client != NULL)
-    {
-      if (!parlor_client_submit (self->client, action))
-        {
-          g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_OVER,
-                               _("The game is not connected"));
-          return FALSE;
-        }
-      /* The host answers with a new view (or a refusal). */
-      self->awaiting = TRUE;
-      refresh (self);
-      return TRUE;
-    }
-  if (self->table == NULL)
+  if (self->session == NULL)
     {
       g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_OVER,
                            _("No game is being played"));
       return FALSE;
     }
-  return parlor_table_submit (self->table, self->seat, action, error);
+  if (!parlor_session_submit (self->session, action, error))
+    return FALSE;
+  if (parlor_session_is_remote (self->session))
+    {
+      /* The host answers with a new view (or a refusal). */
+      self->awaiting = TRUE;
+      refresh (self);
+    }
+  return TRUE;
 }
 
 static void
@@ -724,10 +525,10 @@ on_cell_activated (TriadScreen *self,
                             triad_hand_view_get_selected (self->my_hand), cell);
   if (!submit (self, action, &error))
     {
-      toast (self, error->message);
+      parlor_screen_toast (GTK_WIDGET (self), error->message);
       return;
     }
-  if (from_keyboard && !self->finished && self->client == NULL)
+  if (from_keyboard && !self->finished && !is_guest (self))
     gtk_widget_grab_focus (GTK_WIDGET (self->my_hand));
 }
 
@@ -798,9 +599,6 @@ reset (TriadScreen *self)
   self->finished = FALSE;
   self->seat = -1;
   self->winner = -1;
-  self->role = ROLE_LOCAL;
-  g_clear_pointer (&self->address, g_free);
-  g_clear_pointer (&self->token, g_free);
   gtk_label_set_text (self->clock_label, "");
 }
 
@@ -815,6 +613,8 @@ show_play_page (TriadScreen *self)
 static void
 begin_play (TriadScreen *self)
 {
+  /* After the start: the events already say that the game starts. */
+  g_signal_connect (self->session, "log", G_CALLBACK (on_log), self);
   ensure_seated (self);
   refresh (self);
   self->tick_id = g_timeout_add (250, on_tick, self);
@@ -823,12 +623,18 @@ begin_play (TriadScreen *self)
 }
 
 static void
-watch_table (TriadScreen *self)
+watch_session (TriadScreen   *self,
+               ParlorSession *session)
 {
-  g_signal_connect (self->table, "event", G_CALLBACK (on_event), self);
-  g_signal_connect (self->table, "action", G_CALLBACK (on_action), self);
-  g_signal_connect (self->table, "changed", G_CALLBACK (on_changed), self);
-  g_signal_connect (self->table, "game-over", G_CALLBACK (on_game_over), self);
+  self->session = session;
+  g_signal_connect (session, "event", G_CALLBACK (on_event), self);
+  g_signal_connect (session, "changed", G_CALLBACK (on_changed), self);
+  g_signal_connect (session, "timed-out", G_CALLBACK (on_timed_out), self);
+  g_signal_connect (session, "seats-changed", G_CALLBACK (on_seats_changed), self);
+  g_signal_connect (session, "game-over", G_CALLBACK (on_game_over), self);
+  g_signal_connect (session, "rejected", G_CALLBACK (on_rejected), self);
+  g_signal_connect (session, "failed", G_CALLBACK (on_failed), self);
+  g_signal_connect (session, "reconnected", G_CALLBACK (on_reconnected), self);
 }
 
 static void
@@ -843,8 +649,10 @@ start_action (GtkWidget  *widget,
   g_autofree char *computer = g_strdup_printf (_("Computer (%s)"), level_label (self->level));
   g_autofree char *config = NULL;
   g_autoptr(GError) error = NULL;
+  g_autoptr(ParlorTable) table = NULL;
   const char *seed_text = g_getenv ("PARLOR_SEED");
   guint64 seed;
+  guint player;
 
   reset (self);
 
@@ -852,25 +660,25 @@ start_action (GtkWidget  *widget,
   /* You sit at seat 0; going first or second picks who moves first. */
   config = make_config (self, g_str_equal (self->order, "first") ? "0" : "1");
 
-  self->table = parlor_table_new (&triad_game_info, config, seed, &error);
-  if (self->table == NULL)
+  table = parlor_table_new (&triad_game_info, config, seed, &error);
+  if (table == NULL)
     {
-      toast (self, error->message);
+      parlor_screen_toast (GTK_WIDGET (self), error->message);
       return;
     }
-  self->player = parlor_table_add_player_at (self->table, 0, PARLOR_SEAT_LOCAL, name, NULL);
-  parlor_table_add_player_at (self->table, 1, PARLOR_SEAT_AI, computer, self->level);
+  player = parlor_table_add_player_at (table, 0, PARLOR_SEAT_LOCAL, name, NULL);
+  parlor_table_add_player_at (table, 1, PARLOR_SEAT_AI, computer, self->level);
   if (settings != NULL)
-    parlor_table_set_time_limit (self->table, parlor_settings_get_time_limit (settings));
+    parlor_table_set_time_limit (table, parlor_settings_get_time_limit (settings));
   if (settings != NULL)
-    parlor_table_set_ai_delay (self->table, parlor_settings_get_ai_delay (settings));
+    parlor_table_set_ai_delay (table, parlor_settings_get_ai_delay (settings));
 
-  watch_table (self);
+  watch_session (self, parlor_session_new_local (table, player));
 
   show_play_page (self);
-  if (!parlor_table_start (self->table, &error))
+  if (!parlor_session_start (self->session, &error))
     {
-      toast (self, error->message);
+      parlor_screen_toast (GTK_WIDGET (self), error->message);
       stop_table (self);
       gtk_stack_set_visible_child_name (self->stack, "setup");
       return;
@@ -905,17 +713,17 @@ show_result_action (GtkWidget  *widget,
   adw_status_page_set_title (self->result_page, title);
   adw_status_page_set_description (self->result_page, body);
   /* A guest's way on is back to the menu; a host may host again. */
-  gtk_widget_set_visible (self->again_button, self->role != ROLE_GUEST);
+  gtk_widget_set_visible (self->again_button, !is_guest (self));
   gtk_button_set_label (GTK_BUTTON (self->again_button),
-                        self->role == ROLE_HOST ? _("Host _Again") : _("_Play Again"));
+                        is_host (self) ? _("Host _Again") : _("_Play Again"));
   gtk_button_set_label (GTK_BUTTON (self->back_button),
-                        self->role == ROLE_GUEST ? _("_Back to Menu") : _("_Back"));
+                        is_guest (self) ? _("_Back to Menu") : _("_Back"));
   /* The final board stands in for an icon. */
   triad_board_view_reset (self->result_board);
   triad_board_view_set_opponent (self->result_board, self->names[opponent (self)]);
   triad_board_view_set_view (self->result_board, &self->view);
   gtk_stack_set_visible_child_name (self->stack, "result");
-  gtk_widget_grab_focus (self->role == ROLE_GUEST ? self->back_button : self->again_button);
+  gtk_widget_grab_focus (is_guest (self) ? self->back_button : self->again_button);
 }
 
 static void
@@ -924,13 +732,14 @@ play_again_action (GtkWidget  *widget,
                    GVariant   *param)
 {
   TriadScreen *self = TRIAD_SCREEN (widget);
-  Role role = self->role;
+  gboolean host = is_host (self);
+  gboolean guest = is_guest (self);
 
   /* The setup page, with the rules of the game just played. */
   triad_screen_new_local_game (widget);
-  if (role == ROLE_HOST)
+  if (host)
     gtk_widget_activate_action (widget, "win.host-lan", NULL);
-  else if (role == ROLE_GUEST)
+  else if (guest)
     gtk_widget_activate_action (widget, "win.back", NULL);
 }
 
@@ -1070,8 +879,6 @@ triad_screen_finalize (GObject *object)
   g_free (self->level);
   g_free (self->order);
   g_free (self->hands);
-  g_free (self->address);
-  g_free (self->token);
 
   G_OBJECT_CLASS (triad_screen_parent_class)->finalize (object);
 }
@@ -1221,9 +1028,7 @@ triad_screen_is_playing (GtkWidget *screen)
 {
   TriadScreen *self = TRIAD_SCREEN (screen);
 
-  if (self->client != NULL)
-    return !self->finished && parlor_client_get_state (self->client) == PARLOR_CLIENT_PLAYING;
-  return self->table != NULL && !parlor_table_is_over (self->table);
+  return self->session != NULL && !self->finished && parlor_session_is_playing (self->session);
 }
 
 char *
@@ -1260,13 +1065,11 @@ triad_screen_host_game (GtkWidget     *screen,
                         GError       **error)
 {
   TriadScreen *self = TRIAD_SCREEN (screen);
-  ParlorTable *table;
 
   g_return_val_if_fail (PARLOR_IS_SERVER (server), FALSE);
   g_return_val_if_fail (table_id != NULL, FALSE);
 
-  table = parlor_server_get_table (server, table_id);
-  if (table == NULL)
+  if (parlor_server_get_table (server, table_id) == NULL)
     {
       g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG,
                            _("The hosted game is gone"));
@@ -1274,20 +1077,14 @@ triad_screen_host_game (GtkWidget     *screen,
     }
 
   reset (self);
-  self->role = ROLE_HOST;
-  self->server = g_object_ref (server);
-  self->table_id = g_strdup (table_id);
-  self->table = g_object_ref (table);
-  self->player = 0;
-  watch_table (self);
+  watch_session (self, parlor_session_new_hosted (server, table_id));
   show_play_page (self);
-  if (!parlor_server_start_table (server, table_id, error))
+  if (!parlor_session_start (self->session, error))
     {
       stop_table (self);
       gtk_stack_set_visible_child_name (self->stack, "setup");
       return FALSE;
     }
-  g_signal_connect (server, "log", G_CALLBACK (on_server_log), self);
   begin_play (self);
   return TRUE;
 }
@@ -1303,9 +1100,7 @@ triad_screen_join_game (GtkWidget    *screen,
   g_return_if_fail (PARLOR_IS_CLIENT (client));
 
   reset (self);
-  self->role = ROLE_GUEST;
-  self->address = g_strdup (address);
-  attach_client (self, client);
+  watch_session (self, parlor_session_new_remote (client, address));
   show_play_page (self);
   begin_play (self);
 }
@@ -1321,7 +1116,7 @@ ParlorTable *
 triad_screen_get_table (TriadScreen *self)
 {
   g_return_val_if_fail (TRIAD_IS_SCREEN (self), NULL);
-  return self->table;
+  return self->session != NULL ? parlor_session_get_table (self->session) : NULL;
 }
 
 int
@@ -1385,13 +1180,9 @@ triad_screen_dup_view (TriadScreen *self)
 {
   g_return_val_if_fail (TRIAD_IS_SCREEN (self), NULL);
 
-  if (self->seat < 0)
+  if (self->seat < 0 || self->session == NULL)
     return NULL;
-  if (self->table != NULL)
-    return parlor_table_view_for (self->table, self->seat);
-  if (self->client != NULL)
-    return g_strdup (parlor_client_get_view (self->client));
-  return NULL;
+  return parlor_session_dup_view (self->session);
 }
 
 gboolean
