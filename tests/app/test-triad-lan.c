@@ -13,86 +13,9 @@
 #include "triad-hand-view.h"
 #include "triad-screen.h"
 #include "triad-view.h"
-
-static ParlorApplication *app;
-
-static void
-iterate (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    if (!g_main_context_iteration (NULL, FALSE))
-      g_usleep (1000);
-}
-
-/* Renders a widget to a PNG in the build dir, for a person to look at. */
-static void
-screenshot (GtkWidget  *widget,
-            const char *name)
-{
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot;
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  const char *build_dir = g_getenv ("G_TEST_BUILDDIR");
-  g_autofree char *dir = g_build_filename (build_dir != NULL ? build_dir : ".", "screenshots", NULL);
-  g_autofree char *file = NULL;
-  const char *lang = g_getenv ("LANGUAGE");
-  GskRenderer *renderer;
-  int w = 0, h = 0;
-
-  /* Let stack cross-fades and card flips finish first. */
-  iterate (600);
-  for (int tries = 0; node == NULL && tries < 50; tries++)
-    {
-      if (tries > 0)
-        iterate (100);
-      w = gtk_widget_get_width (widget);
-      h = gtk_widget_get_height (widget);
-      if (w <= 0 || h <= 0)
-        continue;
-      snapshot = gtk_snapshot_new ();
-      gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
-      node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-    }
-  g_assert_nonnull (node);
-  renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
-  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  g_mkdir_with_parents (dir, 0755);
-  file = g_strdup_printf ("%s/%s%s%s.png", dir, name, lang ? "-" : "", lang ? lang : "");
-  g_assert_true (gdk_texture_save_to_png (texture, file));
-}
+#include "ui-test-util.h"
 
 /* The host's window: the first one the app opens. */
-static ParlorWindow *
-get_window (void)
-{
-  static GtkWindow *window;
-
-  if (window == NULL)
-    {
-      g_application_activate (G_APPLICATION (app));
-      iterate (300);
-      window = gtk_application_get_active_window (GTK_APPLICATION (app));
-    }
-  g_assert_true (PARLOR_IS_WINDOW (window));
-  return PARLOR_WINDOW (window);
-}
-
-static void
-wait_for_done (gboolean   (*done) (gpointer),
-               gpointer     data,
-               const char  *what)
-{
-  gint64 end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
-
-  while (!done (data) && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-  if (!done (data))
-    g_error ("Waited in vain for %s", what);
-}
-#define wait_for(done, data) wait_for_done (done, data, #done)
 
 /* The first open toplevel of @type (a dialog, the host window), or NULL. */
 static GtkWindow *
@@ -211,30 +134,30 @@ host_and_join (ParlorWindow *window,
   g_assert_cmpuint (parlor_host_window_get_n_players (host), ==, 1);
 
   /* A second Parlor window joins, as on a friend's computer. */
-  g_assert_true (parlor_settings_set_player_name (parlor_application_get_settings (app), "Guest", NULL));
-  guest->window = parlor_window_new (app);
+  g_assert_true (parlor_settings_set_player_name (parlor_application_get_settings (ui_test_get_app ()), "Guest", NULL));
+  guest->window = parlor_window_new (ui_test_get_app ());
   gtk_window_set_default_size (GTK_WINDOW (guest->window), 1100, 760);
   gtk_window_present (GTK_WINDOW (guest->window));
   parlor_window_show_game (guest->window, "triad");
   join = parlor_window_join_lan (guest->window);
   g_assert_nonnull (join);
   g_signal_connect (join, "started", G_CALLBACK (on_joined), guest);
-  g_assert_true (parlor_settings_set_player_name (parlor_application_get_settings (app), "Host", NULL));
+  g_assert_true (parlor_settings_set_player_name (parlor_application_get_settings (ui_test_get_app ()), "Host", NULL));
   address = g_strdup_printf ("127.0.0.1:%u", parlor_host_window_get_port (host));
   parlor_join_window_connect (join, address);
-  wait_for (two_players, host);
+  ui_test_wait_for (two_players, host);
   if (shot_prefix != NULL)
     {
       g_autofree char *name = g_strconcat (shot_prefix, "-host-waiting", NULL);
 
-      screenshot (GTK_WIDGET (host), name);
+      ui_test_screenshot (GTK_WIDGET (host), name);
     }
 
   g_assert_true (parlor_host_window_start (host));
   g_assert_cmpstr (parlor_window_get_page (window), ==, "play");
   g_assert_true (TRIAD_SCREEN (parlor_window_get_screen (window)) == screen);
   g_assert_cmpstr (triad_screen_get_page (screen), ==, "play");
-  wait_for (guest_seated, guest);
+  ui_test_wait_for (guest_seated, guest);
   g_assert_true (TRIAD_IS_SCREEN (guest->screen));
   g_assert_cmpstr (parlor_window_get_page (guest->window), ==, "play");
   g_assert_cmpstr (triad_screen_get_page (TRIAD_SCREEN (guest->screen)), ==, "play");
@@ -404,7 +327,7 @@ assert_clock (TriadScreen *screen)
 {
   const char *text;
 
-  wait_for (clock_runs, screen);
+  ui_test_wait_for (clock_runs, screen);
   text = triad_screen_get_clock_text (screen);
   /* The host's 60-second limit, counting down. */
   g_assert_true (g_str_equal (text, "1:00") || g_str_has_prefix (text, "0:5"));
@@ -413,7 +336,7 @@ assert_clock (TriadScreen *screen)
 static void
 test_whole_game (void)
 {
-  ParlorWindow *window = get_window ();
+  ParlorWindow *window = ui_test_get_window ();
   Guest guest = { NULL, NULL, NULL, g_ptr_array_new_with_free_func (g_free) };
   g_autoptr(GRand) rand = g_rand_new_with_seed (7412);
   TriadScreen *host, *other;
@@ -429,7 +352,7 @@ test_whole_game (void)
   guint moves[2] = { 0, 0 };
   gint64 end;
 
-  g_object_set (parlor_application_get_settings (app), "time-limit", 60, NULL);
+  g_object_set (parlor_application_get_settings (ui_test_get_app ()), "time-limit", 60, NULL);
   host = host_and_join (window, &guest, "triad-lan");
   other = TRIAD_SCREEN (guest.screen);
   guest_window = GTK_WIDGET (guest.window);
@@ -467,7 +390,7 @@ test_whole_game (void)
             }
           if (!shot_host && view.n_filled >= 3)
             {
-              screenshot (GTK_WIDGET (window), "triad-lan-host-play");
+              ui_test_screenshot (GTK_WIDGET (window), "triad-lan-host-play");
               shot_host = TRUE;
             }
           /* The guest's hand is face down on the host's screen. */
@@ -487,7 +410,7 @@ test_whole_game (void)
             }
           if (!shot_guest && view.n_filled >= 3)
             {
-              screenshot (guest_window, "triad-lan-guest-play");
+              ui_test_screenshot (guest_window, "triad-lan-guest-play");
               shot_guest = TRUE;
             }
           if (view.n_hand[host_seat] > 0)
@@ -512,7 +435,7 @@ test_whole_game (void)
   end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
   do
     {
-      iterate (50);
+      ui_test_iterate (50);
       parse_view (other, &guest_view);
     }
   while ((guest_view.n_filled < TRIAD_N_CELLS || triad_screen_is_playing (GTK_WIDGET (other))) &&
@@ -535,7 +458,7 @@ test_whole_game (void)
   assert_host_hand_hidden (&guest, host_seat);
 
   /* Both see the result from their own seat. */
-  screenshot (guest_window, "triad-lan-guest-over");
+  ui_test_screenshot (guest_window, "triad-lan-guest-over");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (host), "triad.show-result", NULL));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (other), "triad.show-result", NULL));
   g_assert_cmpstr (triad_screen_get_page (host), ==, "result");
@@ -553,8 +476,8 @@ test_whole_game (void)
                                    parlor_table_get_seat_name (table, host_seat), counted[host_seat]);
     g_assert_true (g_str_has_suffix (adw_status_page_get_description (gp), guest_count));
   }
-  screenshot (GTK_WIDGET (window), "triad-lan-host-result");
-  screenshot (guest_window, "triad-lan-guest-result");
+  ui_test_screenshot (GTK_WIDGET (window), "triad-lan-host-result");
+  ui_test_screenshot (guest_window, "triad-lan-guest-result");
 
   /* The guest heard the rules, and never the host's deal. */
   guest_log = triad_screen_get_log_text (other);
@@ -590,7 +513,7 @@ test_whole_game (void)
     gtk_window_destroy (again);
   }
   /* The host's server is gone; the guest, whose game is over, just hears of it. */
-  iterate (300);
+  ui_test_iterate (300);
   guest_log = (g_free (guest_log), triad_screen_get_log_text (other));
   g_assert_nonnull (strstr (guest_log, "The host left the game"));
   g_assert_null (find_dialog (GTK_WINDOW (guest_window)));
@@ -599,7 +522,7 @@ test_whole_game (void)
 
   gtk_window_destroy (GTK_WINDOW (guest_window));
   g_ptr_array_unref (guest.lines);
-  g_object_set (parlor_application_get_settings (app), "time-limit", 0, NULL);
+  g_object_set (parlor_application_get_settings (ui_test_get_app ()), "time-limit", 0, NULL);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
 }
 
@@ -613,7 +536,7 @@ dialog_shown (gpointer data)
 static void
 test_host_leaves (void)
 {
-  ParlorWindow *window = get_window ();
+  ParlorWindow *window = ui_test_get_window ();
   Guest guest = { NULL, NULL, NULL, g_ptr_array_new_with_free_func (g_free) };
   AdwMessageDialog *dialog;
   GtkWidget *guest_window;
@@ -625,24 +548,24 @@ test_host_leaves (void)
 
   /* Back, then "Leave" in the window's question. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
-  wait_for (dialog_shown, window);
+  ui_test_wait_for (dialog_shown, window);
   dialog = find_dialog (GTK_WINDOW (window));
   click (dialog, "_Leave");
   g_assert_cmpstr (parlor_window_get_page (window), ==, "menu");
 
-  wait_for (dialog_shown, guest_window);
+  ui_test_wait_for (dialog_shown, guest_window);
   dialog = find_dialog (GTK_WINDOW (guest_window));
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "The Host Left");
   g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==, "The host left the game");
   g_assert_true (adw_message_dialog_has_response (dialog, "menu"));
   g_assert_false (adw_message_dialog_has_response (dialog, "reconnect"));
-  screenshot (GTK_WIDGET (dialog), "triad-lan-host-left");
+  ui_test_screenshot (GTK_WIDGET (dialog), "triad-lan-host-left");
   g_assert_false (triad_screen_is_playing (guest.screen));
   log = triad_screen_get_log_text (TRIAD_SCREEN (guest.screen));
   g_assert_nonnull (strstr (log, "The host left the game"));
 
   click (dialog, "_Back to Menu");
-  iterate (100);
+  ui_test_iterate (100);
   g_assert_cmpstr (parlor_window_get_page (guest.window), ==, "menu");
   g_assert_null (find_dialog (GTK_WINDOW (guest_window)));
   gtk_window_destroy (GTK_WINDOW (guest_window));
@@ -662,7 +585,7 @@ host_heard_guest_left (gpointer data)
 static void
 test_guest_leaves (void)
 {
-  ParlorWindow *window = get_window ();
+  ParlorWindow *window = ui_test_get_window ();
   Guest guest = { NULL, NULL, NULL, g_ptr_array_new_with_free_func (g_free) };
   g_autoptr(GRand) rand = g_rand_new_with_seed (1);
   TriadScreen *host;
@@ -673,7 +596,7 @@ test_guest_leaves (void)
   table = triad_screen_get_table (host);
   gtk_window_destroy (GTK_WINDOW (guest.window));
   guest.screen = NULL;
-  wait_for (host_heard_guest_left, host);
+  ui_test_wait_for (host_heard_guest_left, host);
   g_assert_cmpint (parlor_table_get_seat_kind (table, 1 - triad_screen_get_seat (host)), ==,
                    PARLOR_SEAT_AI);
 
@@ -684,7 +607,7 @@ test_guest_leaves (void)
       play_move (host, rand);
     }
   g_assert_true (parlor_table_is_over (table));
-  iterate (200);
+  ui_test_iterate (200);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (host), "triad.show-result", NULL));
   g_assert_cmpstr (triad_screen_get_page (host), ==, "result");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
@@ -706,7 +629,7 @@ guest_reconnected (gpointer data)
 static void
 test_connection_lost (void)
 {
-  ParlorWindow *window = get_window ();
+  ParlorWindow *window = ui_test_get_window ();
   Guest guest = { NULL, NULL, NULL, g_ptr_array_new_with_free_func (g_free) };
   g_autoptr(GRand) rand = g_rand_new_with_seed (2);
   g_autofree char *log = NULL;
@@ -724,17 +647,17 @@ test_connection_lost (void)
 
   for (int i = 0; i < 100; i++)
     parlor_client_send_raw (guest.client, "nonsense");
-  wait_for (dialog_shown, guest.window);
+  ui_test_wait_for (dialog_shown, guest.window);
   dialog = find_dialog (GTK_WINDOW (guest.window));
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Connection Lost");
   g_assert_true (adw_message_dialog_has_response (dialog, "reconnect"));
   g_assert_false (triad_screen_is_waiting (other));
-  screenshot (GTK_WIDGET (dialog), "triad-lan-connection-lost");
-  wait_for (host_heard_guest_left, host);
+  ui_test_screenshot (GTK_WIDGET (dialog), "triad-lan-connection-lost");
+  ui_test_wait_for (host_heard_guest_left, host);
   g_assert_cmpint (parlor_table_get_seat_kind (table, guest_seat), ==, PARLOR_SEAT_AI);
 
   click (dialog, "_Reconnect");
-  wait_for (guest_reconnected, other);
+  ui_test_wait_for (guest_reconnected, other);
   g_assert_cmpint (triad_screen_get_seat (other), ==, guest_seat);
   g_assert_cmpint (parlor_table_get_seat_kind (table, guest_seat), ==, PARLOR_SEAT_REMOTE);
   g_assert_true (triad_screen_is_playing (GTK_WIDGET (other)));
@@ -750,7 +673,7 @@ test_connection_lost (void)
   end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
   do
     {
-      iterate (50);
+      ui_test_iterate (50);
       parse_view (other, &guest_view);
     }
   while (guest_view.n_filled < TRIAD_N_CELLS && g_get_monotonic_time () < end);
@@ -769,26 +692,13 @@ int
 main (int   argc,
       char *argv[])
 {
-  int status;
-
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-  g_setenv ("PARLOR_AI_DELAY_MS", "0", TRUE);
-  g_setenv ("PARLOR_LAN_ADDRESS", "127.0.0.1", TRUE);
-  g_setenv ("PARLOR_LAN_PORT", "0", TRUE);
-
-  app = parlor_application_new ();
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
-  g_object_set (parlor_application_get_settings (app), "time-limit", 0, NULL);
-  g_assert_true (parlor_settings_set_player_name (parlor_application_get_settings (app), "Host", NULL));
+  ui_test_init (&argc, &argv);
+  g_assert_true (parlor_settings_set_player_name (parlor_application_get_settings (ui_test_get_app ()), "Host", NULL));
 
   g_test_add_func ("/app/triad/lan/closed-same-whole-game", test_whole_game);
   g_test_add_func ("/app/triad/lan/host-leaves", test_host_leaves);
   g_test_add_func ("/app/triad/lan/guest-leaves", test_guest_leaves);
   g_test_add_func ("/app/triad/lan/connection-lost", test_connection_lost);
 
-  status = g_test_run ();
-  g_object_unref (app);
-  return status;
+  return ui_test_run ();
 }

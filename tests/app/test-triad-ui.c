@@ -11,79 +11,7 @@
 #include "triad-hand-view.h"
 #include "triad-screen.h"
 #include "triad-view.h"
-
-static ParlorApplication *app;
-
-static void
-iterate (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    if (!g_main_context_iteration (NULL, FALSE))
-      g_usleep (1000);
-}
-
-/* Renders a widget to a PNG in the build dir, for a person to look at. */
-static void
-shoot (GtkWidget  *widget,
-       const char *name,
-       guint       settle_ms)
-{
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot;
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  const char *build_dir = g_getenv ("G_TEST_BUILDDIR");
-  g_autofree char *dir = g_build_filename (build_dir != NULL ? build_dir : ".", "screenshots", NULL);
-  g_autofree char *file = NULL;
-  const char *lang = g_getenv ("LANGUAGE");
-  GskRenderer *renderer;
-  int w = 0, h = 0;
-
-  iterate (settle_ms);
-  for (int tries = 0; node == NULL && tries < 50; tries++)
-    {
-      if (tries > 0)
-        iterate (100);
-      w = gtk_widget_get_width (widget);
-      h = gtk_widget_get_height (widget);
-      if (w <= 0 || h <= 0)
-        continue;
-      snapshot = gtk_snapshot_new ();
-      gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
-      node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-    }
-  g_assert_nonnull (node);
-  renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
-  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  g_mkdir_with_parents (dir, 0755);
-  file = g_strdup_printf ("%s/%s%s%s.png", dir, name, lang ? "-" : "", lang ? lang : "");
-  g_assert_true (gdk_texture_save_to_png (texture, file));
-}
-
-static void
-screenshot (GtkWidget  *widget,
-            const char *name)
-{
-  /* Let stack cross-fades and card flips finish first. */
-  shoot (widget, name, 600);
-}
-
-static ParlorWindow *
-get_window (void)
-{
-  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
-
-  if (window == NULL)
-    {
-      g_application_activate (G_APPLICATION (app));
-      iterate (300);
-      window = gtk_application_get_active_window (GTK_APPLICATION (app));
-    }
-  g_assert_true (PARLOR_IS_WINDOW (window));
-  return PARLOR_WINDOW (window);
-}
+#include "ui-test-util.h"
 
 static void
 get_view (TriadScreen *screen,
@@ -221,7 +149,7 @@ typedef struct
 static void
 play_whole_game (const Setup *setup)
 {
-  ParlorWindow *window = get_window ();
+  ParlorWindow *window = ui_test_get_window ();
   TriadScreen *screen = open_setup (window);
   TriadHandView *theirs = TRIAD_HAND_VIEW (triad_screen_get_their_hand (screen));
   g_autoptr(GRand) rand = g_rand_new_with_seed (g_str_hash (setup->name));
@@ -246,7 +174,7 @@ play_whole_game (const Setup *setup)
   set_flag (screen, "plus", setup->plus);
   set_flag (screen, "combo", setup->combo);
   shot = g_strdup_printf ("triad-setup-%s", setup->name);
-  screenshot (GTK_WIDGET (window), shot);
+  ui_test_screenshot (GTK_WIDGET (window), shot);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "triad.start", NULL));
   g_assert_cmpstr (triad_screen_get_page (screen), ==, "play");
@@ -281,17 +209,17 @@ play_whole_game (const Setup *setup)
         {
           g_autofree char *mid = g_strdup_printf ("triad-play-%s", setup->name);
 
-          screenshot (GTK_WIDGET (window), mid);
+          ui_test_screenshot (GTK_WIDGET (window), mid);
           shot_mid = TRUE;
           if (setup->sizes)
             {
               /* The smallest size the app supports, and a large screen. */
               gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
-              screenshot (GTK_WIDGET (window), "triad-play-800x600");
+              ui_test_screenshot (GTK_WIDGET (window), "triad-play-800x600");
               gtk_window_set_default_size (GTK_WINDOW (window), 1280, 1024);
-              screenshot (GTK_WIDGET (window), "triad-play-1280x1024");
+              ui_test_screenshot (GTK_WIDGET (window), "triad-play-1280x1024");
               gtk_window_set_default_size (GTK_WINDOW (window), 1180, 800);
-              iterate (300);
+              ui_test_iterate (300);
             }
           continue;
         }
@@ -304,10 +232,10 @@ play_whole_game (const Setup *setup)
   g_assert_true (shot_mid);
 
   /* "Click to see the result": the play page waits for the player. */
-  iterate (400);
+  ui_test_iterate (400);
   g_assert_cmpstr (triad_screen_get_page (screen), ==, "play");
   shot = (g_free (shot), g_strdup_printf ("triad-over-%s", setup->name));
-  screenshot (GTK_WIDGET (window), shot);
+  ui_test_screenshot (GTK_WIDGET (window), shot);
 
   /* The engine's result, checked against a count of the final board. */
   result = parlor_game_get_result (parlor_table_get_game (table));
@@ -346,13 +274,13 @@ play_whole_game (const Setup *setup)
     g_assert_true (g_str_has_suffix (adw_status_page_get_description (page), tail));
   }
   shot = (g_free (shot), g_strdup_printf ("triad-result-%s", setup->name));
-  screenshot (GTK_WIDGET (window), shot);
+  ui_test_screenshot (GTK_WIDGET (window), shot);
   if (setup->sizes)
     {
       gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
-      screenshot (GTK_WIDGET (window), "triad-result-800x600");
+      ui_test_screenshot (GTK_WIDGET (window), "triad-result-800x600");
       gtk_window_set_default_size (GTK_WINDOW (window), 1180, 800);
-      iterate (300);
+      ui_test_iterate (300);
     }
 
   log = triad_screen_get_log_text (screen);
@@ -392,7 +320,7 @@ test_closed_game (void)
 static void
 test_combo_needs_same_or_plus (void)
 {
-  ParlorWindow *window = get_window ();
+  ParlorWindow *window = ui_test_get_window ();
   TriadScreen *screen = open_setup (window);
 
   set_flag (screen, "same", FALSE);
@@ -422,7 +350,7 @@ test_combo_needs_same_or_plus (void)
 static void
 test_clock_and_descriptions (void)
 {
-  ParlorWindow *window = get_window ();
+  ParlorWindow *window = ui_test_get_window ();
   TriadScreen *screen;
   TriadBoardView *board;
   TriadView view;
@@ -433,7 +361,7 @@ test_clock_and_descriptions (void)
   int seat, cell = -1;
   gint64 end;
 
-  g_object_set (parlor_application_get_settings (app), "time-limit", 60, NULL);
+  g_object_set (parlor_application_get_settings (ui_test_get_app ()), "time-limit", 60, NULL);
   screen = open_setup (window);
   set_choice (screen, "level", "easy");
   set_choice (screen, "order", "second");
@@ -445,17 +373,17 @@ test_clock_and_descriptions (void)
   end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
   do
     {
-      iterate (50);
+      ui_test_iterate (50);
       get_view (screen, &view);
     }
   while (view.turn != seat && g_get_monotonic_time () < end);
   g_assert_cmpint (view.turn, ==, seat);
-  iterate (400);
+  ui_test_iterate (400);
   g_assert_true (g_str_has_prefix (triad_screen_get_clock_text (screen), "1:00") ||
                  g_str_has_prefix (triad_screen_get_clock_text (screen), "0:5"));
-  screenshot (GTK_WIDGET (window), "triad-play-clock");
+  ui_test_screenshot (GTK_WIDGET (window), "triad-play-clock");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
-  screenshot (GTK_WIDGET (window), "triad-play-dark");
+  ui_test_screenshot (GTK_WIDGET (window), "triad-play-dark");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
 
   for (int c = 0; c < TRIAD_N_CELLS; c++)
@@ -477,7 +405,7 @@ test_clock_and_descriptions (void)
   empty = triad_board_view_describe_cell (board, cell == 4 ? 0 : 4);
   g_assert_true (g_str_has_suffix (empty, ": empty"));
 
-  g_object_set (parlor_application_get_settings (app), "time-limit", 0, NULL);
+  g_object_set (parlor_application_get_settings (ui_test_get_app ()), "time-limit", 0, NULL);
   /* Leaving a game in progress asks first; the dialog is answered by closing the window later. */
   triad_screen_new_local_game (GTK_WIDGET (screen));
   g_assert_cmpstr (triad_screen_get_page (screen), ==, "setup");
@@ -521,7 +449,7 @@ test_flip_animation (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 300, 360);
   gtk_window_present (GTK_WINDOW (window));
   triad_board_view_set_view (board, &view);
-  iterate (300);
+  ui_test_iterate (300);
   described = triad_board_view_describe_cell (board, 4);
   g_assert_cmpstr (described, ==, "Cell 5, centre: your card 7-3-A-5");
 
@@ -535,11 +463,11 @@ test_flip_animation (void)
   g_assert_true (triad_board_view_is_flipping (board, 4));
   g_assert_false (triad_board_view_is_flipping (board, 5));
   g_assert_cmpint (triad_board_view_get_last_move (board), ==, 5);
-  shoot (window, "triad-flip", 170);
-  iterate (400);
+  ui_test_screenshot_after (window, "triad-flip", 170);
+  ui_test_iterate (400);
   g_assert_false (triad_board_view_is_flipping (board, 4));
   g_assert_false (triad_board_view_is_animating (board));
-  screenshot (window, "triad-flipped");
+  ui_test_screenshot (window, "triad-flipped");
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -548,24 +476,12 @@ int
 main (int   argc,
       char *argv[])
 {
-  int status;
-
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-  g_setenv ("PARLOR_AI_DELAY_MS", "0", TRUE);
-
-  app = parlor_application_new ();
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
-  g_object_set (parlor_application_get_settings (app), "time-limit", 0, NULL);
-
+  ui_test_init (&argc, &argv);
   g_test_add_func ("/app/triad/whole-game/open", test_open_game);
   g_test_add_func ("/app/triad/whole-game/closed", test_closed_game);
   g_test_add_func ("/app/triad/setup/combo-needs-same-or-plus", test_combo_needs_same_or_plus);
   g_test_add_func ("/app/triad/clock-and-descriptions", test_clock_and_descriptions);
   g_test_add_func ("/app/triad/board/flip-animation", test_flip_animation);
 
-  status = g_test_run ();
-  g_object_unref (app);
-  return status;
+  return ui_test_run ();
 }

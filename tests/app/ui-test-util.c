@@ -90,6 +90,15 @@ void
 ui_test_screenshot (GtkWidget  *widget,
                     const char *name)
 {
+  /* Let page cross-fades and card flips finish first. */
+  ui_test_screenshot_after (widget, name, 600);
+}
+
+void
+ui_test_screenshot_after (GtkWidget  *widget,
+                          const char *name,
+                          guint       settle_ms)
+{
   g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
   g_autoptr(GskRenderNode) node = NULL;
   g_autoptr(GdkTexture) texture = NULL;
@@ -100,8 +109,8 @@ ui_test_screenshot (GtkWidget  *widget,
   GskRenderer *renderer;
   int w = 0, h = 0;
 
-  /* Let page cross-fades and card flips finish; a widget paints once laid out. */
-  ui_test_iterate (600);
+  /* A widget has something to paint once it has been laid out. */
+  ui_test_iterate (settle_ms);
   for (int tries = 0; node == NULL && tries < 50; tries++)
     {
       GtkSnapshot *snapshot;

@@ -21,6 +21,10 @@ void               ui_test_wait_for_done (gboolean (*done) (gpointer),
 /* Renders @widget to screenshots/NAME[-LANGUAGE].png in the build dir, for a person to look at. */
 void               ui_test_screenshot (GtkWidget   *widget,
                                        const char  *name);
+/* The same after only @settle_ms, to catch an animation in the middle. */
+void               ui_test_screenshot_after (GtkWidget *widget,
+                                       const char  *name,
+                                       guint        settle_ms);
 int                ui_test_run        (void);
 
 G_END_DECLS
