@@ -878,6 +878,60 @@ test_describe (void)
   g_assert_nonnull (strstr (c, "West"));
 }
 
+/* A view comes from the network: every damaged copy of a real one is refused
+ * with an error, never read wrongly or crashed on. */
+static void
+test_view_damaged (void)
+{
+  g_autoptr(ManhattanGame) game = manhattan_game_new (11);
+  g_autoptr(GPtrArray) events = parlor_event_array_new ();
+  g_autofree char *good = NULL;
+  ManhattanView view;
+  ParlorRng rng;
+  static const struct { const char *from, *to; } edits[] = {
+    { "board=", "board=9:1.0.0.0/" },        /* 55 spots */
+    { "board=", "board=0:0.0.0.0/" },        /* owner without storeys, one spot too many */
+    { "scores=", "scores=1,2,3," },
+    { "scores=", "scores=-1," },
+    { "hands=", "hands=99999999999999999999," },
+    { "chosen=", "chosen=1.1.1/" },
+    { "supply=", "supply=x" },
+    { "discard=", "discard=1.2.3" },
+    { "phase=", "phase=dance " },
+  };
+
+  parlor_rng_init (&rng, 3, 3);
+  parlor_game_start (PARLOR_GAME (game), events);
+  for (int i = 0; i < 60; i++)
+    for (guint seat = 0; seat < MANHATTAN_N_SEATS; seat++)
+      {
+        g_autofree char *action = parlor_game_random_action (PARLOR_GAME (game), seat, &rng);
+
+        if (action != NULL)
+          g_assert_true (parlor_game_apply (PARLOR_GAME (game), seat, action, events, NULL));
+      }
+  good = parlor_game_view_for (PARLOR_GAME (game), 1);
+  g_assert_true (manhattan_view_parse (good, &view, NULL));
+
+  for (gsize i = 0; i < G_N_ELEMENTS (edits); i++)
+    {
+      g_autoptr(GString) bad = g_string_new (good);
+      g_autoptr(GError) error = NULL;
+
+      g_string_replace (bad, edits[i].from, edits[i].to, 1);
+      g_assert_false (manhattan_view_parse (bad->str, &view, &error));
+      g_assert_nonnull (error);
+    }
+
+  /* Every prefix of a good view is refused too. */
+  for (gsize len = 0; len + 1 < strlen (good); len += 7)
+    {
+      g_autofree char *cut = g_strndup (good, len);
+
+      g_assert_false (manhattan_view_parse (cut, &view, NULL));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -900,6 +954,7 @@ main (int   argc,
   g_test_add_func ("/manhattan/stuck/redraw-then-set-aside", test_stuck_rule);
   g_test_add_func ("/manhattan/view/secrecy", test_view_secrecy);
   g_test_add_func ("/manhattan/view/helpers", test_view_helpers);
+  g_test_add_func ("/manhattan/view/damaged", test_view_damaged);
   g_test_add_func ("/manhattan/actions/bad-actions", test_bad_actions);
   g_test_add_func ("/manhattan/describe", test_describe);
 

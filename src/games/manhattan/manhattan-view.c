@@ -148,31 +148,55 @@ bad_view (GError    **error,
   return FALSE;
 }
 
-/* Parses "a<sep>b<sep>…" of exactly @n numbers in [0, max]. */
+/* Reads a decimal number in [0, max] at *@p and moves past it. Views are
+ * parsed for every move a client sees, so this allocates nothing. */
+static gboolean
+scan_number (const char **p,
+             int          max,
+             int         *out)
+{
+  const char *s = *p;
+  int v = 0;
+
+  if (!g_ascii_isdigit (*s))
+    return FALSE;
+  for (; g_ascii_isdigit (*s); s++)
+    {
+      v = v * 10 + (*s - '0');
+      if (v > max)
+        return FALSE;
+    }
+  *out = v;
+  *p = s;
+  return TRUE;
+}
+
+/* Reads "a<sep>b<sep>…", exactly @n numbers in [0, max]. */
+static gboolean
+scan_numbers (const char **p,
+              char         sep,
+              int          n,
+              int          max,
+              int         *out)
+{
+  for (int i = 0; i < n; i++)
+    {
+      if (i > 0 && *(*p)++ != sep)
+        return FALSE;
+      if (!scan_number (p, max, &out[i]))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 parse_numbers (const char *text,
-               const char *sep,
+               char        sep,
                int         n,
                int         max,
                int        *out)
 {
-  g_auto(GStrv) parts = NULL;
-
-  if (text == NULL)
-    return FALSE;
-  parts = g_strsplit (text, sep, -1);
-  if ((int) g_strv_length (parts) != n)
-    return FALSE;
-  for (int i = 0; i < n; i++)
-    {
-      guint64 v;
-
-      if (!g_ascii_string_to_unsigned (parts[i], 10, 0, max, &v, NULL))
-        return FALSE;
-      out[i] = (int) v;
-    }
-
-  return TRUE;
+  return text != NULL && scan_numbers (&text, sep, n, max, out) && *text == '\0';
 }
 
 static gboolean
@@ -180,24 +204,22 @@ parse_seat_blocks (const char *text,
                    guint8      out[MANHATTAN_N_SEATS][MANHATTAN_MAX_BLOCK + 1],
                    gboolean   *known)
 {
-  g_auto(GStrv) parts = NULL;
-
   if (text == NULL)
-    return FALSE;
-  parts = g_strsplit (text, "/", -1);
-  if (g_strv_length (parts) != MANHATTAN_N_SEATS)
     return FALSE;
   for (int i = 0; i < MANHATTAN_N_SEATS; i++)
     {
       int v[MANHATTAN_MAX_BLOCK];
 
+      if (i > 0 && *text++ != '/')
+        return FALSE;
       memset (out[i], 0, MANHATTAN_MAX_BLOCK + 1);
-      if (known != NULL && g_str_equal (parts[i], "?"))
+      if (known != NULL && *text == '?')
         {
+          text++;
           known[i] = FALSE;
           continue;
         }
-      if (!parse_numbers (parts[i], ".", MANHATTAN_MAX_BLOCK, 24, v))
+      if (!scan_numbers (&text, '.', MANHATTAN_MAX_BLOCK, 24, v))
         return FALSE;
       for (int b = 1; b <= MANHATTAN_MAX_BLOCK; b++)
         out[i][b] = v[b - 1];
@@ -205,7 +227,7 @@ parse_seat_blocks (const char *text,
         known[i] = TRUE;
     }
 
-  return TRUE;
+  return *text == '\0';
 }
 
 gboolean
@@ -214,7 +236,6 @@ manhattan_view_parse (const char     *text,
                       GError        **error)
 {
   g_autoptr(ParlorLine) line = NULL;
-  g_auto(GStrv) spots = NULL;
   gint64 v;
   int nums[MANHATTAN_N_SPOTS];
   const char *value;
@@ -255,13 +276,13 @@ manhattan_view_parse (const char     *text,
   if (view->phase > MANHATTAN_PHASE_OVER)
     return bad_view (error, "phase");
 
-  if (!parse_numbers (parlor_line_get (line, "scores"), ",", MANHATTAN_N_SEATS, 10000,
+  if (!parse_numbers (parlor_line_get (line, "scores"), ',', MANHATTAN_N_SEATS, 10000,
                       view->scores))
     return bad_view (error, "scores");
-  if (!parse_numbers (parlor_line_get (line, "hands"), ",", MANHATTAN_N_SEATS, MANHATTAN_N_CARDS,
+  if (!parse_numbers (parlor_line_get (line, "hands"), ',', MANHATTAN_N_SEATS, MANHATTAN_N_CARDS,
                       view->hand_size))
     return bad_view (error, "hands");
-  if (!parse_numbers (parlor_line_get (line, "discard"), ".", MANHATTAN_N_SPOTS,
+  if (!parse_numbers (parlor_line_get (line, "discard"), '.', MANHATTAN_N_SPOTS,
                       MANHATTAN_CARDS_PER_SPOT, nums))
     return bad_view (error, "discard");
   for (int p = 0; p < MANHATTAN_N_SPOTS; p++)
@@ -297,31 +318,29 @@ manhattan_view_parse (const char     *text,
   value = parlor_line_get (line, "board");
   if (value == NULL)
     return bad_view (error, "board");
-  spots = g_strsplit (value, "/", -1);
-  if (g_strv_length (spots) != MANHATTAN_N_CITIES * MANHATTAN_N_SPOTS)
-    return bad_view (error, "board");
   for (int i = 0; i < MANHATTAN_N_CITIES * MANHATTAN_N_SPOTS; i++)
     {
       int city = i / MANHATTAN_N_SPOTS, spot = i % MANHATTAN_N_SPOTS;
-      const char *colon = strchr (spots[i], ':');
       int st[MANHATTAN_N_SEATS];
-      guint64 owner;
-      g_autofree char *owner_text = NULL;
+      int owner;
 
-      view->board.owner[city][spot] = -1;
-      if (g_str_equal (spots[i], "-"))
-        continue;
-      if (colon == NULL)
+      if (i > 0 && *value++ != '/')
         return bad_view (error, "board");
-      owner_text = g_strndup (spots[i], colon - spots[i]);
-      if (!g_ascii_string_to_unsigned (owner_text, 10, 0, MANHATTAN_N_SEATS - 1, &owner, NULL) ||
-          !parse_numbers (colon + 1, ".", MANHATTAN_N_SEATS, 47, st) ||
-          st[owner] == 0)
+      view->board.owner[city][spot] = -1;
+      if (*value == '-')
+        {
+          value++;
+          continue;
+        }
+      if (!scan_number (&value, MANHATTAN_N_SEATS - 1, &owner) || *value++ != ':' ||
+          !scan_numbers (&value, '.', MANHATTAN_N_SEATS, 47, st) || st[owner] == 0)
         return bad_view (error, "board");
       view->board.owner[city][spot] = (gint8) owner;
       for (int s = 0; s < MANHATTAN_N_SEATS; s++)
         view->board.storeys[city][spot][s] = st[s];
     }
+  if (*value != '\0')
+    return bad_view (error, "board");
 
   return TRUE;
 }
