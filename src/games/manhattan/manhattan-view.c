@@ -404,8 +404,15 @@ manhattan_view_legal_actions (const ManhattanView *view)
         for (int city = 0; city < MANHATTAN_N_CITIES; city++)
           for (int block = 1; block <= MANHATTAN_MAX_BLOCK; block++)
             if (manhattan_view_play_is_legal (view, card, city, block))
-              g_ptr_array_add (actions, g_strdup_printf ("play card=%d city=%d block=%d",
-                                                         card, city, block));
+              {
+                /* Single digits each; a bot lists these for every move it makes. */
+                char line[] = "play card=0 city=0 block=0";
+
+                line[10] = '0' + card;
+                line[17] = '0' + city;
+                line[25] = '0' + block;
+                g_ptr_array_add (actions, g_strdup (line));
+              }
     }
 
   return actions;
