@@ -35,52 +35,97 @@ append_counts (GString      *out,
     }
 }
 
+static void
+append_key (GString    *out,
+            const char *key)
+{
+  g_string_append_c (out, ' ');
+  g_string_append (out, key);
+  g_string_append_c (out, '=');
+}
+
+static void
+append_int (GString *out,
+            int      n)
+{
+  if (n < 0)
+    {
+      g_string_append_c (out, '-');
+      n = -n;
+    }
+  append_small (out, n);
+}
+
+/* Written straight into one string: the values are digits and separators
+ * that need no escaping, and a server builds a view for every seat after
+ * every move. */
 char *
 manhattan_state_view_line (const ManhattanState *state,
                            int                   seat)
 {
-  g_autoptr(ParlorLine) line = parlor_line_new ("view");
-  GString *s = g_string_new (NULL);
-  g_autofree char *hand = NULL;
+  GString *s;
 
   g_return_val_if_fail (state != NULL, NULL);
   g_return_val_if_fail (seat >= -1 && seat < MANHATTAN_N_SEATS, NULL);
 
-  parlor_line_set_int (line, "seat", seat);
-  parlor_line_set (line, "phase", phase_names[state->phase]);
-  parlor_line_set_int (line, "round", MAX (state->round, 0) + 1);
-  parlor_line_set_int (line, "first", state->first_player);
-  parlor_line_set_int (line, "start", state->start_player);
-  parlor_line_set_int (line, "turn", state->phase == MANHATTAN_PHASE_PLAY ? state->turn : -1);
-  parlor_line_set_printf (line, "scores", "%d,%d,%d,%d",
-                          state->scores[0], state->scores[1], state->scores[2], state->scores[3]);
+  s = g_string_sized_new (1024);
+  g_string_append (s, "view");
+  append_key (s, "seat");
+  append_int (s, seat);
+  append_key (s, "phase");
+  g_string_append (s, phase_names[state->phase]);
+  append_key (s, "round");
+  append_int (s, MAX (state->round, 0) + 1);
+  append_key (s, "first");
+  append_int (s, state->first_player);
+  append_key (s, "start");
+  append_int (s, state->start_player);
+  append_key (s, "turn");
+  append_int (s, state->phase == MANHATTAN_PHASE_PLAY ? state->turn : -1);
+  append_key (s, "scores");
+  for (int i = 0; i < MANHATTAN_N_SEATS; i++)
+    {
+      if (i > 0)
+        g_string_append_c (s, ',');
+      append_int (s, state->scores[i]);
+    }
 
+  append_key (s, "board");
   for (int city = 0; city < MANHATTAN_N_CITIES; city++)
     for (int spot = 0; spot < MANHATTAN_N_SPOTS; spot++)
       {
         const guint8 *st = state->board.storeys[city][spot];
 
-        if (s->len > 0)
+        if (city > 0 || spot > 0)
           g_string_append_c (s, '/');
         if (state->board.owner[city][spot] < 0)
-          g_string_append_c (s, '-');
-        else
           {
-            /* By hand: this runs for every seat after every move on a server. */
-            g_string_append_c (s, '0' + state->board.owner[city][spot]);
-            for (int k = 0; k < MANHATTAN_N_SEATS; k++)
-              {
-                g_string_append_c (s, k == 0 ? ':' : '.');
-                append_small (s, st[k]);
-              }
+            g_string_append_c (s, '-');
+            continue;
+          }
+        g_string_append_c (s, '0' + state->board.owner[city][spot]);
+        for (int k = 0; k < MANHATTAN_N_SEATS; k++)
+          {
+            g_string_append_c (s, k == 0 ? ':' : '.');
+            append_small (s, st[k]);
           }
       }
-  parlor_line_set (line, "board", s->str);
 
-  hand = seat >= 0 ? manhattan_cards_to_string (state->hand[seat]) : g_strdup ("");
-  parlor_line_set (line, "hand", hand);
+  append_key (s, "hand");
+  if (seat >= 0)
+    {
+      gboolean first = TRUE;
 
-  g_string_truncate (s, 0);
+      for (int p = 0; p < MANHATTAN_N_SPOTS; p++)
+        for (int i = 0; i < state->hand[seat][p]; i++, first = FALSE)
+          {
+            if (!first)
+              g_string_append_c (s, ',');
+            g_string_append_c (s, '0' + p);
+          }
+    }
+
+  append_key (s, "hands");
   for (int i = 0; i < MANHATTAN_N_SEATS; i++)
     {
       int n = 0;
@@ -91,9 +136,8 @@ manhattan_state_view_line (const ManhattanState *state,
         g_string_append_c (s, ',');
       append_small (s, n);
     }
-  parlor_line_set (line, "hands", s->str);
 
-  g_string_truncate (s, 0);
+  append_key (s, "chosen");
   for (int i = 0; i < MANHATTAN_N_SEATS; i++)
     {
       if (i > 0)
@@ -103,9 +147,8 @@ manhattan_state_view_line (const ManhattanState *state,
       else
         g_string_append_c (s, '?');
     }
-  parlor_line_set (line, "chosen", s->str);
 
-  g_string_truncate (s, 0);
+  append_key (s, "supply");
   for (int i = 0; i < MANHATTAN_N_SEATS; i++)
     {
       guint8 supply[MANHATTAN_MAX_BLOCK + 1];
@@ -117,26 +160,25 @@ manhattan_state_view_line (const ManhattanState *state,
         g_string_append_c (s, '/');
       append_counts (s, supply, 1, MANHATTAN_MAX_BLOCK);
     }
-  parlor_line_set (line, "supply", s->str);
 
-  g_string_truncate (s, 0);
+  append_key (s, "aside");
   for (int i = 0; i < MANHATTAN_N_SEATS; i++)
     {
       if (i > 0)
         g_string_append_c (s, '/');
       append_counts (s, state->set_aside[i], 1, MANHATTAN_MAX_BLOCK);
     }
-  parlor_line_set (line, "aside", s->str);
 
-  parlor_line_set_int (line, "chose", state->chosen_mask);
-  parlor_line_set_int (line, "revealed", state->revealed);
-  parlor_line_set_int (line, "deck", state->deck_len - state->deck_pos);
-  g_string_truncate (s, 0);
+  append_key (s, "chose");
+  append_int (s, state->chosen_mask);
+  append_key (s, "revealed");
+  append_int (s, state->revealed);
+  append_key (s, "deck");
+  append_int (s, state->deck_len - state->deck_pos);
+  append_key (s, "discard");
   append_counts (s, state->discard, 0, MANHATTAN_N_SPOTS - 1);
-  parlor_line_set (line, "discard", s->str);
 
-  g_string_free (s, TRUE);
-  return parlor_line_to_string (line);
+  return g_string_free (s, FALSE);
 }
 
 static gboolean
