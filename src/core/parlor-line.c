@@ -103,6 +103,18 @@ parlor_line_unescape (const char  *text,
 
   g_return_val_if_fail (text != NULL, NULL);
 
+  /* Most words carry no escape at all. */
+  if (strchr (text, '%') == NULL)
+    {
+      if (!g_utf8_validate (text, -1, NULL))
+        {
+          g_set_error_literal (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_ENCODING,
+                               _("Text is not valid UTF-8"));
+          return NULL;
+        }
+      return g_strdup (text);
+    }
+
   out = g_string_sized_new (strlen (text));
   for (const char *p = text; *p != '\0'; p++)
     {
