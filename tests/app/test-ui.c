@@ -125,6 +125,10 @@ test_whole_game (void)
           if (human_moves == 14 && !shot_mid)
             {
               ui_test_screenshot (GTK_WIDGET (window), "manhattan-game");
+              /* The smallest size the board must stay usable at. */
+              gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+              ui_test_screenshot (GTK_WIDGET (window), "manhattan-game-800x600");
+              gtk_window_set_default_size (GTK_WINDOW (window), 1180, 800);
               shot_mid = TRUE;
             }
         }

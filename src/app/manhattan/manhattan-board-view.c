@@ -443,7 +443,7 @@ manhattan_board_view_measure (GtkWidget      *widget,
     }
   else
     {
-      *minimum = 260;
+      *minimum = 170;
       *natural = 500;
     }
 }

@@ -15,7 +15,7 @@ struct _ManhattanPanel
   GtkWidget       parent_instance;
 
   GtkWidget      *box;
-  GtkBox         *cards_box;
+  GtkGrid        *cards_box;
   GtkLabel       *blocks_title;
   GtkStack       *blocks_stack;
   GtkBox         *blocks_box;
@@ -253,18 +253,26 @@ manhattan_panel_init (ManhattanPanel *self)
   static const char * const headers[] = { N_("Player"), N_("Score"), N_("Blocks") };
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The groups wrap onto more rows in a narrow window; only their own
+   * buttons take keyboard focus. */
+  for (GtkWidget *child = gtk_widget_get_first_child (self->box); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      gtk_widget_set_focusable (child, FALSE);
+      gtk_widget_set_valign (child, GTK_ALIGN_START);
+    }
 
   for (int i = 0; i < MANHATTAN_HAND_SIZE; i++)
     {
       GtkWidget *button = gtk_toggle_button_new ();
 
       gtk_button_set_child (GTK_BUTTON (button), manhattan_card_new ());
-      gtk_widget_set_size_request (button, 58, 64);
+      gtk_widget_set_size_request (button, 52, 48);
       if (group != NULL)
         gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (button), group);
       group = GTK_TOGGLE_BUTTON (button);
       g_signal_connect_swapped (button, "toggled", G_CALLBACK (on_card_toggled), self);
-      gtk_box_append (self->cards_box, button);
+      gtk_grid_attach (self->cards_box, button, i % 2, i / 2, 1, 1);
       self->card_buttons[i] = GTK_TOGGLE_BUTTON (button);
       self->card_positions[i] = -1;
     }
