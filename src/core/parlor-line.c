@@ -14,6 +14,10 @@ struct _ParlorLine
   GPtrArray *words;
   GPtrArray *keys;
   GPtrArray *values;
+  /* A parsed line's strings point into this one copy of its text; only
+   * strings outside it are the line's own to free. */
+  char      *text;
+  gsize      text_len;
 };
 
 G_DEFINE_QUARK (parlor-line-error-quark, parlor_line_error)
@@ -33,11 +37,28 @@ parlor_line_new (const char *type)
 
   line = g_new0 (ParlorLine, 1);
   line->type = g_strdup (type);
-  line->words = g_ptr_array_new_with_free_func (g_free);
-  line->keys = g_ptr_array_new_full (16, g_free);
-  line->values = g_ptr_array_new_full (16, g_free);
+  line->words = g_ptr_array_new ();
+  line->keys = g_ptr_array_sized_new (16);
+  line->values = g_ptr_array_sized_new (16);
 
   return line;
+}
+
+static void
+free_owned (ParlorLine *line,
+            char       *str)
+{
+  if (line->text == NULL || str < line->text || str > line->text + line->text_len)
+    g_free (str);
+}
+
+static void
+free_all_owned (ParlorLine *line,
+                GPtrArray  *array)
+{
+  for (guint i = 0; i < array->len; i++)
+    free_owned (line, g_ptr_array_index (array, i));
+  g_ptr_array_unref (array);
 }
 
 void
@@ -46,10 +67,11 @@ parlor_line_free (ParlorLine *line)
   if (line == NULL)
     return;
 
-  g_free (line->type);
-  g_ptr_array_unref (line->words);
-  g_ptr_array_unref (line->keys);
-  g_ptr_array_unref (line->values);
+  free_owned (line, line->type);
+  free_all_owned (line, line->words);
+  free_all_owned (line, line->keys);
+  free_all_owned (line, line->values);
+  g_free (line->text);
   g_free (line);
 }
 
@@ -148,14 +170,61 @@ parlor_line_unescape (const char  *text,
   return g_string_free (out, FALSE);
 }
 
+/* Decodes the %XX escapes of @word in place (the decoded text is never
+ * longer) and checks the result is text. */
+static gboolean
+unescape_in_place (char    *word,
+                   GError **error)
+{
+  char *out = strchr (word, '%');
+
+  if (out == NULL)
+    return TRUE;
+  for (const char *p = out; *p != '\0'; p++)
+    if (*p == '%' && (!g_ascii_isxdigit (p[1]) || !g_ascii_isxdigit (p[2])))
+      {
+        g_set_error (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_SYNTAX,
+                     _("Bad escape sequence in “%s”"), word);
+        return FALSE;
+      }
+
+  for (const char *p = out; *p != '\0'; p++)
+    {
+      if (*p == '%')
+        {
+          *out++ = (char) (g_ascii_xdigit_value (p[1]) * 16 + g_ascii_xdigit_value (p[2]));
+          p += 2;
+        }
+      else
+        *out++ = *p;
+    }
+
+  if (!g_utf8_validate (word, out - word, NULL) || memchr (word, '\0', out - word) != NULL)
+    {
+      g_set_error_literal (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_ENCODING,
+                           _("Text is not valid UTF-8"));
+      return FALSE;
+    }
+  *out = '\0';
+
+  return TRUE;
+}
+
+static gboolean
+is_blank (char c)
+{
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+/* Lines arrive for every move a client sees: the text is copied once and
+ * cut into words and values where it lies. */
 ParlorLine *
 parlor_line_parse (const char  *text,
                    GError     **error)
 {
   g_autoptr(ParlorLine) line = NULL;
-  g_auto(GStrv) tokens = NULL;
   gsize len;
-  guint first = 0;
+  char *p;
 
   g_return_val_if_fail (text != NULL, NULL);
 
@@ -172,71 +241,79 @@ parlor_line_parse (const char  *text,
                            _("Line is not valid UTF-8"));
       return NULL;
     }
-  for (const char *p = text; *p != '\0'; p++)
-    if ((guchar) *p < 0x20 && *p != '\t' && *p != '\r' && *p != '\n')
+  for (const char *q = text; *q != '\0'; q++)
+    if ((guchar) *q < 0x20 && *q != '\t' && *q != '\r' && *q != '\n')
       {
         g_set_error_literal (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_SYNTAX,
                              _("Line contains control characters"));
         return NULL;
       }
 
-  tokens = g_strsplit_set (text, " \t\r\n", -1);
-  while (tokens[first] != NULL && tokens[first][0] == '\0')
-    first++;
-  if (tokens[first] == NULL)
-    {
-      g_set_error_literal (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_EMPTY,
-                           _("Line is empty"));
-      return NULL;
-    }
-  if (strchr (tokens[first], '=') != NULL || strchr (tokens[first], '%') != NULL)
-    {
-      g_set_error (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_SYNTAX,
-                   _("“%s” is not a message type"), tokens[first]);
-      return NULL;
-    }
+  line = g_new0 (ParlorLine, 1);
+  line->text = g_memdup2 (text, len + 1);
+  line->text_len = len;
+  line->words = g_ptr_array_new ();
+  line->keys = g_ptr_array_sized_new (16);
+  line->values = g_ptr_array_sized_new (16);
 
-  line = parlor_line_new (tokens[first]);
-  for (guint i = first + 1; tokens[i] != NULL; i++)
+  for (p = line->text; *p != '\0';)
     {
-      const char *tok = tokens[i];
-      const char *eq;
+      char *tok, *eq;
 
-      if (*tok == '\0')
-        continue;
+      while (is_blank (*p))
+        p++;
+      if (*p == '\0')
+        break;
+      tok = p;
+      while (*p != '\0' && !is_blank (*p))
+        p++;
+      if (*p != '\0')
+        *p++ = '\0';
 
       eq = strchr (tok, '=');
-      if (eq == NULL)
+      if (line->type == NULL)
         {
-          char *word = parlor_line_unescape (tok, error);
-
-          if (word == NULL)
+          if (eq != NULL || strchr (tok, '%') != NULL)
+            {
+              g_set_error (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_SYNTAX,
+                           _("“%s” is not a message type"), tok);
+              return NULL;
+            }
+          line->type = tok;
+        }
+      else if (eq == NULL)
+        {
+          if (!unescape_in_place (tok, error))
             return NULL;
-          g_ptr_array_add (line->words, word);
+          g_ptr_array_add (line->words, tok);
         }
       else
         {
-          g_autofree char *key = g_strndup (tok, eq - tok);
-          char *value;
-
-          if (*key == '\0' || strchr (key, '%') != NULL || strchr (eq + 1, '=') != NULL)
+          if (eq == tok || memchr (tok, '%', eq - tok) != NULL || strchr (eq + 1, '=') != NULL)
             {
               g_set_error (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_SYNTAX,
                            _("“%s” is not a key=value pair"), tok);
               return NULL;
             }
-          if (parlor_line_has (line, key))
+          *eq = '\0';
+          if (parlor_line_has (line, tok))
             {
               g_set_error (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_SYNTAX,
-                           _("“%s” is given twice"), key);
+                           _("“%s” is given twice"), tok);
               return NULL;
             }
-          value = parlor_line_unescape (eq + 1, error);
-          if (value == NULL)
+          if (!unescape_in_place (eq + 1, error))
             return NULL;
-          g_ptr_array_add (line->keys, g_steal_pointer (&key));
-          g_ptr_array_add (line->values, value);
+          g_ptr_array_add (line->keys, tok);
+          g_ptr_array_add (line->values, eq + 1);
         }
+    }
+
+  if (line->type == NULL)
+    {
+      g_set_error_literal (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_EMPTY,
+                           _("Line is empty"));
+      return NULL;
     }
 
   return g_steal_pointer (&line);
@@ -373,7 +450,7 @@ parlor_line_set (ParlorLine *line,
   for (guint i = 0; i < line->keys->len; i++)
     if (g_str_equal (g_ptr_array_index (line->keys, i), key))
       {
-        g_free (line->values->pdata[i]);
+        free_owned (line, line->values->pdata[i]);
         line->values->pdata[i] = g_strdup (value);
         return;
       }

@@ -199,6 +199,9 @@ poller_get (void)
         default_poller->tag = g_source_add_unix_fd (source, default_poller->epfd, G_IO_IN);
 #endif
       g_source_set_name (source, "ParlorConnection poller");
+      /* Else every dispatch takes the epoll fd out of the poll set and puts
+       * it back, and each of those wakes the context with a write. */
+      g_source_set_can_recurse (source, TRUE);
       g_source_attach (source, g_main_context_default ());
     }
 
@@ -525,6 +528,10 @@ on_readable (GObject  *stream,
         }
       take_bytes (self, self->chunk, n);
       budget -= MIN (budget, (gsize) n);
+      /* A short read emptied the socket: the poller reports it again when
+       * more comes, so there is no need to ask once more for EAGAIN. */
+      if (self->fd >= 0 && n < READ_CHUNK)
+        break;
     }
   g_object_unref (self);
 
