@@ -618,6 +618,7 @@ on_load_heard (Bot      *bot,
       double ms = (g_get_monotonic_time () - lt->sent_at) / 1000.0;
 
       g_array_append_val (lt->load->samples, ms);
+      if (g_getenv ("LOADTEST_TRACE")) fprintf (stderr, "%ld %.3f\n", (long) (g_get_monotonic_time () / 1000), ms);
       lt->sent_at = 0;
     }
 }

@@ -108,7 +108,13 @@ parlor_line_escape (const char *text)
 
       g_string_append_len (out, run, p - run);
       for (const char *q = p; q < next; q++)
-        g_string_append_printf (out, "%%%02X", (guint8) *q);
+        {
+          static const char hex[] = "0123456789ABCDEF";
+
+          g_string_append_c (out, '%');
+          g_string_append_c (out, hex[(guint8) *q >> 4]);
+          g_string_append_c (out, hex[(guint8) *q & 0xf]);
+        }
       p = next;
       run = p;
     }

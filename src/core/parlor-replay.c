@@ -61,19 +61,26 @@ format_audience (guint32 audience)
   return g_strdup_printf ("%x", audience);
 }
 
+/* A table records every event of a game as it is played: written directly. */
 char *
 parlor_replay_format_event (const ParlorEvent *event)
 {
-  g_autoptr(ParlorLine) line = parlor_line_new ("event");
-  g_autofree char *audience = NULL;
+  g_autofree char *escaped = NULL;
+  GString *out;
 
   g_return_val_if_fail (event != NULL, NULL);
 
-  audience = format_audience (event->audience);
-  parlor_line_set (line, "audience", audience);
-  parlor_line_set (line, "line", event->line);
+  escaped = parlor_line_escape (event->line);
+  out = g_string_sized_new (strlen (escaped) + 32);
+  g_string_append (out, "event audience=");
+  if (event->audience == PARLOR_AUDIENCE_ALL)
+    g_string_append (out, "all");
+  else
+    g_string_append_printf (out, "%x", event->audience);
+  g_string_append (out, " line=");
+  g_string_append (out, escaped);
 
-  return parlor_line_to_string (line);
+  return g_string_free (out, FALSE);
 }
 
 char *

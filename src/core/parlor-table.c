@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "parlor-line.h"
+#include "parlor-replay.h"
 #include "parlor-table.h"
 
 #define MAX_SEATS 8
@@ -178,28 +179,11 @@ parlor_table_init (ParlorTable *self)
 }
 
 static void
-record_add (ParlorTable *self,
-            ParlorLine  *line)
-{
-  g_ptr_array_add (self->record, parlor_line_to_string (line));
-}
-
-static void
 record_events (ParlorTable *self,
                GPtrArray   *events)
 {
   for (guint i = 0; i < events->len; i++)
-    {
-      ParlorEvent *event = g_ptr_array_index (events, i);
-      g_autoptr(ParlorLine) line = parlor_line_new ("event");
-
-      if (event->audience == PARLOR_AUDIENCE_ALL)
-        parlor_line_set (line, "audience", "all");
-      else
-        parlor_line_set_printf (line, "audience", "%x", event->audience);
-      parlor_line_set (line, "line", event->line);
-      record_add (self, line);
-    }
+    g_ptr_array_add (self->record, parlor_replay_format_event (g_ptr_array_index (events, i)));
 }
 
 static void
@@ -449,8 +433,6 @@ parlor_table_start (ParlorTable  *self,
                     GError      **error)
 {
   g_autoptr(GPtrArray) events = NULL;
-  g_autoptr(ParlorLine) head = NULL;
-  g_autoptr(ParlorLine) game = NULL;
   guint order[MAX_SEATS];
   guint n_computers = 0;
 
@@ -505,25 +487,13 @@ parlor_table_start (ParlorTable  *self,
         }
     }
 
-  head = parlor_line_new ("replay");
-  parlor_line_set_int (head, "version", 1);
-  record_add (self, head);
-  game = parlor_line_new ("game");
-  parlor_line_set (game, "id", self->info->id);
-  parlor_line_set_printf (game, "seed", "%" G_GUINT64_FORMAT, self->seed);
-  parlor_line_set (game, "config", self->config);
-  record_add (self, game);
+  g_ptr_array_add (self->record, parlor_replay_format_header ());
+  g_ptr_array_add (self->record, parlor_replay_format_game (self->info->id, self->seed, self->config));
   for (guint i = 0; i < self->n_seats; i++)
-    {
-      g_autoptr(ParlorLine) line = parlor_line_new ("seat");
-
-      parlor_line_set_int (line, "index", i);
-      parlor_line_set (line, "name", self->seats[i].name);
-      parlor_line_set (line, "kind", kind_name (self->seats[i].kind));
-      if (self->seats[i].kind == PARLOR_SEAT_AI)
-        parlor_line_set (line, "level", parlor_table_get_seat_level (self, i));
-      record_add (self, line);
-    }
+    g_ptr_array_add (self->record,
+                     parlor_replay_format_seat (i, self->seats[i].name, kind_name (self->seats[i].kind),
+                                                self->seats[i].kind == PARLOR_SEAT_AI
+                                                  ? parlor_table_get_seat_level (self, i) : NULL));
 
   self->started = TRUE;
   events = parlor_event_array_new ();
@@ -543,7 +513,6 @@ apply_action (ParlorTable  *self,
               GError      **error)
 {
   g_autoptr(GPtrArray) events = parlor_event_array_new ();
-  g_autoptr(ParlorLine) line = NULL;
 
   if (!self->started)
     {
@@ -565,12 +534,7 @@ apply_action (ParlorTable  *self,
   self->seats[seat].failures = 0;
   seat_stop (&self->seats[seat]);
 
-  line = parlor_line_new ("action");
-  parlor_line_set_int (line, "seat", seat);
-  parlor_line_set (line, "line", action);
-  if (timed_out)
-    parlor_line_set_int (line, "timeout", 1);
-  record_add (self, line);
+  g_ptr_array_add (self->record, parlor_replay_format_action (seat, action, timed_out));
   record_events (self, events);
 
   g_signal_emit (self, signals[ACTION], 0, seat, action, timed_out);
@@ -766,13 +730,11 @@ schedule (ParlorTable *self)
   if (parlor_game_is_over (self->game))
     {
       g_autofree char *result = parlor_game_get_result (self->game);
-      g_autoptr(ParlorLine) line = parlor_line_new ("result");
 
       self->over = TRUE;
       for (guint i = 0; i < self->n_seats; i++)
         seat_stop (&self->seats[i]);
-      parlor_line_set (line, "line", result != NULL ? result : "");
-      record_add (self, line);
+      g_ptr_array_add (self->record, parlor_replay_format_result (result != NULL ? result : ""));
       return TRUE;
     }
 

@@ -475,9 +475,9 @@ take_bytes (ParlorConnection *self,
             g_byte_array_set_size (self->partial, self->partial->len - 1);
           /* A NUL inside the line is kept visible to the validator as a
            * control character; it would otherwise cut the string short. */
-          for (guint i = 0; i < self->partial->len; i++)
-            if (self->partial->data[i] == '\0')
-              self->partial->data[i] = 0x01;
+          for (guint8 *nul = memchr (self->partial->data, '\0', self->partial->len); nul != NULL;
+               nul = memchr (nul, '\0', self->partial->data + self->partial->len - nul))
+            *nul = 0x01;
           g_byte_array_append (self->partial, (const guint8 *) "", 1);
           g_signal_emit (self, signals[LINE], 0, (const char *) self->partial->data);
           g_byte_array_set_size (self->partial, 0);

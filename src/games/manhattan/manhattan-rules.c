@@ -241,11 +241,16 @@ manhattan_blocks_total (const guint8 counts[MANHATTAN_MAX_BLOCK + 1])
 char *
 manhattan_blocks_to_string (const guint8 counts[MANHATTAN_MAX_BLOCK + 1])
 {
-  GString *out = g_string_new (NULL);
+  GString *out = g_string_sized_new (16);
 
+  /* Block sizes are single digits. */
   for (int b = 1; b <= MANHATTAN_MAX_BLOCK; b++)
     for (int i = 0; i < counts[b]; i++)
-      g_string_append_printf (out, "%s%d", out->len > 0 ? "," : "", b);
+      {
+        if (out->len > 0)
+          g_string_append_c (out, ',');
+        g_string_append_c (out, '0' + b);
+      }
 
   return g_string_free (out, FALSE);
 }
