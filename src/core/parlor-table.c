@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "parlor-line.h"
+#include "parlor-marshal.h"
 #include "parlor-replay.h"
 #include "parlor-table.h"
 
@@ -152,12 +153,21 @@ parlor_table_class_init (ParlorTableClass *klass)
   object_class->dispose = parlor_table_dispose;
   object_class->finalize = parlor_table_finalize;
 
+  /* Fired for every move: typed marshallers, and the strings are not copied
+   * for each handler (they live through the emission). */
   signals[EVENT] =
-    g_signal_new ("event", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_STRING);
+    g_signal_new ("event", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  parlor_marshal_VOID__UINT_STRING,
+                  G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE);
+  g_signal_set_va_marshaller (signals[EVENT], G_TYPE_FROM_CLASS (klass),
+                              parlor_marshal_VOID__UINT_STRINGv);
   signals[ACTION] =
-    g_signal_new ("action", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_STRING, G_TYPE_BOOLEAN);
+    g_signal_new ("action", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  parlor_marshal_VOID__UINT_STRING_BOOLEAN,
+                  G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE,
+                  G_TYPE_BOOLEAN);
+  g_signal_set_va_marshaller (signals[ACTION], G_TYPE_FROM_CLASS (klass),
+                              parlor_marshal_VOID__UINT_STRING_BOOLEANv);
   signals[CHANGED] =
     g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
