@@ -7,6 +7,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "parlor-client.h"
+#include "parlor-marshal.h"
 #include "parlor-connection.h"
 #include "parlor-line.h"
 #include "parlor-protocol.h"
@@ -544,6 +545,8 @@ parlor_client_connect_async (ParlorClient        *self,
   g_clear_object (&self->socket_client);
   self->socket_client = g_socket_client_new ();
   g_socket_client_set_timeout (self->socket_client, timeout_seconds);
+  /* Games are played on the local network, never through a proxy. */
+  g_socket_client_set_enable_proxy (self->socket_client, FALSE);
   g_socket_client_connect_to_host_async (self->socket_client, address,
                                          PARLOR_PROTOCOL_DEFAULT_PORT, cancellable,
                                          connected_cb, g_object_ref (self));
@@ -608,16 +611,13 @@ gboolean
 parlor_client_submit (ParlorClient *self,
                       const char   *action)
 {
-  g_autofree char *text = NULL;
-
   g_return_val_if_fail (PARLOR_IS_CLIENT (self), FALSE);
   g_return_val_if_fail (action != NULL, FALSE);
 
   if (self->state != PARLOR_CLIENT_PLAYING || self->link == NULL)
     return FALSE;
 
-  text = parlor_protocol_wrap ("action", action);
-  parlor_connection_send (self->link, text);
+  parlor_connection_send_payload (self->link, "action", action);
 
   return TRUE;
 }
@@ -838,12 +838,16 @@ parlor_client_class_init (ParlorClientClass *klass)
                                    G_TYPE_NONE, 0);
   signals[SEAT_CHANGED] = g_signal_new ("seat-changed", type, G_SIGNAL_RUN_LAST, 0,
                                         NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+  /* Fired for every move: the strings live through the emission and are
+   * not copied for each handler. */
   signals[VIEW] = g_signal_new ("view", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                                G_TYPE_NONE, 1, G_TYPE_STRING);
+                                G_TYPE_NONE, 1, G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE);
   signals[EVENT] = g_signal_new ("event", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                                 G_TYPE_NONE, 1, G_TYPE_STRING);
-  signals[TURN] = g_signal_new ("turn", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                 G_TYPE_NONE, 1, G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE);
+  signals[TURN] = g_signal_new ("turn", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                parlor_marshal_VOID__UINT_UINT,
                                 G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
+  g_signal_set_va_marshaller (signals[TURN], type, parlor_marshal_VOID__UINT_UINTv);
   signals[ACK] = g_signal_new ("ack", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                G_TYPE_NONE, 0);
   signals[REJECTED] = g_signal_new ("rejected", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
@@ -853,7 +857,8 @@ parlor_client_class_init (ParlorClientClass *klass)
   signals[GAME_OVER] = g_signal_new ("game-over", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                      G_TYPE_NONE, 1, G_TYPE_STRING);
   signals[LINE_RECEIVED] = g_signal_new ("line-received", type, G_SIGNAL_RUN_LAST, 0,
-                                         NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+                                         NULL, NULL, NULL, G_TYPE_NONE, 1,
+                                         G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE);
 }
 
 static void

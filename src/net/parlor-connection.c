@@ -39,6 +39,8 @@ struct _ParlorConnection
   gboolean               blocked;        /* the peer's window is full */
   gboolean               close_after_flush;
   gboolean               flush_queued;
+  gboolean               deferred;       /* "prepare-write" is due */
+  gboolean               preparing;      /* inside "prepare-write" */
 
   /* How readiness is watched: one shared epoll set for sockets, else a
    * pollable source per direction. */
@@ -57,6 +59,7 @@ enum {
   LINE,
   OVERLONG,
   CLOSED,
+  PREPARE_WRITE,
   N_SIGNALS
 };
 
@@ -363,15 +366,19 @@ parlor_connection_class_init (ParlorConnectionClass *klass)
   object_class->dispose = parlor_connection_dispose;
   object_class->finalize = parlor_connection_finalize;
 
+  /* Every line read: the string lives through the emission, not copied. */
   signals[LINE] =
     g_signal_new ("line", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 1, G_TYPE_STRING);
+                  G_TYPE_NONE, 1, G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE);
   signals[OVERLONG] =
     g_signal_new ("overlong", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
   signals[CLOSED] =
     g_signal_new ("closed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_ERROR);
+  signals[PREPARE_WRITE] =
+    g_signal_new ("prepare-write", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -443,17 +450,36 @@ shut_with (ParlorConnection *self,
   shut (self, error);
 }
 
+/* Hands the @len bytes at @line to the owner; the byte after them (the
+ * newline) becomes the string's end. */
+static void
+emit_line (ParlorConnection *self,
+           guint8           *line,
+           gsize             len)
+{
+  if (len > 0 && line[len - 1] == '\r')
+    len--;
+  /* A NUL inside the line is kept visible to the validator as a control
+   * character; it would otherwise cut the string short. */
+  for (guint8 *nul = memchr (line, '\0', len); nul != NULL; nul = memchr (nul, '\0', line + len - nul))
+    *nul = 0x01;
+  line[len] = '\0';
+  g_signal_emit (self, signals[LINE], 0, (const char *) line);
+}
+
+/* Lines that lie whole in @data are handed over where they are; only a line
+ * cut by the end of a read is copied, until its newline comes. */
 static void
 take_bytes (ParlorConnection *self,
-            const guint8     *data,
+            guint8           *data,
             gsize             len)
 {
-  const guint8 *end = data + len;
+  guint8 *end = data + len;
 
   while (data < end && !self->closed)
     {
-      const guint8 *nl = memchr (data, '\n', end - data);
-      const guint8 *stop = nl != NULL ? nl : end;
+      guint8 *nl = memchr (data, '\n', end - data);
+      guint8 *stop = nl != NULL ? nl : end;
 
       if (self->skipping)
         {
@@ -468,18 +494,13 @@ take_bytes (ParlorConnection *self,
         }
       else if (nl == NULL)
         g_byte_array_append (self->partial, data, stop - data);
+      else if (self->partial->len == 0)
+        emit_line (self, data, stop - data);
       else
         {
           g_byte_array_append (self->partial, data, stop - data);
-          if (self->partial->len > 0 && self->partial->data[self->partial->len - 1] == '\r')
-            g_byte_array_set_size (self->partial, self->partial->len - 1);
-          /* A NUL inside the line is kept visible to the validator as a
-           * control character; it would otherwise cut the string short. */
-          for (guint8 *nul = memchr (self->partial->data, '\0', self->partial->len); nul != NULL;
-               nul = memchr (nul, '\0', self->partial->data + self->partial->len - nul))
-            *nul = 0x01;
           g_byte_array_append (self->partial, (const guint8 *) "", 1);
-          g_signal_emit (self, signals[LINE], 0, (const char *) self->partial->data);
+          emit_line (self, self->partial->data, self->partial->len - 1);
           g_byte_array_set_size (self->partial, 0);
         }
 
@@ -494,7 +515,6 @@ take_bytes (ParlorConnection *self,
   else
     self->partial_since = 0;
 }
-
 
 static gboolean
 on_readable (GObject  *stream,
@@ -550,10 +570,27 @@ parlor_connection_start (ParlorConnection *self)
   watch_start (self);
 }
 
+/* Lets the owner add what it deferred; FALSE if that closed the connection. */
+static gboolean
+prepare_write (ParlorConnection *self)
+{
+  if (!self->deferred)
+    return !self->closed;
+
+  g_object_ref (self);
+  self->deferred = FALSE;
+  self->preparing = TRUE;
+  g_signal_emit (self, signals[PREPARE_WRITE], 0);
+  self->preparing = FALSE;
+  g_object_unref (self);
+
+  return !self->closed;
+}
+
 static void
 write_next (ParlorConnection *self)
 {
-  if (self->closed || self->blocked)
+  if (self->closed || self->blocked || !prepare_write (self))
     return;
 
   while (self->out_pos < self->outgoing->len)
@@ -584,19 +621,26 @@ write_next (ParlorConnection *self)
     shut (self, NULL);
 }
 
-/* Queues @line and a newline. A peer that lets more than max-output bytes
- * pile up is too slow to follow the game and is dropped. */
+/* Queues the line @type, a space and @payload (a game's own line, sent as it
+ * is); @payload NULL queues @type alone. A peer that lets more than
+ * max-output bytes pile up is too slow to follow the game and is dropped. */
 void
-parlor_connection_send (ParlorConnection *self,
-                        const char       *line)
+parlor_connection_send_payload (ParlorConnection *self,
+                                const char       *type,
+                                const char       *payload)
 {
   g_return_if_fail (PARLOR_IS_CONNECTION (self));
-  g_return_if_fail (line != NULL);
+  g_return_if_fail (type != NULL);
 
   if (self->closed || self->close_after_flush)
     return;
 
-  g_string_append (self->outgoing, line);
+  g_string_append (self->outgoing, type);
+  if (payload != NULL)
+    {
+      g_string_append_c (self->outgoing, ' ');
+      g_string_append (self->outgoing, payload);
+    }
   g_string_append_c (self->outgoing, '\n');
   if (self->max_output > 0 && parlor_connection_get_queued (self) > self->max_output)
     {
@@ -605,6 +649,31 @@ parlor_connection_send (ParlorConnection *self,
       return;
     }
 
+  if (!self->preparing)
+    queue_flush (self);
+}
+
+/* Queues @line and a newline. */
+void
+parlor_connection_send (ParlorConnection *self,
+                        const char       *line)
+{
+  g_return_if_fail (line != NULL);
+
+  parlor_connection_send_payload (self, line, NULL);
+}
+
+/* Asks for "prepare-write" right before the next write, at the end of this
+ * main-loop turn: what the handler sends then reflects everything read in
+ * the turn, once. */
+void
+parlor_connection_defer (ParlorConnection *self)
+{
+  g_return_if_fail (PARLOR_IS_CONNECTION (self));
+
+  if (self->closed || self->close_after_flush || self->deferred)
+    return;
+  self->deferred = TRUE;
   queue_flush (self);
 }
 
@@ -614,7 +683,7 @@ parlor_connection_close (ParlorConnection *self,
 {
   g_return_if_fail (PARLOR_IS_CONNECTION (self));
 
-  if (self->closed)
+  if (self->closed || (flush && !prepare_write (self)))
     return;
   if (!flush || self->outgoing->len == self->out_pos)
     {

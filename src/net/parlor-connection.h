@@ -15,6 +15,10 @@ G_BEGIN_DECLS
  *                                   bytes are as received (not yet validated)
  *   "overlong" ()                   a line longer than max-line was skipped
  *   "closed"   (GError *error)      emitted once; error NULL on an orderly end
+ *   "prepare-write" ()              the queued lines are about to be written;
+ *                                   emitted once after each
+ *                                   parlor_connection_defer(), and handlers
+ *                                   may send more lines
  */
 
 #define PARLOR_TYPE_CONNECTION (parlor_connection_get_type ())
@@ -26,6 +30,10 @@ ParlorConnection *parlor_connection_new              (GIOStream        *stream,
 void              parlor_connection_start            (ParlorConnection *self);
 void              parlor_connection_send             (ParlorConnection *self,
                                                       const char       *line);
+void              parlor_connection_send_payload     (ParlorConnection *self,
+                                                      const char       *type,
+                                                      const char       *payload);
+void              parlor_connection_defer            (ParlorConnection *self);
 void              parlor_connection_close            (ParlorConnection *self,
                                                       gboolean          flush);
 gboolean          parlor_connection_is_closed        (ParlorConnection *self);

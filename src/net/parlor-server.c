@@ -37,6 +37,10 @@ typedef struct
   int          seat;     /* -1 before the start */
   Conn        *conn;     /* NULL while away (or for the local host) */
   gboolean     local;
+  /* Written when the connection's output leaves, after every event of the
+   * moves read meanwhile: the view once, then the acks of those moves. */
+  gboolean     state_due;
+  guint        acks_due;
 } Slot;
 
 struct _ServerTable
@@ -133,12 +137,50 @@ new_token (void)
 }
 
 static void
+conn_send_now (Conn       *conn,
+               const char *text)
+{
+  if (conn == NULL || conn->dead)
+    return;
+  parlor_connection_send (conn->link, text);
+}
+
+static void
+conn_send_payload (Conn       *conn,
+                   const char *type,
+                   const char *payload)
+{
+  if (conn == NULL || conn->dead)
+    return;
+  parlor_connection_send_payload (conn->link, type, payload);
+}
+
+static void send_state (ServerTable *st,
+                        Slot        *slot);
+
+/* Writes what is due to @conn's seat now. */
+static void
+conn_send_due (Conn *conn)
+{
+  Slot *slot = conn->slot;
+
+  if (slot == NULL || conn->table == NULL)
+    return;
+  if (slot->state_due)
+    send_state (conn->table, slot);
+  for (; slot->acks_due > 0; slot->acks_due--)
+    conn_send_now (conn, "ack");
+}
+
+/* Only events may overtake a seat's due view; everything else follows it. */
+static void
 conn_send (Conn       *conn,
            const char *text)
 {
   if (conn == NULL || conn->dead)
     return;
-  parlor_connection_send (conn->link, text);
+  conn_send_due (conn);
+  conn_send_now (conn, text);
 }
 
 static void
@@ -262,24 +304,23 @@ send_state (ServerTable *st,
             Slot        *slot)
 {
   g_autofree char *view = NULL;
-  g_autofree char *view_text = NULL;
-  g_autofree char *turn = NULL;
+  char turn[64];
   gint64 deadline;
   guint32 waiting;
 
+  slot->state_due = FALSE;
   if (slot->conn == NULL || slot->seat < 0)
     return;
 
   view = parlor_table_view_for (st->table, slot->seat);
-  view_text = parlor_protocol_wrap ("view", view);
-  conn_send (slot->conn, view_text);
+  conn_send_payload (slot->conn, "view", view);
 
   waiting = parlor_game_get_waiting (parlor_table_get_game (st->table));
   deadline = parlor_table_get_deadline (st->table, slot->seat);
   /* Sent after every change to every seat: printed directly, no escaping needed. */
-  turn = g_strdup_printf ("turn seats=%u ms=%" G_GINT64_FORMAT, waiting,
-                          deadline > 0 ? MAX (0, (deadline - g_get_monotonic_time ()) / 1000) : 0);
-  conn_send (slot->conn, turn);
+  g_snprintf (turn, sizeof turn, "turn seats=%u ms=%" G_GINT64_FORMAT, waiting,
+              deadline > 0 ? MAX (0, (deadline - g_get_monotonic_time ()) / 1000) : 0);
+  conn_send_now (slot->conn, turn);
 }
 
 /* Everything a client needs when it takes its seat, at the start or back
@@ -311,19 +352,16 @@ dispatch_event (ServerTable *st,
                 guint        audience,
                 const char  *line)
 {
-  g_autofree char *text = NULL;
-
   if (audience == 0)
     return;
 
-  text = parlor_protocol_wrap ("event", line);
   for (guint i = 0; i < st->slots->len; i++)
     {
       Slot *slot = g_ptr_array_index (st->slots, i);
 
       if (slot->conn != NULL && slot->seat >= 0 && slot->seat < 32 &&
           (audience & PARLOR_AUDIENCE_SEAT (slot->seat)) != 0)
-        conn_send (slot->conn, text);
+        conn_send_payload (slot->conn, "event", line);
     }
 }
 
@@ -367,8 +405,17 @@ on_table_changed (ParlorTable *table,
 {
   if (st->starting)
     return;
+  /* Several moves read in one main-loop turn (everyone choosing at once)
+   * then cost one view per seat. */
   for (guint i = 0; i < st->slots->len; i++)
-    send_state (st, g_ptr_array_index (st->slots, i));
+    {
+      Slot *slot = g_ptr_array_index (st->slots, i);
+
+      if (slot->conn == NULL || slot->seat < 0 || slot->state_due)
+        continue;
+      slot->state_due = TRUE;
+      parlor_connection_defer (slot->conn->link);
+    }
 }
 
 static void
@@ -600,6 +647,8 @@ conn_leave_table (Conn     *conn,
   conn->table = NULL;
   conn->slot = NULL;
   slot->conn = NULL;
+  slot->state_due = FALSE;
+  slot->acks_due = 0;
 
   if (!st->started)
     {
@@ -1009,7 +1058,10 @@ handle_action (Conn       *conn,
       conn_send_error (conn, game_error_code (error), error->message, FALSE);
       return;
     }
-  conn_send (conn, "ack");
+  /* After the view that shows the move. */
+  conn->slot->acks_due++;
+  if (!conn->slot->state_due)
+    conn_send_due (conn);
 }
 
 static gboolean
@@ -1173,6 +1225,7 @@ accept_stream (ParlorServer *self,
   g_signal_connect (conn->link, "line", G_CALLBACK (on_conn_line), conn);
   g_signal_connect (conn->link, "overlong", G_CALLBACK (on_conn_overlong), conn);
   g_signal_connect (conn->link, "closed", G_CALLBACK (on_conn_closed), conn);
+  g_signal_connect_swapped (conn->link, "prepare-write", G_CALLBACK (conn_send_due), conn);
   parlor_connection_start (conn->link);
 }
 
