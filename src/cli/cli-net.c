@@ -211,6 +211,7 @@ struct _Bot
   guint64               seed;
   guint                 delay;
   guint                 delay_id;
+  gboolean              queued;      /* in ready_bots */
   gboolean              thought;     /* the think time is over */
   gboolean              acting;
   guint                 refusals;
@@ -226,6 +227,48 @@ struct _Bot
 };
 
 static void bot_act (Bot *bot);
+
+/* Bots without a think time move once everything already received has been
+ * read: one idle for all of them (a thousand idles would each be walked on
+ * every main-loop turn). */
+static GQueue ready_bots = G_QUEUE_INIT;
+static guint ready_id;
+
+static gboolean
+run_ready_bots (gpointer data)
+{
+  GQueue ready = ready_bots;
+
+  ready_id = 0;
+  g_queue_init (&ready_bots);
+  for (Bot *bot; (bot = g_queue_pop_head (&ready)) != NULL;)
+    {
+      bot->queued = FALSE;
+      bot->acting = FALSE;
+      bot->thought = TRUE;
+      bot_act (bot);
+    }
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+bot_queue (Bot *bot)
+{
+  bot->queued = TRUE;
+  g_queue_push_tail (&ready_bots, bot);
+  if (ready_id == 0)
+    ready_id = g_idle_add_full (G_PRIORITY_LOW, run_ready_bots, NULL, NULL);
+}
+
+static void
+bot_unqueue (Bot *bot)
+{
+  if (!bot->queued)
+    return;
+  bot->queued = FALSE;
+  g_queue_remove (&ready_bots, bot);
+}
 
 static void
 bot_submit (Bot        *bot,
@@ -274,7 +317,7 @@ bot_act (Bot *bot)
           bot->delay_id = g_timeout_add (ms, bot_delay_done, bot);
         }
       else
-        bot->delay_id = g_idle_add_full (G_PRIORITY_LOW, bot_delay_done, bot, NULL);
+        bot_queue (bot);
       return;
     }
 
@@ -296,6 +339,7 @@ bot_finish (Bot *bot)
     return;
   bot->done = TRUE;
   g_clear_handle_id (&bot->delay_id, g_source_remove);
+  bot_unqueue (bot);
   if (bot->on_done != NULL)
     bot->on_done (bot, bot->data);
 }
@@ -309,7 +353,7 @@ on_bot_turn (ParlorClient *client,
   bot->refusals = 0;
   if (bot->on_heard != NULL)
     bot->on_heard (bot, bot->data);
-  if (bot->delay_id == 0)
+  if (bot->delay_id == 0 && !bot->queued)
     bot_act (bot);
 }
 
@@ -394,6 +438,7 @@ static void
 bot_free (Bot *bot)
 {
   g_clear_handle_id (&bot->delay_id, g_source_remove);
+  bot_unqueue (bot);
   g_signal_handlers_disconnect_by_data (bot->client, bot);
   parlor_client_disconnect (bot->client);
   g_object_unref (bot->client);
@@ -618,7 +663,6 @@ on_load_heard (Bot      *bot,
       double ms = (g_get_monotonic_time () - lt->sent_at) / 1000.0;
 
       g_array_append_val (lt->load->samples, ms);
-      if (g_getenv ("LOADTEST_TRACE")) fprintf (stderr, "%ld %.3f\n", (long) (g_get_monotonic_time () / 1000), ms);
       lt->sent_at = 0;
     }
 }

@@ -552,7 +552,7 @@ manhattan_ai_choose (const char    *level,
 {
   ManhattanView view;
   ParlorRng rng;
-  g_autoptr(GPtrArray) actions = NULL;
+  guint n_actions;
   char *choice = NULL;
 
   g_return_val_if_fail (level != NULL, NULL);
@@ -563,8 +563,8 @@ manhattan_ai_choose (const char    *level,
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return NULL;
 
-  actions = manhattan_view_legal_actions (&view);
-  if (actions->len == 0)
+  n_actions = manhattan_view_n_legal_actions (&view);
+  if (n_actions == 0)
     {
       g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
                            _("There is nothing to do now"));
@@ -573,7 +573,7 @@ manhattan_ai_choose (const char    *level,
   parlor_rng_init (&rng, seed, 0x4149 /* "AI" */);
 
   if (g_str_equal (level, "random"))
-    choice = g_strdup (g_ptr_array_index (actions, parlor_rng_below (&rng, actions->len)));
+    choice = manhattan_view_legal_action (&view, parlor_rng_below (&rng, n_actions));
   else if (g_str_equal (level, "normal"))
     choice = normal_decide (&view, &rng);
   else if (g_str_equal (level, "strong"))
@@ -595,7 +595,7 @@ manhattan_ai_choose (const char    *level,
     }
 
   if (choice == NULL)
-    choice = g_strdup (g_ptr_array_index (actions, 0));
+    choice = manhattan_view_legal_action (&view, 0);
 
   return choice;
 }

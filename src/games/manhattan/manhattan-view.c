@@ -409,17 +409,21 @@ manhattan_view_play_is_legal (const ManhattanView *view,
   return manhattan_spot_accepts (view->board.storeys[city][row * 3 + col], view->seat, block);
 }
 
-GPtrArray *
-manhattan_view_legal_actions (const ManhattanView *view)
+/* The legal moves of the view's seat as small codes, in the game's order:
+ * a choice as its counts of 1s, 2s and 3s (base 7), a play as card, city
+ * and block (base 10). A bot picks one of them for every move it makes, so
+ * only the picked one becomes text. */
+#define MAX_MOVES (MANHATTAN_N_SPOTS * MANHATTAN_N_CITIES * MANHATTAN_MAX_BLOCK)
+
+static guint
+legal_moves (const ManhattanView *view,
+             guint16              moves[MAX_MOVES])
 {
-  GPtrArray *actions = g_ptr_array_new_with_free_func (g_free);
-  int seat;
+  int seat = view->seat;
+  guint n = 0;
 
-  g_return_val_if_fail (view != NULL, actions);
-
-  seat = view->seat;
   if (seat < 0)
-    return actions;
+    return 0;
 
   if (view->phase == MANHATTAN_PHASE_CHOOSE && !(view->chosen_mask & (1 << seat)))
     {
@@ -428,17 +432,8 @@ manhattan_view_legal_actions (const ManhattanView *view)
       for (int a = MIN (sup[1], 6); a >= 0; a--)
         for (int b = MIN (sup[2], 6 - a); b >= 0; b--)
           for (int c = MIN (sup[3], 6 - a - b); c >= 0; c--)
-            {
-              int d = 6 - a - b - c;
-              guint8 counts[MANHATTAN_MAX_BLOCK + 1] = { 0, a, b, c, d };
-
-              if (d <= sup[4])
-                {
-                  g_autofree char *blocks = manhattan_blocks_to_string (counts);
-
-                  g_ptr_array_add (actions, g_strconcat ("choose blocks=", blocks, NULL));
-                }
-            }
+            if (6 - a - b - c <= sup[4])
+              moves[n++] = (a * 7 + b) * 7 + c;
     }
   else if (view->phase == MANHATTAN_PHASE_PLAY && view->turn == seat)
     {
@@ -446,18 +441,74 @@ manhattan_view_legal_actions (const ManhattanView *view)
         for (int city = 0; city < MANHATTAN_N_CITIES; city++)
           for (int block = 1; block <= MANHATTAN_MAX_BLOCK; block++)
             if (manhattan_view_play_is_legal (view, card, city, block))
-              {
-                /* Single digits each; a bot lists these for every move it makes. */
-                char line[] = "play card=0 city=0 block=0";
-
-                line[10] = '0' + card;
-                line[17] = '0' + city;
-                line[25] = '0' + block;
-                g_ptr_array_add (actions, g_strdup (line));
-              }
+              moves[n++] = (card * 10 + city) * 10 + block;
     }
 
+  return n;
+}
+
+static char *
+format_move (const ManhattanView *view,
+             guint16              move)
+{
+  if (view->phase == MANHATTAN_PHASE_CHOOSE)
+    {
+      int a = move / 49, b = move / 7 % 7, c = move % 7;
+      guint8 counts[MANHATTAN_MAX_BLOCK + 1] = { 0, a, b, c, 6 - a - b - c };
+      g_autofree char *blocks = manhattan_blocks_to_string (counts);
+
+      return g_strconcat ("choose blocks=", blocks, NULL);
+    }
+  else
+    {
+      /* Single digits each. */
+      char line[] = "play card=0 city=0 block=0";
+
+      line[10] = '0' + move / 100;
+      line[17] = '0' + move / 10 % 10;
+      line[25] = '0' + move % 10;
+      return g_strdup (line);
+    }
+}
+
+GPtrArray *
+manhattan_view_legal_actions (const ManhattanView *view)
+{
+  GPtrArray *actions = g_ptr_array_new_with_free_func (g_free);
+  guint16 moves[MAX_MOVES];
+  guint n;
+
+  g_return_val_if_fail (view != NULL, actions);
+
+  n = legal_moves (view, moves);
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (actions, format_move (view, moves[i]));
+
   return actions;
+}
+
+guint
+manhattan_view_n_legal_actions (const ManhattanView *view)
+{
+  guint16 moves[MAX_MOVES];
+
+  g_return_val_if_fail (view != NULL, 0);
+
+  return legal_moves (view, moves);
+}
+
+char *
+manhattan_view_legal_action (const ManhattanView *view,
+                             guint                index)
+{
+  guint16 moves[MAX_MOVES];
+
+  g_return_val_if_fail (view != NULL, NULL);
+
+  if (index >= legal_moves (view, moves))
+    return NULL;
+
+  return format_move (view, moves[index]);
 }
 
 guint

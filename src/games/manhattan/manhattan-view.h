@@ -42,6 +42,10 @@ gboolean  manhattan_view_parse          (const char           *line,
 
 /* Action lines the view's seat may send now, in the same order as the game's. */
 GPtrArray *manhattan_view_legal_actions (const ManhattanView  *view);
+guint     manhattan_view_n_legal_actions (const ManhattanView *view);
+/* The @index-th of manhattan_view_legal_actions(), or NULL. */
+char     *manhattan_view_legal_action   (const ManhattanView  *view,
+                                         guint                 index);
 gboolean  manhattan_view_play_is_legal  (const ManhattanView  *view,
                                          int                   card,
                                          int                   city,
