@@ -102,7 +102,7 @@ test_hidden_information (void)
       guint seat = parlor_client_get_seat (players[p]->client);
       GPtrArray *lines = players[p]->lines;
       guint next = 0;   /* index in lines of the next event to match */
-      guint n_events = 0, n_views = 0;
+      guint n_events = 0, n_views = 0, n_acks;
 
       g_clear_object (&game);
       for (guint s = 0; s < 4; s++)
@@ -173,6 +173,18 @@ test_hidden_information (void)
         }
       g_assert_cmpuint (n_events, >, 50);
       g_assert_cmpuint (n_views, >, 50);
+
+      /* A move's ack comes after the view and turn that show it. */
+      n_acks = 0;
+      for (guint i = 0; i < lines->len; i++)
+        if (g_str_equal (g_ptr_array_index (lines, i), "ack"))
+          {
+            g_assert_cmpuint (i, >=, 2);
+            g_assert_true (g_str_has_prefix (g_ptr_array_index (lines, i - 1), "turn "));
+            g_assert_true (g_str_has_prefix (g_ptr_array_index (lines, i - 2), "view "));
+            n_acks++;
+          }
+      g_assert_cmpuint (n_acks, >, 20);
     }
 
   for (guint s = 0; s < 4; s++)
