@@ -129,6 +129,7 @@ drop_link (ParlorClient *self)
 {
   if (self->link == NULL)
     return;
+  parlor_connection_set_handler (self->link, NULL, NULL);
   g_signal_handlers_disconnect_by_data (self->link, self);
   parlor_connection_close (self->link, TRUE);
   g_clear_object (&self->link);
@@ -298,7 +299,19 @@ handle_line (ParlorClient *self,
     return;
   type = parlor_line_get_type (line);
 
-  if (g_str_equal (type, "welcome"))
+  /* The lines of every move first. */
+  if (g_str_equal (type, "turn"))
+    {
+      gint64 seats = 0, ms = 0;
+
+      parlor_line_get_int (line, "seats", 0, G_MAXUINT32, &seats, NULL);
+      parlor_line_get_int (line, "ms", 0, G_MAXUINT32, &ms, NULL);
+      self->waiting = seats;
+      g_signal_emit (self, signals[TURN], 0, (guint) seats, (guint) ms);
+    }
+  else if (g_str_equal (type, "ack"))
+    g_signal_emit (self, signals[ACK], 0);
+  else if (g_str_equal (type, "welcome"))
     {
       g_clear_handle_id (&self->welcome_timeout_id, g_source_remove);
       set_state (self, PARLOR_CLIENT_LOBBY);
@@ -380,17 +393,6 @@ handle_line (ParlorClient *self,
     handle_seat (self, line);
   else if (g_str_equal (type, "notice"))
     handle_notice (self, line);
-  else if (g_str_equal (type, "turn"))
-    {
-      gint64 seats = 0, ms = 0;
-
-      parlor_line_get_int (line, "seats", 0, G_MAXUINT32, &seats, NULL);
-      parlor_line_get_int (line, "ms", 0, G_MAXUINT32, &ms, NULL);
-      self->waiting = seats;
-      g_signal_emit (self, signals[TURN], 0, (guint) seats, (guint) ms);
-    }
-  else if (g_str_equal (type, "ack"))
-    g_signal_emit (self, signals[ACK], 0);
   else if (g_str_equal (type, "left"))
     {
       reset_table (self);
@@ -410,10 +412,12 @@ handle_line (ParlorClient *self,
 static void
 on_line (ParlorConnection *link,
          const char       *text,
-         ParlorClient     *self)
+         gpointer          self)
 {
   handle_line (self, text);
 }
+
+static const ParlorConnectionHandler link_handler = { on_line, NULL };
 
 static void
 on_closed (ParlorConnection *link,
@@ -500,7 +504,7 @@ connected_cb (GObject      *object,
 
   self->link = parlor_connection_new (G_IO_STREAM (connection), PARLOR_PROTOCOL_CLIENT_MAX_LINE,
                                       CLIENT_MAX_OUTPUT);
-  g_signal_connect (self->link, "line", G_CALLBACK (on_line), self);
+  parlor_connection_set_handler (self->link, &link_handler, self);
   g_signal_connect (self->link, "closed", G_CALLBACK (on_closed), self);
   parlor_connection_start (self->link);
 

@@ -39,8 +39,8 @@ struct _ParlorConnection
   gboolean               blocked;        /* the peer's window is full */
   gboolean               close_after_flush;
   gboolean               flush_queued;
-  gboolean               deferred;       /* "prepare-write" is due */
-  gboolean               preparing;      /* inside "prepare-write" */
+  gboolean               deferred;       /* the prepare_write handler is due */
+  gboolean               preparing;      /* inside the prepare_write handler */
 
   /* How readiness is watched: one shared epoll set for sockets, else a
    * pollable source per direction. */
@@ -49,6 +49,9 @@ struct _ParlorConnection
   GSource               *read_source;
   GSource               *write_source;
 
+  const ParlorConnectionHandler *handler;
+  gpointer               handler_data;
+
   gboolean               started;
   gboolean               closed;
 };
@@ -56,10 +59,8 @@ struct _ParlorConnection
 G_DEFINE_FINAL_TYPE (ParlorConnection, parlor_connection, G_TYPE_OBJECT)
 
 enum {
-  LINE,
   OVERLONG,
   CLOSED,
-  PREPARE_WRITE,
   N_SIGNALS
 };
 
@@ -366,19 +367,12 @@ parlor_connection_class_init (ParlorConnectionClass *klass)
   object_class->dispose = parlor_connection_dispose;
   object_class->finalize = parlor_connection_finalize;
 
-  /* Every line read: the string lives through the emission, not copied. */
-  signals[LINE] =
-    g_signal_new ("line", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 1, G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE);
   signals[OVERLONG] =
     g_signal_new ("overlong", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
   signals[CLOSED] =
     g_signal_new ("closed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_ERROR);
-  signals[PREPARE_WRITE] =
-    g_signal_new ("prepare-write", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                  NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -464,7 +458,8 @@ emit_line (ParlorConnection *self,
   for (guint8 *nul = memchr (line, '\0', len); nul != NULL; nul = memchr (nul, '\0', line + len - nul))
     *nul = 0x01;
   line[len] = '\0';
-  g_signal_emit (self, signals[LINE], 0, (const char *) line);
+  if (self->handler != NULL && self->handler->line != NULL)
+    self->handler->line (self, (const char *) line, self->handler_data);
 }
 
 /* Lines that lie whole in @data are handed over where they are; only a line
@@ -559,6 +554,18 @@ on_readable (GObject  *stream,
   return G_SOURCE_CONTINUE;
 }
 
+/* @handler must outlive the connection (or its next set_handler call). */
+void
+parlor_connection_set_handler (ParlorConnection              *self,
+                               const ParlorConnectionHandler *handler,
+                               gpointer                       data)
+{
+  g_return_if_fail (PARLOR_IS_CONNECTION (self));
+
+  self->handler = handler;
+  self->handler_data = data;
+}
+
 void
 parlor_connection_start (ParlorConnection *self)
 {
@@ -580,7 +587,8 @@ prepare_write (ParlorConnection *self)
   g_object_ref (self);
   self->deferred = FALSE;
   self->preparing = TRUE;
-  g_signal_emit (self, signals[PREPARE_WRITE], 0);
+  if (self->handler != NULL && self->handler->prepare_write != NULL)
+    self->handler->prepare_write (self, self->handler_data);
   self->preparing = FALSE;
   g_object_unref (self);
 
@@ -663,7 +671,7 @@ parlor_connection_send (ParlorConnection *self,
   parlor_connection_send_payload (self, line, NULL);
 }
 
-/* Asks for "prepare-write" right before the next write, at the end of this
+/* Asks for the prepare_write handler right before the next write, at the end of this
  * main-loop turn: what the handler sends then reflects everything read in
  * the turn, once. */
 void

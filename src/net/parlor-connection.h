@@ -11,22 +11,34 @@ G_BEGIN_DECLS
  * output queue, never blocks.
  *
  * Signals:
- *   "line"     (const char *text)   a complete line, without its newline; the
- *                                   bytes are as received (not yet validated)
  *   "overlong" ()                   a line longer than max-line was skipped
  *   "closed"   (GError *error)      emitted once; error NULL on an orderly end
- *   "prepare-write" ()              the queued lines are about to be written;
- *                                   emitted once after each
- *                                   parlor_connection_defer(), and handlers
- *                                   may send more lines
  */
 
 #define PARLOR_TYPE_CONNECTION (parlor_connection_get_type ())
 G_DECLARE_FINAL_TYPE (ParlorConnection, parlor_connection, PARLOR, CONNECTION, GObject)
 
+/* What the owner does with the traffic. Functions rather than signals: a
+ * busy host handles tens of thousands of lines a second. */
+typedef struct
+{
+  /* A complete line, without its newline; the bytes are as received (not
+   * yet validated). */
+  void (*line)          (ParlorConnection *conn,
+                         const char       *text,
+                         gpointer          data);
+  /* The queued lines are about to be written; called once after each
+   * parlor_connection_defer(), and may send more lines. */
+  void (*prepare_write) (ParlorConnection *conn,
+                         gpointer          data);
+} ParlorConnectionHandler;
+
 ParlorConnection *parlor_connection_new              (GIOStream        *stream,
                                                       gsize             max_line,
                                                       gsize             max_output);
+void              parlor_connection_set_handler      (ParlorConnection              *self,
+                                                      const ParlorConnectionHandler *handler,
+                                                      gpointer                       data);
 void              parlor_connection_start            (ParlorConnection *self);
 void              parlor_connection_send             (ParlorConnection *self,
                                                       const char       *line);

@@ -627,6 +627,7 @@ static void
 conn_free (Conn *conn)
 {
   g_signal_handlers_disconnect_by_data (conn->link, conn);
+  parlor_connection_set_handler (conn->link, NULL, NULL);
   g_object_unref (conn->link);
   g_free (conn->name);
   g_free (conn->peer);
@@ -1195,10 +1196,19 @@ handle_line (Conn       *conn,
 static void
 on_conn_line (ParlorConnection *link,
               const char       *text,
-              Conn             *conn)
+              gpointer          conn)
 {
   handle_line (conn, text);
 }
+
+static void
+on_conn_prepare_write (ParlorConnection *link,
+                       gpointer          conn)
+{
+  conn_send_due (conn);
+}
+
+static const ParlorConnectionHandler conn_handler = { on_conn_line, on_conn_prepare_write };
 
 static void
 on_conn_overlong (ParlorConnection *link,
@@ -1222,10 +1232,9 @@ accept_stream (ParlorServer *self,
   conn->connected_at = g_get_monotonic_time ();
   g_hash_table_add (self->conns, conn);
 
-  g_signal_connect (conn->link, "line", G_CALLBACK (on_conn_line), conn);
+  parlor_connection_set_handler (conn->link, &conn_handler, conn);
   g_signal_connect (conn->link, "overlong", G_CALLBACK (on_conn_overlong), conn);
   g_signal_connect (conn->link, "closed", G_CALLBACK (on_conn_closed), conn);
-  g_signal_connect_swapped (conn->link, "prepare-write", G_CALLBACK (conn_send_due), conn);
   parlor_connection_start (conn->link);
 }
 

@@ -22,10 +22,14 @@ typedef struct
 static void
 on_line (ParlorConnection *conn,
          const char       *text,
-         Seen             *seen)
+         gpointer          data)
 {
+  Seen *seen = data;
+
   g_ptr_array_add (seen->lines, g_strdup (text));
 }
+
+static const ParlorConnectionHandler line_handler = { on_line, NULL };
 
 static void
 on_overlong (ParlorConnection *conn,
@@ -101,7 +105,7 @@ run (const char *data,
   g_autoptr(ParlorConnection) conn = parlor_connection_new (stream, max_line, 0);
 
   seen->lines = g_ptr_array_new_with_free_func (g_free);
-  g_signal_connect (conn, "line", G_CALLBACK (on_line), seen);
+  parlor_connection_set_handler (conn, &line_handler, seen);
   g_signal_connect (conn, "overlong", G_CALLBACK (on_overlong), seen);
   g_signal_connect (conn, "closed", G_CALLBACK (on_closed), seen);
   parlor_connection_start (conn);
