@@ -234,6 +234,10 @@ static void bot_act (Bot *bot);
 static GQueue ready_bots = G_QUEUE_INIT;
 static guint ready_id;
 
+/* Called once bots have made their moves, which are then queued on their
+ * connections and leave as this main-loop turn ends. */
+static void (*bots_moved) (void);
+
 static gboolean
 run_ready_bots (gpointer data)
 {
@@ -248,6 +252,8 @@ run_ready_bots (gpointer data)
       bot->thought = TRUE;
       bot_act (bot);
     }
+  if (bots_moved != NULL)
+    bots_moved ();
 
   return G_SOURCE_REMOVE;
 }
@@ -288,6 +294,8 @@ bot_delay_done (gpointer data)
   bot->acting = FALSE;
   bot->thought = TRUE;
   bot_act (bot);
+  if (bots_moved != NULL)
+    bots_moved ();
   return G_SOURCE_REMOVE;
 }
 
@@ -618,7 +626,8 @@ typedef struct
   Load     *load;
   Bot      *bots[LOAD_SEATS];
   guint     n_done;
-  /* One action → every bot hears of it: the latency sample in flight. */
+  /* One action → every bot hears of it: the latency sample in flight, from
+   * when the action leaves (-1 until then). */
   gint64    sent_at;
   guint     heard;        /* bit per bot */
 } LoadTable;
@@ -635,7 +644,10 @@ struct _Load
   guint      completed;
   guint      errors;
   GArray    *samples;     /* double, ms */
+  GPtrArray *leaving;     /* LoadTable* whose action leaves this turn */
 };
+
+static Load *the_load;
 
 static void
 on_load_action (Bot      *bot,
@@ -645,8 +657,20 @@ on_load_action (Bot      *bot,
 
   if (lt->sent_at != 0)
     return;
-  lt->sent_at = g_get_monotonic_time ();
+  lt->sent_at = -1;
   lt->heard = 0;
+  g_ptr_array_add (lt->load->leaving, lt);
+}
+
+/* The bots of a turn choose one after another; their moves leave together. */
+static void
+on_load_moved (void)
+{
+  gint64 now = g_get_monotonic_time ();
+
+  for (guint i = 0; i < the_load->leaving->len; i++)
+    ((LoadTable *) g_ptr_array_index (the_load->leaving, i))->sent_at = now;
+  g_ptr_array_set_size (the_load->leaving, 0);
 }
 
 static void
@@ -655,7 +679,7 @@ on_load_heard (Bot      *bot,
 {
   LoadTable *lt = data;
 
-  if (lt->sent_at == 0)
+  if (lt->sent_at <= 0)
     return;
   lt->heard |= 1u << bot->index;
   if (lt->heard == (1u << LOAD_SEATS) - 1)
@@ -811,6 +835,9 @@ parlor_cli_loadtest (int    argc,
   load.n_tables = n_tables;
   load.tables = g_new0 (LoadTable, n_tables);
   load.samples = g_array_new (FALSE, FALSE, sizeof (double));
+  load.leaving = g_ptr_array_new ();
+  the_load = &load;
+  bots_moved = on_load_moved;
 
   started = g_get_monotonic_time ();
   for (int t = 0; t < n_tables; t++)
@@ -866,6 +893,9 @@ parlor_cli_loadtest (int    argc,
       bot_free (load.tables[t].bots[i]);
   g_free (load.tables);
   g_array_unref (load.samples);
+  g_ptr_array_unref (load.leaving);
+  bots_moved = NULL;
+  the_load = NULL;
 
   return load.completed == (guint) n_tables && load.errors == 0 ? 0 : 1;
 }
