@@ -6,7 +6,9 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 #ifdef __linux__
+#include <errno.h>
 #include <sys/epoll.h>
+#include <sys/socket.h>
 #include <unistd.h>
 #define HAVE_EPOLL 1
 #endif
@@ -511,6 +513,84 @@ take_bytes (ParlorConnection *self,
     self->partial_since = 0;
 }
 
+/* Sockets in the poller are read and written with plain system calls: the
+ * stream calls cost a GError for every EAGAIN. Other streams go through GIO. */
+static gssize
+read_some (ParlorConnection  *self,
+           GError           **error)
+{
+#ifdef HAVE_EPOLL
+  if (self->fd >= 0)
+    {
+      gssize n;
+
+      do
+        n = recv (self->fd, self->chunk, READ_CHUNK, 0);
+      while (n < 0 && errno == EINTR);
+      if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+        return -2;
+      if (n < 0)
+        {
+          int saved = errno;
+
+          g_set_error_literal (error, G_IO_ERROR, g_io_error_from_errno (saved), g_strerror (saved));
+        }
+      return n;
+    }
+#endif
+  {
+    g_autoptr(GError) local_error = NULL;
+    gssize n = g_pollable_input_stream_read_nonblocking (self->input, self->chunk, READ_CHUNK,
+                                                         NULL, &local_error);
+
+    if (n < 0 && g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
+      return -2;
+    if (n < 0)
+      g_propagate_error (error, g_steal_pointer (&local_error));
+    return n;
+  }
+}
+
+/* Like read_some(), for what is queued from out_pos on. */
+static gssize
+write_some (ParlorConnection  *self,
+            GError           **error)
+{
+  const char *data = self->outgoing->str + self->out_pos;
+  gsize len = self->outgoing->len - self->out_pos;
+
+#ifdef HAVE_EPOLL
+  if (self->fd >= 0)
+    {
+      gssize n;
+
+      do
+        n = send (self->fd, data, len, MSG_NOSIGNAL);
+      while (n < 0 && errno == EINTR);
+      if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+        return -2;
+      if (n < 0)
+        {
+          int saved = errno;
+
+          g_set_error_literal (error, G_IO_ERROR, g_io_error_from_errno (saved), g_strerror (saved));
+        }
+      return n;
+    }
+#endif
+  {
+    g_autoptr(GError) local_error = NULL;
+    gssize n = g_pollable_output_stream_write_nonblocking (self->output, data, len, NULL,
+                                                           &local_error);
+
+    if (n < 0 && g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
+      return -2;
+    if (n < 0)
+      g_propagate_error (error, g_steal_pointer (&local_error));
+    return n;
+  }
+}
+
 static gboolean
 on_readable (GObject  *stream,
              gpointer  data)
@@ -522,10 +602,9 @@ on_readable (GObject  *stream,
   while (!self->closed && !self->close_after_flush && budget > 0)
     {
       g_autoptr(GError) error = NULL;
-      gssize n = g_pollable_input_stream_read_nonblocking (self->input, self->chunk, READ_CHUNK,
-                                                           NULL, &error);
+      gssize n = read_some (self, &error);
 
-      if (n < 0 && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
+      if (n == -2)
         break;
       if (n < 0)
         {
@@ -604,12 +683,9 @@ write_next (ParlorConnection *self)
   while (self->out_pos < self->outgoing->len)
     {
       g_autoptr(GError) error = NULL;
-      gssize n = g_pollable_output_stream_write_nonblocking (self->output,
-                                                             self->outgoing->str + self->out_pos,
-                                                             self->outgoing->len - self->out_pos,
-                                                             NULL, &error);
+      gssize n = write_some (self, &error);
 
-      if (n < 0 && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
+      if (n == -2)
         {
           self->blocked = TRUE;
           update_watch (self);
