@@ -12,106 +12,130 @@
 
 static const char * const phase_names[] = { "choose", "play", "over" };
 
-static void
-append_small (GString *out,
-              guint    n)
+/* A view is written straight into a buffer: its values are digits and
+ * separators that need no escaping, and a server writes one for every seat
+ * after every move. Each number takes at most 11 bytes and a view holds
+ * fewer than 500 of them, so VIEW_MAX bounds it with room to spare. */
+#define VIEW_MAX 8192
+
+typedef struct
 {
-  if (n >= 10)
-    append_small (out, n / 10);
-  g_string_append_c (out, '0' + n % 10);
+  char *p;
+  char *end;
+} Out;
+
+static inline void
+put_c (Out  *o,
+       char  c)
+{
+  if (o->p < o->end)
+    *o->p++ = c;
 }
 
 static void
-append_counts (GString      *out,
-               const guint8 *counts,
-               int           first,
-               int           last)
+put_s (Out        *o,
+       const char *text)
+{
+  for (; *text != '\0'; text++)
+    put_c (o, *text);
+}
+
+static inline void
+put_int (Out *o,
+         int  n)
+{
+  char digits[12];
+  int len = 0;
+  unsigned int u;
+
+  /* Most numbers in a view are single digits. */
+  if (n >= 0 && n < 10)
+    {
+      put_c (o, '0' + n);
+      return;
+    }
+  u = n < 0 ? 0u - (unsigned int) n : (unsigned int) n;
+  if (n < 0)
+    put_c (o, '-');
+  do
+    digits[len++] = '0' + u % 10;
+  while ((u /= 10) > 0);
+  while (len > 0)
+    put_c (o, digits[--len]);
+}
+
+static void
+put_key (Out        *o,
+         const char *key)
+{
+  put_c (o, ' ');
+  put_s (o, key);
+  put_c (o, '=');
+}
+
+static void
+put_counts (Out          *o,
+            const guint8 *counts,
+            int           first,
+            int           last)
 {
   for (int i = first; i <= last; i++)
     {
       if (i > first)
-        g_string_append_c (out, '.');
-      append_small (out, counts[i]);
+        put_c (o, '.');
+      put_int (o, counts[i]);
     }
 }
 
-static void
-append_key (GString    *out,
-            const char *key)
-{
-  g_string_append_c (out, ' ');
-  g_string_append (out, key);
-  g_string_append_c (out, '=');
-}
-
-static void
-append_int (GString *out,
-            int      n)
-{
-  if (n < 0)
-    {
-      g_string_append_c (out, '-');
-      n = -n;
-    }
-  append_small (out, n);
-}
-
-/* Written straight into one string: the values are digits and separators
- * that need no escaping, and a server builds a view for every seat after
- * every move. */
 char *
 manhattan_state_view_line (const ManhattanState *state,
                            int                   seat)
 {
-  GString *s;
+  char buf[VIEW_MAX];
+  Out out = { buf, buf + sizeof buf };
+  Out *o = &out;
 
   g_return_val_if_fail (state != NULL, NULL);
   g_return_val_if_fail (seat >= -1 && seat < MANHATTAN_N_SEATS, NULL);
 
-  s = g_string_sized_new (1024);
-  g_string_append (s, "view");
-  append_key (s, "seat");
-  append_int (s, seat);
-  append_key (s, "phase");
-  g_string_append (s, phase_names[state->phase]);
-  append_key (s, "round");
-  append_int (s, MAX (state->round, 0) + 1);
-  append_key (s, "first");
-  append_int (s, state->first_player);
-  append_key (s, "start");
-  append_int (s, state->start_player);
-  append_key (s, "turn");
-  append_int (s, state->phase == MANHATTAN_PHASE_PLAY ? state->turn : -1);
-  append_key (s, "scores");
+  put_s (o, "view");
+  put_key (o, "seat");
+  put_int (o, seat);
+  put_key (o, "phase");
+  put_s (o, phase_names[state->phase]);
+  put_key (o, "round");
+  put_int (o, MAX (state->round, 0) + 1);
+  put_key (o, "first");
+  put_int (o, state->first_player);
+  put_key (o, "start");
+  put_int (o, state->start_player);
+  put_key (o, "turn");
+  put_int (o, state->phase == MANHATTAN_PHASE_PLAY ? state->turn : -1);
+  put_key (o, "scores");
   for (int i = 0; i < MANHATTAN_N_SEATS; i++)
     {
       if (i > 0)
-        g_string_append_c (s, ',');
-      append_int (s, state->scores[i]);
+        put_c (o, ',');
+      put_int (o, state->scores[i]);
     }
 
-  append_key (s, "board");
+  put_key (o, "board");
   for (int city = 0; city < MANHATTAN_N_CITIES; city++)
     for (int spot = 0; spot < MANHATTAN_N_SPOTS; spot++)
       {
-        const guint8 *st = state->board.storeys[city][spot];
-
         if (city > 0 || spot > 0)
-          g_string_append_c (s, '/');
+          put_c (o, '/');
         if (state->board.owner[city][spot] < 0)
           {
-            g_string_append_c (s, '-');
+            put_c (o, '-');
             continue;
           }
-        g_string_append_c (s, '0' + state->board.owner[city][spot]);
-        for (int k = 0; k < MANHATTAN_N_SEATS; k++)
-          {
-            g_string_append_c (s, k == 0 ? ':' : '.');
-            append_small (s, st[k]);
-          }
+        put_int (o, state->board.owner[city][spot]);
+        put_c (o, ':');
+        put_counts (o, state->board.storeys[city][spot], 0, MANHATTAN_N_SEATS - 1);
       }
 
-  append_key (s, "hand");
+  put_key (o, "hand");
   if (seat >= 0)
     {
       gboolean first = TRUE;
@@ -120,12 +144,12 @@ manhattan_state_view_line (const ManhattanState *state,
         for (int i = 0; i < state->hand[seat][p]; i++, first = FALSE)
           {
             if (!first)
-              g_string_append_c (s, ',');
-            g_string_append_c (s, '0' + p);
+              put_c (o, ',');
+            put_int (o, p);
           }
     }
 
-  append_key (s, "hands");
+  put_key (o, "hands");
   for (int i = 0; i < MANHATTAN_N_SEATS; i++)
     {
       int n = 0;
@@ -133,22 +157,22 @@ manhattan_state_view_line (const ManhattanState *state,
       for (int p = 0; p < MANHATTAN_N_SPOTS; p++)
         n += state->hand[i][p];
       if (i > 0)
-        g_string_append_c (s, ',');
-      append_small (s, n);
+        put_c (o, ',');
+      put_int (o, n);
     }
 
-  append_key (s, "chosen");
+  put_key (o, "chosen");
   for (int i = 0; i < MANHATTAN_N_SEATS; i++)
     {
       if (i > 0)
-        g_string_append_c (s, '/');
+        put_c (o, '/');
       if (state->revealed || i == seat)
-        append_counts (s, state->chosen[i], 1, MANHATTAN_MAX_BLOCK);
+        put_counts (o, state->chosen[i], 1, MANHATTAN_MAX_BLOCK);
       else
-        g_string_append_c (s, '?');
+        put_c (o, '?');
     }
 
-  append_key (s, "supply");
+  put_key (o, "supply");
   for (int i = 0; i < MANHATTAN_N_SEATS; i++)
     {
       guint8 supply[MANHATTAN_MAX_BLOCK + 1];
@@ -157,28 +181,30 @@ manhattan_state_view_line (const ManhattanState *state,
         supply[b] = state->supply[i][b] +
                     (state->revealed || i == seat ? 0 : state->chosen[i][b]);
       if (i > 0)
-        g_string_append_c (s, '/');
-      append_counts (s, supply, 1, MANHATTAN_MAX_BLOCK);
+        put_c (o, '/');
+      put_counts (o, supply, 1, MANHATTAN_MAX_BLOCK);
     }
 
-  append_key (s, "aside");
+  put_key (o, "aside");
   for (int i = 0; i < MANHATTAN_N_SEATS; i++)
     {
       if (i > 0)
-        g_string_append_c (s, '/');
-      append_counts (s, state->set_aside[i], 1, MANHATTAN_MAX_BLOCK);
+        put_c (o, '/');
+      put_counts (o, state->set_aside[i], 1, MANHATTAN_MAX_BLOCK);
     }
 
-  append_key (s, "chose");
-  append_int (s, state->chosen_mask);
-  append_key (s, "revealed");
-  append_int (s, state->revealed);
-  append_key (s, "deck");
-  append_int (s, state->deck_len - state->deck_pos);
-  append_key (s, "discard");
-  append_counts (s, state->discard, 0, MANHATTAN_N_SPOTS - 1);
+  put_key (o, "chose");
+  put_int (o, state->chosen_mask);
+  put_key (o, "revealed");
+  put_int (o, state->revealed);
+  put_key (o, "deck");
+  put_int (o, state->deck_len - state->deck_pos);
+  put_key (o, "discard");
+  put_counts (o, state->discard, 0, MANHATTAN_N_SPOTS - 1);
 
-  return g_string_free (s, FALSE);
+  g_return_val_if_fail (out.p < out.end, NULL);
+
+  return g_strndup (buf, out.p - buf);
 }
 
 static gboolean
