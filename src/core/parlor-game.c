@@ -17,12 +17,21 @@ ParlorEvent *
 parlor_event_new (guint32     audience,
                   const char *line)
 {
+  g_return_val_if_fail (line != NULL, NULL);
+
+  return parlor_event_new_take (audience, g_strdup (line));
+}
+
+ParlorEvent *
+parlor_event_new_take (guint32  audience,
+                       char    *line)
+{
   ParlorEvent *event;
 
   g_return_val_if_fail (line != NULL, NULL);
 
   event = g_new (ParlorEvent, 1);
-  event->line = g_strdup (line);
+  event->line = line;
   event->audience = audience;
 
   return event;

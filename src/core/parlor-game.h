@@ -37,6 +37,9 @@ typedef struct
 
 ParlorEvent *parlor_event_new   (guint32     audience,
                                  const char *line);
+/* Like parlor_event_new(), keeping @line (allocated with g_malloc). */
+ParlorEvent *parlor_event_new_take (guint32  audience,
+                                    char    *line);
 void         parlor_event_free  (ParlorEvent *event);
 
 #define PARLOR_TYPE_GAME (parlor_game_get_type ())

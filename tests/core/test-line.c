@@ -64,6 +64,38 @@ test_round_trip (void)
     }
 }
 
+/* Space, %, = and control characters (C0, DEL, C1) become %XX of their
+ * bytes; everything else stays as it is. */
+static void
+test_escape (void)
+{
+  static const struct { const char *text; const char *escaped; } cases[] = {
+    { "plain", "plain" },
+    { "a b", "a%20b" },
+    { "100%", "100%25" },
+    { "x=y", "x%3Dy" },
+    { "line\nbreak\ttab", "line%0Abreak%09tab" },
+    { "del\x7f", "del%7F" },
+    { "c1\xc2\x85", "c1%C2%85" },
+    { "탁자 名字", "탁자%20名字" },
+    { "cut\xf0", "cut%F0" },
+    { "", "" },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *escaped = parlor_line_escape (cases[i].text);
+      g_autofree char *back = NULL;
+
+      g_assert_cmpstr (escaped, ==, cases[i].escaped);
+      back = parlor_line_unescape (escaped, NULL);
+      if (g_utf8_validate (cases[i].text, -1, NULL))
+        g_assert_cmpstr (back, ==, cases[i].text);
+      else
+        g_assert_null (back);
+    }
+}
+
 static void
 test_rejects (void)
 {
@@ -125,6 +157,7 @@ main (int   argc,
   g_test_add_func ("/core/line/parse-basic", test_parse_basic);
   g_test_add_func ("/core/line/words", test_words);
   g_test_add_func ("/core/line/round-trip", test_round_trip);
+  g_test_add_func ("/core/line/escape", test_escape);
   g_test_add_func ("/core/line/rejects", test_rejects);
   g_test_add_func ("/core/line/too-long", test_too_long);
   g_test_add_func ("/core/line/sanitize", test_sanitize);

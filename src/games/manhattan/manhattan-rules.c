@@ -321,8 +321,7 @@ emit (GPtrArray  *events,
   line = g_strdup_vprintf (format, args);
   va_end (args);
 
-  g_ptr_array_add (events, parlor_event_new (audience, line));
-  g_free (line);
+  g_ptr_array_add (events, parlor_event_new_take (audience, line));
 }
 
 #define AUDIENCE_OTHERS(s) (PARLOR_AUDIENCE_ALL & ~PARLOR_AUDIENCE_SEAT (s))
