@@ -298,94 +298,158 @@ parse_seat_blocks (const char *text,
   return *text == '\0';
 }
 
+/* The keys of a view line, in the order the server writes them. */
+enum
+{
+  KEY_SEAT, KEY_PHASE, KEY_ROUND, KEY_FIRST, KEY_START, KEY_TURN, KEY_SCORES, KEY_BOARD,
+  KEY_HAND, KEY_HANDS, KEY_CHOSEN, KEY_SUPPLY, KEY_ASIDE, KEY_CHOSE, KEY_REVEALED, KEY_DECK,
+  KEY_DISCARD, N_KEYS
+};
+
+static const char * const key_names[N_KEYS] = {
+  "seat", "phase", "round", "first", "start", "turn", "scores", "board",
+  "hand", "hands", "chosen", "supply", "aside", "chose", "revealed", "deck",
+  "discard",
+};
+
+/* A whole value that is a number in [min, max], with an optional '-'. */
+static gboolean
+parse_int (const char *text,
+           int         min,
+           int         max,
+           int        *out)
+{
+  gboolean negative = text[0] == '-';
+  int v;
+
+  if (negative)
+    text++;
+  if (!scan_number (&text, MAX (max, -min), &v) || *text != '\0')
+    return FALSE;
+  if (negative)
+    v = -v;
+  if (v < min || v > max)
+    return FALSE;
+  *out = v;
+  return TRUE;
+}
+
+/* Views are read for every move a client sees: the line is cut into its
+ * values in one copy, which the value readers check strictly. Words and
+ * keys other than a view's are ignored, as for any line. */
 gboolean
 manhattan_view_parse (const char     *text,
                       ManhattanView  *view,
                       GError        **error)
 {
-  g_autoptr(ParlorLine) line = NULL;
-  gint64 v;
-  int nums[MANHATTAN_N_SPOTS];
+  g_autofree char *copy = NULL;
+  const char *values[N_KEYS] = { NULL };
   const char *value;
+  char *p;
+  int nums[MANHATTAN_N_SPOTS];
+  gboolean typed = FALSE;
 
   g_return_val_if_fail (text != NULL, FALSE);
   g_return_val_if_fail (view != NULL, FALSE);
 
   memset (view, 0, sizeof *view);
-  line = parlor_line_parse (text, error);
-  if (line == NULL)
-    return FALSE;
-  if (!g_str_equal (parlor_line_get_type (line), "view"))
+  copy = g_strdup (text);
+  for (p = copy; *p != '\0';)
+    {
+      char *tok, *eq;
+
+      while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+        p++;
+      if (*p == '\0')
+        break;
+      tok = p;
+      while (*p != '\0' && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n')
+        p++;
+      if (*p != '\0')
+        *p++ = '\0';
+
+      if (!typed)
+        {
+          if (!g_str_equal (tok, "view"))
+            return bad_view (error, "view");
+          typed = TRUE;
+          continue;
+        }
+      eq = strchr (tok, '=');
+      if (eq == NULL)
+        continue;
+      *eq = '\0';
+      for (int k = 0; k < N_KEYS; k++)
+        if (g_str_equal (tok, key_names[k]))
+          {
+            if (values[k] != NULL)
+              return bad_view (error, key_names[k]);
+            values[k] = eq + 1;
+            break;
+          }
+    }
+  if (!typed)
     return bad_view (error, "view");
+  for (int k = 0; k < N_KEYS; k++)
+    if (values[k] == NULL)
+      return bad_view (error, key_names[k]);
 
 #define GET_INT(key, min, max, dest) \
   G_STMT_START { \
-    if (!parlor_line_get_int (line, key, min, max, &v, error)) \
-      return FALSE; \
-    dest = (int) v; \
+    if (!parse_int (values[key], min, max, &dest)) \
+      return bad_view (error, key_names[key]); \
   } G_STMT_END
 
-  GET_INT ("seat", -1, MANHATTAN_N_SEATS - 1, view->seat);
-  GET_INT ("round", 1, MANHATTAN_N_ROUNDS, view->round);
+  GET_INT (KEY_SEAT, -1, MANHATTAN_N_SEATS - 1, view->seat);
+  GET_INT (KEY_ROUND, 1, MANHATTAN_N_ROUNDS, view->round);
   view->round--;
-  GET_INT ("first", 0, MANHATTAN_N_SEATS - 1, view->first_player);
-  GET_INT ("start", 0, MANHATTAN_N_SEATS - 1, view->start_player);
-  GET_INT ("turn", -1, MANHATTAN_N_SEATS - 1, view->turn);
-  GET_INT ("chose", 0, 15, view->chosen_mask);
-  GET_INT ("revealed", 0, 1, view->revealed);
-  GET_INT ("deck", 0, MANHATTAN_N_CARDS, view->deck_size);
+  GET_INT (KEY_FIRST, 0, MANHATTAN_N_SEATS - 1, view->first_player);
+  GET_INT (KEY_START, 0, MANHATTAN_N_SEATS - 1, view->start_player);
+  GET_INT (KEY_TURN, -1, MANHATTAN_N_SEATS - 1, view->turn);
+  GET_INT (KEY_CHOSE, 0, 15, nums[0]);
+  view->chosen_mask = nums[0];
+  GET_INT (KEY_REVEALED, 0, 1, view->revealed);
+  GET_INT (KEY_DECK, 0, MANHATTAN_N_CARDS, view->deck_size);
 #undef GET_INT
 
-  value = parlor_line_get (line, "phase");
   view->phase = MANHATTAN_PHASE_OVER + 1;
-  for (guint i = 0; value != NULL && i < G_N_ELEMENTS (phase_names); i++)
-    if (g_str_equal (value, phase_names[i]))
+  for (guint i = 0; i < G_N_ELEMENTS (phase_names); i++)
+    if (g_str_equal (values[KEY_PHASE], phase_names[i]))
       view->phase = (ManhattanPhase) i;
   if (view->phase > MANHATTAN_PHASE_OVER)
     return bad_view (error, "phase");
 
-  if (!parse_numbers (parlor_line_get (line, "scores"), ',', MANHATTAN_N_SEATS, 10000,
-                      view->scores))
+  if (!parse_numbers (values[KEY_SCORES], ',', MANHATTAN_N_SEATS, 10000, view->scores))
     return bad_view (error, "scores");
-  if (!parse_numbers (parlor_line_get (line, "hands"), ',', MANHATTAN_N_SEATS, MANHATTAN_N_CARDS,
+  if (!parse_numbers (values[KEY_HANDS], ',', MANHATTAN_N_SEATS, MANHATTAN_N_CARDS,
                       view->hand_size))
     return bad_view (error, "hands");
-  if (!parse_numbers (parlor_line_get (line, "discard"), '.', MANHATTAN_N_SPOTS,
+  if (!parse_numbers (values[KEY_DISCARD], '.', MANHATTAN_N_SPOTS,
                       MANHATTAN_CARDS_PER_SPOT, nums))
     return bad_view (error, "discard");
-  for (int p = 0; p < MANHATTAN_N_SPOTS; p++)
-    view->discard[p] = nums[p];
+  for (int i = 0; i < MANHATTAN_N_SPOTS; i++)
+    view->discard[i] = nums[i];
 
-  value = parlor_line_get (line, "hand");
-  if (value == NULL)
-    return bad_view (error, "hand");
-  if (*value != '\0')
+  value = values[KEY_HAND];
+  for (guint n = 0; *value != '\0'; n++)
     {
-      g_auto(GStrv) cards = g_strsplit (value, ",", -1);
+      int card;
 
-      if (g_strv_length (cards) > MANHATTAN_N_CARDS)
+      if ((n > 0 && *value++ != ',') || n >= MANHATTAN_N_CARDS ||
+          !scan_number (&value, MANHATTAN_N_SPOTS - 1, &card) ||
+          view->hand[card] >= MANHATTAN_CARDS_PER_SPOT)
         return bad_view (error, "hand");
-      for (guint i = 0; cards[i] != NULL; i++)
-        {
-          guint64 card;
-
-          if (!g_ascii_string_to_unsigned (cards[i], 10, 0, MANHATTAN_N_SPOTS - 1, &card, NULL) ||
-              view->hand[card] >= MANHATTAN_CARDS_PER_SPOT)
-            return bad_view (error, "hand");
-          view->hand[card]++;
-        }
+      view->hand[card]++;
     }
 
-  if (!parse_seat_blocks (parlor_line_get (line, "chosen"), view->chosen, view->chosen_known))
+  if (!parse_seat_blocks (values[KEY_CHOSEN], view->chosen, view->chosen_known))
     return bad_view (error, "chosen");
-  if (!parse_seat_blocks (parlor_line_get (line, "supply"), view->supply, NULL))
+  if (!parse_seat_blocks (values[KEY_SUPPLY], view->supply, NULL))
     return bad_view (error, "supply");
-  if (!parse_seat_blocks (parlor_line_get (line, "aside"), view->set_aside, NULL))
+  if (!parse_seat_blocks (values[KEY_ASIDE], view->set_aside, NULL))
     return bad_view (error, "aside");
 
-  value = parlor_line_get (line, "board");
-  if (value == NULL)
-    return bad_view (error, "board");
+  value = values[KEY_BOARD];
   for (int i = 0; i < MANHATTAN_N_CITIES * MANHATTAN_N_SPOTS; i++)
     {
       int city = i / MANHATTAN_N_SPOTS, spot = i % MANHATTAN_N_SPOTS;
@@ -463,11 +527,21 @@ legal_moves (const ManhattanView *view,
     }
   else if (view->phase == MANHATTAN_PHASE_PLAY && view->turn == seat)
     {
+      /* manhattan_view_play_is_legal() for every card, city and block, with
+       * the cards not held and the blocks not chosen left out first. */
       for (int card = 0; card < MANHATTAN_N_SPOTS; card++)
-        for (int city = 0; city < MANHATTAN_N_CITIES; city++)
-          for (int block = 1; block <= MANHATTAN_MAX_BLOCK; block++)
-            if (manhattan_view_play_is_legal (view, card, city, block))
-              moves[n++] = (card * 10 + city) * 10 + block;
+        {
+          int row, col;
+
+          if (view->hand[card] == 0)
+            continue;
+          manhattan_card_spot (seat, card, &row, &col);
+          for (int city = 0; city < MANHATTAN_N_CITIES; city++)
+            for (int block = 1; block <= MANHATTAN_MAX_BLOCK; block++)
+              if (view->chosen[seat][block] > 0 &&
+                  manhattan_spot_accepts (view->board.storeys[city][row * 3 + col], seat, block))
+                moves[n++] = (card * 10 + city) * 10 + block;
+        }
     }
 
   return n;
