@@ -645,6 +645,8 @@ struct _Load
   guint      errors;
   GArray    *samples;     /* double, ms */
   GPtrArray *leaving;     /* LoadTable* whose action leaves this turn */
+  GQueue     to_connect;  /* Bot* */
+  guint      connecting;
 };
 
 static Load *the_load;
@@ -713,6 +715,29 @@ on_load_done (Bot      *bot,
     g_main_loop_quit (load->loop);
 }
 
+static void load_connected (GObject      *object,
+                            GAsyncResult *result,
+                            gpointer      user_data);
+
+/* Connections are opened a window at a time: a thousand connects at once
+ * would each watch a socket in the main loop until it is welcomed, making
+ * every turn walk a thousand sources while the first games are played. */
+#define LOAD_CONNECT_WINDOW 32
+
+static void
+load_connect_next (Load *load)
+{
+  while (load->connecting < LOAD_CONNECT_WINDOW && !g_queue_is_empty (&load->to_connect))
+    {
+      Bot *bot = g_queue_pop_head (&load->to_connect);
+
+      if (bot->done)
+        continue;
+      load->connecting++;
+      parlor_client_connect_async (bot->client, load->address, 30, NULL, load_connected, bot);
+    }
+}
+
 static void
 load_connected (GObject      *object,
                 GAsyncResult *result,
@@ -721,6 +746,9 @@ load_connected (GObject      *object,
   Bot *bot = user_data;
   LoadTable *lt = bot->data;
   g_autoptr(GError) error = NULL;
+
+  lt->load->connecting--;
+  load_connect_next (lt->load);
 
   if (!parlor_client_connect_finish (PARLOR_CLIENT (object), result, &error))
     {
@@ -830,6 +858,7 @@ parlor_cli_loadtest (int    argc,
 
   loop = g_main_loop_new (NULL, FALSE);
   load.loop = loop;
+  load.address = address;
   load.level = level != NULL ? level : (char *) "random";
   load.timeout = timeout;
   load.n_tables = n_tables;
@@ -861,9 +890,9 @@ parlor_cli_loadtest (int    argc,
           g_signal_connect (bot->client, "started", G_CALLBACK (load_started), bot);
         }
       for (guint i = 0; i < LOAD_SEATS; i++)
-        parlor_client_connect_async (lt->bots[i]->client, address, 30, NULL,
-                                     load_connected, lt->bots[i]);
+        g_queue_push_tail (&load.to_connect, lt->bots[i]);
     }
+  load_connect_next (&load);
 
   timeout_id = g_timeout_add_seconds (timeout, load_timed_out, &load);
   g_main_loop_run (loop);
@@ -894,6 +923,7 @@ parlor_cli_loadtest (int    argc,
   g_free (load.tables);
   g_array_unref (load.samples);
   g_ptr_array_unref (load.leaving);
+  g_queue_clear (&load.to_connect);
   bots_moved = NULL;
   the_load = NULL;
 
