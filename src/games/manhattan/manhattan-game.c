@@ -16,6 +16,7 @@ struct _ManhattanGame
   GObject        parent_instance;
   ManhattanState state;
   gboolean       started;
+  ManhattanBoardCache board_cache;
 };
 
 static void manhattan_game_iface_init (ParlorGameInterface *iface);
@@ -214,7 +215,7 @@ manhattan_game_view_for (ParlorGame *game,
   if (seat < -1 || seat >= MANHATTAN_N_SEATS)
     seat = -1;
 
-  return manhattan_state_view_line (&self->state, seat);
+  return manhattan_state_view_line_cached (&self->state, seat, &self->board_cache);
 }
 
 static char *

@@ -87,9 +87,37 @@ put_counts (Out          *o,
     }
 }
 
+static void
+put_board (Out                  *o,
+           const ManhattanBoard *board)
+{
+  for (int city = 0; city < MANHATTAN_N_CITIES; city++)
+    for (int spot = 0; spot < MANHATTAN_N_SPOTS; spot++)
+      {
+        if (city > 0 || spot > 0)
+          put_c (o, '/');
+        if (board->owner[city][spot] < 0)
+          {
+            put_c (o, '-');
+            continue;
+          }
+        put_int (o, board->owner[city][spot]);
+        put_c (o, ':');
+        put_counts (o, board->storeys[city][spot], 0, MANHATTAN_N_SEATS - 1);
+      }
+}
+
 char *
 manhattan_state_view_line (const ManhattanState *state,
                            int                   seat)
+{
+  return manhattan_state_view_line_cached (state, seat, NULL);
+}
+
+char *
+manhattan_state_view_line_cached (const ManhattanState *state,
+                                  int                   seat,
+                                  ManhattanBoardCache  *cache)
 {
   char buf[VIEW_MAX];
   Out out = { buf, buf + sizeof buf };
@@ -120,20 +148,24 @@ manhattan_state_view_line (const ManhattanState *state,
     }
 
   put_key (o, "board");
-  for (int city = 0; city < MANHATTAN_N_CITIES; city++)
-    for (int spot = 0; spot < MANHATTAN_N_SPOTS; spot++)
-      {
-        if (city > 0 || spot > 0)
-          put_c (o, '/');
-        if (state->board.owner[city][spot] < 0)
-          {
-            put_c (o, '-');
-            continue;
-          }
-        put_int (o, state->board.owner[city][spot]);
-        put_c (o, ':');
-        put_counts (o, state->board.storeys[city][spot], 0, MANHATTAN_N_SEATS - 1);
-      }
+  if (cache == NULL)
+    put_board (o, &state->board);
+  else
+    {
+      /* The board is the same for every seat: written once per change. */
+      if (!cache->valid || memcmp (&cache->board, &state->board, sizeof state->board) != 0)
+        {
+          Out board_out = { cache->text, cache->text + sizeof cache->text };
+
+          put_board (&board_out, &state->board);
+          g_return_val_if_fail (board_out.p < board_out.end, NULL);
+          cache->len = board_out.p - cache->text;
+          cache->board = state->board;
+          cache->valid = TRUE;
+        }
+      for (gsize i = 0; i < cache->len; i++)
+        put_c (o, cache->text[i]);
+    }
 
   put_key (o, "hand");
   if (seat >= 0)
@@ -347,6 +379,7 @@ manhattan_view_parse (const char     *text,
   const char *value;
   char *p;
   int nums[MANHATTAN_N_SPOTS];
+  int next_key = 0;
   gboolean typed = FALSE;
 
   g_return_val_if_fail (text != NULL, FALSE);
@@ -379,14 +412,20 @@ manhattan_view_parse (const char     *text,
       if (eq == NULL)
         continue;
       *eq = '\0';
-      for (int k = 0; k < N_KEYS; k++)
-        if (g_str_equal (tok, key_names[k]))
-          {
-            if (values[k] != NULL)
-              return bad_view (error, key_names[k]);
-            values[k] = eq + 1;
-            break;
-          }
+      /* Keys come in the order they are written; try the next one first. */
+      for (int i = 0; i < N_KEYS; i++)
+        {
+          int k = (next_key + i) % N_KEYS;
+
+          if (g_str_equal (tok, key_names[k]))
+            {
+              if (values[k] != NULL)
+                return bad_view (error, key_names[k]);
+              values[k] = eq + 1;
+              next_key = k + 1;
+              break;
+            }
+        }
     }
   if (!typed)
     return bad_view (error, "view");

@@ -36,6 +36,19 @@ typedef struct
 
 char     *manhattan_state_view_line     (const ManhattanState *state,
                                          int                   seat);
+
+/* The board part of the last view written, kept to write the next one. */
+typedef struct
+{
+  ManhattanBoard board;
+  char           text[1024];
+  gsize          len;
+  gboolean       valid;
+} ManhattanBoardCache;
+
+char     *manhattan_state_view_line_cached (const ManhattanState *state,
+                                            int                   seat,
+                                            ManhattanBoardCache  *cache);
 gboolean  manhattan_view_parse          (const char           *line,
                                          ManhattanView        *view,
                                          GError              **error);
