@@ -630,6 +630,8 @@ typedef struct
    * when the action leaves (-1 until then). */
   gint64    sent_at;
   guint     heard;        /* bit per bot */
+  gboolean  open;         /* bots[0] opened the table */
+  guint     joining;      /* bit per bot asked to join */
 } LoadTable;
 
 struct _Load
@@ -738,6 +740,23 @@ load_connect_next (Load *load)
     }
 }
 
+/* Once the table is open, the others join it by its id as they come. */
+static void
+load_join (LoadTable *lt)
+{
+  const char *id = parlor_client_get_table_id (lt->bots[0]->client);
+
+  if (!lt->open)
+    return;
+  for (guint i = 1; i < LOAD_SEATS; i++)
+    if ((lt->joining & (1u << i)) == 0 &&
+        parlor_client_get_state (lt->bots[i]->client) == PARLOR_CLIENT_LOBBY)
+      {
+        lt->joining |= 1u << i;
+        parlor_client_join (lt->bots[i]->client, id);
+      }
+}
+
 static void
 load_connected (GObject      *object,
                 GAsyncResult *result,
@@ -767,6 +786,8 @@ load_connected (GObject      *object,
 
   if (bot->index == 0)
     parlor_client_create (bot->client, NULL, NULL);
+  else
+    load_join (lt);
 }
 
 static void
@@ -776,12 +797,11 @@ load_joined (ParlorClient *client,
 {
   LoadTable *lt = bot->data;
 
-  if (bot->index != 0 || parlor_client_get_state (client) != PARLOR_CLIENT_WAITING)
+  if (bot->index != 0 || lt->open || parlor_client_get_state (client) != PARLOR_CLIENT_WAITING)
     return;
 
-  /* The table is open: the three others join it by its id. */
-  for (guint i = 1; i < LOAD_SEATS; i++)
-    parlor_client_join (lt->bots[i]->client, parlor_client_get_table_id (client));
+  lt->open = TRUE;
+  load_join (lt);
 }
 
 static void
