@@ -228,9 +228,12 @@ struct _Bot
 
 static void bot_act (Bot *bot);
 
-/* Bots without a think time move once everything already received has been
- * read: one idle for all of them (a thousand idles would each be walked on
- * every main-loop turn). */
+/* Bots without a think time move once the lines read in this main-loop turn
+ * are handled, so each acts on the latest view it has: one idle for all of
+ * them (a thousand idles would each be walked on every turn). It runs at the
+ * sockets' priority: waiting until no socket has anything to read would
+ * hold every move back while others' moves keep arriving, and the moves
+ * would then leave in large bursts. */
 static GQueue ready_bots = G_QUEUE_INIT;
 static guint ready_id;
 
@@ -264,7 +267,7 @@ bot_queue (Bot *bot)
   bot->queued = TRUE;
   g_queue_push_tail (&ready_bots, bot);
   if (ready_id == 0)
-    ready_id = g_idle_add_full (G_PRIORITY_LOW, run_ready_bots, NULL, NULL);
+    ready_id = g_idle_add_full (G_PRIORITY_DEFAULT, run_ready_bots, NULL, NULL);
 }
 
 static void
@@ -315,7 +318,7 @@ bot_act (Bot *bot)
   if (!bot->thought)
     {
       /* Think on the view as it is once the think time is over; without
-       * one, once everything already received has been read. */
+       * one, once this turn's lines are handled. */
       bot->acting = TRUE;
       if (bot->delay > 0)
         {
