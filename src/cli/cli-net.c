@@ -228,6 +228,15 @@ struct _Bot
 
 static void bot_act (Bot *bot);
 
+/* The bot may now move, on the view it has. */
+static void
+bot_think_done (Bot *bot)
+{
+  bot->acting = FALSE;
+  bot->thought = TRUE;
+  bot_act (bot);
+}
+
 /* Bots without a think time move once the lines read in this main-loop turn
  * are handled, so each acts on the latest view it has: one idle for all of
  * them (a thousand idles would each be walked on every turn). It runs at the
@@ -251,9 +260,7 @@ run_ready_bots (gpointer data)
   for (Bot *bot; (bot = g_queue_pop_head (&ready)) != NULL;)
     {
       bot->queued = FALSE;
-      bot->acting = FALSE;
-      bot->thought = TRUE;
-      bot_act (bot);
+      bot_think_done (bot);
     }
   if (bots_moved != NULL)
     bots_moved ();
@@ -294,9 +301,7 @@ bot_delay_done (gpointer data)
   Bot *bot = data;
 
   bot->delay_id = 0;
-  bot->acting = FALSE;
-  bot->thought = TRUE;
-  bot_act (bot);
+  bot_think_done (bot);
   if (bots_moved != NULL)
     bots_moved ();
   return G_SOURCE_REMOVE;

@@ -514,41 +514,59 @@ take_bytes (ParlorConnection *self,
 }
 
 /* Sockets in the poller are read and written with plain system calls: the
- * stream calls cost a GError for every EAGAIN. Other streams go through GIO. */
+ * stream calls cost a GError for every EAGAIN. Other streams go through GIO.
+ * Both give -2 for "would block". */
+#ifdef HAVE_EPOLL
+static gssize
+syscall_result (gssize   n,
+                GError **error)
+{
+  int saved = errno;
+
+  if (n >= 0)
+    return n;
+  if (saved == EAGAIN || saved == EWOULDBLOCK)
+    return -2;
+  g_set_error_literal (error, G_IO_ERROR, g_io_error_from_errno (saved), g_strerror (saved));
+  return -1;
+}
+#endif
+
+static gssize
+stream_result (gssize   n,
+               GError  *local_error,
+               GError **error)
+{
+  if (n >= 0)
+    return n;
+  if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
+    {
+      g_error_free (local_error);
+      return -2;
+    }
+  g_propagate_error (error, local_error);
+  return -1;
+}
+
 static gssize
 read_some (ParlorConnection  *self,
            GError           **error)
 {
+  GError *local_error = NULL;
+  gssize n;
+
 #ifdef HAVE_EPOLL
   if (self->fd >= 0)
     {
-      gssize n;
-
       do
         n = recv (self->fd, self->chunk, READ_CHUNK, 0);
       while (n < 0 && errno == EINTR);
-      if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
-        return -2;
-      if (n < 0)
-        {
-          int saved = errno;
-
-          g_set_error_literal (error, G_IO_ERROR, g_io_error_from_errno (saved), g_strerror (saved));
-        }
-      return n;
+      return syscall_result (n, error);
     }
 #endif
-  {
-    g_autoptr(GError) local_error = NULL;
-    gssize n = g_pollable_input_stream_read_nonblocking (self->input, self->chunk, READ_CHUNK,
-                                                         NULL, &local_error);
-
-    if (n < 0 && g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
-      return -2;
-    if (n < 0)
-      g_propagate_error (error, g_steal_pointer (&local_error));
-    return n;
-  }
+  n = g_pollable_input_stream_read_nonblocking (self->input, self->chunk, READ_CHUNK, NULL,
+                                                &local_error);
+  return stream_result (n, local_error, error);
 }
 
 /* Like read_some(), for what is queued from out_pos on. */
@@ -558,37 +576,20 @@ write_some (ParlorConnection  *self,
 {
   const char *data = self->outgoing->str + self->out_pos;
   gsize len = self->outgoing->len - self->out_pos;
+  GError *local_error = NULL;
+  gssize n;
 
 #ifdef HAVE_EPOLL
   if (self->fd >= 0)
     {
-      gssize n;
-
       do
         n = send (self->fd, data, len, MSG_NOSIGNAL);
       while (n < 0 && errno == EINTR);
-      if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
-        return -2;
-      if (n < 0)
-        {
-          int saved = errno;
-
-          g_set_error_literal (error, G_IO_ERROR, g_io_error_from_errno (saved), g_strerror (saved));
-        }
-      return n;
+      return syscall_result (n, error);
     }
 #endif
-  {
-    g_autoptr(GError) local_error = NULL;
-    gssize n = g_pollable_output_stream_write_nonblocking (self->output, data, len, NULL,
-                                                           &local_error);
-
-    if (n < 0 && g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
-      return -2;
-    if (n < 0)
-      g_propagate_error (error, g_steal_pointer (&local_error));
-    return n;
-  }
+  n = g_pollable_output_stream_write_nonblocking (self->output, data, len, NULL, &local_error);
+  return stream_result (n, local_error, error);
 }
 
 static gboolean
