@@ -6,7 +6,7 @@
 set -eu
 cli=$1
 tables=${2:-250}
-think=${3:-250}
+think=${3:-0}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 
