@@ -248,7 +248,8 @@ static guint ready_id;
 
 /* Called once bots have made their moves, which are then queued on their
  * connections and leave as this main-loop turn ends. */
-static void (*bots_moved) (void);
+static void   (*bots_moved) (gpointer data);
+static gpointer bots_moved_data;
 
 static gboolean
 run_ready_bots (gpointer data)
@@ -263,7 +264,7 @@ run_ready_bots (gpointer data)
       bot_think_done (bot);
     }
   if (bots_moved != NULL)
-    bots_moved ();
+    bots_moved (bots_moved_data);
 
   return G_SOURCE_REMOVE;
 }
@@ -303,7 +304,7 @@ bot_delay_done (gpointer data)
   bot->delay_id = 0;
   bot_think_done (bot);
   if (bots_moved != NULL)
-    bots_moved ();
+    bots_moved (bots_moved_data);
   return G_SOURCE_REMOVE;
 }
 
@@ -659,8 +660,6 @@ struct _Load
   guint      connecting;
 };
 
-static Load *the_load;
-
 static void
 on_load_action (Bot      *bot,
                 gpointer  data)
@@ -676,13 +675,14 @@ on_load_action (Bot      *bot,
 
 /* The bots of a turn choose one after another; their moves leave together. */
 static void
-on_load_moved (void)
+on_load_moved (gpointer data)
 {
+  Load *load = data;
   gint64 now = g_get_monotonic_time ();
 
-  for (guint i = 0; i < the_load->leaving->len; i++)
-    ((LoadTable *) g_ptr_array_index (the_load->leaving, i))->sent_at = now;
-  g_ptr_array_set_size (the_load->leaving, 0);
+  for (guint i = 0; i < load->leaving->len; i++)
+    ((LoadTable *) g_ptr_array_index (load->leaving, i))->sent_at = now;
+  g_ptr_array_set_size (load->leaving, 0);
 }
 
 static void
@@ -893,8 +893,8 @@ parlor_cli_loadtest (int    argc,
   load.tables = g_new0 (LoadTable, n_tables);
   load.samples = g_array_new (FALSE, FALSE, sizeof (double));
   load.leaving = g_ptr_array_new ();
-  the_load = &load;
   bots_moved = on_load_moved;
+  bots_moved_data = &load;
 
   started = g_get_monotonic_time ();
   for (int t = 0; t < n_tables; t++)
@@ -953,7 +953,7 @@ parlor_cli_loadtest (int    argc,
   g_ptr_array_unref (load.leaving);
   g_queue_clear (&load.to_connect);
   bots_moved = NULL;
-  the_load = NULL;
+  bots_moved_data = NULL;
 
   return load.completed == (guint) n_tables && load.errors == 0 ? 0 : 1;
 }

@@ -130,59 +130,6 @@ parlor_line_escape (const char *text)
   return out;
 }
 
-char *
-parlor_line_unescape (const char  *text,
-                      GError     **error)
-{
-  GString *out;
-
-  g_return_val_if_fail (text != NULL, NULL);
-
-  /* Most words carry no escape at all. */
-  if (strchr (text, '%') == NULL)
-    {
-      if (!g_utf8_validate (text, -1, NULL))
-        {
-          g_set_error_literal (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_ENCODING,
-                               _("Text is not valid UTF-8"));
-          return NULL;
-        }
-      return g_strdup (text);
-    }
-
-  out = g_string_sized_new (strlen (text));
-  for (const char *p = text; *p != '\0'; p++)
-    {
-      if (*p == '%')
-        {
-          int hi = g_ascii_xdigit_value (p[1]);
-          int lo = hi >= 0 ? g_ascii_xdigit_value (p[2]) : -1;
-
-          if (hi < 0 || lo < 0)
-            {
-              g_set_error (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_SYNTAX,
-                           _("Bad escape sequence in “%s”"), text);
-              g_string_free (out, TRUE);
-              return NULL;
-            }
-          g_string_append_c (out, (char) (hi * 16 + lo));
-          p += 2;
-        }
-      else
-        g_string_append_c (out, *p);
-    }
-
-  if (!g_utf8_validate (out->str, out->len, NULL) || memchr (out->str, '\0', out->len) != NULL)
-    {
-      g_set_error_literal (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_ENCODING,
-                           _("Text is not valid UTF-8"));
-      g_string_free (out, TRUE);
-      return NULL;
-    }
-
-  return g_string_free (out, FALSE);
-}
-
 /* Decodes the %XX escapes of @word in place (the decoded text is never
  * longer) and checks the result is text. */
 static gboolean
@@ -221,6 +168,28 @@ unescape_in_place (char    *word,
   *out = '\0';
 
   return TRUE;
+}
+
+char *
+parlor_line_unescape (const char  *text,
+                      GError     **error)
+{
+  g_autofree char *copy = NULL;
+
+  g_return_val_if_fail (text != NULL, NULL);
+
+  /* Words in a parsed line were checked with the line; this text was not. */
+  if (strchr (text, '%') == NULL && !g_utf8_validate (text, -1, NULL))
+    {
+      g_set_error_literal (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_ENCODING,
+                           _("Text is not valid UTF-8"));
+      return NULL;
+    }
+  copy = g_strdup (text);
+  if (!unescape_in_place (copy, error))
+    return NULL;
+
+  return g_steal_pointer (&copy);
 }
 
 static gboolean

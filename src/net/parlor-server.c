@@ -137,15 +137,6 @@ new_token (void)
 }
 
 static void
-conn_send_now (Conn       *conn,
-               const char *text)
-{
-  if (conn == NULL || conn->dead)
-    return;
-  parlor_connection_send (conn->link, text);
-}
-
-static void
 conn_send_payload (Conn       *conn,
                    const char *type,
                    const char *payload)
@@ -153,6 +144,13 @@ conn_send_payload (Conn       *conn,
   if (conn == NULL || conn->dead)
     return;
   parlor_connection_send_payload (conn->link, type, payload);
+}
+
+static void
+conn_send_now (Conn       *conn,
+               const char *text)
+{
+  conn_send_payload (conn, text, NULL);
 }
 
 static void send_state (ServerTable *st,
