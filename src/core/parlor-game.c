@@ -155,3 +155,52 @@ parlor_game_random_action (ParlorGame *self,
 
   return g_strdup (g_ptr_array_index (actions, parlor_rng_below (rng, actions->len)));
 }
+
+ParlorPromptKind
+parlor_game_get_prompt_kind (ParlorGame *self,
+                             guint       seat)
+{
+  ParlorGameInterface *iface;
+
+  g_return_val_if_fail (PARLOR_IS_GAME (self), PARLOR_PROMPT_TURN);
+
+  iface = PARLOR_GAME_GET_IFACE (self);
+  if (iface->get_prompt_kind == NULL)
+    return PARLOR_PROMPT_TURN;
+  return iface->get_prompt_kind (self, seat);
+}
+
+/* The action played for @seat when its time runs out, or NULL if it need not act. */
+char *
+parlor_game_default_action (ParlorGame *self,
+                            guint       seat,
+                            ParlorRng  *rng)
+{
+  ParlorGameInterface *iface;
+
+  g_return_val_if_fail (PARLOR_IS_GAME (self), NULL);
+  g_return_val_if_fail (rng != NULL, NULL);
+
+  iface = PARLOR_GAME_GET_IFACE (self);
+  if (iface->default_action == NULL)
+    return parlor_game_random_action (self, seat, rng);
+  return iface->default_action (self, seat, rng);
+}
+
+/* Maps @strength (0 = weakest … PARLOR_STRENGTH_MAX = strongest) onto the
+ * game's own levels, spread evenly from its weakest to its strongest. */
+const char *
+parlor_game_info_level_for_strength (const ParlorGameInfo *info,
+                                     guint                 strength)
+{
+  guint n;
+
+  g_return_val_if_fail (info != NULL, NULL);
+
+  if (info->ai_levels == NULL || info->ai_levels[0] == NULL)
+    return NULL;
+  n = g_strv_length ((char **) info->ai_levels);
+  strength = MIN (strength, PARLOR_STRENGTH_MAX);
+
+  return info->ai_levels[(strength * (n - 1) + PARLOR_STRENGTH_MAX / 2) / PARLOR_STRENGTH_MAX];
+}

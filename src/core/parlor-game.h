@@ -23,7 +23,23 @@ typedef enum
   PARLOR_GAME_ERROR_ILLEGAL,      /* readable, but the rules forbid it */
   PARLOR_GAME_ERROR_OVER,
   PARLOR_GAME_ERROR_CONFIG,
+  PARLOR_GAME_ERROR_STALE,        /* answers a prompt that has closed */
 } ParlorGameError;
+
+/*
+ * What a waiting seat is asked for. Each kind has its own time limit; a
+ * claim window asks several seats at once, and none learns who else is asked.
+ */
+typedef enum
+{
+  PARLOR_PROMPT_TURN,    /* the seat's own move */
+  PARLOR_PROMPT_CLAIM,   /* a window to claim (or pass on) another seat's discard */
+} ParlorPromptKind;
+
+#define PARLOR_N_PROMPT_KINDS 2
+
+/* One computer-strength scale for every game, mapped to each game's levels. */
+#define PARLOR_STRENGTH_MAX 3
 
 /* Bit mask of seats that may see an event. */
 #define PARLOR_AUDIENCE_ALL 0xffffffffu
@@ -67,6 +83,15 @@ struct _ParlorGameInterface
   char                 *(*view_for)      (ParlorGame  *self,
                                           int          seat);
   char                 *(*get_result)    (ParlorGame  *self);
+
+  /* Optional. NULL: every prompt is a turn. */
+  ParlorPromptKind      (*get_prompt_kind) (ParlorGame *self,
+                                            guint       seat);
+  /* Optional: what a seat plays when its time runs out. NULL: a random
+   * legal action (claim games pass a claim and discard the drawn tile). */
+  char                 *(*default_action) (ParlorGame *self,
+                                           guint       seat,
+                                           ParlorRng  *rng);
 };
 
 /*
@@ -116,6 +141,14 @@ char                 *parlor_game_get_result    (ParlorGame  *self);
 char                 *parlor_game_random_action (ParlorGame  *self,
                                                  guint        seat,
                                                  ParlorRng   *rng);
+ParlorPromptKind      parlor_game_get_prompt_kind (ParlorGame *self,
+                                                 guint        seat);
+char                 *parlor_game_default_action (ParlorGame  *self,
+                                                 guint        seat,
+                                                 ParlorRng   *rng);
+
+const char           *parlor_game_info_level_for_strength (const ParlorGameInfo *info,
+                                                           guint                 strength);
 
 GPtrArray            *parlor_event_array_new    (void);
 

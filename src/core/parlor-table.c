@@ -35,6 +35,9 @@ typedef struct
   guint           pace_id;
   char           *pending;       /* AI decision waiting for its pacing delay */
   guint           failures;
+  gboolean        prompted;      /* the game waits for this seat */
+  ParlorPromptKind prompt_kind;
+  guint           serial;        /* of the open prompt */
 } Seat;
 
 struct _ParlorTable
@@ -51,7 +54,8 @@ struct _ParlorTable
   Seat                  seats[MAX_SEATS];
   guint                 n_seats;
   char                 *default_level;
-  guint                 time_limit;
+  guint                 time_limits[PARLOR_N_PROMPT_KINDS];
+  guint                 last_serial;
   guint                 ai_delay;
   gboolean              started;
   gboolean              over;
@@ -80,10 +84,13 @@ typedef struct
   guint64               seed;
   guint                 seat;
   gint64                started;
+  ParlorTable          *table;         /* not a reference: dispose cancels the job */
 } AiJob;
 
-static gboolean schedule (ParlorTable *self);
-static void     announce (ParlorTable *self);
+static gboolean schedule (ParlorTable *self,
+                          int          acted);
+static void     announce (ParlorTable *self,
+                          int          acted);
 
 static void
 ai_job_free (AiJob *job)
@@ -377,22 +384,39 @@ parlor_table_set_seat_kind (ParlorTable    *self,
     }
   g_signal_emit (self, signals[SEAT_CHANGED], 0, seat);
   if (self->started)
-    schedule (self);
+    schedule (self, -1);
 }
 
 void
 parlor_table_set_time_limit (ParlorTable *self,
                              guint        seconds)
 {
-  g_return_if_fail (PARLOR_IS_TABLE (self));
-  self->time_limit = seconds;
+  parlor_table_set_prompt_time_limit (self, PARLOR_PROMPT_TURN, seconds);
 }
 
 guint
 parlor_table_get_time_limit (ParlorTable *self)
 {
+  return parlor_table_get_prompt_time_limit (self, PARLOR_PROMPT_TURN);
+}
+
+void
+parlor_table_set_prompt_time_limit (ParlorTable      *self,
+                                    ParlorPromptKind  kind,
+                                    guint             seconds)
+{
+  g_return_if_fail (PARLOR_IS_TABLE (self));
+  g_return_if_fail (kind < PARLOR_N_PROMPT_KINDS);
+  self->time_limits[kind] = seconds;
+}
+
+guint
+parlor_table_get_prompt_time_limit (ParlorTable      *self,
+                                    ParlorPromptKind  kind)
+{
   g_return_val_if_fail (PARLOR_IS_TABLE (self), 0);
-  return self->time_limit;
+  g_return_val_if_fail (kind < PARLOR_N_PROMPT_KINDS, 0);
+  return self->time_limits[kind];
 }
 
 void
@@ -410,6 +434,22 @@ parlor_table_get_deadline (ParlorTable *self,
   g_return_val_if_fail (PARLOR_IS_TABLE (self), 0);
   g_return_val_if_fail (seat < self->n_seats, 0);
   return self->seats[seat].deadline;
+}
+
+gboolean
+parlor_table_get_prompt (ParlorTable      *self,
+                         guint             seat,
+                         ParlorPromptKind *kind,
+                         guint            *serial)
+{
+  g_return_val_if_fail (PARLOR_IS_TABLE (self), FALSE);
+  g_return_val_if_fail (seat < self->n_seats, FALSE);
+
+  if (kind != NULL)
+    *kind = self->seats[seat].prompt_kind;
+  if (serial != NULL)
+    *serial = self->seats[seat].prompted ? self->seats[seat].serial : 0;
+  return self->seats[seat].prompted;
 }
 
 gboolean
@@ -510,7 +550,7 @@ parlor_table_start (ParlorTable  *self,
   parlor_game_start (self->game, events);
   record_events (self, events);
   emit_events (self, events);
-  announce (self);
+  announce (self, -1);
 
   return TRUE;
 }
@@ -551,7 +591,7 @@ apply_action (ParlorTable  *self,
   emit_events (self, events);
   self->applying = FALSE;
 
-  announce (self);
+  announce (self, seat);
 
   return TRUE;
 }
@@ -576,6 +616,28 @@ parlor_table_submit (ParlorTable  *self,
   return apply_action (self, seat, action, FALSE, error);
 }
 
+gboolean
+parlor_table_submit_prompt (ParlorTable  *self,
+                            guint         seat,
+                            guint         serial,
+                            const char   *action,
+                            GError      **error)
+{
+  g_return_val_if_fail (PARLOR_IS_TABLE (self), FALSE);
+  g_return_val_if_fail (action != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (serial != 0 && seat < self->n_seats && self->started && !self->over &&
+      (!self->seats[seat].prompted || self->seats[seat].serial != serial))
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_STALE,
+                           _("That move answers a question that has already closed"));
+      return FALSE;
+    }
+
+  return parlor_table_submit (self, seat, action, error);
+}
+
 typedef struct
 {
   ParlorTable *table;
@@ -594,7 +656,7 @@ on_time_out (gpointer data)
   seat->timer_id = 0;
   seat->deadline = 0;
 
-  action = parlor_game_random_action (self->game, ref->seat, &self->rng);
+  action = parlor_game_default_action (self->game, ref->seat, &self->rng);
   if (action == NULL)
     return G_SOURCE_REMOVE;
 
@@ -620,13 +682,13 @@ submit_ai (ParlorTable *self,
   g_debug ("computer move “%s” refused: %s", action, error->message);
   if (++seat->failures >= AI_RETRIES)
     {
-      g_autofree char *fallback = parlor_game_random_action (self->game, seat_index, &self->rng);
+      g_autofree char *fallback = parlor_game_default_action (self->game, seat_index, &self->rng);
 
       if (fallback != NULL)
         apply_action (self, seat_index, fallback, FALSE, NULL);
       return;
     }
-  schedule (self);
+  schedule (self, -1);
 }
 
 static gboolean
@@ -667,16 +729,22 @@ ai_done (GObject      *object,
          GAsyncResult *result,
          gpointer      user_data)
 {
-  ParlorTable *self = PARLOR_TABLE (object);
   GTask *task = G_TASK (result);
   AiJob *job = g_task_get_task_data (task);
-  Seat *seat = &self->seats[job->seat];
   g_autoptr(GError) error = NULL;
   g_autofree char *action = g_task_propagate_pointer (task, &error);
+  ParlorTable *self;
+  Seat *seat;
   gint64 elapsed_ms;
 
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
-      g_task_get_cancellable (task) != seat->thinking)
+  /* A cancelled job's table may be gone: touch nothing. */
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (task)) ||
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  self = job->table;
+  seat = &self->seats[job->seat];
+  if (g_task_get_cancellable (task) != seat->thinking)
     return;
 
   g_clear_object (&seat->thinking);
@@ -684,7 +752,7 @@ ai_done (GObject      *object,
   if (action == NULL)
     {
       g_debug ("computer player failed: %s", error->message);
-      action = parlor_game_random_action (self->game, job->seat, &self->rng);
+      action = parlor_game_default_action (self->game, job->seat, &self->rng);
       if (action == NULL)
         return;
     }
@@ -720,9 +788,11 @@ start_thinking (ParlorTable *self,
   job->seed = parlor_rng_next64 (&self->rng);
   job->seat = seat_index;
   job->started = g_get_monotonic_time ();
+  job->table = self;
 
+  /* No source object: a job must not keep its table alive. */
   seat->thinking = g_cancellable_new ();
-  task = g_task_new (self, seat->thinking, ai_done, NULL);
+  task = g_task_new (NULL, seat->thinking, ai_done, NULL);
   g_task_set_task_data (task, job, (GDestroyNotify) ai_job_free);
   g_task_run_in_thread (task, ai_thread);
 }
@@ -730,7 +800,8 @@ start_thinking (ParlorTable *self,
 /* Arms the timers and computer players for the seats the game now waits
  * for; returns TRUE when the game has just ended. */
 static gboolean
-schedule (ParlorTable *self)
+schedule (ParlorTable *self,
+          int          acted)
 {
   guint32 waiting;
 
@@ -753,11 +824,27 @@ schedule (ParlorTable *self)
     {
       Seat *seat = &self->seats[i];
 
+      ParlorPromptKind kind;
+      guint limit;
+
       if ((waiting & PARLOR_AUDIENCE_SEAT (i)) == 0)
         {
           seat_stop (seat);
+          seat->prompted = FALSE;
           continue;
         }
+
+      /* A new prompt (the seat was not asked, has just answered, or is now
+       * asked something else) gets a new serial, deadline and decision. */
+      kind = parlor_game_get_prompt_kind (self->game, i);
+      if (!seat->prompted || seat->prompt_kind != kind || (int) i == acted)
+        {
+          seat_stop (seat);
+          seat->prompted = TRUE;
+          seat->prompt_kind = kind;
+          seat->serial = ++self->last_serial;
+        }
+      limit = self->time_limits[kind];
 
       if (seat->kind == PARLOR_SEAT_AI)
         {
@@ -766,14 +853,14 @@ schedule (ParlorTable *self)
           if (seat->thinking == NULL && seat->pace_id == 0)
             start_thinking (self, i);
         }
-      else if (self->time_limit > 0 && seat->timer_id == 0)
+      else if (limit > 0 && seat->timer_id == 0)
         {
           SeatRef *ref = g_new (SeatRef, 1);
 
           ref->table = self;
           ref->seat = i;
-          seat->deadline = g_get_monotonic_time () + (gint64) self->time_limit * G_USEC_PER_SEC;
-          seat->timer_id = g_timeout_add_full (G_PRIORITY_DEFAULT, self->time_limit * 1000,
+          seat->deadline = g_get_monotonic_time () + (gint64) limit * G_USEC_PER_SEC;
+          seat->timer_id = g_timeout_add_full (G_PRIORITY_DEFAULT, limit * 1000,
                                                on_time_out, ref, g_free);
         }
     }
@@ -783,9 +870,10 @@ schedule (ParlorTable *self)
 /* Observers hear of a change once the timers for the new state run, so a
  * deadline read in "changed" is the new one. */
 static void
-announce (ParlorTable *self)
+announce (ParlorTable *self,
+          int          acted)
 {
-  gboolean ended = schedule (self);
+  gboolean ended = schedule (self, acted);
 
   g_signal_emit (self, signals[CHANGED], 0);
   if (ended)

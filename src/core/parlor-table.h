@@ -64,14 +64,26 @@ void                  parlor_table_set_seat_kind    (ParlorTable    *self,
                                                      guint           seat,
                                                      ParlorSeatKind  kind);
 
+/* The limit of turn prompts; 0 is none. */
 void                  parlor_table_set_time_limit   (ParlorTable  *self,
                                                      guint         seconds);
 guint                 parlor_table_get_time_limit   (ParlorTable  *self);
+void                  parlor_table_set_prompt_time_limit (ParlorTable      *self,
+                                                     ParlorPromptKind  kind,
+                                                     guint             seconds);
+guint                 parlor_table_get_prompt_time_limit (ParlorTable      *self,
+                                                     ParlorPromptKind  kind);
 void                  parlor_table_set_ai_delay     (ParlorTable  *self,
                                                      guint         milliseconds);
 /* Monotonic time (µs) at which the waiting seat's time runs out, 0 if none. */
 gint64                parlor_table_get_deadline     (ParlorTable  *self,
                                                      guint         seat);
+/* The seat's open prompt: FALSE if the game does not wait for it. Serials
+ * grow with every new prompt of a table and are never 0. */
+gboolean              parlor_table_get_prompt       (ParlorTable      *self,
+                                                     guint             seat,
+                                                     ParlorPromptKind *kind,
+                                                     guint            *serial);
 
 gboolean              parlor_table_start            (ParlorTable  *self,
                                                      GError      **error);
@@ -79,6 +91,13 @@ gboolean              parlor_table_is_started       (ParlorTable  *self);
 gboolean              parlor_table_is_over          (ParlorTable  *self);
 gboolean              parlor_table_submit           (ParlorTable  *self,
                                                      guint         seat,
+                                                     const char   *action,
+                                                     GError      **error);
+/* Like submit(), answering prompt @serial (0: whichever is open). An
+ * answer to a prompt that has closed fails with PARLOR_GAME_ERROR_STALE. */
+gboolean              parlor_table_submit_prompt    (ParlorTable  *self,
+                                                     guint         seat,
+                                                     guint         serial,
                                                      const char   *action,
                                                      GError      **error);
 char                 *parlor_table_view_for         (ParlorTable  *self,

@@ -1027,6 +1027,8 @@ game_error_code (const GError *error)
       return "not-your-turn";
     case PARLOR_GAME_ERROR_OVER:
       return "over";
+    case PARLOR_GAME_ERROR_STALE:
+      return "stale";
     case PARLOR_GAME_ERROR_ILLEGAL:
     case PARLOR_GAME_ERROR_CONFIG:
     default:
