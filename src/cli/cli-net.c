@@ -12,6 +12,7 @@
 #include "parlor-client.h"
 #include "parlor-games.h"
 #include "parlor-protocol.h"
+#include "parlor-secret.h"
 #include "parlor-server.h"
 
 #define BOT_RETRIES 3
@@ -602,7 +603,7 @@ parlor_cli_bot (int    argc,
   run.game = game;
 
   bot = bot_new (name != NULL ? name : "Bot", level,
-                 seed != 0 ? (guint64) seed : g_random_int ());
+                 seed != 0 ? (guint64) seed : parlor_secret_seed ());
   bot->delay = delay;
   bot->on_done = on_bot_run_done;
   bot->data = &run;

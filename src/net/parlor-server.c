@@ -10,6 +10,7 @@
 #include "parlor-connection.h"
 #include "parlor-line.h"
 #include "parlor-protocol.h"
+#include "parlor-secret.h"
 #include "parlor-server.h"
 
 #define DEFAULT_LINE_TIMEOUT_MS 10000
@@ -127,13 +128,13 @@ static void schedule_reap (ParlorServer *self);
 
 /* ---- helpers ------------------------------------------------------------ */
 
+/* Tokens and seeds come from the kernel: g_random's Mersenne Twister can
+ * be rebuilt from 624 of its outputs, which a client collects by joining
+ * and leaving, and would then know the next table's deck. */
 static char *
 new_token (void)
 {
-  /* Tokens only keep a seat for its owner on a LAN; g_random is seeded from
-   * the system's entropy, which is enough for that. */
-  return g_strdup_printf ("%08x%08x%08x%08x", g_random_int (), g_random_int (),
-                          g_random_int (), g_random_int ());
+  return parlor_secret_token ();
 }
 
 static void
@@ -499,7 +500,7 @@ table_new (ParlorServer  *self,
       return NULL;
     }
 
-  seed = self->seed != 0 ? self->seed + self->next_table : ((guint64) g_random_int () << 32 | g_random_int ());
+  seed = self->seed != 0 ? self->seed + self->next_table : parlor_secret_seed ();
   table = parlor_table_new (info, config, seed, error);
   if (table == NULL)
     return NULL;
