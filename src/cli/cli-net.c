@@ -124,6 +124,9 @@ parlor_cli_serve (int    argc,
   int time_limit = 0;
   int ai_delay = 0;
   gint64 seed = 0;
+  int max_connections = -1;
+  int max_per_address = -1;
+  int lobby_timeout = -1;
   GOptionEntry entries[] = {
     { "game", 0, 0, G_OPTION_ARG_STRING, &game, "Game of the tables players open", "ID" },
     { "port", 0, 0, G_OPTION_ARG_INT, &port, "TCP port (0 picks a free one)", "PORT" },
@@ -133,6 +136,9 @@ parlor_cli_serve (int    argc,
     { "ai-delay", 0, 0, G_OPTION_ARG_INT, &ai_delay, "Least time a computer move takes", "MS" },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, "Seed of the first table (0: random)", "N" },
     { "record", 0, 0, G_OPTION_ARG_FILENAME, &record_dir, "Write each finished table's replay here", "DIR" },
+    { "max-connections", 0, 0, G_OPTION_ARG_INT, &max_connections, "Connections in all (0: only the descriptor limit; default 1024)", "N" },
+    { "max-per-address", 0, 0, G_OPTION_ARG_INT, &max_per_address, "Connections from one address (0: no limit; default 64)", "N" },
+    { "lobby-timeout", 0, 0, G_OPTION_ARG_INT, &lobby_timeout, "Close connections at no table after this long (0: never; default 120000)", "MS" },
     { NULL }
   };
   g_autoptr(GMainLoop) loop = NULL;
@@ -173,6 +179,12 @@ parlor_cli_serve (int    argc,
   parlor_server_set_seed (serve.server, seed);
   if (level != NULL)
     parlor_server_set_ai_level (serve.server, level);
+  if (max_connections >= 0 || max_per_address >= 0)
+    parlor_server_set_max_connections (serve.server,
+                                       max_connections >= 0 ? (guint) max_connections : 1024,
+                                       max_per_address >= 0 ? (guint) max_per_address : 64);
+  if (lobby_timeout >= 0)
+    parlor_server_set_lobby_timeout (serve.server, lobby_timeout);
   g_signal_connect (serve.server, "log", G_CALLBACK (on_serve_log), &serve);
   g_signal_connect (serve.server, "table-finished", G_CALLBACK (on_serve_finished), &serve);
 

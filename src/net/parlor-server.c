@@ -4,11 +4,13 @@
 #include "config.h"
 
 #include <gio/gnetworking.h>
+#include <sys/resource.h>
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
 #include "parlor-connection.h"
 #include "parlor-line.h"
+#include "parlor-listener.h"
 #include "parlor-protocol.h"
 #include "parlor-secret.h"
 #include "parlor-server.h"
@@ -17,6 +19,15 @@
 #define DEFAULT_MAX_OUTPUT (512 * 1024)
 /* A client that keeps sending bad lines is dropped after this many. */
 #define MAX_ERRORS 100
+/* Connections: in all, from one address, and the time one may idle in the
+ * lobby (welcomed, at no table). */
+#define DEFAULT_MAX_CONNECTIONS 1024
+#define DEFAULT_MAX_PER_ADDRESS 64
+#define DEFAULT_LOBBY_TIMEOUT_MS (120 * 1000)
+/* Descriptors kept free for everything else the process opens. */
+#define RESERVED_FDS 32
+/* Lobby connections closed at most when accept() runs out of descriptors. */
+#define EVICT_BATCH 16
 
 typedef enum
 {
@@ -68,8 +79,10 @@ struct _Conn
   char             *peer;
   ServerTable      *table;
   Slot             *slot;
+  char             *address;       /* counted in the server's per_address */
   guint             errors;
   gint64            connected_at;
+  gint64            active_at;     /* the last line read */
   gboolean          dead;
 };
 
@@ -78,7 +91,8 @@ struct _ParlorServer
   GObject            parent_instance;
 
   ParlorGameLookup   lookup;
-  GSocketService    *service;
+  ParlorListener    *listener;
+  GHashTable        *per_address;    /* address → connections (GUINT_TO_POINTER) */
   GHashTable        *conns;          /* Conn* set */
   GPtrArray         *dead;           /* Conn* to free */
   GPtrArray         *tables;         /* ServerTable* */
@@ -94,6 +108,11 @@ struct _ParlorServer
   guint64            seed;
   guint              line_timeout;
   gsize              max_output;
+  guint              max_connections;
+  guint              max_per_address;
+  guint              lobby_timeout;
+  guint64            n_refused;
+  guint64            n_evicted;
   gboolean           stopped;
 };
 
@@ -628,6 +647,16 @@ conn_free (Conn *conn)
   g_signal_handlers_disconnect_by_data (conn->link, conn);
   parlor_connection_set_handler (conn->link, NULL, NULL);
   g_object_unref (conn->link);
+  if (conn->address != NULL)
+    {
+      guint n = GPOINTER_TO_UINT (g_hash_table_lookup (conn->server->per_address, conn->address));
+
+      if (n > 1)
+        g_hash_table_insert (conn->server->per_address, g_strdup (conn->address), GUINT_TO_POINTER (n - 1));
+      else
+        g_hash_table_remove (conn->server->per_address, conn->address);
+    }
+  g_free (conn->address);
   g_free (conn->name);
   g_free (conn->peer);
   g_free (conn);
@@ -1197,8 +1226,11 @@ handle_line (Conn       *conn,
 static void
 on_conn_line (ParlorConnection *link,
               const char       *text,
-              gpointer          conn)
+              gpointer          data)
 {
+  Conn *conn = data;
+
+  conn->active_at = g_get_monotonic_time ();
   handle_line (conn, text);
 }
 
@@ -1221,7 +1253,7 @@ on_conn_overlong (ParlorConnection *link,
   conn_send_error (conn, "too-long", message, FALSE);
 }
 
-static void
+static Conn *
 accept_stream (ParlorServer *self,
                GIOStream    *stream)
 {
@@ -1231,31 +1263,152 @@ accept_stream (ParlorServer *self,
   conn->link = parlor_connection_new (stream, PARLOR_PROTOCOL_MAX_LINE, self->max_output);
   conn->peer = parlor_connection_get_peer (conn->link);
   conn->connected_at = g_get_monotonic_time ();
+  conn->active_at = conn->connected_at;
   g_hash_table_add (self->conns, conn);
 
   parlor_connection_set_handler (conn->link, &conn_handler, conn);
   g_signal_connect (conn->link, "overlong", G_CALLBACK (on_conn_overlong), conn);
   g_signal_connect (conn->link, "closed", G_CALLBACK (on_conn_closed), conn);
   parlor_connection_start (conn->link);
+
+  return conn;
 }
 
-static gboolean
-on_incoming (GSocketService    *service,
-             GSocketConnection *connection,
-             GObject           *source,
-             ParlorServer      *self)
+/* The connections the server takes in all: the setting, and what the
+ * descriptor limit leaves. */
+static guint
+connection_cap (ParlorServer *self)
 {
-  GSocket *socket = g_socket_connection_get_socket (connection);
+  struct rlimit limit;
+  guint cap = self->max_connections > 0 ? self->max_connections : G_MAXUINT;
+
+  if (getrlimit (RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
+    {
+      rlim_t usable = limit.rlim_cur > 2 * RESERVED_FDS ? limit.rlim_cur - RESERVED_FDS
+                                                         : limit.rlim_cur / 2;
+
+      cap = MIN (cap, (guint) MIN (usable, (rlim_t) G_MAXUINT));
+    }
+
+  return cap;
+}
+
+/* A refusal costs one write and the descriptor is closed at once. */
+static void
+refuse (ParlorServer *self,
+        GSocket      *socket,
+        const char   *message)
+{
+  g_autoptr(ParlorLine) line = parlor_line_new ("error");
+  g_autofree char *body = NULL;
+  g_autofree char *text = NULL;
+
+  parlor_line_set (line, "code", "busy");
+  parlor_line_set (line, "message", message);
+  parlor_line_set_int (line, "fatal", 1);
+  body = parlor_line_to_string (line);
+  text = g_strconcat (body, "\n", NULL);
+  /* Non-blocking: a peer that cannot take one line gets nothing. */
+  g_socket_send (socket, text, strlen (text), NULL, NULL);
+  g_socket_shutdown (socket, FALSE, TRUE, NULL);
+  g_socket_close (socket, NULL);
+  self->n_refused++;
+}
+
+static char *
+socket_address (GSocket *socket)
+{
+  g_autoptr(GSocketAddress) remote = g_socket_get_remote_address (socket, NULL);
+  GInetAddress *inet;
+
+  if (!G_IS_INET_SOCKET_ADDRESS (remote))
+    return NULL;
+  inet = g_inet_socket_address_get_address (G_INET_SOCKET_ADDRESS (remote));
+
+  return g_inet_address_to_string (inet);
+}
+
+static void
+on_accepted (GSocket  *socket,
+             gpointer  data)
+{
+  ParlorServer *self = data;
+  g_autoptr(GSocket) owned = socket;
+  g_autoptr(GSocketConnection) connection = NULL;
+  g_autofree char *address = NULL;
+  guint n_from;
+  Conn *conn;
 
   if (self->stopped)
-    return FALSE;
+    {
+      g_socket_close (socket, NULL);
+      return;
+    }
+
+  address = socket_address (socket);
+  n_from = address != NULL ? GPOINTER_TO_UINT (g_hash_table_lookup (self->per_address, address)) : 0;
+  if (g_hash_table_size (self->conns) >= connection_cap (self))
+    {
+      refuse (self, socket, _("The host has too many players connected; try again later"));
+      return;
+    }
+  if (self->max_per_address > 0 && n_from >= self->max_per_address)
+    {
+      refuse (self, socket, _("Too many connections from your computer"));
+      return;
+    }
 
   g_socket_set_keepalive (socket, TRUE);
   g_socket_set_option (socket, IPPROTO_TCP, TCP_NODELAY, 1, NULL);
-  accept_stream (self, G_IO_STREAM (connection));
-
-  return TRUE;
+  connection = g_socket_connection_factory_create_connection (socket);
+  conn = accept_stream (self, G_IO_STREAM (connection));
+  if (address != NULL)
+    {
+      g_hash_table_insert (self->per_address, g_strdup (address), GUINT_TO_POINTER (n_from + 1));
+      conn->address = g_steal_pointer (&address);
+    }
 }
+
+static int
+compare_active (gconstpointer a,
+                gconstpointer b)
+{
+  const Conn *x = *(Conn * const *) a;
+  const Conn *y = *(Conn * const *) b;
+
+  return x->active_at < y->active_at ? -1 : x->active_at > y->active_at;
+}
+
+/* Out of descriptors: the connections idle longest that are at no table
+ * (never a player's seat) make room. */
+static void
+on_starved (gpointer data)
+{
+  ParlorServer *self = data;
+  g_autoptr(GPtrArray) idle = g_ptr_array_new ();
+  gint64 now = g_get_monotonic_time ();
+  GHashTableIter iter;
+  gpointer key;
+
+  g_hash_table_iter_init (&iter, self->conns);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    {
+      Conn *conn = key;
+
+      if (!conn->dead && (conn->state == CONN_NEW || conn->state == CONN_LOBBY) &&
+          now - conn->active_at >= G_USEC_PER_SEC)
+        g_ptr_array_add (idle, conn);
+    }
+  g_ptr_array_sort (idle, compare_active);
+  for (guint i = 0; i < MIN (idle->len, EVICT_BATCH); i++)
+    {
+      self->n_evicted++;
+      conn_send_error (g_ptr_array_index (idle, i), "busy",
+                       _("The host is too busy; try again later"), TRUE);
+    }
+}
+
+static const ParlorListenerHandler listener_handler = { on_accepted, on_starved };
 
 /* Serves a client on any stream (tests and fuzzing use memory streams). */
 void
@@ -1266,7 +1419,7 @@ parlor_server_accept_stream (ParlorServer *self,
   g_return_if_fail (G_IS_IO_STREAM (stream));
   g_return_if_fail (!self->stopped);
 
-  accept_stream (self, stream);
+  (void) accept_stream (self, stream);
 }
 
 /* Half-sent lines and silent newcomers time out. */
@@ -1279,6 +1432,7 @@ sweep (gpointer data)
   GHashTableIter iter;
   gpointer key;
   g_autoptr(GPtrArray) late = g_ptr_array_new ();
+  g_autoptr(GPtrArray) idle = g_ptr_array_new ();
 
   g_hash_table_iter_init (&iter, self->conns);
   while (g_hash_table_iter_next (&iter, &key, NULL))
@@ -1291,11 +1445,17 @@ sweep (gpointer data)
       if ((since > 0 && now - since > limit) ||
           (conn->state == CONN_NEW && now - conn->connected_at > limit))
         g_ptr_array_add (late, conn);
+      else if (conn->state == CONN_LOBBY && self->lobby_timeout > 0 &&
+               now - conn->active_at > (gint64) self->lobby_timeout * 1000)
+        g_ptr_array_add (idle, conn);
     }
 
   for (guint i = 0; i < late->len; i++)
     conn_send_error (g_ptr_array_index (late, i), "timeout",
                      _("The message was not finished in time"), TRUE);
+  for (guint i = 0; i < idle->len; i++)
+    conn_send_error (g_ptr_array_index (idle, i), "idle",
+                     _("You stayed too long without joining a table"), TRUE);
 
   return G_SOURCE_CONTINUE;
 }
@@ -1304,7 +1464,8 @@ static void
 restart_sweep (ParlorServer *self)
 {
   g_clear_handle_id (&self->sweep_id, g_source_remove);
-  self->sweep_id = g_timeout_add (CLAMP (self->line_timeout / 4, 10, 1000), sweep, self);
+  self->sweep_id = g_timeout_add (CLAMP (MIN (self->line_timeout, self->lobby_timeout > 0 ? self->lobby_timeout : G_MAXUINT) / 4,
+                                         10, 1000), sweep, self);
 }
 
 /* ---- object ------------------------------------------------------------- */
@@ -1327,6 +1488,7 @@ parlor_server_finalize (GObject *object)
   ParlorServer *self = PARLOR_SERVER (object);
 
   g_hash_table_unref (self->conns);
+  g_hash_table_unref (self->per_address);
   g_ptr_array_unref (self->dead);
   g_ptr_array_unref (self->tables);
   g_free (self->default_game);
@@ -1361,6 +1523,10 @@ static void
 parlor_server_init (ParlorServer *self)
 {
   self->conns = g_hash_table_new (NULL, NULL);
+  self->per_address = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->max_connections = DEFAULT_MAX_CONNECTIONS;
+  self->max_per_address = DEFAULT_MAX_PER_ADDRESS;
+  self->lobby_timeout = DEFAULT_LOBBY_TIMEOUT_MS;
   self->dead = g_ptr_array_new ();
   self->tables = g_ptr_array_new ();
   self->line_timeout = DEFAULT_LINE_TIMEOUT_MS;
@@ -1387,49 +1553,20 @@ parlor_server_listen (ParlorServer  *self,
                       guint16       *out_port,
                       GError       **error)
 {
-  guint16 bound = 0;
+  guint16 bound;
 
   g_return_val_if_fail (PARLOR_IS_SERVER (self), FALSE);
-  g_return_val_if_fail (self->service == NULL, FALSE);
+  g_return_val_if_fail (self->listener == NULL, FALSE);
+  g_return_val_if_fail (!self->stopped, FALSE);
 
-  self->service = g_socket_service_new ();
-  g_socket_listener_set_backlog (G_SOCKET_LISTENER (self->service), 1024);
-  if (address == NULL)
-    {
-      if (port == 0)
-        bound = g_socket_listener_add_any_inet_port (G_SOCKET_LISTENER (self->service), NULL, error);
-      else if (g_socket_listener_add_inet_port (G_SOCKET_LISTENER (self->service), port, NULL, error))
-        bound = port;
-    }
-  else
-    {
-      g_autoptr(GInetAddress) inet = g_inet_address_new_from_string (address);
-      g_autoptr(GSocketAddress) want = NULL;
-      g_autoptr(GSocketAddress) got = NULL;
-
-      if (inet == NULL)
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       _("“%s” is not an IP address"), address);
-        }
-      else
-        {
-          want = g_inet_socket_address_new (inet, port);
-          if (g_socket_listener_add_address (G_SOCKET_LISTENER (self->service), want,
-                                             G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP,
-                                             NULL, &got, error))
-            bound = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (got));
-        }
-    }
-
+  self->listener = parlor_listener_new (&listener_handler, self);
+  bound = parlor_listener_listen (self->listener, address, port, error);
   if (bound == 0)
     {
-      g_clear_object (&self->service);
+      g_clear_pointer (&self->listener, parlor_listener_free);
       return FALSE;
     }
 
-  g_signal_connect (self->service, "incoming", G_CALLBACK (on_incoming), self);
-  g_socket_service_start (self->service);
   restart_sweep (self);
   if (out_port != NULL)
     *out_port = bound;
@@ -1449,13 +1586,8 @@ parlor_server_stop (ParlorServer *self)
     return;
   self->stopped = TRUE;
 
-  if (self->service != NULL)
-    {
-      g_socket_service_stop (self->service);
-      g_socket_listener_close (G_SOCKET_LISTENER (self->service));
-      g_signal_handlers_disconnect_by_data (self->service, self);
-      g_clear_object (&self->service);
-    }
+  /* The port is free again when this returns. */
+  g_clear_pointer (&self->listener, parlor_listener_free);
 
   g_hash_table_iter_init (&iter, self->conns);
   while (g_hash_table_iter_next (&iter, &key, NULL))
@@ -1544,6 +1676,41 @@ parlor_server_set_max_output (ParlorServer *self,
 {
   g_return_if_fail (PARLOR_IS_SERVER (self));
   self->max_output = bytes;
+}
+
+void
+parlor_server_set_max_connections (ParlorServer *self,
+                                   guint         total,
+                                   guint         per_address)
+{
+  g_return_if_fail (PARLOR_IS_SERVER (self));
+  self->max_connections = total;
+  self->max_per_address = per_address;
+}
+
+void
+parlor_server_set_lobby_timeout (ParlorServer *self,
+                                 guint         milliseconds)
+{
+  g_return_if_fail (PARLOR_IS_SERVER (self));
+  self->lobby_timeout = milliseconds;
+  if (self->sweep_id != 0)
+    restart_sweep (self);
+}
+
+void
+parlor_server_get_stats (ParlorServer *self,
+                         guint64      *n_refused,
+                         guint64      *n_evicted,
+                         guint64      *n_starved)
+{
+  g_return_if_fail (PARLOR_IS_SERVER (self));
+  if (n_refused != NULL)
+    *n_refused = self->n_refused;
+  if (n_evicted != NULL)
+    *n_evicted = self->n_evicted;
+  if (n_starved != NULL)
+    *n_starved = self->listener != NULL ? parlor_listener_get_n_starved (self->listener) : 0;
 }
 
 guint

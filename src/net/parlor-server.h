@@ -66,6 +66,23 @@ void          parlor_server_set_line_timeout  (ParlorServer  *self,
 void          parlor_server_set_max_output    (ParlorServer  *self,
                                                gsize          bytes);
 
+/* Connections taken in all (also bounded by the descriptor limit) and from
+ * one address; 0 is no limit. Defaults: 1024 and 64. Beyond them a new
+ * connection gets `error code=busy fatal=1`. */
+void          parlor_server_set_max_connections (ParlorServer *self,
+                                               guint          total,
+                                               guint          per_address);
+/* How long a welcomed connection may stay at no table (ms, 0: forever;
+ * default two minutes). Players at tables are never closed for idling. */
+void          parlor_server_set_lobby_timeout (ParlorServer  *self,
+                                               guint          milliseconds);
+/* Connections refused at the door, idle ones closed to make room, and
+ * times accept() ran out of descriptors. */
+void          parlor_server_get_stats         (ParlorServer  *self,
+                                               guint64       *n_refused,
+                                               guint64       *n_evicted,
+                                               guint64       *n_starved);
+
 guint         parlor_server_get_n_connections (ParlorServer  *self);
 guint         parlor_server_get_n_tables      (ParlorServer  *self);
 

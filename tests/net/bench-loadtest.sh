@@ -10,7 +10,8 @@ think=${3:-0}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 
-"$cli" serve --game manhattan --port 0 --address 127.0.0.1 >"$dir/out" 2>"$dir/err" &
+"$cli" serve --game manhattan --port 0 --address 127.0.0.1 \
+  --max-connections 0 --max-per-address 0 >"$dir/out" 2>"$dir/err" &
 server=$!
 port=
 for _ in $(seq 100); do
