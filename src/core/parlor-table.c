@@ -37,7 +37,8 @@ typedef struct
   guint           failures;
   gboolean        prompted;      /* the game waits for this seat */
   ParlorPromptKind prompt_kind;
-  guint           serial;        /* of the open prompt */
+  guint           serial;        /* of the open prompt, counted per seat so
+                                  * it says nothing of other seats' prompts */
 } Seat;
 
 struct _ParlorTable
@@ -55,7 +56,6 @@ struct _ParlorTable
   guint                 n_seats;
   char                 *default_level;
   guint                 time_limits[PARLOR_N_PROMPT_KINDS];
-  guint                 last_serial;
   guint                 ai_delay;
   gboolean              started;
   gboolean              over;
@@ -842,7 +842,7 @@ schedule (ParlorTable *self,
           seat_stop (seat);
           seat->prompted = TRUE;
           seat->prompt_kind = kind;
-          seat->serial = ++self->last_serial;
+          seat->serial++;
         }
       limit = self->time_limits[kind];
 

@@ -78,8 +78,8 @@ void                  parlor_table_set_ai_delay     (ParlorTable  *self,
 /* Monotonic time (µs) at which the waiting seat's time runs out, 0 if none. */
 gint64                parlor_table_get_deadline     (ParlorTable  *self,
                                                      guint         seat);
-/* The seat's open prompt: FALSE if the game does not wait for it. Serials
- * grow with every new prompt of a table and are never 0. */
+/* The seat's open prompt: FALSE if the game does not wait for it. A seat's
+ * serials grow with each of its new prompts and are never 0. */
 gboolean              parlor_table_get_prompt       (ParlorTable      *self,
                                                      guint             seat,
                                                      ParlorPromptKind *kind,
