@@ -104,6 +104,10 @@ char                 *parlor_table_view_for         (ParlorTable  *self,
                                                      int           seat);
 /* Every record of the match so far, in the replay format (docs/replay-format.md). */
 GPtrArray            *parlor_table_get_record       (ParlorTable  *self);
+/* A game against the computer waits while the player reads a dialog. */
+void                  parlor_table_set_paused       (ParlorTable  *self,
+                                                     gboolean      paused);
+gboolean              parlor_table_is_paused        (ParlorTable  *self);
 void                  parlor_table_stop             (ParlorTable  *self);
 
 G_END_DECLS

@@ -235,6 +235,43 @@ test_claim_time_limit (void)
 }
 
 static void
+test_pause (void)
+{
+  g_autoptr(ParlorTable) table = new_table (DECK_SEAT2_TAKES);
+  Watch w = { g_main_loop_new (NULL, FALSE), g_ptr_array_new_with_free_func (g_free) };
+  gint64 end, left;
+  guint guard;
+
+  parlor_table_set_prompt_time_limit (table, PARLOR_PROMPT_TURN, 1);
+  g_signal_connect (table, "action", G_CALLBACK (on_action), &w);
+  g_assert_true (parlor_table_start (table, NULL));
+  parlor_table_set_paused (table, TRUE);
+  g_assert_true (parlor_table_is_paused (table));
+  g_assert_cmpint (parlor_table_get_deadline (table, 0), ==, 0);
+
+  /* Twice the limit goes by, and seat 0's time does not run out. */
+  end = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
+  while (g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (10000);
+  g_assert_cmpuint (w.actions->len, ==, 0);
+
+  parlor_table_set_paused (table, FALSE);
+  left = parlor_table_get_deadline (table, 0) - g_get_monotonic_time ();
+  g_assert_cmpint (left, >, 0);
+  g_assert_cmpint (left, <=, G_USEC_PER_SEC);
+  guard = g_timeout_add_seconds (30, on_too_long, NULL);
+  while (w.actions->len < 1)
+    g_main_loop_run (w.loop);
+  g_source_remove (guard);
+  g_assert_cmpstr (g_ptr_array_index (w.actions, 0), ==, "0 discard value=5 (timed out)");
+
+  parlor_table_stop (table);
+  g_main_loop_unref (w.loop);
+  g_ptr_array_unref (w.actions);
+}
+
+static void
 test_computers_claim (void)
 {
   for (guint64 seed = 1; seed <= 20; seed++)
@@ -263,6 +300,7 @@ main (int   argc,
   g_test_add_func ("/core/claim/win-beats-take", test_win_beats_take);
   g_test_add_func ("/core/claim/privacy", test_privacy);
   g_test_add_func ("/core/claim/claim-time-limit", test_claim_time_limit);
+  g_test_add_func ("/core/claim/pause", test_pause);
   g_test_add_func ("/core/claim/computers-claim", test_computers_claim);
 
   return g_test_run ();
