@@ -37,7 +37,9 @@ typedef struct
   guint           failures;
   gboolean        prompted;      /* the game waits for this seat */
   ParlorPromptKind prompt_kind;
-  guint           serial;        /* of the open prompt */
+  guint           serial;        /* of the open prompt, counted per seat so
+                                  * it says nothing of other seats' prompts */
+  gint64          remaining;     /* of the time limit, while paused */
 } Seat;
 
 struct _ParlorTable
@@ -55,11 +57,11 @@ struct _ParlorTable
   guint                 n_seats;
   char                 *default_level;
   guint                 time_limits[PARLOR_N_PROMPT_KINDS];
-  guint                 last_serial;
   guint                 ai_delay;
   gboolean              started;
   gboolean              over;
   gboolean              applying;
+  gboolean              paused;
   GPtrArray            *record;
 };
 
@@ -87,6 +89,9 @@ typedef struct
   ParlorTable          *table;         /* not a reference: dispose cancels the job */
 } AiJob;
 
+static void     arm_timer (ParlorTable *self,
+                           guint        index,
+                           gint64       usec);
 static gboolean schedule (ParlorTable *self,
                           int          acted);
 static void     announce (ParlorTable *self,
@@ -115,6 +120,7 @@ seat_stop (Seat *seat)
   g_clear_handle_id (&seat->pace_id, g_source_remove);
   g_clear_pointer (&seat->pending, g_free);
   seat->deadline = 0;
+  seat->remaining = 0;
   if (seat->thinking != NULL)
     {
       g_cancellable_cancel (seat->thinking);
@@ -758,6 +764,11 @@ ai_done (GObject      *object,
     }
 
   elapsed_ms = (g_get_monotonic_time () - job->started) / 1000;
+  if (self->paused)
+    {
+      seat->pending = g_steal_pointer (&action);
+      return;
+    }
   if (self->ai_delay > elapsed_ms)
     {
       SeatRef *ref = g_new (SeatRef, 1);
@@ -842,7 +853,7 @@ schedule (ParlorTable *self,
           seat_stop (seat);
           seat->prompted = TRUE;
           seat->prompt_kind = kind;
-          seat->serial = ++self->last_serial;
+          seat->serial++;
         }
       limit = self->time_limits[kind];
 
@@ -853,16 +864,13 @@ schedule (ParlorTable *self,
           if (seat->thinking == NULL && seat->pace_id == 0)
             start_thinking (self, i);
         }
-      else if (limit > 0 && seat->timer_id == 0)
+      else if (limit > 0 && self->paused)
         {
-          SeatRef *ref = g_new (SeatRef, 1);
-
-          ref->table = self;
-          ref->seat = i;
-          seat->deadline = g_get_monotonic_time () + (gint64) limit * G_USEC_PER_SEC;
-          seat->timer_id = g_timeout_add_full (G_PRIORITY_DEFAULT, limit * 1000,
-                                               on_time_out, ref, g_free);
+          if (seat->remaining == 0)
+            seat->remaining = (gint64) limit * G_USEC_PER_SEC;
         }
+      else if (limit > 0 && seat->timer_id == 0)
+        arm_timer (self, i, (gint64) limit * G_USEC_PER_SEC);
     }
   return FALSE;
 }
@@ -897,6 +905,76 @@ parlor_table_get_record (ParlorTable *self)
 {
   g_return_val_if_fail (PARLOR_IS_TABLE (self), NULL);
   return self->record;
+}
+
+static void
+arm_timer (ParlorTable *self,
+           guint        index,
+           gint64       usec)
+{
+  SeatRef *ref = g_new (SeatRef, 1);
+  Seat *seat = &self->seats[index];
+
+  ref->table = self;
+  ref->seat = index;
+  seat->deadline = g_get_monotonic_time () + usec;
+  seat->timer_id = g_timeout_add_full (G_PRIORITY_DEFAULT, MAX (usec / 1000, 1),
+                                       on_time_out, ref, g_free);
+}
+
+/* While paused no clock runs and no computer move is played; the time
+ * left to each seat is kept for when the game goes on. */
+void
+parlor_table_set_paused (ParlorTable *self,
+                         gboolean     paused)
+{
+  gint64 now = g_get_monotonic_time ();
+
+  g_return_if_fail (PARLOR_IS_TABLE (self));
+
+  paused = !!paused;
+  if (self->paused == paused)
+    return;
+  self->paused = paused;
+
+  for (guint i = 0; i < self->n_seats; i++)
+    {
+      Seat *seat = &self->seats[i];
+
+      if (paused)
+        {
+          if (seat->timer_id != 0)
+            {
+              seat->remaining = MAX (seat->deadline - now, 1);
+              g_clear_handle_id (&seat->timer_id, g_source_remove);
+              seat->deadline = 0;
+            }
+          g_clear_handle_id (&seat->pace_id, g_source_remove);
+        }
+      else
+        {
+          if (seat->remaining > 0 && seat->timer_id == 0 && seat->kind != PARLOR_SEAT_AI)
+            arm_timer (self, i, seat->remaining);
+          seat->remaining = 0;
+          if (seat->pending != NULL && seat->pace_id == 0)
+            {
+              SeatRef *ref = g_new (SeatRef, 1);
+
+              ref->table = self;
+              ref->seat = i;
+              seat->pace_id = g_timeout_add_full (G_PRIORITY_DEFAULT, self->ai_delay,
+                                                  on_pace_done, ref, g_free);
+            }
+        }
+    }
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
+gboolean
+parlor_table_is_paused (ParlorTable *self)
+{
+  g_return_val_if_fail (PARLOR_IS_TABLE (self), FALSE);
+  return self->paused;
 }
 
 void

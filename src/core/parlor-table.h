@@ -78,8 +78,8 @@ void                  parlor_table_set_ai_delay     (ParlorTable  *self,
 /* Monotonic time (µs) at which the waiting seat's time runs out, 0 if none. */
 gint64                parlor_table_get_deadline     (ParlorTable  *self,
                                                      guint         seat);
-/* The seat's open prompt: FALSE if the game does not wait for it. Serials
- * grow with every new prompt of a table and are never 0. */
+/* The seat's open prompt: FALSE if the game does not wait for it. A seat's
+ * serials grow with each of its new prompts and are never 0. */
 gboolean              parlor_table_get_prompt       (ParlorTable      *self,
                                                      guint             seat,
                                                      ParlorPromptKind *kind,
@@ -104,6 +104,10 @@ char                 *parlor_table_view_for         (ParlorTable  *self,
                                                      int           seat);
 /* Every record of the match so far, in the replay format (docs/replay-format.md). */
 GPtrArray            *parlor_table_get_record       (ParlorTable  *self);
+/* A game against the computer waits while the player reads a dialog. */
+void                  parlor_table_set_paused       (ParlorTable  *self,
+                                                     gboolean      paused);
+gboolean              parlor_table_is_paused        (ParlorTable  *self);
 void                  parlor_table_stop             (ParlorTable  *self);
 
 G_END_DECLS
