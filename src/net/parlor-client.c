@@ -36,11 +36,16 @@ struct _ParlorClient
   int                seat;
   guint              n_seats;
   guint              time_limit;
+  guint              claim_limit;
   GStrv              players;
   char              *seat_names[MAX_SEATS];
   gboolean           seat_human[MAX_SEATS];
   char              *view;
   guint32            waiting;
+  /* This seat's own prompt (the server tells no one of others'). */
+  guint              prompt_serial;
+  guint              prompt_kind;
+  gint64             prompt_deadline;
   char              *result;
 };
 
@@ -68,6 +73,7 @@ enum {
   FAILED,
   GAME_OVER,
   LINE_RECEIVED,
+  TIMED_OUT,
   N_SIGNALS
 };
 
@@ -213,6 +219,9 @@ reset_table (ParlorClient *self)
   self->seat = -1;
   self->n_seats = 0;
   self->waiting = 0;
+  self->prompt_serial = 0;
+  self->prompt_kind = 0;
+  self->prompt_deadline = 0;
 }
 
 static void
@@ -253,7 +262,19 @@ handle_notice (ParlorClient *self,
   g_autofree char *message = NULL;
 
   if (g_strcmp0 (what, "timeout") == 0)
-    message = g_strdup_printf (_("%s ran out of time; a random move was played"), clean);
+    {
+      gint64 seat = -1;
+
+      /* Sent to the seat whose time ran out only. */
+      parlor_line_get_int (line, "seat", 0, MAX_SEATS - 1, &seat, NULL);
+      if (seat == self->seat)
+        {
+          log_message (self, _("Your time ran out; the timer answered for you"));
+          g_signal_emit (self, signals[TIMED_OUT], 0);
+          return;
+        }
+      message = g_strdup_printf (_("%s ran out of time; a random move was played"), clean);
+    }
   else if (g_strcmp0 (what, "returned") == 0)
     message = g_strdup_printf (_("%s came back and plays again"), clean);
   else if (g_strcmp0 (what, "left") == 0 || g_strcmp0 (what, "dropped") == 0)
@@ -302,12 +323,17 @@ handle_line (ParlorClient *self,
   /* The lines of every move first. */
   if (g_str_equal (type, "turn"))
     {
-      gint64 seats = 0, ms = 0;
+      gint64 serial = 0, ms = 0;
+      const char *kind = parlor_line_get (line, "kind");
 
-      parlor_line_get_int (line, "seats", 0, G_MAXUINT32, &seats, NULL);
+      /* `turn serial=N kind=turn|claim ms=MS`, or `turn serial=0`. */
+      parlor_line_get_int (line, "serial", 0, G_MAXUINT32, &serial, NULL);
       parlor_line_get_int (line, "ms", 0, G_MAXUINT32, &ms, NULL);
-      self->waiting = seats;
-      g_signal_emit (self, signals[TURN], 0, (guint) seats, (guint) ms);
+      self->prompt_serial = serial;
+      self->prompt_kind = g_strcmp0 (kind, "claim") == 0 ? 1 : 0;
+      self->prompt_deadline = serial != 0 && ms > 0 ? g_get_monotonic_time () + ms * 1000 : 0;
+      self->waiting = serial != 0 && self->seat >= 0 ? 1u << self->seat : 0;
+      g_signal_emit (self, signals[TURN], 0, (guint) self->waiting, (guint) (serial != 0 ? ms : 0));
     }
   else if (g_str_equal (type, "ack"))
     g_signal_emit (self, signals[ACK], 0);
@@ -377,6 +403,7 @@ handle_line (ParlorClient *self,
         self->n_seats = n;
       if (parlor_line_get_int (line, "time-limit", 0, G_MAXINT32, &n, NULL))
         self->time_limit = n;
+      self->claim_limit = parlor_line_get_int (line, "claim-limit", 0, G_MAXINT32, &n, NULL) ? n : 0;
       set_str (&self->table_id, parlor_line_get (line, "table"));
       set_str (&self->game_id, parlor_line_get (line, "game"));
       set_state (self, PARLOR_CLIENT_PLAYING);
@@ -618,12 +645,56 @@ parlor_client_submit (ParlorClient *self,
   g_return_val_if_fail (PARLOR_IS_CLIENT (self), FALSE);
   g_return_val_if_fail (action != NULL, FALSE);
 
+  return parlor_client_submit_prompt (self, self->prompt_serial, action);
+}
+
+gboolean
+parlor_client_submit_prompt (ParlorClient *self,
+                             guint         serial,
+                             const char   *action)
+{
+  g_return_val_if_fail (PARLOR_IS_CLIENT (self), FALSE);
+  g_return_val_if_fail (action != NULL, FALSE);
+
   if (self->state != PARLOR_CLIENT_PLAYING || self->link == NULL)
     return FALSE;
 
-  parlor_connection_send_payload (self->link, "action", action);
+  if (serial != 0)
+    {
+      char prefix[32];
+
+      g_snprintf (prefix, sizeof prefix, "serial=%u", serial);
+      {
+        g_autofree char *payload = g_strconcat (prefix, " ", action, NULL);
+
+        parlor_connection_send_payload (self->link, "action", payload);
+      }
+    }
+  else
+    parlor_connection_send_payload (self->link, "action", action);
 
   return TRUE;
+}
+
+guint
+parlor_client_get_prompt (ParlorClient *self,
+                          gboolean     *claim,
+                          gint64       *deadline)
+{
+  g_return_val_if_fail (PARLOR_IS_CLIENT (self), 0);
+
+  if (claim != NULL)
+    *claim = self->prompt_serial != 0 && self->prompt_kind == 1;
+  if (deadline != NULL)
+    *deadline = self->prompt_deadline;
+  return self->prompt_serial;
+}
+
+guint
+parlor_client_get_claim_limit (ParlorClient *self)
+{
+  g_return_val_if_fail (PARLOR_IS_CLIENT (self), 0);
+  return self->claim_limit;
 }
 
 void
@@ -860,6 +931,8 @@ parlor_client_class_init (ParlorClientClass *klass)
                                   G_TYPE_NONE, 1, G_TYPE_ERROR);
   signals[GAME_OVER] = g_signal_new ("game-over", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                      G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[TIMED_OUT] = g_signal_new ("timed-out", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                     G_TYPE_NONE, 0);
   signals[LINE_RECEIVED] = g_signal_new ("line-received", type, G_SIGNAL_RUN_LAST, 0,
                                          NULL, NULL, NULL, G_TYPE_NONE, 1,
                                          G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE);

@@ -18,8 +18,13 @@ G_BEGIN_DECLS
  *   "seat-changed"    (guint seat)            a seat's name or kind changed
  *   "view"            (const char *line)      this seat's new view
  *   "event"           (const char *line)      an event this seat may see
- *   "turn"            (guint waiting, guint ms)  seats waited on (bit mask),
- *                                             time left for this seat in ms
+ *   "turn"            (guint waiting, guint ms)  this seat's prompt changed:
+ *                                             waiting is this seat's bit if it
+ *                                             must act (never another seat's:
+ *                                             the server does not say), ms the
+ *                                             time left; see get_prompt()
+ *   "timed-out"       ()                      this seat's time ran out and the
+ *                                             timer answered for it
  *   "ack"             ()                      the last action was accepted
  *   "rejected"        (GError *error)         a request or action refused
  *   "failed"          (GError *error)         the connection is gone
@@ -86,8 +91,20 @@ void               parlor_client_create        (ParlorClient        *self,
                                                 const char          *game_id,
                                                 const char          *config);
 void               parlor_client_start         (ParlorClient        *self);
+/* Answers this seat's open prompt (with its serial, so that an answer that
+ * arrives after the prompt closed is refused with `stale`, not applied to
+ * the next one). */
 gboolean           parlor_client_submit        (ParlorClient        *self,
                                                 const char          *action);
+/* Answers prompt @serial (0: whichever is open). */
+gboolean           parlor_client_submit_prompt (ParlorClient        *self,
+                                                guint                serial,
+                                                const char          *action);
+/* This seat's open prompt: its serial (0: none), whether it is a claim
+ * window (else a turn) and the monotonic time (µs) it runs out, 0 if no limit. */
+guint              parlor_client_get_prompt    (ParlorClient        *self,
+                                                gboolean            *claim,
+                                                gint64              *deadline);
 void               parlor_client_leave         (ParlorClient        *self);
 void               parlor_client_disconnect    (ParlorClient        *self);
 /* Any line, for tests and tools. */
@@ -103,12 +120,15 @@ gboolean           parlor_client_is_owner      (ParlorClient        *self);
 int                parlor_client_get_seat      (ParlorClient        *self);
 guint              parlor_client_get_n_seats   (ParlorClient        *self);
 guint              parlor_client_get_time_limit (ParlorClient       *self);
+/* Seconds of a claim window (the `claim-limit` of `start`), 0: none. */
+guint              parlor_client_get_claim_limit (ParlorClient      *self);
 const char * const *parlor_client_get_players  (ParlorClient        *self);
 const char        *parlor_client_get_seat_name (ParlorClient        *self,
                                                 guint                seat);
 gboolean           parlor_client_seat_is_human (ParlorClient        *self,
                                                 guint                seat);
 const char        *parlor_client_get_view      (ParlorClient        *self);
+/* This seat's bit if it must act now, else 0. */
 guint32            parlor_client_get_waiting   (ParlorClient        *self);
 const char        *parlor_client_get_result    (ParlorClient        *self);
 

@@ -53,6 +53,10 @@ typedef struct
    * moves read meanwhile: the view once, then the acks of those moves. */
   gboolean     state_due;
   guint        acks_due;
+  /* What the seat was last told: a seat hears of a change only when its
+   * own view or its own prompt changed, never of another seat's prompt. */
+  char        *sent_view;
+  guint        sent_serial;  /* 0: no prompt open */
 } Slot;
 
 struct _ServerTable
@@ -103,6 +107,8 @@ struct _ParlorServer
   char              *default_game;
   gboolean           allow_create;
   guint              time_limit;
+  guint              claim_limit;
+  int                strength;       /* -1: ai_level or the game's default */
   char              *ai_level;
   guint              ai_delay;
   guint64            seed;
@@ -224,6 +230,7 @@ slot_free (Slot *slot)
 {
   g_free (slot->name);
   g_free (slot->token);
+  g_free (slot->sent_view);
   g_free (slot);
 }
 
@@ -317,28 +324,61 @@ send_notice (ServerTable *st,
   table_send_all (st, text);
 }
 
+static const char *
+prompt_kind_word (ParlorPromptKind kind)
+{
+  return kind == PARLOR_PROMPT_CLAIM ? "claim" : "turn";
+}
+
+/* The seat's view if it changed, and its own prompt if that changed:
+ * `turn serial=N kind=turn|claim ms=MS`, or `turn serial=0` once it need
+ * not act any more. @force: everything (a seat taken or taken back). */
 static void
-send_state (ServerTable *st,
-            Slot        *slot)
+send_state_full (ServerTable *st,
+                 Slot        *slot,
+                 gboolean     force)
 {
   g_autofree char *view = NULL;
-  char turn[64];
-  gint64 deadline;
-  guint32 waiting;
+  ParlorPromptKind kind = PARLOR_PROMPT_TURN;
+  guint serial = 0;
+  char turn[96];
 
   slot->state_due = FALSE;
   if (slot->conn == NULL || slot->seat < 0)
     return;
 
   view = parlor_table_view_for (st->table, slot->seat);
-  conn_send_payload (slot->conn, "view", view);
+  if (force || g_strcmp0 (view, slot->sent_view) != 0)
+    {
+      conn_send_payload (slot->conn, "view", view);
+      g_free (slot->sent_view);
+      slot->sent_view = g_steal_pointer (&view);
+    }
 
-  waiting = parlor_game_get_waiting (parlor_table_get_game (st->table));
-  deadline = parlor_table_get_deadline (st->table, slot->seat);
-  /* Sent after every change to every seat: printed directly, no escaping needed. */
-  g_snprintf (turn, sizeof turn, "turn seats=%u ms=%" G_GINT64_FORMAT, waiting,
-              deadline > 0 ? MAX (0, (deadline - g_get_monotonic_time ()) / 1000) : 0);
+  if (!parlor_table_get_prompt (st->table, slot->seat, &kind, &serial))
+    serial = 0;
+  if (!force && serial == slot->sent_serial)
+    return;
+  slot->sent_serial = serial;
+  /* Printed directly: nothing to escape. */
+  if (serial == 0)
+    g_snprintf (turn, sizeof turn, "turn serial=0");
+  else
+    {
+      gint64 deadline = parlor_table_get_deadline (st->table, slot->seat);
+
+      g_snprintf (turn, sizeof turn, "turn serial=%u kind=%s ms=%" G_GINT64_FORMAT, serial,
+                  prompt_kind_word (kind),
+                  deadline > 0 ? MAX (1, (deadline - g_get_monotonic_time ()) / 1000) : 0);
+    }
   conn_send_now (slot->conn, turn);
+}
+
+static void
+send_state (ServerTable *st,
+            Slot        *slot)
+{
+  send_state_full (st, slot, FALSE);
 }
 
 /* Everything a client needs when it takes its seat, at the start or back
@@ -354,7 +394,10 @@ send_seating (ServerTable *st,
   parlor_line_set (start, "game", st->info->id);
   parlor_line_set_int (start, "seat", slot->seat);
   parlor_line_set_int (start, "seats", n_seats);
-  parlor_line_set_int (start, "time-limit", parlor_table_get_time_limit (st->table));
+  parlor_line_set_int (start, "time-limit",
+                       parlor_table_get_prompt_time_limit (st->table, PARLOR_PROMPT_TURN));
+  parlor_line_set_int (start, "claim-limit",
+                       parlor_table_get_prompt_time_limit (st->table, PARLOR_PROMPT_CLAIM));
   /* The seats first: a client is complete when it reads "start". */
   for (guint i = 0; i < n_seats; i++)
     {
@@ -411,10 +454,24 @@ on_table_action (ParlorTable *table,
   if (!timed_out)
     return;
 
-  send_notice (st, "timeout", seat, parlor_table_get_seat_name (table, seat));
-  message = g_strdup_printf (_("%s ran out of time; a random move was played"),
-                             parlor_table_get_seat_name (table, seat));
-  server_log (st->server, st, message);
+  /* Only to the seat itself: that a seat was asked at all (a claim) is
+   * none of the others' business. */
+  for (guint i = 0; i < st->slots->len; i++)
+    {
+      Slot *slot = g_ptr_array_index (st->slots, i);
+
+      if (slot->seat == (int) seat && slot->conn != NULL)
+        {
+          g_autoptr(ParlorLine) notice = parlor_line_new ("notice");
+
+          parlor_line_set (notice, "what", "timeout");
+          parlor_line_set_int (notice, "seat", seat);
+          parlor_line_set (notice, "name", parlor_table_get_seat_name (table, seat));
+          conn_send_line (slot->conn, notice);
+        }
+    }
+  message = g_strdup_printf ("%s ran out of time; the timer answered", parlor_table_get_seat_name (table, seat));
+  g_debug ("%s: %s", st->id, message);
 }
 
 static void
@@ -509,6 +566,7 @@ table_new (ParlorServer  *self,
   const ParlorGameInfo *info;
   ServerTable *st;
   ParlorTable *table;
+  gint64 want_seats = 0;
   guint64 seed;
 
   info = game_id != NULL ? self->lookup (game_id) : NULL;
@@ -519,14 +577,42 @@ table_new (ParlorServer  *self,
       return NULL;
     }
 
+  /* A config may ask for a seat count within the game's bounds. */
+  if (config != NULL && config[0] != '\0')
+    {
+      g_autofree char *text = g_strconcat ("config ", config, NULL);
+      g_autoptr(ParlorLine) line = parlor_line_parse (text, NULL);
+
+      if (line != NULL && parlor_line_has (line, "seats"))
+        {
+          if (!parlor_line_get_int (line, "seats", info->min_seats, info->max_seats, &want_seats, NULL))
+            {
+              g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG,
+                           _("%s is played by %u to %u players"), _(info->name),
+                           info->min_seats, info->max_seats);
+              return NULL;
+            }
+        }
+    }
+
   seed = self->seed != 0 ? self->seed + self->next_table : parlor_secret_seed ();
   table = parlor_table_new (info, config, seed, error);
   if (table == NULL)
     return NULL;
+  if (want_seats > 0 && parlor_table_get_n_seats (table) != (guint) want_seats)
+    {
+      g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG,
+                   _("%s cannot be played by %u players"), _(info->name), (guint) want_seats);
+      g_object_unref (table);
+      return NULL;
+    }
 
-  parlor_table_set_time_limit (table, self->time_limit);
+  parlor_table_set_prompt_time_limit (table, PARLOR_PROMPT_TURN, self->time_limit);
+  parlor_table_set_prompt_time_limit (table, PARLOR_PROMPT_CLAIM, self->claim_limit);
   parlor_table_set_ai_delay (table, self->ai_delay);
-  if (self->ai_level != NULL)
+  if (self->strength >= 0)
+    parlor_table_set_default_ai_level (table, parlor_game_info_level_for_strength (info, self->strength));
+  else if (self->ai_level != NULL)
     parlor_table_set_default_ai_level (table, self->ai_level);
 
   st = g_new0 (ServerTable, 1);
@@ -612,7 +698,7 @@ table_start (ServerTable  *st,
   if (parlor_table_is_over (st->table))
     return TRUE;
   for (guint i = 0; i < st->slots->len; i++)
-    send_state (st, g_ptr_array_index (st->slots, i));
+    send_state_full (st, g_ptr_array_index (st->slots, i), TRUE);
 
   return TRUE;
 }
@@ -971,7 +1057,7 @@ handle_resume (Conn       *conn,
           parlor_table_set_seat_kind (st->table, slot->seat, PARLOR_SEAT_REMOTE);
           send_seating (st, slot);
           send_notice (st, "returned", slot->seat, slot->name);
-          send_state (st, slot);
+          send_state_full (st, slot, TRUE);
           message = g_strdup_printf (_("%s is back and takes their seat again"), slot->name);
           server_log (self, st, message);
           return;
@@ -1073,6 +1159,7 @@ handle_action (Conn       *conn,
   const char *payload = parlor_protocol_payload (text, "action");
   g_autoptr(GError) error = NULL;
   ServerTable *st = conn->table;
+  guint serial = 0;
 
   if (payload == NULL)
     {
@@ -1084,7 +1171,30 @@ handle_action (Conn       *conn,
       conn_send_error (conn, "state", _("You have no seat in a game"), FALSE);
       return;
     }
-  if (!parlor_table_submit (st->table, conn->slot->seat, payload, &error))
+  /* `action serial=N <line>` answers prompt N; a game line never starts
+   * with a key (its first word is its type). */
+  if (g_str_has_prefix (payload, "serial="))
+    {
+      const char *p = payload + strlen ("serial=");
+      char *end = NULL;
+      guint64 value = g_ascii_strtoull (p, &end, 10);
+
+      if (end == p || (*end != ' ' && *end != '\t') || value == 0 || value > G_MAXUINT)
+        {
+          conn_send_error (conn, "syntax", _("“serial=” needs the number of a prompt"), FALSE);
+          return;
+        }
+      serial = (guint) value;
+      while (*end == ' ' || *end == '\t')
+        end++;
+      payload = end;
+      if (*payload == '\0')
+        {
+          conn_send_error (conn, "syntax", _("An action needs the move after the word “action”"), FALSE);
+          return;
+        }
+    }
+  if (!parlor_table_submit_prompt (st->table, conn->slot->seat, serial, payload, &error))
     {
       conn_send_error (conn, game_error_code (error), error->message, FALSE);
       return;
@@ -1527,6 +1637,7 @@ parlor_server_init (ParlorServer *self)
   self->max_connections = DEFAULT_MAX_CONNECTIONS;
   self->max_per_address = DEFAULT_MAX_PER_ADDRESS;
   self->lobby_timeout = DEFAULT_LOBBY_TIMEOUT_MS;
+  self->strength = -1;
   self->dead = g_ptr_array_new ();
   self->tables = g_ptr_array_new ();
   self->line_timeout = DEFAULT_LINE_TIMEOUT_MS;
@@ -1632,6 +1743,23 @@ parlor_server_set_time_limit (ParlorServer *self,
 {
   g_return_if_fail (PARLOR_IS_SERVER (self));
   self->time_limit = seconds;
+}
+
+void
+parlor_server_set_claim_time_limit (ParlorServer *self,
+                                    guint         seconds)
+{
+  g_return_if_fail (PARLOR_IS_SERVER (self));
+  self->claim_limit = seconds;
+}
+
+void
+parlor_server_set_strength (ParlorServer *self,
+                            int           strength)
+{
+  g_return_if_fail (PARLOR_IS_SERVER (self));
+  g_return_if_fail (strength >= -1 && strength <= 3);
+  self->strength = strength;
 }
 
 void

@@ -53,6 +53,16 @@ void          parlor_server_set_allow_create  (ParlorServer  *self,
                                                gboolean       allow);
 void          parlor_server_set_time_limit    (ParlorServer  *self,
                                                guint          seconds);
+/* The limit of claim windows (seconds, 0: none); set_time_limit() is that
+ * of turns. */
+void          parlor_server_set_claim_time_limit (ParlorServer *self,
+                                               guint          seconds);
+/* Strength 0 (weakest) … 3 of the computer players that fill free seats
+ * and take over dropped players' seats, mapped onto each game's levels
+ * (parlor_game_info_level_for_strength); -1 (default) uses set_ai_level()
+ * or the game's default. */
+void          parlor_server_set_strength      (ParlorServer  *self,
+                                               int            strength);
 void          parlor_server_set_ai_level      (ParlorServer  *self,
                                                const char    *level);
 void          parlor_server_set_ai_delay      (ParlorServer  *self,

@@ -131,7 +131,7 @@ static guint64
 table_seed (ParlorServer *server,
             const char   *table_id)
 {
-  g_autoptr(GPtrArray) record = parlor_table_get_record (parlor_server_get_table (server, table_id));
+  GPtrArray *record = parlor_table_get_record (parlor_server_get_table (server, table_id));
 
   for (guint i = 0; i < record->len; i++)
     {

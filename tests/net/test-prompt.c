@@ -1,0 +1,289 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "test-prompt"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "claim-game.h"
+#include "net-test-util.h"
+#include "parlor-line.h"
+
+/*
+ * Private prompts over loopback with the core tests' claim game: two real
+ * clients (raw connections, every byte recorded) and a computer player.
+ * A seat learns only its own prompt; another seat's answer sends it
+ * nothing; a claim window has its own time limit and a timed-out claim
+ * passes; an answer to a closed prompt is refused as stale.
+ */
+
+#define TURN_LIMIT 30
+#define CLAIM_LIMIT 1
+
+static const ParlorGameInfo *
+lookup (const char *id)
+{
+  return g_strcmp0 (id, "claim") == 0 ? &claim_game_info : NULL;
+}
+
+typedef struct
+{
+  RawConn *raw;
+  guint    read;      /* lines handled */
+  int      seat;
+  guint    serial;    /* open prompt, 0 none */
+  gboolean claim;
+  gint64   ms;
+  char    *hand;
+} Seat;
+
+static ParlorLine *
+line_at (Seat  *seat,
+         guint  index)
+{
+  const char *text = g_ptr_array_index (seat->raw->lines, index);
+  ParlorLine *line;
+
+  if (g_str_has_prefix (text, "view "))
+    text += strlen ("view ");
+  line = parlor_line_parse (text, NULL);
+  g_assert_nonnull (line);
+
+  return line;
+}
+
+/* Reads what arrived: the prompt and the hand. */
+static void
+seat_update (Seat *seat)
+{
+  for (; seat->read < seat->raw->lines->len; seat->read++)
+    {
+      const char *text = g_ptr_array_index (seat->raw->lines, seat->read);
+      g_autoptr(ParlorLine) line = NULL;
+
+      if (g_str_has_prefix (text, "turn "))
+        {
+          gint64 serial = 0;
+
+          line = line_at (seat, seat->read);
+          g_assert_true (parlor_line_get_int (line, "serial", 0, G_MAXUINT32, &serial, NULL));
+          /* Never a mask of other seats. */
+          g_assert_false (parlor_line_has (line, "seats"));
+          seat->serial = serial;
+          seat->claim = g_strcmp0 (parlor_line_get (line, "kind"), "claim") == 0;
+          seat->ms = 0;
+          if (serial != 0)
+            g_assert_true (parlor_line_get_int (line, "ms", 0, G_MAXINT32, &seat->ms, NULL));
+        }
+      else if (g_str_has_prefix (text, "view "))
+        {
+          line = line_at (seat, seat->read);
+          g_free (seat->hand);
+          seat->hand = g_strdup (parlor_line_get (line, "hand"));
+        }
+      else if (g_str_has_prefix (text, "start "))
+        {
+          gint64 value;
+
+          line = line_at (seat, seat->read);
+          g_assert_true (parlor_line_get_int (line, "seat", 0, 2, &value, NULL));
+          seat->seat = value;
+          g_assert_true (parlor_line_get_int (line, "time-limit", 0, 100, &value, NULL));
+          g_assert_cmpint (value, ==, TURN_LIMIT);
+          g_assert_true (parlor_line_get_int (line, "claim-limit", 0, 100, &value, NULL));
+          g_assert_cmpint (value, ==, CLAIM_LIMIT);
+        }
+      else if (g_str_has_prefix (text, "error"))
+        g_error ("unexpected %s", text);
+    }
+}
+
+typedef struct
+{
+  Seat *a;
+  Seat *b;
+} Pair;
+
+static gboolean
+pair_window (gpointer data)
+{
+  Pair *pair = data;
+
+  seat_update (pair->a);
+  seat_update (pair->b);
+  return (pair->a->serial != 0 && pair->a->claim && pair->b->serial != 0 && pair->b->claim) ||
+         pair->a->raw->closed || pair->b->raw->closed;
+}
+
+static gboolean
+pair_moved (gpointer data)
+{
+  Pair *pair = data;
+
+  seat_update (pair->a);
+  seat_update (pair->b);
+  return (pair->a->serial != 0 && !pair->a->claim) || (pair->b->serial != 0 && !pair->b->claim) ||
+         (pair->a->serial != 0 && pair->a->claim) != (pair->b->serial != 0 && pair->b->claim) ||
+         pair_window (data);
+}
+
+static void
+answer (Seat       *seat,
+        const char *move)
+{
+  g_autofree char *text = g_strdup_printf ("action serial=%u %s\n", seat->serial, move);
+
+  raw_conn_send (seat->raw, text, -1);
+  seat->serial = 0;
+}
+
+/* Plays the humans' own turns and the windows only one of them is in,
+ * until both are asked to claim the same discard. */
+static void
+play_until_shared_window (Pair *pair)
+{
+  for (guint step = 0; step < 100; step++)
+    {
+      g_assert_true (net_test_wait (pair_moved, pair, 10000));
+      if (pair_window (pair))
+        return;
+      for (guint i = 0; i < 2; i++)
+        {
+          Seat *seat = i == 0 ? pair->a : pair->b;
+
+          if (seat->serial == 0)
+            continue;
+          if (seat->claim)
+            answer (seat, "pass");
+          else
+            {
+              g_autofree char *move = NULL;
+
+              g_assert_nonnull (seat->hand);
+              move = g_strdup_printf ("discard value=%c", seat->hand[0]);
+              answer (seat, move);
+            }
+        }
+    }
+  g_assert_not_reached ();
+}
+
+static int
+wait_prefix (Seat       *seat,
+             guint       from,
+             const char *prefix)
+{
+  return raw_conn_wait_line (seat->raw, from, prefix, 10000);
+}
+
+static void
+test_private_prompts (void)
+{
+  g_autoptr(ParlorServer) server = parlor_server_new (lookup);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RawConn) raw_a = NULL;
+  g_autoptr(RawConn) raw_b = NULL;
+  Seat a = { 0 }, b = { 0 };
+  Pair pair = { &a, &b };
+  guint16 port = 0;
+  guint from_a, from_b, stale_serial;
+  int at;
+
+  parlor_server_set_allow_create (server, TRUE);
+  parlor_server_set_default_game (server, "claim");
+  parlor_server_set_seed (server, 7);
+  parlor_server_set_time_limit (server, TURN_LIMIT);
+  parlor_server_set_claim_time_limit (server, CLAIM_LIMIT);
+  parlor_server_set_strength (server, 0); /* passive: never claims */
+  g_assert_true (parlor_server_listen (server, "127.0.0.1", 0, &port, &error));
+  g_assert_no_error (error);
+
+  a.raw = raw_a = raw_conn_new (port);
+  b.raw = raw_b = raw_conn_new (port);
+  raw_conn_hello (raw_a, "Ann");
+  raw_conn_hello (raw_b, "Bob");
+  raw_conn_send (raw_a, "create\n", -1);
+  g_assert_cmpint (wait_prefix (&a, 0, "joined"), >=, 0);
+  raw_conn_send (raw_b, "join\n", -1);
+  g_assert_cmpint (wait_prefix (&b, 0, "joined"), >=, 0);
+  /* Two players, three seats: the owner starts with a computer player. */
+  raw_conn_send (raw_a, "start\n", -1);
+  g_assert_cmpint (wait_prefix (&a, 0, "start "), >=, 0);
+  g_assert_cmpint (wait_prefix (&b, 0, "start "), >=, 0);
+
+  play_until_shared_window (&pair);
+  g_assert_cmpint (a.ms, <=, CLAIM_LIMIT * 1000);
+  g_assert_cmpint (b.ms, <=, CLAIM_LIMIT * 1000);
+  g_assert_cmpint (a.ms, >, 0);
+
+  /* Bob answers first: Ann hears nothing of it (her next line is the
+   * answer to her ping). */
+  from_a = raw_a->lines->len;
+  from_b = raw_b->lines->len;
+  answer (&b, "pass");
+  g_assert_cmpint (wait_prefix (&b, from_b, "ack"), >=, 0);
+  raw_conn_send (raw_a, "ping id=barrier\n", -1);
+  at = wait_prefix (&a, from_a, "pong id=barrier");
+  g_assert_cmpint (at, ==, (int) from_a);
+
+  /* Ann does not answer: the claim window's own limit (1 s, not 30) runs
+   * out, the timer passes for her, and only she is told. */
+  stale_serial = a.serial;
+  at = wait_prefix (&a, from_a, "notice what=timeout");
+  g_assert_cmpint (at, >=, 0);
+  for (guint i = from_b; i < raw_b->lines->len; i++)
+    g_assert_false (g_str_has_prefix (g_ptr_array_index (raw_b->lines, i), "notice what=timeout"));
+
+  /* Her late answer is refused and changes nothing. */
+  from_a = raw_a->lines->len;
+  {
+    g_autofree char *late = g_strdup_printf ("action serial=%u pass\n", stale_serial);
+
+    raw_conn_send (raw_a, late, -1);
+  }
+  at = wait_prefix (&a, from_a, "error code=stale");
+  g_assert_cmpint (at, >=, 0);
+  raw_conn_send (raw_a, "ping id=after\n", -1);
+  g_assert_cmpint (wait_prefix (&a, from_a, "pong id=after"), ==, at + 1);
+
+  /* A malformed serial is a syntax error. */
+  raw_conn_send (raw_a, "action serial=x pass\n", -1);
+  g_assert_cmpint (wait_prefix (&a, from_a, "error code=syntax"), >, at);
+
+  g_free (a.hand);
+  g_free (b.hand);
+}
+
+/* A table config may ask for a seat count within the game's bounds. */
+static void
+test_seat_count (void)
+{
+  guint16 port = 0;
+  g_autoptr(ParlorServer) server = net_test_server_new (&port);
+  g_autoptr(RawConn) raw = raw_conn_new (port);
+  g_autoptr(ParlorLine) joined = NULL;
+  int at;
+
+  raw_conn_hello (raw, "Ann");
+  raw_conn_send (raw, "create config=seats%3D5\n", -1);
+  g_assert_cmpint (raw_conn_wait_line (raw, 0, "error code=bad-game", 10000), >=, 0);
+  raw_conn_send (raw, "create config=seats%3D1\n", -1);
+  g_assert_cmpint (raw_conn_wait_line (raw, 2, "error code=bad-game", 10000), >=, 0);
+  raw_conn_send (raw, "create config=seats%3D3\n", -1);
+  at = raw_conn_wait_line (raw, 0, "joined", 10000);
+  g_assert_cmpint (at, >=, 0);
+  joined = parlor_line_parse (g_ptr_array_index (raw->lines, at), NULL);
+  g_assert_cmpstr (parlor_line_get (joined, "seats"), ==, "3");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/net/prompt/private-claims", test_private_prompts);
+  g_test_add_func ("/net/prompt/seat-count", test_seat_count);
+
+  return g_test_run ();
+}
