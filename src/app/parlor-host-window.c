@@ -12,6 +12,9 @@
 #include "parlor-host-window.h"
 
 #define DEFAULT_PORT 7412
+/* The connections log keeps its last lines only: a guest joining and
+ * leaving in a loop must not grow the host. */
+#define LOG_LINES 100
 
 struct _ParlorHostWindow
 {
@@ -27,7 +30,7 @@ struct _ParlorHostWindow
   guint16               port;
   guint                 n_players;
   gboolean              started;
-  GString              *log;
+  GQueue                log;           /* char*, oldest first */
 };
 
 G_DEFINE_FINAL_TYPE (ParlorHostWindow, parlor_host_window, ADW_TYPE_WINDOW)
@@ -57,6 +60,18 @@ update_players (ParlorHostWindow *self)
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
       if (i == 0)
         adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("You, the host"));
+      else
+        {
+          GtkWidget *remove = gtk_button_new_with_mnemonic (_("_Remove"));
+          g_autofree char *label = g_strdup_printf (_("Remove %s"), names[i]);
+
+          gtk_widget_set_valign (remove, GTK_ALIGN_CENTER);
+          gtk_actionable_set_action_name (GTK_ACTIONABLE (remove), "host.remove");
+          gtk_actionable_set_action_target (GTK_ACTIONABLE (remove), "u", i);
+          gtk_accessible_update_property (GTK_ACCESSIBLE (remove),
+                                          GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+          adw_action_row_add_suffix (ADW_ACTION_ROW (row), remove);
+        }
       adw_action_row_add_prefix (ADW_ACTION_ROW (row),
                                  gtk_image_new_from_icon_name ("avatar-default-symbolic"));
       gtk_list_box_append (self->players_list, row);
@@ -81,10 +96,48 @@ on_log (ParlorServer     *server,
         const char       *message,
         ParlorHostWindow *self)
 {
-  if (self->log->len > 0)
-    g_string_append_c (self->log, '\n');
-  g_string_append (self->log, message);
-  gtk_label_set_text (self->log_label, self->log->str);
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  g_queue_push_tail (&self->log, g_strdup (message));
+  while (self->log.length > LOG_LINES)
+    g_free (g_queue_pop_head (&self->log));
+  for (GList *l = self->log.head; l != NULL; l = l->next)
+    {
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      g_string_append (text, l->data);
+    }
+  gtk_label_set_text (self->log_label, text->str);
+}
+
+static void
+remove_activated (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *param)
+{
+  ParlorHostWindow *self = PARLOR_HOST_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (self->server == NULL || self->started)
+    return;
+  if (!parlor_server_remove_player (self->server, self->table_id, g_variant_get_uint32 (param), &error))
+    on_log (self->server, self->table_id, error->message, self);
+}
+
+/* Cancel (or closing the window) before the start stops hosting at once:
+ * the server says goodbye to the guests and frees its port. */
+static gboolean
+parlor_host_window_close_request (GtkWindow *window)
+{
+  ParlorHostWindow *self = PARLOR_HOST_WINDOW (window);
+
+  if (self->server != NULL && !self->started)
+    {
+      g_signal_handlers_disconnect_by_data (self->server, self);
+      parlor_server_stop (self->server);
+    }
+
+  return GTK_WINDOW_CLASS (parlor_host_window_parent_class)->close_request (window);
 }
 
 static void
@@ -146,6 +199,17 @@ list_addresses (ParlorHostWindow *self)
     }
 }
 
+/* The settings' level (random, normal, strong) as a strength 0–3. */
+static int
+strength_of_level (const char *level)
+{
+  if (g_strcmp0 (level, "random") == 0)
+    return 0;
+  if (g_strcmp0 (level, "strong") == 0)
+    return PARLOR_STRENGTH_MAX;
+  return 1;
+}
+
 gboolean
 parlor_host_window_start (ParlorHostWindow *self)
 {
@@ -189,7 +253,7 @@ parlor_host_window_finalize (GObject *object)
   ParlorHostWindow *self = PARLOR_HOST_WINDOW (object);
 
   g_free (self->table_id);
-  g_string_free (self->log, TRUE);
+  g_queue_clear_full (&self->log, g_free);
 
   G_OBJECT_CLASS (parlor_host_window_parent_class)->finalize (object);
 }
@@ -202,6 +266,7 @@ parlor_host_window_class_init (ParlorHostWindowClass *klass)
 
   object_class->dispose = parlor_host_window_dispose;
   object_class->finalize = parlor_host_window_finalize;
+  GTK_WINDOW_CLASS (klass)->close_request = parlor_host_window_close_request;
 
   signals[START] =
     g_signal_new ("start", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
@@ -214,13 +279,14 @@ parlor_host_window_class_init (ParlorHostWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ParlorHostWindow, start_button);
   gtk_widget_class_bind_template_callback (widget_class, on_start_clicked);
 
+  gtk_widget_class_install_action (widget_class, "host.remove", "u", remove_activated);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
 static void
 parlor_host_window_init (ParlorHostWindow *self)
 {
-  self->log = g_string_new (NULL);
+  g_queue_init (&self->log);
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 
@@ -244,6 +310,8 @@ parlor_host_window_new (ParlorSettings  *settings,
   self->server = parlor_server_new (parlor_games_lookup);
   parlor_server_set_time_limit (self->server, parlor_settings_get_time_limit (settings));
   parlor_server_set_ai_level (self->server, parlor_settings_get_ai_level (settings));
+  /* The same strength in every game: Triple Triad has other level names. */
+  parlor_server_set_strength (self->server, strength_of_level (parlor_settings_get_ai_level (settings)));
   parlor_server_set_ai_delay (self->server, parlor_settings_get_ai_delay (settings));
   g_signal_connect (self->server, "players-changed", G_CALLBACK (on_players_changed), self);
   g_signal_connect (self->server, "log", G_CALLBACK (on_log), self);
@@ -291,6 +359,21 @@ parlor_host_window_get_port (ParlorHostWindow *self)
 {
   g_return_val_if_fail (PARLOR_IS_HOST_WINDOW (self), 0);
   return self->port;
+}
+
+/* The lines the connections log holds now, oldest first (for tests). */
+guint
+parlor_host_window_get_n_log_lines (ParlorHostWindow *self)
+{
+  g_return_val_if_fail (PARLOR_IS_HOST_WINDOW (self), 0);
+  return self->log.length;
+}
+
+ParlorServer *
+parlor_host_window_get_server (ParlorHostWindow *self)
+{
+  g_return_val_if_fail (PARLOR_IS_HOST_WINDOW (self), NULL);
+  return self->server;
 }
 
 guint

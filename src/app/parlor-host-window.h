@@ -27,5 +27,9 @@ void              parlor_host_window_set_rules  (ParlorHostWindow *self,
 guint16           parlor_host_window_get_port   (ParlorHostWindow *self);
 guint             parlor_host_window_get_n_players (ParlorHostWindow *self);
 gboolean          parlor_host_window_start      (ParlorHostWindow *self);
+/* Lines in the connections log (it keeps the last 100). */
+guint             parlor_host_window_get_n_log_lines (ParlorHostWindow *self);
+/* The server (stopped once the window closed before the start). */
+ParlorServer     *parlor_host_window_get_server (ParlorHostWindow *self);
 
 G_END_DECLS

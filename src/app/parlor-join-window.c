@@ -16,6 +16,7 @@ struct _ParlorJoinWindow
 
   GtkEntry      *address_entry;
   GtkButton     *connect_button;
+  GtkButton     *start_button;
   ParlorLogView *log_view;
 
   char          *player_name;
@@ -56,6 +57,35 @@ set_busy (ParlorJoinWindow *self,
   gtk_widget_set_sensitive (GTK_WIDGET (self->address_entry), !busy);
 }
 
+/* The table's owner (the first to sit at a `parlor-cli serve` table) may
+ * start it with computer players in the free seats. */
+static void
+update_start (ParlorJoinWindow *self)
+{
+  gboolean owner = self->client != NULL && parlor_client_is_owner (self->client) &&
+                   parlor_client_get_state (self->client) == PARLOR_CLIENT_WAITING;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->start_button), owner);
+}
+
+static void
+on_state_changed (ParlorClient     *client,
+                  GParamSpec       *pspec,
+                  ParlorJoinWindow *self)
+{
+  update_start (self);
+}
+
+static void
+on_start_clicked (ParlorJoinWindow *self)
+{
+  if (self->client == NULL || !parlor_client_is_owner (self->client))
+    return;
+  append_log (self, _("Starting the game; computer players take the free seats…"));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->start_button), FALSE);
+  parlor_client_start (self->client);
+}
+
 static void
 drop_client (ParlorJoinWindow *self)
 {
@@ -67,6 +97,11 @@ drop_client (ParlorJoinWindow *self)
       if (!self->started)
         parlor_client_disconnect (self->client);
       g_clear_object (&self->client);
+    }
+  if (self->start_button != NULL)
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->start_button), FALSE);
+      gtk_widget_set_sensitive (GTK_WIDGET (self->start_button), TRUE);
     }
 }
 
@@ -95,9 +130,12 @@ on_players_changed (ParlorClient     *client,
 {
   const char * const *players = parlor_client_get_players (client);
   g_autofree char *list = players != NULL ? g_strjoinv (", ", (char **) players) : g_strdup ("");
-  g_autofree char *text = g_strdup_printf (_("At the table: %s. Waiting for the host to start the game…"), list);
+  g_autofree char *text = parlor_client_is_owner (client)
+    ? g_strdup_printf (_("At the table: %s. Start when you like; computer players take the free seats."), list)
+    : g_strdup_printf (_("At the table: %s. Waiting for the host to start the game…"), list);
 
   append_log (self, text);
+  update_start (self);
 }
 
 static void
@@ -117,6 +155,14 @@ on_failed (ParlorClient     *client,
            const GError     *error,
            ParlorJoinWindow *self)
 {
+  if (g_error_matches (error, PARLOR_CLIENT_ERROR, PARLOR_CLIENT_ERROR_REMOVED))
+    {
+      /* Not a wrong address: say so plainly and stop. */
+      append_log (self, error->message);
+      drop_client (self);
+      set_busy (self, FALSE);
+      return;
+    }
   give_up (self, error->message);
 }
 
@@ -191,6 +237,7 @@ parlor_join_window_connect (ParlorJoinWindow *self,
   g_signal_connect (self->client, "started", G_CALLBACK (on_started), self);
   g_signal_connect (self->client, "failed", G_CALLBACK (on_failed), self);
   g_signal_connect (self->client, "rejected", G_CALLBACK (on_rejected), self);
+  g_signal_connect (self->client, "notify::state", G_CALLBACK (on_state_changed), self);
   parlor_client_connect_async (self->client, self->address, CONNECT_TIMEOUT, self->cancellable,
                                on_connected, self);
 }
@@ -242,7 +289,9 @@ parlor_join_window_class_init (ParlorJoinWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ParlorJoinWindow, address_entry);
   gtk_widget_class_bind_template_child (widget_class, ParlorJoinWindow, connect_button);
   gtk_widget_class_bind_template_child (widget_class, ParlorJoinWindow, log_view);
+  gtk_widget_class_bind_template_child (widget_class, ParlorJoinWindow, start_button);
   gtk_widget_class_bind_template_callback (widget_class, on_connect_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_start_clicked);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }

@@ -127,6 +127,8 @@ parlor_cli_serve (int    argc,
   int max_connections = -1;
   int max_per_address = -1;
   int lobby_timeout = -1;
+  int claim_limit = 0;
+  int strength = -1;
   GOptionEntry entries[] = {
     { "game", 0, 0, G_OPTION_ARG_STRING, &game, "Game of the tables players open", "ID" },
     { "port", 0, 0, G_OPTION_ARG_INT, &port, "TCP port (0 picks a free one)", "PORT" },
@@ -138,6 +140,8 @@ parlor_cli_serve (int    argc,
     { "record", 0, 0, G_OPTION_ARG_FILENAME, &record_dir, "Write each finished table's replay here", "DIR" },
     { "max-connections", 0, 0, G_OPTION_ARG_INT, &max_connections, "Connections in all (0: only the descriptor limit; default 1024)", "N" },
     { "max-per-address", 0, 0, G_OPTION_ARG_INT, &max_per_address, "Connections from one address (0: no limit; default 64)", "N" },
+    { "claim-limit", 0, 0, G_OPTION_ARG_INT, &claim_limit, "Seconds of a claim window (0: none)", "S" },
+    { "strength", 0, 0, G_OPTION_ARG_INT, &strength, "Strength 0–3 of the computer players (overrides --level)", "N" },
     { "lobby-timeout", 0, 0, G_OPTION_ARG_INT, &lobby_timeout, "Close connections at no table after this long (0: never; default 120000)", "MS" },
     { NULL }
   };
@@ -159,9 +163,10 @@ parlor_cli_serve (int    argc,
       fprintf (stderr, "parlor-cli serve: unknown game “%s”\n", game);
       return 2;
     }
-  if (port < 0 || port > 65535 || time_limit < 0 || ai_delay < 0)
+  if (port < 0 || port > 65535 || time_limit < 0 || ai_delay < 0 || claim_limit < 0 ||
+      strength < -1 || strength > PARLOR_STRENGTH_MAX)
     {
-      fprintf (stderr, "parlor-cli serve: bad --port, --time-limit or --ai-delay\n");
+      fprintf (stderr, "parlor-cli serve: bad --port, --time-limit, --claim-limit, --strength or --ai-delay\n");
       return 2;
     }
   if (level != NULL && (info->ai_levels == NULL || !g_strv_contains (info->ai_levels, level)))
@@ -175,6 +180,8 @@ parlor_cli_serve (int    argc,
   parlor_server_set_default_game (serve.server, game);
   parlor_server_set_allow_create (serve.server, TRUE);
   parlor_server_set_time_limit (serve.server, time_limit);
+  parlor_server_set_claim_time_limit (serve.server, claim_limit);
+  parlor_server_set_strength (serve.server, strength);
   parlor_server_set_ai_delay (serve.server, ai_delay);
   parlor_server_set_seed (serve.server, seed);
   if (level != NULL)
@@ -510,7 +517,28 @@ typedef struct
   char      *table;
   gboolean   create;
   char      *game;
+  int        start_when;   /* players seated before the owner starts; 0 never */
+  gboolean   start_sent;
 } BotRun;
+
+/* An owner bot with --start-when N starts once N players sit at its
+ * table; computer players take the free seats. */
+static void
+on_bot_players (ParlorClient *client,
+                Bot          *bot)
+{
+  BotRun *run = bot->data;
+  const char * const *players = parlor_client_get_players (client);
+
+  if (run->start_when <= 0 || run->start_sent || !parlor_client_is_owner (client) ||
+      parlor_client_get_state (client) != PARLOR_CLIENT_WAITING || players == NULL)
+    return;
+  if (g_strv_length ((char **) players) >= (guint) run->start_when)
+    {
+      run->start_sent = TRUE;
+      parlor_client_start (client);
+    }
+}
 
 static void
 on_bot_run_done (Bot      *bot,
@@ -582,6 +610,7 @@ parlor_cli_bot (int    argc,
   int delay = 0;
   int timeout = 10;
   gint64 seed = 0;
+  int start_when = 0;
   GOptionEntry entries[] = {
     { "connect", 0, 0, G_OPTION_ARG_STRING, &address, "Host to play at", "HOST:PORT" },
     { "name", 0, 0, G_OPTION_ARG_STRING, &name, "Player name", "NAME" },
@@ -593,6 +622,7 @@ parlor_cli_bot (int    argc,
     { "delay", 0, 0, G_OPTION_ARG_INT, &delay, "Think time before each move", "MS" },
     { "timeout", 0, 0, G_OPTION_ARG_INT, &timeout, "Seconds to wait for the host", "S" },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, "Seed of the computer player", "N" },
+    { "start-when", 0, 0, G_OPTION_ARG_INT, &start_when, "Owning the table, start it once N players sit at it (computer players take the free seats)", "N" },
     { NULL }
   };
   g_autoptr(GMainLoop) loop = NULL;
@@ -602,7 +632,7 @@ parlor_cli_bot (int    argc,
 
   if (!parse_options (entries, "Play one game at a LAN host as a computer player.", &argc, &argv))
     return 2;
-  if (address == NULL || delay < 0 || timeout < 0)
+  if (address == NULL || delay < 0 || timeout < 0 || start_when < 0)
     {
       fprintf (stderr, "parlor-cli bot: --connect HOST:PORT is needed\n");
       return 2;
@@ -613,6 +643,7 @@ parlor_cli_bot (int    argc,
   run.table = table;
   run.create = create;
   run.game = game;
+  run.start_when = start_when;
 
   bot = bot_new (name != NULL ? name : "Bot", level,
                  seed != 0 ? (guint64) seed : parlor_secret_seed ());
@@ -621,6 +652,7 @@ parlor_cli_bot (int    argc,
   bot->data = &run;
   g_signal_connect (bot->client, "started", G_CALLBACK (on_bot_started), bot);
   g_signal_connect (bot->client, "log", G_CALLBACK (on_bot_log), bot);
+  g_signal_connect (bot->client, "players-changed", G_CALLBACK (on_bot_players), bot);
   parlor_client_set_token (bot->client, token);
   parlor_client_connect_async (bot->client, address, timeout, NULL, bot_connected, bot);
 

@@ -195,6 +195,9 @@ error_from_server (ParlorLine *line)
     { "choose-table", PARLOR_CLIENT_ERROR_NO_TABLE, N_("That host has several games; choose one") },
     { "token", PARLOR_CLIENT_ERROR_TOKEN, N_("That seat cannot be taken back") },
     { "seat-taken", PARLOR_CLIENT_ERROR_TOKEN, N_("That seat is in use by a connected player") },
+    { "removed", PARLOR_CLIENT_ERROR_REMOVED, N_("The host removed you from the table") },
+    { "busy", PARLOR_CLIENT_ERROR_REFUSED, N_("The host is too busy; try again later") },
+    { "idle", PARLOR_CLIENT_ERROR_TIMED_OUT, N_("You were disconnected for waiting too long without joining a game") },
   };
 
   for (gsize i = 0; code != NULL && i < G_N_ELEMENTS (map); i++)

@@ -302,6 +302,15 @@ seat_line (ServerTable *st,
   parlor_line_set_int (line, "index", seat);
   parlor_line_set (line, "name", parlor_table_get_seat_name (st->table, seat));
   parlor_line_set (line, "kind", seat_kind_word (st->table, seat));
+  /* A computer keeping a player's seat until they come back. */
+  if (parlor_table_get_seat_kind (st->table, seat) == PARLOR_SEAT_AI)
+    for (guint i = 0; i < st->slots->len; i++)
+      {
+        Slot *slot = g_ptr_array_index (st->slots, i);
+
+        if (slot->seat == (int) seat && !slot->local)
+          parlor_line_set (line, "replaces", slot->name);
+      }
 
   return parlor_line_to_string (line);
 }
@@ -881,6 +890,55 @@ send_joined (Conn        *conn,
   conn_send_line (conn, line);
 }
 
+static gboolean
+name_is_taken (ServerTable *st,
+               const char  *name)
+{
+  guint n_seats = parlor_table_get_n_seats (st->table);
+  g_autofree char *folded = g_utf8_casefold (name, -1);
+
+  for (guint i = 0; i < st->slots->len; i++)
+    {
+      g_autofree char *other = g_utf8_casefold (((Slot *) g_ptr_array_index (st->slots, i))->name, -1);
+
+      if (g_str_equal (folded, other))
+        return TRUE;
+    }
+  /* The names computer players get (parlor-table.c), in either language. */
+  for (guint i = 1; i <= n_seats; i++)
+    {
+      g_autofree char *english = g_strdup_printf ("Computer %u", i);
+      g_autofree char *local = g_strdup_printf (_("Computer %u"), i);
+      g_autofree char *english_folded = g_utf8_casefold (english, -1);
+      g_autofree char *local_folded = g_utf8_casefold (local, -1);
+
+      if (g_str_equal (folded, english_folded) || g_str_equal (folded, local_folded))
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* Two players are told apart: “Ann”, “Ann (2)”… */
+static char *
+unique_name (ServerTable *st,
+             const char  *name)
+{
+  if (!name_is_taken (st, name))
+    return g_strdup (name);
+
+  for (guint n = 2; ; n++)
+    {
+      g_autofree char *suffix = g_strdup_printf (" (%u)", n);
+      glong room = PARLOR_PROTOCOL_NAME_MAX - g_utf8_strlen (suffix, -1);
+      g_autofree char *base = g_utf8_substring (name, 0, MIN (g_utf8_strlen (name, -1), MAX (room, 1)));
+      g_autofree char *candidate = g_strconcat (base, suffix, NULL);
+
+      if (!name_is_taken (st, candidate))
+        return g_steal_pointer (&candidate);
+    }
+}
+
 static void
 conn_join (Conn        *conn,
            ServerTable *st)
@@ -888,7 +946,7 @@ conn_join (Conn        *conn,
   Slot *slot = g_new0 (Slot, 1);
   g_autofree char *message = NULL;
 
-  slot->name = g_strdup (conn->name);
+  slot->name = unique_name (st, conn->name);
   slot->token = new_token ();
   slot->seat = -1;
   slot->conn = conn;
@@ -1940,6 +1998,48 @@ parlor_server_start_table (ParlorServer  *self,
     }
 
   return table_start (st, error);
+}
+
+gboolean
+parlor_server_remove_player (ParlorServer  *self,
+                             const char    *table_id,
+                             guint          index,
+                             GError       **error)
+{
+  ServerTable *st;
+  Slot *slot;
+  Conn *conn;
+
+  g_return_val_if_fail (PARLOR_IS_SERVER (self), FALSE);
+  g_return_val_if_fail (table_id != NULL, FALSE);
+
+  st = find_table (self, table_id);
+  if (st == NULL || index >= st->slots->len)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG,
+                           _("There is no such player"));
+      return FALSE;
+    }
+  slot = g_ptr_array_index (st->slots, index);
+  if (slot->local || slot->conn == NULL || st->started)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG,
+                           st->started ? _("The game has already started")
+                                       : _("The host cannot be removed"));
+      return FALSE;
+    }
+
+  conn = slot->conn;
+  {
+    g_autofree char *message = g_strdup_printf (_("You removed %s from the table"), slot->name);
+
+    conn_leave_table (conn, FALSE);
+    server_log (self, find_table (self, table_id), message);
+  }
+  conn->state = CONN_LOBBY;
+  conn_send_error (conn, "removed", _("The host removed you from the table"), TRUE);
+
+  return TRUE;
 }
 
 int

@@ -112,6 +112,12 @@ GStrv         parlor_server_list_players      (ParlorServer  *self,
 gboolean      parlor_server_start_table       (ParlorServer  *self,
                                                const char    *table_id,
                                                GError       **error);
+/* Removes waiting player @index (of list_players(); not the host) before
+ * the start: the guest gets `error code=removed fatal=1` and is closed. */
+gboolean      parlor_server_remove_player     (ParlorServer  *self,
+                                               const char    *table_id,
+                                               guint          index,
+                                               GError       **error);
 /* The host's seat once the table started, else -1. */
 int           parlor_server_get_host_seat     (ParlorServer  *self,
                                                const char    *table_id);

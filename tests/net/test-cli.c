@@ -449,6 +449,32 @@ test_refusals (void)
   proc_free (bot);
 }
 
+/* A table with fewer players than seats starts when its owner says so:
+ * one bot with --start-when 1 plays a whole game against computers. */
+static void
+test_start_when (void)
+{
+  guint16 port;
+  Proc *serve = serve_start (&port, NULL);
+  g_autofree char *address = g_strdup_printf ("127.0.0.1:%u", port);
+  g_autofree char *started = NULL;
+  g_autofree char *last = NULL;
+  Proc *bot;
+
+  bot = proc_spawn ("alone", "bot", "--connect", address, "--name", "Alone", "--level", "random",
+                    "--seed", "3", "--start-when", "1", NULL);
+  started = proc_wait_line (bot, "started ", 30000);
+  g_assert_nonnull (started);
+  g_assert_true (wait_for (proc_exited, bot, 120000));
+  g_assert_cmpint (bot->status, ==, 0);
+  last = proc_last_line (bot);
+  g_assert_true (g_str_has_prefix (last, "result"));
+
+  proc_free (bot);
+  stop_serve (serve);
+  proc_free (serve);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -470,6 +496,7 @@ main (int   argc,
   g_test_add_func ("/net/cli/bot-killed-then-back-with-token", test_bot_killed_and_back);
   g_test_add_func ("/net/cli/server-killed", test_server_killed);
   g_test_add_func ("/net/cli/refusals", test_refusals);
+  g_test_add_func ("/net/cli/start-when", test_start_when);
 
   status = g_test_run ();
   {

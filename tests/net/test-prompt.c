@@ -276,6 +276,56 @@ test_seat_count (void)
   g_assert_cmpstr (parlor_line_get (joined, "seats"), ==, "3");
 }
 
+/* A computer keeping a dropped player's seat says whose it is and plays at
+ * the host's strength. */
+static void
+test_dropped_seat (void)
+{
+  guint16 port = 0;
+  g_autoptr(ParlorServer) server = parlor_server_new (lookup);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RawConn) ann = NULL;
+  RawConn *bob;
+  g_autoptr(ParlorLine) start = NULL;
+  g_autofree char *expect = NULL;
+  ParlorTable *table;
+  const char *id;
+  gint64 bob_seat;
+  int at;
+
+  parlor_server_set_strength (server, 3);
+  g_assert_true (parlor_server_listen (server, "127.0.0.1", 0, &port, &error));
+  id = parlor_server_create_table (server, "claim", NULL, NULL, &error);
+  g_assert_no_error (error);
+  ann = raw_conn_new (port);
+  bob = raw_conn_new (port);
+  raw_conn_hello (ann, "Ann");
+  raw_conn_send (ann, "join\n", -1);
+  g_assert_cmpint (raw_conn_wait_line (ann, 0, "joined", 10000), >=, 0);
+  raw_conn_hello (bob, "Bob");
+  raw_conn_send (bob, "join\n", -1);
+  g_assert_cmpint (raw_conn_wait_line (bob, 0, "joined", 10000), >=, 0);
+  /* The first to join owns the table and starts it with a computer. */
+  raw_conn_send (ann, "start\n", -1);
+  at = raw_conn_wait_line (bob, 0, "start ", 10000);
+  g_assert_cmpint (at, >=, 0);
+  start = parlor_line_parse (g_ptr_array_index (bob->lines, at), NULL);
+  g_assert_true (parlor_line_get_int (start, "seat", 0, 2, &bob_seat, NULL));
+  table = parlor_server_get_table (server, id);
+
+  /* Bob drops: Ann reads whose seat the computer keeps. */
+  {
+    guint from = ann->lines->len;
+
+    raw_conn_free (bob);
+    expect = g_strdup_printf ("seat index=%d name=Bob kind=computer replaces=Bob", (int) bob_seat);
+    g_assert_cmpint (raw_conn_wait_line (ann, from, expect, 10000), >=, 0);
+  }
+  /* At the host's strength (3: the game's strongest level, not its
+   * default, the weakest). */
+  g_assert_cmpstr (parlor_table_get_seat_level (table, bob_seat), ==, "greedy");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -284,6 +334,7 @@ main (int   argc,
 
   g_test_add_func ("/net/prompt/private-claims", test_private_prompts);
   g_test_add_func ("/net/prompt/seat-count", test_seat_count);
+  g_test_add_func ("/net/prompt/dropped-seat", test_dropped_seat);
 
   return g_test_run ();
 }
