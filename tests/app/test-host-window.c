@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <adwaita.h>
+#include <string.h>
+
+#include "parlor-client.h"
+#include "parlor-host-window.h"
+#include "ui-test-util.h"
+
+/*
+ * The host window: its connections log stays bounded under a join/leave
+ * flood, Remove takes a waiting guest off the table (the guest is told
+ * why), and Cancel stops hosting and frees the port.
+ */
+
+typedef struct
+{
+  ParlorClient *client;
+  gboolean      connected;
+  GError       *failure;
+} Guest;
+
+static void
+on_connected (GObject      *object,
+              GAsyncResult *result,
+              gpointer      data)
+{
+  Guest *guest = data;
+
+  guest->connected = parlor_client_connect_finish (PARLOR_CLIENT (object), result, &guest->failure);
+}
+
+static void
+on_failed (ParlorClient *client,
+           const GError *error,
+           Guest        *guest)
+{
+  g_clear_error (&guest->failure);
+  guest->failure = g_error_copy (error);
+}
+
+static gboolean
+guest_connected (gpointer data)
+{
+  Guest *guest = data;
+
+  return guest->connected || guest->failure != NULL;
+}
+
+static gboolean
+guest_waiting (gpointer data)
+{
+  return parlor_client_get_state (((Guest *) data)->client) == PARLOR_CLIENT_WAITING;
+}
+
+static gboolean
+guest_failed (gpointer data)
+{
+  return ((Guest *) data)->failure != NULL;
+}
+
+static gboolean
+two_players (gpointer data)
+{
+  return parlor_host_window_get_n_players (data) == 2;
+}
+
+static gboolean
+one_player (gpointer data)
+{
+  return parlor_host_window_get_n_players (data) == 1;
+}
+
+static GtkWidget *
+find_button (GtkWidget  *root,
+             const char *action)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_BUTTON (child) &&
+          g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)), action) == 0)
+        return child;
+      found = find_button (child, action);
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+static void
+test_host_window (void)
+{
+  ParlorWindow *window = ui_test_get_window ();
+  ParlorHostWindow *host;
+  ParlorServer *server;
+  Guest guest = { 0 };
+  g_autofree char *address = NULL;
+  g_autoptr(GSocketListener) listener = g_socket_listener_new ();
+  g_autoptr(GError) error = NULL;
+  GtkWidget *remove;
+  guint16 port;
+
+  parlor_window_show_game (window, "manhattan");
+  host = parlor_window_host_lan (window);
+  g_assert_nonnull (host);
+  g_object_ref (host);
+  server = parlor_host_window_get_server (host);
+  port = parlor_host_window_get_port (host);
+
+  /* A flood of log lines (each join and leave writes one) keeps the last 100. */
+  {
+    g_auto(GStrv) tables = parlor_server_list_tables (server);
+
+    for (guint i = 0; i < 2000; i++)
+      {
+        g_autofree char *line = g_strdup_printf ("Guest %u joined from 192.0.2.1", i);
+
+        g_signal_emit_by_name (server, "log", tables[0], line);
+      }
+  }
+  g_assert_cmpuint (parlor_host_window_get_n_log_lines (host), ==, 100);
+
+  /* A guest joins; the host removes them, and they are told. */
+  guest.client = parlor_client_new ("Guest");
+  g_signal_connect (guest.client, "failed", G_CALLBACK (on_failed), &guest);
+  address = g_strdup_printf ("127.0.0.1:%u", port);
+  parlor_client_connect_async (guest.client, address, 10, NULL, on_connected, &guest);
+  ui_test_wait_for (guest_connected, &guest);
+  g_assert_no_error (guest.failure);
+  parlor_client_join (guest.client, NULL);
+  ui_test_wait_for (guest_waiting, &guest);
+  ui_test_wait_for (two_players, host);
+  ui_test_screenshot (GTK_WIDGET (host), "host-remove");
+
+  remove = find_button (GTK_WIDGET (host), "host.remove");
+  g_assert_nonnull (remove);
+  g_signal_emit_by_name (remove, "clicked");
+  ui_test_wait_for (guest_failed, &guest);
+  g_assert_error (guest.failure, PARLOR_CLIENT_ERROR, PARLOR_CLIENT_ERROR_REMOVED);
+  ui_test_wait_for (one_player, host);
+
+  /* Cancel: hosting stops and the port is free at once. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (host), "window.close", NULL));
+  ui_test_iterate (50);
+  g_assert_true (g_socket_listener_add_inet_port (listener, port, NULL, &error));
+  g_assert_no_error (error);
+
+  g_clear_error (&guest.failure);
+  g_object_unref (guest.client);
+  g_object_unref (host);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  ui_test_init (&argc, &argv);
+  g_assert_true (parlor_settings_set_player_name (parlor_application_get_settings (ui_test_get_app ()), "Host", NULL));
+
+  g_test_add_func ("/app/lan/host-window", test_host_window);
+
+  return ui_test_run ();
+}
