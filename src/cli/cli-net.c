@@ -5,6 +5,8 @@
 
 #include <glib-unix.h>
 #include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -885,6 +887,13 @@ percentile (GArray *sorted,
   return g_array_index (sorted, double, MIN (index, sorted->len - 1));
 }
 
+/* Figures to the hundredth: JSON numbers, whatever the locale. */
+static double
+round2 (double value)
+{
+  return floor (value * 100.0 + 0.5) / 100.0;
+}
+
 static gboolean
 load_timed_out (gpointer data)
 {
@@ -981,9 +990,38 @@ parlor_cli_loadtest (int    argc,
     load.errors += (load.n_tables - load.finished) * LOAD_SEATS;
 
   if (json)
-    printf ("{\"tables\":%d,\"completed\":%u,\"errors\":%u,"
-            "\"latency_ms\":{\"p50\":%.2f,\"p99\":%.2f,\"max\":%.2f}}\n",
-            n_tables, load.completed, load.errors, p50, p99, max);
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+      g_autoptr(JsonGenerator) generator = json_generator_new ();
+      g_autoptr(JsonNode) root = NULL;
+      g_autofree char *text = NULL;
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "tables");
+      json_builder_add_int_value (builder, n_tables);
+      json_builder_set_member_name (builder, "completed");
+      json_builder_add_int_value (builder, load.completed);
+      json_builder_set_member_name (builder, "errors");
+      json_builder_add_int_value (builder, load.errors);
+      json_builder_set_member_name (builder, "seconds");
+      json_builder_add_double_value (builder, round2 (seconds));
+      json_builder_set_member_name (builder, "samples");
+      json_builder_add_int_value (builder, load.samples->len);
+      json_builder_set_member_name (builder, "latency_ms");
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "p50");
+      json_builder_add_double_value (builder, round2 (p50));
+      json_builder_set_member_name (builder, "p99");
+      json_builder_add_double_value (builder, round2 (p99));
+      json_builder_set_member_name (builder, "max");
+      json_builder_add_double_value (builder, round2 (max));
+      json_builder_end_object (builder);
+      json_builder_end_object (builder);
+      root = json_builder_get_root (builder);
+      json_generator_set_root (generator, root);
+      text = json_generator_to_data (generator, NULL);
+      printf ("%s\n", text);
+    }
   else
     printf ("tables %d, completed %u, errors %u, %.1f s; action→event latency "
             "p50 %.2f ms, p99 %.2f ms, max %.2f ms (%u samples)\n",
