@@ -319,6 +319,7 @@ on_table_action (ParlorTable *table,
                  ServerTable *st)
 {
   g_autofree char *message = NULL;
+  ParlorPromptKind kind = PARLOR_PROMPT_TURN;
 
   if (!timed_out)
     return;
@@ -339,8 +340,17 @@ on_table_action (ParlorTable *table,
           _parlor_server_conn_send_line (slot->conn, notice);
         }
     }
-  message = g_strdup_printf ("%s ran out of time; the timer answered", parlor_table_get_seat_name (table, seat));
-  g_debug ("%s: %s", st->id, message);
+  /* The host's log tells of turns that ran out, and of the host's own
+   * claims, never of another seat's claim window. (The prompt's kind is
+   * still the closed prompt's while "action" runs.) */
+  parlor_table_get_prompt (table, seat, &kind, NULL);
+  if (kind == PARLOR_PROMPT_TURN ||
+      (st->has_host && parlor_table_get_seat_kind (table, seat) == PARLOR_SEAT_LOCAL))
+    {
+      message = g_strdup_printf (_("%s ran out of time; a random move was played"),
+                                 parlor_table_get_seat_name (table, seat));
+      _parlor_server_log (st->server, st, message);
+    }
 }
 
 static void

@@ -177,6 +177,16 @@ wait_prefix (Seat       *seat,
 }
 
 static void
+on_log (ParlorServer *server,
+        const char   *table_id,
+        const char   *message,
+        guint        *n_timeouts)
+{
+  if (strstr (message, "ran out of time") != NULL)
+    (*n_timeouts)++;
+}
+
+static void
 test_private_prompts (void)
 {
   g_autoptr(ParlorServer) server = parlor_server_new (lookup);
@@ -187,6 +197,7 @@ test_private_prompts (void)
   Pair pair = { &a, &b };
   guint16 port = 0;
   guint from_a, from_b, stale_serial;
+  guint n_logged_timeouts = 0;
   int at;
 
   parlor_server_set_allow_create (server, TRUE);
@@ -195,6 +206,7 @@ test_private_prompts (void)
   parlor_server_set_time_limit (server, TURN_LIMIT);
   parlor_server_set_claim_time_limit (server, CLAIM_LIMIT);
   parlor_server_set_strength (server, 0); /* passive: never claims */
+  g_signal_connect (server, "log", G_CALLBACK (on_log), &n_logged_timeouts);
   g_assert_true (parlor_server_listen (server, "127.0.0.1", 0, &port, &error));
   g_assert_no_error (error);
 
@@ -233,6 +245,8 @@ test_private_prompts (void)
   g_assert_cmpint (at, >=, 0);
   for (guint i = from_b; i < raw_b->lines->len; i++)
     g_assert_false (g_str_has_prefix (g_ptr_array_index (raw_b->lines, i), "notice what=timeout"));
+  /* Nor does the host's log say that Ann was in a claim window. */
+  g_assert_cmpuint (n_logged_timeouts, ==, 0);
 
   /* Her late answer is refused and changes nothing. */
   from_a = raw_a->lines->len;
