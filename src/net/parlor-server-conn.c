@@ -183,7 +183,7 @@ handle_create (Conn       *conn,
       return;
     }
   st = _parlor_server_table_new (self, game != NULL ? game : self->default_game,
-                  parlor_line_get (line, "config"), &error);
+                                 parlor_line_get (line, "config"), &error);
   if (st == NULL)
     {
       _parlor_server_conn_send_error (conn, "bad-game", error->message, FALSE);
@@ -246,8 +246,8 @@ handle_join (Conn       *conn,
               ServerTable *first = g_ptr_array_index (self->tables, 0);
 
               _parlor_server_conn_send_error (conn, first->started ? "started" : "full",
-                               first->started ? _("The game has already started")
-                                              : _("The game is full"), FALSE);
+                                              first->started ? _("The game has already started")
+                                                             : _("The game is full"), FALSE);
               return;
             }
           else
@@ -298,7 +298,7 @@ handle_resume (Conn       *conn,
           if (!st->started || st->over)
             {
               _parlor_server_conn_send_error (conn, "token", st->over ? _("That game is over")
-                                                       : _("That game has not started"), FALSE);
+                                                                      : _("That game has not started"), FALSE);
               return;
             }
 
@@ -509,9 +509,9 @@ handle_line (Conn       *conn,
       if (g_error_matches (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_EMPTY))
         return;
       _parlor_server_conn_send_error (conn,
-                       g_error_matches (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_ENCODING)
-                         ? "encoding" : "syntax",
-                       error->message, conn->state == CONN_NEW);
+                                      g_error_matches (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_ENCODING)
+                                        ? "encoding" : "syntax",
+                                      error->message, conn->state == CONN_NEW);
       return;
     }
 
@@ -691,6 +691,49 @@ socket_address (GSocket *socket)
   return g_inet_address_to_string (inet);
 }
 
+static int
+compare_active (gconstpointer a,
+                gconstpointer b)
+{
+  const Conn *x = *(Conn * const *) a;
+  const Conn *y = *(Conn * const *) b;
+
+  return x->active_at < y->active_at ? -1 : x->active_at > y->active_at;
+}
+
+/* Closes up to @max of the connections idle longest (a second at least)
+ * that are at no table: never a player's seat. Returns how many. */
+static guint
+evict_idle (ParlorServer *self,
+            guint         max)
+{
+  g_autoptr(GPtrArray) idle = g_ptr_array_new ();
+  gint64 now = g_get_monotonic_time ();
+  GHashTableIter iter;
+  gpointer key;
+  guint n;
+
+  g_hash_table_iter_init (&iter, self->conns);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    {
+      Conn *conn = key;
+
+      if (!conn->dead && (conn->state == CONN_NEW || conn->state == CONN_LOBBY) &&
+          now - conn->active_at >= G_USEC_PER_SEC)
+        g_ptr_array_add (idle, conn);
+    }
+  g_ptr_array_sort (idle, compare_active);
+  n = MIN (idle->len, max);
+  for (guint i = 0; i < n; i++)
+    {
+      self->n_evicted++;
+      _parlor_server_conn_send_error (g_ptr_array_index (idle, i), "busy",
+                                      _("The host is too busy; try again later"), TRUE);
+    }
+
+  return n;
+}
+
 static void
 on_accepted (GSocket  *socket,
              gpointer  data)
@@ -710,7 +753,8 @@ on_accepted (GSocket  *socket,
 
   address = socket_address (socket);
   n_from = address != NULL ? GPOINTER_TO_UINT (g_hash_table_lookup (self->per_address, address)) : 0;
-  if (g_hash_table_size (self->conns) >= connection_cap (self))
+  /* At the cap a newcomer takes the place of one idling at no table. */
+  if (g_hash_table_size (self->conns) >= connection_cap (self) && evict_idle (self, 1) == 0)
     {
       refuse (self, socket, _("The host has too many players connected; try again later"));
       return;
@@ -732,43 +776,11 @@ on_accepted (GSocket  *socket,
     }
 }
 
-static int
-compare_active (gconstpointer a,
-                gconstpointer b)
-{
-  const Conn *x = *(Conn * const *) a;
-  const Conn *y = *(Conn * const *) b;
-
-  return x->active_at < y->active_at ? -1 : x->active_at > y->active_at;
-}
-
-/* Out of descriptors: the connections idle longest that are at no table
- * (never a player's seat) make room. */
+/* Out of descriptors: idle connections at no table make room. */
 static void
 on_starved (gpointer data)
 {
-  ParlorServer *self = data;
-  g_autoptr(GPtrArray) idle = g_ptr_array_new ();
-  gint64 now = g_get_monotonic_time ();
-  GHashTableIter iter;
-  gpointer key;
-
-  g_hash_table_iter_init (&iter, self->conns);
-  while (g_hash_table_iter_next (&iter, &key, NULL))
-    {
-      Conn *conn = key;
-
-      if (!conn->dead && (conn->state == CONN_NEW || conn->state == CONN_LOBBY) &&
-          now - conn->active_at >= G_USEC_PER_SEC)
-        g_ptr_array_add (idle, conn);
-    }
-  g_ptr_array_sort (idle, compare_active);
-  for (guint i = 0; i < MIN (idle->len, EVICT_BATCH); i++)
-    {
-      self->n_evicted++;
-      _parlor_server_conn_send_error (g_ptr_array_index (idle, i), "busy",
-                       _("The host is too busy; try again later"), TRUE);
-    }
+  evict_idle (data, EVICT_BATCH);
 }
 
 const ParlorListenerHandler _parlor_server_listener_handler = { on_accepted, on_starved };
@@ -815,10 +827,10 @@ sweep (gpointer data)
 
   for (guint i = 0; i < late->len; i++)
     _parlor_server_conn_send_error (g_ptr_array_index (late, i), "timeout",
-                     _("The message was not finished in time"), TRUE);
+                                    _("The message was not finished in time"), TRUE);
   for (guint i = 0; i < idle->len; i++)
     _parlor_server_conn_send_error (g_ptr_array_index (idle, i), "idle",
-                     _("You stayed too long without joining a table"), TRUE);
+                                    _("You stayed too long without joining a table"), TRUE);
 
   return G_SOURCE_CONTINUE;
 }

@@ -141,6 +141,34 @@ test_stop_frees_port (void)
   g_assert_cmpuint (again, ==, port);
 }
 
+/* Welcomed connections at no table are closed after the lobby timeout;
+ * one waiting at a table is not. */
+static void
+test_lobby_timeout (void)
+{
+  guint16 port = 0;
+  g_autoptr(ParlorServer) server = net_test_server_new (&port);
+  g_autoptr(RawConn) idle = raw_conn_new (port);
+  g_autoptr(RawConn) seated = raw_conn_new (port);
+  guint64 refused = 0, evicted = 0;
+
+  parlor_server_set_lobby_timeout (server, 300);
+  raw_conn_hello (idle, "Idle");
+  raw_conn_hello (seated, "Seated");
+  raw_conn_send (seated, "create\n", -1);
+  g_assert_cmpint (raw_conn_wait_line (seated, 0, "joined", 10000), >=, 0);
+
+  g_assert_cmpint (raw_conn_wait_line (idle, 0, "error code=idle", 10000), >=, 0);
+  g_assert_true (raw_conn_wait_closed (idle, 10000));
+  /* Well past the timeout, the seated one still answers. */
+  raw_conn_send (seated, "ping id=1\n", -1);
+  g_assert_cmpint (raw_conn_wait_line (seated, 0, "pong id=1", 10000), >=, 0);
+  g_assert_false (seated->closed);
+  parlor_server_get_stats (server, &refused, &evicted, NULL);
+  g_assert_cmpuint (refused, ==, 0);
+  g_assert_cmpuint (evicted, ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -150,6 +178,7 @@ main (int   argc,
   g_test_add_func ("/net/lobby/names-told-apart", test_names_told_apart);
   g_test_add_func ("/net/lobby/host-removes-guest", test_host_removes_guest);
   g_test_add_func ("/net/lobby/stop-frees-port", test_stop_frees_port);
+  g_test_add_func ("/net/lobby/lobby-timeout", test_lobby_timeout);
 
   return g_test_run ();
 }
