@@ -55,6 +55,12 @@ guest_waiting (gpointer data)
 }
 
 static gboolean
+guest_in_lobby (gpointer data)
+{
+  return parlor_client_get_state (((Guest *) data)->client) == PARLOR_CLIENT_LOBBY;
+}
+
+static gboolean
 guest_failed (gpointer data)
 {
   return ((Guest *) data)->failure != NULL;
@@ -132,6 +138,29 @@ test_host_window (void)
   parlor_client_connect_async (guest.client, address, 10, NULL, on_connected, &guest);
   ui_test_wait_for (guest_connected, &guest);
   g_assert_no_error (guest.failure);
+  /* A guest joining and leaving in a loop: the log keeps its last lines,
+   * and the cycles do not slow down (the figures are for a person). */
+  {
+    gint64 first = 0, last = 0;
+
+    for (guint i = 0; i < 400; i++)
+      {
+        gint64 start = g_get_monotonic_time ();
+
+        parlor_client_join (guest.client, NULL);
+        ui_test_wait_for (guest_waiting, &guest);
+        parlor_client_leave (guest.client);
+        ui_test_wait_for (guest_in_lobby, &guest);
+        if (i < 50)
+          first += g_get_monotonic_time () - start;
+        else if (i >= 350)
+          last += g_get_monotonic_time () - start;
+      }
+    g_test_message ("join/leave cycle: %.2f ms for the first 50, %.2f ms for the last 50",
+                    first / 50 / 1000.0, last / 50 / 1000.0);
+    g_assert_cmpuint (parlor_host_window_get_n_log_lines (host), ==, 100);
+  }
+
   parlor_client_join (guest.client, NULL);
   ui_test_wait_for (guest_waiting, &guest);
   ui_test_wait_for (two_players, host);
