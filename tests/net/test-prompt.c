@@ -18,7 +18,7 @@
  */
 
 #define TURN_LIMIT 30
-#define CLAIM_LIMIT 1
+#define CLAIM_LIMIT 3
 
 static const ParlorGameInfo *
 lookup (const char *id)
@@ -238,7 +238,7 @@ test_private_prompts (void)
   at = wait_prefix (&a, from_a, "pong id=barrier");
   g_assert_cmpint (at, ==, (int) from_a);
 
-  /* Ann does not answer: the claim window's own limit (1 s, not 30) runs
+  /* Ann does not answer: the claim window's own limit (3 s, not 30) runs
    * out, the timer passes for her, and only she is told. */
   stale_serial = a.serial;
   at = wait_prefix (&a, from_a, "notice what=timeout");
@@ -266,6 +266,207 @@ test_private_prompts (void)
 
   g_free (a.hand);
   g_free (b.hand);
+}
+
+/*
+ * Whether another seat could claim never shows in a seat's bytes: the same
+ * game twice, Ann's hand and moves the same, Bob holding the card Ann
+ * discards (he could win it) or not. Ann's lines up to the next draw are
+ * the same, but for her token and the times left.
+ */
+typedef struct
+{
+  ParlorServer *server;
+  RawConn      *ann;
+  RawConn      *bob;
+  int           ann_seat;
+  int           bob_seat;
+} Game;
+
+static void
+game_open (Game       *game,
+           guint64     seed,
+           const char *deck)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ParlorLine) start = NULL;
+  g_autofree char *create = NULL;
+  guint16 port = 0;
+  gint64 seat;
+  int at;
+
+  game->server = parlor_server_new (lookup);
+  parlor_server_set_allow_create (game->server, TRUE);
+  parlor_server_set_default_game (game->server, "claim");
+  parlor_server_set_seed (game->server, seed);
+  parlor_server_set_time_limit (game->server, TURN_LIMIT);
+  parlor_server_set_claim_time_limit (game->server, TURN_LIMIT);
+  parlor_server_set_strength (game->server, 0);
+  g_assert_true (parlor_server_listen (game->server, "127.0.0.1", 0, &port, &error));
+  g_assert_no_error (error);
+  game->ann = raw_conn_new (port);
+  game->bob = raw_conn_new (port);
+  raw_conn_hello (game->ann, "Ann");
+  raw_conn_hello (game->bob, "Bob");
+  create = g_strdup_printf ("create config=deck%%3D%s\n", deck);
+  raw_conn_send (game->ann, create, -1);
+  g_assert_cmpint (raw_conn_wait_line (game->ann, 0, "joined", 10000), >=, 0);
+  raw_conn_send (game->bob, "join\n", -1);
+  g_assert_cmpint (raw_conn_wait_line (game->bob, 0, "joined", 10000), >=, 0);
+  raw_conn_send (game->ann, "start\n", -1);
+  at = raw_conn_wait_line (game->ann, 0, "start ", 10000);
+  g_assert_cmpint (at, >=, 0);
+  start = parlor_line_parse (g_ptr_array_index (game->ann->lines, at), NULL);
+  g_assert_true (parlor_line_get_int (start, "seat", 0, 2, &seat, NULL));
+  game->ann_seat = seat;
+  at = raw_conn_wait_line (game->bob, 0, "start ", 10000);
+  g_assert_cmpint (at, >=, 0);
+  g_clear_pointer (&start, parlor_line_free);
+  start = parlor_line_parse (g_ptr_array_index (game->bob->lines, at), NULL);
+  g_assert_true (parlor_line_get_int (start, "seat", 0, 2, &seat, NULL));
+  game->bob_seat = seat;
+}
+
+static void
+game_close (Game *game)
+{
+  raw_conn_free (game->ann);
+  raw_conn_free (game->bob);
+  parlor_server_stop (game->server);
+  g_object_unref (game->server);
+}
+
+static guint
+open_serial (RawConn    *raw,
+             const char *kind)
+{
+  g_autofree char *prefix = g_strdup_printf ("turn serial=");
+  int at = -1;
+
+  for (guint from = 0;;)
+    {
+      g_autoptr(ParlorLine) line = NULL;
+      gint64 serial;
+
+      at = raw_conn_wait_line (raw, from, prefix, 10000);
+      g_assert_cmpint (at, >=, 0);
+      line = parlor_line_parse (g_ptr_array_index (raw->lines, at), NULL);
+      g_assert_true (parlor_line_get_int (line, "serial", 0, G_MAXUINT32, &serial, NULL));
+      if (serial != 0 && g_strcmp0 (parlor_line_get (line, "kind"), kind) == 0)
+        return serial;
+      from = at + 1;
+    }
+}
+
+/* Ann's lines, with what differs by chance (her token, times left) blanked. */
+static char *
+transcript (RawConn *raw,
+            guint    until)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GRegex) token = g_regex_new (" token=[0-9a-f]+", 0, 0, NULL);
+  g_autoptr(GRegex) ms = g_regex_new (" ms=[0-9]+", 0, 0, NULL);
+
+  for (guint i = 0; i <= until; i++)
+    {
+      g_autofree char *a = g_regex_replace_literal (token, g_ptr_array_index (raw->lines, i), -1, 0,
+                                                    " token=T", 0, NULL);
+      g_autofree char *b = g_regex_replace_literal (ms, a, -1, 0, " ms=M", 0, NULL);
+
+      g_string_append (text, b);
+      g_string_append_c (text, '\n');
+    }
+
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static char *
+play_first_window (guint64     seed,
+                   const char *deck,
+                   char      **bob_view)
+{
+  Game game = { 0 };
+  g_autofree char *discard = NULL;
+  g_autofree char *pass = NULL;
+  g_autofree char *draw = NULL;
+  guint serial;
+  int at;
+  char *text;
+
+  game_open (&game, seed, deck);
+  g_assert_cmpint (game.ann_seat, ==, 0);
+  serial = open_serial (game.ann, "turn");
+  discard = g_strdup_printf ("action serial=%u discard value=0\n", serial);
+  raw_conn_send (game.ann, discard, -1);
+
+  serial = open_serial (game.bob, "claim");
+  /* What Bob may do (his view in the window). */
+  at = raw_conn_wait_line (game.bob, 0, "view ", 10000);
+  for (guint i = at; i < game.bob->lines->len; i++)
+    if (strstr (g_ptr_array_index (game.bob->lines, i), " can=") != NULL)
+      *bob_view = g_strdup (strstr (g_ptr_array_index (game.bob->lines, i), " can="));
+  g_assert_nonnull (*bob_view);
+  pass = g_strdup_printf ("action serial=%u pass\n", serial);
+  raw_conn_send (game.bob, pass, -1);
+
+  /* Up to the next seat's draw, which follows once everyone answered. */
+  draw = g_strdup_printf ("event draw seat=%d", 1);
+  at = raw_conn_wait_line (game.ann, 0, draw, 10000);
+  g_assert_cmpint (at, >=, 0);
+  /* …and the view that shows it (the computer's next move, thought on
+   * another thread, comes in a later main-loop turn). */
+  at = raw_conn_wait_line (game.ann, at, "view ", 10000);
+  g_assert_cmpint (at, >=, 0);
+  text = transcript (game.ann, at);
+  game_close (&game);
+
+  return text;
+}
+
+static void
+test_could_claim_does_not_show (void)
+{
+  g_autofree char *with = NULL;
+  g_autofree char *without = NULL;
+  g_autofree char *bob_with = NULL;
+  g_autofree char *bob_without = NULL;
+  g_autofree char *deck_with = NULL;
+  g_autofree char *deck_without = NULL;
+  guint64 seed = 0;
+
+  /* A seed that seats Ann first (seats are drawn from it, not the deck). */
+  for (guint64 s = 1; s < 100 && seed == 0; s++)
+    {
+      Game probe = { 0 };
+
+      game_open (&probe, s, "0,0,1,1,2,2,3,3,4,4,5,5");
+      if (probe.ann_seat == 0)
+        seed = s;
+      game_close (&probe);
+    }
+  g_assert_cmpuint (seed, !=, 0);
+
+  /* Dealt in turn: seat s gets cards s and s+3; seat 0 then draws card 6.
+   * Ann: 0, 1, draws 2, discards 0. Bob holds the other 0, or the computer
+   * does (it never claims). */
+  {
+    Game probe = { 0 };
+    int bob;
+
+    game_open (&probe, seed, "0,0,1,1,2,2,3,3,4,4,5,5");
+    bob = probe.bob_seat;
+    game_close (&probe);
+    deck_with = g_strdup_printf (bob == 1 ? "0,0,3,1,5,4,2,1,2,3,4,5" : "0,3,0,1,4,5,2,1,2,3,4,5");
+    deck_without = g_strdup_printf (bob == 1 ? "0,3,0,1,5,4,2,1,2,3,4,5" : "0,0,3,1,4,5,2,1,2,3,4,5");
+  }
+
+  with = play_first_window (seed, deck_with, &bob_with);
+  without = play_first_window (seed, deck_without, &bob_without);
+  /* Bob's chances did differ… */
+  g_assert_cmpstr (bob_with, !=, bob_without);
+  g_assert_nonnull (strstr (bob_with, "win"));
+  /* …and Ann cannot tell. */
+  g_assert_cmpstr (with, ==, without);
 }
 
 /* A table config may ask for a seat count within the game's bounds. */
@@ -347,6 +548,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/net/prompt/private-claims", test_private_prompts);
+  g_test_add_func ("/net/prompt/could-claim-does-not-show", test_could_claim_does_not_show);
   g_test_add_func ("/net/prompt/seat-count", test_seat_count);
   g_test_add_func ("/net/prompt/dropped-seat", test_dropped_seat);
 
