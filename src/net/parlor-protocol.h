@@ -9,7 +9,7 @@ G_BEGIN_DECLS
 
 /* The LAN protocol (docs/protocol.md): one UTF-8 line per message. */
 
-#define PARLOR_PROTOCOL_VERSION 1
+#define PARLOR_PROTOCOL_VERSION 2
 #define PARLOR_PROTOCOL_DEFAULT_PORT 7412
 /* Longest line the server accepts, without its newline. */
 #define PARLOR_PROTOCOL_MAX_LINE PARLOR_LINE_MAX_LENGTH

@@ -252,7 +252,7 @@ void
 raw_conn_hello (RawConn    *raw,
                 const char *name)
 {
-  g_autofree char *hello = g_strdup_printf ("hello version=1 name=%s\n", name);
+  g_autofree char *hello = g_strdup_printf ("hello version=2 name=%s\n", name);
   guint from = raw->lines->len;
 
   raw_conn_send (raw, hello, -1);

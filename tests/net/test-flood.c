@@ -160,7 +160,7 @@ test_out_of_descriptors (void)
 
   for (guint i = 0; i < N_FLOOD; i++)
     {
-      g_autofree char *hello = g_strdup_printf ("hello version=1 name=idle%u\n", i);
+      g_autofree char *hello = g_strdup_printf ("hello version=2 name=idle%u\n", i);
 
       raws[i] = raw_conn_new (port);
       raw_conn_send (raws[i], hello, -1);
@@ -187,7 +187,7 @@ test_out_of_descriptors (void)
   /* A new player gets in while the flooders stay connected (in the place
    * of one idling at no table). */
   newbie = raw_conn_new (port);
-  raw_conn_send (newbie, "hello version=1 name=Cleo\njoin\n", -1);
+  raw_conn_send (newbie, "hello version=2 name=Cleo\njoin\n", -1);
   g_assert_cmpint (raw_conn_wait_line (newbie, 0, "joined", 60000), >=, 0);
 
   /* The seated players were never the ones dropped. */

@@ -223,8 +223,8 @@ test_unknown_type (Fixture       *fixture,
 
   raw_conn_hello (raw, "Odd");
   expect_error (raw, "frobnicate x=1\n", -1, "unknown");
-  expect_error (raw, "welcome version=1\n", -1, "unknown");
-  expect_error (raw, "HELLO version=1\n", -1, "unknown");
+  expect_error (raw, "welcome version=2\n", -1, "unknown");
+  expect_error (raw, "HELLO version=2\n", -1, "unknown");
   expect_pong (raw, "fine");
 
   assert_still_serving (fixture);
@@ -246,11 +246,11 @@ test_wrong_state (Fixture       *fixture,
   expect_error (first, "join\n", -1, "state");
   g_assert_true (raw_conn_wait_closed (first, 5000));
 
-  expect_error (version, "hello version=2 name=Future\n", -1, "version");
+  expect_error (version, "hello version=3 name=Future\n", -1, "version");
   g_assert_true (raw_conn_wait_closed (version, 5000));
 
   raw_conn_hello (raw, "Eager");
-  expect_error (raw, "hello version=1 name=Again\n", -1, "state");
+  expect_error (raw, "hello version=2 name=Again\n", -1, "state");
   expect_error (raw, "action play card=Q01\n", -1, "state");
   expect_error (raw, "start\n", -1, "state");
   expect_error (raw, "join table=999\n", -1, "no-table");
@@ -317,7 +317,7 @@ test_other_seat_token (Fixture       *fixture,
   pair.players[0]->passive = TRUE;
 
   /* A connected player's token does not open their seat to someone else. */
-  hello = g_strdup_printf ("hello version=1 name=Thief token=%s\n",
+  hello = g_strdup_printf ("hello version=2 name=Thief token=%s\n",
                            parlor_client_get_token (pair.players[0]->client));
   expect_error (thief, hello, -1, "seat-taken");
   resume = g_strdup_printf ("resume token=%s\n", parlor_client_get_token (pair.players[1]->client));
@@ -432,13 +432,13 @@ test_churn (Fixture       *fixture,
         case 0:
           break;
         case 1:
-          raw_conn_send (raw, "hello version=1 na", -1);
+          raw_conn_send (raw, "hello version=2 na", -1);
           break;
         case 2:
-          raw_conn_send (raw, "hello version=1 name=Churn\njoin\n", -1);
+          raw_conn_send (raw, "hello version=2 name=Churn\njoin\n", -1);
           break;
         default:
-          raw_conn_send (raw, "hello version=1 name=Churn\ncreate\n", -1);
+          raw_conn_send (raw, "hello version=2 name=Churn\ncreate\n", -1);
           break;
         }
       /* Let the server see some of them alive. */
@@ -472,7 +472,7 @@ test_slow_reader (Fixture       *fixture,
   g_autoptr(GString) pings = g_string_new (NULL);
 
   parlor_server_set_max_output (fixture->server, 64 * 1024);
-  raw_conn_send (deaf, "hello version=1 name=Deaf\n", -1);
+  raw_conn_send (deaf, "hello version=2 name=Deaf\n", -1);
   for (guint i = 0; i < 3000; i++)
     g_string_append (pings, ping);
   raw_conn_send (deaf, pings->str, pings->len);
