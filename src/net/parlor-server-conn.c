@@ -735,11 +735,9 @@ evict_idle (ParlorServer *self,
 }
 
 static void
-on_accepted (GSocket  *socket,
-             gpointer  data)
+take_socket (ParlorServer *self,
+             GSocket      *socket)
 {
-  ParlorServer *self = data;
-  g_autoptr(GSocket) owned = socket;
   g_autoptr(GSocketConnection) connection = NULL;
   g_autofree char *address = NULL;
   guint n_from;
@@ -774,6 +772,14 @@ on_accepted (GSocket  *socket,
       g_hash_table_insert (self->per_address, g_strdup (address), GUINT_TO_POINTER (n_from + 1));
       conn->address = g_steal_pointer (&address);
     }
+}
+
+static void
+on_accepted (GSocket  *socket,
+             gpointer  data)
+{
+  take_socket (data, socket);
+  g_object_unref (socket);
 }
 
 /* Out of descriptors: idle connections at no table make room. */
