@@ -412,6 +412,54 @@ test_silent_client (void)
   player_free (active);
 }
 
+/* The client says when its own time ran out, and only then. */
+static void
+on_timed_out (ParlorClient *client,
+              guint        *count)
+{
+  (*count)++;
+}
+
+static void
+test_client_timed_out (void)
+{
+  guint16 port;
+  g_autoptr(ParlorServer) server = net_test_server_new (&port);
+  g_autoptr(GError) error = NULL;
+  Player *active, *idle;
+  const char *table_id;
+  guint active_timeouts = 0, idle_timeouts = 0;
+
+  parlor_server_set_time_limit (server, 1);
+  table_id = parlor_server_create_table (server, "toy", "seats=2", NULL, &error);
+  g_assert_no_error (error);
+
+  active = player_new ("Active", &toy_game_info, 5);
+  idle = player_new ("Idle", &toy_game_info, 6);
+  idle->passive = TRUE;
+  g_signal_connect (active->client, "timed-out", G_CALLBACK (on_timed_out), &active_timeouts);
+  g_signal_connect (idle->client, "timed-out", G_CALLBACK (on_timed_out), &idle_timeouts);
+  g_assert_true (player_connect (active, port, NULL));
+  g_assert_true (player_connect (idle, port, NULL));
+  parlor_client_join (active->client, table_id);
+  g_assert_true (net_test_wait (client_waiting, active->client, 5000));
+  parlor_client_join (idle->client, table_id);
+
+  {
+    Group group = { &active, 1 };
+
+    g_assert_true (net_test_wait (all_over, &group, 20000));
+  }
+  /* The idle seat's four moves were the timer's. */
+  g_assert_cmpuint (idle_timeouts, >=, 4);
+  g_assert_cmpuint (active_timeouts, ==, 0);
+  for (guint i = 0; i < active->lines->len; i++)
+    g_assert_false (g_str_has_prefix (g_ptr_array_index (active->lines, i), "notice what=timeout"));
+
+  player_free (active);
+  player_free (idle);
+}
+
 /* ---- hidden information ------------------------------------------------- */
 
 typedef struct
@@ -683,6 +731,7 @@ main (int   argc,
   g_test_add_func ("/net/server/host-mode", test_host_mode);
   g_test_add_func ("/net/server/drop-and-resume", test_drop_and_resume);
   g_test_add_func ("/net/server/silent-client-timer-plays", test_silent_client);
+  g_test_add_func ("/net/client/timed-out-signal", test_client_timed_out);
   g_test_add_func ("/net/server/hidden-information/toy", test_hidden_information);
   g_test_add_func ("/net/client/errors-in-words", test_client_errors);
   g_test_add_func ("/net/client/ipv6-loopback", test_ipv6_loopback);
