@@ -243,7 +243,9 @@ parlor_host_window_new (ParlorSettings  *settings,
   self = g_object_ref_sink (g_object_new (PARLOR_TYPE_HOST_WINDOW, NULL));
   self->server = parlor_server_new (parlor_games_lookup);
   parlor_server_set_time_limit (self->server, parlor_settings_get_time_limit (settings));
-  parlor_server_set_ai_level (self->server, parlor_settings_get_ai_level (settings));
+  parlor_server_set_ai_level (self->server,
+                              parlor_game_info_level_for_strength (parlor_games_lookup (game_id),
+                                                                   parlor_settings_get_computer_strength (settings)));
   parlor_server_set_ai_delay (self->server, parlor_settings_get_ai_delay (settings));
   g_signal_connect (self->server, "players-changed", G_CALLBACK (on_players_changed), self);
   g_signal_connect (self->server, "log", G_CALLBACK (on_log), self);

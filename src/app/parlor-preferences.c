@@ -19,6 +19,7 @@ struct _ParlorPreferences
   AdwActionRow         *seconds_row;
   GtkAdjustment        *seconds_adjustment;
   AdwComboRow          *level_row;
+  GtkAdjustment        *claim_adjustment;
   AdwComboRow          *speed_row;
   GtkAdjustment        *volume_adjustment;
   gboolean              syncing;
@@ -26,7 +27,6 @@ struct _ParlorPreferences
 
 G_DEFINE_FINAL_TYPE (ParlorPreferences, parlor_preferences, ADW_TYPE_PREFERENCES_WINDOW)
 
-static const char * const levels[] = { "random", "normal", "strong", NULL };
 static const char * const speeds[] = { "slow", "normal", "fast", NULL };
 
 static gboolean
@@ -140,6 +140,7 @@ parlor_preferences_class_init (ParlorPreferencesClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ParlorPreferences, seconds_row);
   gtk_widget_class_bind_template_child (widget_class, ParlorPreferences, seconds_adjustment);
   gtk_widget_class_bind_template_child (widget_class, ParlorPreferences, level_row);
+  gtk_widget_class_bind_template_child (widget_class, ParlorPreferences, claim_adjustment);
   gtk_widget_class_bind_template_child (widget_class, ParlorPreferences, speed_row);
   gtk_widget_class_bind_template_child (widget_class, ParlorPreferences, volume_adjustment);
   gtk_widget_class_bind_template_callback (widget_class, on_name_apply);
@@ -172,9 +173,10 @@ parlor_preferences_new (ParlorSettings *settings)
   g_signal_connect_swapped (self->limit_switch, "notify::active", G_CALLBACK (store_time_limit), self);
   g_signal_connect_swapped (self->seconds_adjustment, "value-changed", G_CALLBACK (store_time_limit), self);
 
-  g_object_bind_property_full (settings, "ai-level", self->level_row, "selected",
-                               G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE,
-                               string_to_index, index_to_string, (gpointer) levels, NULL);
+  g_object_bind_property (settings, "computer-strength", self->level_row, "selected",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  g_object_bind_property (settings, "claim-time-limit", self->claim_adjustment, "value",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
   g_object_bind_property_full (settings, "ai-speed", self->speed_row, "selected",
                                G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE,
                                string_to_index, index_to_string, (gpointer) speeds, NULL);

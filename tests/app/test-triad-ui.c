@@ -379,6 +379,7 @@ test_clock_and_descriptions (void)
   while (view.turn != seat && g_get_monotonic_time () < end);
   g_assert_cmpint (view.turn, ==, seat);
   ui_test_iterate (400);
+  g_test_message ("clock: %s", triad_screen_get_clock_text (screen));
   g_assert_true (g_str_has_prefix (triad_screen_get_clock_text (screen), "1:00") ||
                  g_str_has_prefix (triad_screen_get_clock_text (screen), "0:5"));
   ui_test_screenshot (GTK_WIDGET (window), "triad-play-clock");

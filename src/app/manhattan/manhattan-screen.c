@@ -710,7 +710,8 @@ manhattan_screen_new_local_game (GtkWidget *screen)
   ParlorSettings *settings = parlor_application_get_settings (self->app);
   g_autoptr(GError) error = NULL;
   g_autofree char *name = parlor_settings_get_effective_name (settings);
-  const char *level = parlor_settings_get_ai_level (settings);
+  const char *level = parlor_game_info_level_for_strength (&manhattan_game_info,
+                                                          parlor_settings_get_computer_strength (settings));
   const char *seed_text = g_getenv ("PARLOR_SEED");
   g_autoptr(ParlorTable) table = NULL;
   guint64 seed;

@@ -999,17 +999,14 @@ GtkWidget *
 triad_screen_new_for_app (ParlorApplication *app)
 {
   TriadScreen *self = g_object_new (TRIAD_TYPE_SCREEN, NULL);
-  const char *level = NULL;
-
-  if (app != NULL)
-    level = parlor_settings_get_ai_level (parlor_application_get_settings (app));
 
   self->app = app;
-  /* The app-wide default level, in this game's words. */
-  if (g_strcmp0 (level, "random") == 0)
-    g_object_set (self, "level", "easy", NULL);
-  else if (g_strcmp0 (level, "strong") == 0)
-    g_object_set (self, "level", "hard", NULL);
+  /* The app-wide strength, in this game's words. */
+  if (app != NULL)
+    g_object_set (self, "level",
+                  parlor_game_info_level_for_strength (&triad_game_info,
+                                                       parlor_settings_get_computer_strength (parlor_application_get_settings (app))),
+                  NULL);
   return GTK_WIDGET (self);
 }
 
