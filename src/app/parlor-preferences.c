@@ -113,6 +113,30 @@ on_name_apply (ParlorPreferences *self)
   gtk_accessible_reset_property (GTK_ACCESSIBLE (self->name_row), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
 }
 
+/* A name typed and left is kept, as if applied. */
+static void
+on_name_focus_leave (ParlorPreferences *self)
+{
+  g_autofree char *stored = parlor_settings_get_effective_name (self->settings);
+
+  if (g_strcmp0 (stored, gtk_editable_get_text (GTK_EDITABLE (self->name_row))) != 0)
+    on_name_apply (self);
+}
+
+static gboolean
+on_close_request (ParlorPreferences *self)
+{
+  on_name_focus_leave (self);
+  return FALSE;
+}
+
+/* Opening does not select the name, where one key press would replace it. */
+static void
+on_map (ParlorPreferences *self)
+{
+  gtk_window_set_focus (GTK_WINDOW (self), NULL);
+}
+
 static void
 parlor_preferences_dispose (GObject *object)
 {
@@ -150,7 +174,13 @@ parlor_preferences_class_init (ParlorPreferencesClass *klass)
 static void
 parlor_preferences_init (ParlorPreferences *self)
 {
+  GtkEventController *focus = gtk_event_controller_focus_new ();
+
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect_swapped (focus, "leave", G_CALLBACK (on_name_focus_leave), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->name_row), focus);
+  g_signal_connect (self, "close-request", G_CALLBACK (on_close_request), NULL);
+  g_signal_connect_after (self, "map", G_CALLBACK (on_map), NULL);
 }
 
 ParlorPreferences *
