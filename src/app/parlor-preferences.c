@@ -117,7 +117,12 @@ on_name_apply (ParlorPreferences *self)
 static void
 on_name_focus_leave (ParlorPreferences *self)
 {
-  g_autofree char *stored = parlor_settings_get_effective_name (self->settings);
+  g_autofree char *stored = NULL;
+
+  /* Focus also leaves while the window is taken apart. */
+  if (self->settings == NULL)
+    return;
+  stored = parlor_settings_get_effective_name (self->settings);
 
   if (g_strcmp0 (stored, gtk_editable_get_text (GTK_EDITABLE (self->name_row))) != 0)
     on_name_apply (self);
@@ -130,11 +135,13 @@ on_close_request (ParlorPreferences *self)
   return FALSE;
 }
 
-/* Opening does not select the name, where one key press would replace it. */
+/* Opening does not select the name, where one key press would replace it:
+ * the cursor waits at its end. */
 static void
 on_map (ParlorPreferences *self)
 {
-  gtk_window_set_focus (GTK_WINDOW (self), NULL);
+  gtk_widget_grab_focus (GTK_WIDGET (self->name_row));
+  gtk_editable_select_region (GTK_EDITABLE (self->name_row), -1, -1);
 }
 
 static void

@@ -22,6 +22,8 @@ ui_test_init (int    *argc,
       textdomain (GETTEXT_PACKAGE);
     }
   adw_init ();
+  /* Tests see the end state at once: no animation runs. */
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
   g_setenv ("PARLOR_AI_DELAY_MS", "0", TRUE);
   g_setenv ("PARLOR_LAN_ADDRESS", "127.0.0.1", TRUE);
   g_setenv ("PARLOR_LAN_PORT", "0", TRUE);
