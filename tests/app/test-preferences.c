@@ -43,6 +43,18 @@ row_widget (GtkWidget  *prefs,
   return type == G_TYPE_NONE ? row : find_widget (row, type, NULL);
 }
 
+static gboolean
+name_is_bea (gpointer settings)
+{
+  return g_strcmp0 (parlor_settings_get_player_name (settings), "Bea") == 0;
+}
+
+static gboolean
+shows_error (gpointer row)
+{
+  return gtk_widget_has_css_class (row, "error");
+}
+
 static void
 test_widgets_store (void)
 {
@@ -86,16 +98,14 @@ test_widgets_store (void)
   gtk_widget_grab_focus (name_row);
   gtk_editable_set_text (GTK_EDITABLE (name_row), "Bea");
   gtk_widget_grab_focus (limit);
-  ui_test_iterate (100);
-  g_assert_cmpstr (parlor_settings_get_player_name (settings), ==, "Bea");
+  ui_test_wait_for (name_is_bea, settings);
 
   /* A bad name is refused in words and not stored. */
   gtk_widget_grab_focus (name_row);
   gtk_editable_set_text (GTK_EDITABLE (name_row), "bad\x07name");
   gtk_widget_grab_focus (limit);
-  ui_test_iterate (100);
+  ui_test_wait_for (shows_error, name_row);
   g_assert_cmpstr (parlor_settings_get_player_name (settings), ==, "Bea");
-  g_assert_true (gtk_widget_has_css_class (name_row, "error"));
 
   ui_test_screenshot (GTK_WIDGET (prefs), "preferences-widgets");
   gtk_window_destroy (GTK_WINDOW (prefs));

@@ -164,6 +164,12 @@ host_and_join (ParlorWindow *window,
   return screen;
 }
 
+static gboolean
+on_menu_page (gpointer window)
+{
+  return g_strcmp0 (parlor_window_get_page (PARLOR_WINDOW (window)), "menu") == 0;
+}
+
 static void
 parse_view (TriadScreen *screen,
             TriadView   *view)
@@ -565,8 +571,7 @@ test_host_leaves (void)
   g_assert_nonnull (strstr (log, "The host left the game"));
 
   click (dialog, "_Back to Menu");
-  ui_test_iterate (100);
-  g_assert_cmpstr (parlor_window_get_page (guest.window), ==, "menu");
+  ui_test_wait_for (on_menu_page, guest.window);
   g_assert_null (find_dialog (GTK_WINDOW (guest_window)));
   gtk_window_destroy (GTK_WINDOW (guest_window));
   g_ptr_array_unref (guest.lines);

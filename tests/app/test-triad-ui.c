@@ -436,6 +436,12 @@ fill_card (TriadCard *card,
 }
 
 /* A card taken by the other player turns over in about a quarter second. */
+static gboolean
+animation_done (gpointer board)
+{
+  return !triad_board_view_is_animating (TRIAD_BOARD_VIEW (board));
+}
+
 static void
 test_flip_animation (void)
 {
@@ -475,9 +481,8 @@ test_flip_animation (void)
   g_assert_false (triad_board_view_is_flipping (board, 5));
   g_assert_cmpint (triad_board_view_get_last_move (board), ==, 5);
   ui_test_screenshot_after (window, "triad-flip", 170);
-  ui_test_iterate (400);
+  ui_test_wait_for (animation_done, board);
   g_assert_false (triad_board_view_is_flipping (board, 4));
-  g_assert_false (triad_board_view_is_animating (board));
   ui_test_screenshot (window, "triad-flipped");
 
   gtk_window_destroy (GTK_WINDOW (window));
