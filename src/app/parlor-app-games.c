@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "parlor-app-games.h"
+#include "parlor-game-screen.h"
 #include "manhattan-game.h"
 #include "manhattan-screen.h"
 #include "triad-game.h"
@@ -15,23 +16,14 @@ static const ParlorAppGame manhattan = {
   .info = &manhattan_game_info,
   .icon_name = "io.github.parlorgames.Parlor-symbolic",
   .summary = N_("Build the tallest skyline in six cities, against the computer or on your network"),
-  .new_screen = manhattan_screen_new_for_app,
-  .new_local_game = manhattan_screen_new_local_game,
-  .is_playing = manhattan_screen_is_playing,
-  .host_game = manhattan_screen_host_game,
-  .join_game = manhattan_screen_join_game,
+  .get_screen_type = manhattan_screen_get_type,
 };
 
 static const ParlorAppGame triad = {
   .info = &triad_game_info,
   .icon_name = "io.github.parlorgames.Parlor-symbolic",
   .summary = N_("Take the most cards on a three-by-three board, against the computer or on your network"),
-  .new_screen = triad_screen_new_for_app,
-  .new_local_game = triad_screen_new_local_game,
-  .is_playing = triad_screen_is_playing,
-  .host_game = triad_screen_host_game,
-  .join_game = triad_screen_join_game,
-  .host_config = triad_screen_host_config,
+  .get_screen_type = triad_screen_get_type,
 };
 
 static const ParlorAppGame * const games[] = {
@@ -56,4 +48,16 @@ parlor_app_games_lookup (const char *id)
       return games[i];
 
   return NULL;
+}
+
+gboolean
+parlor_app_game_has_lan (const ParlorAppGame *game)
+{
+  g_autoptr(GTypeClass) klass = NULL;
+
+  g_return_val_if_fail (game != NULL, FALSE);
+
+  klass = g_type_class_ref (game->get_screen_type ());
+  return PARLOR_GAME_SCREEN_CLASS (klass)->host_game != NULL &&
+         PARLOR_GAME_SCREEN_CLASS (klass)->join_game != NULL;
 }

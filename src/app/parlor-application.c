@@ -152,8 +152,13 @@ on_preferences (GSimpleAction *action,
   GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
   ParlorPreferences *prefs = parlor_preferences_new (self->settings);
 
-  gtk_window_set_transient_for (GTK_WINDOW (prefs), parent);
-  gtk_window_present (GTK_WINDOW (prefs));
+  if (PARLOR_IS_WINDOW (parent))
+    parlor_window_present_dialog (PARLOR_WINDOW (parent), GTK_WINDOW (prefs));
+  else
+    {
+      gtk_window_set_transient_for (GTK_WINDOW (prefs), parent);
+      gtk_window_present (GTK_WINDOW (prefs));
+    }
 }
 
 static void
@@ -163,8 +168,8 @@ on_about (GSimpleAction *action,
 {
   GtkApplication *app = user_data;
   static const char *developers[] = { "The Parlor developers", NULL };
-
-  adw_show_about_window (gtk_application_get_active_window (app),
+  GtkWindow *parent = gtk_application_get_active_window (app);
+  GtkWidget *about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
                          "application-name", _("Parlor"),
                          "application-icon", APP_ID,
                          "developer-name", _("The Parlor developers"),
@@ -178,6 +183,14 @@ on_about (GSimpleAction *action,
                          /* Translators: put your names here, one per line */
                          "translator-credits", _("translator-credits"),
                          NULL);
+
+  if (PARLOR_IS_WINDOW (parent))
+    parlor_window_present_dialog (PARLOR_WINDOW (parent), GTK_WINDOW (about));
+  else
+    {
+      gtk_window_set_transient_for (GTK_WINDOW (about), parent);
+      gtk_window_present (GTK_WINDOW (about));
+    }
 }
 
 static const GActionEntry app_actions[] = {

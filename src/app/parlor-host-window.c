@@ -199,17 +199,6 @@ list_addresses (ParlorHostWindow *self)
     }
 }
 
-/* The settings' level (random, normal, strong) as a strength 0–3. */
-static int
-strength_of_level (const char *level)
-{
-  if (g_strcmp0 (level, "random") == 0)
-    return 0;
-  if (g_strcmp0 (level, "strong") == 0)
-    return PARLOR_STRENGTH_MAX;
-  return 1;
-}
-
 gboolean
 parlor_host_window_start (ParlorHostWindow *self)
 {
@@ -309,9 +298,10 @@ parlor_host_window_new (ParlorSettings  *settings,
   self = g_object_ref_sink (g_object_new (PARLOR_TYPE_HOST_WINDOW, NULL));
   self->server = parlor_server_new (parlor_games_lookup);
   parlor_server_set_time_limit (self->server, parlor_settings_get_time_limit (settings));
-  parlor_server_set_ai_level (self->server, parlor_settings_get_ai_level (settings));
-  /* The same strength in every game: Triple Triad has other level names. */
-  parlor_server_set_strength (self->server, strength_of_level (parlor_settings_get_ai_level (settings)));
+  /* Free seats and dropped guests' seats get computers of this strength,
+   * mapped onto the game's levels. */
+  parlor_server_set_strength (self->server, parlor_settings_get_computer_strength (settings));
+  parlor_server_set_claim_time_limit (self->server, parlor_settings_get_claim_time_limit (settings));
   parlor_server_set_ai_delay (self->server, parlor_settings_get_ai_delay (settings));
   g_signal_connect (self->server, "players-changed", G_CALLBACK (on_players_changed), self);
   g_signal_connect (self->server, "log", G_CALLBACK (on_log), self);

@@ -19,6 +19,7 @@ struct _ParlorPreferences
   AdwActionRow         *seconds_row;
   GtkAdjustment        *seconds_adjustment;
   AdwComboRow          *level_row;
+  GtkAdjustment        *claim_adjustment;
   AdwComboRow          *speed_row;
   GtkAdjustment        *volume_adjustment;
   gboolean              syncing;
@@ -26,7 +27,6 @@ struct _ParlorPreferences
 
 G_DEFINE_FINAL_TYPE (ParlorPreferences, parlor_preferences, ADW_TYPE_PREFERENCES_WINDOW)
 
-static const char * const levels[] = { "random", "normal", "strong", NULL };
 static const char * const speeds[] = { "slow", "normal", "fast", NULL };
 
 static gboolean
@@ -113,6 +113,37 @@ on_name_apply (ParlorPreferences *self)
   gtk_accessible_reset_property (GTK_ACCESSIBLE (self->name_row), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
 }
 
+/* A name typed and left is kept, as if applied. */
+static void
+on_name_focus_leave (ParlorPreferences *self)
+{
+  g_autofree char *stored = NULL;
+
+  /* Focus also leaves while the window is taken apart. */
+  if (self->settings == NULL)
+    return;
+  stored = parlor_settings_get_effective_name (self->settings);
+
+  if (g_strcmp0 (stored, gtk_editable_get_text (GTK_EDITABLE (self->name_row))) != 0)
+    on_name_apply (self);
+}
+
+static gboolean
+on_close_request (ParlorPreferences *self)
+{
+  on_name_focus_leave (self);
+  return FALSE;
+}
+
+/* Opening does not select the name, where one key press would replace it:
+ * the cursor waits at its end. */
+static void
+on_map (ParlorPreferences *self)
+{
+  gtk_widget_grab_focus (GTK_WIDGET (self->name_row));
+  gtk_editable_select_region (GTK_EDITABLE (self->name_row), -1, -1);
+}
+
 static void
 parlor_preferences_dispose (GObject *object)
 {
@@ -140,6 +171,7 @@ parlor_preferences_class_init (ParlorPreferencesClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ParlorPreferences, seconds_row);
   gtk_widget_class_bind_template_child (widget_class, ParlorPreferences, seconds_adjustment);
   gtk_widget_class_bind_template_child (widget_class, ParlorPreferences, level_row);
+  gtk_widget_class_bind_template_child (widget_class, ParlorPreferences, claim_adjustment);
   gtk_widget_class_bind_template_child (widget_class, ParlorPreferences, speed_row);
   gtk_widget_class_bind_template_child (widget_class, ParlorPreferences, volume_adjustment);
   gtk_widget_class_bind_template_callback (widget_class, on_name_apply);
@@ -149,7 +181,13 @@ parlor_preferences_class_init (ParlorPreferencesClass *klass)
 static void
 parlor_preferences_init (ParlorPreferences *self)
 {
+  GtkEventController *focus = gtk_event_controller_focus_new ();
+
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect_swapped (focus, "leave", G_CALLBACK (on_name_focus_leave), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->name_row), focus);
+  g_signal_connect (self, "close-request", G_CALLBACK (on_close_request), NULL);
+  g_signal_connect_after (self, "map", G_CALLBACK (on_map), NULL);
 }
 
 ParlorPreferences *
@@ -172,9 +210,10 @@ parlor_preferences_new (ParlorSettings *settings)
   g_signal_connect_swapped (self->limit_switch, "notify::active", G_CALLBACK (store_time_limit), self);
   g_signal_connect_swapped (self->seconds_adjustment, "value-changed", G_CALLBACK (store_time_limit), self);
 
-  g_object_bind_property_full (settings, "ai-level", self->level_row, "selected",
-                               G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE,
-                               string_to_index, index_to_string, (gpointer) levels, NULL);
+  g_object_bind_property (settings, "computer-strength", self->level_row, "selected",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  g_object_bind_property (settings, "claim-time-limit", self->claim_adjustment, "value",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
   g_object_bind_property_full (settings, "ai-speed", self->speed_row, "selected",
                                G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE,
                                string_to_index, index_to_string, (gpointer) speeds, NULL);

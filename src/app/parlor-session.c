@@ -23,6 +23,12 @@ struct _ParlorSession
   char          *name;
   gint64         remote_deadline;
   GCancellable  *cancellable;
+
+  /* Last values notified, so notify fires on real change only. */
+  int            seat;
+  gboolean       waiting;
+  gboolean       pending;
+  gint64         deadline;
 };
 
 G_DEFINE_FINAL_TYPE (ParlorSession, parlor_session, G_TYPE_OBJECT)
@@ -41,6 +47,55 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
+
+enum {
+  PROP_0,
+  PROP_SEAT,
+  PROP_WAITING,
+  PROP_PENDING,
+  PROP_DEADLINE,
+  PROP_PAUSED,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* Recomputes the notifying properties from the table or the client. */
+static void
+sync_state (ParlorSession *self)
+{
+  int seat = parlor_session_get_seat (self);
+  gboolean waiting = parlor_session_is_waiting (self);
+  gint64 deadline = parlor_session_get_deadline (self);
+
+  g_object_freeze_notify (G_OBJECT (self));
+  if (seat != self->seat)
+    {
+      self->seat = seat;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SEAT]);
+    }
+  if (waiting != self->waiting)
+    {
+      self->waiting = waiting;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WAITING]);
+    }
+  if (deadline != self->deadline)
+    {
+      self->deadline = deadline;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DEADLINE]);
+    }
+  g_object_thaw_notify (G_OBJECT (self));
+}
+
+static void
+set_pending (ParlorSession *self,
+             gboolean       pending)
+{
+  if (self->pending == pending)
+    return;
+  self->pending = pending;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PENDING]);
+}
 
 static void
 detach (ParlorSession *self)
@@ -74,6 +129,7 @@ parlor_session_stop (ParlorSession *self)
       g_clear_object (&self->client);
     }
   self->remote_deadline = 0;
+  self->pending = FALSE;
 }
 
 static void
@@ -99,6 +155,54 @@ parlor_session_finalize (GObject *object)
 }
 
 static void
+parlor_session_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  ParlorSession *self = PARLOR_SESSION (object);
+
+  switch (prop_id)
+    {
+    case PROP_SEAT:
+      g_value_set_int (value, parlor_session_get_seat (self));
+      break;
+    case PROP_WAITING:
+      g_value_set_boolean (value, parlor_session_is_waiting (self));
+      break;
+    case PROP_PENDING:
+      g_value_set_boolean (value, self->pending);
+      break;
+    case PROP_DEADLINE:
+      g_value_set_int64 (value, parlor_session_get_deadline (self));
+      break;
+    case PROP_PAUSED:
+      g_value_set_boolean (value, parlor_session_get_paused (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+parlor_session_set_property (GObject      *object,
+                             guint         prop_id,
+                             const GValue *value,
+                             GParamSpec   *pspec)
+{
+  ParlorSession *self = PARLOR_SESSION (object);
+
+  switch (prop_id)
+    {
+    case PROP_PAUSED:
+      parlor_session_set_paused (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 parlor_session_class_init (ParlorSessionClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -106,6 +210,30 @@ parlor_session_class_init (ParlorSessionClass *klass)
 
   object_class->dispose = parlor_session_dispose;
   object_class->finalize = parlor_session_finalize;
+  object_class->get_property = parlor_session_get_property;
+  object_class->set_property = parlor_session_set_property;
+
+  /* The seat this player plays, -1 before the game starts. */
+  properties[PROP_SEAT] =
+    g_param_spec_int ("seat", NULL, NULL, -1, G_MAXINT, -1,
+                      G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The game waits for this player. */
+  properties[PROP_WAITING] =
+    g_param_spec_boolean ("waiting", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* A move was sent to the host and is not answered yet. */
+  properties[PROP_PENDING] =
+    g_param_spec_boolean ("pending", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* Monotonic time (µs) at which this player's time runs out, 0 for none. */
+  properties[PROP_DEADLINE] =
+    g_param_spec_int64 ("deadline", NULL, NULL, 0, G_MAXINT64, 0,
+                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* A game against the computer waits (dialogs); LAN games never pause. */
+  properties[PROP_PAUSED] =
+    g_param_spec_boolean ("paused", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[EVENT] = g_signal_new ("event", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                  G_TYPE_NONE, 1, G_TYPE_STRING);
@@ -131,6 +259,7 @@ static void
 parlor_session_init (ParlorSession *self)
 {
   self->cancellable = g_cancellable_new ();
+  self->seat = -1;
 }
 
 /* ---- a table in this process ---- */
@@ -176,6 +305,7 @@ static void
 on_table_changed (ParlorTable   *table,
                   ParlorSession *self)
 {
+  sync_state (self);
   g_signal_emit (self, signals[CHANGED], 0);
 }
 
@@ -268,7 +398,15 @@ on_client_view (ParlorClient  *client,
                 const char    *line,
                 ParlorSession *self)
 {
+  sync_state (self);
   g_signal_emit (self, signals[CHANGED], 0);
+}
+
+static void
+on_client_ack (ParlorClient  *client,
+               ParlorSession *self)
+{
+  set_pending (self, FALSE);
 }
 
 static void
@@ -283,6 +421,7 @@ on_client_turn (ParlorClient  *client,
     self->remote_deadline = g_get_monotonic_time () + (gint64) ms * 1000;
   else
     self->remote_deadline = 0;
+  sync_state (self);
 }
 
 static void
@@ -306,6 +445,7 @@ on_client_rejected (ParlorClient  *client,
                     const GError  *error,
                     ParlorSession *self)
 {
+  set_pending (self, FALSE);
   g_signal_emit (self, signals[REJECTED], 0, error);
 }
 
@@ -315,6 +455,8 @@ on_client_failed (ParlorClient  *client,
                   ParlorSession *self)
 {
   self->remote_deadline = 0;
+  set_pending (self, FALSE);
+  sync_state (self);
   g_signal_emit (self, signals[FAILED], 0, error);
 }
 
@@ -340,6 +482,7 @@ attach_client (ParlorSession *self,
   self->name = g_strdup (parlor_client_get_name (client));
   g_signal_connect (client, "event", G_CALLBACK (on_client_event), self);
   g_signal_connect (client, "view", G_CALLBACK (on_client_view), self);
+  g_signal_connect (client, "ack", G_CALLBACK (on_client_ack), self);
   g_signal_connect (client, "turn", G_CALLBACK (on_client_turn), self);
   g_signal_connect (client, "log", G_CALLBACK (on_client_log), self);
   g_signal_connect (client, "seat-changed", G_CALLBACK (on_client_seat_changed), self);
@@ -386,6 +529,7 @@ on_reconnected (GObject      *object,
     }
   g_signal_emit (self, signals[LOG], 0, _("Reconnected: you have your seat back."));
   g_signal_emit (self, signals[RECONNECTED], 0);
+  sync_state (self);
   g_signal_emit (self, signals[CHANGED], 0);
 }
 
@@ -552,6 +696,12 @@ parlor_session_submit (ParlorSession  *self,
   if (self->table != NULL)
     return parlor_table_submit (self->table, seat, action, error);
 
+  if (self->pending)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
+                           _("Your last move is still on its way to the host"));
+      return FALSE;
+    }
   /* The host answers with a new view, or a refusal ("rejected"). */
   if (self->client == NULL || !parlor_client_submit (self->client, action))
     {
@@ -559,7 +709,36 @@ parlor_session_submit (ParlorSession  *self,
                            _("The game is not connected"));
       return FALSE;
     }
+  set_pending (self, TRUE);
   return TRUE;
+}
+
+gboolean
+parlor_session_is_pending (ParlorSession *self)
+{
+  g_return_val_if_fail (PARLOR_IS_SESSION (self), FALSE);
+  return self->pending;
+}
+
+/* Only a game against the computer pauses: a LAN game goes on for the others. */
+void
+parlor_session_set_paused (ParlorSession *self,
+                           gboolean       paused)
+{
+  g_return_if_fail (PARLOR_IS_SESSION (self));
+
+  if (self->table == NULL || self->server != NULL || parlor_table_is_over (self->table) ||
+      parlor_table_is_paused (self->table) == !!paused)
+    return;
+  parlor_table_set_paused (self->table, paused);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
+}
+
+gboolean
+parlor_session_get_paused (ParlorSession *self)
+{
+  g_return_val_if_fail (PARLOR_IS_SESSION (self), FALSE);
+  return self->table != NULL && parlor_table_is_paused (self->table);
 }
 
 ParlorTable *

@@ -13,6 +13,9 @@ G_BEGIN_DECLS
  * or a table on another computer reached through a client. Game screens
  * read views and submit actions through it and never care which it is.
  *
+ * Properties (notify on change): "seat", "waiting", "pending" (a move on
+ * its way to the host), "deadline", "paused".
+ *
  * Signals:
  *   "event"         (const char *line)  an event this seat may see
  *   "changed"       ()                  the seat's view changed
@@ -55,6 +58,10 @@ gboolean       parlor_session_submit        (ParlorSession  *self,
                                              const char     *action,
                                              GError        **error);
 void           parlor_session_reconnect     (ParlorSession  *self);
+gboolean       parlor_session_is_pending    (ParlorSession  *self);
+void           parlor_session_set_paused    (ParlorSession  *self,
+                                             gboolean        paused);
+gboolean       parlor_session_get_paused    (ParlorSession  *self);
 
 ParlorTable   *parlor_session_get_table     (ParlorSession  *self);
 ParlorClient  *parlor_session_get_client    (ParlorSession  *self);

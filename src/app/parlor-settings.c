@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "parlor-game.h"
 #include "parlor-settings.h"
 
 /* ParlorSettings keeps a cache of the stored values, normalised to what the game
@@ -18,7 +19,8 @@ struct _ParlorSettings
   char      *player_name;  /* sanitised stored name, "" when unset */
   guint      time_limit;
   guint      volume;
-  char      *ai_level;
+  guint      claim_time_limit;
+  guint      computer_strength;
   char      *ai_speed;
 };
 
@@ -30,7 +32,8 @@ enum {
   PROP_PLAYER_NAME,
   PROP_TIME_LIMIT,
   PROP_VOLUME,
-  PROP_AI_LEVEL,
+  PROP_CLAIM_TIME_LIMIT,
+  PROP_COMPUTER_STRENGTH,
   PROP_AI_SPEED,
   N_PROPS
 };
@@ -251,9 +254,20 @@ parlor_settings_refresh (ParlorSettings *self,
       update_uint (self, &self->volume, MIN (stored, PARLOR_SETTINGS_VOLUME_MAX),
                    properties[PROP_VOLUME], notify);
     }
-  if (key == NULL || g_str_equal (key, "ai-level"))
-    update_string (self, &self->ai_level, g_settings_get_string (self->settings, "ai-level"),
-                   properties[PROP_AI_LEVEL], notify);
+  if (key == NULL || g_str_equal (key, "claim-time-limit"))
+    {
+      guint stored = g_settings_get_uint (self->settings, "claim-time-limit");
+
+      update_uint (self, &self->claim_time_limit, parlor_settings_normalize_claim_time_limit (stored),
+                   properties[PROP_CLAIM_TIME_LIMIT], notify);
+    }
+  if (key == NULL || g_str_equal (key, "computer-strength"))
+    {
+      guint stored = g_settings_get_uint (self->settings, "computer-strength");
+
+      update_uint (self, &self->computer_strength, MIN (stored, PARLOR_STRENGTH_MAX),
+                   properties[PROP_COMPUTER_STRENGTH], notify);
+    }
   if (key == NULL || g_str_equal (key, "ai-speed"))
     update_string (self, &self->ai_speed, g_settings_get_string (self->settings, "ai-speed"),
                    properties[PROP_AI_SPEED], notify);
@@ -299,7 +313,6 @@ parlor_settings_finalize (GObject *object)
   ParlorSettings *self = PARLOR_SETTINGS (object);
 
   g_free (self->player_name);
-  g_free (self->ai_level);
   g_free (self->ai_speed);
 
   G_OBJECT_CLASS (parlor_settings_parent_class)->finalize (object);
@@ -327,8 +340,11 @@ parlor_settings_get_property (GObject    *object,
     case PROP_VOLUME:
       g_value_set_uint (value, self->volume);
       break;
-    case PROP_AI_LEVEL:
-      g_value_set_string (value, self->ai_level);
+    case PROP_CLAIM_TIME_LIMIT:
+      g_value_set_uint (value, self->claim_time_limit);
+      break;
+    case PROP_COMPUTER_STRENGTH:
+      g_value_set_uint (value, self->computer_strength);
       break;
     case PROP_AI_SPEED:
       g_value_set_string (value, self->ai_speed);
@@ -364,9 +380,11 @@ parlor_settings_set_property (GObject      *object,
     case PROP_VOLUME:
       ok = parlor_settings_set_volume (self, g_value_get_uint (value));
       break;
-    case PROP_AI_LEVEL:
-      ok = g_value_get_string (value) != NULL
-           && parlor_settings_set_ai_level (self, g_value_get_string (value));
+    case PROP_CLAIM_TIME_LIMIT:
+      ok = parlor_settings_set_claim_time_limit (self, g_value_get_uint (value));
+      break;
+    case PROP_COMPUTER_STRENGTH:
+      ok = parlor_settings_set_computer_strength (self, g_value_get_uint (value));
       break;
     case PROP_AI_SPEED:
       ok = g_value_get_string (value) != NULL
@@ -409,10 +427,14 @@ parlor_settings_class_init (ParlorSettingsClass *klass)
     g_param_spec_uint ("volume", NULL, NULL,
                        0, PARLOR_SETTINGS_VOLUME_MAX, 70,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_AI_LEVEL] =
-    g_param_spec_string ("ai-level", NULL, NULL,
-                         "normal",
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CLAIM_TIME_LIMIT] =
+    g_param_spec_uint ("claim-time-limit", NULL, NULL,
+                       0, PARLOR_SETTINGS_CLAIM_LIMIT_MAX, 8,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_COMPUTER_STRENGTH] =
+    g_param_spec_uint ("computer-strength", NULL, NULL,
+                       0, PARLOR_STRENGTH_MAX, 1,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_AI_SPEED] =
     g_param_spec_string ("ai-speed", NULL, NULL,
                          "normal",
@@ -640,32 +662,79 @@ set_choice (ParlorSettings *self,
 }
 
 /**
- * parlor_settings_get_ai_level:
+ * parlor_settings_get_claim_time_limit:
  *
- * Returns: the default computer level: "random", "normal" or "strong"
+ * Returns: seconds to claim a discard, 0 for no limit
  */
-const char *
-parlor_settings_get_ai_level (ParlorSettings *self)
+guint
+parlor_settings_get_claim_time_limit (ParlorSettings *self)
 {
-  g_return_val_if_fail (PARLOR_IS_SETTINGS (self), NULL);
+  g_return_val_if_fail (PARLOR_IS_SETTINGS (self), 0);
 
-  return self->ai_level;
+  return self->claim_time_limit;
 }
 
 /**
- * parlor_settings_set_ai_level:
- * @level: "random", "normal" or "strong"
+ * parlor_settings_set_claim_time_limit:
+ * @seconds: 0 for no limit, else at most %PARLOR_SETTINGS_CLAIM_LIMIT_MAX;
+ *   1 and 2 are stored as %PARLOR_SETTINGS_CLAIM_LIMIT_MIN
  *
- * Returns: %TRUE if stored, %FALSE (nothing changed) if @level is not one of these
+ * Returns: %TRUE if stored, %FALSE (nothing changed) if @seconds is too large
  */
 gboolean
-parlor_settings_set_ai_level (ParlorSettings *self,
-                              const char     *level)
+parlor_settings_set_claim_time_limit (ParlorSettings *self,
+                                      guint           seconds)
 {
   g_return_val_if_fail (PARLOR_IS_SETTINGS (self), FALSE);
-  g_return_val_if_fail (level != NULL, FALSE);
 
-  return set_choice (self, "ai-level", level);
+  if (seconds > PARLOR_SETTINGS_CLAIM_LIMIT_MAX)
+    return FALSE;
+  if (!g_settings_set_uint (self->settings, "claim-time-limit",
+                            parlor_settings_normalize_claim_time_limit (seconds)))
+    return FALSE;
+  parlor_settings_refresh (self, "claim-time-limit", TRUE);
+  return TRUE;
+}
+
+guint
+parlor_settings_normalize_claim_time_limit (guint seconds)
+{
+  if (seconds == 0)
+    return 0;
+  return CLAMP (seconds, PARLOR_SETTINGS_CLAIM_LIMIT_MIN, PARLOR_SETTINGS_CLAIM_LIMIT_MAX);
+}
+
+/**
+ * parlor_settings_get_computer_strength:
+ *
+ * Returns: how well computer players play, 0 (easiest) to %PARLOR_STRENGTH_MAX
+ */
+guint
+parlor_settings_get_computer_strength (ParlorSettings *self)
+{
+  g_return_val_if_fail (PARLOR_IS_SETTINGS (self), 0);
+
+  return self->computer_strength;
+}
+
+/**
+ * parlor_settings_set_computer_strength:
+ * @strength: 0 (easiest) to %PARLOR_STRENGTH_MAX
+ *
+ * Returns: %TRUE if stored, %FALSE (nothing changed) if @strength is out of range
+ */
+gboolean
+parlor_settings_set_computer_strength (ParlorSettings *self,
+                                       guint           strength)
+{
+  g_return_val_if_fail (PARLOR_IS_SETTINGS (self), FALSE);
+
+  if (strength > PARLOR_STRENGTH_MAX)
+    return FALSE;
+  if (!g_settings_set_uint (self->settings, "computer-strength", strength))
+    return FALSE;
+  parlor_settings_refresh (self, "computer-strength", TRUE);
+  return TRUE;
 }
 
 /**

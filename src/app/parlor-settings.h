@@ -9,6 +9,8 @@ G_BEGIN_DECLS
 #define PARLOR_SETTINGS_TIME_LIMIT_MIN  10   /* seconds; 0 means no limit */
 #define PARLOR_SETTINGS_TIME_LIMIT_MAX  300
 #define PARLOR_SETTINGS_VOLUME_MAX      100
+#define PARLOR_SETTINGS_CLAIM_LIMIT_MIN 3    /* seconds; 0 means no limit */
+#define PARLOR_SETTINGS_CLAIM_LIMIT_MAX 60
 
 #define PARLOR_TYPE_SETTINGS (parlor_settings_get_type ())
 
@@ -33,9 +35,14 @@ guint           parlor_settings_get_volume         (ParlorSettings *self);
 gboolean        parlor_settings_set_volume         (ParlorSettings *self,
                                                     guint           volume);
 
-const char     *parlor_settings_get_ai_level       (ParlorSettings *self);
-gboolean        parlor_settings_set_ai_level       (ParlorSettings *self,
-                                                    const char     *level);
+guint           parlor_settings_get_claim_time_limit (ParlorSettings *self);
+gboolean        parlor_settings_set_claim_time_limit (ParlorSettings *self,
+                                                    guint           seconds);
+
+/* 0 (easiest) to PARLOR_STRENGTH_MAX, mapped by each game to its own levels. */
+guint           parlor_settings_get_computer_strength (ParlorSettings *self);
+gboolean        parlor_settings_set_computer_strength (ParlorSettings *self,
+                                                    guint           strength);
 
 const char     *parlor_settings_get_ai_speed       (ParlorSettings *self);
 gboolean        parlor_settings_set_ai_speed       (ParlorSettings *self,
@@ -46,5 +53,6 @@ guint           parlor_settings_get_ai_delay       (ParlorSettings *self);
 char           *parlor_settings_validate_name      (const char     *name);
 char           *parlor_settings_sanitize_name      (const char     *name);
 guint           parlor_settings_normalize_time_limit (guint         seconds);
+guint           parlor_settings_normalize_claim_time_limit (guint   seconds);
 
 G_END_DECLS

@@ -37,6 +37,7 @@ struct _ParlorSound
 
   guint         volume;
   guint         n_requests;
+  guint         n_dropped;
   SoundBackend *backend;
 };
 
@@ -379,6 +380,7 @@ parlor_sound_play (ParlorSound      *self,
     {
       g_mutex_unlock (&self->backend->mutex);
       g_free (file);
+      self->n_dropped++;
       return;
     }
   self->backend->pending++;
@@ -398,6 +400,21 @@ parlor_sound_get_n_requests (ParlorSound *self)
   g_return_val_if_fail (PARLOR_IS_SOUND (self), 0);
 
   return self->n_requests;
+}
+
+/* Sounds not played because too many were waiting already. */
+guint
+parlor_sound_get_n_dropped (ParlorSound *self)
+{
+  g_return_val_if_fail (PARLOR_IS_SOUND (self), 0);
+
+  return self->n_dropped;
+}
+
+guint
+parlor_sound_get_max_pending (void)
+{
+  return MAX_PENDING;
 }
 
 /* Returns FALSE if sounds are still waiting after @timeout_usec. */

@@ -8,6 +8,7 @@
 #include "parlor-app-games.h"
 #include "parlor-host-window.h"
 #include "parlor-join-window.h"
+#include "parlor-game-screen.h"
 #include "parlor-window.h"
 
 struct _ParlorWindow
@@ -140,7 +141,7 @@ parlor_window_show_game (ParlorWindow *self,
   play = menu_button_new ("avatar-default-symbolic", _("_1-Player Game"), "win.play-local", NULL);
   gtk_widget_add_css_class (play, "suggested-action");
   gtk_box_append (self->menu_box, play);
-  if (game->host_game != NULL)
+  if (parlor_app_game_has_lan (game))
     {
       gtk_box_append (self->menu_box,
                       menu_button_new ("network-server-symbolic", _("_Host LAN Game"), "win.host-lan", NULL));
@@ -164,7 +165,7 @@ ensure_screen (ParlorWindow        *self,
   if (self->game != game || self->screen == NULL)
     {
       self->game = game;
-      self->screen = game->new_screen (get_app (self));
+      self->screen = g_object_new (game->get_screen_type (), "app", get_app (self), NULL);
       adw_bin_set_child (self->play_bin, self->screen);
     }
   return self->screen;
@@ -184,7 +185,7 @@ start_local_game (ParlorWindow *self)
   if (self->game == NULL)
     return;
 
-  self->game->new_local_game (ensure_screen (self, self->game));
+  parlor_game_screen_new_local_game (PARLOR_GAME_SCREEN (ensure_screen (self, self->game)));
   show_screen (self);
 }
 
@@ -211,7 +212,7 @@ on_host_start (ParlorHostWindow *host,
   g_autoptr(GError) error = NULL;
   GtkWidget *screen = ensure_screen (self, self->game);
 
-  if (!self->game->host_game (screen, server, table_id, &error))
+  if (!parlor_game_screen_host_game (PARLOR_GAME_SCREEN (screen), server, table_id, &error))
     {
       parlor_window_toast (self, error->message);
       return;
@@ -230,11 +231,10 @@ parlor_window_host_lan (ParlorWindow *self)
 
   g_return_val_if_fail (PARLOR_IS_WINDOW (self), NULL);
 
-  if (self->game == NULL || self->game->host_game == NULL)
+  if (self->game == NULL || !parlor_app_game_has_lan (self->game))
     return NULL;
 
-  if (self->game->host_config != NULL)
-    config = self->game->host_config (ensure_screen (self, self->game), &summary);
+  config = parlor_game_screen_host_config (PARLOR_GAME_SCREEN (ensure_screen (self, self->game)), &summary);
   host = parlor_host_window_new (settings, self->game->info->id, config, &error);
   if (host == NULL)
     {
@@ -259,7 +259,7 @@ on_join_started (ParlorJoinWindow *join,
 {
   const ParlorAppGame *game = parlor_app_games_lookup (parlor_client_get_game_id (client));
 
-  if (game == NULL || game->join_game == NULL)
+  if (game == NULL || !parlor_app_game_has_lan (game))
     {
       parlor_client_disconnect (client);
       parlor_window_toast (self, _("The host is playing a game this version of Parlor does not have"));
@@ -267,7 +267,7 @@ on_join_started (ParlorJoinWindow *join,
     }
   if (self->game != game)
     parlor_window_show_game (self, game->info->id);
-  game->join_game (ensure_screen (self, game), client, address);
+  parlor_game_screen_join_game (PARLOR_GAME_SCREEN (ensure_screen (self, game)), client, address);
   show_screen (self);
 }
 
@@ -280,7 +280,7 @@ parlor_window_join_lan (ParlorWindow *self)
 
   g_return_val_if_fail (PARLOR_IS_WINDOW (self), NULL);
 
-  if (self->game == NULL || self->game->join_game == NULL)
+  if (self->game == NULL || !parlor_app_game_has_lan (self->game))
     return NULL;
 
   join = parlor_join_window_new (name, self->game->info->id);
@@ -340,13 +340,28 @@ confirm_leave (ParlorWindow *self,
   adw_message_dialog_set_default_response (dialog, "cancel");
   adw_message_dialog_set_close_response (dialog, "cancel");
   g_signal_connect (dialog, "response", G_CALLBACK (on_leave_response), self);
-  gtk_window_present (GTK_WINDOW (dialog));
+  parlor_window_present_dialog (self, GTK_WINDOW (dialog));
+}
+
+/* Shows @dialog over the window; a game against the computer waits meanwhile. */
+void
+parlor_window_present_dialog (ParlorWindow *self,
+                              GtkWindow    *dialog)
+{
+  g_return_if_fail (PARLOR_IS_WINDOW (self));
+  g_return_if_fail (GTK_IS_WINDOW (dialog));
+
+  gtk_window_set_transient_for (dialog, GTK_WINDOW (self));
+  if (self->screen != NULL && g_str_equal (gtk_stack_get_visible_child_name (self->stack), "play"))
+    parlor_game_screen_present_dialog (PARLOR_GAME_SCREEN (self->screen), dialog);
+  else
+    gtk_window_present (dialog);
 }
 
 static gboolean
 is_playing (ParlorWindow *self)
 {
-  return self->screen != NULL && self->game->is_playing (self->screen);
+  return self->screen != NULL && parlor_game_screen_is_playing (PARLOR_GAME_SCREEN (self->screen));
 }
 
 static void

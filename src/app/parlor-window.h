@@ -25,5 +25,7 @@ void          parlor_window_toast       (ParlorWindow      *self,
 /* The page now shown: "start", "menu" or "play". */
 const char   *parlor_window_get_page    (ParlorWindow      *self);
 GtkWidget    *parlor_window_get_screen  (ParlorWindow      *self);
+void          parlor_window_present_dialog (ParlorWindow   *self,
+                                            GtkWindow      *dialog);
 
 G_END_DECLS

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "cli-commands.h"
+#include "cli-json.h"
 #include "parlor-games.h"
 #include "parlor-line.h"
 #include "parlor-replay.h"
@@ -316,12 +317,33 @@ parlor_cli_selfplay_manhattan (int    argc,
 
   if (json)
     {
-      printf ("{\"game\":\"manhattan\",\"games\":%d,\"seats\":[", games);
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "game");
+      json_builder_add_string_value (builder, "manhattan");
+      json_builder_set_member_name (builder, "games");
+      json_builder_add_int_value (builder, games);
+      json_builder_set_member_name (builder, "seats");
+      json_builder_begin_array (builder);
       for (int i = 0; i < N_SEATS; i++)
-        printf ("%s{\"level\":\"%s\",\"wins\":%u,\"mean_score\":%.3f,\"mean_ms\":%.3f,\"max_ms\":%.3f}",
-                i > 0 ? "," : "", levels[i], wins[i], score_total[i] / games,
-                n_moves[i] > 0 ? ms_total[i] / n_moves[i] : 0.0, ms_max[i]);
-      printf ("]}\n");
+        {
+          json_builder_begin_object (builder);
+          json_builder_set_member_name (builder, "level");
+          json_builder_add_string_value (builder, levels[i]);
+          json_builder_set_member_name (builder, "wins");
+          json_builder_add_int_value (builder, wins[i]);
+          json_builder_set_member_name (builder, "mean_score");
+          json_builder_add_double_value (builder, parlor_cli_round (score_total[i] / games, 3));
+          json_builder_set_member_name (builder, "mean_ms");
+          json_builder_add_double_value (builder, parlor_cli_round (n_moves[i] > 0 ? ms_total[i] / n_moves[i] : 0.0, 3));
+          json_builder_set_member_name (builder, "max_ms");
+          json_builder_add_double_value (builder, parlor_cli_round (ms_max[i], 3));
+          json_builder_end_object (builder);
+        }
+      json_builder_end_array (builder);
+      json_builder_end_object (builder);
+      parlor_cli_print_json (builder);
     }
   else
     {

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "cli-commands.h"
+#include "cli-json.h"
 #include "parlor-line.h"
 #include "triad-ai.h"
 #include "triad-game.h"
@@ -345,13 +346,37 @@ parlor_cli_selfplay_triad (int    argc,
 
   if (json)
     {
-      /* Fixed keys and checked level names: printing is enough, no JSON library needed. */
-      printf ("{\"game\":\"triad\",\"games\":%d,\"seats\":[", n_games);
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "game");
+      json_builder_add_string_value (builder, "triad");
+      json_builder_set_member_name (builder, "games");
+      json_builder_add_int_value (builder, n_games);
+      json_builder_set_member_name (builder, "seats");
+      json_builder_begin_array (builder);
       for (guint s = 0; s < 2; s++)
-        printf ("%s{\"level\":\"%s\",\"wins\":%u,\"draws\":%u,\"mean_ms\":%.2f,\"max_ms\":%.2f}",
-                s > 0 ? "," : "", stats[s].name, stats[s].wins, stats[s].draws,
-                stats[s].n_moves > 0 ? stats[s].total_ms / stats[s].n_moves : 0.0, stats[s].max_ms);
-      printf ("],\"hands\":\"%s\",\"expert_below_value\":%u}\n", open ? "open" : "closed", below);
+        {
+          json_builder_begin_object (builder);
+          json_builder_set_member_name (builder, "level");
+          json_builder_add_string_value (builder, stats[s].name);
+          json_builder_set_member_name (builder, "wins");
+          json_builder_add_int_value (builder, stats[s].wins);
+          json_builder_set_member_name (builder, "draws");
+          json_builder_add_int_value (builder, stats[s].draws);
+          json_builder_set_member_name (builder, "mean_ms");
+          json_builder_add_double_value (builder, parlor_cli_round (stats[s].n_moves > 0 ? stats[s].total_ms / stats[s].n_moves : 0.0, 2));
+          json_builder_set_member_name (builder, "max_ms");
+          json_builder_add_double_value (builder, parlor_cli_round (stats[s].max_ms, 2));
+          json_builder_end_object (builder);
+        }
+      json_builder_end_array (builder);
+      json_builder_set_member_name (builder, "hands");
+      json_builder_add_string_value (builder, open ? "open" : "closed");
+      json_builder_set_member_name (builder, "expert_below_value");
+      json_builder_add_int_value (builder, below);
+      json_builder_end_object (builder);
+      parlor_cli_print_json (builder);
     }
   else
     {

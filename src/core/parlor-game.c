@@ -3,6 +3,9 @@
 
 #include "config.h"
 
+#include <errno.h>
+#include <sys/random.h>
+
 #include "parlor-game.h"
 
 G_DEFINE_QUARK (parlor-game-error-quark, parlor_game_error)
@@ -203,4 +206,28 @@ parlor_game_info_level_for_strength (const ParlorGameInfo *info,
   strength = MIN (strength, PARLOR_STRENGTH_MAX);
 
   return info->ai_levels[(strength * (n - 1) + PARLOR_STRENGTH_MAX / 2) / PARLOR_STRENGTH_MAX];
+}
+
+/* A new game's seed: from the system's cryptographic source, so no player
+ * can predict the deal; PARLOR_SEED fixes it for tests and demos. */
+guint64
+parlor_game_seed (void)
+{
+  const char *forced = g_getenv ("PARLOR_SEED");
+  guint64 seed = 0;
+  gsize got = 0;
+
+  if (forced != NULL)
+    return g_ascii_strtoull (forced, NULL, 10);
+
+  while (got < sizeof seed)
+    {
+      gssize n = getrandom ((guint8 *) &seed + got, sizeof seed - got, 0);
+
+      if (n < 0 && errno != EINTR)
+        g_error ("The system's random source failed: %s", g_strerror (errno));
+      if (n > 0)
+        got += n;
+    }
+  return seed;
 }

@@ -151,5 +151,6 @@ const char           *parlor_game_info_level_for_strength (const ParlorGameInfo 
                                                            guint                 strength);
 
 GPtrArray            *parlor_event_array_new    (void);
+guint64               parlor_game_seed          (void);
 
 G_END_DECLS

@@ -237,6 +237,16 @@ parlor_table_new (const ParlorGameInfo  *info,
   if (game == NULL)
     return NULL;
 
+  if (parlor_game_get_n_seats (game) < info->min_seats ||
+      parlor_game_get_n_seats (game) > MIN (info->max_seats, MAX_SEATS))
+    {
+      g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG,
+                   _("%s is played by %u to %u players"), _(info->name),
+                   info->min_seats, MIN (info->max_seats, MAX_SEATS));
+      g_object_unref (game);
+      return NULL;
+    }
+
   self = g_object_new (PARLOR_TYPE_TABLE, NULL);
   self->info = info;
   self->game = game;

@@ -6,7 +6,10 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "manhattan-game.h"
+#include "parlor-games.h"
 #include "parlor-settings.h"
+#include "triad-game.h"
 
 /* Runs on GSETTINGS_BACKEND=memory with the schema compiled into the build dir. */
 
@@ -25,7 +28,7 @@ reset_all_keys (void)
 
 typedef struct
 {
-  guint player_name, time_limit, volume, ai_level, ai_speed;
+  guint player_name, time_limit, volume, strength, claim_limit, ai_speed;
 } NotifyCounts;
 
 static void
@@ -39,8 +42,10 @@ on_notify (GObject      *object,
     counts->time_limit++;
   else if (g_str_equal (pspec->name, "volume"))
     counts->volume++;
-  else if (g_str_equal (pspec->name, "ai-level"))
-    counts->ai_level++;
+  else if (g_str_equal (pspec->name, "computer-strength"))
+    counts->strength++;
+  else if (g_str_equal (pspec->name, "claim-time-limit"))
+    counts->claim_limit++;
   else if (g_str_equal (pspec->name, "ai-speed"))
     counts->ai_speed++;
   else
@@ -82,7 +87,8 @@ test_defaults (void)
   g_assert_cmpstr (parlor_settings_get_player_name (settings), ==, "");
   g_assert_cmpuint (parlor_settings_get_time_limit (settings), ==, 60);
   g_assert_cmpuint (parlor_settings_get_volume (settings), ==, 70);
-  g_assert_cmpstr (parlor_settings_get_ai_level (settings), ==, "normal");
+  g_assert_cmpuint (parlor_settings_get_computer_strength (settings), ==, 1);
+  g_assert_cmpuint (parlor_settings_get_claim_time_limit (settings), ==, 8);
   g_assert_cmpstr (parlor_settings_get_ai_speed (settings), ==, "normal");
   g_assert_true (G_IS_SETTINGS (parlor_settings_get_settings (settings)));
 }
@@ -94,15 +100,15 @@ test_persistence (void)
   ParlorSettings *second;
   g_autoptr(GSettings) raw = NULL;
   g_autofree char *name = NULL;
-  g_autofree char *level = NULL;
-  guint time_limit = 0, volume = 0;
+  guint time_limit = 0, volume = 0, strength = 0, claim_limit = 0;
 
   reset_all_keys ();
   first = parlor_settings_new ();
   g_assert_true (parlor_settings_set_player_name (first, "Alice", NULL));
   g_assert_true (parlor_settings_set_time_limit (first, 120));
   g_assert_true (parlor_settings_set_volume (first, 35));
-  g_assert_true (parlor_settings_set_ai_level (first, "strong"));
+  g_assert_true (parlor_settings_set_computer_strength (first, 3));
+  g_assert_true (parlor_settings_set_claim_time_limit (first, 12));
   g_assert_true (parlor_settings_set_ai_speed (first, "fast"));
   g_assert_finalize_object (first);
 
@@ -111,12 +117,14 @@ test_persistence (void)
                 "player-name", &name,
                 "time-limit", &time_limit,
                 "volume", &volume,
-                "ai-level", &level,
+                "computer-strength", &strength,
+                "claim-time-limit", &claim_limit,
                 NULL);
   g_assert_cmpstr (name, ==, "Alice");
   g_assert_cmpuint (time_limit, ==, 120);
   g_assert_cmpuint (volume, ==, 35);
-  g_assert_cmpstr (level, ==, "strong");
+  g_assert_cmpuint (strength, ==, 3);
+  g_assert_cmpuint (claim_limit, ==, 12);
   g_assert_cmpstr (parlor_settings_get_ai_speed (second), ==, "fast");
 
   /* Stored in GSettings itself, where g_settings_bind() sees it. */
@@ -519,14 +527,9 @@ test_choices (void)
     const char *value;
     gboolean    accepted;
   } cases[] = {
-    { "ai-level", "random", TRUE },
-    { "ai-level", "strong", TRUE },
-    { "ai-level", "normal", TRUE },
-    { "ai-level", "Normal", FALSE },
-    { "ai-level", "hard", FALSE },
-    { "ai-level", "", FALSE },
-    { "ai-level", "fast", FALSE },
-    { "ai-level", "nor\xffmal", FALSE },
+    { "ai-speed", "", FALSE },
+    { "ai-speed", "Normal", FALSE },
+    { "ai-speed", "nor\xffmal", FALSE },
     { "ai-speed", "slow", TRUE },
     { "ai-speed", "fast", TRUE },
     { "ai-speed", "normal", TRUE },
@@ -542,17 +545,69 @@ test_choices (void)
     {
       g_autofree char *before = g_settings_get_string (raw, cases[i].key);
       g_autofree char *after = NULL;
-      gboolean level = g_str_equal (cases[i].key, "ai-level");
       gboolean ok;
 
-      ok = level ? parlor_settings_set_ai_level (settings, cases[i].value)
-                 : parlor_settings_set_ai_speed (settings, cases[i].value);
+      ok = parlor_settings_set_ai_speed (settings, cases[i].value);
       g_assert_cmpint (ok, ==, cases[i].accepted);
       after = g_settings_get_string (raw, cases[i].key);
       g_assert_cmpstr (after, ==, cases[i].accepted ? cases[i].value : before);
-      g_assert_cmpstr (level ? parlor_settings_get_ai_level (settings)
-                             : parlor_settings_get_ai_speed (settings), ==, after);
+      g_assert_cmpstr (parlor_settings_get_ai_speed (settings), ==, after);
     }
+}
+
+static void
+test_strength_and_claim_limit (void)
+{
+  static const struct {
+    guint    value;
+    gboolean accepted;
+    guint    stored;
+  } strengths[] = {
+    { 0, TRUE, 0 }, { 3, TRUE, 3 }, { 2, TRUE, 2 }, { 4, FALSE, 0 }, { G_MAXUINT, FALSE, 0 },
+  }, claims[] = {
+    { 0, TRUE, 0 }, { 1, TRUE, 3 }, { 2, TRUE, 3 }, { 3, TRUE, 3 }, { 60, TRUE, 60 },
+    { 61, FALSE, 0 }, { 9, TRUE, 9 },
+  };
+  g_autoptr(GSettings) raw = g_settings_new (APP_ID);
+  g_autoptr(ParlorSettings) settings = NULL;
+
+  reset_all_keys ();
+  settings = parlor_settings_new ();
+  for (guint i = 0; i < G_N_ELEMENTS (strengths); i++)
+    {
+      guint before = g_settings_get_uint (raw, "computer-strength");
+      guint expected = strengths[i].accepted ? strengths[i].stored : before;
+
+      g_assert_cmpint (parlor_settings_set_computer_strength (settings, strengths[i].value), ==,
+                       strengths[i].accepted);
+      g_assert_cmpuint (g_settings_get_uint (raw, "computer-strength"), ==, expected);
+      g_assert_cmpuint (parlor_settings_get_computer_strength (settings), ==, expected);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (claims); i++)
+    {
+      guint before = g_settings_get_uint (raw, "claim-time-limit");
+      guint expected = claims[i].accepted ? claims[i].stored : before;
+
+      g_assert_cmpint (parlor_settings_set_claim_time_limit (settings, claims[i].value), ==,
+                       claims[i].accepted);
+      g_assert_cmpuint (g_settings_get_uint (raw, "claim-time-limit"), ==, expected);
+      g_assert_cmpuint (parlor_settings_get_claim_time_limit (settings), ==, expected);
+    }
+
+  /* One strength, each game's own level: the weakest and strongest ends meet. */
+  for (const ParlorGameInfo * const *games = parlor_games_list (); *games != NULL; games++)
+    {
+      const ParlorGameInfo *info = *games;
+      guint n = g_strv_length ((char **) info->ai_levels);
+
+      g_assert_cmpstr (parlor_game_info_level_for_strength (info, 0), ==, info->ai_levels[0]);
+      g_assert_cmpstr (parlor_game_info_level_for_strength (info, PARLOR_STRENGTH_MAX), ==,
+                       info->ai_levels[n - 1]);
+      g_assert_cmpstr (parlor_game_info_level_for_strength (info, 99), ==, info->ai_levels[n - 1]);
+    }
+  g_assert_cmpstr (parlor_game_info_level_for_strength (&triad_game_info, 1), ==, "medium");
+  g_assert_cmpstr (parlor_game_info_level_for_strength (&triad_game_info, 2), ==, "hard");
+  g_assert_cmpstr (parlor_game_info_level_for_strength (&manhattan_game_info, 1), ==, "normal");
 }
 
 static void
@@ -570,30 +625,31 @@ test_notify (void)
   /* Same as the default: no change, no signal. */
   g_assert_true (parlor_settings_set_volume (settings, 70));
   g_assert_true (parlor_settings_set_time_limit (settings, 60));
-  g_object_set (settings, "ai-level", "normal", "ai-speed", "normal", NULL);
+  g_object_set (settings, "computer-strength", 1, "ai-speed", "normal", NULL);
   spin_main_loop (NULL, 0);
-  g_assert_cmpuint (counts.volume + counts.time_limit + counts.ai_level + counts.ai_speed, ==, 0);
+  g_assert_cmpuint (counts.volume + counts.time_limit + counts.strength + counts.ai_speed, ==, 0);
 
   g_assert_true (parlor_settings_set_volume (settings, 20));
   g_assert_cmpuint (counts.volume, ==, 1);
   g_object_set (settings, "volume", 20, NULL);
-  g_object_set (settings, "ai-level", "strong", NULL);
+  g_object_set (settings, "computer-strength", 3, NULL);
   g_object_set (settings, "time-limit", 90, NULL);
   g_object_set (settings, "player-name", "Carol", NULL);
   spin_main_loop (NULL, 0);
   g_assert_cmpuint (counts.volume, ==, 1);
-  g_assert_cmpuint (counts.ai_level, ==, 1);
+  g_assert_cmpuint (counts.strength, ==, 1);
   g_assert_cmpuint (counts.time_limit, ==, 1);
   g_assert_cmpuint (counts.player_name, ==, 1);
 
   /* Invalid values through properties are ignored quietly. */
-  g_object_set (settings, "player-name", "", "ai-level", "bogus", "ai-speed", NULL, NULL);
+  g_object_set (settings, "player-name", "", "ai-speed", "bogus", NULL);
+  g_object_set (settings, "ai-speed", NULL, NULL);
   spin_main_loop (NULL, 0);
   g_assert_cmpuint (counts.player_name, ==, 1);
-  g_assert_cmpuint (counts.ai_level, ==, 1);
+  g_assert_cmpuint (counts.strength, ==, 1);
   g_assert_cmpuint (counts.ai_speed, ==, 0);
   g_assert_cmpstr (parlor_settings_get_player_name (settings), ==, "Carol");
-  g_assert_cmpstr (parlor_settings_get_ai_level (settings), ==, "strong");
+  g_assert_cmpuint (parlor_settings_get_computer_strength (settings), ==, 3);
 
   /* A change made by another instance arrives through GSettings. */
   g_assert_true (parlor_settings_set_volume (other, 45));
@@ -623,7 +679,8 @@ test_corrupt_keyfile (void)
     "player-name='\\t\\tEve\\nX'\n"
     "time-limit=uint32 999\n"
     "volume=uint32 500\n"
-    "ai-level='bogus'\n"
+    "computer-strength=uint32 77\n"
+    "claim-time-limit=uint32 1000\n"
     "ai-speed=42\n";
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("parlor-settings-XXXXXX", &error);
@@ -646,7 +703,8 @@ test_corrupt_keyfile (void)
   time_limit = parlor_settings_get_time_limit (settings);
   g_assert_true (time_limit == 0 || (time_limit >= 10 && time_limit <= 300));
   g_assert_cmpuint (parlor_settings_get_volume (settings), <=, 100);
-  g_assert_cmpstr (parlor_settings_get_ai_level (settings), ==, "normal");
+  g_assert_cmpuint (parlor_settings_get_computer_strength (settings), <=, PARLOR_STRENGTH_MAX);
+  g_assert_cmpuint (parlor_settings_get_claim_time_limit (settings), <=, 60);
   g_assert_cmpstr (parlor_settings_get_ai_speed (settings), ==, "normal");
 
   /* It still takes good values. */
@@ -676,6 +734,7 @@ main (int   argc,
   g_test_add_func ("/settings/time-limit", test_time_limit);
   g_test_add_func ("/settings/volume", test_volume);
   g_test_add_func ("/settings/choices", test_choices);
+  g_test_add_func ("/settings/strength-and-claim-limit", test_strength_and_claim_limit);
   g_test_add_func ("/settings/notify/real-change-only", test_notify);
   g_test_add_func ("/settings/corrupt-keyfile", test_corrupt_keyfile);
 

@@ -11,7 +11,7 @@
 #include "parlor-window.h"
 #include "triad-board-view.h"
 #include "triad-hand-view.h"
-#include "triad-screen.h"
+#include "triad-screen-private.h"
 #include "triad-view.h"
 #include "ui-test-util.h"
 
@@ -100,10 +100,10 @@ set_rule (TriadScreen *screen,
   g_autofree char *action = g_strconcat ("setup.", name, NULL);
   gboolean now;
 
-  g_object_get (screen, name, &now, NULL);
+  g_object_get (triad_screen_get_setup (screen), name, &now, NULL);
   if (now != wanted)
-    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), action, NULL));
-  g_object_get (screen, name, &now, NULL);
+    g_assert_true (gtk_widget_activate_action (triad_screen_get_setup (screen), action, NULL));
+  g_object_get (triad_screen_get_setup (screen), name, &now, NULL);
   g_assert_cmpint (now, ==, wanted);
 }
 
@@ -123,7 +123,7 @@ host_and_join (ParlorWindow *window,
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
   screen = TRIAD_SCREEN (parlor_window_get_screen (window));
   g_assert_cmpstr (triad_screen_get_page (screen), ==, "setup");
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "setup.hands", "s", "closed"));
+  g_assert_true (gtk_widget_activate_action (triad_screen_get_setup (screen), "setup.hands", "s", "closed"));
   set_rule (screen, "same", TRUE);
   set_rule (screen, "plus", FALSE);
   set_rule (screen, "combo", FALSE);
@@ -162,6 +162,12 @@ host_and_join (ParlorWindow *window,
   g_assert_cmpstr (parlor_window_get_page (guest->window), ==, "play");
   g_assert_cmpstr (triad_screen_get_page (TRIAD_SCREEN (guest->screen)), ==, "play");
   return screen;
+}
+
+static gboolean
+on_menu_page (gpointer window)
+{
+  return g_strcmp0 (parlor_window_get_page (PARLOR_WINDOW (window)), "menu") == 0;
 }
 
 static void
@@ -319,7 +325,7 @@ expected_title (const TriadView *view,
 static gboolean
 clock_runs (gpointer data)
 {
-  return *triad_screen_get_clock_text (data) != '\0';
+  return *parlor_game_screen_get_clock_text (PARLOR_GAME_SCREEN (data)) != '\0';
 }
 
 static void
@@ -328,7 +334,7 @@ assert_clock (TriadScreen *screen)
   const char *text;
 
   ui_test_wait_for (clock_runs, screen);
-  text = triad_screen_get_clock_text (screen);
+  text = parlor_game_screen_get_clock_text (PARLOR_GAME_SCREEN (screen));
   /* The host's 60-second limit, counting down. */
   g_assert_true (g_str_equal (text, "1:00") || g_str_has_prefix (text, "0:5"));
 }
@@ -363,8 +369,8 @@ test_whole_game (void)
   guest_seat = triad_screen_get_seat (other);
   g_assert_cmpint (host_seat + guest_seat, ==, 1);
   g_assert_cmpint (parlor_table_get_seat_kind (table, guest_seat), ==, PARLOR_SEAT_REMOTE);
-  g_assert_true (triad_screen_is_playing (GTK_WIDGET (host)));
-  g_assert_true (triad_screen_is_playing (GTK_WIDGET (other)));
+  g_assert_true (parlor_game_screen_is_playing (PARLOR_GAME_SCREEN (host)));
+  g_assert_true (parlor_game_screen_is_playing (PARLOR_GAME_SCREEN (other)));
 
   /* The host's rules, and both see them. */
   parse_view (host, &view);
@@ -438,10 +444,10 @@ test_whole_game (void)
       ui_test_iterate (50);
       parse_view (other, &guest_view);
     }
-  while ((guest_view.n_filled < TRIAD_N_CELLS || triad_screen_is_playing (GTK_WIDGET (other))) &&
+  while ((guest_view.n_filled < TRIAD_N_CELLS || parlor_game_screen_is_playing (PARLOR_GAME_SCREEN (other))) &&
          g_get_monotonic_time () < end);
-  g_assert_false (triad_screen_is_playing (GTK_WIDGET (host)));
-  g_assert_false (triad_screen_is_playing (GTK_WIDGET (other)));
+  g_assert_false (parlor_game_screen_is_playing (PARLOR_GAME_SCREEN (host)));
+  g_assert_false (parlor_game_screen_is_playing (PARLOR_GAME_SCREEN (other)));
 
   /* The same game from both seats: same board, same score. */
   g_assert_cmpint (guest_view.n_filled, ==, TRIAD_N_CELLS);
@@ -508,7 +514,7 @@ test_whole_game (void)
     g_autofree char *hands = NULL;
 
     g_assert_nonnull (again);
-    g_object_get (host, "hands", &hands, NULL);
+    g_object_get (triad_screen_get_setup (host), "hands", &hands, NULL);
     g_assert_cmpstr (hands, ==, "closed");
     gtk_window_destroy (again);
   }
@@ -544,7 +550,7 @@ test_host_leaves (void)
 
   host_and_join (window, &guest, NULL);
   guest_window = GTK_WIDGET (guest.window);
-  g_assert_true (triad_screen_is_playing (guest.screen));
+  g_assert_true (parlor_game_screen_is_playing (PARLOR_GAME_SCREEN (guest.screen)));
 
   /* Back, then "Leave" in the window's question. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
@@ -560,13 +566,12 @@ test_host_leaves (void)
   g_assert_true (adw_message_dialog_has_response (dialog, "menu"));
   g_assert_false (adw_message_dialog_has_response (dialog, "reconnect"));
   ui_test_screenshot (GTK_WIDGET (dialog), "triad-lan-host-left");
-  g_assert_false (triad_screen_is_playing (guest.screen));
+  g_assert_false (parlor_game_screen_is_playing (PARLOR_GAME_SCREEN (guest.screen)));
   log = triad_screen_get_log_text (TRIAD_SCREEN (guest.screen));
   g_assert_nonnull (strstr (log, "The host left the game"));
 
   click (dialog, "_Back to Menu");
-  ui_test_iterate (100);
-  g_assert_cmpstr (parlor_window_get_page (guest.window), ==, "menu");
+  ui_test_wait_for (on_menu_page, guest.window);
   g_assert_null (find_dialog (GTK_WINDOW (guest_window)));
   gtk_window_destroy (GTK_WINDOW (guest_window));
   g_ptr_array_unref (guest.lines);
@@ -660,7 +665,7 @@ test_connection_lost (void)
   ui_test_wait_for (guest_reconnected, other);
   g_assert_cmpint (triad_screen_get_seat (other), ==, guest_seat);
   g_assert_cmpint (parlor_table_get_seat_kind (table, guest_seat), ==, PARLOR_SEAT_REMOTE);
-  g_assert_true (triad_screen_is_playing (GTK_WIDGET (other)));
+  g_assert_true (parlor_game_screen_is_playing (PARLOR_GAME_SCREEN (other)));
 
   end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
   while (!parlor_table_is_over (table) && g_get_monotonic_time () < end)

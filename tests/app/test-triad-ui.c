@@ -9,7 +9,7 @@
 #include "parlor-window.h"
 #include "triad-board-view.h"
 #include "triad-hand-view.h"
-#include "triad-screen.h"
+#include "triad-screen-private.h"
 #include "triad-view.h"
 #include "ui-test-util.h"
 
@@ -35,7 +35,7 @@ open_setup (ParlorWindow *window)
   g_assert_cmpstr (parlor_window_get_page (window), ==, "play");
   screen = TRIAD_SCREEN (parlor_window_get_screen (window));
   g_assert_cmpstr (triad_screen_get_page (screen), ==, "setup");
-  g_assert_false (triad_screen_is_playing (GTK_WIDGET (screen)));
+  g_assert_false (parlor_game_screen_is_playing (PARLOR_GAME_SCREEN (screen)));
   return screen;
 }
 
@@ -47,10 +47,10 @@ set_flag (TriadScreen *screen,
   g_autofree char *action = g_strconcat ("setup.", name, NULL);
   gboolean now;
 
-  g_object_get (screen, name, &now, NULL);
+  g_object_get (triad_screen_get_setup (screen), name, &now, NULL);
   if (now != wanted)
-    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), action, NULL));
-  g_object_get (screen, name, &now, NULL);
+    g_assert_true (gtk_widget_activate_action (triad_screen_get_setup (screen), action, NULL));
+  g_object_get (triad_screen_get_setup (screen), name, &now, NULL);
   g_assert_cmpint (now, ==, wanted);
 }
 
@@ -62,8 +62,8 @@ set_choice (TriadScreen *screen,
   g_autofree char *action = g_strconcat ("setup.", name, NULL);
   g_autofree char *now = NULL;
 
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), action, "s", value));
-  g_object_get (screen, name, &now, NULL);
+  g_assert_true (gtk_widget_activate_action (triad_screen_get_setup (screen), action, "s", value));
+  g_object_get (triad_screen_get_setup (screen), name, &now, NULL);
   g_assert_cmpstr (now, ==, value);
 }
 
@@ -79,6 +79,7 @@ play_human_move (TriadScreen *screen,
   int seat = triad_screen_get_seat (screen);
   TriadView view, after;
   int index, cell, n_free = 0, free_cells[TRIAD_N_CELLS];
+  gboolean animated = FALSE;
 
   get_view (screen, &view);
   if (view.turn != seat)
@@ -127,10 +128,11 @@ play_human_move (TriadScreen *screen,
   g_assert_cmpint (after.placer[cell], ==, seat);
   g_assert_true (triad_card_equal (&after.card[cell], &view.hand[seat][index]));
   g_assert_cmpint (triad_board_view_get_last_move (board), ==, cell);
-  /* Every card that changed owner turns over. */
+  /* Every card that changed owner turns over (where animations run). */
+  g_object_get (gtk_settings_get_default (), "gtk-enable-animations", &animated, NULL);
   for (int c = 0; c < TRIAD_N_CELLS; c++)
     if (c != cell && view.owner[c] != TRIAD_EMPTY && view.owner[c] != after.owner[c])
-      g_assert_true (triad_board_view_is_flipping (board, c));
+      g_assert_cmpint (triad_board_view_is_flipping (board, c), ==, animated);
   return TRUE;
 }
 
@@ -183,7 +185,7 @@ play_whole_game (const Setup *setup)
   seat = triad_screen_get_seat (screen);
   g_assert_cmpint (seat, >=, 0);
   other = 1 - seat;
-  g_assert_true (triad_screen_is_playing (GTK_WIDGET (screen)));
+  g_assert_true (parlor_game_screen_is_playing (PARLOR_GAME_SCREEN (screen)));
 
   /* The game is the one asked for. */
   get_view (screen, &view);
@@ -228,7 +230,7 @@ play_whole_game (const Setup *setup)
     }
   g_assert_true (parlor_table_is_over (table));
   g_assert_cmpuint (human_moves, ==, g_str_equal (setup->order, "first") ? 5 : 4);
-  g_assert_false (triad_screen_is_playing (GTK_WIDGET (screen)));
+  g_assert_false (parlor_game_screen_is_playing (PARLOR_GAME_SCREEN (screen)));
   g_assert_true (shot_mid);
 
   /* "Click to see the result": the play page waits for the player. */
@@ -294,19 +296,22 @@ play_whole_game (const Setup *setup)
   {
     g_autofree char *level = NULL;
 
-    g_object_get (screen, "level", &level, NULL);
+    g_object_get (triad_screen_get_setup (screen), "level", &level, NULL);
     g_assert_cmpstr (level, ==, setup->level);
   }
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
   g_assert_cmpstr (parlor_window_get_page (window), ==, "menu");
 }
 
+/* Animations are off in tests but for this one game, which sees cards turn over. */
 static void
 test_open_game (void)
 {
   static const Setup setup = { "expert", "first", "open", TRUE, TRUE, TRUE, "open", TRUE };
 
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", TRUE, NULL);
   play_whole_game (&setup);
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
 }
 
 static void
@@ -326,12 +331,12 @@ test_combo_needs_same_or_plus (void)
   set_flag (screen, "same", FALSE);
   set_flag (screen, "plus", FALSE);
   /* Combo alone is refused: its action is off and the property stays off. */
-  gtk_widget_activate_action (GTK_WIDGET (screen), "setup.combo", NULL);
-  g_object_set (screen, "combo", TRUE, NULL);
+  gtk_widget_activate_action (triad_screen_get_setup (screen), "setup.combo", NULL);
+  g_object_set (triad_screen_get_setup (screen), "combo", TRUE, NULL);
   {
     gboolean combo;
 
-    g_object_get (screen, "combo", &combo, NULL);
+    g_object_get (triad_screen_get_setup (screen), "combo", &combo, NULL);
     g_assert_false (combo);
   }
   set_flag (screen, "plus", TRUE);
@@ -341,7 +346,7 @@ test_combo_needs_same_or_plus (void)
   {
     gboolean combo;
 
-    g_object_get (screen, "combo", &combo, NULL);
+    g_object_get (triad_screen_get_setup (screen), "combo", &combo, NULL);
     g_assert_false (combo);
   }
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
@@ -378,9 +383,13 @@ test_clock_and_descriptions (void)
     }
   while (view.turn != seat && g_get_monotonic_time () < end);
   g_assert_cmpint (view.turn, ==, seat);
-  ui_test_iterate (400);
-  g_assert_true (g_str_has_prefix (triad_screen_get_clock_text (screen), "1:00") ||
-                 g_str_has_prefix (triad_screen_get_clock_text (screen), "0:5"));
+  /* The clock shows our time as soon as our turn comes. */
+  end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  while (*parlor_game_screen_get_clock_text (PARLOR_GAME_SCREEN (screen)) == '\0' &&
+         g_get_monotonic_time () < end)
+    ui_test_iterate (50);
+  g_assert_true (g_str_has_prefix (parlor_game_screen_get_clock_text (PARLOR_GAME_SCREEN (screen)), "1:00") ||
+                 g_str_has_prefix (parlor_game_screen_get_clock_text (PARLOR_GAME_SCREEN (screen)), "0:5"));
   ui_test_screenshot (GTK_WIDGET (window), "triad-play-clock");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
   ui_test_screenshot (GTK_WIDGET (window), "triad-play-dark");
@@ -407,7 +416,7 @@ test_clock_and_descriptions (void)
 
   g_object_set (parlor_application_get_settings (ui_test_get_app ()), "time-limit", 0, NULL);
   /* Leaving a game in progress asks first; the dialog is answered by closing the window later. */
-  triad_screen_new_local_game (GTK_WIDGET (screen));
+  parlor_game_screen_new_local_game (PARLOR_GAME_SCREEN (screen));
   g_assert_cmpstr (triad_screen_get_page (screen), ==, "setup");
   g_assert_null (triad_screen_get_table (screen));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
@@ -427,6 +436,12 @@ fill_card (TriadCard *card,
 }
 
 /* A card taken by the other player turns over in about a quarter second. */
+static gboolean
+animation_done (gpointer board)
+{
+  return !triad_board_view_is_animating (TRIAD_BOARD_VIEW (board));
+}
+
 static void
 test_flip_animation (void)
 {
@@ -435,6 +450,8 @@ test_flip_animation (void)
   TriadView view = { 0 };
   g_autofree char *described = NULL;
 
+  /* This test is about the animation itself. */
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", TRUE, NULL);
   view.seat = 0;
   view.first = 0;
   view.turn = 1;
@@ -464,12 +481,12 @@ test_flip_animation (void)
   g_assert_false (triad_board_view_is_flipping (board, 5));
   g_assert_cmpint (triad_board_view_get_last_move (board), ==, 5);
   ui_test_screenshot_after (window, "triad-flip", 170);
-  ui_test_iterate (400);
+  ui_test_wait_for (animation_done, board);
   g_assert_false (triad_board_view_is_flipping (board, 4));
-  g_assert_false (triad_board_view_is_animating (board));
   ui_test_screenshot (window, "triad-flipped");
 
   gtk_window_destroy (GTK_WINDOW (window));
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
 }
 
 int

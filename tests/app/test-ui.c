@@ -296,7 +296,7 @@ test_preferences (void)
   ui_test_iterate (300);
   ui_test_screenshot (GTK_WIDGET (prefs), "preferences");
 
-  g_object_set (settings, "volume", 35, "time-limit", 45, "ai-level", "strong", NULL);
+  g_object_set (settings, "volume", 35, "time-limit", 45, "computer-strength", 3, NULL);
   g_assert_true (parlor_settings_set_player_name (settings, "Ann", NULL));
   g_assert_false (parlor_settings_set_player_name (settings, "bad\x07name", NULL));
   g_assert_false (parlor_settings_set_player_name (settings, "", NULL));
@@ -305,7 +305,7 @@ test_preferences (void)
   again = parlor_settings_new ();
   g_assert_cmpuint (parlor_settings_get_volume (again), ==, 35);
   g_assert_cmpuint (parlor_settings_get_time_limit (again), ==, 45);
-  g_assert_cmpstr (parlor_settings_get_ai_level (again), ==, "strong");
+  g_assert_cmpuint (parlor_settings_get_computer_strength (again), ==, 3);
   g_assert_cmpstr (parlor_settings_get_player_name (again), ==, "Ann");
 
   gtk_window_destroy (GTK_WINDOW (prefs));

@@ -322,6 +322,37 @@ test_dispose_while_thinking (void)
 }
 
 static void
+test_seat_counts (void)
+{
+  g_autoptr(GError) error = NULL;
+  ParlorTable *table;
+
+  /* The toy game takes 2 to 8 seats: the table refuses others. */
+  for (guint n = 2; n <= 8; n++)
+    {
+      g_autofree char *config = g_strdup_printf ("seats=%u", n);
+
+      table = parlor_table_new (&toy_game_info, config, 1, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (parlor_table_get_n_seats (table), ==, n);
+      g_object_unref (table);
+    }
+  {
+    ParlorGameInfo narrow = toy_game_info;
+
+    narrow.min_seats = 3;
+    narrow.max_seats = 4;
+    table = parlor_table_new (&narrow, "seats=2", 1, &error);
+    g_assert_null (table);
+    g_assert_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG);
+    g_clear_error (&error);
+    table = parlor_table_new (&narrow, "seats=5", 1, &error);
+    g_assert_null (table);
+    g_assert_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG);
+  }
+}
+
+static void
 test_record (void)
 {
   g_autoptr(ParlorTable) table = new_table ("seats=3 target=9", 21);
@@ -369,6 +400,7 @@ main (int   argc,
   g_test_add_func ("/core/table/bad-ai-falls-back", test_bad_ai_falls_back);
   g_test_add_func ("/core/table/pacing", test_pacing);
   g_test_add_func ("/core/table/dispose-while-thinking", test_dispose_while_thinking);
+  g_test_add_func ("/core/table/seat-counts", test_seat_counts);
   g_test_add_func ("/core/table/record", test_record);
 
   return g_test_run ();

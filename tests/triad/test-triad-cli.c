@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <json-glib/json-glib.h>
+
 #include <gio/gio.h>
 #include <string.h>
 
@@ -145,6 +147,36 @@ test_selfplay_json (void)
   g_assert_true (g_regex_match (shape, out, 0, NULL));
 }
 
+/* A locale that writes 19,12 for 19.12 does not change the JSON. */
+static void
+test_selfplay_json_any_locale (void)
+{
+  const char *argv[] = { cli_path, "selfplay", "triad", "--seats", "easy,medium", "--games", "2",
+                         "--seed", "4", "--json", NULL };
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE);
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL;
+  JsonObject *root;
+  JsonArray *seats;
+
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "de_DE.UTF-8", TRUE);
+  process = g_subprocess_launcher_spawnv (launcher, argv, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (process, NULL, NULL, &out, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (g_subprocess_get_exit_status (process), ==, 0);
+
+  json_parser_load_from_data (parser, out, -1, &error);
+  g_assert_no_error (error);
+  root = json_node_get_object (json_parser_get_root (parser));
+  g_assert_cmpstr (json_object_get_string_member (root, "game"), ==, "triad");
+  seats = json_object_get_array_member (root, "seats");
+  g_assert_cmpuint (json_array_get_length (seats), ==, 2);
+  g_assert_cmpfloat (json_object_get_double_member (json_array_get_object_element (seats, 1), "mean_ms"), >, 0);
+}
+
 static void
 test_bad_usage (void)
 {
@@ -180,6 +212,7 @@ main (int   argc,
   g_test_add_func ("/triad/cli/solve-same-plus-combo", test_solve_same_plus_combo);
   g_test_add_func ("/triad/cli/bench", test_bench);
   g_test_add_func ("/triad/cli/selfplay-json", test_selfplay_json);
+  g_test_add_func ("/triad/cli/selfplay-json-any-locale", test_selfplay_json_any_locale);
   g_test_add_func ("/triad/cli/bad-usage", test_bad_usage);
 
   return g_test_run ();

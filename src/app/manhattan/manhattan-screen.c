@@ -18,7 +18,7 @@
 
 struct _ManhattanScreen
 {
-  GtkWidget          parent_instance;
+  ParlorGameScreen   parent_instance;
 
   GtkWidget         *paned;
   ManhattanBoardView    *board;
@@ -37,7 +37,7 @@ struct _ManhattanScreen
   GtkWindow         *dialog;
 };
 
-G_DEFINE_FINAL_TYPE (ManhattanScreen, manhattan_screen, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (ManhattanScreen, manhattan_screen, PARLOR_TYPE_GAME_SCREEN)
 
 static void
 close_dialog (ManhattanScreen *self)
@@ -585,15 +585,59 @@ manhattan_screen_grab_focus (GtkWidget *widget)
 }
 
 static void
+manhattan_screen_constructed (GObject *object)
+{
+  ManhattanScreen *self = MANHATTAN_SCREEN (object);
+
+  G_OBJECT_CLASS (manhattan_screen_parent_class)->constructed (object);
+  self->app = parlor_game_screen_get_app (PARLOR_GAME_SCREEN (self));
+}
+
+static void
+screen_new_local_game (ParlorGameScreen *screen)
+{
+  manhattan_screen_new_local_game (GTK_WIDGET (screen));
+}
+
+static gboolean
+screen_is_playing (ParlorGameScreen *screen)
+{
+  return manhattan_screen_is_playing (GTK_WIDGET (screen));
+}
+
+static gboolean
+screen_host_game (ParlorGameScreen  *screen,
+                  ParlorServer      *server,
+                  const char        *table_id,
+                  GError           **error)
+{
+  return manhattan_screen_host_game (GTK_WIDGET (screen), server, table_id, error);
+}
+
+static void
+screen_join_game (ParlorGameScreen *screen,
+                  ParlorClient     *client,
+                  const char       *address)
+{
+  manhattan_screen_join_game (GTK_WIDGET (screen), client, address);
+}
+
+static void
 manhattan_screen_class_init (ManhattanScreenClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  ParlorGameScreenClass *screen_class = PARLOR_GAME_SCREEN_CLASS (klass);
   static const guint digit_keys[] = { GDK_KEY_1, GDK_KEY_2, GDK_KEY_3, GDK_KEY_4 };
 
+  object_class->constructed = manhattan_screen_constructed;
   object_class->dispose = manhattan_screen_dispose;
   object_class->finalize = manhattan_screen_finalize;
   widget_class->grab_focus = manhattan_screen_grab_focus;
+  screen_class->new_local_game = screen_new_local_game;
+  screen_class->is_playing = screen_is_playing;
+  screen_class->host_game = screen_host_game;
+  screen_class->join_game = screen_join_game;
 
   g_type_ensure (MANHATTAN_TYPE_BOARD_VIEW);
   g_type_ensure (MANHATTAN_TYPE_PANEL);
@@ -710,7 +754,8 @@ manhattan_screen_new_local_game (GtkWidget *screen)
   ParlorSettings *settings = parlor_application_get_settings (self->app);
   g_autoptr(GError) error = NULL;
   g_autofree char *name = parlor_settings_get_effective_name (settings);
-  const char *level = parlor_settings_get_ai_level (settings);
+  const char *level = parlor_game_info_level_for_strength (&manhattan_game_info,
+                                                          parlor_settings_get_computer_strength (settings));
   const char *seed_text = g_getenv ("PARLOR_SEED");
   g_autoptr(ParlorTable) table = NULL;
   guint64 seed;
@@ -718,7 +763,7 @@ manhattan_screen_new_local_game (GtkWidget *screen)
 
   reset (self);
 
-  seed = seed_text != NULL ? g_ascii_strtoull (seed_text, NULL, 10) : (guint64) g_get_real_time ();
+  seed = seed_text != NULL ? g_ascii_strtoull (seed_text, NULL, 10) : parlor_game_seed ();
   table = parlor_table_new (&manhattan_game_info, "", seed, &error);
   if (table == NULL)
     {

@@ -4,6 +4,7 @@
 #include <gtk/gtk.h>
 
 #include "parlor-client.h"
+#include "parlor-game-screen.h"
 #include "parlor-server.h"
 #include "parlor-table.h"
 
@@ -12,7 +13,7 @@ G_BEGIN_DECLS
 typedef struct _ParlorApplication ParlorApplication;
 
 #define MANHATTAN_TYPE_SCREEN (manhattan_screen_get_type ())
-G_DECLARE_FINAL_TYPE (ManhattanScreen, manhattan_screen, MANHATTAN, SCREEN, GtkWidget)
+G_DECLARE_FINAL_TYPE (ManhattanScreen, manhattan_screen, MANHATTAN, SCREEN, ParlorGameScreen)
 
 /* The Manhattan game screen: board, player panel and game log. */
 GtkWidget   *manhattan_screen_new_for_app    (ParlorApplication *app);

@@ -9,21 +9,21 @@
 #include "parlor-application.h"
 #include "parlor-line.h"
 #include "parlor-log-view.h"
-#include "parlor-screen-util.h"
 #include "parlor-session.h"
 #include "triad-board-view.h"
 #include "triad-game.h"
 #include "triad-hand-view.h"
-#include "triad-screen.h"
+#include "triad-screen-private.h"
+#include "triad-setup.h"
 
 #define N_SEATS 2
 
 struct _TriadScreen
 {
-  GtkWidget          parent_instance;
+  ParlorGameScreen   parent_instance;
 
   GtkStack          *stack;
-  GtkWidget         *start_button;
+  TriadSetup        *setup;
   GtkWidget         *table_box;
   GtkLabel          *turn_label;
   GtkLabel          *score_label;
@@ -40,46 +40,16 @@ struct _TriadScreen
   GtkWidget         *back_button;
   GtkWidget         *again_button;
 
-  ParlorApplication *app;
-  ParlorSession     *session;
-  gboolean           awaiting;   /* a move sent to the host, not answered yet */
-  GtkWindow         *dialog;
   int                seat;
   char              *names[N_SEATS];
   TriadView          view;
   gboolean           has_view;
-  guint              tick_id;
   int                final_score[N_SEATS];
   int                winner;        /* seat, or -1 for a draw */
   gboolean           finished;
-
-  /* The setup page's choices. */
-  char              *level;
-  char              *order;
-  char              *hands;
-  gboolean           same;
-  gboolean           plus;
-  gboolean           combo;
 };
 
-G_DEFINE_FINAL_TYPE (TriadScreen, triad_screen, GTK_TYPE_WIDGET)
-
-enum {
-  PROP_0,
-  PROP_LEVEL,
-  PROP_ORDER,
-  PROP_HANDS,
-  PROP_SAME,
-  PROP_PLUS,
-  PROP_COMBO,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
-
-static const char * const levels[] = { "easy", "medium", "hard", "expert", NULL };
-static const char * const orders[] = { "first", "second", NULL };
-static const char * const hand_modes[] = { "open", "closed", NULL };
+G_DEFINE_FINAL_TYPE (TriadScreen, triad_screen, PARLOR_TYPE_GAME_SCREEN)
 
 static const char *
 level_label (const char *level)
@@ -93,62 +63,35 @@ level_label (const char *level)
   return _("Medium");
 }
 
-static void
-play_sound (TriadScreen      *self,
-            ParlorSoundEvent  id)
-{
-  if (self->app != NULL && parlor_application_get_sound (self->app) != NULL)
-    parlor_sound_play (parlor_application_get_sound (self->app), id);
-}
-
-static void
-close_dialog (TriadScreen *self)
-{
-  if (self->dialog != NULL)
-    {
-      GtkWindow *dialog = g_steal_pointer (&self->dialog);
-
-      g_object_remove_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->dialog);
-      gtk_window_destroy (dialog);
-    }
-}
-
-static void
-stop_table (TriadScreen *self)
-{
-  g_clear_handle_id (&self->tick_id, g_source_remove);
-  if (self->session != NULL)
-    {
-      /* A host's server says goodbye to the guest, who hears that the host left. */
-      g_signal_handlers_disconnect_by_data (self->session, self);
-      parlor_session_stop (self->session);
-      g_clear_object (&self->session);
-    }
-  self->awaiting = FALSE;
-}
-
-/* The rules in a few words: "Closed hands · Same · Combo". */
-static char *
-rules_summary (gboolean   open,
-               TriadRules rules)
-{
-  GString *text = g_string_new (open ? _("Open hands") : _("Closed hands"));
-
-  if (rules & TRIAD_RULE_SAME)
-    g_string_append_printf (text, " · %s", _("Same"));
-  if (rules & TRIAD_RULE_PLUS)
-    g_string_append_printf (text, " · %s", _("Plus"));
-  if (rules & TRIAD_RULE_COMBO)
-    g_string_append_printf (text, " · %s", _("Combo"));
-  if ((rules & (TRIAD_RULE_SAME | TRIAD_RULE_PLUS)) == 0)
-    g_string_append_printf (text, " · %s", _("no Same or Plus"));
-  return g_string_free (text, FALSE);
-}
-
 static int
 opponent (TriadScreen *self)
 {
   return self->seat >= 0 ? 1 - self->seat : 1;
+}
+
+static void     triad_screen_constructed     (GObject           *object);
+static void     triad_screen_new_local_game  (ParlorGameScreen  *screen);
+static char    *triad_screen_host_config     (ParlorGameScreen  *screen,
+                                              char             **summary);
+static gboolean triad_screen_host_game       (ParlorGameScreen  *screen,
+                                              ParlorServer      *server,
+                                              const char        *table_id,
+                                              GError           **error);
+static void     triad_screen_join_game       (ParlorGameScreen  *screen,
+                                              ParlorClient      *client,
+                                              const char        *address);
+
+static ParlorSession *
+session_of (TriadScreen *self)
+{
+  return parlor_game_screen_get_session (PARLOR_GAME_SCREEN (self));
+}
+
+static void
+play_sound (TriadScreen      *self,
+            ParlorSoundEvent  id)
+{
+  parlor_game_screen_play_sound (PARLOR_GAME_SCREEN (self), id);
 }
 
 static gboolean
@@ -161,21 +104,20 @@ my_turn (TriadScreen *self)
 static gboolean
 can_move (TriadScreen *self)
 {
-  return my_turn (self) && !self->awaiting && self->session != NULL &&
-         (!parlor_session_is_remote (self->session) || parlor_session_is_playing (self->session));
+  return my_turn (self) && parlor_game_screen_can_move (PARLOR_GAME_SCREEN (self));
 }
 
 /* A LAN guest: the host has the table. */
 static gboolean
 is_guest (TriadScreen *self)
 {
-  return self->session != NULL && parlor_session_is_remote (self->session);
+  return session_of (self) != NULL && parlor_session_is_remote (session_of (self));
 }
 
 static gboolean
 is_host (TriadScreen *self)
 {
-  return self->session != NULL && parlor_session_is_hosted (self->session);
+  return session_of (self) != NULL && parlor_session_is_hosted (session_of (self));
 }
 
 static void
@@ -221,7 +163,7 @@ update_status (TriadScreen *self)
 
   if (self->has_view)
     {
-      g_autofree char *rules = rules_summary (self->view.open, self->view.rules);
+      g_autofree char *rules = triad_rules_summary (self->view.open, self->view.rules);
       g_autofree char *said = g_strdup_printf (_("Rules: %s"), rules);
 
       gtk_label_set_text (self->rules_label, rules);
@@ -243,9 +185,9 @@ refresh (TriadScreen *self)
   gboolean mine;
   int other;
 
-  if (self->seat < 0 || self->session == NULL)
+  if (self->seat < 0 || session_of (self) == NULL)
     return;
-  line = parlor_session_dup_view (self->session);
+  line = parlor_session_dup_view (session_of (self));
   if (line == NULL)
     return;
 
@@ -269,40 +211,12 @@ refresh (TriadScreen *self)
   update_status (self);
 }
 
-static gboolean
-on_tick (gpointer data)
-{
-  TriadScreen *self = data;
-  gint64 deadline = 0;
-
-  if (self->session != NULL && !self->finished)
-    deadline = parlor_session_get_deadline (self->session);
-
-  if (deadline > 0)
-    {
-      gint64 left = (deadline - g_get_monotonic_time () + G_USEC_PER_SEC - 1) / G_USEC_PER_SEC;
-      g_autofree char *text = NULL;
-
-      left = MAX (0, left);
-      text = g_strdup_printf ("%d:%02d", (int) (left / 60), (int) (left % 60));
-      gtk_label_set_text (self->clock_label, text);
-      if (left <= 10)
-        gtk_widget_add_css_class (GTK_WIDGET (self->clock_label), "error");
-      else
-        gtk_widget_remove_css_class (GTK_WIDGET (self->clock_label), "error");
-    }
-  else
-    gtk_label_set_text (self->clock_label, "");
-
-  return G_SOURCE_CONTINUE;
-}
-
 static void
 update_names (TriadScreen *self)
 {
   for (int i = 0; i < N_SEATS; i++)
     {
-      const char *name = self->session != NULL ? parlor_session_get_seat_name (self->session, i) : NULL;
+      const char *name = session_of (self) != NULL ? parlor_session_get_seat_name (session_of (self), i) : NULL;
 
       g_free (self->names[i]);
       self->names[i] = name != NULL ? g_strdup (name) : g_strdup_printf (_("Player %d"), i + 1);
@@ -316,10 +230,10 @@ update_names (TriadScreen *self)
 static void
 ensure_seated (TriadScreen *self)
 {
-  if (self->seat >= 0 || self->session == NULL)
+  if (self->seat >= 0 || session_of (self) == NULL)
     return;
 
-  self->seat = parlor_session_get_seat (self->session);
+  self->seat = parlor_session_get_seat (session_of (self));
   if (self->seat >= 0)
     update_names (self);
 }
@@ -349,7 +263,7 @@ handle_event (TriadScreen *self,
       /* The host chose the rules: say them to both players. */
       if (triad_event_parse (text, &event, NULL))
         {
-          g_autofree char *rules = rules_summary (event.open, event.rules);
+          g_autofree char *rules = triad_rules_summary (event.open, event.rules);
           /* Translators: "Rules: Closed hands · Same · Combo" */
           g_autofree char *said = g_strdup_printf (_("Rules: %s"), rules);
 
@@ -361,43 +275,25 @@ handle_event (TriadScreen *self,
 }
 
 static void
-on_event (ParlorSession *session,
-          const char    *text,
-          TriadScreen   *self)
+triad_screen_session_event (ParlorGameScreen *screen,
+                            const char       *text)
 {
+  TriadScreen *self = TRIAD_SCREEN (screen);
+
   ensure_seated (self);
   handle_event (self, text);
 }
 
 static void
-on_log (ParlorSession *session,
-        const char    *text,
-        TriadScreen   *self)
+triad_screen_session_changed (ParlorGameScreen *screen)
 {
-  /* Who left, who came back, who ran out of time. */
-  parlor_log_view_append (self->log, text, TRUE);
-}
-
-static void
-on_timed_out (ParlorSession *session,
-              guint          seat,
-              TriadScreen   *self)
-{
-  if ((int) seat == self->seat)
-    parlor_screen_toast (GTK_WIDGET (self), _("Your time ran out: a random legal move was made for you."));
-}
-
-static void
-on_changed (ParlorSession *session,
-            TriadScreen   *self)
-{
+  TriadScreen *self = TRIAD_SCREEN (screen);
   gboolean had_focus = gtk_widget_has_focus (GTK_WIDGET (self->board));
 
   ensure_seated (self);
-  self->awaiting = FALSE;
   refresh (self);
   /* Back to the hand once the host took a move made from the board. */
-  if (parlor_session_is_remote (session) && had_focus && !can_move (self) && !self->finished)
+  if (is_guest (self) && had_focus && !can_move (self) && !self->finished)
     gtk_widget_grab_focus (GTK_WIDGET (self->my_hand));
 }
 
@@ -428,63 +324,34 @@ finish_game (TriadScreen *self,
   triad_hand_view_set_interactive (self->my_hand, FALSE);
   update_preview (self);
   update_status (self);
-  gtk_label_set_text (self->clock_label, "");
   if (had_focus)
     gtk_widget_grab_focus (self->result_button);
 }
 
 static void
-on_game_over (ParlorSession *session,
-              const char    *result,
-              TriadScreen   *self)
+triad_screen_game_over (ParlorGameScreen *screen,
+                        const char       *result)
 {
-  finish_game (self, result);
+  finish_game (TRIAD_SCREEN (screen), result);
 }
 
 static void
-on_seats_changed (ParlorSession *session,
-                  TriadScreen   *self)
+triad_screen_seats_changed (ParlorGameScreen *screen)
 {
+  TriadScreen *self = TRIAD_SCREEN (screen);
+
   if (self->seat >= 0)
     update_names (self);
   update_status (self);
 }
 
 static void
-on_rejected (ParlorSession *session,
-             const GError  *error,
-             TriadScreen   *self)
+triad_screen_reconnected (ParlorGameScreen *screen)
 {
-  self->awaiting = FALSE;
-  parlor_screen_toast (GTK_WIDGET (self), error->message);
-  refresh (self);
-}
+  TriadScreen *self = TRIAD_SCREEN (screen);
 
-static void
-on_failed (ParlorSession *session,
-           const GError  *error,
-           TriadScreen   *self)
-{
-  self->awaiting = FALSE;
-  refresh (self);
-  gtk_label_set_text (self->clock_label, "");
-  /* The client has said it in the log; after the end nothing is lost. */
-  if (self->finished)
-    return;
-
-  close_dialog (self);
-  self->dialog = parlor_screen_show_connection_lost (GTK_WIDGET (self), session, error);
-  if (self->dialog != NULL)
-    g_object_add_weak_pointer (G_OBJECT (self->dialog), (gpointer *) &self->dialog);
-}
-
-static void
-on_reconnected (ParlorSession *session,
-                TriadScreen   *self)
-{
   self->seat = -1;
   ensure_seated (self);
-  refresh (self);
 }
 
 static gboolean
@@ -492,20 +359,11 @@ submit (TriadScreen  *self,
         const char   *action,
         GError      **error)
 {
-  if (self->session == NULL)
-    {
-      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_OVER,
-                           _("No game is being played"));
-      return FALSE;
-    }
-  if (!parlor_session_submit (self->session, action, error))
+  if (!parlor_game_screen_submit (PARLOR_GAME_SCREEN (self), action, error))
     return FALSE;
-  if (parlor_session_is_remote (self->session))
-    {
-      /* The host answers with a new view (or a refusal). */
-      self->awaiting = TRUE;
-      refresh (self);
-    }
+  /* A guest waits for the host's answer: a new view (or a refusal). */
+  if (is_guest (self))
+    refresh (self);
   return TRUE;
 }
 
@@ -525,7 +383,7 @@ on_cell_activated (TriadScreen *self,
                             triad_hand_view_get_selected (self->my_hand), cell);
   if (!submit (self, action, &error))
     {
-      parlor_screen_toast (GTK_WIDGET (self), error->message);
+      parlor_game_screen_toast (PARLOR_GAME_SCREEN (self), error->message);
       return;
     }
   if (from_keyboard && !self->finished && !is_guest (self))
@@ -574,32 +432,18 @@ on_table_pressed (GtkGestureClick *gesture,
     gtk_widget_activate_action (GTK_WIDGET (self), "triad.show-result", NULL);
 }
 
-/* The setup page's rules as a config line; @first is 0, 1 or random. */
-static char *
-make_config (TriadScreen *self,
-             const char  *first)
-{
-  return g_strdup_printf ("first=%s hands=%s same=%s plus=%s combo=%s",
-                          first,
-                          self->hands,
-                          self->same ? "on" : "off",
-                          self->plus ? "on" : "off",
-                          self->combo && (self->same || self->plus) ? "on" : "off");
-}
-
 /* Forgets the last game, whatever it was. */
 static void
 reset (TriadScreen *self)
 {
-  stop_table (self);
-  close_dialog (self);
+  parlor_game_screen_set_session (PARLOR_GAME_SCREEN (self), NULL);
+  parlor_game_screen_close_dialogs (PARLOR_GAME_SCREEN (self));
   parlor_log_view_clear (self->log);
   triad_board_view_reset (self->board);
   self->has_view = FALSE;
   self->finished = FALSE;
   self->seat = -1;
   self->winner = -1;
-  gtk_label_set_text (self->clock_label, "");
 }
 
 static void
@@ -613,28 +457,9 @@ show_play_page (TriadScreen *self)
 static void
 begin_play (TriadScreen *self)
 {
-  /* After the start: the events already say that the game starts. */
-  g_signal_connect (self->session, "log", G_CALLBACK (on_log), self);
   ensure_seated (self);
   refresh (self);
-  self->tick_id = g_timeout_add (250, on_tick, self);
-  on_tick (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->my_hand));
-}
-
-static void
-watch_session (TriadScreen   *self,
-               ParlorSession *session)
-{
-  self->session = session;
-  g_signal_connect (session, "event", G_CALLBACK (on_event), self);
-  g_signal_connect (session, "changed", G_CALLBACK (on_changed), self);
-  g_signal_connect (session, "timed-out", G_CALLBACK (on_timed_out), self);
-  g_signal_connect (session, "seats-changed", G_CALLBACK (on_seats_changed), self);
-  g_signal_connect (session, "game-over", G_CALLBACK (on_game_over), self);
-  g_signal_connect (session, "rejected", G_CALLBACK (on_rejected), self);
-  g_signal_connect (session, "failed", G_CALLBACK (on_failed), self);
-  g_signal_connect (session, "reconnected", G_CALLBACK (on_reconnected), self);
 }
 
 static void
@@ -643,43 +468,41 @@ start_action (GtkWidget  *widget,
               GVariant   *param)
 {
   TriadScreen *self = TRIAD_SCREEN (widget);
-  ParlorSettings *settings = self->app != NULL ? parlor_application_get_settings (self->app) : NULL;
+  ParlorApplication *app = parlor_game_screen_get_app (PARLOR_GAME_SCREEN (self));
+  ParlorSettings *settings = app != NULL ? parlor_application_get_settings (app) : NULL;
   g_autofree char *name = settings != NULL ? parlor_settings_get_effective_name (settings)
                                             : g_strdup (_("You"));
-  g_autofree char *computer = g_strdup_printf (_("Computer (%s)"), level_label (self->level));
+  const char *level = triad_setup_get_level (self->setup);
+  g_autofree char *computer = g_strdup_printf (_("Computer (%s)"), level_label (level));
   g_autofree char *config = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(ParlorTable) table = NULL;
-  const char *seed_text = g_getenv ("PARLOR_SEED");
-  guint64 seed;
+  g_autoptr(ParlorSession) session = NULL;
   guint player;
 
   reset (self);
 
-  seed = seed_text != NULL ? g_ascii_strtoull (seed_text, NULL, 10) : (guint64) g_get_real_time ();
   /* You sit at seat 0; going first or second picks who moves first. */
-  config = make_config (self, g_str_equal (self->order, "first") ? "0" : "1");
+  config = triad_setup_make_config (self->setup, triad_setup_goes_first (self->setup) ? "0" : "1");
 
-  table = parlor_table_new (&triad_game_info, config, seed, &error);
+  table = parlor_table_new (&triad_game_info, config, parlor_game_seed (), &error);
   if (table == NULL)
     {
-      parlor_screen_toast (GTK_WIDGET (self), error->message);
+      parlor_game_screen_toast (PARLOR_GAME_SCREEN (self), error->message);
       return;
     }
   player = parlor_table_add_player_at (table, 0, PARLOR_SEAT_LOCAL, name, NULL);
-  parlor_table_add_player_at (table, 1, PARLOR_SEAT_AI, computer, self->level);
+  parlor_table_add_player_at (table, 1, PARLOR_SEAT_AI, computer, level);
   if (settings != NULL)
     parlor_table_set_time_limit (table, parlor_settings_get_time_limit (settings));
   if (settings != NULL)
     parlor_table_set_ai_delay (table, parlor_settings_get_ai_delay (settings));
 
-  watch_session (self, parlor_session_new_local (table, player));
-
+  session = parlor_session_new_local (table, player);
   show_play_page (self);
-  if (!parlor_session_start (self->session, &error))
+  if (!parlor_game_screen_start_session (PARLOR_GAME_SCREEN (self), session, &error))
     {
-      parlor_screen_toast (GTK_WIDGET (self), error->message);
-      stop_table (self);
+      parlor_game_screen_toast (PARLOR_GAME_SCREEN (self), error->message);
       gtk_stack_set_visible_child_name (self->stack, "setup");
       return;
     }
@@ -736,7 +559,7 @@ play_again_action (GtkWidget  *widget,
   gboolean guest = is_guest (self);
 
   /* The setup page, with the rules of the game just played. */
-  triad_screen_new_local_game (widget);
+  parlor_game_screen_new_local_game (PARLOR_GAME_SCREEN (widget));
   if (host)
     gtk_widget_activate_action (widget, "win.host-lan", NULL);
   else if (guest)
@@ -757,114 +580,10 @@ card_action (GtkWidget  *widget,
 }
 
 static void
-update_combo (TriadScreen *self)
-{
-  gboolean possible = self->same || self->plus;
-
-  if (!possible && self->combo)
-    {
-      self->combo = FALSE;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMBO]);
-    }
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "setup.combo", possible);
-}
-
-static gboolean
-set_choice (char               **field,
-            const char          *value,
-            const char * const  *allowed)
-{
-  if (value == NULL || !g_strv_contains (allowed, value) || g_strcmp0 (*field, value) == 0)
-    return FALSE;
-  g_free (*field);
-  *field = g_strdup (value);
-  return TRUE;
-}
-
-static void
-triad_screen_get_property (GObject    *object,
-                           guint       prop_id,
-                           GValue     *value,
-                           GParamSpec *pspec)
-{
-  TriadScreen *self = TRIAD_SCREEN (object);
-
-  switch (prop_id)
-    {
-    case PROP_LEVEL: g_value_set_string (value, self->level); break;
-    case PROP_ORDER: g_value_set_string (value, self->order); break;
-    case PROP_HANDS: g_value_set_string (value, self->hands); break;
-    case PROP_SAME: g_value_set_boolean (value, self->same); break;
-    case PROP_PLUS: g_value_set_boolean (value, self->plus); break;
-    case PROP_COMBO: g_value_set_boolean (value, self->combo); break;
-    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-set_flag (TriadScreen  *self,
-          gboolean     *field,
-          gboolean      value,
-          guint         prop)
-{
-  value = !!value;
-  if (*field == value)
-    return;
-  *field = value;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
-}
-
-static void
-triad_screen_set_property (GObject      *object,
-                           guint         prop_id,
-                           const GValue *value,
-                           GParamSpec   *pspec)
-{
-  TriadScreen *self = TRIAD_SCREEN (object);
-
-  switch (prop_id)
-    {
-    case PROP_LEVEL:
-      if (set_choice (&self->level, g_value_get_string (value), levels))
-        g_object_notify_by_pspec (object, pspec);
-      break;
-    case PROP_ORDER:
-      if (set_choice (&self->order, g_value_get_string (value), orders))
-        g_object_notify_by_pspec (object, pspec);
-      break;
-    case PROP_HANDS:
-      if (set_choice (&self->hands, g_value_get_string (value), hand_modes))
-        g_object_notify_by_pspec (object, pspec);
-      break;
-    case PROP_SAME:
-      set_flag (self, &self->same, g_value_get_boolean (value), PROP_SAME);
-      update_combo (self);
-      break;
-    case PROP_PLUS:
-      set_flag (self, &self->plus, g_value_get_boolean (value), PROP_PLUS);
-      update_combo (self);
-      break;
-    case PROP_COMBO:
-      set_flag (self, &self->combo, g_value_get_boolean (value) && (self->same || self->plus),
-                PROP_COMBO);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
 triad_screen_dispose (GObject *object)
 {
-  TriadScreen *self = TRIAD_SCREEN (object);
-
-  stop_table (self);
-  close_dialog (self);
-  if (self->stack != NULL)
-    {
-      gtk_widget_unparent (GTK_WIDGET (self->stack));
-      self->stack = NULL;
-    }
+  parlor_game_screen_set_session (PARLOR_GAME_SCREEN (object), NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (object), TRIAD_TYPE_SCREEN);
 
   G_OBJECT_CLASS (triad_screen_parent_class)->dispose (object);
 }
@@ -876,9 +595,6 @@ triad_screen_finalize (GObject *object)
 
   for (int i = 0; i < N_SEATS; i++)
     g_free (self->names[i]);
-  g_free (self->level);
-  g_free (self->order);
-  g_free (self->hands);
 
   G_OBJECT_CLASS (triad_screen_parent_class)->finalize (object);
 }
@@ -890,7 +606,7 @@ triad_screen_grab_focus (GtkWidget *widget)
   const char *page = gtk_stack_get_visible_child_name (self->stack);
 
   if (g_strcmp0 (page, "setup") == 0)
-    return gtk_widget_grab_focus (self->start_button);
+    return gtk_widget_grab_focus (GTK_WIDGET (self->setup));
   if (g_strcmp0 (page, "result") == 0)
     return gtk_widget_grab_focus (gtk_widget_get_visible (self->again_button)
                                   ? self->again_button : self->back_button);
@@ -904,42 +620,32 @@ triad_screen_class_init (TriadScreenClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  ParlorGameScreenClass *screen_class = PARLOR_GAME_SCREEN_CLASS (klass);
   static const guint digit_keys[] = { GDK_KEY_1, GDK_KEY_2, GDK_KEY_3, GDK_KEY_4, GDK_KEY_5 };
 
-  object_class->get_property = triad_screen_get_property;
-  object_class->set_property = triad_screen_set_property;
+  object_class->constructed = triad_screen_constructed;
   object_class->dispose = triad_screen_dispose;
   object_class->finalize = triad_screen_finalize;
   widget_class->grab_focus = triad_screen_grab_focus;
-
-  properties[PROP_LEVEL] =
-    g_param_spec_string ("level", NULL, NULL, "medium",
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_ORDER] =
-    g_param_spec_string ("order", NULL, NULL, "first",
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_HANDS] =
-    g_param_spec_string ("hands", NULL, NULL, "open",
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_SAME] =
-    g_param_spec_boolean ("same", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_PLUS] =
-    g_param_spec_boolean ("plus", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_COMBO] =
-    g_param_spec_boolean ("combo", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  screen_class->new_local_game = triad_screen_new_local_game;
+  screen_class->host_game = triad_screen_host_game;
+  screen_class->join_game = triad_screen_join_game;
+  screen_class->host_config = triad_screen_host_config;
+  screen_class->session_event = triad_screen_session_event;
+  screen_class->session_changed = triad_screen_session_changed;
+  screen_class->seats_changed = triad_screen_seats_changed;
+  screen_class->game_over = triad_screen_game_over;
+  screen_class->reconnected = triad_screen_reconnected;
 
   g_type_ensure (TRIAD_TYPE_BOARD_VIEW);
   g_type_ensure (TRIAD_TYPE_HAND_VIEW);
   g_type_ensure (PARLOR_TYPE_LOG_VIEW);
+  g_type_ensure (TRIAD_TYPE_SETUP);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/parlorgames/Parlor/triad/triad-screen.ui");
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, stack);
-  gtk_widget_class_bind_template_child (widget_class, TriadScreen, start_button);
+  gtk_widget_class_bind_template_child (widget_class, TriadScreen, setup);
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, table_box);
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, turn_label);
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, score_label);
@@ -959,12 +665,6 @@ triad_screen_class_init (TriadScreenClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_selection_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_card_activated);
 
-  gtk_widget_class_install_property_action (widget_class, "setup.level", "level");
-  gtk_widget_class_install_property_action (widget_class, "setup.order", "order");
-  gtk_widget_class_install_property_action (widget_class, "setup.hands", "hands");
-  gtk_widget_class_install_property_action (widget_class, "setup.same", "same");
-  gtk_widget_class_install_property_action (widget_class, "setup.plus", "plus");
-  gtk_widget_class_install_property_action (widget_class, "setup.combo", "combo");
   gtk_widget_class_install_action (widget_class, "triad.start", NULL, start_action);
   gtk_widget_class_install_action (widget_class, "triad.show-result", NULL, show_result_action);
   gtk_widget_class_install_action (widget_class, "triad.play-again", NULL, play_again_action);
@@ -981,93 +681,72 @@ triad_screen_init (TriadScreen *self)
 {
   GtkGesture *click = gtk_gesture_click_new ();
 
-  self->level = g_strdup ("medium");
-  self->order = g_strdup ("first");
-  self->hands = g_strdup ("open");
   self->seat = -1;
   self->winner = -1;
 
   gtk_widget_init_template (GTK_WIDGET (self));
   triad_board_view_set_compact (self->result_board, TRUE);
-  update_combo (self);
+  parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), self->clock_label);
+  parlor_game_screen_set_log_view (PARLOR_GAME_SCREEN (self), self->log);
 
   g_signal_connect (click, "pressed", G_CALLBACK (on_table_pressed), self);
   gtk_widget_add_controller (self->table_box, GTK_EVENT_CONTROLLER (click));
 }
 
-GtkWidget *
-triad_screen_new_for_app (ParlorApplication *app)
+/* The app-wide strength picks the level first offered, in this game's words. */
+static void
+triad_screen_constructed (GObject *object)
 {
-  TriadScreen *self = g_object_new (TRIAD_TYPE_SCREEN, NULL);
-  const char *level = NULL;
+  TriadScreen *self = TRIAD_SCREEN (object);
+  ParlorApplication *app = parlor_game_screen_get_app (PARLOR_GAME_SCREEN (self));
+
+  G_OBJECT_CLASS (triad_screen_parent_class)->constructed (object);
 
   if (app != NULL)
-    level = parlor_settings_get_ai_level (parlor_application_get_settings (app));
-
-  self->app = app;
-  /* The app-wide default level, in this game's words. */
-  if (g_strcmp0 (level, "random") == 0)
-    g_object_set (self, "level", "easy", NULL);
-  else if (g_strcmp0 (level, "strong") == 0)
-    g_object_set (self, "level", "hard", NULL);
-  return GTK_WIDGET (self);
+    g_object_set (self->setup, "level",
+                  parlor_game_info_level_for_strength (&triad_game_info,
+                                                       parlor_settings_get_computer_strength (parlor_application_get_settings (app))),
+                  NULL);
 }
 
-void
-triad_screen_new_local_game (GtkWidget *screen)
+static void
+triad_screen_new_local_game (ParlorGameScreen *screen)
 {
   TriadScreen *self = TRIAD_SCREEN (screen);
 
   reset (self);
   gtk_stack_set_visible_child_name (self->stack, "setup");
-  gtk_widget_grab_focus (self->start_button);
+  gtk_widget_grab_focus (GTK_WIDGET (self->setup));
 }
 
-gboolean
-triad_screen_is_playing (GtkWidget *screen)
+static char *
+triad_screen_host_config (ParlorGameScreen  *screen,
+                          char             **summary)
 {
   TriadScreen *self = TRIAD_SCREEN (screen);
-
-  return self->session != NULL && !self->finished && parlor_session_is_playing (self->session);
-}
-
-char *
-triad_screen_host_config (GtkWidget  *screen,
-                          char      **summary)
-{
-  TriadScreen *self = TRIAD_SCREEN (screen);
-  TriadRules rules = 0;
 
   if (summary != NULL)
     {
-      g_autofree char *text = NULL;
+      g_autofree char *text = triad_rules_summary (triad_setup_open_hands (self->setup),
+                                                   triad_setup_get_rules (self->setup));
 
-      if (self->same)
-        rules |= TRIAD_RULE_SAME;
-      if (self->plus)
-        rules |= TRIAD_RULE_PLUS;
-      if (self->combo && (self->same || self->plus))
-        rules |= TRIAD_RULE_COMBO;
-      text = rules_summary (g_str_equal (self->hands, "open"), rules);
       /* Translators: %s is a list of rules, "Closed hands · Same · Combo" */
       *summary = g_strdup_printf (_("%s. Who moves first is drawn at random. "
                                     "Cancel to choose other rules on the game’s setup page."), text);
     }
   /* Seats are drawn at the start, so "first" cannot name the host. */
-  return make_config (self, "random");
+  return triad_setup_make_config (self->setup, "random");
 }
 
 /* Hosting a LAN game: the table lives in @server; the host is its player 0. */
-gboolean
-triad_screen_host_game (GtkWidget     *screen,
-                        ParlorServer  *server,
-                        const char    *table_id,
-                        GError       **error)
+static gboolean
+triad_screen_host_game (ParlorGameScreen  *screen,
+                        ParlorServer      *server,
+                        const char        *table_id,
+                        GError           **error)
 {
   TriadScreen *self = TRIAD_SCREEN (screen);
-
-  g_return_val_if_fail (PARLOR_IS_SERVER (server), FALSE);
-  g_return_val_if_fail (table_id != NULL, FALSE);
+  g_autoptr(ParlorSession) session = NULL;
 
   if (parlor_server_get_table (server, table_id) == NULL)
     {
@@ -1077,11 +756,10 @@ triad_screen_host_game (GtkWidget     *screen,
     }
 
   reset (self);
-  watch_session (self, parlor_session_new_hosted (server, table_id));
+  session = parlor_session_new_hosted (server, table_id);
   show_play_page (self);
-  if (!parlor_session_start (self->session, error))
+  if (!parlor_game_screen_start_session (screen, session, error))
     {
-      stop_table (self);
       gtk_stack_set_visible_child_name (self->stack, "setup");
       return FALSE;
     }
@@ -1090,17 +768,16 @@ triad_screen_host_game (GtkWidget     *screen,
 }
 
 /* Joining a LAN game: @client has just been seated by the host. */
-void
-triad_screen_join_game (GtkWidget    *screen,
-                        ParlorClient *client,
-                        const char   *address)
+static void
+triad_screen_join_game (ParlorGameScreen *screen,
+                        ParlorClient     *client,
+                        const char       *address)
 {
   TriadScreen *self = TRIAD_SCREEN (screen);
-
-  g_return_if_fail (PARLOR_IS_CLIENT (client));
+  g_autoptr(ParlorSession) session = parlor_session_new_remote (client, address);
 
   reset (self);
-  watch_session (self, parlor_session_new_remote (client, address));
+  parlor_game_screen_set_session (screen, session);
   show_play_page (self);
   begin_play (self);
 }
@@ -1112,11 +789,18 @@ triad_screen_get_page (TriadScreen *self)
   return gtk_stack_get_visible_child_name (self->stack);
 }
 
+GtkWidget *
+triad_screen_get_setup (TriadScreen *self)
+{
+  g_return_val_if_fail (TRIAD_IS_SCREEN (self), NULL);
+  return GTK_WIDGET (self->setup);
+}
+
 ParlorTable *
 triad_screen_get_table (TriadScreen *self)
 {
   g_return_val_if_fail (TRIAD_IS_SCREEN (self), NULL);
-  return self->session != NULL ? parlor_session_get_table (self->session) : NULL;
+  return session_of (self) != NULL ? parlor_session_get_table (session_of (self)) : NULL;
 }
 
 int
@@ -1161,13 +845,6 @@ triad_screen_get_score_text (TriadScreen *self)
   return gtk_label_get_text (self->score_label);
 }
 
-const char *
-triad_screen_get_clock_text (TriadScreen *self)
-{
-  g_return_val_if_fail (TRIAD_IS_SCREEN (self), NULL);
-  return gtk_label_get_text (self->clock_label);
-}
-
 char *
 triad_screen_get_log_text (TriadScreen *self)
 {
@@ -1180,9 +857,9 @@ triad_screen_dup_view (TriadScreen *self)
 {
   g_return_val_if_fail (TRIAD_IS_SCREEN (self), NULL);
 
-  if (self->seat < 0 || self->session == NULL)
+  if (self->seat < 0 || session_of (self) == NULL)
     return NULL;
-  return parlor_session_dup_view (self->session);
+  return parlor_session_dup_view (session_of (self));
 }
 
 gboolean

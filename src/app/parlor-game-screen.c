@@ -1,0 +1,627 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "parlor-game-screen"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "parlor-application.h"
+#include "parlor-game-screen.h"
+#include "parlor-screen-util.h"
+
+typedef struct
+{
+  ParlorApplication *app;
+  ParlorSession     *session;
+  GtkLabel          *clock_label;
+  ParlorLogView     *log;
+  GPtrArray         *dialogs;      /* GWeakRef: windows closed with the game */
+  guint              tick_id;
+  guint              holds;
+  gboolean           finished;
+} ParlorGameScreenPrivate;
+
+G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (ParlorGameScreen, parlor_game_screen, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_APP,
+  PROP_SESSION,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+#define PRIV(self) ((ParlorGameScreenPrivate *) parlor_game_screen_get_instance_private (self))
+
+static void update_clock (ParlorGameScreen *self);
+
+static void
+weak_ref_free (GWeakRef *ref)
+{
+  g_weak_ref_clear (ref);
+  g_free (ref);
+}
+
+static void
+keep_dialog (ParlorGameScreen *self,
+             GtkWindow        *dialog)
+{
+  GWeakRef *ref = g_new0 (GWeakRef, 1);
+
+  g_weak_ref_init (ref, dialog);
+  g_ptr_array_add (PRIV (self)->dialogs, ref);
+}
+
+static gboolean
+on_tick (gpointer data)
+{
+  ParlorGameScreen *self = data;
+
+  PRIV (self)->tick_id = 0;
+  update_clock (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Shows whole seconds left, rounded up, and wakes at the next change. */
+static void
+update_clock (ParlorGameScreen *self)
+{
+  ParlorGameScreenPrivate *priv = PRIV (self);
+  gint64 deadline = 0;
+
+  g_clear_handle_id (&priv->tick_id, g_source_remove);
+  if (priv->clock_label == NULL)
+    return;
+
+  if (priv->session != NULL && !priv->finished)
+    deadline = parlor_session_get_deadline (priv->session);
+
+  if (deadline > 0)
+    {
+      gint64 usec = MAX (0, deadline - g_get_monotonic_time ());
+      gint64 left = (usec + G_USEC_PER_SEC - 1) / G_USEC_PER_SEC;
+      g_autofree char *text = g_strdup_printf ("%d:%02d", (int) (left / 60), (int) (left % 60));
+
+      gtk_label_set_text (priv->clock_label, text);
+      if (left <= 10)
+        gtk_widget_add_css_class (GTK_WIDGET (priv->clock_label), "error");
+      else
+        gtk_widget_remove_css_class (GTK_WIDGET (priv->clock_label), "error");
+      if (usec > 0)
+        priv->tick_id = g_timeout_add ((usec % G_USEC_PER_SEC) / 1000 + 1, on_tick, self);
+    }
+  else
+    {
+      gboolean paused = priv->session != NULL && !priv->finished &&
+                        parlor_session_get_paused (priv->session);
+
+      /* Translators: the turn clock while a dialog is open */
+      gtk_label_set_text (priv->clock_label, paused ? _("Paused") : "");
+      gtk_widget_remove_css_class (GTK_WIDGET (priv->clock_label), "error");
+    }
+}
+
+static void
+on_event (ParlorSession    *session,
+          const char       *line,
+          ParlorGameScreen *self)
+{
+  ParlorGameScreenClass *klass = PARLOR_GAME_SCREEN_GET_CLASS (self);
+
+  if (klass->session_event != NULL)
+    klass->session_event (self, line);
+}
+
+static void
+on_changed (ParlorSession    *session,
+            ParlorGameScreen *self)
+{
+  ParlorGameScreenClass *klass = PARLOR_GAME_SCREEN_GET_CLASS (self);
+
+  if (klass->session_changed != NULL)
+    klass->session_changed (self);
+}
+
+static void
+on_log (ParlorSession    *session,
+        const char       *text,
+        ParlorGameScreen *self)
+{
+  /* Who left, who came back, who ran out of time. */
+  if (PRIV (self)->log != NULL)
+    parlor_log_view_append (PRIV (self)->log, text, TRUE);
+}
+
+static void
+on_timed_out (ParlorSession    *session,
+              guint             seat,
+              ParlorGameScreen *self)
+{
+  if ((int) seat == parlor_session_get_seat (session))
+    parlor_game_screen_toast (self, _("Your time ran out: the move was made for you."));
+}
+
+static void
+on_seats_changed (ParlorSession    *session,
+                  ParlorGameScreen *self)
+{
+  ParlorGameScreenClass *klass = PARLOR_GAME_SCREEN_GET_CLASS (self);
+
+  if (klass->seats_changed != NULL)
+    klass->seats_changed (self);
+}
+
+static void
+on_game_over (ParlorSession    *session,
+              const char       *result,
+              ParlorGameScreen *self)
+{
+  ParlorGameScreenClass *klass = PARLOR_GAME_SCREEN_GET_CLASS (self);
+
+  parlor_game_screen_set_finished (self, TRUE);
+  if (klass->game_over != NULL)
+    klass->game_over (self, result);
+}
+
+static void
+on_rejected (ParlorSession    *session,
+             const GError     *error,
+             ParlorGameScreen *self)
+{
+  parlor_game_screen_toast (self, error->message);
+  on_changed (session, self);
+}
+
+static void
+on_failed (ParlorSession    *session,
+           const GError     *error,
+           ParlorGameScreen *self)
+{
+  ParlorGameScreenPrivate *priv = PRIV (self);
+  GtkWindow *dialog;
+
+  on_changed (session, self);
+  update_clock (self);
+  /* The client has said it in the log; after the end nothing is lost. */
+  if (priv->finished)
+    return;
+
+  parlor_game_screen_close_dialogs (self);
+  dialog = parlor_screen_show_connection_lost (GTK_WIDGET (self), session, error);
+  if (dialog != NULL)
+    keep_dialog (self, dialog);
+}
+
+static void
+on_reconnected (ParlorSession    *session,
+                ParlorGameScreen *self)
+{
+  ParlorGameScreenClass *klass = PARLOR_GAME_SCREEN_GET_CLASS (self);
+
+  parlor_game_screen_toast (self, _("Reconnected: you have your seat back."));
+  if (klass->reconnected != NULL)
+    klass->reconnected (self);
+  on_changed (session, self);
+}
+
+static void
+on_clock_notify (ParlorSession    *session,
+                 GParamSpec       *pspec,
+                 ParlorGameScreen *self)
+{
+  update_clock (self);
+}
+
+static void
+on_pending_notify (ParlorSession    *session,
+                   GParamSpec       *pspec,
+                   ParlorGameScreen *self)
+{
+  on_changed (session, self);
+}
+
+void
+parlor_game_screen_set_session (ParlorGameScreen *self,
+                                ParlorSession    *session)
+{
+  ParlorGameScreenPrivate *priv;
+
+  g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
+  g_return_if_fail (session == NULL || PARLOR_IS_SESSION (session));
+
+  priv = PRIV (self);
+  if (priv->session == session)
+    return;
+
+  if (priv->session != NULL)
+    {
+      /* A host's server says goodbye to the guest, who hears that the host left. */
+      g_signal_handlers_disconnect_by_data (priv->session, self);
+      parlor_session_stop (priv->session);
+      g_clear_object (&priv->session);
+    }
+  priv->finished = FALSE;
+  priv->holds = 0;
+
+  if (session != NULL)
+    {
+      priv->session = g_object_ref (session);
+      g_signal_connect (session, "event", G_CALLBACK (on_event), self);
+      g_signal_connect (session, "changed", G_CALLBACK (on_changed), self);
+      g_signal_connect (session, "log", G_CALLBACK (on_log), self);
+      g_signal_connect (session, "timed-out", G_CALLBACK (on_timed_out), self);
+      g_signal_connect (session, "seats-changed", G_CALLBACK (on_seats_changed), self);
+      g_signal_connect (session, "game-over", G_CALLBACK (on_game_over), self);
+      g_signal_connect (session, "rejected", G_CALLBACK (on_rejected), self);
+      g_signal_connect (session, "failed", G_CALLBACK (on_failed), self);
+      g_signal_connect (session, "reconnected", G_CALLBACK (on_reconnected), self);
+      g_signal_connect (session, "notify::deadline", G_CALLBACK (on_clock_notify), self);
+      g_signal_connect (session, "notify::paused", G_CALLBACK (on_clock_notify), self);
+      /* The host took the move, or asks for one: the screen follows. */
+      g_signal_connect (session, "notify::pending", G_CALLBACK (on_pending_notify), self);
+      g_signal_connect (session, "notify::waiting", G_CALLBACK (on_pending_notify), self);
+    }
+  update_clock (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
+}
+
+gboolean
+parlor_game_screen_start_session (ParlorGameScreen  *self,
+                                  ParlorSession     *session,
+                                  GError           **error)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), FALSE);
+  g_return_val_if_fail (PARLOR_IS_SESSION (session), FALSE);
+
+  parlor_game_screen_set_session (self, session);
+  if (!parlor_session_start (session, error))
+    {
+      parlor_game_screen_set_session (self, NULL);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+ParlorSession *
+parlor_game_screen_get_session (ParlorGameScreen *self)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), NULL);
+  return PRIV (self)->session;
+}
+
+ParlorApplication *
+parlor_game_screen_get_app (ParlorGameScreen *self)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), NULL);
+  return PRIV (self)->app;
+}
+
+void
+parlor_game_screen_set_finished (ParlorGameScreen *self,
+                                 gboolean          finished)
+{
+  g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
+
+  PRIV (self)->finished = !!finished;
+  if (finished && PRIV (self)->session != NULL)
+    parlor_session_set_paused (PRIV (self)->session, FALSE);
+  update_clock (self);
+}
+
+gboolean
+parlor_game_screen_get_finished (ParlorGameScreen *self)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), FALSE);
+  return PRIV (self)->finished;
+}
+
+static gboolean
+parlor_game_screen_real_is_playing (ParlorGameScreen *self)
+{
+  ParlorGameScreenPrivate *priv = PRIV (self);
+
+  return priv->session != NULL && !priv->finished && parlor_session_is_playing (priv->session);
+}
+
+gboolean
+parlor_game_screen_is_playing (ParlorGameScreen *self)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), FALSE);
+  return PARLOR_GAME_SCREEN_GET_CLASS (self)->is_playing (self);
+}
+
+gboolean
+parlor_game_screen_can_move (ParlorGameScreen *self)
+{
+  ParlorGameScreenPrivate *priv;
+
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), FALSE);
+
+  priv = PRIV (self);
+  return priv->session != NULL && !priv->finished &&
+         parlor_session_is_waiting (priv->session) &&
+         !parlor_session_is_pending (priv->session) &&
+         (!parlor_session_is_remote (priv->session) || parlor_session_is_playing (priv->session));
+}
+
+gboolean
+parlor_game_screen_submit (ParlorGameScreen  *self,
+                           const char        *action,
+                           GError           **error)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), FALSE);
+  g_return_val_if_fail (action != NULL, FALSE);
+
+  if (PRIV (self)->session == NULL)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_OVER,
+                           _("No game is being played"));
+      return FALSE;
+    }
+  return parlor_session_submit (PRIV (self)->session, action, error);
+}
+
+void
+parlor_game_screen_set_clock_label (ParlorGameScreen *self,
+                                    GtkLabel         *label)
+{
+  g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
+  g_return_if_fail (label == NULL || GTK_IS_LABEL (label));
+
+  PRIV (self)->clock_label = label;
+  update_clock (self);
+}
+
+const char *
+parlor_game_screen_get_clock_text (ParlorGameScreen *self)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), NULL);
+  return PRIV (self)->clock_label != NULL ? gtk_label_get_text (PRIV (self)->clock_label) : "";
+}
+
+void
+parlor_game_screen_set_log_view (ParlorGameScreen *self,
+                                 ParlorLogView    *log)
+{
+  g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
+  PRIV (self)->log = log;
+}
+
+void
+parlor_game_screen_toast (ParlorGameScreen *self,
+                          const char       *message)
+{
+  g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
+  parlor_screen_toast (GTK_WIDGET (self), message);
+}
+
+void
+parlor_game_screen_play_sound (ParlorGameScreen *self,
+                               ParlorSoundEvent  id)
+{
+  ParlorApplication *app;
+
+  g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
+
+  app = PRIV (self)->app;
+  if (app != NULL && parlor_application_get_sound (app) != NULL)
+    parlor_sound_play (parlor_application_get_sound (app), id);
+}
+
+void
+parlor_game_screen_hold (ParlorGameScreen *self)
+{
+  ParlorGameScreenPrivate *priv;
+
+  g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
+
+  priv = PRIV (self);
+  if (priv->holds++ == 0 && priv->session != NULL && !priv->finished)
+    parlor_session_set_paused (priv->session, TRUE);
+}
+
+void
+parlor_game_screen_release (ParlorGameScreen *self)
+{
+  ParlorGameScreenPrivate *priv;
+
+  g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
+
+  priv = PRIV (self);
+  if (priv->holds == 0)
+    return;
+  if (--priv->holds == 0 && priv->session != NULL)
+    parlor_session_set_paused (priv->session, FALSE);
+}
+
+/* Unmapped or destroyed, whichever comes first, releases its hold once. */
+static void
+on_dialog_gone (GtkWidget        *dialog,
+                ParlorGameScreen *self)
+{
+  if (g_object_steal_data (G_OBJECT (dialog), "parlor-hold") != NULL)
+    parlor_game_screen_release (self);
+}
+
+void
+parlor_game_screen_present_dialog (ParlorGameScreen *self,
+                                   GtkWindow        *dialog)
+{
+  GtkRoot *root;
+
+  g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
+  g_return_if_fail (GTK_IS_WINDOW (dialog));
+
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  if (GTK_IS_WINDOW (root))
+    gtk_window_set_transient_for (dialog, GTK_WINDOW (root));
+  keep_dialog (self, dialog);
+  parlor_game_screen_hold (self);
+  g_object_set_data (G_OBJECT (dialog), "parlor-hold", self);
+  g_signal_connect_object (dialog, "unmap", G_CALLBACK (on_dialog_gone), self, 0);
+  g_signal_connect_object (dialog, "destroy", G_CALLBACK (on_dialog_gone), self, 0);
+  gtk_window_present (dialog);
+}
+
+void
+parlor_game_screen_close_dialogs (ParlorGameScreen *self)
+{
+  ParlorGameScreenPrivate *priv;
+
+  g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
+
+  priv = PRIV (self);
+  while (priv->dialogs->len > 0)
+    {
+      g_autoptr(GtkWindow) dialog = g_weak_ref_get (g_ptr_array_index (priv->dialogs, priv->dialogs->len - 1));
+
+      g_ptr_array_remove_index (priv->dialogs, priv->dialogs->len - 1);
+      if (dialog != NULL)
+        gtk_window_destroy (dialog);
+    }
+}
+
+void
+parlor_game_screen_new_local_game (ParlorGameScreen *self)
+{
+  g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
+  PARLOR_GAME_SCREEN_GET_CLASS (self)->new_local_game (self);
+}
+
+gboolean
+parlor_game_screen_can_host (ParlorGameScreen *self)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), FALSE);
+  return PARLOR_GAME_SCREEN_GET_CLASS (self)->host_game != NULL;
+}
+
+gboolean
+parlor_game_screen_host_game (ParlorGameScreen  *self,
+                              ParlorServer      *server,
+                              const char        *table_id,
+                              GError           **error)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), FALSE);
+  g_return_val_if_fail (parlor_game_screen_can_host (self), FALSE);
+  return PARLOR_GAME_SCREEN_GET_CLASS (self)->host_game (self, server, table_id, error);
+}
+
+gboolean
+parlor_game_screen_can_join (ParlorGameScreen *self)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), FALSE);
+  return PARLOR_GAME_SCREEN_GET_CLASS (self)->join_game != NULL;
+}
+
+void
+parlor_game_screen_join_game (ParlorGameScreen *self,
+                              ParlorClient     *client,
+                              const char       *address)
+{
+  g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
+  g_return_if_fail (parlor_game_screen_can_join (self));
+  PARLOR_GAME_SCREEN_GET_CLASS (self)->join_game (self, client, address);
+}
+
+char *
+parlor_game_screen_host_config (ParlorGameScreen  *self,
+                                char             **summary)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), NULL);
+
+  if (PARLOR_GAME_SCREEN_GET_CLASS (self)->host_config == NULL)
+    return NULL;
+  return PARLOR_GAME_SCREEN_GET_CLASS (self)->host_config (self, summary);
+}
+
+static void
+parlor_game_screen_get_property (GObject    *object,
+                                 guint       prop_id,
+                                 GValue     *value,
+                                 GParamSpec *pspec)
+{
+  ParlorGameScreen *self = PARLOR_GAME_SCREEN (object);
+
+  switch (prop_id)
+    {
+    case PROP_APP:
+      g_value_set_object (value, PRIV (self)->app);
+      break;
+    case PROP_SESSION:
+      g_value_set_object (value, PRIV (self)->session);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+parlor_game_screen_set_property (GObject      *object,
+                                 guint         prop_id,
+                                 const GValue *value,
+                                 GParamSpec   *pspec)
+{
+  ParlorGameScreen *self = PARLOR_GAME_SCREEN (object);
+
+  switch (prop_id)
+    {
+    case PROP_APP:
+      PRIV (self)->app = g_value_get_object (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+parlor_game_screen_dispose (GObject *object)
+{
+  ParlorGameScreen *self = PARLOR_GAME_SCREEN (object);
+  ParlorGameScreenPrivate *priv = PRIV (self);
+
+  g_clear_handle_id (&priv->tick_id, g_source_remove);
+  parlor_game_screen_set_session (self, NULL);
+  parlor_game_screen_close_dialogs (self);
+  priv->clock_label = NULL;
+  priv->log = NULL;
+
+  G_OBJECT_CLASS (parlor_game_screen_parent_class)->dispose (object);
+}
+
+static void
+parlor_game_screen_finalize (GObject *object)
+{
+  ParlorGameScreen *self = PARLOR_GAME_SCREEN (object);
+
+  g_ptr_array_unref (PRIV (self)->dialogs);
+
+  G_OBJECT_CLASS (parlor_game_screen_parent_class)->finalize (object);
+}
+
+static void
+parlor_game_screen_class_init (ParlorGameScreenClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = parlor_game_screen_get_property;
+  object_class->set_property = parlor_game_screen_set_property;
+  object_class->dispose = parlor_game_screen_dispose;
+  object_class->finalize = parlor_game_screen_finalize;
+  klass->is_playing = parlor_game_screen_real_is_playing;
+
+  /* Not a reference: the application outlives its windows. */
+  properties[PROP_APP] =
+    g_param_spec_object ("app", NULL, NULL, G_TYPE_OBJECT,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SESSION] =
+    g_param_spec_object ("session", NULL, NULL, PARLOR_TYPE_SESSION,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+parlor_game_screen_init (ParlorGameScreen *self)
+{
+  PRIV (self)->dialogs = g_ptr_array_new_with_free_func ((GDestroyNotify) weak_ref_free);
+}

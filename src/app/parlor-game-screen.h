@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "parlor-log-view.h"
+#include "parlor-session.h"
+#include "parlor-sound.h"
+
+G_BEGIN_DECLS
+
+typedef struct _ParlorApplication ParlorApplication;
+
+/*
+ * What every game screen shares: its session (a game here, hosted or
+ * joined), the countdown of this player's time, the log of who left and
+ * who ran out of time, sounds, toasts, the connection-lost dialog, and
+ * dialogs that pause a game against the computer. A game's screen derives
+ * from it and gives the app its entry points as class methods.
+ */
+#define PARLOR_TYPE_GAME_SCREEN (parlor_game_screen_get_type ())
+G_DECLARE_DERIVABLE_TYPE (ParlorGameScreen, parlor_game_screen, PARLOR, GAME_SCREEN, GtkWidget)
+
+struct _ParlorGameScreenClass
+{
+  GtkWidgetClass parent_class;
+
+  /* The app's entry points. host_game, join_game and host_config may be NULL. */
+  void      (*new_local_game)  (ParlorGameScreen  *self);
+  gboolean  (*is_playing)      (ParlorGameScreen  *self);
+  gboolean  (*host_game)       (ParlorGameScreen  *self,
+                                ParlorServer      *server,
+                                const char        *table_id,
+                                GError           **error);
+  void      (*join_game)       (ParlorGameScreen  *self,
+                                ParlorClient      *client,
+                                const char        *address);
+  /* The config of the table to host, from the choices made on the screen,
+   * and those choices in words for the host window (*summary, may stay NULL). */
+  char     *(*host_config)     (ParlorGameScreen  *self,
+                                char             **summary);
+
+  /* The session's news, after the base has done its part. */
+  void      (*session_event)   (ParlorGameScreen  *self,
+                                const char        *line);
+  void      (*session_changed) (ParlorGameScreen  *self);
+  void      (*seats_changed)   (ParlorGameScreen  *self);
+  void      (*game_over)       (ParlorGameScreen  *self,
+                                const char        *result);
+  void      (*reconnected)     (ParlorGameScreen  *self);
+
+  gpointer padding[7];
+};
+
+ParlorApplication *parlor_game_screen_get_app      (ParlorGameScreen  *self);
+ParlorSession     *parlor_game_screen_get_session  (ParlorGameScreen  *self);
+
+void      parlor_game_screen_new_local_game (ParlorGameScreen  *self);
+gboolean  parlor_game_screen_can_host       (ParlorGameScreen  *self);
+gboolean  parlor_game_screen_host_game      (ParlorGameScreen  *self,
+                                             ParlorServer      *server,
+                                             const char        *table_id,
+                                             GError           **error);
+gboolean  parlor_game_screen_can_join       (ParlorGameScreen  *self);
+void      parlor_game_screen_join_game      (ParlorGameScreen  *self,
+                                             ParlorClient      *client,
+                                             const char        *address);
+char     *parlor_game_screen_host_config    (ParlorGameScreen  *self,
+                                             char             **summary);
+/* A game is on and not over. */
+gboolean  parlor_game_screen_is_playing     (ParlorGameScreen  *self);
+
+/* For the game screens. The screen takes @session; NULL stops the game. */
+void      parlor_game_screen_set_session    (ParlorGameScreen  *self,
+                                             ParlorSession     *session);
+/* A local game (table in this process), or a hosted one. */
+gboolean  parlor_game_screen_start_session  (ParlorGameScreen  *self,
+                                             ParlorSession     *session,
+                                             GError           **error);
+void      parlor_game_screen_set_finished   (ParlorGameScreen  *self,
+                                             gboolean           finished);
+gboolean  parlor_game_screen_get_finished   (ParlorGameScreen  *self);
+/* The game waits for this player and no move of theirs is on its way. */
+gboolean  parlor_game_screen_can_move       (ParlorGameScreen  *self);
+gboolean  parlor_game_screen_submit         (ParlorGameScreen  *self,
+                                             const char        *action,
+                                             GError           **error);
+void      parlor_game_screen_set_clock_label (ParlorGameScreen *self,
+                                             GtkLabel          *label);
+const char *parlor_game_screen_get_clock_text (ParlorGameScreen *self);
+void      parlor_game_screen_set_log_view   (ParlorGameScreen  *self,
+                                             ParlorLogView     *log);
+void      parlor_game_screen_toast          (ParlorGameScreen  *self,
+                                             const char        *message);
+void      parlor_game_screen_play_sound     (ParlorGameScreen  *self,
+                                             ParlorSoundEvent   id);
+/* Shows @dialog (transient for the screen's window); a game against the
+ * computer waits while it is open. */
+void      parlor_game_screen_present_dialog (ParlorGameScreen  *self,
+                                             GtkWindow         *dialog);
+/* Pauses a game against the computer until the matching release. */
+void      parlor_game_screen_hold           (ParlorGameScreen  *self);
+void      parlor_game_screen_release        (ParlorGameScreen  *self);
+void      parlor_game_screen_close_dialogs  (ParlorGameScreen  *self);
+
+G_END_DECLS

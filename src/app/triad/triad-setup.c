@@ -1,0 +1,298 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "triad-setup"
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "triad-setup.h"
+
+struct _TriadSetup
+{
+  GtkWidget  parent_instance;
+
+  GtkWidget *start_button;
+
+  char      *level;
+  char      *order;
+  char      *hands;
+  gboolean   same;
+  gboolean   plus;
+  gboolean   combo;
+};
+
+G_DEFINE_FINAL_TYPE (TriadSetup, triad_setup, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_LEVEL,
+  PROP_ORDER,
+  PROP_HANDS,
+  PROP_SAME,
+  PROP_PLUS,
+  PROP_COMBO,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static const char * const levels[] = { "easy", "medium", "hard", "expert", NULL };
+static const char * const orders[] = { "first", "second", NULL };
+static const char * const hand_modes[] = { "open", "closed", NULL };
+
+char *
+triad_rules_summary (gboolean   open,
+                     TriadRules rules)
+{
+  GString *text = g_string_new (open ? _("Open hands") : _("Closed hands"));
+
+  if (rules & TRIAD_RULE_SAME)
+    g_string_append_printf (text, " · %s", _("Same"));
+  if (rules & TRIAD_RULE_PLUS)
+    g_string_append_printf (text, " · %s", _("Plus"));
+  if (rules & TRIAD_RULE_COMBO)
+    g_string_append_printf (text, " · %s", _("Combo"));
+  if ((rules & (TRIAD_RULE_SAME | TRIAD_RULE_PLUS)) == 0)
+    g_string_append_printf (text, " · %s", _("no Same or Plus"));
+  return g_string_free (text, FALSE);
+}
+
+static void
+update_combo (TriadSetup *self)
+{
+  gboolean possible = self->same || self->plus;
+
+  if (!possible && self->combo)
+    {
+      self->combo = FALSE;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMBO]);
+    }
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "setup.combo", possible);
+}
+
+static gboolean
+set_choice (char               **field,
+            const char          *value,
+            const char * const  *allowed)
+{
+  if (value == NULL || !g_strv_contains (allowed, value) || g_strcmp0 (*field, value) == 0)
+    return FALSE;
+  g_free (*field);
+  *field = g_strdup (value);
+  return TRUE;
+}
+
+static void
+set_flag (TriadSetup *self,
+          gboolean   *field,
+          gboolean    value,
+          guint       prop)
+{
+  value = !!value;
+  if (*field == value)
+    return;
+  *field = value;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+}
+
+static void
+triad_setup_get_property (GObject    *object,
+                          guint       prop_id,
+                          GValue     *value,
+                          GParamSpec *pspec)
+{
+  TriadSetup *self = TRIAD_SETUP (object);
+
+  switch (prop_id)
+    {
+    case PROP_LEVEL: g_value_set_string (value, self->level); break;
+    case PROP_ORDER: g_value_set_string (value, self->order); break;
+    case PROP_HANDS: g_value_set_string (value, self->hands); break;
+    case PROP_SAME: g_value_set_boolean (value, self->same); break;
+    case PROP_PLUS: g_value_set_boolean (value, self->plus); break;
+    case PROP_COMBO: g_value_set_boolean (value, self->combo); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+triad_setup_set_property (GObject      *object,
+                          guint         prop_id,
+                          const GValue *value,
+                          GParamSpec   *pspec)
+{
+  TriadSetup *self = TRIAD_SETUP (object);
+
+  switch (prop_id)
+    {
+    case PROP_LEVEL:
+      if (set_choice (&self->level, g_value_get_string (value), levels))
+        g_object_notify_by_pspec (object, pspec);
+      break;
+    case PROP_ORDER:
+      if (set_choice (&self->order, g_value_get_string (value), orders))
+        g_object_notify_by_pspec (object, pspec);
+      break;
+    case PROP_HANDS:
+      if (set_choice (&self->hands, g_value_get_string (value), hand_modes))
+        g_object_notify_by_pspec (object, pspec);
+      break;
+    case PROP_SAME:
+      set_flag (self, &self->same, g_value_get_boolean (value), PROP_SAME);
+      update_combo (self);
+      break;
+    case PROP_PLUS:
+      set_flag (self, &self->plus, g_value_get_boolean (value), PROP_PLUS);
+      update_combo (self);
+      break;
+    case PROP_COMBO:
+      set_flag (self, &self->combo, g_value_get_boolean (value) && (self->same || self->plus),
+                PROP_COMBO);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static gboolean
+triad_setup_grab_focus (GtkWidget *widget)
+{
+  return gtk_widget_grab_focus (TRIAD_SETUP (widget)->start_button);
+}
+
+static void
+triad_setup_dispose (GObject *object)
+{
+  GtkWidget *child;
+
+  gtk_widget_dispose_template (GTK_WIDGET (object), TRIAD_TYPE_SETUP);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
+    gtk_widget_unparent (child);
+
+  G_OBJECT_CLASS (triad_setup_parent_class)->dispose (object);
+}
+
+static void
+triad_setup_finalize (GObject *object)
+{
+  TriadSetup *self = TRIAD_SETUP (object);
+
+  g_free (self->level);
+  g_free (self->order);
+  g_free (self->hands);
+
+  G_OBJECT_CLASS (triad_setup_parent_class)->finalize (object);
+}
+
+static void
+triad_setup_class_init (TriadSetupClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->get_property = triad_setup_get_property;
+  object_class->set_property = triad_setup_set_property;
+  object_class->dispose = triad_setup_dispose;
+  object_class->finalize = triad_setup_finalize;
+  widget_class->grab_focus = triad_setup_grab_focus;
+
+  properties[PROP_LEVEL] =
+    g_param_spec_string ("level", NULL, NULL, "medium",
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ORDER] =
+    g_param_spec_string ("order", NULL, NULL, "first",
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_HANDS] =
+    g_param_spec_string ("hands", NULL, NULL, "open",
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SAME] =
+    g_param_spec_boolean ("same", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PLUS] =
+    g_param_spec_boolean ("plus", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_COMBO] =
+    g_param_spec_boolean ("combo", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/parlorgames/Parlor/triad/triad-setup.ui");
+  gtk_widget_class_bind_template_child (widget_class, TriadSetup, start_button);
+
+  gtk_widget_class_install_property_action (widget_class, "setup.level", "level");
+  gtk_widget_class_install_property_action (widget_class, "setup.order", "order");
+  gtk_widget_class_install_property_action (widget_class, "setup.hands", "hands");
+  gtk_widget_class_install_property_action (widget_class, "setup.same", "same");
+  gtk_widget_class_install_property_action (widget_class, "setup.plus", "plus");
+  gtk_widget_class_install_property_action (widget_class, "setup.combo", "combo");
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "triad-setup");
+}
+
+static void
+triad_setup_init (TriadSetup *self)
+{
+  self->level = g_strdup ("medium");
+  self->order = g_strdup ("first");
+  self->hands = g_strdup ("open");
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  update_combo (self);
+}
+
+const char *
+triad_setup_get_level (TriadSetup *self)
+{
+  g_return_val_if_fail (TRIAD_IS_SETUP (self), NULL);
+  return self->level;
+}
+
+gboolean
+triad_setup_goes_first (TriadSetup *self)
+{
+  g_return_val_if_fail (TRIAD_IS_SETUP (self), TRUE);
+  return g_str_equal (self->order, "first");
+}
+
+gboolean
+triad_setup_open_hands (TriadSetup *self)
+{
+  g_return_val_if_fail (TRIAD_IS_SETUP (self), TRUE);
+  return g_str_equal (self->hands, "open");
+}
+
+TriadRules
+triad_setup_get_rules (TriadSetup *self)
+{
+  TriadRules rules = 0;
+
+  g_return_val_if_fail (TRIAD_IS_SETUP (self), 0);
+
+  if (self->same)
+    rules |= TRIAD_RULE_SAME;
+  if (self->plus)
+    rules |= TRIAD_RULE_PLUS;
+  if (self->combo && (self->same || self->plus))
+    rules |= TRIAD_RULE_COMBO;
+  return rules;
+}
+
+char *
+triad_setup_make_config (TriadSetup *self,
+                         const char *first)
+{
+  TriadRules rules;
+
+  g_return_val_if_fail (TRIAD_IS_SETUP (self), NULL);
+
+  rules = triad_setup_get_rules (self);
+  return g_strdup_printf ("first=%s hands=%s same=%s plus=%s combo=%s",
+                          first,
+                          self->hands,
+                          rules & TRIAD_RULE_SAME ? "on" : "off",
+                          rules & TRIAD_RULE_PLUS ? "on" : "off",
+                          rules & TRIAD_RULE_COMBO ? "on" : "off");
+}
