@@ -23,6 +23,7 @@ struct _ParlorPreferences
   AdwComboRow          *speed_row;
   GtkAdjustment        *volume_adjustment;
   gboolean              syncing;
+  gboolean              name_focused;
 };
 
 G_DEFINE_FINAL_TYPE (ParlorPreferences, parlor_preferences, ADW_TYPE_PREFERENCES_WINDOW)
@@ -128,6 +129,18 @@ on_name_focus_leave (ParlorPreferences *self)
     on_name_apply (self);
 }
 
+static void
+on_focus_widget (ParlorPreferences *self)
+{
+  GtkWidget *focus = gtk_window_get_focus (GTK_WINDOW (self));
+  gboolean in_name = focus != NULL && (focus == GTK_WIDGET (self->name_row) ||
+                                       gtk_widget_is_ancestor (focus, GTK_WIDGET (self->name_row)));
+
+  if (self->name_focused && !in_name)
+    on_name_focus_leave (self);
+  self->name_focused = in_name;
+}
+
 static gboolean
 on_close_request (ParlorPreferences *self)
 {
@@ -181,11 +194,10 @@ parlor_preferences_class_init (ParlorPreferencesClass *klass)
 static void
 parlor_preferences_init (ParlorPreferences *self)
 {
-  GtkEventController *focus = gtk_event_controller_focus_new ();
-
   gtk_widget_init_template (GTK_WIDGET (self));
-  g_signal_connect_swapped (focus, "leave", G_CALLBACK (on_name_focus_leave), self);
-  gtk_widget_add_controller (GTK_WIDGET (self->name_row), focus);
+  /* The window's focus widget, rather than focus events, which an inactive
+   * window does not get. */
+  g_signal_connect (self, "notify::focus-widget", G_CALLBACK (on_focus_widget), NULL);
   g_signal_connect (self, "close-request", G_CALLBACK (on_close_request), NULL);
   g_signal_connect_after (self, "map", G_CALLBACK (on_map), NULL);
 }

@@ -3,10 +3,8 @@
 
 #include "config.h"
 
-#include <errno.h>
-#include <sys/random.h>
-
 #include "parlor-game.h"
+#include "parlor-secret.h"
 
 G_DEFINE_QUARK (parlor-game-error-quark, parlor_game_error)
 G_DEFINE_INTERFACE (ParlorGame, parlor_game, G_TYPE_OBJECT)
@@ -208,26 +206,14 @@ parlor_game_info_level_for_strength (const ParlorGameInfo *info,
   return info->ai_levels[(strength * (n - 1) + PARLOR_STRENGTH_MAX / 2) / PARLOR_STRENGTH_MAX];
 }
 
-/* A new game's seed: from the system's cryptographic source, so no player
- * can predict the deal; PARLOR_SEED fixes it for tests and demos. */
+/* A new game's seed, which no player can predict; PARLOR_SEED fixes it
+ * for tests and demos. */
 guint64
 parlor_game_seed (void)
 {
   const char *forced = g_getenv ("PARLOR_SEED");
-  guint64 seed = 0;
-  gsize got = 0;
 
   if (forced != NULL)
     return g_ascii_strtoull (forced, NULL, 10);
-
-  while (got < sizeof seed)
-    {
-      gssize n = getrandom ((guint8 *) &seed + got, sizeof seed - got, 0);
-
-      if (n < 0 && errno != EINTR)
-        g_error ("The system's random source failed: %s", g_strerror (errno));
-      if (n > 0)
-        got += n;
-    }
-  return seed;
+  return parlor_secret_seed ();
 }
