@@ -97,7 +97,8 @@ struct _ParlorGameInterface
 /*
  * Static description of a game, shared by the CLI, the server and the app.
  * ai_choose decides from a seat's view line only (never from the game).
- * describe turns an event or action line into plain translated words.
+ * describe turns an event or action line into plain translated words; a
+ * seat whose name is "" is the reader ("You play…").
  */
 struct _ParlorGameInfo
 {

@@ -460,6 +460,26 @@ test_describe (void)
 
     g_assert_cmpstr (words, ==, "Player 2 takes the card on the centre");
   }
+  {
+    /* The reader's own seat has the name "": the words speak to them. */
+    const char *mine[] = { "Ann", "", NULL };
+    static const struct { const char *line; const char *words; } yours[] = {
+      { "place seat=1 card=0 cell=4 face=73A5", "You play 7-3-10-5 on the centre" },
+      { "flip cell=8 seat=1 rule=same", "You take the card on the bottom right by Same" },
+      { "flip cell=0 seat=1 rule=basic", "You take the card on the top left" },
+      { "over score0=1 score1=8 winner=1", "You win, 8 cards to 1" },
+      { "start first=1 hands=open rules=none", "New game with open hands; you move first" },
+      { "deal seat=1 hand=1234", "You get 1-2-3-4" },
+      { "place seat=0 card=0 cell=4 face=73A5", "Ann plays 7-3-10-5 on the centre" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (yours); i++)
+      {
+        g_autofree char *words = triad_game_info.describe (yours[i].line, mine);
+
+        g_assert_cmpstr (words, ==, yours[i].words);
+      }
+  }
 }
 
 /* Plays the game and an independent copy of the rules side by side. */

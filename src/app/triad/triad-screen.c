@@ -251,7 +251,14 @@ handle_event (TriadScreen *self,
     return;
   type = parlor_line_get_type (line);
 
-  words = triad_game_info.describe (text, (const char * const *) self->names);
+  {
+    /* The log speaks to the player: "You play…". */
+    const char *names[N_SEATS] = { self->names[0], self->names[1] };
+
+    if (self->seat >= 0)
+      names[self->seat] = "";
+    words = triad_game_info.describe (text, names);
+  }
   if (words != NULL && *words != '\0')
     parlor_log_view_append (self->log, words,
                             g_str_equal (type, "start") || g_str_equal (type, "over"));

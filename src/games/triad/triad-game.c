@@ -683,6 +683,10 @@ triad_describe (const char         *text,
 
       parlor_line_get_int (line, "first", 0, 1, &first, NULL);
       who = seat_name (seat_names, first);
+      if (*who == '\0')
+        return g_strdup (g_strcmp0 (hands, "closed") == 0
+                         ? _("New game with closed hands; you move first")
+                         : _("New game with open hands; you move first"));
       return g_strdup_printf (g_strcmp0 (hands, "closed") == 0
                               ? _("New game with closed hands; %s moves first")
                               : _("New game with open hands; %s moves first"), who);
@@ -705,6 +709,8 @@ triad_describe (const char         *text,
       {
         g_autofree char *listed = g_string_free (list, FALSE);
 
+        if (*who == '\0')
+          return g_strdup_printf (_("You get %s"), listed);
         return g_strdup_printf (_("%s gets %s"), who, listed);
       }
     }
@@ -716,6 +722,8 @@ triad_describe (const char         *text,
       if (seat < 0)
         return g_strdup_printf (_("Place card %d on %s"), (int) index + 1, cell_name ((guint) cell));
       who = seat_name (seat_names, seat);
+      if (*who == '\0')
+        return g_strdup_printf (_("You play %s on %s"), card, cell_name ((guint) cell));
       return g_strdup_printf (_("%s plays %s on %s"), who, card, cell_name ((guint) cell));
     }
   if (g_str_equal (type, "flip"))
@@ -723,6 +731,16 @@ triad_describe (const char         *text,
       g_autofree char *who = seat_name (seat_names, seat);
       const char *rule = parlor_line_get (line, "rule");
 
+      if (*who == '\0')
+        {
+          if (g_strcmp0 (rule, "same") == 0)
+            return g_strdup_printf (_("You take the card on %s by Same"), cell_name ((guint) cell));
+          if (g_strcmp0 (rule, "plus") == 0)
+            return g_strdup_printf (_("You take the card on %s by Plus"), cell_name ((guint) cell));
+          if (g_strcmp0 (rule, "combo") == 0)
+            return g_strdup_printf (_("You take the card on %s by Combo"), cell_name ((guint) cell));
+          return g_strdup_printf (_("You take the card on %s"), cell_name ((guint) cell));
+        }
       if (g_strcmp0 (rule, "same") == 0)
         return g_strdup_printf (_("%s takes the card on %s by Same"), who, cell_name ((guint) cell));
       if (g_strcmp0 (rule, "plus") == 0)
@@ -741,6 +759,9 @@ triad_describe (const char         *text,
         {
           g_autofree char *who = seat_name (seat_names, winner[0] - '0');
 
+          if (*who == '\0')
+            return g_strdup_printf (_("You win, %d cards to %d"),
+                                    (int) (winner[0] == '0' ? s0 : s1), (int) (winner[0] == '0' ? s1 : s0));
           return g_strdup_printf (_("%s wins, %d cards to %d"), who,
                                   (int) (winner[0] == '0' ? s0 : s1), (int) (winner[0] == '0' ? s1 : s0));
         }
