@@ -135,7 +135,7 @@ play_one (GameRun     *run,
           gint64 t0;
           double ms;
 
-          if (!(waiting & PARLOR_AUDIENCE_SEAT (p)))
+          if (!(parlor_game_get_waiting (game) & PARLOR_AUDIENCE_SEAT (p)))
             continue;
           view = parlor_game_view_for (game, (int) p);
           t0 = g_get_monotonic_time ();
