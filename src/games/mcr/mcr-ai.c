@@ -715,6 +715,54 @@ good_waits (const McrAiView *v13)
   return live;
 }
 
+/* After drawing @t into the 13-tile hand @w13: can a discard leave a ready hand with
+ * winning tiles worth 8 fan? */
+static gboolean
+draw_reaches_good_ready (const McrAiView *w13,
+                         guint            t)
+{
+  McrAiView x = *w13;
+
+  x.counts[t]++;
+  x.visible[t] = (guint8) MIN (4, x.visible[t] + 1);
+  for (guint e = 0; e < MAHJONG_N_KINDS; e++)
+    if (x.counts[e] > 0)
+      {
+        gboolean ok;
+
+        x.counts[e]--;
+        ok = shanten_of (x.counts, x.n_melds) == 0 && good_waits (&x) > 0;
+        x.counts[e]++;
+        if (ok)
+          return TRUE;
+      }
+  return FALSE;
+}
+
+/* Live effective tiles of a one-away 13-tile hand, those leading to a good ready hand
+ * counted double. */
+static double
+one_away_value (const McrAiView *w13)
+{
+  guint8 c[MAHJONG_N_KINDS];
+  double value = 0;
+
+  memcpy (c, w13->counts, sizeof c);
+  for (guint t = 0; t < MAHJONG_N_KINDS; t++)
+    {
+      guint left = 4u - MIN (4u, w13->visible[t]);
+
+      if (c[t] >= 4 || left == 0)
+        continue;
+      c[t]++;
+      if (shanten_of (c, w13->n_melds) == 0)
+        value += left * (draw_reaches_good_ready (w13, t) ? 2.0 : 0.4);
+      c[t]--;
+    }
+  return value;
+}
+
+
 static double
 discard_value (const McrAiView *v,
                guint            d,
@@ -736,9 +784,11 @@ discard_value (const McrAiView *v,
 
       value = good > 0 ? 1000.0 + good * 4.0 : 880.0 + eff;
     }
+  else if (sh == 1)
+    value = 880.0 + one_away_value (&w) * 1.5;
   else
     value = 1000.0 - sh * 120.0 + eff * 1.5;
-  value += 3.0 * MIN (16, plan_potential (w.counts, w.melds, w.n_melds, mcr_ai_seat_wind (v),
+  value += 6.0 * MIN (16, plan_potential (w.counts, w.melds, w.n_melds, mcr_ai_seat_wind (v),
                                           v->prevalent));
   if (threat)
     value -= (sh >= 2 ? 60.0 : sh == 1 ? 12.0 : 4.0) * danger (v, d);
@@ -824,9 +874,9 @@ choose_claim (const McrAiView *v,
                         || v->tile == 27 + v->prevalent;
       gboolean want;
 
-      if (level >= 4)
+      if (level >= 3)
         want = sh < now && plan_potential (w.counts, w.melds, w.n_melds, mcr_ai_seat_wind (v),
-                                           v->prevalent) >= MCR_MIN_FAN;
+                                           v->prevalent) >= (level >= 4 ? 5 : 6);
       else
         want = sh < now || (valued && sh <= now);
       if (want)
@@ -852,8 +902,8 @@ choose_claim (const McrAiView *v,
         sh = after_claim (v, &m, &w);
         if (sh >= best_sh)
           continue;
-        if (level >= 4 && plan_potential (w.counts, w.melds, w.n_melds, mcr_ai_seat_wind (v),
-                                          v->prevalent) < MCR_MIN_FAN)
+        if (level >= 3 && plan_potential (w.counts, w.melds, w.n_melds, mcr_ai_seat_wind (v),
+                                          v->prevalent) < (level >= 4 ? 5 : 6))
           continue;
         if (level <= 2 && sh > 2 && parlor_rng_below (rng, 2) == 0)
           continue;
