@@ -848,6 +848,36 @@ after_claim (const McrAiView   *v,
   return best;
 }
 
+/* Whether a claim leading to @w (14 tiles after the claim) is worth making. */
+static gboolean
+claim_worth (const McrAiView *w,
+             int              sh,
+             int              level)
+{
+  int need = level >= 4 ? 5 : 6;
+
+  if (level >= 4 && sh == 0)
+    {
+      /* ready after the claim: only when some discard leaves waits worth 8 fan */
+      McrAiView x = *w;
+
+      for (guint e = 0; e < MAHJONG_N_KINDS; e++)
+        if (x.counts[e] > 0)
+          {
+            gboolean ok;
+
+            x.counts[e]--;
+            ok = shanten_of (x.counts, x.n_melds) == 0 && good_waits (&x) > 0;
+            x.counts[e]++;
+            if (ok)
+              return TRUE;
+          }
+      return FALSE;
+    }
+  return plan_potential (w->counts, w->melds, w->n_melds, mcr_ai_seat_wind (w),
+                         w->prevalent) >= need;
+}
+
 static char *
 choose_claim (const McrAiView *v,
               int              level,
@@ -875,8 +905,7 @@ choose_claim (const McrAiView *v,
       gboolean want;
 
       if (level >= 3)
-        want = sh < now && plan_potential (w.counts, w.melds, w.n_melds, mcr_ai_seat_wind (v),
-                                           v->prevalent) >= (level >= 4 ? 5 : 6);
+        want = sh < now && claim_worth (&w, sh, level);
       else
         want = sh < now || (valued && sh <= now);
       if (want)
@@ -902,8 +931,7 @@ choose_claim (const McrAiView *v,
         sh = after_claim (v, &m, &w);
         if (sh >= best_sh)
           continue;
-        if (level >= 3 && plan_potential (w.counts, w.melds, w.n_melds, mcr_ai_seat_wind (v),
-                                          v->prevalent) < (level >= 4 ? 5 : 6))
+        if (level >= 3 && !claim_worth (&w, sh, level))
           continue;
         if (level <= 2 && sh > 2 && parlor_rng_below (rng, 2) == 0)
           continue;
