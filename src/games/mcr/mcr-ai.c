@@ -874,6 +874,22 @@ claim_worth (const McrAiView *w,
           }
       return FALSE;
     }
+  if (level >= 4 && sh == 1)
+    {
+      /* one away after the claim: only when draws lead to waits worth 8 fan */
+      McrAiView x = *w;
+      double best = 0;
+
+      for (guint e = 0; e < MAHJONG_N_KINDS; e++)
+        if (x.counts[e] > 0)
+          {
+            x.counts[e]--;
+            if (shanten_of (x.counts, x.n_melds) == 1)
+              best = MAX (best, one_away_value (&x));
+            x.counts[e]++;
+          }
+      return best >= 8.0;
+    }
   return plan_potential (w->counts, w->melds, w->n_melds, mcr_ai_seat_wind (w),
                          w->prevalent) >= need;
 }
