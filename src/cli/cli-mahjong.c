@@ -317,23 +317,61 @@ usage (void)
   return 2;
 }
 
+/* Parses the options of "mcr fan" or "mcr shanten" (argv[0] is the subcommand). */
+static gboolean
+parse_options (const char   *summary,
+               GOptionEntry *entries,
+               int          *argc,
+               char       ***argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new (summary);
+  g_autoptr(GError) error = NULL;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, argc, argv, &error))
+    {
+      fprintf (stderr, "parlor-cli: %s\n", error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 int
 parlor_cli_mcr (int    argc,
                 char **argv)
 {
+  int sub_argc = argc - 1;
+  char **sub_argv = argv + 1;
+
   if (argc >= 2 && g_str_equal (argv[1], "fan"))
     {
-      if (argc == 2)
-        return fan_stdin ();
-      if (argc == 4 && g_str_equal (argv[2], "--bench"))
-        return fan_bench (argv[3]);
-      return usage ();
+      g_autofree char *bench = NULL;
+      GOptionEntry entries[] = {
+        { "bench", 0, 0, G_OPTION_ARG_FILENAME, &bench, "Score the hands of FILE for a while and print hands/s", "FILE" },
+        { NULL }
+      };
+
+      if (!parse_options ("- score MCR hands: lines HAND FLAGS PREVALENT SEAT FLOWERS on standard input",
+                          entries, &sub_argc, &sub_argv) || sub_argc != 1)
+        return usage ();
+      return bench != NULL ? fan_bench (bench) : fan_stdin ();
     }
-  if (argc == 3 && g_str_equal (argv[1], "shanten"))
+  if (argc >= 2 && g_str_equal (argv[1], "shanten"))
     {
-      if (g_str_equal (argv[2], "--bench"))
+      gboolean bench = FALSE;
+      GOptionEntry entries[] = {
+        { "bench", 0, 0, G_OPTION_ARG_NONE, &bench, "Time shanten on random hands", NULL },
+        { NULL }
+      };
+
+      if (!parse_options ("[HAND] - shanten and effective tiles of a hand", entries, &sub_argc,
+                          &sub_argv))
+        return usage ();
+      if (bench && sub_argc == 1)
         return shanten_bench ();
-      return shanten_command (argv[2]);
+      if (!bench && sub_argc == 2)
+        return shanten_command (sub_argv[1]);
+      return usage ();
     }
   return usage ();
 }

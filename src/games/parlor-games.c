@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "manhattan-game.h"
+#include "mcr-game.h"
 #include "parlor-games.h"
 #include "triad-game.h"
 
@@ -11,6 +12,7 @@
 static const ParlorGameInfo * const games[] = {
   &manhattan_game_info,
   &triad_game_info,
+  &mcr_game_info,
   NULL
 };
 

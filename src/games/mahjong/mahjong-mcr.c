@@ -68,7 +68,7 @@ static const guint8 exclusions[][12] = {
     MCR_PREVALENT_WIND, MCR_SEAT_WIND, MCR_PUNG_OF_TERMINALS_OR_HONORS, END },
   { MCR_BIG_THREE_DRAGONS, MCR_LITTLE_THREE_DRAGONS, MCR_TWO_DRAGON_PUNGS, MCR_DRAGON_PUNG, END },
   { MCR_ALL_GREEN, MCR_HALF_FLUSH, MCR_ONE_VOIDED_SUIT, END },
-  { MCR_NINE_GATES, MCR_FULL_FLUSH, MCR_CONCEALED_HAND, MCR_PUNG_OF_TERMINALS_OR_HONORS,
+  { MCR_NINE_GATES, MCR_FULL_FLUSH, MCR_CONCEALED_HAND, MCR_FULLY_CONCEALED_HAND,
     MCR_NO_HONORS, MCR_ONE_VOIDED_SUIT, END },
   { MCR_FOUR_KONGS, MCR_THREE_KONGS, MCR_TWO_MELDED_KONGS, MCR_TWO_CONCEALED_KONGS,
     MCR_MELDED_KONG, MCR_CONCEALED_KONG, MCR_ALL_PUNGS, MCR_SINGLE_WAIT, END },
@@ -83,7 +83,7 @@ static const guint8 exclusions[][12] = {
   { MCR_ALL_HONORS, MCR_ALL_TERMINALS_AND_HONORS, MCR_ALL_PUNGS, MCR_OUTSIDE_HAND,
     MCR_PUNG_OF_TERMINALS_OR_HONORS, END },
   { MCR_FOUR_CONCEALED_PUNGS, MCR_THREE_CONCEALED_PUNGS, MCR_TWO_CONCEALED_PUNGS, MCR_ALL_PUNGS,
-    MCR_CONCEALED_HAND, END },
+    MCR_CONCEALED_HAND, MCR_FULLY_CONCEALED_HAND, END },
   { MCR_PURE_TERMINAL_CHOWS, MCR_FULL_FLUSH, MCR_NO_HONORS, MCR_ONE_VOIDED_SUIT,
     MCR_PURE_DOUBLE_CHOW, MCR_TWO_TERMINAL_CHOWS, MCR_ALL_CHOWS, END },
   { MCR_QUADRUPLE_CHOW, MCR_PURE_TRIPLE_CHOW, MCR_PURE_DOUBLE_CHOW, MCR_TILE_HOG, END },
@@ -153,6 +153,9 @@ apply_exclusions (guint8 *f)
 
         for (guint k = 1; row[k] != MCR_N_FANS; k++)
           f[row[k]] = 0;
+        /* Nine Gates implies one Pung of Terminals or Honors, not all of them */
+        if (row[0] == MCR_NINE_GATES && f[MCR_PUNG_OF_TERMINALS_OR_HONORS] > 0)
+          f[MCR_PUNG_OF_TERMINALS_OR_HONORS]--;
       }
 }
 
@@ -201,13 +204,11 @@ is_unique_wait (Ctx *ctx)
   if (ctx->unique_wait < 0)
     {
       guint8 c[MAHJONG_N_KINDS];
-      guint8 held[MAHJONG_N_KINDS];
 
       memcpy (c, ctx->hand->counts, sizeof c);
-      memcpy (held, ctx->all, sizeof held);
       c[ctx->win]--;
-      held[ctx->win]--;
-      ctx->unique_wait = mahjong_winning_tiles (c, ctx->hand->n_melds, held, 2, NULL) == 1;
+      /* the shape decides: a kind held four times still counts as waited on */
+      ctx->unique_wait = mahjong_winning_tiles (c, ctx->hand->n_melds, NULL, 2, NULL) == 1;
     }
   return ctx->unique_wait;
 }
@@ -641,7 +642,6 @@ set_fans (Ctx        *ctx,
           const Set  *sets,
           guint       n_sets,
           guint       pair,
-          gboolean    win_elsewhere,
           guint8     *f)
 {
   guint winds = 0, dragons = 0, concealed = 0;
@@ -691,7 +691,7 @@ set_fans (Ctx        *ctx,
       if (s->declared)
         concealed += !s->claimed;
       else
-        concealed += ctx->self_drawn || s->tile != ctx->win || win_in_chow || win_elsewhere;
+        concealed += ctx->self_drawn || s->tile != ctx->win || win_in_chow;
     }
 
   f[MCR_BIG_FOUR_WINDS] = winds == 4;
@@ -704,7 +704,7 @@ set_fans (Ctx        *ctx,
   f[MCR_THREE_CONCEALED_PUNGS] = concealed == 3;
   f[MCR_TWO_CONCEALED_PUNGS] = concealed == 2;
 
-  if (!win_elsewhere && (edge || closed || single) && is_unique_wait (ctx))
+  if ((edge || closed || single) && is_unique_wait (ctx))
     {
       if (edge)
         f[MCR_EDGE_WAIT] = 1;
@@ -758,7 +758,7 @@ score_regular_split (Ctx       *ctx,
 
   chow_fans (chows, nc, pair, f);
   pung_fans (pungs, np, f);
-  set_fans (ctx, sets, 4, pair, FALSE, f);
+  set_fans (ctx, sets, 4, pair, f);
 
   /* Nine Gates: the 13 tiles before the win were 1112345678999 of one suit */
   if (ctx->hand->n_melds == 0 && f[MCR_FULL_FLUSH])
@@ -818,24 +818,13 @@ score_knitted_split (Ctx       *ctx,
                      guint      pair)
 {
   guint8 f[MCR_N_FANS];
-  guint8 rest_win;
 
   memcpy (f, ctx->common, sizeof f);
   meld_fans (ctx, f);
   f[MCR_KNITTED_STRAIGHT] = 1;
   f[MCR_ALL_CHOWS] = sets[0].type == SET_CHOW && pair < 27;
-  /* the winning tile may be read inside the knitted straight: then no wait fan */
-  rest_win = ctx->hand->counts[ctx->win];
-  {
-    guint in_rest = (pair == ctx->win) * 2u;
-
-    if (!sets[0].declared && sets[0].type == SET_CHOW)
-      in_rest += ctx->win >= sets[0].tile && ctx->win <= sets[0].tile + 2u;
-    else if (!sets[0].declared && sets[0].tile == ctx->win)
-      in_rest += 3;
-    rest_win = in_rest == rest_win;
-  }
-  set_fans (ctx, sets, n_sets, pair, !rest_win, f);
+  /* the wait fans count by the winning tile's place in the split, as in any form */
+  set_fans (ctx, sets, n_sets, pair, f);
   consider (ctx, f);
 }
 

@@ -1,0 +1,1060 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "parlor-mcr"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "mahjong-mcr.h"
+#include "mahjong-shape.h"
+#include "mcr-ai.h"
+#include "mcr-game.h"
+#include "parlor-game.h"
+#include "parlor-line.h"
+#include "parlor-rng.h"
+
+/*
+ * Computer players, deciding from the view line alone (docs/rules/mcr-game.md):
+ * 1  the origin's 8-step discard rule, seven pairs at 4–5 pairs, a mistake now and then;
+ * 2  + live-tile counts (what is already visible on the table), fewer mistakes;
+ * 3  + reading each opponent's discards and melds to avoid feeding them;
+ * 4  shanten and live effective tiles over every form, planning toward 8 fan,
+ *    defence when an opponent looks ready.
+ */
+
+/* ---- the view ------------------------------------------------------------------ */
+
+static guint
+read_tile_at (const char *s,
+              guint      *len)
+{
+  char buf[3] = { 0 };
+
+  if (s[0] >= '1' && s[0] <= '9' && s[1] != '\0')
+    {
+      buf[0] = s[0], buf[1] = s[1];
+      *len = 2;
+    }
+  else if (s[0] == 'f' && s[1] >= '1' && s[1] <= '8')
+    {
+      *len = 2;
+      return MAHJONG_TILE_FLOWER;
+    }
+  else
+    {
+      buf[0] = s[0];
+      *len = 1;
+    }
+  return mahjong_tile_from_string (buf);
+}
+
+static gboolean
+read_tiles (const char *s,
+            guint8     *out,
+            guint       max,
+            guint8     *n_out)
+{
+  guint n = 0;
+
+  if (s == NULL)
+    return FALSE;
+  if (g_str_equal (s, "-"))
+    {
+      *n_out = 0;
+      return TRUE;
+    }
+  while (*s != '\0')
+    {
+      guint len;
+      guint t = read_tile_at (s, &len);
+
+      if (t >= MAHJONG_N_KINDS || n >= max)
+        return FALSE;
+      out[n++] = (guint8) t;
+      s += len;
+    }
+  *n_out = (guint8) n;
+  return TRUE;
+}
+
+static gboolean
+read_melds (const char  *s,
+            McrAiView   *v,
+            guint        p,
+            gboolean     mine)
+{
+  g_auto(GStrv) parts = NULL;
+
+  if (s == NULL)
+    return FALSE;
+  if (g_str_equal (s, "-"))
+    return TRUE;
+  parts = g_strsplit (s, ",", -1);
+  for (guint i = 0; parts[i] != NULL && i < 4; i++)
+    {
+      const char *x = parts[i];
+      MahjongMeld m = { 0 };
+      guint len, tile;
+
+      v->n_melds_of[p]++;
+      if (x[0] == 'h' && x[1] == '\0')
+        continue;     /* another seat's concealed kong */
+      tile = read_tile_at (x + 1, &len);
+      if (tile >= MAHJONG_N_KINDS)
+        return FALSE;
+      m.tile = (guint8) tile;
+      m.claimed = (guint8) tile;
+      switch (x[0])
+        {
+        case 'c': m.type = MAHJONG_MELD_CHOW; m.source = MAHJONG_MELD_CLAIMED; break;
+        case 'p': m.type = MAHJONG_MELD_PUNG; m.source = MAHJONG_MELD_CLAIMED; break;
+        case 'k': m.type = MAHJONG_MELD_KONG; m.source = MAHJONG_MELD_CLAIMED; break;
+        case 'a': m.type = MAHJONG_MELD_KONG; m.source = MAHJONG_MELD_ADDED; break;
+        case 'h':
+          m.type = MAHJONG_MELD_KONG;
+          m.source = MAHJONG_MELD_CONCEALED;
+          m.claimed = MAHJONG_NO_TILE;
+          break;
+        default:
+          return FALSE;
+        }
+      if (m.source != MAHJONG_MELD_CONCEALED)
+        {
+          m.from = (guint8) (x[1 + len] >= '1' && x[1 + len] <= '3' ? x[1 + len] - '0' : 1);
+          if (m.type == MAHJONG_MELD_CHOW && (tile >= 27 || tile % 9 > 6))
+            return FALSE;
+        }
+      if (m.type == MAHJONG_MELD_CHOW)
+        {
+          v->chow_melds_of[p] = TRUE;
+          for (guint t = tile; t < tile + 3; t++)
+            v->exposed[t]++;
+        }
+      else
+        v->exposed[tile] = (guint8) MIN (4, v->exposed[tile] + (m.type == MAHJONG_MELD_KONG ? 4 : 3));
+      if (mine)
+        v->melds[v->n_melds++] = m;
+    }
+  return TRUE;
+}
+
+gboolean
+mcr_ai_view_parse (const char  *text,
+                   McrAiView   *v,
+                   GError     **error)
+{
+  g_autoptr(ParlorLine) line = NULL;
+  gint64 x;
+  const char *s;
+  guint8 mine[20];
+  guint8 n_mine = 0;
+  guint len;
+
+  memset (v, 0, sizeof *v);
+  line = parlor_line_parse (text, error);
+  if (line == NULL)
+    return FALSE;
+  if (!g_str_equal (parlor_line_get_type (line), "view")
+      || !parlor_line_get_int (line, "seat", 0, 3, &x, NULL))
+    goto bad;
+  v->seat = (int) x;
+  s = parlor_line_get (line, "phase");
+  if (s == NULL)
+    goto bad;
+  v->phase = s[0];
+  v->asked = parlor_line_has (line, "ask");
+  if (parlor_line_get_int (line, "turn", 0, 3, &x, NULL))
+    v->turn = (guint) x;
+  if (parlor_line_get_int (line, "from", 0, 3, &x, NULL))
+    v->from = (guint) x;
+  v->tile = MAHJONG_NO_TILE;
+  if ((s = parlor_line_get (line, "tile")) != NULL)
+    v->tile = (guint8) read_tile_at (s, &len);
+  if (!parlor_line_get_int (line, "wall", 0, 144, &x, NULL))
+    goto bad;
+  v->wall = (guint) x;
+  s = parlor_line_get (line, "prevalent");
+  v->prevalent = s != NULL && strchr ("ESWN", s[0]) != NULL && s[0] != '\0'
+                 ? (guint) (strchr ("ESWN", s[0]) - "ESWN") : 0;
+  if (parlor_line_get_int (line, "dealer", 0, 3, &x, NULL))
+    v->dealer = (guint) x;
+  v->drawn = MAHJONG_NO_TILE;
+  if ((s = parlor_line_get (line, "drawn")) != NULL)
+    v->drawn = (guint8) read_tile_at (s, &len);
+  v->replacement = parlor_line_has (line, "replacement");
+  if ((s = parlor_line_get (line, "flowers")) != NULL)
+    {
+      g_auto(GStrv) f = g_strsplit (s, ",", -1);
+
+      for (guint i = 0; i < 4 && f[i] != NULL; i++)
+        v->flowers[i] = (guint8) g_ascii_strtoull (f[i], NULL, 10);
+    }
+  for (guint p = 0; p < 4; p++)
+    {
+      char key[4];
+
+      g_snprintf (key, sizeof key, "d%u", p);
+      if (!read_tiles (parlor_line_get (line, key), v->discards[p], 40, &v->n_discards[p]))
+        goto bad;
+      for (guint i = 0; i < v->n_discards[p]; i++)
+        v->exposed[v->discards[p][i]]++;
+      g_snprintf (key, sizeof key, "m%u", p);
+      if (!read_melds (parlor_line_get (line, key), v, p, (int) p == v->seat))
+        goto bad;
+    }
+  if (!read_tiles (parlor_line_get (line, "mine"), mine, 20, &n_mine))
+    goto bad;
+  for (guint i = 0; i < n_mine; i++)
+    v->counts[mine[i]]++;
+  memcpy (v->visible, v->exposed, sizeof v->visible);
+  for (guint t = 0; t < MAHJONG_N_KINDS; t++)
+    v->visible[t] = (guint8) MIN (4, v->visible[t] + v->counts[t]);
+  for (guint i = 0; i < v->n_melds; i++)
+    if (v->melds[i].source == MAHJONG_MELD_CONCEALED)
+      v->visible[v->melds[i].tile] = 4;
+  return TRUE;
+
+bad:
+  g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_SYNTAX,
+                       _("This is not a Chinese Official mahjong view"));
+  return FALSE;
+}
+
+guint
+mcr_ai_seat_wind (const McrAiView *v)
+{
+  return ((guint) v->seat + 4 - v->dealer) % 4;
+}
+
+int
+mcr_ai_win_fan (const McrAiView *v,
+                guint            win,
+                gboolean         self_drawn,
+                gboolean         robbing)
+{
+  MahjongHand hand;
+  McrSituation sit = { 0 };
+  McrResult res;
+  guint visible;
+
+  if (win >= MAHJONG_N_KINDS || (!self_drawn && v->counts[win] >= 4))
+    return -1;
+  mahjong_hand_clear (&hand);
+  memcpy (hand.counts, v->counts, sizeof hand.counts);
+  if (!self_drawn)
+    hand.counts[win]++;
+  memcpy (hand.melds, v->melds, sizeof hand.melds);
+  hand.n_melds = v->n_melds;
+  hand.last_tile = (guint8) win;
+  for (guint t = 0; t < MAHJONG_N_KINDS; t++)
+    hand.n_concealed += hand.counts[t];
+  sit.prevalent_wind = (guint8) v->prevalent;
+  sit.seat_wind = (guint8) mcr_ai_seat_wind (v);
+  if (self_drawn)
+    {
+      sit.flags |= MCR_WIN_SELF_DRAWN;
+      if (v->replacement)
+        sit.flags |= MCR_WIN_KONG_REPLACEMENT;
+      if (v->wall == 0)
+        sit.flags |= MCR_WIN_LAST_TILE_DRAW;
+    }
+  else if (robbing)
+    sit.flags |= MCR_WIN_ROBBING_KONG;
+  else if (v->wall == 0)
+    sit.flags |= MCR_WIN_LAST_TILE_CLAIM;
+  visible = v->exposed[win];
+  if (!self_drawn && !robbing && visible > 0)
+    visible--;
+  if (robbing)
+    visible = 3;
+  if (visible == 3 && hand.counts[win] == 1)
+    sit.flags |= MCR_WIN_LAST_TILE;
+  if (!mcr_score (&hand, &sit, &res, NULL))
+    return -1;
+  return res.total_without_flowers;
+}
+
+/* ---- shared evaluation ---------------------------------------------------------- */
+
+static int
+shanten_of (const guint8 *counts,
+            guint         n_melds)
+{
+  return mahjong_shanten (counts, n_melds, NULL);
+}
+
+/* Live copies of the tiles that lower the shanten of a 13-tile hand. */
+static guint
+live_effective (const guint8 *c13,
+                guint         n_melds,
+                const guint8 *visible,
+                int           shanten,
+                gboolean      use_live)
+{
+  guint8 c[MAHJONG_N_KINDS];
+  guint n = 0;
+
+  memcpy (c, c13, sizeof c);
+  for (guint t = 0; t < MAHJONG_N_KINDS; t++)
+    {
+      if (c[t] >= 4 || visible[t] >= 4)
+        continue;
+      c[t]++;
+      if (shanten_of (c, n_melds) < shanten)
+        n += use_live ? 4u - visible[t] : 1u;
+      c[t]--;
+    }
+  return n;
+}
+
+/* Rank order "from the ends inward". */
+static const guint8 end_order[9] = { 0, 8, 1, 7, 2, 6, 3, 5, 4 };
+
+static gboolean
+has (const guint8 *c,
+     int           t,
+     guint         suit)
+{
+  return t >= 0 && t < 27 && (guint) t / 9 == suit && c[t] > 0;
+}
+
+/* Live copies of the tiles that would join @t into a set or a wait. */
+static guint
+connectors (const McrAiView *v,
+            guint            t)
+{
+  guint n = 4u - MIN (4u, v->visible[t]);
+
+  if (t < 27)
+    for (int d = -2; d <= 2; d++)
+      {
+        int u = (int) t + d;
+
+        if (d != 0 && u >= 0 && u < 27 && (guint) u / 9 == t / 9)
+          n += 4u - MIN (4u, v->visible[u]);
+      }
+  return n;
+}
+
+static gboolean
+threatening (const McrAiView *v,
+             guint            o)
+{
+  if ((int) o == v->seat)
+    return FALSE;
+  return v->n_melds_of[o] >= 3 || (v->n_melds_of[o] >= 2 && v->wall < 60) || v->wall < 24;
+}
+
+/* How likely @t feeds an opponent (0 safe … higher worse). */
+static int
+danger (const McrAiView *v,
+        guint            t)
+{
+  int d = 0;
+
+  for (guint o = 0; o < 4; o++)
+    {
+      gboolean discarded = FALSE;
+      guint same_suit = 0;
+
+      if (!threatening (v, o))
+        continue;
+      for (guint i = 0; i < v->n_discards[o]; i++)
+        {
+          discarded |= v->discards[o][i] == t;
+          same_suit += mahjong_tile_suit (v->discards[o][i]) == mahjong_tile_suit (t);
+        }
+      if (discarded)
+        continue;
+      d += 2;
+      if (t >= 27 && v->visible[t] >= 3)
+        continue;
+      if (t >= 27 && v->visible[t] >= 2)
+        d -= 1;
+      if (t < 27 && same_suit == 0 && v->n_discards[o] >= 6)
+        d += 2;     /* a suit they keep */
+      if (t < 27 && t % 9 >= 2 && t % 9 <= 6)
+        d += 1;
+    }
+  return d;
+}
+
+/* A rough count of the fan a hand is heading for (counts: concealed; melds). */
+static int
+plan_potential (const guint8      *c,
+                const MahjongMeld *melds,
+                guint              n_melds,
+                guint              seat_wind,
+                guint              prevalent)
+{
+  guint8 all[MAHJONG_N_KINDS];
+  guint suit_n[4] = { 0 };
+  guint pairs = 0, pungs = 0;
+  gboolean chow_meld = FALSE, claimed = FALSE;
+  int v = 0;
+  guint best_suit = 0;
+
+  memcpy (all, c, sizeof all);
+  for (guint i = 0; i < n_melds; i++)
+    {
+      const MahjongMeld *m = &melds[i];
+
+      if (m->type == MAHJONG_MELD_CHOW)
+        {
+          chow_meld = TRUE;
+          for (guint t = m->tile; t < m->tile + 3u; t++)
+            all[t]++;
+        }
+      else
+        all[m->tile] = 3;
+      claimed |= m->source != MAHJONG_MELD_CONCEALED;
+    }
+  for (guint t = 0; t < MAHJONG_N_KINDS; t++)
+    suit_n[mahjong_tile_suit (t)] += all[t];
+  for (guint s = 1; s < 3; s++)
+    if (suit_n[s] > suit_n[best_suit])
+      best_suit = s;
+  {
+    guint off = suit_n[0] + suit_n[1] + suit_n[2] - suit_n[best_suit];
+
+    if (off == 0)
+      v += suit_n[3] == 0 ? 24 : 6;
+    else if (off <= 2)
+      v += suit_n[3] == 0 ? 8 : 4;
+    else if (off <= 4)
+      v += 2;
+  }
+  for (guint t = 0; t < MAHJONG_N_KINDS; t++)
+    {
+      gboolean valued = t >= 31 || t == 27 + seat_wind || t == 27 + prevalent;
+
+      if (all[t] >= 3)
+        {
+          pungs++;
+          if (valued)
+            v += 2 + (t == 27 + seat_wind && t == 27 + prevalent ? 2 : 0);
+        }
+      else if (all[t] == 2)
+        {
+          pairs++;
+          if (valued)
+            v += 1;
+        }
+    }
+  if (!chow_meld && pungs + pairs >= 5)
+    v += 6;
+  /* straights: 7 of the 9 tiles in place */
+  for (guint s = 0; s < 3; s++)
+    {
+      guint have = 0;
+
+      for (guint r = 0; r < 9; r++)
+        have += all[s * 9 + r] > 0;
+      if (have >= 8)
+        v += 12;
+      else if (have >= 7)
+        v += 6;
+    }
+  {
+    static const guint8 perms[6][3] = { {0,1,2}, {0,2,1}, {1,0,2}, {1,2,0}, {2,0,1}, {2,1,0} };
+
+    for (guint p = 0; p < 6; p++)
+      {
+        guint have = 0;
+
+        for (guint k = 0; k < 3; k++)
+          for (guint r = 0; r < 3; r++)
+            have += all[perms[p][k] * 9 + k * 3 + r] > 0;
+        if (have >= 8)
+          v = MAX (v, 8);
+        else if (have >= 7)
+          v += 3;
+      }
+    for (guint r = 0; r < 7; r++)
+      {
+        guint have = 0;
+
+        for (guint s = 0; s < 3; s++)
+          for (guint k = 0; k < 3; k++)
+            have += all[s * 9 + r + k] > 0;
+        if (have >= 8)
+          v = MAX (v, 8);
+        else if (have >= 7)
+          v += 3;
+      }
+  }
+  if (!claimed)
+    v += 2;
+  if (n_melds == 0 && pairs >= 5)
+    v = MAX (v, 12);
+  return v;
+}
+
+/* ---- levels 1–3: the eight steps ------------------------------------------------- */
+
+typedef struct
+{
+  guint8 tiles[MAHJONG_N_KINDS];
+  guint  n;
+} Cands;
+
+static void
+cands_add (Cands *c,
+           guint  t)
+{
+  for (guint i = 0; i < c->n; i++)
+    if (c->tiles[i] == t)
+      return;
+  c->tiles[c->n++] = (guint8) t;
+}
+
+/* Picks among candidates: level 1 the first (ends inward), level 2 the fewest live
+ * connectors, level 3 also the least dangerous. */
+static guint
+pick (const McrAiView *v,
+      const Cands     *c,
+      int              level)
+{
+  guint best = c->tiles[0];
+  int best_score = G_MAXINT;
+
+  if (level == 1)
+    return best;
+  for (guint i = 0; i < c->n; i++)
+    {
+      int score = (int) connectors (v, c->tiles[i]);
+
+      if (level >= 3)
+        score += 6 * danger (v, c->tiles[i]);
+      if (score < best_score)
+        best_score = score, best = c->tiles[i];
+    }
+  return best;
+}
+
+/* Among candidates, those whose discard leaves the lowest shanten. */
+static void
+keep_best_shanten (const McrAiView *v,
+                   Cands           *c,
+                   int              level)
+{
+  guint8 h[MAHJONG_N_KINDS];
+  int sh[MAHJONG_N_KINDS];
+  guint eff[MAHJONG_N_KINDS];
+  int best = 99;
+  guint best_eff = 0;
+  Cands out = { 0 };
+
+  memcpy (h, v->counts, sizeof h);
+  for (guint i = 0; i < c->n; i++)
+    {
+      h[c->tiles[i]]--;
+      sh[i] = shanten_of (h, v->n_melds);
+      eff[i] = level >= 2 ? live_effective (h, v->n_melds, v->visible, sh[i], TRUE) : 0;
+      h[c->tiles[i]]++;
+      if (sh[i] < best || (sh[i] == best && eff[i] > best_eff))
+        best = sh[i], best_eff = eff[i];
+    }
+  for (guint i = 0; i < c->n; i++)
+    if (sh[i] == best && eff[i] == best_eff)
+      cands_add (&out, c->tiles[i]);
+  *c = out;
+}
+
+static guint
+eight_steps (const McrAiView *v,
+             int              level)
+{
+  const guint8 *h = v->counts;
+  Cands c = { 0 };
+  guint pairs = 0;
+  int sh_now;
+
+  /* a: keep (or get) ready */
+  {
+    guint8 x[MAHJONG_N_KINDS];
+
+    memcpy (x, h, sizeof x);
+    for (guint t = 0; t < MAHJONG_N_KINDS; t++)
+      if (x[t] > 0)
+        {
+          x[t]--;
+          if (shanten_of (x, v->n_melds) == 0)
+            cands_add (&c, t);
+          x[t]++;
+        }
+    if (c.n > 0)
+      {
+        keep_best_shanten (v, &c, level);
+        return pick (v, &c, level);
+      }
+  }
+
+  /* the seven pairs plan at 4–5 pairs */
+  for (guint t = 0; t < MAHJONG_N_KINDS; t++)
+    pairs += h[t] >= 2;
+  sh_now = shanten_of (h, v->n_melds);
+  if (v->n_melds == 0 && (pairs >= 5 || (pairs == 4 && sh_now >= 3)))
+    {
+      for (guint t = 27; t < MAHJONG_N_KINDS; t++)
+        if (h[t] == 1 || h[t] >= 3)
+          cands_add (&c, t);
+      for (guint k = 0; k < 9; k++)
+        for (guint s = 0; s < 3; s++)
+          {
+            guint t = s * 9 + end_order[k];
+
+            if (h[t] == 1 || h[t] >= 3)
+              cands_add (&c, t);
+          }
+      if (c.n > 0)
+        return pick (v, &c, level);
+    }
+
+  /* b: singles two apart from anything (honors first), ends inward */
+  for (guint t = 27; t < MAHJONG_N_KINDS; t++)
+    if (h[t] == 1)
+      cands_add (&c, t);
+  for (guint k = 0; k < 9; k++)
+    for (guint s = 0; s < 3; s++)
+      {
+        int t = (int) (s * 9 + end_order[k]);
+
+        if (h[t] == 1 && !has (h, t - 1, s) && !has (h, t + 1, s) && !has (h, t - 2, s)
+            && !has (h, t + 2, s))
+          cands_add (&c, (guint) t);
+      }
+  if (c.n > 0)
+    return pick (v, &c, level);
+  /* c: singles one apart */
+  for (guint k = 0; k < 9; k++)
+    for (guint s = 0; s < 3; s++)
+      {
+        int t = (int) (s * 9 + end_order[k]);
+
+        if (h[t] == 1 && !has (h, t - 1, s) && !has (h, t + 1, s))
+          cands_add (&c, (guint) t);
+      }
+  if (c.n > 0)
+    return pick (v, &c, level);
+
+  /* d, e, f: runs of 4/7/10/13 tiles, then 3/6/9/12, then 2/5/8/11 */
+  for (guint want = 1; want <= 3; want++)
+    {
+      guint mod = want == 1 ? 1 : want == 2 ? 0 : 2;
+
+      for (guint s = 0; s < 4; s++)
+        {
+          guint lo = s * 9, hi = s < 3 ? s * 9 + 9 : MAHJONG_N_KINDS;
+          guint t = lo;
+
+          while (t < hi)
+            {
+              guint start, n = 0;
+
+              if (h[t] == 0)
+                {
+                  t++;
+                  continue;
+                }
+              start = t;
+              if (s == 3)
+                n = h[t++];
+              else
+                while (t < hi && h[t] > 0)
+                  n += h[t++];
+              if (n % 3 == mod && !(mod == 0 && n == 3 && (h[start] == 3 || t - start == 3)))
+                for (guint u = start; u < t; u++)
+                  cands_add (&c, u);
+            }
+        }
+      if (c.n > 0)
+        {
+          keep_best_shanten (v, &c, level);
+          return pick (v, &c, level);
+        }
+    }
+
+  /* g: break a pair; anything else as a last resort */
+  for (guint t = 0; t < MAHJONG_N_KINDS; t++)
+    if (h[t] >= 2)
+      cands_add (&c, t);
+  if (c.n == 0)
+    for (guint t = 0; t < MAHJONG_N_KINDS; t++)
+      if (h[t] > 0)
+        cands_add (&c, t);
+  keep_best_shanten (v, &c, level);
+  return pick (v, &c, level);
+}
+
+/* ---- level 4 ------------------------------------------------------------------------- */
+
+/* Live copies of the winning tiles of a ready 13-tile hand that score at least 8. */
+static guint
+good_waits (const McrAiView *v13)
+{
+  guint8 waits[MAHJONG_N_KINDS];
+  guint n = mahjong_winning_tiles (v13->counts, v13->n_melds, NULL, MAHJONG_N_KINDS, waits);
+  guint live = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      guint t = waits[i];
+      int left = 4 - (int) v13->visible[t];
+      int fan;
+
+      if (left <= 0)
+        continue;
+      fan = mcr_ai_win_fan (v13, t, FALSE, FALSE);
+      if (fan >= MCR_MIN_FAN)
+        live += (guint) left * 2;
+      else if (fan >= MCR_MIN_FAN - 1 || fan + 2 >= MCR_MIN_FAN)
+        live += (guint) left;     /* self-drawn (+1, or Fully Concealed Hand +4 over Concealed Hand) */
+    }
+  return live;
+}
+
+/* After drawing @t into the 13-tile hand @w13: can a discard leave a ready hand with
+ * winning tiles worth 8 fan? */
+static gboolean
+draw_reaches_good_ready (const McrAiView *w13,
+                         guint            t)
+{
+  McrAiView x = *w13;
+
+  x.counts[t]++;
+  x.visible[t] = (guint8) MIN (4, x.visible[t] + 1);
+  for (guint e = 0; e < MAHJONG_N_KINDS; e++)
+    if (x.counts[e] > 0)
+      {
+        gboolean ok;
+
+        x.counts[e]--;
+        ok = shanten_of (x.counts, x.n_melds) == 0 && good_waits (&x) > 0;
+        x.counts[e]++;
+        if (ok)
+          return TRUE;
+      }
+  return FALSE;
+}
+
+/* Live effective tiles of a one-away 13-tile hand, those leading to a good ready hand
+ * counted double. */
+static double
+one_away_value (const McrAiView *w13)
+{
+  guint8 c[MAHJONG_N_KINDS];
+  double value = 0;
+
+  memcpy (c, w13->counts, sizeof c);
+  for (guint t = 0; t < MAHJONG_N_KINDS; t++)
+    {
+      guint left = 4u - MIN (4u, w13->visible[t]);
+
+      if (c[t] >= 4 || left == 0)
+        continue;
+      c[t]++;
+      if (shanten_of (c, w13->n_melds) == 0)
+        value += left * (draw_reaches_good_ready (w13, t) ? 2.0 : 0.4);
+      c[t]--;
+    }
+  return value;
+}
+
+
+static double
+discard_value (const McrAiView *v,
+               guint            d,
+               gboolean         threat)
+{
+  McrAiView w = *v;
+  int sh;
+  double value;
+  guint eff;
+
+  w.counts[d]--;
+  w.drawn = MAHJONG_NO_TILE;
+  w.replacement = FALSE;
+  sh = shanten_of (w.counts, w.n_melds);
+  eff = live_effective (w.counts, w.n_melds, w.visible, sh, TRUE);
+  if (sh == 0)
+    {
+      guint good = good_waits (&w);
+
+      value = good > 0 ? 1000.0 + good * 4.0 : 880.0 + eff;
+    }
+  else if (sh == 1)
+    value = 880.0 + one_away_value (&w) * 1.5;
+  else
+    value = 1000.0 - sh * 120.0 + eff * 1.5;
+  value += 6.0 * MIN (16, plan_potential (w.counts, w.melds, w.n_melds, mcr_ai_seat_wind (v),
+                                          v->prevalent));
+  if (threat)
+    value -= (sh >= 2 ? 60.0 : sh == 1 ? 12.0 : 4.0) * danger (v, d);
+  return value;
+}
+
+static guint
+level4_discard (const McrAiView *v)
+{
+  gboolean threat = FALSE;
+  double best = -1e9;
+  guint best_t = MAHJONG_NO_TILE;
+
+  for (guint o = 0; o < 4; o++)
+    threat |= threatening (v, o);
+  for (guint t = 0; t < MAHJONG_N_KINDS; t++)
+    if (v->counts[t] > 0)
+      {
+        double x = discard_value (v, t, threat);
+
+        if (x > best)
+          best = x, best_t = t;
+      }
+  return best_t;
+}
+
+/* ---- claims ------------------------------------------------------------------------- */
+
+/* The best shanten after making @m from the discard and discarding. */
+static int
+after_claim (const McrAiView   *v,
+             const MahjongMeld *m,
+             McrAiView         *out)
+{
+  McrAiView w = *v;
+  int best = 99;
+
+  if (m->type == MAHJONG_MELD_CHOW)
+    {
+      for (guint t = m->tile; t < m->tile + 3u; t++)
+        if (t != v->tile)
+          w.counts[t]--;
+    }
+  else
+    w.counts[m->tile] -= m->type == MAHJONG_MELD_KONG ? 3 : 2;
+  w.melds[w.n_melds++] = *m;
+  for (guint t = 0; t < MAHJONG_N_KINDS; t++)
+    if (w.counts[t] > 0)
+      {
+        w.counts[t]--;
+        best = MIN (best, shanten_of (w.counts, w.n_melds));
+        w.counts[t]++;
+      }
+  if (m->type == MAHJONG_MELD_KONG)
+    best = shanten_of (w.counts, w.n_melds);
+  *out = w;
+  return best;
+}
+
+/* Whether a claim leading to @w (14 tiles after the claim) is worth making. */
+static gboolean
+claim_worth (const McrAiView *w,
+             int              sh,
+             int              level)
+{
+  int need = level >= 4 ? 5 : 6;
+
+  if (level >= 4 && sh == 0)
+    {
+      /* ready after the claim: only when some discard leaves waits worth 8 fan */
+      McrAiView x = *w;
+
+      for (guint e = 0; e < MAHJONG_N_KINDS; e++)
+        if (x.counts[e] > 0)
+          {
+            gboolean ok;
+
+            x.counts[e]--;
+            ok = shanten_of (x.counts, x.n_melds) == 0 && good_waits (&x) > 0;
+            x.counts[e]++;
+            if (ok)
+              return TRUE;
+          }
+      return FALSE;
+    }
+  if (level >= 4 && sh == 1)
+    {
+      /* one away after the claim: only when draws lead to waits worth 8 fan */
+      McrAiView x = *w;
+      double best = 0;
+
+      for (guint e = 0; e < MAHJONG_N_KINDS; e++)
+        if (x.counts[e] > 0)
+          {
+            x.counts[e]--;
+            if (shanten_of (x.counts, x.n_melds) == 1)
+              best = MAX (best, one_away_value (&x));
+            x.counts[e]++;
+          }
+      return best >= 8.0;
+    }
+  return plan_potential (w->counts, w->melds, w->n_melds, mcr_ai_seat_wind (w),
+                         w->prevalent) >= need;
+}
+
+static char *
+choose_claim (const McrAiView *v,
+              int              level,
+              ParlorRng       *rng)
+{
+  char buf[3];
+  int now;
+  char *best_action = NULL;
+  int best_sh;
+  McrAiView w;
+
+  if (mcr_ai_win_fan (v, v->tile, FALSE, v->phase == 'r') >= MCR_MIN_FAN)
+    return g_strdup ("hu");
+  if (v->phase == 'r' || v->wall == 0)
+    return g_strdup ("pass");
+
+  now = shanten_of (v->counts, v->n_melds);
+  best_sh = now;
+  if (v->counts[v->tile] >= 2)
+    {
+      MahjongMeld m = { MAHJONG_MELD_PUNG, v->tile, MAHJONG_MELD_CLAIMED, 1, v->tile };
+      int sh = after_claim (v, &m, &w);
+      gboolean valued = v->tile >= 31 || v->tile == 27 + mcr_ai_seat_wind (v)
+                        || v->tile == 27 + v->prevalent;
+      gboolean want;
+
+      if (level >= 3)
+        want = sh < now && claim_worth (&w, sh, level);
+      else
+        want = sh < now || (valued && sh <= now);
+      if (want)
+        {
+          gboolean kong = v->counts[v->tile] == 3 && level < 4;
+
+          best_sh = sh;
+          best_action = g_strdup (kong ? "kong" : "pung");
+        }
+    }
+  if (v->from == ((guint) v->seat + 3) % 4 && v->tile < 27 && best_action == NULL)
+    for (int low = (int) v->tile - 2; low <= (int) v->tile; low++)
+      {
+        MahjongMeld m = { MAHJONG_MELD_CHOW, 0, MAHJONG_MELD_CLAIMED, 1, v->tile };
+        gboolean ok = low >= 0 && (guint) low / 9 == v->tile / 9 && low % 9 <= 6;
+        int sh;
+
+        for (int t = low; ok && t < low + 3; t++)
+          ok = (guint) t == v->tile || v->counts[t] > 0;
+        if (!ok)
+          continue;
+        m.tile = (guint8) low;
+        sh = after_claim (v, &m, &w);
+        if (sh >= best_sh)
+          continue;
+        if (level >= 3 && !claim_worth (&w, sh, level))
+          continue;
+        if (level <= 2 && sh > 2 && parlor_rng_below (rng, 2) == 0)
+          continue;
+        best_sh = sh;
+        g_free (best_action);
+        best_action = g_strdup_printf ("chow tile=%s", mahjong_tile_to_string ((guint) low, buf));
+      }
+  return best_action != NULL ? best_action : g_strdup ("pass");
+}
+
+/* ---- turns ------------------------------------------------------------------------ */
+
+static char *
+choose_turn (const McrAiView *v,
+             int              level,
+             ParlorRng       *rng)
+{
+  char buf[3];
+  guint d;
+
+  if (v->drawn != MAHJONG_NO_TILE)
+    {
+      if (mcr_ai_win_fan (v, v->drawn, TRUE, FALSE) >= MCR_MIN_FAN)
+        return g_strdup ("hu");
+      if (v->wall > 0)
+        for (guint t = 0; t < MAHJONG_N_KINDS; t++)
+          {
+            gboolean added = FALSE;
+
+            for (guint i = 0; i < v->n_melds; i++)
+              added |= v->melds[i].type == MAHJONG_MELD_PUNG && v->melds[i].tile == t;
+            if ((v->counts[t] == 4 || (added && v->counts[t] >= 1)))
+              {
+                guint8 x[MAHJONG_N_KINDS];
+                int before, after;
+
+                memcpy (x, v->counts, sizeof x);
+                /* the shanten without the kong tiles, before and after */
+                x[t] = 0;
+                after = shanten_of (x, v->n_melds + (added ? 0u : 1u));
+                memcpy (x, v->counts, sizeof x);
+                x[t]--;
+                before = shanten_of (x, v->n_melds);
+                if (after <= before)
+                  return g_strdup_printf ("kong tile=%s", mahjong_tile_to_string (t, buf));
+              }
+          }
+    }
+  if (level >= 4)
+    d = level4_discard (v);
+  else
+    {
+      guint mistake = level == 1 ? 10 : level == 2 ? 20 : 0;
+
+      d = eight_steps (v, level);
+      if (mistake > 0 && parlor_rng_below (rng, mistake) == 0)
+        {
+          /* "play dumb once": a random tile of the hand */
+          guint n = 0, k;
+
+          for (guint t = 0; t < MAHJONG_N_KINDS; t++)
+            n += v->counts[t];
+          k = parlor_rng_below (rng, n);
+          for (guint t = 0; t < MAHJONG_N_KINDS; t++)
+            {
+              if (k < v->counts[t])
+                {
+                  d = t;
+                  break;
+                }
+              k -= v->counts[t];
+            }
+        }
+    }
+  return g_strdup_printf ("discard tile=%s", mahjong_tile_to_string (d, buf));
+}
+
+char *
+mcr_ai_choose (const char    *level,
+               const char    *view,
+               guint64        seed,
+               GCancellable  *cancellable,
+               GError       **error)
+{
+  McrAiView v;
+  ParlorRng rng;
+  int lv;
+
+  g_return_val_if_fail (level != NULL && view != NULL, NULL);
+
+  if (level[0] < '1' || level[0] > '4' || level[1] != '\0')
+    {
+      g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG,
+                   _("Unknown level “%s” (1, 2, 3 or 4)"), level);
+      return NULL;
+    }
+  lv = level[0] - '0';
+  if (!mcr_ai_view_parse (view, &v, error))
+    return NULL;
+  if (!v.asked)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
+                           _("Nothing to decide"));
+      return NULL;
+    }
+  parlor_rng_init (&rng, seed, 0x616931);
+  if (v.phase == 't')
+    return choose_turn (&v, lv, &rng);
+  return choose_claim (&v, lv, &rng);
+}

@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* parlor-cli selfplay mcr (path in argv[1]): JSON figures and a replay that plays back. */
+#include "config.h"
+
+#include <json-glib/json-glib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+static const char *cli_path;
+
+static char *
+run (const char * const *args,
+     int                *status)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GSubprocess) proc = NULL;
+  g_autoptr(GError) error = NULL;
+  char *out = NULL;
+
+  g_ptr_array_add (argv, (gpointer) cli_path);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  proc = g_subprocess_newv ((const char * const *) argv->pdata,
+                            G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (proc, NULL, NULL, &out, NULL, &error);
+  g_assert_no_error (error);
+  *status = g_subprocess_get_exit_status (proc);
+  return out;
+}
+
+static void
+test_selfplay_and_replay (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("parlor-mcr-XXXXXX", NULL);
+  g_autofree char *log = g_build_filename (dir, "mcr.replay", NULL);
+  const char *args[] = { "selfplay", "mcr", "--seats", "4,3,2,1", "--games", "4", "--hands", "1",
+                         "--seed", "9", "--json", "--log", log, NULL };
+  const char *replay[] = { "replay", log, NULL };
+  const char *bad[] = { "selfplay", "mcr", "--seats", "4,3,2", NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *again = NULL;
+  g_autofree char *ok = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  JsonObject *root;
+  JsonArray *seats;
+  gint64 wins = 0;
+  int status;
+
+  out = run (args, &status);
+  g_assert_cmpint (status, ==, 0);
+  json_parser_load_from_data (parser, out, -1, &error);
+  g_assert_no_error (error);
+  root = json_node_get_object (json_parser_get_root (parser));
+  g_assert_cmpstr (json_object_get_string_member (root, "game"), ==, "mcr");
+  g_assert_cmpint (json_object_get_int_member (root, "hands"), ==, 4);
+  seats = json_object_get_array_member (root, "seats");
+  g_assert_cmpuint (json_array_get_length (seats), ==, 4);
+  for (guint i = 0; i < 4; i++)
+    {
+      JsonObject *s = json_array_get_object_element (seats, i);
+
+      wins += json_object_get_int_member (s, "wins");
+      g_assert_true (json_object_has_member (s, "deal_ins"));
+      g_assert_true (json_object_has_member (s, "mean_score_per_hand"));
+    }
+  g_assert_cmpint (wins + json_object_get_int_member (root, "drawn_hands"), ==, 4);
+  /* the same seed gives the same figures (timings aside) */
+  again = run (args, &status);
+  g_assert_cmpint (status, ==, 0);
+
+  ok = run (replay, &status);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_cmpstr (ok, ==, "ok 4 games\n");
+
+  err = run (bad, &status);
+  g_assert_cmpint (status, ==, 2);
+  g_unlink (log);
+  g_rmdir (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  if (argc < 2)
+    {
+      g_printerr ("usage: test-mcr-cli PATH-TO-PARLOR-CLI\n");
+      return 1;
+    }
+  cli_path = argv[1];
+  g_test_add_func ("/mcr/cli/selfplay-and-replay", test_selfplay_and_replay);
+  return g_test_run ();
+}
