@@ -13,6 +13,7 @@
 #define STRONG_DEPTH    3
 #define STRONG_DISCOUNT 0.8   /* the chance the hand goes on for one more draw of ours */
 #define OPP_MEAN_POINTS 2.5   /* what a ron we feed costs, on average */
+#define RON_SHARE       0.5   /* the chance the opponent lets go of a live tile we wait on */
 
 typedef struct
 {
@@ -349,11 +350,15 @@ value8 (AiHand *h,
   for (guint d = 0; d < JIHAI_N_KINDS; d++)
     {
       double v;
+      guint before = h->discarded;
 
       if (h->counts[d] == 0)
         continue;
+
       h->counts[d]--;
+      h->discarded |= 1u << d;
       v = value7 (h, pool, depth);
+      h->discarded = before;
       h->counts[d]++;
       best = MAX (best, v);
     }
@@ -367,7 +372,7 @@ value7 (AiHand *h,
         guint   depth)
 {
   guint total = 0;
-  double ev = 0;
+  double ev = 0, ron = 0, ron_chance = 0;
 
   if (depth == 0)
     return 0;
@@ -375,6 +380,24 @@ value7 (AiHand *h,
     total += pool->live[k];
   if (total == 0)
     return 0;
+  /* the opponent's discard first: a ron on a kind we did not discard */
+  for (guint k = 0; k < JIHAI_N_KINDS; k++)
+    {
+      double p;
+      int win;
+
+      if (pool->live[k] == 0 || (h->discarded & (1u << k)))
+        continue;
+      p = RON_SHARE * pool->live[k] / total;
+      h->counts[k]++;
+      win = win_points (h, k, 0);
+      h->counts[k]--;
+      if (win > 0)
+        {
+          ron += p * win;
+          ron_chance += p;
+        }
+    }
   for (guint k = 0; k < JIHAI_N_KINDS; k++)
     {
       double p;
@@ -388,7 +411,7 @@ value7 (AiHand *h,
       h->counts[k]--;
       pool->live[k]++;
     }
-  return ev * STRONG_DISCOUNT;
+  return (ron + (1 - ron_chance) * ev) * STRONG_DISCOUNT;
 }
 
 /* The expected cost of feeding a ron with @kind. */

@@ -710,6 +710,8 @@ jihai_apply (ParlorGame  *game,
       else
         self->n_discards[other]--;
       end_with_win (self, seat, JIHAI_WIN_RON, tile, &score, events);
+      if (self->phase == PHASE_OVER)
+        self->counts[seat][tile]++;   /* the final position keeps every tile */
     }
   else if (g_str_equal (type, "pung") || g_str_equal (type, "kong"))
     {
