@@ -7,7 +7,7 @@
 #include "jihai-game.h"
 #include "parlor-line.h"
 
-static guint n_matches = 60;
+static guint n_matches = 20;
 
 /*
  * A first-hand deal: the starter's 7, the other seat's 7, the wall's first

@@ -1029,10 +1029,11 @@ jihai_describe (const char         *text,
       who = seat_name (seat_names, starter);
       return g_strdup_printf (_("Hand %d: %s starts (points %d to %d)"), (int) n, who, (int) a, (int) b);
     }
-  if (seat >= 0)
-    who = seat_name (seat_names, seat);
+  if (seat < 0 && g_str_equal (type, "discard"))
+    return g_strdup_printf (_("Discard %s"), tile_name (tile));
+  who = seat_name (seat_names, seat >= 0 ? seat : 0);
   if (g_str_equal (type, "deal"))
-    return g_strdup_printf (_("%s gets seven tiles"), who != NULL ? who : "?");
+    return g_strdup_printf (_("%s gets seven tiles"), who);
   if (g_str_equal (type, "draw"))
     {
       gboolean replacement = parlor_line_has (line, "replacement");
@@ -1044,8 +1045,6 @@ jihai_describe (const char         *text,
     }
   if (g_str_equal (type, "discard"))
     {
-      if (who == NULL)
-        return g_strdup_printf (_("Discard %s"), tile_name (tile));
       return g_strdup_printf (_("%s discards %s"), who, tile_name (tile));
     }
   if (g_str_equal (type, "call"))
