@@ -36,6 +36,8 @@ LLVMFuzzerTestOneInput (const guint8 *data,
 
   /* a whole `jihai score` line: HAND<TAB>WIN<TAB>FLAGS<TAB>DISCARDED */
   fields = g_strsplit (text, "\t", 4);
+  if (fields[0] == NULL)
+    return 0;
   if (jihai_hand_parse (fields[0], &jihai, NULL))
     {
       g_autofree char *printed = jihai_hand_to_string (&jihai);
@@ -63,7 +65,7 @@ LLVMFuzzerTestOneInput (const guint8 *data,
           g_assert_true ((score.shape == JIHAI_SHAPE_NONE) == (score.status == JIHAI_STATUS_NO_SHAPE));
         }
     }
-  else if (fields[0] != NULL)
+  else
     {
       flags = kinds = 0;
       jihai_flags_parse (fields[0], &flags, NULL);
