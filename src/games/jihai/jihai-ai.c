@@ -325,10 +325,39 @@ choose_normal (const JihaiView *v,
 
 /* strong */
 
+/* Values of 7-tile hands already searched in this decision: many draw and
+ * discard orders reach the same hand (hand-rolled open addressing, as a
+ * GHashTable would allocate per entry in the hot loop). */
+#define MEMO_BITS 16
+
 typedef struct
 {
-  guint8 live[JIHAI_N_KINDS];
+  guint64 key;
+  double  value;
+} MemoEntry;
+
+typedef struct
+{
+  guint8     live[JIHAI_N_KINDS];
+  MemoEntry *memo;   /* 1 << MEMO_BITS entries, or NULL */
 } Pool;
+
+static guint64
+memo_key (const AiHand *h,
+          const Pool   *pool,
+          guint         depth)
+{
+  guint64 key = 0;
+
+  for (guint k = 0; k < JIHAI_N_KINDS; k++)
+    key = (key << 6) | ((guint64) h->counts[k] << 3) | pool->live[k];
+  key = (key << 7) | (h->discarded & 0x7f);
+  key = (key << 2) | (depth & 3);
+  for (guint i = 0; i < JIHAI_MAX_MELDS; i++)
+    key = (key << 5) | (i < h->n_melds ? ((guint64) h->melds[i].type << 3 | h->melds[i].kind) : 0);
+  key = (key << 2) | h->n_melds;
+  return key | G_GUINT64_CONSTANT (1) << 63;
+}
 
 static double value7 (AiHand *h, Pool *pool, guint depth);
 
@@ -373,31 +402,45 @@ value7 (AiHand *h,
 {
   guint total = 0;
   double ev = 0, ron = 0, ron_chance = 0;
+  int win[JIHAI_N_KINDS];
+  guint64 key = 0;
+  MemoEntry *slot = NULL;
 
   if (depth == 0)
     return 0;
+  if (pool->memo != NULL && depth > 1)
+    {
+      guint64 hash;
+
+      key = memo_key (h, pool, depth);
+      hash = key * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
+      slot = &pool->memo[hash >> (64 - MEMO_BITS)];
+      if (slot->key == key)
+        return slot->value;
+    }
   for (guint k = 0; k < JIHAI_N_KINDS; k++)
     total += pool->live[k];
   if (total == 0)
     return 0;
-  /* the opponent's discard first: a ron on a kind we did not discard */
+  /* the points each kind would complete, by tsumo or (if not banned) ron */
   for (guint k = 0; k < JIHAI_N_KINDS; k++)
     {
-      double p;
-      int win;
-
-      if (pool->live[k] == 0 || (h->discarded & (1u << k)))
+      win[k] = 0;
+      if (pool->live[k] == 0)
         continue;
-      p = RON_SHARE * pool->live[k] / total;
       h->counts[k]++;
-      win = win_points (h, k, 0);
+      win[k] = win_points (h, k, 0);
       h->counts[k]--;
-      if (win > 0)
-        {
-          ron += p * win;
-          ron_chance += p;
-        }
     }
+  /* the opponent's discard first: a ron on a kind we did not discard */
+  for (guint k = 0; k < JIHAI_N_KINDS; k++)
+    if (win[k] > 0 && !(h->discarded & (1u << k)))
+      {
+        double p = RON_SHARE * pool->live[k] / total;
+
+        ron += p * win[k];
+        ron_chance += p;
+      }
   for (guint k = 0; k < JIHAI_N_KINDS; k++)
     {
       double p;
@@ -405,13 +448,26 @@ value7 (AiHand *h,
       if (pool->live[k] == 0)
         continue;
       p = (double) pool->live[k] / total;
+      if (win[k] > 0)
+        {
+          ev += p * win[k];
+          continue;
+        }
+      if (depth == 1)
+        continue;
       pool->live[k]--;
       h->counts[k]++;
       ev += p * value8 (h, pool, k, 0, depth - 1);
       h->counts[k]--;
       pool->live[k]++;
     }
-  return (ron + (1 - ron_chance) * ev) * STRONG_DISCOUNT;
+  ev = (ron + (1 - ron_chance) * ev) * STRONG_DISCOUNT;
+  if (slot != NULL)
+    {
+      slot->key = key;
+      slot->value = ev;
+    }
+  return ev;
 }
 
 /* The expected cost of feeding a ron with @kind. */
@@ -441,6 +497,7 @@ strong_discard (const JihaiView *v,
                 AiHand          *h,
                 const guint8     live[JIHAI_N_KINDS],
                 guint            depth,
+                MemoEntry       *memo,
                 double          *value_out)
 {
   double best = -G_MAXDOUBLE;
@@ -454,6 +511,7 @@ strong_discard (const JihaiView *v,
       if (h->counts[d] == 0)
         continue;
       memcpy (pool.live, live, sizeof pool.live);
+      pool.memo = memo;
       h->counts[d]--;
       h->discarded |= 1u << d;
       value = value7 (h, &pool, depth) - danger (v, live, d);
@@ -479,6 +537,7 @@ choose_strong (const JihaiView *v,
   guint8 live[JIHAI_N_KINDS];
   guint my_draws;
   guint depth;
+  g_autofree MemoEntry *memo = g_new0 (MemoEntry, 1 << MEMO_BITS);
 
   ai_hand_from_view (v, &h);
   live_tiles (v, live);
@@ -502,6 +561,7 @@ choose_strong (const JihaiView *v,
       my_draws = (v->wall + 1) / 2;
       depth = MIN (STRONG_DEPTH, my_draws);
       memcpy (pool.live, live, sizeof pool.live);
+      pool.memo = memo;
       pass = value7 (&h, &pool, depth);
       if (v->options.can & JIHAI_CAN_KONG)
         {
@@ -514,6 +574,7 @@ choose_strong (const JihaiView *v,
           for (guint k = 0; k < JIHAI_N_KINDS; k++)
             total += live[k];
           memcpy (pool.live, live, sizeof pool.live);
+          pool.memo = memo;
           for (guint k = 0; k < JIHAI_N_KINDS && total > 0; k++)
             if (pool.live[k] > 0)
               {
@@ -537,7 +598,7 @@ choose_strong (const JihaiView *v,
           after.melds[after.n_melds++].kind = v->claim;
           /* after the pung we discard, the opponent draws, then we do */
           depth = MIN (STRONG_DEPTH, v->wall / 2);
-          strong_discard (v, &after, live, depth, &take);
+          strong_discard (v, &after, live, depth, memo, &take);
           if (take > pass)
             return g_strdup ("pung");
         }
@@ -562,7 +623,7 @@ choose_strong (const JihaiView *v,
           }
       return discard_line (choice);
     }
-  return discard_line (strong_discard (v, &h, live, depth, NULL));
+  return discard_line (strong_discard (v, &h, live, depth, memo, NULL));
 }
 
 char *
