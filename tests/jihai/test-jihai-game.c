@@ -429,6 +429,30 @@ test_ron_ban (void)
   fixture_clear (&f);
 }
 
+/* A complete hand worth no point cannot win (two open pungs of a wind and a dragon). */
+static void
+test_zero_points (void)
+{
+  Fixture f = { 0 };
+
+  fixture_start (&f, "EOWGGRR", "EEOOSSN", "WNWS", "");
+  play (&f, 0, "discard E");
+  play (&f, 1, "pung");
+  play (&f, 1, "discard N");
+  play (&f, 0, "discard O");
+  /* a ron here would make O a closed triplet (1 point): it is offered */
+  g_assert_true (has_action (&f, 1, "ron"));
+  play (&f, 1, "pung");
+  play (&f, 1, "discard S");
+  play (&f, 0, "discard N");
+  /* seat 1 drew S: EE+E OO+O | SS is complete but scores 0 */
+  assert_waiting (&f, 1, PARLOR_PROMPT_TURN);
+  g_assert_true (events_have (&f, "draw seat=1 tile=S\n"));
+  g_assert_false (has_action (&f, 1, "tsumo"));
+  refuse (&f, 1, "tsumo");
+  fixture_clear (&f);
+}
+
 static void
 test_robbing (void)
 {
@@ -715,6 +739,7 @@ main (int   argc,
   g_test_add_func ("/jihai/game/heavenly-and-tsumo", test_heavenly_and_tsumo);
   g_test_add_func ("/jihai/game/earthly-and-hand-of-man", test_earthly_and_hand_of_man);
   g_test_add_func ("/jihai/game/ron-ban", test_ron_ban);
+  g_test_add_func ("/jihai/game/zero-points", test_zero_points);
   g_test_add_func ("/jihai/game/robbing", test_robbing);
   g_test_add_func ("/jihai/game/drawn-hand", test_drawn_hand);
   g_test_add_func ("/jihai/game/config-and-describe", test_config_and_describe);
