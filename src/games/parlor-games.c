@@ -5,12 +5,14 @@
 
 #include "manhattan-game.h"
 #include "parlor-games.h"
+#include "suzume-game.h"
 #include "triad-game.h"
 
 /* Each game adds its info here, one line per game. */
 static const ParlorGameInfo * const games[] = {
   &manhattan_game_info,
   &triad_game_info,
+  &suzume_game_info,
   NULL
 };
 
