@@ -28,7 +28,12 @@ typedef struct
 static Target     *targets;
 static guint       n_targets;
 static GHashTable *target_index;   /* packed types → index + 1 */
-static double      binom[SUZUME_N_TILES + 1][SUZUME_N_TILES + 1];
+
+/* Tuned by self-play against the greedy player (docs/rules/suzume-jong.md). */
+#define STRONG_DEPTH     1      /* draws looked at one by one before the ready-hand leaf */
+#define SURVIVAL_PER_SEAT 0.93  /* chance one other seat does not win in a round */
+#define RON_SHARE        0.5    /* discards per other seat per round that could feed a ron */
+#define DANGER_WEIGHT    2.0
 
 static guint64
 pack (const guint8 types[SUZUME_N_TYPES])
@@ -117,9 +122,6 @@ build_targets (gpointer data)
       *key = (gint64) pack (t->types);
       g_hash_table_insert (target_index, key, GUINT_TO_POINTER (i + 1));
     }
-  for (guint n = 0; n <= SUZUME_N_TILES; n++)
-    for (guint k = 0; k <= n; k++)
-      binom[n][k] = k == 0 || k == n ? 1.0 : binom[n - 1][k - 1] + binom[n - 1][k];
   n_targets = out->len;
   targets = (Target *) (gpointer) g_array_free (out, FALSE);
   return NULL;
@@ -131,15 +133,6 @@ ensure_targets (void)
   static GOnce once = G_ONCE_INIT;
 
   g_once (&once, build_targets, NULL);
-}
-
-static double
-choose (int n,
-        int k)
-{
-  if (k < 0 || n < 0 || k > n)
-    return 0.0;
-  return binom[n][k];
 }
 
 /* The winning target of six tiles, or NULL. */
@@ -193,6 +186,9 @@ typedef struct
   guint16    banned;         /* kinds this seat cannot ron */
   guint      draws_left;     /* own draws still to come after this turn */
   double     ron_rate;
+  double     survival;       /* chance no other seat wins in one round */
+  double     danger_scale;
+  double     utility[64];    /* what a win of so many points (dealer bonus in) is worth */
   double     danger[SUZUME_N_KINDS];
   GHashTable *leaf_cache;
 } Ctx;
@@ -214,7 +210,35 @@ ctx_init (Ctx *ctx)
     ctx->banned |= 1u << suzume_tile_kind (v->discards[me][i]);
   ctx->draws_left = v->wall / v->n_seats;
   /* a share of the others' discards that could be the tile a ready hand waits on */
-  ctx->ron_rate = 0.35 * (v->n_seats - 1);
+  ctx->ron_rate = RON_SHARE * (v->n_seats - 1);
+  ctx->survival = pow (SURVIVAL_PER_SEAT, v->n_seats - 1);
+
+  /* in the last hand only first place counts: a win is worth what it does to the ranking */
+  ctx->danger_scale = 1.0;
+  for (guint p = 0; p < G_N_ELEMENTS (ctx->utility); p++)
+    ctx->utility[p] = p;
+  if (v->hand_number == v->n_hands)
+    {
+      int my = v->scores[me], top = 0;
+
+      for (guint o = 0; o < v->n_seats; o++)
+        if (o != me)
+          top = MAX (top, v->scores[o]);
+      ctx->danger_scale = my > top ? 3.0 : 0.5;
+      for (guint p = 0; p < G_N_ELEMENTS (ctx->utility); p++)
+        {
+          int share = ((int) p + (int) v->n_seats - 2) / ((int) v->n_seats - 1);
+          int gain = 0, others = 0;
+
+          for (guint o = 0; o < v->n_seats; o++)
+            if (o != me)
+              {
+                gain += MIN (share, v->scores[o]);
+                others = MAX (others, v->scores[o] - MIN (share, v->scores[o]));
+              }
+          ctx->utility[p] = my + gain > others ? 10.0 + 0.1 * p : 0.1 * p;
+        }
+    }
 
   /* how much each kind risks a ron, in expected points */
   for (guint kind = 0; kind < SUZUME_N_KINDS; kind++)
@@ -253,133 +277,6 @@ ctx_init (Ctx *ctx)
     }
 }
 
-/* Probability that @k draws from the unseen tiles bring every tile @types lacks for @t. */
-static double
-reach_probability (const Ctx    *ctx,
-                   const guint8  types[SUZUME_N_TYPES],
-                   const Target *t,
-                   double        k)
-{
-  guint need_type[SUZUME_N_TYPES], need_n[SUZUME_N_TYPES], avail[SUZUME_N_TYPES];
-  guint m = 0, total_need = 0, total_avail = 0;
-  int U = (int) ctx->n_unseen, K;
-  double sum = 0.0;
-  guint x[SUZUME_N_TYPES];
-
-  for (guint i = 0; i < SUZUME_N_TYPES; i++)
-    if (t->types[i] > types[i])
-      {
-        need_type[m] = i;
-        need_n[m] = t->types[i] - types[i];
-        avail[m] = ctx->unseen[i];
-        if (need_n[m] > avail[m])
-          return 0.0;
-        total_need += need_n[m];
-        total_avail += avail[m];
-        m++;
-      }
-  if (m == 0)
-    return 1.0;
-  K = (int) MIN ((double) U, floor (k + 0.5));
-  if ((int) total_need > K)
-    return 0.0;
-  (void) need_type;
-
-  /* the multivariate hypergeometric tail, term by term */
-  for (guint i = 0; i < m; i++)
-    x[i] = need_n[i];
-  for (;;)
-    {
-      double ways = 1.0;
-      int drawn = 0;
-
-      for (guint i = 0; i < m; i++)
-        {
-          ways *= choose ((int) avail[i], (int) x[i]);
-          drawn += (int) x[i];
-        }
-      if (drawn <= K)
-        sum += ways * choose (U - (int) total_avail, K - drawn);
-      /* next combination */
-      {
-        guint i = 0;
-
-        while (i < m)
-          {
-            if (x[i] < avail[i])
-              {
-                x[i]++;
-                break;
-              }
-            x[i] = need_n[i];
-            i++;
-          }
-        if (i == m)
-          break;
-      }
-    }
-  return sum / choose (U, K);
-}
-
-/* Expected points of five tiles with @k own draws to come. */
-static double
-leaf_value (Ctx          *ctx,
-            const guint8  types[SUZUME_N_TYPES],
-            guint         k)
-{
-  gint64 key = (gint64) ((pack (types) << 3) | MIN (k, 7));
-  gpointer cached;
-  double best = 0.0, sum = 0.0, value;
-
-  if (g_hash_table_lookup_extended (ctx->leaf_cache, &key, NULL, &cached))
-    {
-      double d;
-
-      memcpy (&d, &cached, sizeof d);
-      return d;
-    }
-
-  for (guint i = 0; i < n_targets; i++)
-    {
-      const Target *t = &targets[i];
-      int points = t->points[ctx->dora_kind < SUZUME_N_KINDS ? ctx->dora_kind : 0];
-      guint need = 0, last_kind = 0;
-      gboolean ok = points >= SUZUME_MIN_POINTS;
-      double p, keff;
-
-      for (guint j = 0; ok && j < SUZUME_N_TYPES; j++)
-        if (t->types[j] > types[j])
-          {
-            need += t->types[j] - types[j];
-            ok = t->types[j] - types[j] <= ctx->unseen[j];
-            last_kind = suzume_tile_kind (suzume_type_tile (j));
-          }
-      if (!ok || need > k + 1)
-        continue;
-      keff = k;
-      if (need == 1 && !(ctx->banned & (1u << last_kind)))
-        keff += ctx->ron_rate * MAX (k, 1);
-      else if (need > 1)
-        keff += 0.5 * ctx->ron_rate * k;
-      p = reach_probability (ctx, types, t, keff);
-      value = p * (points + ctx->bonus);
-      best = MAX (best, value);
-      sum += value;
-    }
-  value = best + 0.1 * sum;
-
-  {
-    gint64 *stored = g_new (gint64, 1);
-    gpointer v;
-
-    G_STATIC_ASSERT (sizeof (double) == sizeof (gpointer));
-    *stored = key;
-    memcpy (&v, &value, sizeof v);
-    g_hash_table_insert (ctx->leaf_cache, stored, v);
-  }
-  return value;
-}
-
 static gboolean
 is_win (const Ctx    *ctx,
         const guint8  types[SUZUME_N_TYPES],
@@ -393,64 +290,122 @@ is_win (const Ctx    *ctx,
   return *points >= SUZUME_MIN_POINTS;
 }
 
-/* Best value of six tiles with @k own draws to come: win, or the best discard. */
+/*
+ * A hand of five that one tile completes: the chance, round after round, that the
+ * tile comes by draw or by another seat's discard (not a banned kind), before
+ * someone else wins (survival per round), over the @rounds draws left.
+ */
 static double
-six_value (Ctx    *ctx,
-           guint8  types[SUZUME_N_TYPES],
-           guint   k,
-           int    *best_type)
+ready_value (Ctx          *ctx,
+             const guint8  five[SUZUME_N_TYPES],
+             guint         rounds)
 {
-  double best = -1e9;
-  int points;
+  guint8 six[SUZUME_N_TYPES];
+  double a = 0.0, a_ron = 0.0, points = 0.0, U = ctx->n_unseen, q, keep, geo;
 
-  if (best_type != NULL)
-    *best_type = -1;
-  if (is_win (ctx, types, &points) && best_type == NULL)
-    return points + ctx->bonus;
-  for (guint d = 0; d < SUZUME_N_TYPES; d++)
-    {
-      double v;
-
-      if (types[d] == 0)
-        continue;
-      types[d]--;
-      v = leaf_value (ctx, types, k) - ctx->danger[suzume_tile_kind (suzume_type_tile (d))];
-      types[d]++;
-      if (v > best)
-        {
-          best = v;
-          if (best_type != NULL)
-            *best_type = (int) d;
-        }
-    }
-  return best;
-}
-
-/* The strong player's value of keeping these five tiles: one exact draw, then the leaf. */
-static double
-five_value (Ctx          *ctx,
-            const guint8  five[SUZUME_N_TYPES])
-{
-  guint k = ctx->draws_left;
-  double v = 0.0;
-  guint8 types[SUZUME_N_TYPES];
-
-  if (k == 0 || ctx->n_unseen == 0)
-    return leaf_value (ctx, five, 0);
-  memcpy (types, five, sizeof types);
+  if (rounds == 0 || ctx->n_unseen == 0)
+    return 0.0;
+  memcpy (six, five, sizeof six);
   for (guint t = 0; t < SUZUME_N_TYPES; t++)
     {
+      int p;
+
       if (ctx->unseen[t] == 0)
         continue;
-      types[t]++;
-      ctx->unseen[t]--;
-      ctx->n_unseen--;
-      v += (ctx->unseen[t] + 1.0) * six_value (ctx, types, k - 1, NULL);
-      ctx->n_unseen++;
-      ctx->unseen[t]++;
-      types[t]--;
+      six[t]++;
+      if (is_win (ctx, six, &p))
+        {
+          a += ctx->unseen[t];
+          points += ctx->unseen[t] * ctx->utility[MIN (p + ctx->bonus, 63)];
+          if (!(ctx->banned & (1u << suzume_tile_kind (suzume_type_tile (t)))))
+            a_ron += ctx->unseen[t];
+        }
+      six[t]--;
     }
-  return v / ctx->n_unseen;
+  if (a == 0.0)
+    return 0.0;
+  q = 1.0 - (1.0 - a / U) * pow (1.0 - a_ron / U, ctx->ron_rate);
+  keep = ctx->survival * (1.0 - q);
+  geo = (1.0 - pow (keep, rounds)) / (1.0 - keep);
+  return points / a * ctx->survival * q * geo;
+}
+
+/*
+ * The strong player's value of five tiles with @depth draws looked at one by one
+ * and @rounds draws left in the hand: the expected points it wins, each draw
+ * weighted by the live copies, the best discard after each, the ready hands'
+ * value as the leaf.
+ */
+static double
+five_value (Ctx          *ctx,
+            const guint8  five[SUZUME_N_TYPES],
+            guint         depth,
+            guint         rounds)
+{
+  gint64 key = (gint64) ((pack (five) << 3) | depth);
+  guint8 six[SUZUME_N_TYPES];
+  gpointer cached;
+  double value = 0.0, ron = 0.0, ron_points = 0.0;
+
+  if (depth == 0 || rounds <= 1)
+    return ready_value (ctx, five, rounds);
+  if (g_hash_table_lookup_extended (ctx->leaf_cache, &key, NULL, &cached))
+    {
+      memcpy (&value, &cached, sizeof value);
+      return value;
+    }
+
+  memcpy (six, five, sizeof six);
+  for (guint t = 0; t < SUZUME_N_TYPES; t++)
+    {
+      double best = 0.0;
+      int p;
+
+      if (ctx->unseen[t] == 0)
+        continue;
+      six[t]++;
+      if (is_win (ctx, six, &p))
+        {
+          best = ctx->utility[MIN (p + ctx->bonus, 63)];
+          if (!(ctx->banned & (1u << suzume_tile_kind (suzume_type_tile (t)))))
+            {
+              ron += ctx->unseen[t];
+              ron_points += ctx->unseen[t] * ctx->utility[MIN (p + ctx->bonus, 63)];
+            }
+        }
+      else
+        for (guint d = 0; d < SUZUME_N_TYPES; d++)
+          if (six[d] > 0)
+            {
+              double v;
+
+              six[d]--;
+              v = five_value (ctx, six, depth - 1, rounds - 1);
+              six[d]++;
+              best = MAX (best, v);
+            }
+      six[t]--;
+      value += ctx->unseen[t] * best;
+    }
+  value /= ctx->n_unseen;
+  /* the others discard before the next draw: a ready hand may ron one of those */
+  if (ron > 0.0)
+    {
+      double r = 1.0 - pow (1.0 - ron / ctx->n_unseen, ctx->ron_rate);
+
+      value = r * ron_points / ron + (1.0 - r) * value;
+    }
+  value *= ctx->survival;
+
+  {
+    gint64 *stored = g_new (gint64, 1);
+    gpointer v;
+
+    *stored = key;
+    memcpy (&v, &value, sizeof v);
+    g_hash_table_insert (ctx->leaf_cache, stored, v);
+  }
+  return value;
 }
 
 /* ---- the levels ---- */
@@ -492,6 +447,48 @@ choose_random (Ctx       *ctx,
   return n == SUZUME_N_TYPES ? g_strdup ("tsumo") : discard_line (n);
 }
 
+/* Tiles five tiles lack for a hand of 5 points (any shape when none is in reach),
+ * and how many live tiles bring it closer: the greedy player's measure. */
+static void
+greedy_measure (const Ctx    *ctx,
+                const guint8  five[SUZUME_N_TYPES],
+                guint        *need_out,
+                guint        *live_out)
+{
+  guint need = 99, live = 0;
+  guint32 useful = 0;
+
+  for (int min = SUZUME_MIN_POINTS; min >= 0 && need == 99; min -= SUZUME_MIN_POINTS)
+    for (guint i = 0; i < n_targets; i++)
+      {
+        const Target *t = &targets[i];
+        guint n = 0;
+        gboolean ok = t->points[ctx->dora_kind < SUZUME_N_KINDS ? ctx->dora_kind : 0] >= min;
+        guint32 mask = 0;
+
+        for (guint j = 0; ok && j < SUZUME_N_TYPES; j++)
+          if (t->types[j] > five[j])
+            {
+              n += t->types[j] - five[j];
+              ok = t->types[j] - five[j] <= ctx->unseen[j] && n <= need;
+              mask |= 1u << j;
+            }
+        if (!ok)
+          continue;
+        if (n < need)
+          {
+            need = n;
+            useful = 0;
+          }
+        useful |= mask;
+      }
+  for (guint j = 0; j < SUZUME_N_TYPES; j++)
+    if (useful & (1u << j))
+      live += ctx->unseen[j];
+  *need_out = need;
+  *live_out = live;
+}
+
 static char *
 choose_normal (Ctx       *ctx,
                ParlorRng *rng)
@@ -503,41 +500,13 @@ choose_normal (Ctx       *ctx,
   hand_types (&ctx->view, types);
   for (guint d = 0; d < SUZUME_N_TYPES; d++)
     {
-      guint need = 99, live = 0;
-      guint16 useful = 0;
+      guint need, live;
 
       if (types[d] == 0)
         continue;
       types[d]--;
-      /* fewest tiles lacking for a hand of 5 points (any shape when none is in reach) */
-      for (int min = SUZUME_MIN_POINTS; min >= 0 && need == 99; min -= SUZUME_MIN_POINTS)
-        for (guint i = 0; i < n_targets; i++)
-          {
-            const Target *t = &targets[i];
-            guint n = 0;
-            gboolean ok = t->points[ctx->dora_kind < SUZUME_N_KINDS ? ctx->dora_kind : 0] >= min;
-            guint32 mask = 0;
-
-            for (guint j = 0; ok && j < SUZUME_N_TYPES; j++)
-              if (t->types[j] > types[j])
-                {
-                  n += t->types[j] - types[j];
-                  ok = t->types[j] - types[j] <= ctx->unseen[j];
-                  mask |= 1u << j;
-                }
-            if (!ok || n > need)
-              continue;
-            if (n < need)
-              {
-                need = n;
-                useful = 0;
-              }
-            useful |= mask;
-          }
+      greedy_measure (ctx, types, &need, &live);
       types[d]++;
-      for (guint j = 0; j < SUZUME_N_TYPES; j++)
-        if (useful & (1u << j))
-          live += ctx->unseen[j];
       if (need < best_need || (need == best_need && live > best_live))
         {
           best_need = need;
@@ -551,6 +520,8 @@ choose_normal (Ctx       *ctx,
   return discard_line ((guint) best);
 }
 
+/* Expected points of each discard over the next draws, less its danger; the
+ * greedy measure breaks ties (hands too far from any win to score yet). */
 static char *
 choose_strong (Ctx *ctx)
 {
@@ -561,14 +532,18 @@ choose_strong (Ctx *ctx)
   hand_types (&ctx->view, types);
   for (guint d = 0; d < SUZUME_N_TYPES; d++)
     {
+      guint need, live;
       double v;
 
       if (types[d] == 0)
         continue;
       types[d]--;
-      v = five_value (ctx, types) - ctx->danger[suzume_tile_kind (suzume_type_tile (d))];
+      greedy_measure (ctx, types, &need, &live);
+      v = five_value (ctx, types, STRONG_DEPTH, ctx->draws_left)
+          - DANGER_WEIGHT * ctx->danger_scale * ctx->danger[suzume_tile_kind (suzume_type_tile (d))]
+          + 1e-3 * (live / 50.0 - need);
       types[d]++;
-      if (v > best_value + 1e-9)
+      if (v > best_value)
         {
           best_value = v;
           best = (int) d;
