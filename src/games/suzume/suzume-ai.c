@@ -34,6 +34,7 @@ static GHashTable *target_index;   /* packed types → index + 1 */
 #define SURVIVAL_PER_SEAT 0.93  /* chance one other seat does not win in a round */
 #define RON_SHARE        0.5    /* discards per other seat per round that could feed a ron */
 #define DANGER_WEIGHT    2.0
+#define WIN_WORTH        10.0   /* a win counts this much beside its points: speed first */
 
 static guint64
 pack (const guint8 types[SUZUME_N_TYPES])
@@ -216,7 +217,7 @@ ctx_init (Ctx *ctx)
   /* in the last hand only first place counts: a win is worth what it does to the ranking */
   ctx->danger_scale = 1.0;
   for (guint p = 0; p < G_N_ELEMENTS (ctx->utility); p++)
-    ctx->utility[p] = p;
+    ctx->utility[p] = WIN_WORTH + p;
   if (v->hand_number == v->n_hands)
     {
       int my = v->scores[me], top = 0;
