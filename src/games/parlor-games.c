@@ -7,6 +7,7 @@
 #include "manhattan-game.h"
 #include "mcr-game.h"
 #include "parlor-games.h"
+#include "suzume-game.h"
 #include "triad-game.h"
 
 /* Each game adds its info here, one line per game. */
@@ -15,6 +16,7 @@ static const ParlorGameInfo * const games[] = {
   &triad_game_info,
   &mcr_game_info,
   &jihai_game_info,
+  &suzume_game_info,
   NULL
 };
 
