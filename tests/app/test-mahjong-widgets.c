@@ -117,10 +117,11 @@ show_in_window (GtkWidget *widget,
   GtkWindow *window = GTK_WINDOW (gtk_window_new ());
   GtkWidget *frame = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
 
-  gtk_widget_set_margin_start (frame, 12);
-  gtk_widget_set_margin_end (frame, 12);
-  gtk_widget_set_margin_top (frame, 12);
-  gtk_widget_set_margin_bottom (frame, 12);
+  gtk_widget_add_css_class (frame, "background");
+  gtk_widget_set_margin_start (widget, 12);
+  gtk_widget_set_margin_end (widget, 12);
+  gtk_widget_set_margin_top (widget, 12);
+  gtk_widget_set_margin_bottom (widget, 12);
   gtk_widget_set_vexpand (widget, TRUE);
   gtk_box_append (GTK_BOX (frame), widget);
   gtk_window_set_child (window, frame);
@@ -143,19 +144,22 @@ set_dark (gboolean dark)
                                            : ADW_COLOR_SCHEME_FORCE_LIGHT);
 }
 
-/* Screenshots of @widget in light and dark style, NAME-light.png and NAME-dark.png. */
+/* Screenshots of @widget on its window's background in light and dark style,
+ * NAME-light.png and NAME-dark.png. */
 static void
 screenshot_both (GtkWidget  *widget,
                  const char *name)
 {
+  GtkWidget *frame = gtk_widget_get_parent (widget);
+
   g_autofree char *light = g_strdup_printf ("%s-light", name);
   g_autofree char *dark = g_strdup_printf ("%s-dark", name);
 
   ui_test_wait_for (is_mapped, widget);
   set_dark (FALSE);
-  ui_test_screenshot_after (widget, light, 150);
+  ui_test_screenshot_after (frame, light, 150);
   set_dark (TRUE);
-  ui_test_screenshot_after (widget, dark, 150);
+  ui_test_screenshot_after (frame, dark, 150);
   set_dark (FALSE);
 }
 

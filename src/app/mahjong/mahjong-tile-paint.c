@@ -445,9 +445,10 @@ draw_characters (cairo_t *cr,
   static const char * const numerals[] = { "一", "二", "三", "四", "五", "六", "七", "八", "九" };
 
   g_assert (rank >= 1 && rank <= 9);
-  draw_text (cr, numerals[rank - 1], CJK_FONT, x + w / 2, y + h * 0.24,
-             rank == 1 ? h * 0.08 : h * 0.34, w * 0.8, TRUE, &black);
-  draw_text (cr, "萬", CJK_FONT, x + w / 2, y + h * 0.72, h * 0.44, w * 0.9, TRUE, &red);
+  /* 一 is one flat stroke: as wide as the others, not as tall. */
+  draw_text (cr, numerals[rank - 1], CJK_FONT, x + w / 2, y + h * 0.22,
+             h * 0.36, rank == 1 ? w * 0.62 : w * 0.8, TRUE, &black);
+  draw_text (cr, "萬", CJK_FONT, x + w / 2, y + h * 0.72, h * 0.48, w * 0.92, TRUE, &red);
 }
 
 static void
@@ -587,7 +588,7 @@ paint_tile (cairo_t *cr,
   if (with_index)
     {
       const char *index = mahjong_tile_index_text (tile);
-      double size = fh * 0.13;
+      double size = fh * 0.15;
       double ix = w * 0.07 + size * 0.35 * g_utf8_strlen (index, -1);
 
       draw_text (cr, index, INDEX_FONT, ix, fh * 0.1, size,
@@ -633,6 +634,58 @@ paint_tile (cairo_t *cr,
     }
 }
 
+/*
+ * Faces are drawn with cairo once per tile, state, style and pixel size, and
+ * kept as textures: cheap to redraw, and crisp because they are drawn at the
+ * device's pixel size. (Cairo render nodes would be redrawn every frame, and
+ * GTK 4.8's GL renderer may reuse a stale cached image of a freed node.)
+ */
+#define CACHE_MAX 1024
+
+static GHashTable *texture_cache;
+
+static GdkTexture *
+tile_texture (guint                 tile,
+              MahjongTilePaintFlags flags,
+              gboolean              dark,
+              double                w,
+              double                h,
+              int                   scale)
+{
+  int pw = MAX ((int) ceil (w * scale), 1), ph = MAX ((int) ceil (h * scale), 1);
+  gboolean back = (flags & MAHJONG_TILE_PAINT_BACK) != 0 || tile == MAHJONG_NO_TILE;
+  gboolean dimmed = (flags & MAHJONG_TILE_PAINT_DIMMED) != 0;
+  guint64 key = ((guint64) (back ? MAHJONG_NO_TILE : tile) << 40) | ((guint64) dimmed << 33)
+                | ((guint64) !!dark << 32) | ((guint64) (pw & 0xffff) << 16) | (guint64) (ph & 0xffff);
+  g_autoptr(GBytes) bytes = NULL;
+  cairo_surface_t *surface;
+  GdkTexture *texture;
+  cairo_t *cr;
+
+  if (texture_cache == NULL)
+    texture_cache = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_object_unref);
+  texture = g_hash_table_lookup (texture_cache, &key);
+  if (texture != NULL)
+    return texture;
+  /* Sizes change while a window is resized: start again now and then. */
+  if (g_hash_table_size (texture_cache) >= CACHE_MAX)
+    g_hash_table_remove_all (texture_cache);
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, pw, ph);
+  cr = cairo_create (surface);
+  cairo_scale (cr, pw / w, ph / h);
+  paint_tile (cr, tile, w, h, back, dark, dimmed);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  bytes = g_bytes_new (cairo_image_surface_get_data (surface),
+                       (gsize) cairo_image_surface_get_stride (surface) * ph);
+  texture = gdk_memory_texture_new (pw, ph, GDK_MEMORY_DEFAULT, bytes,
+                                    cairo_image_surface_get_stride (surface));
+  cairo_surface_destroy (surface);
+  g_hash_table_insert (texture_cache, g_memdup2 (&key, sizeof key), texture);
+  return texture;
+}
+
 void
 mahjong_tile_paint (GtkSnapshot           *snapshot,
                     GtkWidget             *widget,
@@ -640,8 +693,8 @@ mahjong_tile_paint (GtkSnapshot           *snapshot,
                     guint                  tile,
                     MahjongTilePaintFlags  flags)
 {
+  GdkTexture *texture;
   gboolean dark;
-  cairo_t *cr;
   double w, h;
 
   g_return_if_fail (snapshot != NULL);
@@ -664,11 +717,8 @@ mahjong_tile_paint (GtkSnapshot           *snapshot,
                                        0, MAX (h * 0.02, 0.5), 0, MAX (h * 0.04, 1));
   }
 
-  cr = gtk_snapshot_append_cairo (snapshot, rect);
-  cairo_translate (cr, rect->origin.x, rect->origin.y);
-  paint_tile (cr, tile, w, h, (flags & MAHJONG_TILE_PAINT_BACK) != 0, dark,
-              (flags & MAHJONG_TILE_PAINT_DIMMED) != 0);
-  cairo_destroy (cr);
+  texture = tile_texture (tile, flags, dark, w, h, gtk_widget_get_scale_factor (widget));
+  gtk_snapshot_append_texture (snapshot, texture, rect);
 
   if (flags & (MAHJONG_TILE_PAINT_SELECTED | MAHJONG_TILE_PAINT_HIGHLIGHT | MAHJONG_TILE_PAINT_FOCUS))
     {
