@@ -2,12 +2,14 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <math.h>
 #include <string.h>
 
 #include "mahjong-claim-bar.h"
 #include "mahjong-hand-view.h"
 #include "mahjong-melds-view.h"
 #include "mahjong-river-view.h"
+#include "mahjong-table-view.h"
 #include "mahjong-tile-paint.h"
 #include "ui-test-util.h"
 
@@ -356,6 +358,8 @@ test_hand (void)
   mahjong_hand_view_set_tiles (hand, tiles, 4, MAHJONG_NO_TILE);
   g_assert_false (mahjong_hand_view_get_has_drawn (hand));
   g_assert_cmpint (mahjong_hand_view_get_selected (hand), ==, 3);
+  /* The focused drawn tile went away: the keyboard stays on the hand. */
+  g_assert_true (gtk_widget_has_focus (mahjong_hand_view_get_tile_widget (hand, 3)));
 
   /* Another seat's hand: backs. */
   mahjong_hand_view_set_owner (hand, "Alice");
@@ -538,6 +542,105 @@ test_claim_bar (void)
   g_assert_finalize_object (bar);
 }
 
+/* ---- the table ---- */
+
+static void
+fill_table (MahjongTableView *table)
+{
+  static const char * const names[] = { NULL, "Alice", "Bob", "Carol", "Dave" };
+  static const char * const winds[] = { "East", "South", "West", "North", NULL };
+  static const MahjongTile hand[] = { 0, 1, 2, 12, 13, 14, 18, 18, 26, 27 };
+  static const MahjongTile river[] = { 30, 8, 24, RED (22), 33, 15, 3 };
+  static const MahjongMeld pung = { MAHJONG_MELD_PUNG, MAHJONG_TILE_GREEN, MAHJONG_MELD_CLAIMED, 1,
+                                    MAHJONG_TILE_GREEN };
+  guint n = mahjong_table_view_get_n_seats (table);
+
+  for (guint seat = 0; seat < n; seat++)
+    {
+      mahjong_table_view_set_seat_info (table, seat, names[seat], n == 4 ? winds[seat] : NULL,
+                                        25 - (int) seat * 3, seat == 1);
+      mahjong_river_view_set_discards (mahjong_table_view_get_river (table, seat), river, NULL,
+                                       4 + seat);
+      mahjong_river_view_set_highlight_last (mahjong_table_view_get_river (table, seat), seat == 1);
+      if (seat == 0)
+        mahjong_hand_view_set_tiles (mahjong_table_view_get_hand (table, 0), hand,
+                                     G_N_ELEMENTS (hand), 31);
+      else
+        mahjong_hand_view_set_hidden (mahjong_table_view_get_hand (table, seat), 10, seat == 1);
+      if (seat == 2)
+        mahjong_melds_view_set_melds (mahjong_table_view_get_melds (table, seat), &pung, 1, NULL, 0);
+    }
+}
+
+static graphene_point_t
+centre_of (GtkWidget *widget,
+           GtkWidget *table)
+{
+  graphene_rect_t bounds;
+
+  g_assert_true (gtk_widget_compute_bounds (widget, table, &bounds));
+  return GRAPHENE_POINT_INIT (bounds.origin.x + bounds.size.width / 2,
+                              bounds.origin.y + bounds.size.height / 2);
+}
+
+static void
+test_table (void)
+{
+  for (guint n = 2; n <= MAHJONG_TABLE_SEATS_MAX; n++)
+    {
+      MahjongTableView *table = g_object_ref_sink (MAHJONG_TABLE_VIEW (mahjong_table_view_new (n)));
+      GtkWidget *claims = mahjong_claim_bar_new ();
+      static const MahjongClaim pung[] = { { "pung", "_Pung" } };
+      GtkWindow *window;
+      graphene_point_t self_at, at;
+      double mid_x;
+
+      g_assert_cmpuint (mahjong_table_view_get_n_seats (table), ==, n);
+      fill_table (table);
+      mahjong_claim_bar_set_claims (MAHJONG_CLAIM_BAR (claims), pung, 1, TRUE, 0);
+      mahjong_table_view_set_center (table, claims);
+      g_assert_cmpstr (mahjong_table_view_get_seat_heading (table, 1), ==,
+                       n == 4 ? "▶ Alice · South · 22 points (to play)" : "▶ Alice · 22 points (to play)");
+
+      window = show_in_window (GTK_WIDGET (table), 1100, 820);
+      ui_test_wait_for (is_mapped, table);
+      ui_test_iterate (50);
+      /* The viewer at the bottom, the next seat on the right, the last on the left. */
+      mid_x = gtk_widget_get_width (GTK_WIDGET (table)) / 2.0;
+      self_at = centre_of (GTK_WIDGET (mahjong_table_view_get_river (table, 0)), GTK_WIDGET (table));
+      for (guint seat = 1; seat < n; seat++)
+        {
+          at = centre_of (GTK_WIDGET (mahjong_table_view_get_river (table, seat)), GTK_WIDGET (table));
+          g_assert_cmpfloat (at.y, <, self_at.y);
+        }
+      if (n == 2)
+        g_assert_cmpfloat (fabs (at.x - mid_x), <, 60);
+      else
+        {
+          at = centre_of (GTK_WIDGET (mahjong_table_view_get_river (table, 1)), GTK_WIDGET (table));
+          g_assert_cmpfloat (at.x, >, mid_x + 100);
+          at = centre_of (GTK_WIDGET (mahjong_table_view_get_river (table, n - 1)), GTK_WIDGET (table));
+          g_assert_cmpfloat (at.x, <, mid_x - 100);
+        }
+      if (n >= 4)
+        {
+          graphene_point_t right = centre_of (GTK_WIDGET (mahjong_table_view_get_river (table, 1)),
+                                              GTK_WIDGET (table));
+
+          at = centre_of (GTK_WIDGET (mahjong_table_view_get_river (table, 2)), GTK_WIDGET (table));
+          g_assert_cmpfloat (at.y, <, right.y);
+        }
+      if (n == 4 || n == 5)
+        {
+          g_autofree char *name = g_strdup_printf ("mahjong-table-%u", n);
+
+          screenshot_both (GTK_WIDGET (table), name);
+        }
+      gtk_window_destroy (window);
+      g_assert_finalize_object (table);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -552,6 +655,7 @@ main (int   argc,
   g_test_add_func ("/mahjong/river", test_river);
   g_test_add_func ("/mahjong/melds", test_melds);
   g_test_add_func ("/mahjong/claim-bar", test_claim_bar);
+  g_test_add_func ("/mahjong/table", test_table);
 
   return ui_test_run ();
 }

@@ -15,6 +15,7 @@
 #define DRAWN_GAP 0.45  /* before the drawn tile */
 #define RAISE 0.16      /* of a tile's height, for the selected tile */
 #define MAX_TILE_H 120
+#define COMPACT_TILE_H 40
 
 struct _MahjongHandView
 {
@@ -26,6 +27,7 @@ struct _MahjongHandView
   guint      n_tiles;
   gboolean   has_drawn;
   gboolean   interactive;
+  gboolean   compact;
   int        selected;
 
   graphene_rect_t rects[MAHJONG_HAND_MAX];   /* of the last allocation */
@@ -37,6 +39,7 @@ enum {
   PROP_0,
   PROP_INTERACTIVE,
   PROP_SELECTED,
+  PROP_COMPACT,
   N_PROPS
 };
 
@@ -216,7 +219,7 @@ tile_size (MahjongHandView *self,
                    + (self->has_drawn ? DRAWN_GAP * MAHJONG_TILE_ASPECT : 0);
   double h = MIN (height / (1 + RAISE + 0.04), width / units_w);
 
-  *th = MIN (h, MAX_TILE_H);
+  *th = MIN (h, self->compact ? COMPACT_TILE_H : MAX_TILE_H);
   *tw = *th * MAHJONG_TILE_ASPECT;
 }
 
@@ -267,8 +270,8 @@ mahjong_hand_view_measure (GtkWidget      *widget,
     }
   else
     {
-      *minimum = 36;
-      *natural = 88;
+      *minimum = MAHJONG_HAND_VIEW (widget)->compact ? 24 : 36;
+      *natural = MAHJONG_HAND_VIEW (widget)->compact ? 48 : 88;
     }
 }
 
@@ -377,6 +380,9 @@ mahjong_hand_view_get_property (GObject    *object,
     case PROP_SELECTED:
       g_value_set_int (value, self->selected);
       break;
+    case PROP_COMPACT:
+      g_value_set_boolean (value, self->compact);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -397,6 +403,9 @@ mahjong_hand_view_set_property (GObject      *object,
       break;
     case PROP_SELECTED:
       mahjong_hand_view_select (self, g_value_get_int (value));
+      break;
+    case PROP_COMPACT:
+      mahjong_hand_view_set_compact (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -443,6 +452,9 @@ mahjong_hand_view_class_init (MahjongHandViewClass *klass)
   properties[PROP_SELECTED] =
     g_param_spec_int ("selected", NULL, NULL, 0, MAHJONG_HAND_MAX - 1, 0,
                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_COMPACT] =
+    g_param_spec_boolean ("compact", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -520,6 +532,8 @@ set_tiles (MahjongHandView   *self,
 {
   guint total = n_tiles + (has_drawn ? 1 : 0);
   int before = self->selected;
+  /* Before a focused tile may go away with its child. */
+  gboolean had_focus = focus_is_inside (self);
 
   set_n_children (self, total);
   if (n_tiles > 0)
@@ -533,7 +547,7 @@ set_tiles (MahjongHandView   *self,
       self->selected = total - 1;
     }
   self->selected = total > 0 ? MIN (self->selected, (int) total - 1) : 0;
-  update_focus_chain (self, focus_is_inside (self));
+  update_focus_chain (self, had_focus);
   update_children (self);
   if (self->selected != before)
     {
@@ -620,4 +634,25 @@ mahjong_hand_view_set_interactive (MahjongHandView *self,
   self->interactive = interactive;
   update_children (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_INTERACTIVE]);
+}
+
+gboolean
+mahjong_hand_view_get_compact (MahjongHandView *self)
+{
+  g_return_val_if_fail (MAHJONG_IS_HAND_VIEW (self), FALSE);
+  return self->compact;
+}
+
+void
+mahjong_hand_view_set_compact (MahjongHandView *self,
+                               gboolean         compact)
+{
+  g_return_if_fail (MAHJONG_IS_HAND_VIEW (self));
+
+  compact = !!compact;
+  if (self->compact == compact)
+    return;
+  self->compact = compact;
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPACT]);
 }

@@ -43,6 +43,10 @@ gboolean   mahjong_hand_view_get_has_drawn   (MahjongHandView   *self);
 gboolean   mahjong_hand_view_get_interactive (MahjongHandView   *self);
 void       mahjong_hand_view_set_interactive (MahjongHandView   *self,
                                               gboolean           interactive);
+/* Small tiles (another seat's hand at the table). */
+gboolean   mahjong_hand_view_get_compact     (MahjongHandView   *self);
+void       mahjong_hand_view_set_compact     (MahjongHandView   *self,
+                                              gboolean           compact);
 int        mahjong_hand_view_get_selected    (MahjongHandView   *self);
 void       mahjong_hand_view_select          (MahjongHandView   *self,
                                               int                index);

@@ -166,12 +166,12 @@ mahjong_river_view_measure (GtkWidget      *widget,
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
       *minimum = (int) (self->columns * 16 * MAHJONG_TILE_ASPECT * (1 + GAP)) + 1;
-      *natural = (int) (self->columns * 44 * MAHJONG_TILE_ASPECT * (1 + GAP)) + 1;
+      *natural = (int) (self->columns * 52 * MAHJONG_TILE_ASPECT * (1 + GAP)) + 1;
     }
   else
     {
       *minimum = (int) (n_rows (self) * 16 * (1 + ROW_GAP)) + 1;
-      *natural = (int) (n_rows (self) * 44 * (1 + ROW_GAP)) + 1;
+      *natural = (int) (n_rows (self) * 52 * (1 + ROW_GAP)) + 1;
     }
 }
 
