@@ -223,6 +223,51 @@ test_paint_every_tile (void)
   g_assert_finalize_object (widget);
 }
 
+/* Pixels whose grey level differs by more than a third in the tile's top
+ * right corner, where a red copy has its mark. */
+static guint
+corner_grey_difference (GBytes *a,
+                        GBytes *b,
+                        int     width,
+                        int     height)
+{
+  const guchar *pa = g_bytes_get_data (a, NULL), *pb = g_bytes_get_data (b, NULL);
+  guint n = 0;
+
+  for (int y = 0; y < height * 0.18; y++)
+    for (int x = (int) (width * 0.7); x < width; x++)
+      {
+        const guchar *p = pa + (y * width + x) * 4, *q = pb + (y * width + x) * 4;
+        int ga = (p[0] * 11 + p[1] * 59 + p[2] * 30) / 100, gb = (q[0] * 11 + q[1] * 59 + q[2] * 30) / 100;
+
+        n += ABS (ga - gb) > 85;
+      }
+  return n;
+}
+
+/* Not colour alone: a red copy differs from the plain tile in grey levels,
+ * by its corner mark. */
+static void
+test_paint_red_mark (void)
+{
+  GtkWidget *widget = g_object_ref_sink (gtk_label_new (NULL));
+  g_autoptr(GskRenderer) renderer = gsk_cairo_renderer_new ();
+  int w = (int) ceil (64 * MAHJONG_TILE_ASPECT) + 4, h = 64 + 4;
+
+  g_assert_true (gsk_renderer_realize (renderer, NULL, NULL));
+  for (guint kind = 18; kind < 27; kind++)
+    {
+      g_autoptr(GBytes) plain = render_tile (renderer, widget, kind, 64);
+      g_autoptr(GBytes) red = render_tile (renderer, widget, RED (kind), 64);
+      g_autoptr(GBytes) again = render_tile (renderer, widget, kind, 64);
+
+      g_assert_cmpuint (corner_grey_difference (plain, red, w, h), >=, 12);
+      g_assert_cmpuint (corner_grey_difference (plain, again, w, h), ==, 0);
+    }
+  gsk_renderer_unrealize (renderer);
+  g_assert_finalize_object (widget);
+}
+
 static void
 test_accessible_names (void)
 {
@@ -550,11 +595,12 @@ fill_table (MahjongTableView *table)
   static const char * const names[] = { NULL, "Alice", "Bob", "Carol", "Dave" };
   static const char * const winds[] = { "East", "South", "West", "North", NULL };
   static const MahjongTile hand[] = { 0, 1, 2, 12, 13, 14, 18, 18, 26, 27 };
-  static const MahjongTile river[] = { 30, 8, 24, RED (22), 33, 15, 3 };
+  static const MahjongTile river[] = { 30, 8, 24, RED (22), 33, 15, 3, 0, 29 };
   static const MahjongMeld pung = { MAHJONG_MELD_PUNG, MAHJONG_TILE_GREEN, MAHJONG_MELD_CLAIMED, 1,
                                     MAHJONG_TILE_GREEN };
   guint n = mahjong_table_view_get_n_seats (table);
 
+  g_assert_cmpuint (4 + n - 1, <=, G_N_ELEMENTS (river));
   for (guint seat = 0; seat < n; seat++)
     {
       mahjong_table_view_set_seat_info (table, seat, names[seat], n == 4 ? winds[seat] : NULL,
@@ -648,6 +694,7 @@ main (int   argc,
   ui_test_init (&argc, &argv);
 
   g_test_add_func ("/mahjong/paint/every-tile", test_paint_every_tile);
+  g_test_add_func ("/mahjong/paint/red-mark", test_paint_red_mark);
   g_test_add_func ("/mahjong/paint/accessible-names", test_accessible_names);
   g_test_add_func ("/mahjong/paint/screenshots", test_gallery_screenshots);
   g_test_add_func ("/mahjong/hand/sort-keys-activate", test_hand);

@@ -135,12 +135,15 @@ update_children (MahjongHandView *self)
     {
       GtkWidget *child = self->children[i];
       g_autofree char *name = mahjong_hand_view_describe_tile (self, i);
+      g_autofree char *tip = mahjong_tile_accessible_name (self->tiles[i]);
 
       mahjong_tile_widget_set_tile (MAHJONG_TILE_WIDGET (child), self->tiles[i]);
       mahjong_tile_widget_set_flags (MAHJONG_TILE_WIDGET (child), flags_for (self, i));
       gtk_accessible_update_property (GTK_ACCESSIBLE (child),
                                       GTK_ACCESSIBLE_PROPERTY_LABEL, name,
                                       -1);
+      /* The name in words, for players who do not read the characters. */
+      gtk_widget_set_tooltip_text (child, tip);
       gtk_accessible_update_state (GTK_ACCESSIBLE (child),
                                    GTK_ACCESSIBLE_STATE_DISABLED, !self->interactive,
                                    -1);
