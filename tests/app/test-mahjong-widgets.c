@@ -565,12 +565,19 @@ test_claim_bar (void)
   g_assert_cmpstr (got, ==, "chow tile=4p");
   g_signal_emit_by_name (mahjong_claim_bar_get_button (bar, 4), "clicked");
   g_assert_cmpstr (got, ==, "pass");
+  g_clear_pointer (&got, g_free);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (bar), "claims.pass", NULL));
+  g_assert_cmpstr (got, ==, "pass");
   screenshot_both (GTK_WIDGET (bar), "mahjong-claim-bar");
 
   /* A turn: only the given choices, no Pass, no countdown. */
   mahjong_claim_bar_set_claims (bar, turn, G_N_ELEMENTS (turn), FALSE, 0);
   g_assert_cmpuint (mahjong_claim_bar_get_n_claims (bar), ==, 2);
   g_assert_cmpint (mahjong_claim_bar_get_seconds_left (bar), ==, -1);
+  /* No Pass on a turn: Escape does nothing. */
+  g_clear_pointer (&got, g_free);
+  gtk_widget_activate_action (GTK_WIDGET (bar), "claims.pass", NULL);
+  g_assert_null (got);
   g_signal_emit_by_name (mahjong_claim_bar_get_button (bar, 0), "clicked");
   g_assert_cmpstr (got, ==, "tsumo");
 

@@ -55,17 +55,15 @@ on_clicked (GtkButton       *button,
   g_signal_emit (self, signals[CLAIM], 0, copy);
 }
 
-static gboolean
-pass_shortcut (GtkWidget *widget,
-               GVariant  *args,
-               gpointer   user_data)
+static void
+pass_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
 {
   MahjongClaimBar *self = MAHJONG_CLAIM_BAR (widget);
 
-  if (self->pass_index < 0 || !gtk_widget_is_drawable (widget))
-    return FALSE;
-  gtk_widget_activate (self->button[self->pass_index]);
-  return TRUE;
+  if (self->pass_index >= 0)
+    g_signal_emit_by_name (self->button[self->pass_index], "clicked");
 }
 
 static void
@@ -198,6 +196,7 @@ mahjong_claim_bar_set_claims (MahjongClaimBar    *self,
       update_clock (self, now);
       self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), on_tick, NULL, NULL);
     }
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "claims.pass", self->pass_index >= 0);
   gtk_widget_set_visible (GTK_WIDGET (self), self->n_claims > 0);
 }
 
@@ -275,6 +274,8 @@ mahjong_claim_bar_class_init (MahjongClaimBarClass *klass)
     g_signal_new ("claim", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                   NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 
+  gtk_widget_class_install_action (widget_class, "claims.pass", NULL, pass_action);
+
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_TOOLBAR);
   gtk_widget_class_set_css_name (widget_class, "mahjong-claim-bar");
@@ -320,8 +321,7 @@ mahjong_claim_bar_init (MahjongClaimBar *self)
   gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (shortcuts), GTK_SHORTCUT_SCOPE_GLOBAL);
   gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
                                         gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
-                                                          gtk_callback_action_new (pass_shortcut,
-                                                                                   NULL, NULL)));
+                                                          gtk_named_action_new ("claims.pass")));
   gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
   gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
 }

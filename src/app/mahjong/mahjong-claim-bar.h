@@ -21,8 +21,9 @@ G_DECLARE_FINAL_TYPE (MahjongClaimBar, mahjong_claim_bar, MAHJONG, CLAIM_BAR, Gt
  * The legal calls of the moment as a row of buttons (Chow and its choices,
  * Pung, Kong, Ron/Hu, Tsumo…), only those given, each with its mnemonic
  * (Alt+letter). In a claim window a Pass button (action "pass", Escape) is
- * always there, and the window's time left shows as a shrinking bar and
- * seconds. A click emits "claim" with the chosen action line.
+ * always there (action "claims.pass", Escape anywhere in the window), and the
+ * window's time left shows as a shrinking bar and seconds. A click emits
+ * "claim" with the chosen action line. The bar hides itself while empty.
  */
 GtkWidget  *mahjong_claim_bar_new          (void);
 /* @with_pass: a claim window (Pass is added unless given). @deadline_us: the
