@@ -544,7 +544,7 @@ paint_tile (cairo_t *cr,
   guint kind = MAHJONG_TILE_KIND (tile);
   double depth = h * 0.07, r = w * 0.12;
   double fh = h - depth;
-  double fx, fy, fw, fa;
+  double fx, fy, fw, fa, index_size;
   gboolean with_index = h >= 26;
 
   /* The tile's body seen a little from the front: a green back edge below. */
@@ -571,7 +571,9 @@ paint_tile (cairo_t *cr,
   /* The face's picture, under the corner index. */
   fx = w * 0.1;
   fw = w * 0.8;
-  fy = with_index ? fh * 0.2 : fh * 0.08;
+  /* Small tiles get a relatively larger index, to stay readable. */
+  index_size = fh * (h < 48 ? 0.19 : 0.15);
+  fy = with_index ? index_size * 1.3 : fh * 0.08;
   fa = fh - fy - fh * 0.07;
 
   if (kind >= MAHJONG_TILE_FLOWER)
@@ -588,15 +590,15 @@ paint_tile (cairo_t *cr,
   if (with_index)
     {
       const char *index = mahjong_tile_index_text (tile);
-      double size = fh * 0.15;
+      double size = index_size;
       double ix = w * 0.07 + size * 0.35 * g_utf8_strlen (index, -1);
 
-      draw_text (cr, index, INDEX_FONT, ix, fh * 0.1, size,
+      draw_text (cr, index, INDEX_FONT, ix, size * 0.7, size,
                  w * 0.4, TRUE, is_red_copy (tile) ? &red : &black);
       if (is_red_copy (tile))
         {
           /* Not colour alone: a red copy also has a diamond in the other corner. */
-          double d = size * 0.55, dx = w - w * 0.13, dy = fh * 0.1;
+          double d = size * 0.5, dx = w - w * 0.13, dy = size * 0.7;
 
           cairo_move_to (cr, dx, dy - d);
           cairo_line_to (cr, dx + d, dy);
