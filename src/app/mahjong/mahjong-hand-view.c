@@ -97,8 +97,12 @@ mahjong_hand_view_describe (MahjongHandView *self)
     {
       g_autofree char *name = mahjong_tile_accessible_name (self->tiles[self->n_tiles - 1]);
 
-      /* Translators: the hand's tiles, then the drawn tile: "East wind, East wind; drawn: Red dragon" */
-      list = g_strdup_printf (n_plain > 0 ? _("%s; drawn: %s") : _("%sdrawn: %s"), tiles->str, name);
+      if (n_plain > 0)
+        /* Translators: the hand's tiles, then the drawn tile: "East wind, East wind; drawn: Red dragon" */
+        list = g_strdup_printf (_("%s; drawn: %s"), tiles->str, name);
+      else
+        /* Translators: a hand of the drawn tile alone: "drawn: Red dragon" */
+        list = g_strdup_printf (_("drawn: %s"), name);
     }
   else
     list = g_strdup (tiles->str);
