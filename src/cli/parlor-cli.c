@@ -20,16 +20,16 @@ typedef struct
 static const Command commands[] = {
   { "selfplay", "manhattan", parlor_cli_selfplay_manhattan, "selfplay manhattan --seats L,L,L,L --games N --seed S [--json] [--log FILE]" },
   { "selfplay", "triad", parlor_cli_selfplay_triad, "selfplay triad --seats L,L --games N --seed S [--json]" },
-  { "selfplay", "mcr", parlor_cli_selfplay_mcr, "selfplay mcr --seats L,L,L,L --games N --seed S [--hands 16|1] [--json] [--log FILE]" },
   { "selfplay", "jihai", parlor_cli_selfplay_jihai, "selfplay jihai --seats L,L --games N --seed S [--json] [--log FILE]" },
-  { "jihai", NULL, parlor_cli_jihai, "jihai score  (hands on standard input)" },
+  { "selfplay", "suzume", parlor_cli_selfplay_suzume, "selfplay suzume --seats L,L[,L…] --games N --seed S [--json] [--log FILE]" },
+  { "selfplay", "mcr", parlor_cli_selfplay_mcr, "selfplay mcr --seats L,L,L,L --games N --seed S [--hands 16|1] [--json] [--log FILE]" },
   { "replay", NULL, parlor_cli_replay, "replay FILE" },
   { "triad", NULL, parlor_cli_triad, "triad solve  (positions on standard input)" },
-  { "mcr", NULL, parlor_cli_mcr, "mcr fan [--bench FILE] | mcr shanten HAND" },
-  { "serve", NULL, parlor_cli_serve, "serve --game manhattan --port P" },
-  { "bot", NULL, parlor_cli_bot, "bot --connect HOST:PORT --name NAME --level LEVEL" },
+  { "jihai", NULL, parlor_cli_jihai, "jihai score  (hands on standard input)" },
   { "suzume", NULL, parlor_cli_suzume, "suzume score  (hands on standard input)" },
-  { "selfplay", "suzume", parlor_cli_selfplay_suzume, "selfplay suzume --seats L,L[,L…] --games N --seed S [--json] [--log FILE]" },
+  { "mcr", NULL, parlor_cli_mcr, "mcr fan [--bench FILE] | mcr shanten HAND" },
+  { "serve", NULL, parlor_cli_serve, "serve --game ID --port P [--strength N] [--time-limit S] [--claim-limit S]" },
+  { "bot", NULL, parlor_cli_bot, "bot --connect HOST:PORT --name NAME --level LEVEL [--start-when N]" },
   { "loadtest", NULL, parlor_cli_loadtest, "loadtest --connect HOST:PORT --tables T --level L [--json]" },
 };
 
