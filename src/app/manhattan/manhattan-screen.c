@@ -379,6 +379,15 @@ event_words (ManhattanScreen  *self,
         return g_strdup_printf (_("You build with the last blocks: %s"), parlor_line_get (line, "blocks"));
       return g_strdup_printf (_("You choose the blocks %s"), parlor_line_get (line, "blocks"));
     }
+  else if (g_str_equal (type, "round") && self->seat >= 0)
+    {
+      gint64 number, start;
+
+      if (parlor_line_get_int (line, "number", 1, MANHATTAN_N_ROUNDS, &number, NULL) &&
+          parlor_line_get_int (line, "start", 0, MANHATTAN_N_SEATS - 1, &start, NULL) &&
+          start == self->seat)
+        return g_strdup_printf (_("Round %d begins; you start"), (int) number);
+    }
   else if (g_str_equal (type, "reveal") && self->seat >= 0)
     {
       GString *out = g_string_new (_("Blocks revealed"));
