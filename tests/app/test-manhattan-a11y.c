@@ -481,6 +481,88 @@ test_play_by_accessibility (void)
   g_free (p.last_news);
 }
 
+static gboolean
+choice_shown (gpointer data)
+{
+  GtkWidget *use = find_one (data, GTK_ACCESSIBLE_ROLE_BUTTON, "Use These Blocks");
+
+  return use != NULL;
+}
+
+static GtkWidget *
+focus_widget (ParlorWindow *window)
+{
+  return gtk_root_get_focus (GTK_ROOT (window));
+}
+
+/* A keyboard player reaches the block choice with Tab, adds blocks with
+ * Ctrl+1…4, jumps to a city with Alt+1…6; the board is one Tab stop. */
+static void
+test_keyboard (void)
+{
+  ParlorWindow *window = ui_test_get_window ();
+  GtkWidget *screen;
+  GtkWidget *board;
+  gboolean reached_more = FALSE;
+  guint spot_stops = 0;
+  GtkWidget *more;
+  Change change;
+
+  parlor_window_show_game (window, "manhattan");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
+  screen = parlor_window_get_screen (window);
+  ui_test_wait_for (choice_shown, screen);
+  board = find_one (screen, GTK_ACCESSIBLE_ROLE_GROUP, "Board: six cities of nine spots");
+  g_assert_nonnull (board);
+  ui_test_screenshot (GTK_WIDGET (window), "manhattan-choose");
+
+  /* Tab from the board: through the panel, never from spot to spot. */
+  g_assert_true (gtk_widget_grab_focus (board));
+  for (int i = 0; i < 40; i++)
+    {
+      GtkWidget *focus;
+      g_autofree char *label = NULL;
+
+      if (!gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_FORWARD))
+        continue;
+      focus = focus_widget (window);
+      g_assert_nonnull (focus);
+      label = a11y_label (focus);
+      if (g_str_has_prefix (label, "One more 4-storey block"))
+        reached_more = TRUE;
+      if (gtk_widget_is_ancestor (focus, board))
+        spot_stops++;
+    }
+  g_assert_true (reached_more);
+  /* The board comes round once or twice in 40 Tabs, not once per spot. */
+  g_assert_cmpuint (spot_stops, >=, 1);
+  g_assert_cmpuint (spot_stops, <=, 4);
+
+  /* Ctrl+2 adds a 2-storey block to the choice. */
+  more = find_one (screen, GTK_ACCESSIBLE_ROLE_BUTTON, "One more 2-storey block");
+  g_assert_nonnull (more);
+  change.widget = more;
+  change.before = a11y_description (more);
+  g_assert_true (gtk_widget_activate_action (screen, "game.block", "i", 2));
+  g_assert_true (description_changed (&change));
+  g_free (change.before);
+
+  /* Alt+3: to city 3; the arrows move on from there. */
+  g_assert_true (gtk_widget_activate_action (board, "board.city", "i", 2));
+  {
+    g_autofree char *label = a11y_label (focus_widget (window));
+
+    g_assert_true (g_str_has_prefix (label, "City 3, "));
+  }
+  g_assert_true (gtk_widget_activate_action (board, "board.move", "(ii)", 1, 0));
+  {
+    g_autofree char *label = a11y_label (focus_widget (window));
+
+    g_assert_true (g_str_has_prefix (label, "City 3, ") || g_str_has_prefix (label, "City 4, "));
+    g_assert_true (gtk_widget_is_ancestor (focus_widget (window), board));
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -489,6 +571,7 @@ main (int   argc,
   g_setenv ("PARLOR_SEED", "20261123", TRUE);
   ui_test_init (&argc, &argv);
 
+  g_test_add_func ("/app/manhattan/a11y/keyboard", test_keyboard);
   g_test_add_func ("/app/manhattan/a11y/whole-game", test_play_by_accessibility);
 
   return ui_test_run ();
