@@ -13,7 +13,7 @@
 
 static const ParlorAppGame manhattan = {
   .info = &manhattan_game_info,
-  .icon_name = "io.github.parlorgames.Parlor-symbolic",
+  .icon_name = "io.github.parlorgames.Parlor.Manhattan-symbolic",
   .summary = N_("Build the tallest skyline in six cities, against the computer or on your network"),
   .new_screen = manhattan_screen_new_for_app,
   .new_local_game = manhattan_screen_new_local_game,
@@ -24,7 +24,7 @@ static const ParlorAppGame manhattan = {
 
 static const ParlorAppGame triad = {
   .info = &triad_game_info,
-  .icon_name = "io.github.parlorgames.Parlor-symbolic",
+  .icon_name = "io.github.parlorgames.Parlor.TripleTriad-symbolic",
   .summary = N_("Take the most cards on a three-by-three board, against the computer or on your network"),
   .new_screen = triad_screen_new_for_app,
   .new_local_game = triad_screen_new_local_game,

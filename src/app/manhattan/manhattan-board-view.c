@@ -330,8 +330,9 @@ layout (ManhattanBoardView *self,
         double              width,
         double              height)
 {
-  double units_w = CITY_COLS * (3 + 2 * SPOT_GAP) + (CITY_COLS - 1) * CITY_GAP;
-  double units_h = CITY_ROWS * (3 + 2 * SPOT_GAP) + (CITY_ROWS - 1) * CITY_GAP;
+  /* A city's ground reaches a gap beyond its spots on every side. */
+  double units_w = CITY_COLS * (3 + 4 * SPOT_GAP) + (CITY_COLS - 1) * CITY_GAP;
+  double units_h = CITY_ROWS * (3 + 4 * SPOT_GAP) + (CITY_ROWS - 1) * CITY_GAP;
   double avail_w = MAX (width - 2 * EDGE_BAND, 1);
   double avail_h = MAX (height - 2 * EDGE_BAND, 1);
 
@@ -640,11 +641,11 @@ manhattan_board_view_size_allocate (GtkWidget *widget,
 
   layout (self, width, height);
   s = self->spot;
-  city_w = (3 + 2 * SPOT_GAP + CITY_GAP) * s;
+  city_w = (3 + 4 * SPOT_GAP + CITY_GAP) * s;
   for (int city = 0; city < MANHATTAN_N_CITIES; city++)
     {
-      double x = self->origin_x + (city % CITY_COLS) * city_w - SPOT_GAP * s;
-      double y = self->origin_y + (city / CITY_COLS) * city_w - SPOT_GAP * s;
+      double x = self->origin_x + (city % CITY_COLS) * city_w;
+      double y = self->origin_y + (city / CITY_COLS) * city_w;
       double side = (3 + 4 * SPOT_GAP) * s;
       int x0 = (int) floor (x), y0 = (int) floor (y);
 
@@ -669,8 +670,8 @@ manhattan_board_view_snapshot (GtkWidget   *widget,
   for (int seat = 0; seat < MANHATTAN_N_SEATS; seat++)
     {
       int side = seat_side (self, seat);
-      double bw = (CITY_COLS * (3 + 2 * SPOT_GAP) + (CITY_COLS - 1) * CITY_GAP) * s;
-      double bh = (CITY_ROWS * (3 + 2 * SPOT_GAP) + (CITY_ROWS - 1) * CITY_GAP) * s;
+      double bw = (CITY_COLS * (3 + 4 * SPOT_GAP) + (CITY_COLS - 1) * CITY_GAP) * s;
+      double bh = (CITY_ROWS * (3 + 4 * SPOT_GAP) + (CITY_ROWS - 1) * CITY_GAP) * s;
       double cx = self->origin_x + bw / 2, cy = self->origin_y + bh / 2;
       g_autofree char *label = NULL;
       GdkRGBA color;
