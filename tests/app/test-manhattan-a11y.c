@@ -460,6 +460,12 @@ test_play_by_accessibility (void)
           ui_test_iterate (20);
           if (p.builds == 3 && p.choices == 1)
             ui_test_screenshot (GTK_WIDGET (window), "manhattan-a11y-game");
+          if (p.builds == 14 && p.choices == 3)
+            {
+              adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+              ui_test_screenshot (GTK_WIDGET (window), "manhattan-game-dark");
+              adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+            }
         }
     }
   g_assert_true (parlor_table_is_over (table));
@@ -515,6 +521,11 @@ test_keyboard (void)
   board = find_one (screen, GTK_ACCESSIBLE_ROLE_GROUP, "Board: six cities of nine spots");
   g_assert_nonnull (board);
   ui_test_screenshot (GTK_WIDGET (window), "manhattan-choose");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+  ui_test_screenshot (GTK_WIDGET (window), "manhattan-choose-dark-800x600");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1180, 800);
 
   /* Tab from the board: through the panel, never from spot to spot. */
   g_assert_true (gtk_widget_grab_focus (board));
