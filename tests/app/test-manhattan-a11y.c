@@ -495,6 +495,20 @@ choice_shown (gpointer data)
   return use != NULL;
 }
 
+static GtkWidget *board_of_test;
+
+static gboolean
+board_wider (gpointer data)
+{
+  return gtk_widget_get_width (board_of_test) > *(int *) data + 50;
+}
+
+static gboolean
+is_expanded (gpointer data)
+{
+  return a11y_state_is (data, GTK_ACCESSIBLE_STATE_EXPANDED, TRUE);
+}
+
 static GtkWidget *
 focus_widget (ParlorWindow *window)
 {
@@ -520,10 +534,24 @@ test_keyboard (void)
   ui_test_wait_for (choice_shown, screen);
   board = find_one (screen, GTK_ACCESSIBLE_ROLE_GROUP, "Board: six cities of nine spots");
   g_assert_nonnull (board);
+  board_of_test = board;
   ui_test_screenshot (GTK_WIDGET (window), "manhattan-choose");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
   gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
   ui_test_screenshot (GTK_WIDGET (window), "manhattan-choose-dark-800x600");
+
+  /* In a small window the log folds away and the board grows. */
+  {
+    GtkWidget *log_button = find_one (screen, GTK_ACCESSIBLE_ROLE_BUTTON, "Game Log");
+    int before = gtk_widget_get_width (board);
+
+    g_assert_nonnull (log_button);
+    g_assert_true (a11y_state_is (log_button, GTK_ACCESSIBLE_STATE_EXPANDED, TRUE));
+    g_assert_true (press_until (log_button, board_wider, &before, 5000));
+    g_assert_true (a11y_state_is (log_button, GTK_ACCESSIBLE_STATE_EXPANDED, FALSE));
+    ui_test_screenshot (GTK_WIDGET (window), "manhattan-choose-dark-800x600-no-log");
+    g_assert_true (press_until (log_button, is_expanded, log_button, 5000));
+  }
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
   gtk_window_set_default_size (GTK_WINDOW (window), 1180, 800);
 

@@ -24,6 +24,8 @@ struct _ManhattanScreen
   ManhattanBoardView    *board;
   ManhattanPanel    *panel;
   ParlorLogView     *log;
+  GtkWidget         *log_pane;
+  GtkToggleButton   *log_button;
 
   ParlorApplication *app;
   ParlorSession     *session;
@@ -673,6 +675,17 @@ on_spot_activated (ManhattanScreen *self,
   submit_or_tell (self, action);
 }
 
+/* The log gives way to the board: it folds away with its button. */
+static void
+on_log_toggled (ManhattanScreen *self)
+{
+  gboolean shown = gtk_toggle_button_get_active (self->log_button);
+
+  gtk_widget_set_visible (self->log_pane, shown);
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self->log_button),
+                               GTK_ACCESSIBLE_STATE_EXPANDED, shown, -1);
+}
+
 static void
 card_action (GtkWidget  *widget,
              const char *action_name,
@@ -753,6 +766,9 @@ manhattan_screen_class_init (ManhattanScreenClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, board);
   gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, panel);
   gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, log);
+  gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, log_pane);
+  gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, log_button);
+  gtk_widget_class_bind_template_callback (widget_class, on_log_toggled);
   gtk_widget_class_bind_template_callback (widget_class, on_spot_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_selection_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_choose);
@@ -774,6 +790,10 @@ static void
 manhattan_screen_init (ManhattanScreen *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->log_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Game Log"), -1);
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self->log_button),
+                               GTK_ACCESSIBLE_STATE_EXPANDED, TRUE, -1);
   self->seat = -1;
   self->scored_round = -1;
   self->round_summary = g_string_new (NULL);
