@@ -462,8 +462,15 @@ test_play_by_accessibility (void)
             ui_test_screenshot (GTK_WIDGET (window), "manhattan-a11y-game");
           if (p.builds == 14 && p.choices == 3)
             {
+              GtkWidget *flat = find_one (p.screen, GTK_ACCESSIBLE_ROLE_BUTTON, "Flat Plan");
+
+              ui_test_screenshot (GTK_WIDGET (window), "manhattan-game-towers");
               adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+              ui_test_screenshot (GTK_WIDGET (window), "manhattan-game-towers-dark");
+              g_assert_nonnull (flat);
+              gtk_widget_activate (flat);
               ui_test_screenshot (GTK_WIDGET (window), "manhattan-game-dark");
+              gtk_widget_activate (flat);
               adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
             }
         }

@@ -34,6 +34,7 @@ struct _ManhattanBoardView
   char             *names[MANHATTAN_N_SEATS];
   int               card;
   int               block;
+  gboolean          flat;           /* the plan with numbers instead of towers */
   int               last_city;
   int               last_spot;
   int               cursor_city;
@@ -490,6 +491,87 @@ update_accessible (ManhattanBoardView *self)
 }
 
 static void
+shade (GdkRGBA *color,
+       double   factor)
+{
+  color->red *= factor;
+  color->green *= factor;
+  color->blue *= factor;
+}
+
+/* A raised building: the storeys stacked in their builders' colours, the
+ * owner's on top, with a lit top and a shaded side. */
+static void
+draw_tower (ManhattanBoardView *self,
+            GtkSnapshot        *snapshot,
+            double              s,
+            const guint8       *storeys,
+            int                 owner)
+{
+  cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, s, s));
+  int total = manhattan_spot_height (storeys);
+  double d = s * 0.11, w = s * 0.45, x = s * 0.31, y = s * 0.92;
+  double unit = MIN (s * 0.08, (s * 0.78 - d) / MAX (total, 1));
+  int order[MANHATTAN_N_SEATS], n = 0;
+
+  for (int seat = 0; seat < MANHATTAN_N_SEATS; seat++)
+    if (seat != owner && storeys[seat] > 0)
+      order[n++] = seat;
+  order[n++] = owner;
+
+  cairo_set_line_width (cr, 1);
+  for (int i = 0; i < n; i++)
+    {
+      int seat = order[i];
+      double h = storeys[seat] * unit;
+      GdkRGBA front, side;
+
+      manhattan_seat_color (seat, &front);
+      side = front;
+      shade (&side, 0.7);
+      gdk_cairo_set_source_rgba (cr, &front);
+      cairo_rectangle (cr, x, y - h, w, h);
+      cairo_fill (cr);
+      gdk_cairo_set_source_rgba (cr, &side);
+      cairo_move_to (cr, x + w, y);
+      cairo_line_to (cr, x + w + d, y - d);
+      cairo_line_to (cr, x + w + d, y - d - h);
+      cairo_line_to (cr, x + w, y - h);
+      cairo_close_path (cr);
+      cairo_fill (cr);
+      /* A line between storeys. */
+      cairo_set_source_rgba (cr, 0, 0, 0, 0.25);
+      for (int k = 1; k <= storeys[seat]; k++)
+        {
+          cairo_move_to (cr, x, y - k * unit + 0.5);
+          cairo_line_to (cr, x + w, y - k * unit + 0.5);
+          cairo_line_to (cr, x + w + d, y - k * unit - d + 0.5);
+        }
+      cairo_stroke (cr);
+      y -= h;
+    }
+
+  {
+    GdkRGBA top;
+
+    manhattan_seat_color (owner, &top);
+    top.red = 0.35 + 0.65 * top.red;
+    top.green = 0.35 + 0.65 * top.green;
+    top.blue = 0.35 + 0.65 * top.blue;
+    gdk_cairo_set_source_rgba (cr, &top);
+    cairo_move_to (cr, x, y);
+    cairo_line_to (cr, x + w, y);
+    cairo_line_to (cr, x + w + d, y - d);
+    cairo_line_to (cr, x + d, y - d);
+    cairo_close_path (cr);
+    cairo_fill_preserve (cr);
+    cairo_set_source_rgba (cr, 0, 0, 0, 0.4);
+    cairo_stroke (cr);
+  }
+  cairo_destroy (cr);
+}
+
+static void
 draw_spot (ManhattanBoardView *self,
            GtkWidget          *widget,
            GtkSnapshot        *snapshot,
@@ -529,7 +611,7 @@ draw_spot (ManhattanBoardView *self,
   if (owner >= 0)
     {
       manhattan_seat_color (owner, &bg);
-      bg.alpha = dark ? 0.45 : 0.30;
+      bg.alpha = self->flat ? (dark ? 0.45 : 0.30) : (dark ? 0.22 : 0.14);
     }
   else
     {
@@ -542,7 +624,18 @@ draw_spot (ManhattanBoardView *self,
   line.alpha = owner >= 0 ? 0.35 : 0.12;
   parlor_draw_ring (snapshot, &rect, 1, s * 0.1, &line);
 
-  if (owner >= 0)
+  if (owner >= 0 && !self->flat)
+    {
+      GdkRGBA text = fg;
+      g_autofree char *h = g_strdup_printf ("%d", height_total);
+
+      draw_tower (self, snapshot, s, storeys, owner);
+      /* The owner's letter and the height, so colour is not the only cue. */
+      parlor_draw_text (snapshot, widget, manhattan_seat_letter (owner),
+                        s * 0.15, s * 0.15, s * 0.16, TRUE, &text);
+      parlor_draw_text (snapshot, widget, h, s * 0.15, s * 0.38, s * 0.18, TRUE, &text);
+    }
+  else if (owner >= 0)
     {
       GdkRGBA text = fg;
       g_autofree char *h = g_strdup_printf ("%d", height_total);
@@ -1135,6 +1228,16 @@ manhattan_board_view_set_selection (ManhattanBoardView *self,
       cursor_moved (self);
     }
   update_accessible (self);
+  redraw_all (self);
+}
+
+void
+manhattan_board_view_set_flat (ManhattanBoardView *self,
+                               gboolean            flat)
+{
+  g_return_if_fail (MANHATTAN_IS_BOARD_VIEW (self));
+
+  self->flat = !!flat;
   redraw_all (self);
 }
 

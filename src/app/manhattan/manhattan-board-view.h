@@ -43,6 +43,9 @@ void       manhattan_board_view_set_cursor     (ManhattanBoardView      *self,
 void       manhattan_board_view_move_cursor    (ManhattanBoardView      *self,
                                            int                  dx,
                                            int                  dy);
+/* Draw the plan with numbers (TRUE) instead of raised towers. */
+void       manhattan_board_view_set_flat       (ManhattanBoardView      *self,
+                                           gboolean             flat);
 void       manhattan_board_view_go_to_city     (ManhattanBoardView      *self,
                                            int                  city);
 char      *manhattan_board_view_describe_spot  (ManhattanBoardView      *self,

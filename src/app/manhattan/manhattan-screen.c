@@ -26,6 +26,7 @@ struct _ManhattanScreen
   ParlorLogView     *log;
   GtkWidget         *log_pane;
   GtkToggleButton   *log_button;
+  GtkToggleButton   *flat_button;
 
   ParlorApplication *app;
   ParlorSession     *session;
@@ -686,6 +687,17 @@ on_log_toggled (ManhattanScreen *self)
                                GTK_ACCESSIBLE_STATE_EXPANDED, shown, -1);
 }
 
+/* Towers by default; the flat plan with numbers as a choice. */
+static void
+on_flat_toggled (ManhattanScreen *self)
+{
+  gboolean flat = gtk_toggle_button_get_active (self->flat_button);
+
+  manhattan_board_view_set_flat (self->board, flat);
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self->flat_button),
+                               GTK_ACCESSIBLE_STATE_PRESSED, flat, -1);
+}
+
 static void
 card_action (GtkWidget  *widget,
              const char *action_name,
@@ -769,6 +781,8 @@ manhattan_screen_class_init (ManhattanScreenClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, log_pane);
   gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, log_button);
   gtk_widget_class_bind_template_callback (widget_class, on_log_toggled);
+  gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, flat_button);
+  gtk_widget_class_bind_template_callback (widget_class, on_flat_toggled);
   gtk_widget_class_bind_template_callback (widget_class, on_spot_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_selection_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_choose);
@@ -794,6 +808,8 @@ manhattan_screen_init (ManhattanScreen *self)
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Game Log"), -1);
   gtk_accessible_update_state (GTK_ACCESSIBLE (self->log_button),
                                GTK_ACCESSIBLE_STATE_EXPANDED, TRUE, -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->flat_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Flat Plan"), -1);
   self->seat = -1;
   self->scored_round = -1;
   self->round_summary = g_string_new (NULL);
