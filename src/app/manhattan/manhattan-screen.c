@@ -27,6 +27,7 @@ struct _ManhattanScreen
   GtkWidget         *log_pane;
   GtkToggleButton   *log_button;
   GtkToggleButton   *flat_button;
+  GSettings         *settings;
 
   ParlorApplication *app;
   ParlorSession     *session;
@@ -735,6 +736,9 @@ manhattan_screen_dispose (GObject *object)
 
   stop_table (self);
   close_dialog (self);
+  if (self->settings != NULL)
+    g_settings_unbind (self->flat_button, "active");
+  g_clear_object (&self->settings);
   g_clear_pointer (&self->paned, gtk_widget_unparent);
 
   G_OBJECT_CLASS (manhattan_screen_parent_class)->dispose (object);
@@ -810,6 +814,10 @@ manhattan_screen_init (ManhattanScreen *self)
                                GTK_ACCESSIBLE_STATE_EXPANDED, TRUE, -1);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->flat_button),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Flat Plan"), -1);
+  /* The board's look is remembered between games. TODO: through ParlorSettings
+   * once it has the Manhattan keys. */
+  self->settings = g_settings_new (APP_ID);
+  g_settings_bind (self->settings, "manhattan-flat-plan", self->flat_button, "active", G_SETTINGS_BIND_DEFAULT);
   self->seat = -1;
   self->scored_round = -1;
   self->round_summary = g_string_new (NULL);
