@@ -14,14 +14,14 @@
 
 static const ParlorAppGame manhattan = {
   .info = &manhattan_game_info,
-  .icon_name = "io.github.parlorgames.Parlor-symbolic",
+  .icon_name = "io.github.parlorgames.Parlor.Manhattan-symbolic",
   .summary = N_("Build the tallest skyline in six cities, against the computer or on your network"),
   .get_screen_type = manhattan_screen_get_type,
 };
 
 static const ParlorAppGame triad = {
   .info = &triad_game_info,
-  .icon_name = "io.github.parlorgames.Parlor-symbolic",
+  .icon_name = "io.github.parlorgames.Parlor.TripleTriad-symbolic",
   .summary = N_("Take the most cards on a three-by-three board, against the computer or on your network"),
   .get_screen_type = triad_screen_get_type,
 };

@@ -193,8 +193,19 @@ on_about (GSimpleAction *action,
     }
 }
 
+static void
+on_help (GSimpleAction *action,
+         GVariant      *param,
+         gpointer       user_data)
+{
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+
+  gtk_show_uri (parent, "help:" APP_ID, GDK_CURRENT_TIME);
+}
+
 static const GActionEntry app_actions[] = {
   { .name = "quit", .activate = on_quit },
+  { .name = "help", .activate = on_help },
   { .name = "preferences", .activate = on_preferences },
   { .name = "about", .activate = on_about },
 };
@@ -207,6 +218,7 @@ parlor_application_init (ParlorApplication *self)
   static const char *new_accels[] = { "<Control>n", NULL };
   static const char *fullscreen_accels[] = { "F11", NULL };
   static const char *back_accels[] = { "<Alt>Left", NULL };
+  static const char *help_accels[] = { "F1", NULL };
 
   static const GOptionEntry options[] = {
     { "play", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Start a game against the computer at once"), N_("GAME") },
@@ -220,4 +232,5 @@ parlor_application_init (ParlorApplication *self)
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.new-game", new_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.fullscreen", fullscreen_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.back", back_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.help", help_accels);
 }

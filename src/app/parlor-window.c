@@ -102,6 +102,22 @@ menu_button_new (const char *icon_name,
   adw_button_content_set_label (ADW_BUTTON_CONTENT (content), label);
   adw_button_content_set_use_underline (ADW_BUTTON_CONTENT (content), TRUE);
   gtk_button_set_child (GTK_BUTTON (button), content);
+  {
+    /* The button's name is its label once, without the mnemonic mark. */
+    g_autofree char *name = NULL;
+    GString *plain = g_string_new (NULL);
+
+    for (const char *p = label; *p != '\0'; p++)
+      {
+        if (*p == '_' && p[1] != '_')
+          continue;
+        if (*p == '_')
+          p++;
+        g_string_append_c (plain, *p);
+      }
+    name = g_string_free (plain, FALSE);
+    gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+  }
   gtk_widget_set_size_request (button, 280, 56);
   gtk_widget_add_css_class (button, "pill");
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
@@ -149,7 +165,7 @@ parlor_window_show_game (ParlorWindow *self,
                       menu_button_new ("network-workgroup-symbolic", _("_Join LAN Game"), "win.join-lan", NULL));
     }
   gtk_box_append (self->menu_box,
-                  menu_button_new ("preferences-system-symbolic", _("_Settings"), "app.preferences", NULL));
+                  menu_button_new ("preferences-system-symbolic", _("_Preferences"), "app.preferences", NULL));
   gtk_box_append (self->menu_box,
                   menu_button_new ("application-exit-symbolic", _("_Quit"), "app.quit", NULL));
 
@@ -473,8 +489,11 @@ add_game_rows (ParlorWindow *self)
   for (gsize i = 0; games[i] != NULL; i++)
     {
       GtkWidget *row = adw_action_row_new ();
-      GtkWidget *icon = gtk_image_new_from_icon_name (games[i]->icon_name);
-      GtkWidget *arrow = gtk_image_new_from_icon_name ("go-next-symbolic");
+      /* The row's title names the game: the pictures are decoration. */
+      GtkWidget *icon = g_object_new (GTK_TYPE_IMAGE, "icon-name", games[i]->icon_name,
+                                      "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION, NULL);
+      GtkWidget *arrow = g_object_new (GTK_TYPE_IMAGE, "icon-name", "go-next-symbolic",
+                                       "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION, NULL);
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(games[i]->info->name));
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(games[i]->summary));
@@ -511,6 +530,8 @@ parlor_window_init (ParlorWindow *self)
   g_signal_connect (self, "realize", G_CALLBACK (on_realize), NULL);
 
   add_game_rows (self);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->games_list),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Games"), -1);
   g_signal_connect (self->games_list, "row-activated", G_CALLBACK (on_game_row_activated), self);
   update_chrome (self);
 }

@@ -14,25 +14,40 @@
 #define CITY_GAP 0.45
 #define EDGE_BAND 22.0     /* pixels for the seat names around the board */
 
+/*
+ * The board is a tree of real widgets so that keyboard and assistive
+ * technology reach every part of it: the board holds six cities (groups
+ * named "City 1" …), each city holds nine spots (buttons named by their
+ * place as the player sees it, described by what stands there). The board
+ * draws the seat names; a city its ground and number; a spot its building.
+ */
+
+typedef struct _ManhattanCityBox ManhattanCityBox;
+typedef struct _ManhattanSpot    ManhattanSpot;
+
 struct _ManhattanBoardView
 {
-  GtkWidget      parent_instance;
+  GtkWidget         parent_instance;
 
-  ManhattanView  view;
-  gboolean       has_view;
-  char          *names[MANHATTAN_N_SEATS];
-  int            card;
-  int            block;
-  int            last_city;
-  int            last_spot;
-  int            cursor_city;
-  int            cursor_row;     /* screen row/col inside the city */
-  int            cursor_col;
+  ManhattanView     view;
+  gboolean          has_view;
+  char             *names[MANHATTAN_N_SEATS];
+  int               card;
+  int               block;
+  gboolean          flat;           /* the plan with numbers instead of towers */
+  int               last_city;
+  int               last_spot;
+  int               cursor_city;
+  int               cursor_row;     /* screen row/col inside the city */
+  int               cursor_col;
 
-  /* Layout of the last snapshot, for hit-testing. */
-  double         origin_x;
-  double         origin_y;
-  double         spot;
+  GtkWidget        *cities[MANHATTAN_N_CITIES];
+  GtkWidget        *spots[MANHATTAN_N_CITIES][MANHATTAN_N_SPOTS];   /* by screen position */
+
+  /* Layout of the last allocation. */
+  double            origin_x;
+  double            origin_y;
+  double            spot;
 };
 
 G_DEFINE_FINAL_TYPE (ManhattanBoardView, manhattan_board_view, GTK_TYPE_WIDGET)
@@ -43,6 +58,184 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
+
+/* ---- a spot: a button that draws the building on it ---- */
+
+#define MANHATTAN_TYPE_SPOT (manhattan_spot_get_type ())
+G_DECLARE_FINAL_TYPE (ManhattanSpot, manhattan_spot, MANHATTAN, SPOT, GtkButton)
+
+struct _ManhattanSpot
+{
+  GtkButton           parent_instance;
+
+  ManhattanBoardView *board;      /* unowned: the board owns the spot */
+  int                 city;
+  int                 position;   /* screen row * 3 + column */
+};
+
+G_DEFINE_FINAL_TYPE (ManhattanSpot, manhattan_spot, GTK_TYPE_BUTTON)
+
+static void draw_spot (ManhattanBoardView *self,
+                       GtkWidget          *widget,
+                       GtkSnapshot        *snapshot,
+                       int                 city,
+                       int                 position);
+
+static void
+manhattan_spot_snapshot (GtkWidget   *widget,
+                         GtkSnapshot *snapshot)
+{
+  ManhattanSpot *spot = MANHATTAN_SPOT (widget);
+
+  draw_spot (spot->board, widget, snapshot, spot->city, spot->position);
+}
+
+static void
+manhattan_spot_measure (GtkWidget      *widget,
+                        GtkOrientation  orientation,
+                        int             for_size,
+                        int            *minimum,
+                        int            *natural,
+                        int            *minimum_baseline,
+                        int            *natural_baseline)
+{
+  *minimum = 1;
+  *natural = 40;
+}
+
+static void
+manhattan_spot_class_init (ManhattanSpotClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  widget_class->snapshot = manhattan_spot_snapshot;
+  widget_class->measure = manhattan_spot_measure;
+  gtk_widget_class_set_css_name (widget_class, "manhattan-spot");
+}
+
+static void
+manhattan_spot_init (ManhattanSpot *self)
+{
+  gtk_widget_set_focus_on_click (GTK_WIDGET (self), TRUE);
+}
+
+/* ---- a city: a group of nine spots ---- */
+
+#define MANHATTAN_TYPE_CITY_BOX (manhattan_city_box_get_type ())
+G_DECLARE_FINAL_TYPE (ManhattanCityBox, manhattan_city_box, MANHATTAN, CITY_BOX, GtkWidget)
+
+struct _ManhattanCityBox
+{
+  GtkWidget           parent_instance;
+
+  ManhattanBoardView *board;
+  int                 city;
+};
+
+G_DEFINE_FINAL_TYPE (ManhattanCityBox, manhattan_city_box, GTK_TYPE_WIDGET)
+
+static void
+manhattan_city_box_size_allocate (GtkWidget *widget,
+                                  int        width,
+                                  int        height,
+                                  int        baseline)
+{
+  double s = MIN (width, height) / (3 + 4 * SPOT_GAP);
+  int i = 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child), i++)
+    {
+      double x = SPOT_GAP * s + (i % 3) * (1 + SPOT_GAP) * s;
+      double y = SPOT_GAP * s + (i / 3) * (1 + SPOT_GAP) * s;
+      int x0 = (int) round (x), y0 = (int) round (y);
+
+      gtk_widget_size_allocate (child,
+                                &(GtkAllocation) { x0, y0, (int) round (x + s) - x0, (int) round (y + s) - y0 },
+                                -1);
+    }
+}
+
+static void
+manhattan_city_box_measure (GtkWidget      *widget,
+                            GtkOrientation  orientation,
+                            int             for_size,
+                            int            *minimum,
+                            int            *natural,
+                            int            *minimum_baseline,
+                            int            *natural_baseline)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      int m, n;
+
+      gtk_widget_measure (child, orientation, -1, &m, &n, NULL, NULL);
+    }
+  *minimum = 30;
+  *natural = 150;
+}
+
+static void
+manhattan_city_box_snapshot (GtkWidget   *widget,
+                             GtkSnapshot *snapshot)
+{
+  ManhattanCityBox *city = MANHATTAN_CITY_BOX (widget);
+  double w = gtk_widget_get_width (widget);
+  double h = gtk_widget_get_height (widget);
+  double s = MIN (w, h) / (3 + 4 * SPOT_GAP);
+  graphene_rect_t area = GRAPHENE_RECT_INIT (0, 0, (3 + 4 * SPOT_GAP) * s, (3 + 4 * SPOT_GAP) * s);
+  g_autofree char *number = g_strdup_printf ("%d", city->city + 1);
+  GdkRGBA fg, city_bg, faint;
+  gboolean dark;
+
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
+  dark = (fg.red + fg.green + fg.blue) > 1.5;
+  city_bg = fg;
+  city_bg.alpha = dark ? 0.06 : 0.05;
+  parlor_draw_fill (snapshot, &area, s * 0.15, &city_bg);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    gtk_widget_snapshot_child (widget, child, snapshot);
+
+  /* The number on top, in the gap at the city's corner. */
+  faint = fg;
+  faint.alpha = 0.6;
+  parlor_draw_text (snapshot, widget, number, s * 0.03, s * 0.03, MAX (9, s * 0.2), TRUE, &faint);
+}
+
+static void
+manhattan_city_box_dispose (GObject *object)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
+    gtk_widget_unparent (child);
+
+  G_OBJECT_CLASS (manhattan_city_box_parent_class)->dispose (object);
+}
+
+static void
+manhattan_city_box_class_init (ManhattanCityBoxClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = manhattan_city_box_dispose;
+  widget_class->size_allocate = manhattan_city_box_size_allocate;
+  widget_class->measure = manhattan_city_box_measure;
+  widget_class->snapshot = manhattan_city_box_snapshot;
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+  gtk_widget_class_set_css_name (widget_class, "manhattan-city");
+}
+
+static void
+manhattan_city_box_init (ManhattanCityBox *self)
+{
+}
+
+/* ---- shared helpers ---- */
 
 void
 manhattan_seat_color (int      seat,
@@ -65,6 +258,39 @@ manhattan_seat_letter (int seat)
   return _(letters[seat]);
 }
 
+const char *
+manhattan_position_name (int position)
+{
+  /* The same words as the game log's and the cards': a place in a city as
+   * the player sees it from their seat, at the near (bottom) edge. */
+  static const char * const names[] = {
+    N_("far left"), N_("far middle"), N_("far right"),
+    N_("middle left"), N_("centre"), N_("middle right"),
+    N_("near left"), N_("near middle"), N_("near right"),
+  };
+
+  g_return_val_if_fail (position >= 0 && position < MANHATTAN_N_SPOTS, "");
+  return _(names[position]);
+}
+
+int
+manhattan_position_of_spot (int seat,
+                            int row,
+                            int col)
+{
+  int frame = seat >= 0 && seat < MANHATTAN_N_SEATS ? seat : MANHATTAN_SOUTH;
+
+  for (int p = 0; p < MANHATTAN_N_SPOTS; p++)
+    {
+      int r, c;
+
+      manhattan_card_spot (frame, p, &r, &c);
+      if (r == row && c == col)
+        return p;
+    }
+  g_return_val_if_reached (0);
+}
+
 static int
 me (ManhattanBoardView *self)
 {
@@ -75,10 +301,10 @@ me (ManhattanBoardView *self)
 /* Screen position inside a city → board spot. */
 static void
 screen_to_board (ManhattanBoardView *self,
-                 int             srow,
-                 int             scol,
-                 int            *row,
-                 int            *col)
+                 int                 srow,
+                 int                 scol,
+                 int                *row,
+                 int                *col)
 {
   manhattan_card_spot (me (self), srow * 3 + scol, row, col);
 }
@@ -86,18 +312,28 @@ screen_to_board (ManhattanBoardView *self,
 /* Which screen side a seat sits at: 0 bottom, 1 left, 2 top, 3 right. */
 static int
 seat_side (ManhattanBoardView *self,
-           int             seat)
+           int                 seat)
 {
   return (seat - me (self) + MANHATTAN_N_SEATS) % MANHATTAN_N_SEATS;
 }
 
+static const char *
+display_name (ManhattanBoardView *self,
+              int                 seat)
+{
+  if (self->has_view && seat == self->view.seat)
+    return _("you");
+  return self->names[seat] != NULL ? self->names[seat] : manhattan_seat_name (seat);
+}
+
 static void
 layout (ManhattanBoardView *self,
-        double          width,
-        double          height)
+        double              width,
+        double              height)
 {
-  double units_w = CITY_COLS * (3 + 2 * SPOT_GAP) + (CITY_COLS - 1) * CITY_GAP;
-  double units_h = CITY_ROWS * (3 + 2 * SPOT_GAP) + (CITY_ROWS - 1) * CITY_GAP;
+  /* A city's ground reaches a gap beyond its spots on every side. */
+  double units_w = CITY_COLS * (3 + 4 * SPOT_GAP) + (CITY_COLS - 1) * CITY_GAP;
+  double units_h = CITY_ROWS * (3 + 4 * SPOT_GAP) + (CITY_ROWS - 1) * CITY_GAP;
   double avail_w = MAX (width - 2 * EDGE_BAND, 1);
   double avail_h = MAX (height - 2 * EDGE_BAND, 1);
 
@@ -106,160 +342,429 @@ layout (ManhattanBoardView *self,
   self->origin_y = (height - units_h * self->spot) / 2;
 }
 
-static graphene_rect_t
-spot_rect (ManhattanBoardView *self,
-           int             city,
-           int             srow,
-           int             scol)
+static gboolean
+spot_is_tallest (ManhattanBoardView *self,
+                 int                 city,
+                 int                 spot,
+                 int                 tallest)
 {
-  double s = self->spot;
-  double city_w = (3 + 2 * SPOT_GAP + CITY_GAP) * s;
-  double x = self->origin_x + (city % CITY_COLS) * city_w + scol * (1 + SPOT_GAP) * s;
-  double y = self->origin_y + (city / CITY_COLS) * city_w + srow * (1 + SPOT_GAP) * s;
-
-  return GRAPHENE_RECT_INIT (x, y, s, s);
+  return tallest > 0 && manhattan_spot_height (self->view.board.storeys[city][spot]) == tallest;
 }
 
+/* Whether the player may build on the spot at screen @position of @city now,
+ * with the card and block picked (or any held card and chosen block). */
 static gboolean
-hit_test (ManhattanBoardView *self,
-          double          x,
-          double          y,
-          int            *city,
-          int            *srow,
-          int            *scol)
+spot_buildable (ManhattanBoardView *self,
+                int                 city,
+                int                 position)
 {
-  for (int c = 0; c < MANHATTAN_N_CITIES; c++)
-    for (int r = 0; r < 3; r++)
-      for (int k = 0; k < 3; k++)
-        {
-          graphene_rect_t rect = spot_rect (self, c, r, k);
+  const ManhattanView *v = &self->view;
 
-          if (graphene_rect_contains_point (&rect, &GRAPHENE_POINT_INIT (x, y)))
-            {
-              *city = c;
-              *srow = r;
-              *scol = k;
-              return TRUE;
-            }
-        }
+  if (!self->has_view || v->seat < 0 || v->phase != MANHATTAN_PHASE_PLAY || v->turn != v->seat)
+    return FALSE;
+  if (self->card >= 0 && self->card != position)
+    return FALSE;
+  if (v->hand[position] == 0)
+    return FALSE;
+  for (int b = 1; b <= MANHATTAN_MAX_BLOCK; b++)
+    if ((self->block == 0 || self->block == b) && manhattan_view_play_is_legal (v, position, city, b))
+      return TRUE;
   return FALSE;
 }
 
-static const char *
-spot_name (int row,
-           int col)
+static char *
+spot_label (ManhattanBoardView *self,
+            int                 city,
+            int                 position)
 {
-  static const char * const names[] = {
-    N_("north-west corner"), N_("north side"), N_("north-east corner"),
-    N_("west side"), N_("centre"), N_("east side"),
-    N_("south-west corner"), N_("south side"), N_("south-east corner"),
-  };
+  /* Translators: a place on the board: "City 3, far left" */
+  return g_strdup_printf (_("City %d, %s"), city + 1, manhattan_position_name (position));
+}
 
-  return _(names[row * 3 + col]);
+/* What stands on the spot, for the accessible description and the tooltip. */
+static char *
+spot_contents (ManhattanBoardView *self,
+               int                 city,
+               int                 position)
+{
+  GString *out = g_string_new (NULL);
+  int row, col, spot, owner, tallest;
+  const guint8 *storeys;
+
+  if (!self->has_view)
+    return g_string_free (out, FALSE);
+
+  screen_to_board (self, position / 3, position % 3, &row, &col);
+  spot = row * 3 + col;
+  storeys = self->view.board.storeys[city][spot];
+  owner = self->view.board.owner[city][spot];
+  if (owner < 0)
+    g_string_append (out, _("empty"));
+  else
+    {
+      gboolean first = TRUE;
+
+      /* Translators: "5 storeys, owned by North" */
+      g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%d storey, owned by %s",
+                                                "%d storeys, owned by %s",
+                                                manhattan_spot_height (storeys)),
+                              manhattan_spot_height (storeys), display_name (self, owner));
+      g_string_append (out, " (");
+      for (int s = 0; s < MANHATTAN_N_SEATS; s++)
+        if (storeys[s] > 0)
+          {
+            /* Translators: a player's storeys in a building: "North 3" */
+            g_string_append_printf (out, _("%s%s %d"), first ? "" : ", ", display_name (self, s), storeys[s]);
+            first = FALSE;
+          }
+      g_string_append (out, ")");
+      tallest = manhattan_view_tallest (&self->view, NULL);
+      if (spot_is_tallest (self, city, spot, tallest))
+        g_string_append_printf (out, "; %s", _("tallest building"));
+    }
+  if (spot_buildable (self, city, position))
+    g_string_append_printf (out, "; %s", _("you can build here"));
+
+  return g_string_free (out, FALSE);
 }
 
 char *
 manhattan_board_view_describe_spot (ManhattanBoardView *self,
-                               int             city,
-                               int             row,
-                               int             col)
+                                    int                 city,
+                                    int                 row,
+                                    int                 col)
 {
-  GString *out;
-  int spot = row * 3 + col;
-  const guint8 *storeys;
-  int owner;
+  g_autofree char *label = NULL;
+  g_autofree char *contents = NULL;
+  int position;
 
   g_return_val_if_fail (MANHATTAN_IS_BOARD_VIEW (self), NULL);
   g_return_val_if_fail (city >= 0 && city < MANHATTAN_N_CITIES, NULL);
 
-  out = g_string_new (NULL);
-  /* Translators: "City 3, north-west corner" */
-  g_string_append_printf (out, _("City %d, %s"), city + 1, spot_name (row, col));
-  if (!self->has_view)
-    return g_string_free (out, FALSE);
-
-  storeys = self->view.board.storeys[city][spot];
-  owner = self->view.board.owner[city][spot];
-  if (owner < 0)
-    {
-      g_string_append (out, _(": empty"));
-      return g_string_free (out, FALSE);
-    }
-
-  g_string_append_printf (out, _(": %d storeys, owned by %s"),
-                          manhattan_spot_height (storeys),
-                          self->names[owner] != NULL ? self->names[owner] : manhattan_seat_name (owner));
-  for (int s = 0; s < MANHATTAN_N_SEATS; s++)
-    if (storeys[s] > 0)
-      /* Translators: "; East 3" (a player's storeys in this spot) */
-      g_string_append_printf (out, _("; %s %d"), manhattan_seat_name (s), storeys[s]);
-
-  return g_string_free (out, FALSE);
+  position = manhattan_position_of_spot (me (self), row, col);
+  label = spot_label (self, city, position);
+  contents = spot_contents (self, city, position);
+  if (*contents == '\0')
+    return g_steal_pointer (&label);
+  /* Translators: a spot and what stands there: "City 3, far left: empty" */
+  return g_strdup_printf (_("%s: %s"), label, contents);
 }
 
 static void
 update_accessible (ManhattanBoardView *self)
 {
-  int row, col;
-  g_autofree char *text = NULL;
+  for (int city = 0; city < MANHATTAN_N_CITIES; city++)
+    {
+      g_autofree char *city_label = g_strdup_printf (_("City %d"), city + 1);
+      g_autofree char *city_text = NULL;
+      int owner = self->has_view ? manhattan_view_city_owner (&self->view, city) : -1;
 
-  screen_to_board (self, self->cursor_row, self->cursor_col, &row, &col);
-  text = manhattan_board_view_describe_spot (self, self->cursor_city, row, col);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text,
-                                  -1);
-}
+      if (owner >= 0)
+        city_text = g_strdup_printf (_("Most buildings: %s"), display_name (self, owner));
+      else
+        city_text = g_strdup (_("No one has the most buildings"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->cities[city]),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, city_label,
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, city_text,
+                                      -1);
 
-static guint
-card_cities (ManhattanBoardView *self,
-             int                 card)
-{
-  int row, col;
+      for (int p = 0; p < MANHATTAN_N_SPOTS; p++)
+        {
+          GtkWidget *spot = self->spots[city][p];
+          g_autofree char *label = spot_label (self, city, p);
+          g_autofree char *contents = spot_contents (self, city, p);
+          g_autofree char *tip = *contents != '\0' ? g_strdup_printf (_("%s: %s"), label, contents)
+                                                   : g_strdup (label);
 
-  return manhattan_view_card_cities (&self->view, card, &row, &col);
-}
-
-static gboolean
-spot_is_tallest (ManhattanBoardView *self,
-                 int             city,
-                 int             spot,
-                 int             tallest)
-{
-  return tallest > 0 && manhattan_spot_height (self->view.board.storeys[city][spot]) == tallest;
+          gtk_widget_set_tooltip_text (spot, tip);
+          /* Not buildable now: still focusable and readable, but marked
+           * unavailable, as aria-disabled does. */
+          gtk_accessible_update_property (GTK_ACCESSIBLE (spot),
+                                          GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                          GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, contents,
+                                          -1);
+          gtk_accessible_update_state (GTK_ACCESSIBLE (spot),
+                                       GTK_ACCESSIBLE_STATE_DISABLED, !spot_buildable (self, city, p),
+                                       -1);
+        }
+    }
 }
 
 static void
-manhattan_board_view_snapshot (GtkWidget   *widget,
-                          GtkSnapshot *snapshot)
+shade (GdkRGBA *color,
+       double   factor)
 {
-  ManhattanBoardView *self = MANHATTAN_BOARD_VIEW (widget);
-  double width = gtk_widget_get_width (widget);
-  double height = gtk_widget_get_height (widget);
-  GdkRGBA fg, accent, gold, refuse;
-  int tallest = 0;
-  gboolean dark;
-  double s;
+  color->red *= factor;
+  color->green *= factor;
+  color->blue *= factor;
+}
 
-  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
+/* A raised building: the storeys stacked in their builders' colours, the
+ * owner's on top, with a lit top and a shaded side. */
+static void
+draw_tower (ManhattanBoardView *self,
+            GtkSnapshot        *snapshot,
+            double              s,
+            const guint8       *storeys,
+            int                 owner)
+{
+  cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, s, s));
+  int total = manhattan_spot_height (storeys);
+  double d = s * 0.11, w = s * 0.45, x = s * 0.31, y = s * 0.92;
+  double unit = MIN (s * 0.08, (s * 0.78 - d) / MAX (total, 1));
+  int order[MANHATTAN_N_SEATS], n = 0;
+
+  for (int seat = 0; seat < MANHATTAN_N_SEATS; seat++)
+    if (seat != owner && storeys[seat] > 0)
+      order[n++] = seat;
+  order[n++] = owner;
+
+  cairo_set_line_width (cr, 1);
+  for (int i = 0; i < n; i++)
+    {
+      int seat = order[i];
+      double h = storeys[seat] * unit;
+      GdkRGBA front, side;
+
+      manhattan_seat_color (seat, &front);
+      side = front;
+      shade (&side, 0.7);
+      gdk_cairo_set_source_rgba (cr, &front);
+      cairo_rectangle (cr, x, y - h, w, h);
+      cairo_fill (cr);
+      gdk_cairo_set_source_rgba (cr, &side);
+      cairo_move_to (cr, x + w, y);
+      cairo_line_to (cr, x + w + d, y - d);
+      cairo_line_to (cr, x + w + d, y - d - h);
+      cairo_line_to (cr, x + w, y - h);
+      cairo_close_path (cr);
+      cairo_fill (cr);
+      /* A line between storeys. */
+      cairo_set_source_rgba (cr, 0, 0, 0, 0.25);
+      for (int k = 1; k <= storeys[seat]; k++)
+        {
+          cairo_move_to (cr, x, y - k * unit + 0.5);
+          cairo_line_to (cr, x + w, y - k * unit + 0.5);
+          cairo_line_to (cr, x + w + d, y - k * unit - d + 0.5);
+        }
+      cairo_stroke (cr);
+      y -= h;
+    }
+
+  {
+    GdkRGBA top;
+
+    manhattan_seat_color (owner, &top);
+    top.red = 0.35 + 0.65 * top.red;
+    top.green = 0.35 + 0.65 * top.green;
+    top.blue = 0.35 + 0.65 * top.blue;
+    gdk_cairo_set_source_rgba (cr, &top);
+    cairo_move_to (cr, x, y);
+    cairo_line_to (cr, x + w, y);
+    cairo_line_to (cr, x + w + d, y - d);
+    cairo_line_to (cr, x + d, y - d);
+    cairo_close_path (cr);
+    cairo_fill_preserve (cr);
+    cairo_set_source_rgba (cr, 0, 0, 0, 0.4);
+    cairo_stroke (cr);
+  }
+  cairo_destroy (cr);
+}
+
+static void
+draw_spot (ManhattanBoardView *self,
+           GtkWidget          *widget,
+           GtkSnapshot        *snapshot,
+           int                 city,
+           int                 position)
+{
+  double s = MIN (gtk_widget_get_width (widget), gtk_widget_get_height (widget));
+  graphene_rect_t rect = GRAPHENE_RECT_INIT (0, 0, s, s);
+  int srow = position / 3, scol = position % 3;
+  int row, col, spot, owner = -1, height_total = 0, tallest = 0;
+  const guint8 *storeys = NULL;
+  GdkRGBA fg, accent, gold, refuse, bg, line;
+  gboolean dark;
+
+  if (s < 4)
+    return;
+
+  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), &fg);
   gdk_rgba_parse (&accent, "#1c71d8");
   gdk_rgba_parse (&gold, "#e5a50a");
   gdk_rgba_parse (&refuse, "#c01c28");
   dark = (fg.red + fg.green + fg.blue) > 1.5;
+  if (dark)
+    gdk_rgba_parse (&accent, "#78aeed");
+  line = fg;
+
+  screen_to_board (self, srow, scol, &row, &col);
+  spot = row * 3 + col;
+  if (self->has_view)
+    {
+      storeys = self->view.board.storeys[city][spot];
+      owner = self->view.board.owner[city][spot];
+      height_total = manhattan_spot_height (storeys);
+      tallest = manhattan_view_tallest (&self->view, NULL);
+    }
+
+  if (owner >= 0)
+    {
+      manhattan_seat_color (owner, &bg);
+      bg.alpha = self->flat ? (dark ? 0.45 : 0.30) : (dark ? 0.22 : 0.14);
+    }
+  else
+    {
+      bg = fg;
+      bg.alpha = dark ? 0.10 : 0.07;
+    }
+  if (gtk_widget_get_state_flags (widget) & GTK_STATE_FLAG_PRELIGHT)
+    bg.alpha += 0.08;
+  parlor_draw_fill (snapshot, &rect, s * 0.1, &bg);
+  line.alpha = owner >= 0 ? 0.35 : 0.12;
+  parlor_draw_ring (snapshot, &rect, 1, s * 0.1, &line);
+
+  if (owner >= 0 && !self->flat)
+    {
+      GdkRGBA text = fg;
+      g_autofree char *h = g_strdup_printf ("%d", height_total);
+
+      draw_tower (self, snapshot, s, storeys, owner);
+      /* The owner's letter and the height, so colour is not the only cue. */
+      parlor_draw_text (snapshot, widget, manhattan_seat_letter (owner),
+                        s * 0.15, s * 0.15, s * 0.16, TRUE, &text);
+      parlor_draw_text (snapshot, widget, h, s * 0.15, s * 0.38, s * 0.18, TRUE, &text);
+    }
+  else if (owner >= 0)
+    {
+      GdkRGBA text = fg;
+      g_autofree char *h = g_strdup_printf ("%d", height_total);
+
+      parlor_draw_text (snapshot, widget, h, s / 2, s / 2, s * 0.30, TRUE, &text);
+      /* The owner's letter, so colour is not the only cue. */
+      text.alpha = 0.8;
+      parlor_draw_text (snapshot, widget, manhattan_seat_letter (owner),
+                        s * 0.16, s * 0.16, s * 0.14, TRUE, &text);
+
+      for (int seat = 0; seat < MANHATTAN_N_SEATS; seat++)
+        {
+          g_autofree char *n = NULL;
+          double tx = s / 2, ty = s / 2;
+          GdkRGBA color;
+
+          if (storeys[seat] == 0)
+            continue;
+          switch (seat_side (self, seat))
+            {
+            case 0: ty += s * 0.34; break;
+            case 1: tx -= s * 0.34; break;
+            case 2: ty -= s * 0.34; break;
+            default: tx += s * 0.34; break;
+            }
+          manhattan_seat_color (seat, &color);
+          if (!dark)
+            {
+              color.red *= 0.7;
+              color.green *= 0.7;
+              color.blue *= 0.7;
+            }
+          else
+            {
+              /* Lighter than the tile of the same colour beneath it. */
+              color.red = 0.45 + 0.55 * color.red;
+              color.green = 0.45 + 0.55 * color.green;
+              color.blue = 0.45 + 0.55 * color.blue;
+            }
+          n = g_strdup_printf ("%d", storeys[seat]);
+          parlor_draw_text (snapshot, widget, n, tx, ty, s * 0.2, TRUE, &color);
+        }
+    }
+
+  if (self->has_view && spot_is_tallest (self, city, spot, tallest))
+    {
+      graphene_rect_t inner;
+
+      graphene_rect_inset_r (&rect, 1.5, 1.5, &inner);
+      parlor_draw_ring (snapshot, &inner, MAX (2, s * 0.05), s * 0.1, &gold);
+      parlor_draw_text (snapshot, widget, "★", s * 0.84, s * 0.16, s * 0.18, TRUE, &gold);
+    }
+
+  if (city * MANHATTAN_N_SPOTS + spot == self->last_city * MANHATTAN_N_SPOTS + self->last_spot)
+    {
+      GdkRGBA ring = fg;
+      graphene_rect_t outer;
+
+      ring.alpha = 0.85;
+      graphene_rect_inset_r (&rect, -3, -3, &outer);
+      parlor_draw_ring (snapshot, &outer, 2, s * 0.14, &ring);
+    }
+
+  if (self->card >= 0 && self->has_view && position == self->card)
+    {
+      gboolean legal = spot_buildable (self, city, position);
+      GdkRGBA tint = legal ? accent : refuse;
+      graphene_rect_t inner;
+
+      tint.alpha = legal ? 0.22 : 0.10;
+      parlor_draw_fill (snapshot, &rect, s * 0.1, &tint);
+      tint.alpha = 1;
+      graphene_rect_inset_r (&rect, 1, 1, &inner);
+      parlor_draw_ring (snapshot, &inner, legal ? MAX (3, s * 0.07) : 1.5, s * 0.1, &tint);
+    }
+
+  if (gtk_widget_has_focus (widget))
+    {
+      graphene_rect_t outer;
+      GdkRGBA focus = accent;
+
+      focus.alpha = 0.9;
+      graphene_rect_inset_r (&rect, -5, -5, &outer);
+      parlor_draw_ring (snapshot, &outer, 2, s * 0.16, &focus);
+    }
+}
+
+static void
+manhattan_board_view_size_allocate (GtkWidget *widget,
+                                    int        width,
+                                    int        height,
+                                    int        baseline)
+{
+  ManhattanBoardView *self = MANHATTAN_BOARD_VIEW (widget);
+  double s, city_w;
 
   layout (self, width, height);
   s = self->spot;
+  city_w = (3 + 4 * SPOT_GAP + CITY_GAP) * s;
+  for (int city = 0; city < MANHATTAN_N_CITIES; city++)
+    {
+      double x = self->origin_x + (city % CITY_COLS) * city_w;
+      double y = self->origin_y + (city / CITY_COLS) * city_w;
+      double side = (3 + 4 * SPOT_GAP) * s;
+      int x0 = (int) floor (x), y0 = (int) floor (y);
+
+      gtk_widget_size_allocate (self->cities[city],
+                                &(GtkAllocation) { x0, y0, MAX (1, (int) ceil (x + side) - x0),
+                                                   MAX (1, (int) ceil (y + side) - y0) },
+                                -1);
+    }
+}
+
+static void
+manhattan_board_view_snapshot (GtkWidget   *widget,
+                               GtkSnapshot *snapshot)
+{
+  ManhattanBoardView *self = MANHATTAN_BOARD_VIEW (widget);
+  double s = self->spot;
+
   if (s < 4)
     return;
-
-  if (self->has_view)
-    tallest = manhattan_view_tallest (&self->view, NULL);
 
   /* Seat names at the four edges. */
   for (int seat = 0; seat < MANHATTAN_N_SEATS; seat++)
     {
       int side = seat_side (self, seat);
-      double bw = (CITY_COLS * (3 + 2 * SPOT_GAP) + (CITY_COLS - 1) * CITY_GAP) * s;
-      double bh = (CITY_ROWS * (3 + 2 * SPOT_GAP) + (CITY_ROWS - 1) * CITY_GAP) * s;
+      double bw = (CITY_COLS * (3 + 4 * SPOT_GAP) + (CITY_COLS - 1) * CITY_GAP) * s;
+      double bh = (CITY_ROWS * (3 + 4 * SPOT_GAP) + (CITY_ROWS - 1) * CITY_GAP) * s;
       double cx = self->origin_x + bw / 2, cy = self->origin_y + bh / 2;
       g_autofree char *label = NULL;
       GdkRGBA color;
@@ -290,152 +795,27 @@ manhattan_board_view_snapshot (GtkWidget   *widget,
     }
 
   for (int city = 0; city < MANHATTAN_N_CITIES; city++)
-    {
-      graphene_rect_t first = spot_rect (self, city, 0, 0);
-      graphene_rect_t area = GRAPHENE_RECT_INIT (first.origin.x - SPOT_GAP * s,
-                                                 first.origin.y - SPOT_GAP * s,
-                                                 (3 + 4 * SPOT_GAP) * s, (3 + 4 * SPOT_GAP) * s);
-      GdkRGBA city_bg = fg;
-      g_autofree char *number = g_strdup_printf ("%d", city + 1);
-      GdkRGBA faint = fg;
-
-      city_bg.alpha = dark ? 0.06 : 0.05;
-      parlor_draw_fill (snapshot, &area, s * 0.15, &city_bg);
-      faint.alpha = 0.45;
-      parlor_draw_text (snapshot, widget, number, area.origin.x + s * 0.02, area.origin.y + s * 0.02,
-                   s * 0.2, TRUE, &faint);
-
-      for (int srow = 0; srow < 3; srow++)
-        for (int scol = 0; scol < 3; scol++)
-          {
-            graphene_rect_t rect = spot_rect (self, city, srow, scol);
-            int row, col, spot, owner = -1, height_total = 0;
-            const guint8 *storeys = NULL;
-            GdkRGBA bg, line = fg;
-
-            screen_to_board (self, srow, scol, &row, &col);
-            spot = row * 3 + col;
-            if (self->has_view)
-              {
-                storeys = self->view.board.storeys[city][spot];
-                owner = self->view.board.owner[city][spot];
-                height_total = manhattan_spot_height (storeys);
-              }
-
-            if (owner >= 0)
-              {
-                manhattan_seat_color (owner, &bg);
-                bg.alpha = dark ? 0.45 : 0.30;
-              }
-            else
-              {
-                bg = fg;
-                bg.alpha = dark ? 0.10 : 0.07;
-              }
-            parlor_draw_fill (snapshot, &rect, s * 0.1, &bg);
-            line.alpha = owner >= 0 ? 0.35 : 0.12;
-            parlor_draw_ring (snapshot, &rect, 1, s * 0.1, &line);
-
-            if (owner >= 0)
-              {
-                GdkRGBA text = fg;
-                g_autofree char *h = g_strdup_printf ("%d", height_total);
-
-                parlor_draw_text (snapshot, widget, h, rect.origin.x + s / 2, rect.origin.y + s / 2,
-                             s * 0.30, TRUE, &text);
-                /* The owner's letter, so colour is not the only cue. */
-                text.alpha = 0.8;
-                parlor_draw_text (snapshot, widget, manhattan_seat_letter (owner),
-                             rect.origin.x + s * 0.16, rect.origin.y + s * 0.16, s * 0.14, TRUE, &text);
-
-                for (int seat = 0; seat < MANHATTAN_N_SEATS; seat++)
-                  {
-                    g_autofree char *n = NULL;
-                    double tx = rect.origin.x + s / 2, ty = rect.origin.y + s / 2;
-                    GdkRGBA color;
-
-                    if (storeys[seat] == 0)
-                      continue;
-                    switch (seat_side (self, seat))
-                      {
-                      case 0: ty += s * 0.34; break;
-                      case 1: tx -= s * 0.34; break;
-                      case 2: ty -= s * 0.34; break;
-                      default: tx += s * 0.34; break;
-                      }
-                    manhattan_seat_color (seat, &color);
-                    if (!dark)
-                      {
-                        color.red *= 0.7;
-                        color.green *= 0.7;
-                        color.blue *= 0.7;
-                      }
-                    n = g_strdup_printf ("%d", storeys[seat]);
-                    parlor_draw_text (snapshot, widget, n, tx, ty, s * 0.2, TRUE, &color);
-                  }
-              }
-
-            if (self->has_view && spot_is_tallest (self, city, spot, tallest))
-              {
-                graphene_rect_t inner;
-
-                graphene_rect_inset_r (&rect, 1.5, 1.5, &inner);
-                parlor_draw_ring (snapshot, &inner, MAX (2, s * 0.05), s * 0.1, &gold);
-                parlor_draw_text (snapshot, widget, "★", rect.origin.x + s * 0.84, rect.origin.y + s * 0.16,
-                             s * 0.18, TRUE, &gold);
-              }
-
-            if (city * MANHATTAN_N_SPOTS + spot == self->last_city * MANHATTAN_N_SPOTS + self->last_spot)
-              {
-                GdkRGBA ring = fg;
-                graphene_rect_t outer;
-
-                ring.alpha = 0.85;
-                graphene_rect_inset_r (&rect, -3, -3, &outer);
-                parlor_draw_ring (snapshot, &outer, 2, s * 0.14, &ring);
-              }
-
-            if (self->card >= 0 && self->has_view && srow * 3 + scol == self->card)
-              {
-                gboolean legal;
-                GdkRGBA tint;
-                graphene_rect_t inner;
-
-                if (self->block > 0)
-                  legal = manhattan_view_play_is_legal (&self->view, self->card, city, self->block);
-                else
-                  legal = (card_cities (self, self->card) & (1u << city)) != 0;
-                tint = legal ? accent : refuse;
-                tint.alpha = legal ? 0.22 : 0.10;
-                parlor_draw_fill (snapshot, &rect, s * 0.1, &tint);
-                tint.alpha = 1;
-                graphene_rect_inset_r (&rect, 1, 1, &inner);
-                parlor_draw_ring (snapshot, &inner, legal ? MAX (3, s * 0.07) : 1.5, s * 0.1, &tint);
-              }
-
-            if (gtk_widget_has_focus (widget) && city == self->cursor_city &&
-                srow == self->cursor_row && scol == self->cursor_col)
-              {
-                graphene_rect_t outer;
-                GdkRGBA focus = accent;
-
-                focus.alpha = 0.9;
-                graphene_rect_inset_r (&rect, -5, -5, &outer);
-                parlor_draw_ring (snapshot, &outer, 2, s * 0.16, &focus);
-              }
-          }
-    }
+    gtk_widget_snapshot_child (widget, self->cities[city], snapshot);
 }
 
 static void
 manhattan_board_view_measure (GtkWidget      *widget,
-                         GtkOrientation  orientation,
-                         int             for_size,
-                         int            *minimum,
-                         int            *natural,
-                         int            *minimum_baseline,
-                         int            *natural_baseline)
+                              GtkOrientation  orientation,
+                              int             for_size,
+                              int            *minimum,
+                              int            *natural,
+                              int            *minimum_baseline,
+                              int            *natural_baseline)
 {
+  ManhattanBoardView *self = MANHATTAN_BOARD_VIEW (widget);
+
+  for (int city = 0; city < MANHATTAN_N_CITIES; city++)
+    {
+      int m, n;
+
+      gtk_widget_measure (self->cities[city], orientation, -1, &m, &n, NULL, NULL);
+    }
+
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
       *minimum = 360;
@@ -448,70 +828,129 @@ manhattan_board_view_measure (GtkWidget      *widget,
     }
 }
 
-static void
-activate_cursor (ManhattanBoardView *self)
+static GtkWidget *
+cursor_spot (ManhattanBoardView *self)
 {
+  return self->spots[self->cursor_city][self->cursor_row * 3 + self->cursor_col];
+}
+
+static gboolean
+focus_is_inside (ManhattanBoardView *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  return focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self));
+}
+
+/* The cursor moved: the focus follows it if it was on the board. */
+static void
+cursor_moved (ManhattanBoardView *self)
+{
+  if (focus_is_inside (self))
+    gtk_widget_grab_focus (cursor_spot (self));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static gboolean
+manhattan_board_view_grab_focus (GtkWidget *widget)
+{
+  return gtk_widget_grab_focus (cursor_spot (MANHATTAN_BOARD_VIEW (widget)));
+}
+
+/* The board is one stop in the Tab chain: Tab enters at the cursor's spot
+ * and leaves from any spot; the arrow keys move inside. */
+static gboolean
+manhattan_board_view_focus (GtkWidget        *widget,
+                            GtkDirectionType  direction)
+{
+  ManhattanBoardView *self = MANHATTAN_BOARD_VIEW (widget);
+
+  if (focus_is_inside (self))
+    return FALSE;
+  return gtk_widget_grab_focus (cursor_spot (self));
+}
+
+static void
+on_spot_clicked (ManhattanSpot *spot)
+{
+  ManhattanBoardView *self = spot->board;
   int row, col;
 
+  self->cursor_city = spot->city;
+  self->cursor_row = spot->position / 3;
+  self->cursor_col = spot->position % 3;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
   screen_to_board (self, self->cursor_row, self->cursor_col, &row, &col);
   g_signal_emit (self, signals[SPOT_ACTIVATED], 0, self->cursor_city, row, col);
 }
 
 static void
-on_pressed (GtkGestureClick *gesture,
-            int              n_press,
-            double           x,
-            double           y,
-            ManhattanBoardView  *self)
+on_spot_focus_enter (GtkEventControllerFocus *controller,
+                     ManhattanSpot           *spot)
 {
-  int city, srow, scol;
+  ManhattanBoardView *self = spot->board;
 
-  if (!hit_test (self, x, y, &city, &srow, &scol))
-    return;
-
-  gtk_widget_grab_focus (GTK_WIDGET (self));
-  self->cursor_city = city;
-  self->cursor_row = srow;
-  self->cursor_col = scol;
-  update_accessible (self);
+  self->cursor_city = spot->city;
+  self->cursor_row = spot->position / 3;
+  self->cursor_col = spot->position % 3;
   gtk_widget_queue_draw (GTK_WIDGET (self));
-  activate_cursor (self);
 }
 
-static gboolean
-on_query_tooltip (GtkWidget      *widget,
-                  int             x,
-                  int             y,
-                  gboolean        keyboard,
-                  GtkTooltip     *tooltip,
-                  ManhattanBoardView *self)
+static void
+on_spot_focus_leave (GtkEventControllerFocus *controller,
+                     ManhattanSpot           *spot)
 {
-  int city, srow, scol, row, col;
-  g_autofree char *text = NULL;
+  gtk_widget_queue_draw (GTK_WIDGET (spot->board));
+}
 
-  if (keyboard)
-    {
-      city = self->cursor_city;
-      srow = self->cursor_row;
-      scol = self->cursor_col;
-    }
-  else if (!hit_test (self, x, y, &city, &srow, &scol))
-    return FALSE;
+/* The cities (bit mask) where the picked card lights its spot. */
+static guint
+lit_cities (ManhattanBoardView *self)
+{
+  guint mask = 0;
 
-  screen_to_board (self, srow, scol, &row, &col);
-  text = manhattan_board_view_describe_spot (self, city, row, col);
-  gtk_tooltip_set_text (tooltip, text);
-  return TRUE;
+  if (self->card < 0)
+    return 0;
+  for (int city = 0; city < MANHATTAN_N_CITIES; city++)
+    if (spot_buildable (self, city, self->card))
+      mask |= 1u << city;
+  return mask;
 }
 
 void
 manhattan_board_view_move_cursor (ManhattanBoardView *self,
-                             int             dx,
-                             int             dy)
+                                  int                 dx,
+                                  int                 dy)
 {
+  guint lit;
   int gx, gy;
 
   g_return_if_fail (MANHATTAN_IS_BOARD_VIEW (self));
+
+  lit = lit_cities (self);
+  if (lit != 0)
+    {
+      /* With a card picked, the arrows go from lit spot to lit spot:
+       * forward (right, down) or back (left, up) in city order. */
+      int step = dx + dy > 0 ? 1 : -1;
+
+      for (int city = self->cursor_city + step; city >= 0 && city < MANHATTAN_N_CITIES; city += step)
+        if (lit & (1u << city))
+          {
+            self->cursor_city = city;
+            self->cursor_row = self->card / 3;
+            self->cursor_col = self->card % 3;
+            break;
+          }
+      if (self->cursor_row * 3 + self->cursor_col != self->card)
+        {
+          self->cursor_row = self->card / 3;
+          self->cursor_col = self->card % 3;
+        }
+      cursor_moved (self);
+      return;
+    }
 
   /* One grid of 9 × 6 spots across all cities. */
   gx = (self->cursor_city % CITY_COLS) * 3 + self->cursor_col + dx;
@@ -521,40 +960,57 @@ manhattan_board_view_move_cursor (ManhattanBoardView *self,
   self->cursor_city = (gy / 3) * CITY_COLS + gx / 3;
   self->cursor_row = gy % 3;
   self->cursor_col = gx % 3;
-  update_accessible (self);
+  cursor_moved (self);
+}
+
+void
+manhattan_board_view_go_to_city (ManhattanBoardView *self,
+                                 int                 city)
+{
+  g_return_if_fail (MANHATTAN_IS_BOARD_VIEW (self));
+  g_return_if_fail (city >= 0 && city < MANHATTAN_N_CITIES);
+
+  self->cursor_city = city;
+  if (self->card >= 0)
+    {
+      self->cursor_row = self->card / 3;
+      self->cursor_col = self->card % 3;
+    }
+  else
+    for (int p = 0; p < MANHATTAN_N_SPOTS; p++)
+      if (spot_buildable (self, city, p))
+        {
+          self->cursor_row = p / 3;
+          self->cursor_col = p % 3;
+          break;
+        }
+  gtk_widget_grab_focus (cursor_spot (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 void
 manhattan_board_view_set_cursor (ManhattanBoardView *self,
-                            int             city,
-                            int             row,
-                            int             col)
+                                 int                 city,
+                                 int                 row,
+                                 int                 col)
 {
+  int p;
+
   g_return_if_fail (MANHATTAN_IS_BOARD_VIEW (self));
   g_return_if_fail (city >= 0 && city < MANHATTAN_N_CITIES);
 
-  for (int p = 0; p < MANHATTAN_N_SPOTS; p++)
-    {
-      int r, c;
-
-      screen_to_board (self, p / 3, p % 3, &r, &c);
-      if (r == row && c == col)
-        {
-          self->cursor_city = city;
-          self->cursor_row = p / 3;
-          self->cursor_col = p % 3;
-        }
-    }
-  update_accessible (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  p = manhattan_position_of_spot (me (self), row, col);
+  self->cursor_city = city;
+  self->cursor_row = p / 3;
+  self->cursor_col = p % 3;
+  cursor_moved (self);
 }
 
 void
 manhattan_board_view_get_cursor (ManhattanBoardView *self,
-                            int            *city,
-                            int            *row,
-                            int            *col)
+                                 int                *city,
+                                 int                *row,
+                                 int                *col)
 {
   g_return_if_fail (MANHATTAN_IS_BOARD_VIEW (self));
 
@@ -574,17 +1030,37 @@ move_action (GtkWidget  *widget,
 }
 
 static void
+city_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  int city = g_variant_get_int32 (param);
+
+  if (city >= 0 && city < MANHATTAN_N_CITIES)
+    manhattan_board_view_go_to_city (MANHATTAN_BOARD_VIEW (widget), city);
+}
+
+static void
 activate_action (GtkWidget  *widget,
                  const char *action_name,
                  GVariant   *param)
 {
-  activate_cursor (MANHATTAN_BOARD_VIEW (widget));
+  gtk_widget_activate (cursor_spot (MANHATTAN_BOARD_VIEW (widget)));
 }
 
 static void
-on_focus_changed (ManhattanBoardView *self)
+manhattan_board_view_dispose (GObject *object)
 {
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  ManhattanBoardView *self = MANHATTAN_BOARD_VIEW (object);
+
+  for (int city = 0; city < MANHATTAN_N_CITIES; city++)
+    {
+      for (int p = 0; p < MANHATTAN_N_SPOTS; p++)
+        self->spots[city][p] = NULL;
+      g_clear_pointer (&self->cities[city], gtk_widget_unparent);
+    }
+
+  G_OBJECT_CLASS (manhattan_board_view_parent_class)->dispose (object);
 }
 
 static void
@@ -608,33 +1084,39 @@ manhattan_board_view_class_init (ManhattanBoardViewClass *klass)
     { GDK_KEY_KP_Left, -1, 0 }, { GDK_KEY_KP_Right, 1, 0 }, { GDK_KEY_KP_Up, 0, -1 }, { GDK_KEY_KP_Down, 0, 1 },
   };
 
+  object_class->dispose = manhattan_board_view_dispose;
   object_class->finalize = manhattan_board_view_finalize;
   widget_class->snapshot = manhattan_board_view_snapshot;
   widget_class->measure = manhattan_board_view_measure;
+  widget_class->size_allocate = manhattan_board_view_size_allocate;
+  widget_class->grab_focus = manhattan_board_view_grab_focus;
+  widget_class->focus = manhattan_board_view_focus;
 
   signals[SPOT_ACTIVATED] =
     g_signal_new ("spot-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                   NULL, G_TYPE_NONE, 3, G_TYPE_INT, G_TYPE_INT, G_TYPE_INT);
 
   gtk_widget_class_install_action (widget_class, "board.move", "(ii)", move_action);
+  gtk_widget_class_install_action (widget_class, "board.city", "i", city_action);
   gtk_widget_class_install_action (widget_class, "board.activate", NULL, activate_action);
   for (gsize i = 0; i < G_N_ELEMENTS (keys); i++)
     gtk_widget_class_add_binding_action (widget_class, keys[i].key, 0, "board.move", "(ii)",
                                          keys[i].dx, keys[i].dy);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, 0, "board.activate", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, 0, "board.activate", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_space, 0, "board.activate", NULL);
+  for (int city = 0; city < MANHATTAN_N_CITIES; city++)
+    {
+      gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1 + city, GDK_ALT_MASK,
+                                           "board.city", "i", city);
+      gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_1 + city, GDK_ALT_MASK,
+                                           "board.city", "i", city);
+    }
 
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GRID);
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
   gtk_widget_class_set_css_name (widget_class, "manhattan-board");
 }
 
 static void
 manhattan_board_view_init (ManhattanBoardView *self)
 {
-  GtkGesture *click = gtk_gesture_click_new ();
-  GtkEventController *focus = gtk_event_controller_focus_new ();
-
   self->card = -1;
   self->last_city = -1;
   self->last_spot = -1;
@@ -642,21 +1124,40 @@ manhattan_board_view_init (ManhattanBoardView *self)
   self->cursor_row = 2;
   self->cursor_col = 1;
 
-  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
 
-  g_signal_connect (click, "pressed", G_CALLBACK (on_pressed), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
-  g_signal_connect_swapped (focus, "enter", G_CALLBACK (on_focus_changed), self);
-  g_signal_connect_swapped (focus, "leave", G_CALLBACK (on_focus_changed), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), focus);
-  g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), self);
+  for (int city = 0; city < MANHATTAN_N_CITIES; city++)
+    {
+      ManhattanCityBox *box = g_object_new (MANHATTAN_TYPE_CITY_BOX, NULL);
+
+      box->board = self;
+      box->city = city;
+      self->cities[city] = GTK_WIDGET (box);
+      gtk_widget_set_parent (GTK_WIDGET (box), GTK_WIDGET (self));
+      for (int p = 0; p < MANHATTAN_N_SPOTS; p++)
+        {
+          ManhattanSpot *spot = g_object_new (MANHATTAN_TYPE_SPOT, NULL);
+          GtkEventController *focus = gtk_event_controller_focus_new ();
+
+          spot->board = self;
+          spot->city = city;
+          spot->position = p;
+          g_signal_connect (spot, "clicked", G_CALLBACK (on_spot_clicked), NULL);
+          g_signal_connect (focus, "enter", G_CALLBACK (on_spot_focus_enter), spot);
+          g_signal_connect (focus, "leave", G_CALLBACK (on_spot_focus_leave), spot);
+          gtk_widget_add_controller (GTK_WIDGET (spot), focus);
+          gtk_widget_set_parent (GTK_WIDGET (spot), GTK_WIDGET (box));
+          self->spots[city][p] = GTK_WIDGET (spot);
+        }
+    }
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Board: six cities of nine spots"),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  _("Drawn from your seat: your side is the near edge"),
                                   -1);
+  update_accessible (self);
 }
 
 GtkWidget *
@@ -665,9 +1166,18 @@ manhattan_board_view_new (void)
   return g_object_new (MANHATTAN_TYPE_BOARD_VIEW, NULL);
 }
 
+static void
+redraw_all (ManhattanBoardView *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  for (int city = 0; city < MANHATTAN_N_CITIES; city++)
+    for (int p = 0; p < MANHATTAN_N_SPOTS; p++)
+      gtk_widget_queue_draw (self->spots[city][p]);
+}
+
 void
-manhattan_board_view_set_view (ManhattanBoardView      *self,
-                          const ManhattanView *view)
+manhattan_board_view_set_view (ManhattanBoardView  *self,
+                               const ManhattanView *view)
 {
   g_return_if_fail (MANHATTAN_IS_BOARD_VIEW (self));
   g_return_if_fail (view != NULL);
@@ -675,12 +1185,12 @@ manhattan_board_view_set_view (ManhattanBoardView      *self,
   self->view = *view;
   self->has_view = TRUE;
   update_accessible (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  redraw_all (self);
 }
 
 void
-manhattan_board_view_set_names (ManhattanBoardView     *self,
-                           const char * const *names)
+manhattan_board_view_set_names (ManhattanBoardView *self,
+                                const char * const *names)
 {
   g_return_if_fail (MANHATTAN_IS_BOARD_VIEW (self));
 
@@ -689,13 +1199,14 @@ manhattan_board_view_set_names (ManhattanBoardView     *self,
       g_free (self->names[i]);
       self->names[i] = g_strdup (names != NULL ? names[i] : NULL);
     }
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  update_accessible (self);
+  redraw_all (self);
 }
 
 void
 manhattan_board_view_set_selection (ManhattanBoardView *self,
-                               int             card,
-                               int             block)
+                                    int                 card,
+                                    int                 block)
 {
   g_return_if_fail (MANHATTAN_IS_BOARD_VIEW (self));
 
@@ -704,29 +1215,41 @@ manhattan_board_view_set_selection (ManhattanBoardView *self,
   if (card >= 0)
     {
       /* Put the cursor on the first city where the card's spot takes the block. */
+      guint lit = lit_cities (self);
+
       self->cursor_row = card / 3;
       self->cursor_col = card % 3;
       for (int city = 0; city < MANHATTAN_N_CITIES; city++)
-        if (self->has_view && (block > 0 ? manhattan_view_play_is_legal (&self->view, card, city, block)
-                               : (card_cities (self, card) & (1u << city)) != 0))
+        if (lit & (1u << city))
           {
             self->cursor_city = city;
             break;
           }
-      update_accessible (self);
+      cursor_moved (self);
     }
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  update_accessible (self);
+  redraw_all (self);
+}
+
+void
+manhattan_board_view_set_flat (ManhattanBoardView *self,
+                               gboolean            flat)
+{
+  g_return_if_fail (MANHATTAN_IS_BOARD_VIEW (self));
+
+  self->flat = !!flat;
+  redraw_all (self);
 }
 
 void
 manhattan_board_view_set_last_move (ManhattanBoardView *self,
-                               int             city,
-                               int             row,
-                               int             col)
+                                    int                 city,
+                                    int                 row,
+                                    int                 col)
 {
   g_return_if_fail (MANHATTAN_IS_BOARD_VIEW (self));
 
   self->last_city = city;
   self->last_spot = city >= 0 ? row * 3 + col : -1;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  redraw_all (self);
 }

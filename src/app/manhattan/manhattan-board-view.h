@@ -12,8 +12,12 @@ G_DECLARE_FINAL_TYPE (ManhattanBoardView, manhattan_board_view, MANHATTAN, BOARD
 
 /*
  * The six cities, drawn from one seat's view with that seat at the bottom
- * edge, so a card reads exactly as the board looks. Emits "spot-activated"
- * (city, row, col in board coordinates) on click, Enter or Space.
+ * edge, so a card reads exactly as the board looks. Each city is a group
+ * widget and each spot a button in it, named and described for assistive
+ * technology. Emits "spot-activated" (city, row, col in board coordinates)
+ * when a spot is clicked or activated (Enter, Space, its accessible action).
+ * Arrows move between spots (between the lit ones when a card is picked),
+ * Alt+1…6 jump to a city.
  */
 GtkWidget *manhattan_board_view_new            (void);
 void       manhattan_board_view_set_view       (ManhattanBoardView      *self,
@@ -39,6 +43,11 @@ void       manhattan_board_view_set_cursor     (ManhattanBoardView      *self,
 void       manhattan_board_view_move_cursor    (ManhattanBoardView      *self,
                                            int                  dx,
                                            int                  dy);
+/* Draw the plan with numbers (TRUE) instead of raised towers. */
+void       manhattan_board_view_set_flat       (ManhattanBoardView      *self,
+                                           gboolean             flat);
+void       manhattan_board_view_go_to_city     (ManhattanBoardView      *self,
+                                           int                  city);
 char      *manhattan_board_view_describe_spot  (ManhattanBoardView      *self,
                                            int                  city,
                                            int                  row,
@@ -48,5 +57,11 @@ char      *manhattan_board_view_describe_spot  (ManhattanBoardView      *self,
 void        manhattan_seat_color  (int      seat,
                                    GdkRGBA *color);
 const char *manhattan_seat_letter (int      seat);
+/* A place in a city (card position) as the player sees it: "far left"… */
+const char *manhattan_position_name    (int position);
+/* The card position (the player's frame) of a board spot, for @seat (-1: South). */
+int         manhattan_position_of_spot (int seat,
+                                        int row,
+                                        int col);
 
 G_END_DECLS

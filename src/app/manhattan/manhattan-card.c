@@ -26,9 +26,12 @@ manhattan_card_snapshot (GtkWidget   *widget,
   double x0 = (w - 3 * cell - 2 * gap) / 2;
   double y0 = (h - 3 * cell - 2 * gap) / 2;
   GdkRGBA fg, mark;
+  gboolean dark;
 
   gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
-  gdk_rgba_parse (&mark, "#e01b24");
+  dark = (fg.red + fg.green + fg.blue) > 1.5;
+  /* In the dark style the unmarked cells need more contrast, the mark a lighter red. */
+  gdk_rgba_parse (&mark, dark ? "#ff7b63" : "#e01b24");
 
   for (int i = 0; i < 9; i++)
     {
@@ -39,7 +42,7 @@ manhattan_card_snapshot (GtkWidget   *widget,
       if (i == self->position)
         color = mark;
       else
-        color.alpha = self->position < 0 ? 0.08 : 0.18;
+        color.alpha = self->position < 0 ? (dark ? 0.14 : 0.08) : (dark ? 0.34 : 0.18);
       gtk_snapshot_append_color (snapshot, &color, &rect);
     }
 }

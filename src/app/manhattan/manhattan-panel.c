@@ -25,6 +25,7 @@ struct _ManhattanPanel
   GtkLabel       *start_label;
   GtkLabel       *turn_label;
   GtkLabel       *clock_label;
+  GtkLabel       *news_label;
   GtkGrid        *score_grid;
 
   GtkToggleButton *card_buttons[MANHATTAN_HAND_SIZE];
@@ -32,6 +33,7 @@ struct _ManhattanPanel
   GtkToggleButton *block_buttons[MANHATTAN_MAX_BLOCK + 1];
   GtkLabel        *choice_labels[MANHATTAN_MAX_BLOCK + 1];
   GtkLabel        *supply_labels[MANHATTAN_MAX_BLOCK + 1];
+  GtkWidget       *step_buttons[MANHATTAN_MAX_BLOCK + 1][2];
   GtkLabel        *score_labels[MANHATTAN_N_SEATS][3];
 
   ManhattanView    view;
@@ -70,18 +72,29 @@ blocks_left (const ManhattanView *view,
 static const char *
 card_position_name (int position)
 {
-  static const char * const names[] = {
-    N_("far left"), N_("far middle"), N_("far right"),
-    N_("middle left"), N_("centre"), N_("middle right"),
-    N_("near left"), N_("near middle"), N_("near right"),
-  };
+  return manhattan_position_name (position);
+}
 
-  return _(names[position]);
+/* The picked card and block are also told as a selected state. */
+static void
+update_selected_states (ManhattanPanel *self)
+{
+  for (int i = 0; i < MANHATTAN_HAND_SIZE; i++)
+    gtk_accessible_update_state (GTK_ACCESSIBLE (self->card_buttons[i]),
+                                 GTK_ACCESSIBLE_STATE_SELECTED,
+                                 gtk_toggle_button_get_active (self->card_buttons[i]),
+                                 -1);
+  for (int b = 1; b <= MANHATTAN_MAX_BLOCK; b++)
+    gtk_accessible_update_state (GTK_ACCESSIBLE (self->block_buttons[b]),
+                                 GTK_ACCESSIBLE_STATE_SELECTED,
+                                 gtk_toggle_button_get_active (self->block_buttons[b]),
+                                 -1);
 }
 
 static void
 on_card_toggled (ManhattanPanel *self)
 {
+  update_selected_states (self);
   if (!self->updating)
     g_signal_emit (self, signals[SELECTION_CHANGED], 0);
 }
@@ -89,6 +102,7 @@ on_card_toggled (ManhattanPanel *self)
 static void
 on_block_toggled (ManhattanPanel *self)
 {
+  update_selected_states (self);
   if (!self->updating)
     g_signal_emit (self, signals[SELECTION_CHANGED], 0);
 }
@@ -118,6 +132,16 @@ update_choice (ManhattanPanel *self)
       gtk_label_set_text (self->choice_labels[b], count);
       supply = g_strdup_printf (_("of %d"), seat >= 0 ? self->view.supply[seat][b] : 0);
       gtk_label_set_text (self->supply_labels[b], supply);
+      if (self->step_buttons[b][0] != NULL)
+        {
+          /* Translators: the count of a block size in this round's choice */
+          g_autofree char *state = g_strdup_printf (_("%d chosen, %d available"), self->choice[b],
+                                                    seat >= 0 ? self->view.supply[seat][b] : 0);
+
+          for (int k = 0; k < 2; k++)
+            gtk_accessible_update_property (GTK_ACCESSIBLE (self->step_buttons[b][k]),
+                                            GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, state, -1);
+        }
     }
 
   if (total == MANHATTAN_BLOCKS_PER_ROUND)
@@ -131,26 +155,99 @@ update_choice (ManhattanPanel *self)
   gtk_widget_set_sensitive (GTK_WIDGET (self->choose_button), total == MANHATTAN_BLOCKS_PER_ROUND);
 }
 
+gboolean
+manhattan_panel_is_choosing (ManhattanPanel *self)
+{
+  int seat;
+
+  g_return_val_if_fail (MANHATTAN_IS_PANEL (self), FALSE);
+
+  seat = my_seat (self);
+  return seat >= 0 && self->view.phase == MANHATTAN_PHASE_CHOOSE &&
+         !(self->view.chosen_mask & (1u << seat));
+}
+
+gboolean
+manhattan_panel_step_choice (ManhattanPanel *self,
+                             int             size,
+                             int             step)
+{
+  int seat;
+  int value;
+
+  g_return_val_if_fail (MANHATTAN_IS_PANEL (self), FALSE);
+  g_return_val_if_fail (size >= 1 && size <= MANHATTAN_MAX_BLOCK, FALSE);
+
+  seat = my_seat (self);
+  if (!manhattan_panel_is_choosing (self))
+    return FALSE;
+  value = self->choice[size] + step;
+  if (value < 0 || value > self->view.supply[seat][size] ||
+      (step > 0 && choice_total (self) >= MANHATTAN_BLOCKS_PER_ROUND))
+    {
+      gtk_widget_error_bell (GTK_WIDGET (self));
+      return FALSE;
+    }
+  self->choice[size] = value;
+  update_choice (self);
+  return TRUE;
+}
+
 static void
 on_choice_step (GtkButton      *button,
                 ManhattanPanel *self)
 {
   int size = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "size"));
   int step = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "step"));
-  int seat = my_seat (self);
-  int value;
 
-  if (seat < 0)
-    return;
-  value = self->choice[size] + step;
-  if (value < 0 || value > self->view.supply[seat][size] ||
-      (step > 0 && choice_total (self) >= MANHATTAN_BLOCKS_PER_ROUND))
-    {
-      gtk_widget_error_bell (GTK_WIDGET (self));
-      return;
-    }
-  self->choice[size] = value;
-  update_choice (self);
+  manhattan_panel_step_choice (self, size, step);
+}
+
+void
+manhattan_panel_announce (ManhattanPanel *self,
+                          const char     *text)
+{
+  g_return_if_fail (MANHATTAN_IS_PANEL (self));
+  g_return_if_fail (text != NULL);
+
+  /* GTK 4.8 has no announce call: the status label's text and accessible
+   * name change, which screen readers present for a status. */
+  gtk_label_set_text (self->news_label, text);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->news_label),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+}
+
+/* The groups sit in a GtkFlowBox so they wrap in a narrow window, but a flow
+ * box passes Tab only to its first child: go through the groups here. */
+static gboolean
+manhattan_panel_focus (GtkWidget        *widget,
+                       GtkDirectionType  direction)
+{
+  ManhattanPanel *self = MANHATTAN_PANEL (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  GtkWidget *groups[8];
+  gboolean backward = direction == GTK_DIR_TAB_BACKWARD || direction == GTK_DIR_UP ||
+                      direction == GTK_DIR_LEFT;
+  int n = 0, current = -1, step = backward ? -1 : 1;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (self->box); child != NULL && n < 8;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_FLOW_BOX_CHILD (child) && gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child)) != NULL)
+      {
+        GtkWidget *group = gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child));
+
+        if (focus != NULL && (focus == group || gtk_widget_is_ancestor (focus, group)))
+          current = n;
+        groups[n++] = group;
+      }
+
+  if (current >= 0 && gtk_widget_child_focus (groups[current], direction))
+    return TRUE;
+  for (int i = current >= 0 ? current + step : (backward ? n - 1 : 0); i >= 0 && i < n; i += step)
+    if (gtk_widget_child_focus (groups[i], direction))
+      return TRUE;
+  return FALSE;
 }
 
 void
@@ -199,6 +296,7 @@ manhattan_panel_class_init (ManhattanPanelClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = manhattan_panel_dispose;
+  widget_class->focus = manhattan_panel_focus;
 
   signals[SELECTION_CHANGED] =
     g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
@@ -219,6 +317,7 @@ manhattan_panel_class_init (ManhattanPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ManhattanPanel, start_label);
   gtk_widget_class_bind_template_child (widget_class, ManhattanPanel, turn_label);
   gtk_widget_class_bind_template_child (widget_class, ManhattanPanel, clock_label);
+  gtk_widget_class_bind_template_child (widget_class, ManhattanPanel, news_label);
   gtk_widget_class_bind_template_child (widget_class, ManhattanPanel, score_grid);
   gtk_widget_class_bind_template_callback (widget_class, on_choose_clicked);
 
@@ -308,6 +407,8 @@ manhattan_panel_init (ManhattanPanel *self)
       gtk_grid_attach (self->choose_grid, plus, 3, b, 1, 1);
       gtk_grid_attach (self->choose_grid, supply, 4, b, 1, 1);
       self->choice_labels[b] = GTK_LABEL (count);
+      self->step_buttons[b][0] = minus;
+      self->step_buttons[b][1] = plus;
       self->supply_labels[b] = GTK_LABEL (supply);
     }
 
@@ -354,6 +455,13 @@ manhattan_panel_init (ManhattanPanel *self)
 
   gtk_stack_set_visible_child_name (self->blocks_stack, "play");
   manhattan_panel_set_clock (self, -1);
+
+  /* One name for the button, not its mnemonic text and its label. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->choose_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Use These Blocks"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->box),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Your cards, blocks and the scores"), -1);
+  update_selected_states (self);
 }
 
 GtkWidget *
@@ -462,6 +570,7 @@ manhattan_panel_set_view (ManhattanPanel      *self,
     }
 
   self->updating = FALSE;
+  update_selected_states (self);
 
   round = g_strdup_printf (_("Round %d of %d"), view->round + 1, MANHATTAN_N_ROUNDS);
   gtk_label_set_text (self->round_label, round);
@@ -581,6 +690,7 @@ manhattan_panel_clear_selection (ManhattanPanel *self)
   for (int b = 1; b <= MANHATTAN_MAX_BLOCK; b++)
     gtk_toggle_button_set_active (self->block_buttons[b], FALSE);
   self->updating = FALSE;
+  update_selected_states (self);
   g_signal_emit (self, signals[SELECTION_CHANGED], 0);
 }
 

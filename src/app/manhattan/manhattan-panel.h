@@ -35,5 +35,14 @@ void       manhattan_panel_set_clock     (ManhattanPanel      *self,
 void       manhattan_panel_set_choice    (ManhattanPanel      *self,
                                           const guint8         counts[MANHATTAN_MAX_BLOCK + 1]);
 void       manhattan_panel_confirm_choice (ManhattanPanel     *self);
+/* Whether the player is choosing this round's blocks; one more (@step 1) or
+ * one fewer (-1) block of @size in the choice, FALSE (and a bell) if not. */
+gboolean   manhattan_panel_is_choosing   (ManhattanPanel      *self);
+gboolean   manhattan_panel_step_choice   (ManhattanPanel      *self,
+                                          int                  size,
+                                          int                  step);
+/* Tells the player (and their screen reader) what just happened. */
+void       manhattan_panel_announce      (ManhattanPanel      *self,
+                                          const char          *text);
 
 G_END_DECLS

@@ -24,6 +24,10 @@ struct _ManhattanScreen
   ManhattanBoardView    *board;
   ManhattanPanel    *panel;
   ParlorLogView     *log;
+  GtkWidget         *log_pane;
+  GtkToggleButton   *log_button;
+  GtkToggleButton   *flat_button;
+  GSettings         *settings;
 
   ParlorApplication *app;
   ParlorSession     *session;
@@ -211,10 +215,14 @@ add_score_line (ManhattanScreen  *self,
                           (int) gained, (int) total);
   if (seat == MANHATTAN_N_SEATS - 1)
     {
-      g_autofree char *heading = g_strdup_printf (_("Round %d Scored"), (int) round + 1);
+      /* Events number rounds from 1; the last round's scores go with the result. */
+      g_autofree char *heading = g_strdup_printf (_("Round %d Scored"), (int) round);
+      g_autofree char *news = NULL;
 
       g_strchomp (self->round_summary->str);
-      if (round + 1 < MANHATTAN_N_ROUNDS)
+      news = g_strdup_printf ("%s. %s", heading, self->round_summary->str);
+      manhattan_panel_announce (self->panel, news);
+      if (round < MANHATTAN_N_ROUNDS)
         show_dialog (self, heading, self->round_summary->str, FALSE);
     }
 }
@@ -256,6 +264,11 @@ show_result (ManhattanScreen  *self,
   g_strchomp (body->str);
 
   heading = won ? _("You Win!") : _("Game Over");
+  {
+    g_autofree char *news = g_strdup_printf ("%s %s", heading, body->str);
+
+    manhattan_panel_announce (self->panel, news);
+  }
   show_dialog (self, heading, body->str, TRUE);
 }
 
@@ -293,6 +306,135 @@ ensure_seated (ManhattanScreen *self)
     }
 }
 
+/* "0,4": card positions, which are the player's own frame → "far left, centre". */
+static char *
+positions_words (const char *cards)
+{
+  g_auto(GStrv) parts = g_strsplit (cards != NULL ? cards : "", ",", -1);
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      guint64 p;
+
+      if (!g_ascii_string_to_unsigned (parts[i], 10, 0, MANHATTAN_N_SPOTS - 1, &p, NULL))
+        continue;
+      if (out->len > 0)
+        g_string_append (out, ", ");
+      g_string_append (out, manhattan_position_name ((int) p));
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* The log's words: the game's own, except that places on the board are named
+ * as the player sees them from their seat (as the cards and the board name
+ * them), and the player is "you". */
+static char *
+event_words (ManhattanScreen  *self,
+             const ParlorLine *line,
+             const char       *text)
+{
+  const char *type = parlor_line_get_type (line);
+  gint64 seat = -1;
+  gboolean mine;
+
+  if (!parlor_line_get_int (line, "seat", 0, MANHATTAN_N_SEATS - 1, &seat, NULL))
+    seat = -1;
+  mine = seat >= 0 && seat == self->seat;
+
+  if (g_str_equal (type, "play"))
+    {
+      gint64 city, row, col, block, height;
+
+      if (parlor_line_get_int (line, "city", 0, MANHATTAN_N_CITIES - 1, &city, NULL) &&
+          parlor_line_get_int (line, "row", 0, 2, &row, NULL) &&
+          parlor_line_get_int (line, "col", 0, 2, &col, NULL) &&
+          parlor_line_get_int (line, "block", 1, MANHATTAN_MAX_BLOCK, &block, NULL) &&
+          parlor_line_get_int (line, "height", 0, 1000, &height, NULL) && seat >= 0)
+        {
+          const char *place = manhattan_position_name (manhattan_position_of_spot (self->seat, row, col));
+
+          if (mine)
+            /* Translators: "You build 2 storeys in city 3, far left (now 4 tall)" */
+            return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                 "You build %d storey in city %d, %s (now %d tall)",
+                                                 "You build %d storeys in city %d, %s (now %d tall)",
+                                                 block),
+                                    (int) block, (int) city + 1, place, (int) height);
+          /* Translators: "Ann builds 2 storeys in city 3, far left (now 4 tall)" */
+          return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                               "%s builds %d storey in city %d, %s (now %d tall)",
+                                               "%s builds %d storeys in city %d, %s (now %d tall)",
+                                               block),
+                                  self->names[seat], (int) block, (int) city + 1, place, (int) height);
+        }
+    }
+  else if (mine && (g_str_equal (type, "deal") || g_str_equal (type, "draw")) &&
+           parlor_line_has (line, "cards"))
+    {
+      g_autofree char *cards = positions_words (parlor_line_get (line, "cards"));
+
+      return g_strdup_printf (g_str_equal (type, "deal") ? _("You are dealt: %s") : _("You draw: %s"),
+                              cards);
+    }
+  else if (mine && g_str_equal (type, "chosen") && parlor_line_has (line, "blocks"))
+    {
+      if (parlor_line_has (line, "forced"))
+        return g_strdup_printf (_("You build with the last blocks: %s"), parlor_line_get (line, "blocks"));
+      return g_strdup_printf (_("You choose the blocks %s"), parlor_line_get (line, "blocks"));
+    }
+  else if (g_str_equal (type, "round") && self->seat >= 0)
+    {
+      gint64 number, start;
+
+      if (parlor_line_get_int (line, "number", 1, MANHATTAN_N_ROUNDS, &number, NULL) &&
+          parlor_line_get_int (line, "start", 0, MANHATTAN_N_SEATS - 1, &start, NULL) &&
+          start == self->seat)
+        return g_strdup_printf (_("Round %d begins; you start"), (int) number);
+    }
+  else if (g_str_equal (type, "reveal") && self->seat >= 0)
+    {
+      GString *out = g_string_new (_("Blocks revealed"));
+
+      for (int s = 0; s < MANHATTAN_N_SEATS; s++)
+        {
+          g_autofree char *key = g_strdup_printf ("blocks%d", s);
+          const char *blocks = parlor_line_get (line, key);
+
+          g_string_append_printf (out, "%s %s: %s", s == 0 ? " —" : ";",
+                                  s == self->seat ? _("you") : self->names[s],
+                                  blocks != NULL ? blocks : "");
+        }
+      return g_string_free (out, FALSE);
+    }
+  else if (mine && g_str_equal (type, "turn"))
+    return g_strdup (_("Your turn"));
+  else if (mine && g_str_equal (type, "set-aside"))
+    {
+      gint64 block;
+
+      if (parlor_line_get_int (line, "block", 1, MANHATTAN_MAX_BLOCK, &block, NULL))
+        return g_strdup_printf (_("You are still stuck, set aside a %d-storey block and pass"), (int) block);
+    }
+  else if (mine && g_str_equal (type, "score"))
+    {
+      gint64 round, gained, tallest, majority, buildings, total;
+
+      if (parlor_line_get_int (line, "round", 0, MANHATTAN_N_ROUNDS, &round, NULL) &&
+          parlor_line_get_int (line, "gained", 0, 1000, &gained, NULL) &&
+          parlor_line_get_int (line, "tallest", 0, 1000, &tallest, NULL) &&
+          parlor_line_get_int (line, "majority", 0, 1000, &majority, NULL) &&
+          parlor_line_get_int (line, "buildings", 0, 1000, &buildings, NULL) &&
+          parlor_line_get_int (line, "total", 0, 10000, &total, NULL))
+        return g_strdup_printf (_("Round %d: you score %d (tallest %d, majorities %d, buildings %d); "
+                                  "total %d"),
+                                (int) round, (int) gained, (int) tallest, (int) majority,
+                                (int) buildings, (int) total);
+    }
+
+  return manhattan_game_info.describe (text, (const char * const *) self->names);
+}
+
 static void
 handle_event (ManhattanScreen *self,
               const char      *text)
@@ -310,9 +452,12 @@ handle_event (ManhattanScreen *self,
              g_str_equal (type, "game-over") || g_str_equal (type, "stuck") ||
              g_str_equal (type, "set-aside");
 
-  words = manhattan_game_info.describe (text, (const char * const *) self->names);
+  words = event_words (self, line, text);
   if (words != NULL && *words != '\0')
     parlor_log_view_append (self->log, words, emphasis);
+  if (words != NULL && (g_str_equal (type, "play") || g_str_equal (type, "round") ||
+                        g_str_equal (type, "stuck") || g_str_equal (type, "set-aside")))
+    manhattan_panel_announce (self->panel, words);
 
   if (g_str_equal (type, "play"))
     {
@@ -532,6 +677,28 @@ on_spot_activated (ManhattanScreen *self,
   submit_or_tell (self, action);
 }
 
+/* The log gives way to the board: it folds away with its button. */
+static void
+on_log_toggled (ManhattanScreen *self)
+{
+  gboolean shown = gtk_toggle_button_get_active (self->log_button);
+
+  gtk_widget_set_visible (self->log_pane, shown);
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self->log_button),
+                               GTK_ACCESSIBLE_STATE_EXPANDED, shown, -1);
+}
+
+/* Towers by default; the flat plan with numbers as a choice. */
+static void
+on_flat_toggled (ManhattanScreen *self)
+{
+  gboolean flat = gtk_toggle_button_get_active (self->flat_button);
+
+  manhattan_board_view_set_flat (self->board, flat);
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self->flat_button),
+                               GTK_ACCESSIBLE_STATE_PRESSED, flat, -1);
+}
+
 static void
 card_action (GtkWidget  *widget,
              const char *action_name,
@@ -549,8 +716,16 @@ block_action (GtkWidget  *widget,
               GVariant   *param)
 {
   ManhattanScreen *self = MANHATTAN_SCREEN (widget);
+  int size = g_variant_get_int32 (param);
 
-  manhattan_panel_select_block (self->panel, g_variant_get_int32 (param));
+  /* While choosing the round's blocks, Ctrl+N adds an N-storey block. */
+  if (manhattan_panel_is_choosing (self->panel))
+    {
+      if (size >= 1 && size <= MANHATTAN_MAX_BLOCK)
+        manhattan_panel_step_choice (self->panel, size, 1);
+      return;
+    }
+  manhattan_panel_select_block (self->panel, size);
   gtk_widget_grab_focus (GTK_WIDGET (self->board));
 }
 
@@ -561,6 +736,9 @@ manhattan_screen_dispose (GObject *object)
 
   stop_table (self);
   close_dialog (self);
+  if (self->settings != NULL)
+    g_settings_unbind (self->flat_button, "active");
+  g_clear_object (&self->settings);
   g_clear_pointer (&self->paned, gtk_widget_unparent);
 
   G_OBJECT_CLASS (manhattan_screen_parent_class)->dispose (object);
@@ -648,6 +826,11 @@ manhattan_screen_class_init (ManhattanScreenClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, board);
   gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, panel);
   gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, log);
+  gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, log_pane);
+  gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, log_button);
+  gtk_widget_class_bind_template_callback (widget_class, on_log_toggled);
+  gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, flat_button);
+  gtk_widget_class_bind_template_callback (widget_class, on_flat_toggled);
   gtk_widget_class_bind_template_callback (widget_class, on_spot_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_selection_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_choose);
@@ -669,6 +852,16 @@ static void
 manhattan_screen_init (ManhattanScreen *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->log_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Game Log"), -1);
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self->log_button),
+                               GTK_ACCESSIBLE_STATE_EXPANDED, TRUE, -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->flat_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Flat Plan"), -1);
+  /* The board's look is remembered between games. TODO: through ParlorSettings
+   * once it has the Manhattan keys. */
+  self->settings = g_settings_new (APP_ID);
+  g_settings_bind (self->settings, "manhattan-flat-plan", self->flat_button, "active", G_SETTINGS_BIND_DEFAULT);
   self->seat = -1;
   self->scored_round = -1;
   self->round_summary = g_string_new (NULL);

@@ -316,15 +316,19 @@ int_of (const ParlorLine *line,
   return (int) v;
 }
 
-/* "0,4" (card positions as the holder sees them) → "top left, centre". */
+/* A place in a city as a player sees it from their seat: the words of the
+ * cards, the board and the log alike. */
+static const char * const place_names[] = {
+  N_("far left"), N_("far middle"), N_("far right"),
+  N_("middle left"), N_("centre"), N_("middle right"),
+  N_("near left"), N_("near middle"), N_("near right"),
+};
+
+/* "0,4" (card positions as the holder sees them) → "far left, centre". */
 static char *
 cards_words (const char *cards)
 {
-  static const char * const names[] = {
-    N_("top left"), N_("top middle"), N_("top right"),
-    N_("middle left"), N_("centre"), N_("middle right"),
-    N_("bottom left"), N_("bottom middle"), N_("bottom right"),
-  };
+  const char * const *names = place_names;
   g_auto(GStrv) parts = g_strsplit (cards != NULL ? cards : "", ",", -1);
   GString *out = g_string_new (NULL);
 
@@ -411,11 +415,13 @@ manhattan_info_describe (const char         *text,
   if (g_str_equal (type, "turn"))
     return g_strdup_printf (_("%s’s turn"), who);
   if (g_str_equal (type, "play"))
-    return g_strdup_printf (ngettext ("%s builds %d storey in city %d, row %d, column %d (now %d tall)",
-                                      "%s builds %d storeys in city %d, row %d, column %d (now %d tall)",
+    /* The public board is seen from South's seat, where a spot's place is its row and column. */
+    return g_strdup_printf (ngettext ("%s builds %d storey in city %d, %s (now %d tall)",
+                                      "%s builds %d storeys in city %d, %s (now %d tall)",
                                       int_of (line, "block")),
                             who, int_of (line, "block"), int_of (line, "city") + 1,
-                            int_of (line, "row") + 1, int_of (line, "col") + 1,
+                            _(place_names[CLAMP (int_of (line, "row"), 0, 2) * 3 +
+                                          CLAMP (int_of (line, "col"), 0, 2)]),
                             int_of (line, "height"));
   if (g_str_equal (type, "stuck"))
     {
