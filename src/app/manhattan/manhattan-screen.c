@@ -27,7 +27,6 @@ struct _ManhattanScreen
   GtkWidget         *log_pane;
   GtkToggleButton   *log_button;
   GtkToggleButton   *flat_button;
-  GSettings         *settings;
 
   ParlorApplication *app;
   ParlorSession     *session;
@@ -736,9 +735,8 @@ manhattan_screen_dispose (GObject *object)
 
   stop_table (self);
   close_dialog (self);
-  if (self->settings != NULL)
+  if (self->flat_button != NULL)
     g_settings_unbind (self->flat_button, "active");
-  g_clear_object (&self->settings);
   g_clear_pointer (&self->paned, gtk_widget_unparent);
 
   G_OBJECT_CLASS (manhattan_screen_parent_class)->dispose (object);
@@ -769,6 +767,10 @@ manhattan_screen_constructed (GObject *object)
 
   G_OBJECT_CLASS (manhattan_screen_parent_class)->constructed (object);
   self->app = parlor_game_screen_get_app (PARLOR_GAME_SCREEN (self));
+  /* The board's look is remembered between games. */
+  if (self->app != NULL)
+    g_settings_bind (parlor_settings_get_settings (parlor_application_get_settings (self->app)),
+                     "manhattan-flat-plan", self->flat_button, "active", G_SETTINGS_BIND_DEFAULT);
 }
 
 static void
@@ -858,10 +860,6 @@ manhattan_screen_init (ManhattanScreen *self)
                                GTK_ACCESSIBLE_STATE_EXPANDED, TRUE, -1);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->flat_button),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Flat Plan"), -1);
-  /* The board's look is remembered between games. TODO: through ParlorSettings
-   * once it has the Manhattan keys. */
-  self->settings = g_settings_new (APP_ID);
-  g_settings_bind (self->settings, "manhattan-flat-plan", self->flat_button, "active", G_SETTINGS_BIND_DEFAULT);
   self->seat = -1;
   self->scored_round = -1;
   self->round_summary = g_string_new (NULL);
