@@ -196,7 +196,9 @@ error_from_server (ParlorLine *line)
     { "no-table", PARLOR_CLIENT_ERROR_NO_TABLE, N_("There is no such game on that host") },
     { "choose-table", PARLOR_CLIENT_ERROR_NO_TABLE, N_("That host has several games; choose one") },
     { "token", PARLOR_CLIENT_ERROR_TOKEN, N_("That seat cannot be taken back") },
-    { "seat-taken", PARLOR_CLIENT_ERROR_TOKEN, N_("That seat is in use by a connected player") },
+    /* Not TOKEN: the host may not have noticed the old connection drop
+     * yet; trying again later can work, and the token stays good. */
+    { "seat-taken", PARLOR_CLIENT_ERROR_REJECTED, N_("That seat is in use by a connected player") },
     { "removed", PARLOR_CLIENT_ERROR_REMOVED, N_("The host removed you from the table") },
     { "busy", PARLOR_CLIENT_ERROR_REFUSED, N_("The host is too busy; try again later") },
     { "idle", PARLOR_CLIENT_ERROR_TIMED_OUT, N_("You were disconnected for waiting too long without joining a game") },
