@@ -7,6 +7,7 @@
 
 #include "parlor-join-window.h"
 #include "parlor-log-view.h"
+#include "parlor-token-store.h"
 
 #define CONNECT_TIMEOUT 10
 
@@ -17,6 +18,7 @@ struct _ParlorJoinWindow
   GtkEntry      *address_entry;
   GtkButton     *connect_button;
   GtkButton     *start_button;
+  GtkLabel      *resume_label;
   ParlorLogView *log_view;
 
   char          *player_name;
@@ -26,6 +28,7 @@ struct _ParlorJoinWindow
   GCancellable  *cancellable;
   gboolean       started;
   char          *last_line;
+  char          *token;        /* of a seat to take back, from the token store */
 };
 
 G_DEFINE_FINAL_TYPE (ParlorJoinWindow, parlor_join_window, ADW_TYPE_WINDOW)
@@ -176,6 +179,8 @@ on_rejected (ParlorClient     *client,
   give_up (self, text);
 }
 
+static void connect_client (ParlorJoinWindow *self);
+
 static void
 on_connected (GObject      *object,
               GAsyncResult *result,
@@ -190,11 +195,29 @@ on_connected (GObject      *object,
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         return;
       self = user_data;
+      if (self->token != NULL &&
+          g_error_matches (error, PARLOR_CLIENT_ERROR, PARLOR_CLIENT_ERROR_TOKEN))
+        {
+          g_autofree char *text =
+            g_strdup_printf (_("The host does not keep your seat any more (%s). Joining as a new player…"),
+                             error->message);
+
+          /* Game over or unknown: the token is of no use any more. */
+          parlor_token_store_forget (NULL, NULL, NULL, self->token);
+          g_clear_pointer (&self->token, g_free);
+          gtk_widget_set_visible (GTK_WIDGET (self->resume_label), FALSE);
+          append_log (self, text);
+          connect_client (self);
+          return;
+        }
       give_up (self, error->message);
       return;
     }
 
   self = user_data;
+  /* Resumed: "started" has taken the seat already. */
+  if (parlor_client_get_state (client) != PARLOR_CLIENT_LOBBY)
+    return;
   {
     g_autofree char *text = g_strdup_printf (_("Connected to %s. Joining the game…"), self->address);
 
@@ -203,10 +226,51 @@ on_connected (GObject      *object,
   parlor_client_join (client, NULL);
 }
 
+/* A client for self->address, with the stored token if there is one. */
+static void
+connect_client (ParlorJoinWindow *self)
+{
+  drop_client (self);
+  self->client = parlor_client_new (self->player_name);
+  self->cancellable = g_cancellable_new ();
+  if (self->token != NULL)
+    {
+      parlor_client_set_token (self->client, self->token);
+      append_log (self, _("Taking your seat back…"));
+    }
+  g_signal_connect (self->client, "log", G_CALLBACK (on_client_log), self);
+  g_signal_connect (self->client, "players-changed", G_CALLBACK (on_players_changed), self);
+  g_signal_connect (self->client, "started", G_CALLBACK (on_started), self);
+  g_signal_connect (self->client, "failed", G_CALLBACK (on_failed), self);
+  g_signal_connect (self->client, "rejected", G_CALLBACK (on_rejected), self);
+  g_signal_connect (self->client, "notify::state", G_CALLBACK (on_state_changed), self);
+  parlor_client_connect_async (self->client, self->address, CONNECT_TIMEOUT, self->cancellable,
+                               on_connected, self);
+}
+
+/* Says so when the token store has a seat of a running game on that host. */
+static void
+update_resume (ParlorJoinWindow *self)
+{
+  const char *address = gtk_editable_get_text (GTK_EDITABLE (self->address_entry));
+  g_autoptr(ParlorTokenEntry) entry = NULL;
+
+  if (address != NULL && *address != '\0')
+    entry = parlor_token_store_lookup (NULL, address);
+  gtk_widget_set_visible (GTK_WIDGET (self->resume_label), entry != NULL);
+}
+
+static void
+on_address_changed (ParlorJoinWindow *self)
+{
+  update_resume (self);
+}
+
 void
 parlor_join_window_connect (ParlorJoinWindow *self,
                             const char       *address)
 {
+  g_autoptr(ParlorTokenEntry) entry = NULL;
   g_autofree char *trimmed = NULL;
   g_autofree char *text = NULL;
 
@@ -230,16 +294,14 @@ parlor_join_window_connect (ParlorJoinWindow *self,
   text = g_strdup_printf (_("Connecting to %s…"), self->address);
   append_log (self, text);
 
-  self->client = parlor_client_new (self->player_name);
-  self->cancellable = g_cancellable_new ();
-  g_signal_connect (self->client, "log", G_CALLBACK (on_client_log), self);
-  g_signal_connect (self->client, "players-changed", G_CALLBACK (on_players_changed), self);
-  g_signal_connect (self->client, "started", G_CALLBACK (on_started), self);
-  g_signal_connect (self->client, "failed", G_CALLBACK (on_failed), self);
-  g_signal_connect (self->client, "rejected", G_CALLBACK (on_rejected), self);
-  g_signal_connect (self->client, "notify::state", G_CALLBACK (on_state_changed), self);
-  parlor_client_connect_async (self->client, self->address, CONNECT_TIMEOUT, self->cancellable,
-                               on_connected, self);
+  entry = parlor_token_store_lookup (NULL, self->address);
+  g_clear_pointer (&self->token, g_free);
+  if (entry != NULL)
+    {
+      self->token = g_strdup (entry->token);
+      append_log (self, _("You have a seat in a game on this host."));
+    }
+  connect_client (self);
 }
 
 static void
@@ -267,6 +329,7 @@ parlor_join_window_finalize (GObject *object)
   g_free (self->game_id);
   g_free (self->address);
   g_free (self->last_line);
+  g_free (self->token);
 
   G_OBJECT_CLASS (parlor_join_window_parent_class)->finalize (object);
 }
@@ -290,6 +353,8 @@ parlor_join_window_class_init (ParlorJoinWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ParlorJoinWindow, connect_button);
   gtk_widget_class_bind_template_child (widget_class, ParlorJoinWindow, log_view);
   gtk_widget_class_bind_template_child (widget_class, ParlorJoinWindow, start_button);
+  gtk_widget_class_bind_template_child (widget_class, ParlorJoinWindow, resume_label);
+  gtk_widget_class_bind_template_callback (widget_class, on_address_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_connect_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_start_clicked);
 
@@ -316,6 +381,14 @@ parlor_join_window_new (const char *player_name,
   self->game_id = g_strdup (game_id);
 
   return self;
+}
+
+/* Whether the window offers to take back a seat on the address typed. */
+gboolean
+parlor_join_window_has_seat (ParlorJoinWindow *self)
+{
+  g_return_val_if_fail (PARLOR_IS_JOIN_WINDOW (self), FALSE);
+  return gtk_widget_get_visible (GTK_WIDGET (self->resume_label));
 }
 
 char *

@@ -12,7 +12,8 @@ G_DECLARE_FINAL_TYPE (ParlorJoinWindow, parlor_join_window, PARLOR, JOIN_WINDOW,
 
 /*
  * The joiner's waiting window: an address box, a Connect button and a
- * connection log. Emits "started" (ParlorClient *, address) once the host
+ * connection log; for a host where it has a seat in a running game (the
+ * token store) it says so and takes the seat back. Emits "started" (ParlorClient *, address) once the host
  * has started the game and this player has a seat.
  */
 ParlorJoinWindow *parlor_join_window_new      (const char       *player_name,
@@ -21,5 +22,7 @@ void              parlor_join_window_connect  (ParlorJoinWindow *self,
                                                const char       *address);
 char             *parlor_join_window_get_log  (ParlorJoinWindow *self);
 gboolean          parlor_join_window_is_busy  (ParlorJoinWindow *self);
+/* The address typed is a host where a game of ours runs (a stored seat token). */
+gboolean          parlor_join_window_has_seat (ParlorJoinWindow *self);
 
 G_END_DECLS

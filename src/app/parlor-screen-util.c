@@ -45,7 +45,7 @@ parlor_screen_show_connection_lost (GtkWidget     *screen,
                                     const GError  *error)
 {
   GtkRoot *root;
-  gboolean host_left;
+  gboolean host_left, can_reconnect;
   AdwMessageDialog *dialog;
 
   g_return_val_if_fail (GTK_IS_WIDGET (screen), NULL);
@@ -57,11 +57,17 @@ parlor_screen_show_connection_lost (GtkWidget     *screen,
     return NULL;
 
   host_left = g_error_matches (error, PARLOR_CLIENT_ERROR, PARLOR_CLIENT_ERROR_HOST_LEFT);
+  /* A seat the host does not keep any more, or a host of another version,
+   * cannot be taken back: Back to Menu only. */
+  can_reconnect = !host_left &&
+                  !g_error_matches (error, PARLOR_CLIENT_ERROR, PARLOR_CLIENT_ERROR_TOKEN) &&
+                  !g_error_matches (error, PARLOR_CLIENT_ERROR, PARLOR_CLIENT_ERROR_VERSION) &&
+                  !g_error_matches (error, PARLOR_CLIENT_ERROR, PARLOR_CLIENT_ERROR_REMOVED);
   dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (root),
                                                        host_left ? _("The Host Left") : _("Connection Lost"),
                                                        error->message));
   adw_message_dialog_add_response (dialog, "menu", _("_Back to Menu"));
-  if (!host_left)
+  if (can_reconnect)
     {
       adw_message_dialog_add_response (dialog, "reconnect", _("_Reconnect"));
       adw_message_dialog_set_response_appearance (dialog, "reconnect", ADW_RESPONSE_SUGGESTED);

@@ -10,7 +10,9 @@ G_BEGIN_DECLS
 /* What every game screen shows the same way. */
 void       parlor_screen_toast              (GtkWidget     *screen,
                                              const char    *message);
-/* "Connection Lost" with Reconnect, or "The Host Left"; Back to Menu in both. */
+/* "Connection Lost" with Reconnect (a lost connection: the session then
+ * tries a few times, telling its log), or "The Host Left"; Back to Menu
+ * in both. */
 GtkWindow *parlor_screen_show_connection_lost (GtkWidget     *screen,
                                              ParlorSession *session,
                                              const GError  *error);

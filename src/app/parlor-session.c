@@ -6,8 +6,11 @@
 #include <glib/gi18n.h>
 
 #include "parlor-session.h"
+#include "parlor-token-store.h"
 
 #define RECONNECT_TIMEOUT 10
+/* Reconnect attempts after a lost connection, 1, 2, 4, 8 s apart. */
+#define RECONNECT_ATTEMPTS 5
 
 struct _ParlorSession
 {
@@ -23,6 +26,11 @@ struct _ParlorSession
   char          *name;
   gint64         remote_deadline;
   GCancellable  *cancellable;
+  char          *store_path;   /* the token store's file, NULL: the default */
+  guint          attempt;      /* of the reconnect under way, 0: none */
+  guint          retry_id;
+  guint          n_events;     /* events passed on from the host */
+  guint          history_skip; /* `history` events we already had */
 
   /* Last values notified, so notify fires on real change only. */
   int            seat;
@@ -114,6 +122,8 @@ parlor_session_stop (ParlorSession *self)
   g_return_if_fail (PARLOR_IS_SESSION (self));
 
   g_cancellable_cancel (self->cancellable);
+  g_clear_handle_id (&self->retry_id, g_source_remove);
+  self->attempt = 0;
   detach (self);
   if (self->table != NULL && self->server == NULL)
     parlor_table_stop (self->table);
@@ -149,6 +159,7 @@ parlor_session_finalize (GObject *object)
   g_free (self->address);
   g_free (self->token);
   g_free (self->name);
+  g_free (self->store_path);
   g_clear_object (&self->cancellable);
 
   G_OBJECT_CLASS (parlor_session_parent_class)->finalize (object);
@@ -390,7 +401,60 @@ on_client_event (ParlorClient  *client,
                  const char    *line,
                  ParlorSession *self)
 {
+  self->n_events++;
   g_signal_emit (self, signals[EVENT], 0, line);
+}
+
+/* A seat taken back hears its past events again: those we had already
+ * come first (the same lines, in order), the rest happened while away. */
+static void
+on_client_history (ParlorClient  *client,
+                   const char    *line,
+                   ParlorSession *self)
+{
+  if (self->history_skip > 0)
+    {
+      self->history_skip--;
+      return;
+    }
+  on_client_event (client, line, self);
+}
+
+static void
+on_client_timed_out (ParlorClient  *client,
+                     ParlorSession *self)
+{
+  int seat = parlor_client_get_seat (client);
+
+  if (seat >= 0)
+    g_signal_emit (self, signals[TIMED_OUT], 0, (guint) seat);
+}
+
+/* Keeps this seat's token where a restarted app finds it. */
+static void
+remember_token (ParlorSession *self)
+{
+  g_autoptr(GError) error = NULL;
+  ParlorClient *client = self->client;
+
+  if (client == NULL || self->address == NULL ||
+      parlor_client_get_state (client) != PARLOR_CLIENT_PLAYING ||
+      parlor_client_get_token (client) == NULL || parlor_client_get_table_id (client) == NULL ||
+      parlor_client_get_game_id (client) == NULL)
+    return;
+  if (!parlor_token_store_remember (self->store_path, self->address,
+                                    parlor_client_get_table_id (client),
+                                    parlor_client_get_game_id (client),
+                                    parlor_client_get_token (client),
+                                    parlor_client_get_name (client), &error))
+    g_warning ("Could not keep the seat token: %s", error->message);
+}
+
+static void
+forget_token (ParlorSession *self)
+{
+  if (self->address != NULL && self->token != NULL)
+    parlor_token_store_forget (self->store_path, NULL, NULL, self->token);
 }
 
 static void
@@ -465,6 +529,7 @@ on_client_game_over (ParlorClient  *client,
                      const char    *result,
                      ParlorSession *self)
 {
+  forget_token (self);
   g_signal_emit (self, signals[GAME_OVER], 0, result);
 }
 
@@ -481,6 +546,8 @@ attach_client (ParlorSession *self,
   g_free (self->name);
   self->name = g_strdup (parlor_client_get_name (client));
   g_signal_connect (client, "event", G_CALLBACK (on_client_event), self);
+  g_signal_connect (client, "history", G_CALLBACK (on_client_history), self);
+  g_signal_connect (client, "timed-out", G_CALLBACK (on_client_timed_out), self);
   g_signal_connect (client, "view", G_CALLBACK (on_client_view), self);
   g_signal_connect (client, "ack", G_CALLBACK (on_client_ack), self);
   g_signal_connect (client, "turn", G_CALLBACK (on_client_turn), self);
@@ -503,8 +570,33 @@ parlor_session_new_remote (ParlorClient *client,
   self = g_object_new (PARLOR_TYPE_SESSION, NULL);
   self->address = g_strdup (address);
   attach_client (self, client);
+  remember_token (self);
 
   return self;
+}
+
+/* Where the seat tokens are kept (tests); NULL: the user's state directory. */
+void
+parlor_session_set_token_store (ParlorSession *self,
+                                const char    *path)
+{
+  g_return_if_fail (PARLOR_IS_SESSION (self));
+
+  g_free (self->store_path);
+  self->store_path = g_strdup (path);
+  remember_token (self);
+}
+
+static void try_reconnect (ParlorSession *self);
+
+static gboolean
+on_retry (gpointer data)
+{
+  ParlorSession *self = data;
+
+  self->retry_id = 0;
+  try_reconnect (self);
+  return G_SOURCE_REMOVE;
 }
 
 static void
@@ -521,28 +613,59 @@ on_reconnected (GObject      *object,
     return;
 
   self = user_data;
-  attach_client (self, client);
   if (error != NULL)
     {
-      g_signal_emit (self, signals[FAILED], 0, error);
+      /* Keep the client (it says DISCONNECTED) for the next attempt to drop. */
+      g_signal_handlers_disconnect_by_data (client, self);
+      g_set_object (&self->client, client);
+      if (g_error_matches (error, PARLOR_CLIENT_ERROR, PARLOR_CLIENT_ERROR_TOKEN) ||
+          g_error_matches (error, PARLOR_CLIENT_ERROR, PARLOR_CLIENT_ERROR_VERSION) ||
+          self->attempt >= RECONNECT_ATTEMPTS)
+        {
+          g_autoptr(GError) told = NULL;
+
+          if (g_error_matches (error, PARLOR_CLIENT_ERROR, PARLOR_CLIENT_ERROR_TOKEN))
+            {
+              /* The host does not keep the seat any more: nothing to come back to. */
+              forget_token (self);
+              told = g_error_copy (error);
+            }
+          else if (g_error_matches (error, PARLOR_CLIENT_ERROR, PARLOR_CLIENT_ERROR_VERSION))
+            told = g_error_copy (error);
+          else
+            told = g_error_new_literal (PARLOR_CLIENT_ERROR, PARLOR_CLIENT_ERROR_LOST,
+                                        _("The host cannot be reached"));
+          self->attempt = 0;
+          g_signal_emit (self, signals[LOG], 0, told->message);
+          g_signal_emit (self, signals[FAILED], 0, told);
+          return;
+        }
+      {
+        guint delay = 1u << (self->attempt - 1);
+        g_autofree char *text =
+          g_strdup_printf (g_dngettext (NULL, "Trying again in %u second…",
+                                        "Trying again in %u seconds…", delay), delay);
+
+        g_signal_emit (self, signals[LOG], 0, text);
+        self->retry_id = g_timeout_add_seconds (delay, on_retry, self);
+      }
       return;
     }
+
+  self->attempt = 0;
+  attach_client (self, client);
+  remember_token (self);
   g_signal_emit (self, signals[LOG], 0, _("Reconnected: you have your seat back."));
   g_signal_emit (self, signals[RECONNECTED], 0);
   sync_state (self);
   g_signal_emit (self, signals[CHANGED], 0);
 }
 
-/* Takes the seat back with its token after the connection dropped. */
-void
-parlor_session_reconnect (ParlorSession *self)
+static void
+try_reconnect (ParlorSession *self)
 {
   g_autoptr(ParlorClient) client = NULL;
-
-  g_return_if_fail (PARLOR_IS_SESSION (self));
-
-  if (self->address == NULL || self->name == NULL)
-    return;
+  g_autofree char *text = NULL;
 
   if (self->client != NULL)
     {
@@ -550,12 +673,52 @@ parlor_session_reconnect (ParlorSession *self)
       parlor_client_disconnect (self->client);
       g_clear_object (&self->client);
     }
+  self->attempt++;
+  /* The history the host sends back starts with the events we have. */
+  self->history_skip = self->n_events;
   client = parlor_client_new (self->name);
   if (self->token != NULL)
     parlor_client_set_token (client, self->token);
-  g_signal_emit (self, signals[LOG], 0, _("Reconnecting…"));
+  text = g_strdup_printf (_("Reconnecting… (attempt %u of %u)"), self->attempt, RECONNECT_ATTEMPTS);
+  g_signal_emit (self, signals[LOG], 0, text);
   parlor_client_connect_async (client, self->address, RECONNECT_TIMEOUT, self->cancellable,
                                on_reconnected, self);
+}
+
+/* Takes the seat back with its token after the connection dropped: up to
+ * RECONNECT_ATTEMPTS tries, 1, 2, 4, 8 s apart; "failed" if none works. */
+void
+parlor_session_reconnect (ParlorSession *self)
+{
+  g_return_if_fail (PARLOR_IS_SESSION (self));
+
+  if (self->address == NULL || self->name == NULL)
+    return;
+  if (self->attempt > 0)
+    return;   /* one under way */
+  g_clear_handle_id (&self->retry_id, g_source_remove);
+  try_reconnect (self);
+}
+
+/* Whether a reconnect is under way (an attempt, or waiting for the next). */
+gboolean
+parlor_session_is_reconnecting (ParlorSession *self)
+{
+  g_return_val_if_fail (PARLOR_IS_SESSION (self), FALSE);
+  return self->attempt > 0;
+}
+
+const char *
+parlor_session_get_seat_replaced (ParlorSession *self,
+                                  guint          seat)
+{
+  g_return_val_if_fail (PARLOR_IS_SESSION (self), NULL);
+
+  if (self->table != NULL)
+    return seat < parlor_table_get_n_seats (self->table) && parlor_table_is_started (self->table)
+           ? parlor_table_get_seat_replaced (self->table, seat) : NULL;
+  return self->client != NULL && seat < parlor_client_get_n_seats (self->client)
+         ? parlor_client_get_seat_replaced (self->client, seat) : NULL;
 }
 
 /* ---- either ---- */

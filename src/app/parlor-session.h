@@ -21,7 +21,8 @@ G_BEGIN_DECLS
  *   "changed"       ()                  the seat's view changed
  *   "log"           (const char *text)  plain words for the game log
  *                                       (timeouts, players leaving and coming back)
- *   "timed-out"     (guint seat)        the timer played for a seat (tables here only)
+ *   "timed-out"     (guint seat)        the timer played for a seat (a guest
+ *                                       hears of its own seat only)
  *   "seats-changed" ()                  a seat's name or player changed
  *   "game-over"     (const char *result)
  *   "rejected"      (GError *error)     the host refused this seat's move
@@ -57,7 +58,16 @@ guint          parlor_session_get_time_limit (ParlorSession *self);
 gboolean       parlor_session_submit        (ParlorSession  *self,
                                              const char     *action,
                                              GError        **error);
+/* Takes the seat back after a lost connection: a few attempts with growing
+ * delays, told in "log"; "reconnected", or "failed" when none worked. */
 void           parlor_session_reconnect     (ParlorSession  *self);
+gboolean       parlor_session_is_reconnecting (ParlorSession *self);
+/* The player a computer keeps @seat for until they come back, or NULL. */
+const char    *parlor_session_get_seat_replaced (ParlorSession *self,
+                                             guint          seat);
+/* The seat-token file (tests); NULL: the user's state directory. */
+void           parlor_session_set_token_store (ParlorSession *self,
+                                             const char    *path);
 gboolean       parlor_session_is_pending    (ParlorSession  *self);
 void           parlor_session_set_paused    (ParlorSession  *self,
                                              gboolean        paused);

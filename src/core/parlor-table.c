@@ -371,6 +371,21 @@ parlor_table_get_seat_name (ParlorTable *self,
 }
 
 const char *
+parlor_table_get_seat_replaced (ParlorTable *self,
+                                guint        seat)
+{
+  Player *player;
+
+  g_return_val_if_fail (PARLOR_IS_TABLE (self), NULL);
+  g_return_val_if_fail (seat < self->n_seats, NULL);
+
+  if (self->seats[seat].kind != PARLOR_SEAT_AI || self->seats[seat].player < 0)
+    return NULL;
+  player = g_ptr_array_index (self->players, self->seats[seat].player);
+  return player->kind != PARLOR_SEAT_AI ? player->name : NULL;
+}
+
+const char *
 parlor_table_get_seat_level (ParlorTable *self,
                              guint        seat)
 {

@@ -59,6 +59,10 @@ const char           *parlor_table_get_seat_name    (ParlorTable  *self,
                                                      guint         seat);
 const char           *parlor_table_get_seat_level   (ParlorTable  *self,
                                                      guint         seat);
+/* The player a computer keeps the seat for (a player's seat turned AI:
+ * they left or dropped and may come back), or NULL. */
+const char           *parlor_table_get_seat_replaced (ParlorTable *self,
+                                                     guint         seat);
 /* A remote seat whose connection dropped becomes AI until it returns. */
 void                  parlor_table_set_seat_kind    (ParlorTable    *self,
                                                      guint           seat,

@@ -40,6 +40,7 @@ struct _ParlorClient
   GStrv              players;
   char              *seat_names[MAX_SEATS];
   gboolean           seat_human[MAX_SEATS];
+  char              *seat_replaced[MAX_SEATS];
   char              *view;
   guint32            waiting;
   /* This seat's own prompt (the server tells no one of others'). */
@@ -74,6 +75,7 @@ enum {
   GAME_OVER,
   LINE_RECEIVED,
   TIMED_OUT,
+  HISTORY,
   N_SIGNALS
 };
 
@@ -194,7 +196,9 @@ error_from_server (ParlorLine *line)
     { "no-table", PARLOR_CLIENT_ERROR_NO_TABLE, N_("There is no such game on that host") },
     { "choose-table", PARLOR_CLIENT_ERROR_NO_TABLE, N_("That host has several games; choose one") },
     { "token", PARLOR_CLIENT_ERROR_TOKEN, N_("That seat cannot be taken back") },
-    { "seat-taken", PARLOR_CLIENT_ERROR_TOKEN, N_("That seat is in use by a connected player") },
+    /* Not TOKEN: the host may not have noticed the old connection drop
+     * yet; trying again later can work, and the token stays good. */
+    { "seat-taken", PARLOR_CLIENT_ERROR_REJECTED, N_("That seat is in use by a connected player") },
     { "removed", PARLOR_CLIENT_ERROR_REMOVED, N_("The host removed you from the table") },
     { "busy", PARLOR_CLIENT_ERROR_REFUSED, N_("The host is too busy; try again later") },
     { "idle", PARLOR_CLIENT_ERROR_TIMED_OUT, N_("You were disconnected for waiting too long without joining a game") },
@@ -217,7 +221,10 @@ reset_table (ParlorClient *self)
   g_clear_pointer (&self->view, g_free);
   g_clear_pointer (&self->result, g_free);
   for (guint i = 0; i < MAX_SEATS; i++)
-    g_clear_pointer (&self->seat_names[i], g_free);
+    {
+      g_clear_pointer (&self->seat_names[i], g_free);
+      g_clear_pointer (&self->seat_replaced[i], g_free);
+    }
   self->owner = FALSE;
   self->seat = -1;
   self->n_seats = 0;
@@ -234,6 +241,7 @@ handle_seat (ParlorClient *self,
   gint64 index;
   const char *name = parlor_line_get (line, "name");
   const char *kind = parlor_line_get (line, "kind");
+  const char *replaces = parlor_line_get (line, "replaces");
   gboolean human = g_strcmp0 (kind, "human") == 0;
   g_autofree char *clean = NULL;
 
@@ -252,6 +260,9 @@ handle_seat (ParlorClient *self,
     }
   set_str (&self->seat_names[index], clean);
   self->seat_human[index] = human;
+  g_clear_pointer (&self->seat_replaced[index], g_free);
+  if (!human && replaces != NULL)
+    self->seat_replaced[index] = parlor_text_sanitize (replaces, PARLOR_PROTOCOL_NAME_MAX);
   g_signal_emit (self, signals[SEAT_CHANGED], 0, (guint) index);
 }
 
@@ -301,6 +312,11 @@ handle_line (ParlorClient *self,
   if ((payload = parlor_protocol_payload (text, "event")) != NULL)
     {
       g_signal_emit (self, signals[EVENT], 0, payload);
+      return;
+    }
+  if ((payload = parlor_protocol_payload (text, "history")) != NULL)
+    {
+      g_signal_emit (self, signals[HISTORY], 0, payload);
       return;
     }
   if ((payload = parlor_protocol_payload (text, "view")) != NULL)
@@ -464,8 +480,9 @@ on_closed (ParlorConnection *link,
       finish (self, NULL);
       return;
     }
-  finish (self, g_error_new_literal (PARLOR_CLIENT_ERROR, PARLOR_CLIENT_ERROR_HOST_LEFT,
-                                     _("The host left the game")));
+  /* No `bye`: the host did not leave, the connection broke. */
+  finish (self, g_error_new_literal (PARLOR_CLIENT_ERROR, PARLOR_CLIENT_ERROR_LOST,
+                                     _("The connection to the host was lost")));
 }
 
 static gboolean
@@ -830,6 +847,15 @@ parlor_client_seat_is_human (ParlorClient *self,
 }
 
 const char *
+parlor_client_get_seat_replaced (ParlorClient *self,
+                                 guint         seat)
+{
+  g_return_val_if_fail (PARLOR_IS_CLIENT (self), NULL);
+  g_return_val_if_fail (seat < MAX_SEATS, NULL);
+  return self->seat_replaced[seat];
+}
+
+const char *
 parlor_client_get_view (ParlorClient *self)
 {
   g_return_val_if_fail (PARLOR_IS_CLIENT (self), NULL);
@@ -936,6 +962,8 @@ parlor_client_class_init (ParlorClientClass *klass)
                                      G_TYPE_NONE, 1, G_TYPE_STRING);
   signals[TIMED_OUT] = g_signal_new ("timed-out", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                      G_TYPE_NONE, 0);
+  signals[HISTORY] = g_signal_new ("history", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                   G_TYPE_NONE, 1, G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE);
   signals[LINE_RECEIVED] = g_signal_new ("line-received", type, G_SIGNAL_RUN_LAST, 0,
                                          NULL, NULL, NULL, G_TYPE_NONE, 1,
                                          G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE);

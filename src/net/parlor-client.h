@@ -18,6 +18,9 @@ G_BEGIN_DECLS
  *   "seat-changed"    (guint seat)            a seat's name or kind changed
  *   "view"            (const char *line)      this seat's new view
  *   "event"           (const char *line)      an event this seat may see
+ *   "history"         (const char *line)      a past event of this seat, resent
+ *                                             when it takes its seat back (in
+ *                                             order, before the view)
  *   "turn"            (guint waiting, guint ms)  this seat's prompt changed:
  *                                             waiting is this seat's bit if it
  *                                             must act (never another seat's:
@@ -49,6 +52,9 @@ typedef enum
   PARLOR_CLIENT_ERROR_PROTOCOL,
   PARLOR_CLIENT_ERROR_FAILED,
   PARLOR_CLIENT_ERROR_REMOVED,
+  /* The connection broke without the host saying `bye` (HOST_LEFT is
+   * kept for a host that said goodbye): worth reconnecting. */
+  PARLOR_CLIENT_ERROR_LOST,
 } ParlorClientError;
 
 typedef enum
@@ -127,6 +133,10 @@ const char * const *parlor_client_get_players  (ParlorClient        *self);
 const char        *parlor_client_get_seat_name (ParlorClient        *self,
                                                 guint                seat);
 gboolean           parlor_client_seat_is_human (ParlorClient        *self,
+                                                guint                seat);
+/* The player whose seat a computer keeps until they come back (the
+ * `replaces=` of the seat line), or NULL. */
+const char        *parlor_client_get_seat_replaced (ParlorClient    *self,
                                                 guint                seat);
 const char        *parlor_client_get_view      (ParlorClient        *self);
 /* This seat's bit if it must act now, else 0. */

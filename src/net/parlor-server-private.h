@@ -75,6 +75,9 @@ struct _ServerTable
   gboolean              started;
   gboolean              over;
   GPtrArray            *held;        /* events emitted while starting */
+  /* Every event of the game so far (ParlorEvent: audience and line), so a
+   * seat taken back gets its past events again (`history`). */
+  GPtrArray            *history;
 };
 
 struct _Conn

@@ -275,6 +275,18 @@ _parlor_server_send_seating (ServerTable *st,
       _parlor_server_conn_send (slot->conn, text);
     }
   _parlor_server_conn_send_line (slot->conn, start);
+
+  /* A seat taken back hears its past events again, in order, so its log
+   * is whole (at the start the history is still empty). */
+  if (slot->seat < 0 || slot->seat >= 32)
+    return;
+  for (guint i = 0; i < st->history->len; i++)
+    {
+      ParlorEvent *event = g_ptr_array_index (st->history, i);
+
+      if ((event->audience & PARLOR_AUDIENCE_SEAT (slot->seat)) != 0)
+        conn_send_payload (slot->conn, "history", event->line);
+    }
 }
 
 static void
@@ -308,6 +320,8 @@ on_table_event (ParlorTable *table,
       g_ptr_array_add (st->held, parlor_event_new (audience, line));
       return;
     }
+  if (audience != 0)
+    g_ptr_array_add (st->history, parlor_event_new (audience, line));
   dispatch_event (st, audience, line);
 }
 
@@ -432,6 +446,7 @@ _parlor_server_table_free (ServerTable *st)
     }
   g_ptr_array_unref (st->slots);
   g_ptr_array_unref (st->held);
+  g_ptr_array_unref (st->history);
   g_free (st->id);
   g_free (st);
 }
@@ -501,6 +516,7 @@ _parlor_server_table_new (ParlorServer  *self,
   st->table = table;
   st->slots = g_ptr_array_new_with_free_func ((GDestroyNotify) slot_free);
   st->held = parlor_event_array_new ();
+  st->history = parlor_event_array_new ();
 
   g_signal_connect (table, "event", G_CALLBACK (on_table_event), st);
   g_signal_connect (table, "action", G_CALLBACK (on_table_action), st);
@@ -568,6 +584,8 @@ _parlor_server_table_start (ServerTable  *st,
     {
       ParlorEvent *event = g_ptr_array_index (held, i);
 
+      if (event->audience != 0)
+        g_ptr_array_add (st->history, parlor_event_new (event->audience, event->line));
       dispatch_event (st, event->audience, event->line);
     }
 
