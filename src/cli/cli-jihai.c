@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli-commands.h"
+#include "cli-json.h"
 #include "jihai-game.h"
 #include "parlor-games.h"
 #include "parlor-line.h"
@@ -319,17 +320,7 @@ parlor_cli_selfplay_jihai (int    argc,
       run->index = (guint) g;
       g_ptr_array_add (runs, run);
     }
-  if (threads == 1)
-    for (guint g = 0; g < runs->len; g++)
-      play_match (g_ptr_array_index (runs, g), &setup);
-  else
-    {
-      GThreadPool *pool = g_thread_pool_new (play_job, &setup, threads, TRUE, NULL);
-
-      for (guint g = 0; g < runs->len; g++)
-        g_thread_pool_push (pool, g_ptr_array_index (runs, g), NULL);
-      g_thread_pool_free (pool, FALSE, TRUE);
-    }
+  parlor_cli_play_all (runs, play_job, &setup, threads);
 
   for (guint g = 0; g < runs->len; g++)
     {
@@ -353,25 +344,11 @@ parlor_cli_selfplay_jihai (int    argc,
         }
     }
 
-  if (log_path != NULL)
+  if (log_path != NULL &&
+      !parlor_cli_write_replays (log_path, runs, G_STRUCT_OFFSET (MatchRun, log), &error))
     {
-      GString *text = g_string_new (NULL);
-      g_autofree char *header = parlor_replay_format_header ();
-
-      g_string_append_printf (text, "%s\n", header);
-      for (guint g = 0; g < runs->len; g++)
-        {
-          MatchRun *run = g_ptr_array_index (runs, g);
-
-          for (guint i = 0; run->log != NULL && i < run->log->len; i++)
-            g_string_append_printf (text, "%s\n", (const char *) g_ptr_array_index (run->log, i));
-        }
-      if (!g_file_set_contents (log_path, text->str, text->len, &error))
-        {
-          fprintf (stderr, "parlor-cli: %s\n", error->message);
-          status = 1;
-        }
-      g_string_free (text, TRUE);
+      fprintf (stderr, "parlor-cli: %s\n", error->message);
+      status = 1;
     }
 
   if (json)

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "cli-json.h"
+#include "parlor-replay.h"
 
 void
 parlor_cli_print_json (JsonBuilder *builder)
@@ -27,4 +28,44 @@ parlor_cli_round (double value,
   double scale = pow (10, digits);
 
   return round (value * scale) / scale;
+}
+
+void
+parlor_cli_play_all (GPtrArray *runs,
+                     GFunc      play,
+                     gpointer   setup,
+                     int        threads)
+{
+  GThreadPool *pool;
+
+  if (threads <= 1)
+    {
+      for (guint g = 0; g < runs->len; g++)
+        play (g_ptr_array_index (runs, g), setup);
+      return;
+    }
+  pool = g_thread_pool_new (play, setup, threads, TRUE, NULL);
+  for (guint g = 0; g < runs->len; g++)
+    g_thread_pool_push (pool, g_ptr_array_index (runs, g), NULL);
+  g_thread_pool_free (pool, FALSE, TRUE);
+}
+
+gboolean
+parlor_cli_write_replays (const char  *path,
+                          GPtrArray   *runs,
+                          gsize        log_offset,
+                          GError     **error)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autofree char *header = parlor_replay_format_header ();
+
+  g_string_append_printf (text, "%s\n", header);
+  for (guint g = 0; g < runs->len; g++)
+    {
+      GPtrArray *log = G_STRUCT_MEMBER (GPtrArray *, g_ptr_array_index (runs, g), log_offset);
+
+      for (guint i = 0; log != NULL && i < log->len; i++)
+        g_string_append_printf (text, "%s\n", (const char *) g_ptr_array_index (log, i));
+    }
+  return g_file_set_contents (path, text->str, text->len, error);
 }

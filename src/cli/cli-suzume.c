@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli-commands.h"
+#include "cli-json.h"
 #include "parlor-games.h"
 #include "parlor-line.h"
 #include "parlor-replay.h"
@@ -488,17 +489,7 @@ parlor_cli_selfplay_suzume (int    argc,
       run->index = g;
       g_ptr_array_add (runs, run);
     }
-  if (threads == 1)
-    for (guint g = 0; g < runs->len; g++)
-      play_one (g_ptr_array_index (runs, g), &setup);
-  else
-    {
-      GThreadPool *pool = g_thread_pool_new (play_job, &setup, threads, TRUE, NULL);
-
-      for (guint g = 0; g < runs->len; g++)
-        g_thread_pool_push (pool, g_ptr_array_index (runs, g), NULL);
-      g_thread_pool_free (pool, FALSE, TRUE);
-    }
+  parlor_cli_play_all (runs, play_job, &setup, threads);
 
   for (guint g = 0; g < runs->len; g++)
     {
@@ -523,25 +514,11 @@ parlor_cli_selfplay_suzume (int    argc,
         }
     }
 
-  if (log_path != NULL)
+  if (log_path != NULL &&
+      !parlor_cli_write_replays (log_path, runs, G_STRUCT_OFFSET (GameRun, log), &error))
     {
-      GString *text = g_string_new (NULL);
-      g_autofree char *header = parlor_replay_format_header ();
-
-      g_string_append_printf (text, "%s\n", header);
-      for (guint g = 0; g < runs->len; g++)
-        {
-          GameRun *run = g_ptr_array_index (runs, g);
-
-          for (guint i = 0; run->log != NULL && i < run->log->len; i++)
-            g_string_append_printf (text, "%s\n", (const char *) g_ptr_array_index (run->log, i));
-        }
-      if (!g_file_set_contents (log_path, text->str, text->len, &error))
-        {
-          fprintf (stderr, "parlor-cli: %s\n", error->message);
-          status = 1;
-        }
-      g_string_free (text, TRUE);
+      fprintf (stderr, "parlor-cli: %s\n", error->message);
+      status = 1;
     }
 
   if (json)
