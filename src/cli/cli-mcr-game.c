@@ -372,7 +372,7 @@ parlor_cli_selfplay_mcr (int    argc,
     }
   else
     {
-      printf (_("%d matches of Chinese Official mahjong (%u hands, %u drawn), seed %" G_GINT64_FORMAT "\n"),
+      printf ("%d matches of Chinese Official mahjong (%u hands, %u drawn), seed %" G_GINT64_FORMAT "\n",
               games, total_hands, total_drawn, seed);
       printf ("%-4s %-5s %6s %6s %8s %12s %9s %9s\n", "item", "level", "wins", "self", "deal-ins",
               "score/hand", "mean ms", "max ms");
