@@ -1,0 +1,333 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "mahjong-claim-bar"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "mahjong-claim-bar.h"
+
+#define PASS_ACTION "pass"
+
+struct _MahjongClaimBar
+{
+  GtkWidget  parent_instance;
+
+  GtkWidget *buttons;     /* GtkBox */
+  GtkWidget *clock;       /* GtkBox: the bar and the seconds */
+  GtkWidget *progress;
+  GtkWidget *seconds;
+
+  char      *actions[MAHJONG_CLAIM_BAR_MAX + 1];
+  GtkWidget *button[MAHJONG_CLAIM_BAR_MAX + 1];
+  guint      n_claims;
+  int        pass_index;  /* -1: none */
+
+  gint64     deadline;
+  gint64     window;      /* the window's length when it was set */
+  int        shown_seconds;
+  guint      tick_id;
+};
+
+G_DEFINE_FINAL_TYPE (MahjongClaimBar, mahjong_claim_bar, GTK_TYPE_WIDGET)
+
+enum {
+  CLAIM,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static gboolean
+is_pass (const char *action)
+{
+  return g_strcmp0 (action, PASS_ACTION) == 0 || g_str_has_prefix (action, PASS_ACTION " ");
+}
+
+static void
+on_clicked (GtkButton       *button,
+            MahjongClaimBar *self)
+{
+  const char *action = g_object_get_data (G_OBJECT (button), "mahjong-claim-action");
+  g_autofree char *copy = g_strdup (action);
+
+  /* A handler may replace the claims (and free @action) at once. */
+  g_signal_emit (self, signals[CLAIM], 0, copy);
+}
+
+static void
+pass_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  MahjongClaimBar *self = MAHJONG_CLAIM_BAR (widget);
+
+  if (self->pass_index >= 0)
+    g_signal_emit_by_name (self->button[self->pass_index], "clicked");
+}
+
+static void
+update_clock (MahjongClaimBar *self,
+              gint64           now)
+{
+  gint64 left = MAX (self->deadline - now, 0);
+  int seconds = (int) ((left + G_USEC_PER_SEC - 1) / G_USEC_PER_SEC);
+
+  gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->progress),
+                                 self->window > 0 ? (double) left / self->window : 0);
+  if (seconds != self->shown_seconds)
+    {
+      /* Translators: the seconds left to claim a discard, "5 s" */
+      g_autofree char *text = g_strdup_printf (_("%d s"), seconds);
+      /* Translators: for screen readers, "5 seconds left to claim" */
+      g_autofree char *spoken = g_strdup_printf (ngettext ("%d second left to claim",
+                                                           "%d seconds left to claim", seconds),
+                                                 seconds);
+
+      self->shown_seconds = seconds;
+      gtk_label_set_text (GTK_LABEL (self->seconds), text);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->progress),
+                                      GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, spoken,
+                                      -1);
+    }
+}
+
+static gboolean
+on_tick (GtkWidget     *widget,
+         GdkFrameClock *clock,
+         gpointer       user_data)
+{
+  MahjongClaimBar *self = MAHJONG_CLAIM_BAR (widget);
+  gint64 now = g_get_monotonic_time ();
+
+  update_clock (self, now);
+  if (now >= self->deadline)
+    {
+      self->tick_id = 0;
+      return G_SOURCE_REMOVE;
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+stop_clock (MahjongClaimBar *self)
+{
+  if (self->tick_id != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
+  self->tick_id = 0;
+  self->deadline = 0;
+  self->shown_seconds = -1;
+  gtk_widget_set_visible (self->clock, FALSE);
+}
+
+static void
+remove_buttons (MahjongClaimBar *self)
+{
+  for (guint i = 0; i < self->n_claims; i++)
+    {
+      gtk_box_remove (GTK_BOX (self->buttons), self->button[i]);
+      self->button[i] = NULL;
+      g_clear_pointer (&self->actions[i], g_free);
+    }
+  self->n_claims = 0;
+  self->pass_index = -1;
+}
+
+static GtkWidget *
+add_button (MahjongClaimBar *self,
+            const char      *action,
+            const char      *label)
+{
+  GtkWidget *button = gtk_button_new_with_mnemonic (label);
+
+  self->actions[self->n_claims] = g_strdup (action);
+  self->button[self->n_claims] = button;
+  g_object_set_data (G_OBJECT (button), "mahjong-claim-action", self->actions[self->n_claims]);
+  g_signal_connect (button, "clicked", G_CALLBACK (on_clicked), self);
+  gtk_box_append (GTK_BOX (self->buttons), button);
+  if (is_pass (action))
+    {
+      self->pass_index = self->n_claims;
+      gtk_widget_set_tooltip_text (button, _("Let the tile go (Escape)"));
+    }
+  else
+    gtk_widget_add_css_class (button, "suggested-action");
+  self->n_claims++;
+  return button;
+}
+
+void
+mahjong_claim_bar_set_claims (MahjongClaimBar    *self,
+                              const MahjongClaim *claims,
+                              guint               n_claims,
+                              gboolean            with_pass,
+                              gint64              deadline_us)
+{
+  gboolean has_pass = FALSE;
+
+  g_return_if_fail (MAHJONG_IS_CLAIM_BAR (self));
+  g_return_if_fail (claims != NULL || n_claims == 0);
+  g_return_if_fail (n_claims <= MAHJONG_CLAIM_BAR_MAX);
+
+  remove_buttons (self);
+  stop_clock (self);
+
+  for (guint i = 0; i < n_claims; i++)
+    {
+      g_return_if_fail (claims[i].action != NULL && claims[i].label != NULL);
+      has_pass |= is_pass (claims[i].action);
+      /* Pass stays last, where the hand finds it. */
+      if (!is_pass (claims[i].action))
+        add_button (self, claims[i].action, claims[i].label);
+    }
+  for (guint i = 0; i < n_claims; i++)
+    if (is_pass (claims[i].action))
+      add_button (self, claims[i].action, claims[i].label);
+  if (with_pass && !has_pass)
+    add_button (self, PASS_ACTION, _("_Pass"));
+
+  if (deadline_us > 0 && self->n_claims > 0)
+    {
+      gint64 now = g_get_monotonic_time ();
+
+      self->deadline = deadline_us;
+      self->window = MAX (deadline_us - now, 1);
+      gtk_widget_set_visible (self->clock, TRUE);
+      update_clock (self, now);
+      self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), on_tick, NULL, NULL);
+    }
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "claims.pass", self->pass_index >= 0);
+  gtk_widget_set_visible (GTK_WIDGET (self), self->n_claims > 0);
+}
+
+void
+mahjong_claim_bar_clear (MahjongClaimBar *self)
+{
+  g_return_if_fail (MAHJONG_IS_CLAIM_BAR (self));
+
+  mahjong_claim_bar_set_claims (self, NULL, 0, FALSE, 0);
+}
+
+guint
+mahjong_claim_bar_get_n_claims (MahjongClaimBar *self)
+{
+  g_return_val_if_fail (MAHJONG_IS_CLAIM_BAR (self), 0);
+  return self->n_claims;
+}
+
+const char *
+mahjong_claim_bar_get_action (MahjongClaimBar *self,
+                              guint            index)
+{
+  g_return_val_if_fail (MAHJONG_IS_CLAIM_BAR (self), NULL);
+  g_return_val_if_fail (index < self->n_claims, NULL);
+  return self->actions[index];
+}
+
+GtkWidget *
+mahjong_claim_bar_get_button (MahjongClaimBar *self,
+                              guint            index)
+{
+  g_return_val_if_fail (MAHJONG_IS_CLAIM_BAR (self), NULL);
+  g_return_val_if_fail (index < self->n_claims, NULL);
+  return self->button[index];
+}
+
+int
+mahjong_claim_bar_get_seconds_left (MahjongClaimBar *self)
+{
+  g_return_val_if_fail (MAHJONG_IS_CLAIM_BAR (self), -1);
+  if (self->deadline == 0)
+    return -1;
+  return (int) ((MAX (self->deadline - g_get_monotonic_time (), 0) + G_USEC_PER_SEC - 1)
+                / G_USEC_PER_SEC);
+}
+
+static void
+mahjong_claim_bar_dispose (GObject *object)
+{
+  MahjongClaimBar *self = MAHJONG_CLAIM_BAR (object);
+
+  stop_clock (self);
+  for (guint i = 0; i < self->n_claims; i++)
+    g_clear_pointer (&self->actions[i], g_free);
+  self->n_claims = 0;
+  g_clear_pointer (&self->buttons, gtk_widget_unparent);
+  g_clear_pointer (&self->clock, gtk_widget_unparent);
+
+  G_OBJECT_CLASS (mahjong_claim_bar_parent_class)->dispose (object);
+}
+
+static void
+mahjong_claim_bar_class_init (MahjongClaimBarClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = mahjong_claim_bar_dispose;
+
+  /**
+   * MahjongClaimBar::claim:
+   * @action: the chosen action line
+   */
+  signals[CLAIM] =
+    g_signal_new ("claim", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+
+  gtk_widget_class_install_action (widget_class, "claims.pass", NULL, pass_action);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_TOOLBAR);
+  gtk_widget_class_set_css_name (widget_class, "mahjong-claim-bar");
+}
+
+static void
+mahjong_claim_bar_init (MahjongClaimBar *self)
+{
+  GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
+  GtkEventController *shortcuts = gtk_shortcut_controller_new ();
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
+  gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (layout), 6);
+
+  self->pass_index = -1;
+  self->shown_seconds = -1;
+
+  self->buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_set_halign (self->buttons, GTK_ALIGN_CENTER);
+  gtk_widget_set_parent (self->buttons, GTK_WIDGET (self));
+
+  self->clock = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  self->progress = gtk_progress_bar_new ();
+  gtk_widget_set_hexpand (self->progress, TRUE);
+  gtk_widget_set_valign (self->progress, GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->progress),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Time left to claim"),
+                                  -1);
+  self->seconds = gtk_label_new (NULL);
+  gtk_label_set_width_chars (GTK_LABEL (self->seconds), 4);
+  gtk_label_set_xalign (GTK_LABEL (self->seconds), 1);
+  gtk_widget_add_css_class (self->seconds, "numeric");
+  gtk_box_append (GTK_BOX (self->clock), self->progress);
+  gtk_box_append (GTK_BOX (self->clock), self->seconds);
+  gtk_widget_set_parent (self->clock, GTK_WIDGET (self));
+  gtk_widget_set_visible (self->clock, FALSE);
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Calls"),
+                                  -1);
+
+  /* Escape passes, wherever the focus is in the window. */
+  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (shortcuts), GTK_SHORTCUT_SCOPE_GLOBAL);
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
+                                                          gtk_named_action_new ("claims.pass")));
+  gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
+  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+}
+
+GtkWidget *
+mahjong_claim_bar_new (void)
+{
+  return g_object_new (MAHJONG_TYPE_CLAIM_BAR, NULL);
+}
