@@ -21,6 +21,8 @@ static const Command commands[] = {
   { "selfplay", "manhattan", parlor_cli_selfplay_manhattan, "selfplay manhattan --seats L,L,L,L --games N --seed S [--json] [--log FILE]" },
   { "selfplay", "triad", parlor_cli_selfplay_triad, "selfplay triad --seats L,L --games N --seed S [--json]" },
   { "selfplay", "mcr", parlor_cli_selfplay_mcr, "selfplay mcr --seats L,L,L,L --games N --seed S [--hands 16|1] [--json] [--log FILE]" },
+  { "selfplay", "jihai", parlor_cli_selfplay_jihai, "selfplay jihai --seats L,L --games N --seed S [--json] [--log FILE]" },
+  { "jihai", NULL, parlor_cli_jihai, "jihai score  (hands on standard input)" },
   { "replay", NULL, parlor_cli_replay, "replay FILE" },
   { "triad", NULL, parlor_cli_triad, "triad solve  (positions on standard input)" },
   { "mcr", NULL, parlor_cli_mcr, "mcr fan [--bench FILE] | mcr shanten HAND" },

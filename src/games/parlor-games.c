@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include "jihai-game.h"
 #include "manhattan-game.h"
 #include "mcr-game.h"
 #include "parlor-games.h"
@@ -13,6 +14,7 @@ static const ParlorGameInfo * const games[] = {
   &manhattan_game_info,
   &triad_game_info,
   &mcr_game_info,
+  &jihai_game_info,
   NULL
 };
 

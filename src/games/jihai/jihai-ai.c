@@ -1,0 +1,668 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "parlor-jihai"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "jihai-ai.h"
+#include "parlor-game.h"
+#include "parlor-rng.h"
+
+#define STRONG_DEPTH    3
+#define STRONG_DISCOUNT 0.8   /* the chance the hand goes on for one more draw of ours */
+#define OPP_MEAN_POINTS 2.5   /* what a ron we feed costs, on average */
+#define RON_SHARE       0.5   /* the chance the opponent lets go of a live tile we wait on */
+
+typedef struct
+{
+  guint8    counts[JIHAI_N_KINDS];
+  JihaiMeld melds[JIHAI_MAX_MELDS];
+  guint     n_melds;
+  guint     discarded;
+} AiHand;
+
+/* Points of the hand completed by @win (already in counts) by tsumo, 0 if it does not win. */
+static int
+win_points (const AiHand *h,
+            guint         win,
+            guint         flags)
+{
+  JihaiHand hand;
+  JihaiScore score;
+
+  memcpy (hand.counts, h->counts, sizeof hand.counts);
+  memcpy (hand.melds, h->melds, sizeof hand.melds);
+  hand.n_melds = (guint8) h->n_melds;
+  hand.win = (guint8) win;
+  if (jihai_hand_shape (&hand) == JIHAI_SHAPE_NONE)
+    return 0;
+  jihai_score (&hand, JIHAI_WIN_TSUMO, flags, h->discarded, &score);
+  return score.can_win ? score.total : 0;
+}
+
+/* Targets: every complete hand the melds allow, as concealed counts. */
+
+typedef struct
+{
+  guint8 t[JIHAI_N_KINDS];
+} Target;
+
+static guint
+list_targets (const JihaiMeld *melds,
+              guint            n_melds,
+              guint            discarded,
+              Target          *out)
+{
+  guint meld_mask = 0, n = 0;
+  guint sets = 2 - n_melds;
+
+  for (guint i = 0; i < n_melds; i++)
+    meld_mask |= 1u << melds[i].kind;
+
+  /* shape A */
+  for (guint p = 0; p < JIHAI_N_KINDS; p++)
+    {
+      if (meld_mask & (1u << p))
+        continue;
+      for (guint a = 0; a < JIHAI_N_KINDS; a++)
+        for (guint b = a + 1; b <= JIHAI_N_KINDS; b++)
+          {
+            Target t = { { 0 } };
+            AiHand h;
+
+            if (sets == 0 && (a > 0 || b < JIHAI_N_KINDS))
+              continue;
+            if (sets == 1 && b < JIHAI_N_KINDS)
+              continue;
+            if (sets == 2 && b == JIHAI_N_KINDS)
+              continue;
+            if (sets >= 1 && (a == p || (meld_mask & (1u << a))))
+              continue;
+            if (sets == 2 && (b == p || (meld_mask & (1u << b))))
+              continue;
+            t.t[p] = 2;
+            if (sets >= 1)
+              t.t[a] = 3;
+            if (sets == 2)
+              t.t[b] = 3;
+            memcpy (h.counts, t.t, sizeof h.counts);
+            memcpy (h.melds, melds, sizeof h.melds);
+            h.n_melds = n_melds;
+            h.discarded = discarded;
+            if (win_points (&h, p, 0) > 0)
+              out[n++] = t;
+          }
+    }
+  if (n_melds > 0)
+    return n;
+  /* shape B: every four pairs score */
+  for (guint mask = 0; mask < (1u << JIHAI_N_KINDS); mask++)
+    if (__builtin_popcount (mask) == 4)
+      {
+        Target t = { { 0 } };
+
+        for (guint k = 0; k < JIHAI_N_KINDS; k++)
+          t.t[k] = (mask & (1u << k)) ? 2 : 0;
+        out[n++] = t;
+      }
+  /* shape C */
+  for (guint p = 0; p < JIHAI_N_KINDS; p++)
+    {
+      Target t;
+
+      for (guint k = 0; k < JIHAI_N_KINDS; k++)
+        t.t[k] = k == p ? 2 : 1;
+      out[n++] = t;
+    }
+  return n;
+}
+
+#define MAX_TARGETS 256
+
+/* The fewest tiles missing over the targets; @useful gets the kinds that
+ * bring a nearest target closer. */
+static int
+distance_with (const guint8  counts[JIHAI_N_KINDS],
+               const Target *targets,
+               guint         n_targets,
+               const guint8  live[JIHAI_N_KINDS],
+               guint        *useful)
+{
+  int best = G_MAXINT;
+  guint mask = 0;
+
+  for (guint i = 0; i < n_targets; i++)
+    {
+      int need = 0;
+      guint want = 0;
+      gboolean ok = TRUE;
+
+      for (guint k = 0; k < JIHAI_N_KINDS && ok; k++)
+        if (targets[i].t[k] > counts[k])
+          {
+            int missing = targets[i].t[k] - counts[k];
+
+            if (missing > live[k])
+              ok = FALSE;
+            need += missing;
+            want |= 1u << k;
+          }
+      if (!ok)
+        continue;
+      if (need < best)
+        {
+          best = need;
+          mask = want;
+        }
+      else if (need == best)
+        mask |= want;
+    }
+  if (useful != NULL)
+    *useful = mask;
+  return best;
+}
+
+int
+jihai_ai_distance (const guint8     counts[JIHAI_N_KINDS],
+                   const JihaiMeld *melds,
+                   guint            n_melds,
+                   guint            discarded,
+                   const guint8     live[JIHAI_N_KINDS])
+{
+  Target targets[MAX_TARGETS];
+  guint n;
+
+  g_return_val_if_fail (counts != NULL && live != NULL && n_melds <= JIHAI_MAX_MELDS, G_MAXINT);
+
+  n = list_targets (melds, n_melds, discarded, targets);
+  return distance_with (counts, targets, n, live, NULL);
+}
+
+/* What the viewer has not seen: 4 minus its own tiles, all melds and discards. */
+static void
+live_tiles (const JihaiView *v,
+            guint8           live[JIHAI_N_KINDS])
+{
+  int seen[JIHAI_N_KINDS] = { 0 };
+
+  for (guint k = 0; k < JIHAI_N_KINDS; k++)
+    seen[k] = v->counts[k];
+  for (guint s = 0; s < 2; s++)
+    {
+      for (guint i = 0; i < v->n_melds[s]; i++)
+        seen[v->melds[s][i].kind] += jihai_meld_is_kong (&v->melds[s][i]) ? 4 : 3;
+      for (guint i = 0; i < v->n_discards[s]; i++)
+        seen[v->discards[s][i]]++;
+    }
+  for (guint k = 0; k < JIHAI_N_KINDS; k++)
+    live[k] = (guint8) CLAMP (4 - seen[k], 0, 4);
+}
+
+static void
+ai_hand_from_view (const JihaiView *v,
+                   AiHand          *h)
+{
+  memset (h, 0, sizeof *h);
+  memcpy (h->counts, v->counts, sizeof h->counts);
+  memcpy (h->melds, v->melds[v->seat], sizeof h->melds);
+  h->n_melds = v->n_melds[v->seat];
+  h->discarded = v->discarded[v->seat];
+}
+
+static char *
+discard_line (guint kind)
+{
+  return g_strdup_printf ("discard %c", jihai_kind_letter (kind));
+}
+
+/* normal */
+
+typedef struct
+{
+  int   distance;
+  guint accept;
+} Greedy;
+
+static Greedy
+greedy_after_discard (AiHand       *h,
+                      guint         d,
+                      const guint8  live[JIHAI_N_KINDS])
+{
+  Target targets[MAX_TARGETS];
+  guint n = list_targets (h->melds, h->n_melds, h->discarded | (1u << d), targets);
+  Greedy g = { G_MAXINT, 0 };
+  guint useful = 0;
+
+  h->counts[d]--;
+  g.distance = distance_with (h->counts, targets, n, live, &useful);
+  h->counts[d]++;
+  for (guint k = 0; k < JIHAI_N_KINDS; k++)
+    if (useful & (1u << k))
+      g.accept += live[k];
+  return g;
+}
+
+static guint
+normal_discard (AiHand       *h,
+                const guint8  live[JIHAI_N_KINDS],
+                ParlorRng    *rng,
+                Greedy       *best_out)
+{
+  Greedy best = { G_MAXINT, 0 };
+  guint choice = JIHAI_NO_KIND, ties = 0;
+
+  for (guint d = 0; d < JIHAI_N_KINDS; d++)
+    {
+      Greedy g;
+
+      if (h->counts[d] == 0)
+        continue;
+      g = greedy_after_discard (h, d, live);
+      if (choice == JIHAI_NO_KIND || g.distance < best.distance
+          || (g.distance == best.distance && g.accept > best.accept))
+        {
+          best = g;
+          choice = d;
+          ties = 1;
+        }
+      else if (g.distance == best.distance && g.accept == best.accept
+               && parlor_rng_below (rng, ++ties) == 0)
+        choice = d;
+    }
+  if (best_out != NULL)
+    *best_out = best;
+  return choice;
+}
+
+static char *
+choose_normal (const JihaiView *v,
+               ParlorRng       *rng)
+{
+  AiHand h;
+  guint8 live[JIHAI_N_KINDS];
+
+  ai_hand_from_view (v, &h);
+  live_tiles (v, live);
+
+  if (v->options.can & JIHAI_CAN_TSUMO)
+    return g_strdup ("tsumo");
+  if (v->options.can & JIHAI_CAN_RON)
+    return g_strdup ("ron");
+  for (guint k = 0; k < JIHAI_N_KINDS; k++)
+    if ((v->options.ckong | v->options.akong) & (1u << k))
+      return g_strdup_printf ("%s %c", (v->options.ckong & (1u << k)) ? "ckong" : "akong",
+                              jihai_kind_letter (k));
+  if (v->ask == JIHAI_ASK_CLAIM && (v->options.can & (JIHAI_CAN_PUNG | JIHAI_CAN_KONG)))
+    {
+      Target targets[MAX_TARGETS];
+      guint n = list_targets (h.melds, h.n_melds, h.discarded, targets);
+      int now = distance_with (h.counts, targets, n, live, NULL);
+      AiHand after = h;
+      Greedy g;
+
+      if (v->options.can & JIHAI_CAN_KONG)
+        {
+          after.counts[v->claim] -= 3;
+          after.melds[after.n_melds].type = JIHAI_MELD_OPEN_KONG;
+          after.melds[after.n_melds++].kind = v->claim;
+          n = list_targets (after.melds, after.n_melds, after.discarded, targets);
+          if (distance_with (after.counts, targets, n, live, NULL) <= now)
+            return g_strdup ("kong");
+          after = h;
+        }
+      after.counts[v->claim] -= 2;
+      after.melds[after.n_melds].type = JIHAI_MELD_PUNG;
+      after.melds[after.n_melds++].kind = v->claim;
+      if (normal_discard (&after, live, rng, &g) != JIHAI_NO_KIND && g.distance < now)
+        return g_strdup ("pung");
+    }
+  if (v->options.can & JIHAI_CAN_PASS)
+    return g_strdup ("pass");
+  return discard_line (normal_discard (&h, live, rng, NULL));
+}
+
+/* strong */
+
+/* Values of 7-tile hands already searched in this decision: many draw and
+ * discard orders reach the same hand (hand-rolled open addressing, as a
+ * GHashTable would allocate per entry in the hot loop). */
+#define MEMO_BITS 16
+
+typedef struct
+{
+  guint64 key;
+  double  value;
+} MemoEntry;
+
+typedef struct
+{
+  guint8     live[JIHAI_N_KINDS];
+  MemoEntry *memo;   /* 1 << MEMO_BITS entries, or NULL */
+} Pool;
+
+static guint64
+memo_key (const AiHand *h,
+          const Pool   *pool,
+          guint         depth)
+{
+  guint64 key = 0;
+
+  for (guint k = 0; k < JIHAI_N_KINDS; k++)
+    key = (key << 6) | ((guint64) h->counts[k] << 3) | pool->live[k];
+  key = (key << 7) | (h->discarded & 0x7f);
+  key = (key << 2) | (depth & 3);
+  for (guint i = 0; i < JIHAI_MAX_MELDS; i++)
+    key = (key << 5) | (i < h->n_melds ? ((guint64) h->melds[i].type << 3 | h->melds[i].kind) : 0);
+  key = (key << 2) | h->n_melds;
+  return key | G_GUINT64_CONSTANT (1) << 63;
+}
+
+static double value7 (AiHand *h, Pool *pool, guint depth);
+
+/* The hand holds 8 (a tile just drawn, @drawn): the best of winning and each discard. */
+static double
+value8 (AiHand *h,
+        Pool   *pool,
+        guint   drawn,
+        guint   flags,
+        guint   depth)
+{
+  int win = win_points (h, drawn, flags);
+  double best = 0;
+
+  if (win > 0)
+    return win;
+  if (depth == 0)
+    return 0;
+  for (guint d = 0; d < JIHAI_N_KINDS; d++)
+    {
+      double v;
+      guint before = h->discarded;
+
+      if (h->counts[d] == 0)
+        continue;
+
+      h->counts[d]--;
+      h->discarded |= 1u << d;
+      v = value7 (h, pool, depth);
+      h->discarded = before;
+      h->counts[d]++;
+      best = MAX (best, v);
+    }
+  return best;
+}
+
+/* Expected points of a 7-tile hand over its next @depth draws. */
+static double
+value7 (AiHand *h,
+        Pool   *pool,
+        guint   depth)
+{
+  guint total = 0;
+  double ev = 0, ron = 0, ron_chance = 0;
+  int win[JIHAI_N_KINDS];
+  guint64 key = 0;
+  MemoEntry *slot = NULL;
+
+  if (depth == 0)
+    return 0;
+  if (pool->memo != NULL && depth > 1)
+    {
+      guint64 hash;
+
+      key = memo_key (h, pool, depth);
+      hash = key * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
+      slot = &pool->memo[hash >> (64 - MEMO_BITS)];
+      if (slot->key == key)
+        return slot->value;
+    }
+  for (guint k = 0; k < JIHAI_N_KINDS; k++)
+    total += pool->live[k];
+  if (total == 0)
+    return 0;
+  /* the points each kind would complete, by tsumo or (if not banned) ron */
+  for (guint k = 0; k < JIHAI_N_KINDS; k++)
+    {
+      win[k] = 0;
+      if (pool->live[k] == 0)
+        continue;
+      h->counts[k]++;
+      win[k] = win_points (h, k, 0);
+      h->counts[k]--;
+    }
+  /* the opponent's discard first: a ron on a kind we did not discard */
+  for (guint k = 0; k < JIHAI_N_KINDS; k++)
+    if (win[k] > 0 && !(h->discarded & (1u << k)))
+      {
+        double p = RON_SHARE * pool->live[k] / total;
+
+        ron += p * win[k];
+        ron_chance += p;
+      }
+  for (guint k = 0; k < JIHAI_N_KINDS; k++)
+    {
+      double p;
+
+      if (pool->live[k] == 0)
+        continue;
+      p = (double) pool->live[k] / total;
+      if (win[k] > 0)
+        {
+          ev += p * win[k];
+          continue;
+        }
+      if (depth == 1)
+        continue;
+      pool->live[k]--;
+      h->counts[k]++;
+      ev += p * value8 (h, pool, k, 0, depth - 1);
+      h->counts[k]--;
+      pool->live[k]++;
+    }
+  ev = (ron + (1 - ron_chance) * ev) * STRONG_DISCOUNT;
+  if (slot != NULL)
+    {
+      slot->key = key;
+      slot->value = ev;
+    }
+  return ev;
+}
+
+/* The expected cost of feeding a ron with @kind. */
+static double
+danger (const JihaiView *v,
+        const guint8     live[JIHAI_N_KINDS],
+        guint            kind)
+{
+  guint opp = 1 - (guint) v->seat;
+  double ready, weight_sum = 0, weight;
+
+  if (v->discarded[opp] & (1u << kind))
+    return 0;   /* the ron ban */
+  /* With melds the opponent can only wait on a kind it holds (a pair or a set). */
+  if (v->n_melds[opp] > 0 && live[kind] == 0)
+    return 0;
+  ready = MIN (0.9, 0.05 + 0.09 * v->n_discards[opp] + 0.2 * v->n_melds[opp]);
+  for (guint k = 0; k < JIHAI_N_KINDS; k++)
+    if (!(v->discarded[opp] & (1u << k)))
+      weight_sum += live[k] + 0.5;
+  weight = live[kind] + 0.5;
+  return ready * MIN (1.0, 1.5 * weight / weight_sum) * OPP_MEAN_POINTS;
+}
+
+static guint
+strong_discard (const JihaiView *v,
+                AiHand          *h,
+                const guint8     live[JIHAI_N_KINDS],
+                guint            depth,
+                MemoEntry       *memo,
+                double          *value_out)
+{
+  double best = -G_MAXDOUBLE;
+  guint choice = JIHAI_NO_KIND;
+
+  for (guint d = 0; d < JIHAI_N_KINDS; d++)
+    {
+      Pool pool;
+      double value;
+
+      if (h->counts[d] == 0)
+        continue;
+      memcpy (pool.live, live, sizeof pool.live);
+      pool.memo = memo;
+      h->counts[d]--;
+      h->discarded |= 1u << d;
+      value = value7 (h, &pool, depth) - danger (v, live, d);
+      h->discarded = v->discarded[v->seat];
+      h->counts[d]++;
+      /* ties: keep the tile that is rarer to use (higher kind first is arbitrary but fixed) */
+      if (value > best + 1e-9)
+        {
+          best = value;
+          choice = d;
+        }
+    }
+  if (value_out != NULL)
+    *value_out = best;
+  return choice;
+}
+
+static char *
+choose_strong (const JihaiView *v,
+               ParlorRng       *rng)
+{
+  AiHand h;
+  guint8 live[JIHAI_N_KINDS];
+  guint my_draws;
+  guint depth;
+  g_autofree MemoEntry *memo = g_new0 (MemoEntry, 1 << MEMO_BITS);
+
+  ai_hand_from_view (v, &h);
+  live_tiles (v, live);
+
+  if (v->options.can & JIHAI_CAN_TSUMO)
+    return g_strdup ("tsumo");
+  if (v->options.can & JIHAI_CAN_RON)
+    return g_strdup ("ron");
+  for (guint k = 0; k < JIHAI_N_KINDS; k++)
+    if ((v->options.ckong | v->options.akong) & (1u << k))
+      return g_strdup_printf ("%s %c", (v->options.ckong & (1u << k)) ? "ckong" : "akong",
+                              jihai_kind_letter (k));
+
+  if (v->ask == JIHAI_ASK_CLAIM && (v->options.can & (JIHAI_CAN_PUNG | JIHAI_CAN_KONG)))
+    {
+      Pool pool;
+      double pass, take;
+      AiHand after = h;
+
+      /* passing: we draw next */
+      my_draws = (v->wall + 1) / 2;
+      depth = MIN (STRONG_DEPTH, my_draws);
+      memcpy (pool.live, live, sizeof pool.live);
+      pool.memo = memo;
+      pass = value7 (&h, &pool, depth);
+      if (v->options.can & JIHAI_CAN_KONG)
+        {
+          double ev = 0;
+          guint total = 0;
+
+          after.counts[v->claim] -= 3;
+          after.melds[after.n_melds].type = JIHAI_MELD_OPEN_KONG;
+          after.melds[after.n_melds++].kind = v->claim;
+          for (guint k = 0; k < JIHAI_N_KINDS; k++)
+            total += live[k];
+          memcpy (pool.live, live, sizeof pool.live);
+          pool.memo = memo;
+          for (guint k = 0; k < JIHAI_N_KINDS && total > 0; k++)
+            if (pool.live[k] > 0)
+              {
+                double p = (double) pool.live[k] / total;
+
+                pool.live[k]--;
+                after.counts[k]++;
+                ev += p * value8 (&after, &pool, k, JIHAI_FLAG_DEAD_WALL_DRAW,
+                                  MIN (STRONG_DEPTH - 1, v->wall / 2));
+                after.counts[k]--;
+                pool.live[k]++;
+              }
+          if (ev > pass)
+            return g_strdup ("kong");
+          after = h;
+        }
+      if (v->options.can & JIHAI_CAN_PUNG)
+        {
+          after.counts[v->claim] -= 2;
+          after.melds[after.n_melds].type = JIHAI_MELD_PUNG;
+          after.melds[after.n_melds++].kind = v->claim;
+          /* after the pung we discard, the opponent draws, then we do */
+          depth = MIN (STRONG_DEPTH, v->wall / 2);
+          strong_discard (v, &after, live, depth, memo, &take);
+          if (take > pass)
+            return g_strdup ("pung");
+        }
+    }
+  if (v->options.can & JIHAI_CAN_PASS)
+    return g_strdup ("pass");
+
+  /* after our discard the opponent draws first */
+  my_draws = v->wall / 2;
+  depth = MIN (STRONG_DEPTH, my_draws);
+  if (depth == 0)
+    {
+      /* nothing left to draw: only safety matters */
+      double best = G_MAXDOUBLE;
+      guint choice = JIHAI_NO_KIND;
+
+      for (guint d = 0; d < JIHAI_N_KINDS; d++)
+        if (h.counts[d] > 0 && danger (v, live, d) < best)
+          {
+            best = danger (v, live, d);
+            choice = d;
+          }
+      return discard_line (choice);
+    }
+  return discard_line (strong_discard (v, &h, live, depth, memo, NULL));
+}
+
+char *
+jihai_ai_choose (const char    *level,
+                 const char    *view_line,
+                 guint64        seed,
+                 GCancellable  *cancellable,
+                 GError       **error)
+{
+  JihaiView v;
+  ParlorRng rng;
+
+  g_return_val_if_fail (level != NULL && view_line != NULL, NULL);
+
+  if (!g_str_equal (level, "random") && !g_str_equal (level, "normal")
+      && !g_str_equal (level, "strong"))
+    {
+      g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG,
+                   _("Unknown computer level “%s” (random, normal or strong)"), level);
+      return NULL;
+    }
+  if (!jihai_view_parse (view_line, &v, error))
+    return NULL;
+  if (v.seat < 0 || v.ask == JIHAI_ASK_NONE || v.options.can == 0)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
+                           _("It is not this seat's turn"));
+      return NULL;
+    }
+  parlor_rng_init (&rng, seed, 0x6a616921 /* "jai!" */);
+
+  if (g_str_equal (level, "random"))
+    {
+      g_autoptr(GPtrArray) actions = jihai_options_to_actions (&v.options, v.counts);
+
+      g_assert (actions->len > 0);
+      return g_strdup (g_ptr_array_index (actions, parlor_rng_below (&rng, actions->len)));
+    }
+  if (g_str_equal (level, "normal"))
+    return choose_normal (&v, &rng);
+  return choose_strong (&v, &rng);
+}
