@@ -54,6 +54,7 @@ struct _JihaiScreen
   JihaiView         view;
   gboolean          has_view;
   int               last_discarder;   /* -1 none */
+  guint             ron_hint;         /* a kind I may not ron on, or JIHAI_NO_KIND */
   char             *hand_title;       /* the last hand's outcome */
   char             *hand_text;        /* its breakdown */
   gboolean          hand_pending;     /* a hand ended: show it */
@@ -181,14 +182,17 @@ hand_size (JihaiScreen *self,
   return self->view.n_concealed[seat] + 3 * self->view.n_melds[seat];
 }
 
-/* Would the claimed tile complete my hand? (for the ron ban hint) */
+/* Would a discard of @kind win for me, but for my own earlier discard of
+ * that kind (the ron ban)? The game opens no claim window then: say why. */
 static gboolean
-claim_would_win (JihaiScreen *self)
+ron_barred (JihaiScreen *self,
+            guint        kind)
 {
   JihaiHand hand = { 0 };
-  guint kind = self->view.claim;
+  JihaiScore score;
 
-  if (kind >= JIHAI_N_KINDS)
+  if (!self->has_view || self->seat < 0 || kind >= JIHAI_N_KINDS ||
+      !(self->view.discarded[self->seat] & (1u << kind)))
     return FALSE;
   hand.n_melds = self->view.n_melds[self->seat];
   memcpy (hand.melds, self->view.melds[self->seat], sizeof hand.melds);
@@ -197,7 +201,20 @@ claim_would_win (JihaiScreen *self)
     return FALSE;
   hand.counts[kind]++;
   hand.win = kind;
-  return jihai_hand_shape (&hand) != JIHAI_SHAPE_NONE;
+  if (jihai_hand_shape (&hand) == JIHAI_SHAPE_NONE)
+    return FALSE;
+  jihai_score (&hand, JIHAI_WIN_RON, 0, self->view.discarded[self->seat], &score);
+  return score.status == JIHAI_STATUS_ILLEGAL_RON;
+}
+
+static char *
+ron_hint_text (guint kind)
+{
+  g_autofree char *name = kind_name (kind);
+
+  /* Translators: %s is a tile, "East wind" */
+  return g_strdup_printf (_("%s would complete your hand, but you discarded one earlier in this "
+                            "hand: no ron on it."), name);
 }
 
 static void
@@ -209,8 +226,18 @@ update_claims (JihaiScreen *self)
   gboolean window;
   const JihaiOptions *o = &self->view.options;
 
-  gtk_label_set_text (self->hint_label, "");
-  gtk_widget_set_visible (GTK_WIDGET (self->hint_label), FALSE);
+  if (self->ron_hint < JIHAI_N_KINDS && !self->finished)
+    {
+      g_autofree char *hint = ron_hint_text (self->ron_hint);
+
+      gtk_label_set_text (self->hint_label, hint);
+      gtk_widget_set_visible (GTK_WIDGET (self->hint_label), TRUE);
+    }
+  else
+    {
+      gtk_label_set_text (self->hint_label, "");
+      gtk_widget_set_visible (GTK_WIDGET (self->hint_label), FALSE);
+    }
   if (!can_move (self))
     {
       mahjong_claim_bar_clear (self->claim_bar);
@@ -250,19 +277,6 @@ update_claims (JihaiScreen *self)
   else
     mahjong_claim_bar_set_claims (self->claim_bar, claims, n, window,
                                   window ? parlor_session_get_deadline (session_of (self)) : 0);
-
-  if (self->view.ask == JIHAI_ASK_CLAIM && !(o->can & JIHAI_CAN_RON) &&
-      (self->view.discarded[self->seat] & (1u << self->view.claim)) && claim_would_win (self))
-    {
-      g_autofree char *name = kind_name (self->view.claim);
-      /* Translators: %s is a tile, "East wind" */
-      g_autofree char *text = g_strdup_printf (_("This %s would complete your hand, but you "
-                                                 "discarded one earlier in this hand: no ron on it."),
-                                               name);
-
-      gtk_label_set_text (self->hint_label, text);
-      gtk_widget_set_visible (GTK_WIDGET (self->hint_label), TRUE);
-    }
 }
 
 static void
@@ -617,10 +631,28 @@ handle_event (JihaiScreen *self,
   if (g_str_equal (type, "discard"))
     {
       self->last_discarder = seat;
+      if (seat == self->seat)
+        self->ron_hint = JIHAI_NO_KIND;
+      else if (self->seat >= 0)
+        {
+          const char *tile = parlor_line_get (line, "tile");
+          guint kind = tile != NULL ? jihai_kind_from_letter (tile[0]) : JIHAI_NO_KIND;
+
+          if (ron_barred (self, kind))
+            {
+              g_autofree char *hint = ron_hint_text (kind);
+
+              self->ron_hint = kind;
+              parlor_log_view_append (self->log, hint, FALSE);
+            }
+        }
       parlor_game_screen_play_sound (PARLOR_GAME_SCREEN (self), PARLOR_SOUND_TURN_END);
     }
   else if (g_str_equal (type, "hand") || g_str_equal (type, "call"))
-    self->last_discarder = -1;
+    {
+      self->last_discarder = -1;
+      self->ron_hint = JIHAI_NO_KIND;
+    }
   else if (g_str_equal (type, "win"))
     take_win (self, line);
   else if (g_str_equal (type, "hand-over"))
@@ -805,6 +837,7 @@ reset (JihaiScreen *self)
   self->seat = -1;
   self->winner = -1;
   self->last_discarder = -1;
+  self->ron_hint = JIHAI_NO_KIND;
   self->hands = 0;
   g_clear_pointer (&self->hand_title, g_free);
   g_clear_pointer (&self->hand_text, g_free);
@@ -1032,6 +1065,7 @@ jihai_screen_init (JihaiScreen *self)
   self->seat = -1;
   self->winner = -1;
   self->last_discarder = -1;
+  self->ron_hint = JIHAI_NO_KIND;
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
