@@ -4,7 +4,7 @@
 #include <adwaita.h>
 #include <string.h>
 
-#include "jihai-screen.h"
+#include "jihai-screen-private.h"
 #include "jihai-view.h"
 #include "mahjong-claim-bar.h"
 #include "mahjong-hand-view.h"
@@ -234,12 +234,50 @@ test_whole_match (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
 }
 
+/* The ron-ban hint, worked out by hand from the rules. */
+static void
+test_ron_ban_hint (void)
+{
+  static const struct { const char *tiles, *melds, *discarded; char kind; gboolean barred; } cases[] = {
+    /* EEE SSS + O O: two closed triplets and two winds: a win, but O was discarded. */
+    { "EEESSSO", "-", "O", 'O', TRUE },
+    /* The same without the earlier discard: ron is legal, no hint. */
+    { "EEESSSO", "-", "-", 'O', FALSE },
+    /* N completes nothing. */
+    { "EEESSSO", "-", "N", 'N', FALSE },
+    /* Four pairs EE SS OO + G G after discarding a G. */
+    { "EESSOOG", "-", "GW", 'G', TRUE },
+    /* Seven orphans waiting on any kind: W was discarded. */
+    { "ESWNOGR", "-", "W", 'W', TRUE },
+    /* A called pung of Red, EEE, waiting on S: SS completes it, S discarded. */
+    { "EEES", "RR+R", "S", 'S', TRUE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *line = g_strdup_printf ("view seat=0 hand=1 starter=0 turn=1 ask=none score0=15 "
+                                               "score1=15 wall=10 tiles=%s drawn=- concealed0=%u "
+                                               "concealed1=7 melds0=%s melds1=- discards0=%s "
+                                               "discards1=- discarded0=%s discarded1=- claim=- "
+                                               "actions=- over=0",
+                                               cases[i].tiles, (guint) strlen (cases[i].tiles),
+                                               cases[i].melds, cases[i].discarded, cases[i].discarded);
+      g_autoptr(GError) error = NULL;
+      JihaiView view;
+
+      g_assert_true (jihai_view_parse (line, &view, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (jihai_ron_barred (&view, jihai_kind_from_letter (cases[i].kind)), ==, cases[i].barred);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   ui_test_init (&argc, &argv);
   g_test_add_func ("/app/jihai/whole-match", test_whole_match);
+  g_test_add_func ("/app/jihai/ron-ban-hint", test_ron_ban_hint);
 
   return ui_test_run ();
 }

@@ -7,7 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "jihai-game.h"
-#include "jihai-screen.h"
+#include "jihai-screen-private.h"
 #include "jihai-setup.h"
 #include "mahjong-claim-bar.h"
 #include "mahjong-hand-view.h"
@@ -182,29 +182,37 @@ hand_size (JihaiScreen *self,
   return self->view.n_concealed[seat] + 3 * self->view.n_melds[seat];
 }
 
-/* Would a discard of @kind win for me, but for my own earlier discard of
- * that kind (the ron ban)? The game opens no claim window then: say why. */
-static gboolean
-ron_barred (JihaiScreen *self,
-            guint        kind)
+gboolean
+jihai_ron_barred (const JihaiView *view,
+                  guint            kind)
 {
   JihaiHand hand = { 0 };
   JihaiScore score;
+  int seat;
 
-  if (!self->has_view || self->seat < 0 || kind >= JIHAI_N_KINDS ||
-      !(self->view.discarded[self->seat] & (1u << kind)))
+  g_return_val_if_fail (view != NULL, FALSE);
+
+  seat = view->seat;
+  if (seat < 0 || seat > 1 || kind >= JIHAI_N_KINDS || !(view->discarded[seat] & (1u << kind)))
     return FALSE;
-  hand.n_melds = self->view.n_melds[self->seat];
-  memcpy (hand.melds, self->view.melds[self->seat], sizeof hand.melds);
-  memcpy (hand.counts, self->view.counts, sizeof hand.counts);
+  hand.n_melds = view->n_melds[seat];
+  memcpy (hand.melds, view->melds[seat], sizeof hand.melds);
+  memcpy (hand.counts, view->counts, sizeof hand.counts);
   if (hand.counts[kind] >= 4)
     return FALSE;
   hand.counts[kind]++;
   hand.win = kind;
   if (jihai_hand_shape (&hand) == JIHAI_SHAPE_NONE)
     return FALSE;
-  jihai_score (&hand, JIHAI_WIN_RON, 0, self->view.discarded[self->seat], &score);
+  jihai_score (&hand, JIHAI_WIN_RON, 0, view->discarded[seat], &score);
   return score.status == JIHAI_STATUS_ILLEGAL_RON;
+}
+
+static gboolean
+ron_barred (JihaiScreen *self,
+            guint        kind)
+{
+  return self->has_view && jihai_ron_barred (&self->view, kind);
 }
 
 static char *
