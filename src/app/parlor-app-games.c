@@ -7,6 +7,8 @@
 
 #include "parlor-app-games.h"
 #include "parlor-game-screen.h"
+#include "jihai-game.h"
+#include "jihai-screen.h"
 #include "manhattan-game.h"
 #include "manhattan-screen.h"
 #include "triad-game.h"
@@ -26,9 +28,17 @@ static const ParlorAppGame triad = {
   .get_screen_type = triad_screen_get_type,
 };
 
+static const ParlorAppGame jihai = {
+  .info = &jihai_game_info,
+  .icon_name = "applications-games-symbolic",
+  .summary = N_("Honor-tile mahjong for two: twenty-eight wind and dragon tiles, seven in a hand"),
+  .get_screen_type = jihai_screen_get_type,
+};
+
 static const ParlorAppGame * const games[] = {
   &manhattan,
   &triad,
+  &jihai,
   NULL
 };
 

@@ -565,6 +565,26 @@ test_config_and_describe (void)
       g_assert_nonnull (said);
       g_assert_cmpstr (said, !=, lines[i]);
     }
+  /* The reader's own seat, named "", is spoken to. */
+  {
+    static const char *const you_names[] = { "", "Bob", NULL };
+    static const struct { const char *line, *said; } spoken[] = {
+      { "hand number=1 starter=0 score0=15 score1=15", "Hand 1: you start (points 15 to 15)" },
+      { "deal seat=0 tiles=EESWNOG", "You get seven tiles" },
+      { "draw seat=0 tile=E", "You draw East" },
+      { "discard seat=0 tile=G", "You discard Green" },
+      { "discard seat=1 tile=G", "Bob discards Green" },
+      { "call seat=0 type=pung tile=G", "You call pung on Green" },
+      { "match-over winner=0 score0=32 score1=-2 hands=3", "You win the match, 32 points to -2" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (spoken); i++)
+      {
+        g_autofree char *said = jihai_game_info.describe (spoken[i].line, you_names);
+
+        g_assert_cmpstr (said, ==, spoken[i].said);
+      }
+  }
 }
 
 /* Seeded random matches: tiles accounted for, points conserved, views hide the other hand. */

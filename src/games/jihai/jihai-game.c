@@ -1006,6 +1006,7 @@ jihai_describe (const char         *text,
   const char *type;
   const char *tile;
   gint64 seat = -1, n = 0, a = 0, b = 0;
+  gboolean you;
 
   g_return_val_if_fail (text != NULL, NULL);
 
@@ -1027,17 +1028,26 @@ jihai_describe (const char         *text,
       parlor_line_get_int (line, "number", 0, G_MAXINT, &n, NULL);
       parlor_line_get_int (line, "starter", 0, 1, &starter, NULL);
       who = seat_name (seat_names, starter);
+      if (*who == '\0')
+        return g_strdup_printf (_("Hand %d: you start (points %d to %d)"), (int) n, (int) a, (int) b);
       return g_strdup_printf (_("Hand %d: %s starts (points %d to %d)"), (int) n, who, (int) a, (int) b);
     }
   if (seat < 0 && g_str_equal (type, "discard"))
     return g_strdup_printf (_("Discard %s"), tile_name (tile));
   who = seat_name (seat_names, seat >= 0 ? seat : 0);
+  /* A seat named "" is the reader: "You draw…". */
+  you = *who == '\0';
   if (g_str_equal (type, "deal"))
-    return g_strdup_printf (_("%s gets seven tiles"), who);
+    return you ? g_strdup (_("You get seven tiles")) : g_strdup_printf (_("%s gets seven tiles"), who);
   if (g_str_equal (type, "draw"))
     {
       gboolean replacement = parlor_line_has (line, "replacement");
 
+      if (tile != NULL && you)
+        return g_strdup_printf (replacement ? _("You draw a replacement tile: %s")
+                                            : _("You draw %s"), tile_name (tile));
+      if (you)
+        return g_strdup (replacement ? _("You draw a replacement tile") : _("You draw a tile"));
       if (tile != NULL)
         return g_strdup_printf (replacement ? _("%s draws a replacement tile: %s")
                                             : _("%s draws %s"), who, tile_name (tile));
@@ -1045,11 +1055,24 @@ jihai_describe (const char         *text,
     }
   if (g_str_equal (type, "discard"))
     {
+      if (you)
+        return g_strdup_printf (_("You discard %s"), tile_name (tile));
       return g_strdup_printf (_("%s discards %s"), who, tile_name (tile));
     }
   if (g_str_equal (type, "call"))
     {
       const char *kind = parlor_line_get (line, "type");
+
+      if (you)
+        {
+          if (g_strcmp0 (kind, "pung") == 0)
+            return g_strdup_printf (_("You call pung on %s"), tile_name (tile));
+          if (g_strcmp0 (kind, "kong") == 0)
+            return g_strdup_printf (_("You call kong on %s"), tile_name (tile));
+          if (g_strcmp0 (kind, "ckong") == 0)
+            return g_strdup_printf (_("You declare a concealed kong of %s"), tile_name (tile));
+          return g_strdup_printf (_("You add %s to a pung"), tile_name (tile));
+        }
 
       if (g_strcmp0 (kind, "pung") == 0)
         return g_strdup_printf (_("%s calls pung on %s"), who, tile_name (tile));
@@ -1064,6 +1087,13 @@ jihai_describe (const char         *text,
       g_autofree char *lines = spoken_lines (parlor_line_get (line, "lines"));
 
       parlor_line_get_int (line, "points", 0, 1000, &n, NULL);
+      if (you)
+        return g_strdup_printf (g_strcmp0 (parlor_line_get (line, "way"), "ron") == 0
+                                ? ngettext ("You win by ron on %s: %s, %d point",
+                                            "You win by ron on %s: %s, %d points", (gulong) n)
+                                : ngettext ("You win by tsumo on %s: %s, %d point",
+                                            "You win by tsumo on %s: %s, %d points", (gulong) n),
+                                tile_name (tile), lines, (int) n);
       if (g_strcmp0 (parlor_line_get (line, "way"), "ron") == 0)
         return g_strdup_printf (ngettext ("%s wins by ron on %s: %s, %d point",
                                           "%s wins by ron on %s: %s, %d points", (gulong) n),
@@ -1085,6 +1115,9 @@ jihai_describe (const char         *text,
       parlor_line_get_int (line, "winner", 0, 1, &winner, NULL);
       g_free (who);
       who = seat_name (seat_names, winner);
+      if (*who == '\0')
+        return g_strdup_printf (_("You win the match, %d points to %d"),
+                                (int) (winner == 0 ? a : b), (int) (winner == 0 ? b : a));
       return g_strdup_printf (_("%s wins the match, %d points to %d"), who,
                               (int) (winner == 0 ? a : b), (int) (winner == 0 ? b : a));
     }

@@ -1,0 +1,1258 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "jihai-screen"
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "jihai-game.h"
+#include "jihai-screen-private.h"
+#include "jihai-setup.h"
+#include "mahjong-claim-bar.h"
+#include "mahjong-hand-view.h"
+#include "mahjong-melds-view.h"
+#include "mahjong-river-view.h"
+#include "mahjong-tile-paint.h"
+#include "mahjong-table-view.h"
+#include "parlor-application.h"
+#include "parlor-line.h"
+#include "parlor-log-view.h"
+#include "parlor-session.h"
+
+#define N_SEATS 2
+/* The mahjong kit's East wind: the honor tiles 27–33 in jihai's kind order. */
+#define HONOR_BASE 27
+
+struct _JihaiScreen
+{
+  ParlorGameScreen  parent_instance;
+
+  GtkStack         *stack;
+  JihaiSetup       *setup;
+  MahjongTableView *table;
+  ParlorLogView    *log;
+  AdwStatusPage    *hand_page;
+  MahjongHandView  *win_hand;
+  GtkLabel         *hand_details;
+  GtkWidget        *next_button;
+  AdwStatusPage    *result_page;
+  GtkLabel         *result_details;
+  GtkWidget        *back_button;
+  GtkWidget        *again_button;
+
+  /* The table's centre. */
+  GtkLabel         *turn_label;
+  GtkLabel         *wall_label;
+  GtkLabel         *clock_label;
+  GtkLabel         *hint_label;
+  MahjongClaimBar  *claim_bar;
+  MahjongMeldsView *win_melds;
+
+  int               seat;
+  char             *names[N_SEATS];
+  JihaiView         view;
+  gboolean          has_view;
+  int               last_discarder;   /* -1 none */
+  guint             ron_hint;         /* a kind I may not ron on, or JIHAI_NO_KIND */
+  char             *hand_title;       /* the last hand's outcome */
+  char             *hand_text;        /* its breakdown */
+  gboolean          hand_pending;     /* a hand ended: show it */
+  gboolean          holding;          /* the hand page pauses the computer */
+  int               final_score[N_SEATS];
+  int               winner;
+  guint             hands;
+  gboolean          finished;
+};
+
+G_DEFINE_FINAL_TYPE (JihaiScreen, jihai_screen, PARLOR_TYPE_GAME_SCREEN)
+
+static void     jihai_screen_constructed    (GObject           *object);
+static void     jihai_screen_new_local_game (ParlorGameScreen  *screen);
+static char    *jihai_screen_host_config    (ParlorGameScreen  *screen,
+                                             char             **summary);
+static gboolean jihai_screen_host_game      (ParlorGameScreen  *screen,
+                                             ParlorServer      *server,
+                                             const char        *table_id,
+                                             GError           **error);
+static void     jihai_screen_join_game      (ParlorGameScreen  *screen,
+                                             ParlorClient      *client,
+                                             const char        *address);
+
+static ParlorSession *
+session_of (JihaiScreen *self)
+{
+  return parlor_game_screen_get_session (PARLOR_GAME_SCREEN (self));
+}
+
+static int
+opponent (JihaiScreen *self)
+{
+  return self->seat >= 0 ? 1 - self->seat : 1;
+}
+
+static gboolean
+is_guest (JihaiScreen *self)
+{
+  return session_of (self) != NULL && parlor_session_is_remote (session_of (self));
+}
+
+static gboolean
+is_host (JihaiScreen *self)
+{
+  return session_of (self) != NULL && parlor_session_is_hosted (session_of (self));
+}
+
+static gboolean
+asked (JihaiScreen *self)
+{
+  return self->has_view && self->seat >= 0 && !self->finished && !self->view.over &&
+         self->view.turn == self->seat && self->view.ask != JIHAI_ASK_NONE;
+}
+
+static gboolean
+can_move (JihaiScreen *self)
+{
+  return asked (self) && parlor_game_screen_can_move (PARLOR_GAME_SCREEN (self));
+}
+
+static MahjongTile
+tile_of (guint kind)
+{
+  return kind < JIHAI_N_KINDS ? (MahjongTile) (HONOR_BASE + kind) : MAHJONG_NO_TILE;
+}
+
+static guint
+kind_of (MahjongTile tile)
+{
+  return tile >= HONOR_BASE && tile < HONOR_BASE + JIHAI_N_KINDS ? (guint) (tile - HONOR_BASE)
+                                                                  : JIHAI_NO_KIND;
+}
+
+static char *
+kind_name (guint kind)
+{
+  return mahjong_tile_accessible_name (tile_of (kind));
+}
+
+static void
+to_mahjong_meld (const JihaiMeld *meld,
+                 MahjongMeld     *out)
+{
+  out->type = meld->type == JIHAI_MELD_PUNG ? MAHJONG_MELD_PUNG : MAHJONG_MELD_KONG;
+  out->tile = tile_of (meld->kind);
+  switch (meld->type)
+    {
+    case JIHAI_MELD_CONCEALED_KONG:
+      out->source = MAHJONG_MELD_CONCEALED;
+      out->from = 0;
+      out->claimed = MAHJONG_NO_TILE;
+      break;
+    case JIHAI_MELD_ADDED_KONG:
+      out->source = MAHJONG_MELD_ADDED;
+      out->from = 2;
+      out->claimed = out->tile;
+      break;
+    default:
+      out->source = MAHJONG_MELD_CLAIMED;
+      out->from = 2;
+      out->claimed = out->tile;
+      break;
+    }
+}
+
+static void
+set_melds (MahjongMeldsView *view,
+           const JihaiMeld  *melds,
+           guint             n_melds)
+{
+  MahjongMeld out[MAHJONG_MELDS_MAX];
+
+  n_melds = MIN (n_melds, MAHJONG_MELDS_MAX);
+  for (guint i = 0; i < n_melds; i++)
+    to_mahjong_meld (&melds[i], &out[i]);
+  mahjong_melds_view_set_melds (view, out, n_melds, NULL, 0);
+}
+
+/* Tiles held besides melds (a kong counts three): 8 means a tile to discard. */
+static guint
+hand_size (JihaiScreen *self,
+           int          seat)
+{
+  return self->view.n_concealed[seat] + 3 * self->view.n_melds[seat];
+}
+
+gboolean
+jihai_ron_barred (const JihaiView *view,
+                  guint            kind)
+{
+  JihaiHand hand = { 0 };
+  JihaiScore score;
+  int seat;
+
+  g_return_val_if_fail (view != NULL, FALSE);
+
+  seat = view->seat;
+  if (seat < 0 || seat > 1 || kind >= JIHAI_N_KINDS || !(view->discarded[seat] & (1u << kind)))
+    return FALSE;
+  hand.n_melds = view->n_melds[seat];
+  memcpy (hand.melds, view->melds[seat], sizeof hand.melds);
+  memcpy (hand.counts, view->counts, sizeof hand.counts);
+  if (hand.counts[kind] >= 4)
+    return FALSE;
+  hand.counts[kind]++;
+  hand.win = kind;
+  if (jihai_hand_shape (&hand) == JIHAI_SHAPE_NONE)
+    return FALSE;
+  jihai_score (&hand, JIHAI_WIN_RON, 0, view->discarded[seat], &score);
+  return score.status == JIHAI_STATUS_ILLEGAL_RON;
+}
+
+static gboolean
+ron_barred (JihaiScreen *self,
+            guint        kind)
+{
+  return self->has_view && jihai_ron_barred (&self->view, kind);
+}
+
+static char *
+ron_hint_text (guint kind)
+{
+  g_autofree char *name = kind_name (kind);
+
+  /* Translators: %s is a tile, "East wind" */
+  return g_strdup_printf (_("%s would complete your hand, but you discarded one earlier in this "
+                            "hand: no ron on it."), name);
+}
+
+static void
+update_claims (JihaiScreen *self)
+{
+  MahjongClaim claims[MAHJONG_CLAIM_BAR_MAX];
+  g_autoptr(GPtrArray) keep = g_ptr_array_new_with_free_func (g_free);
+  guint n = 0;
+  gboolean window;
+  const JihaiOptions *o = &self->view.options;
+
+  if (self->ron_hint < JIHAI_N_KINDS && !self->finished)
+    {
+      g_autofree char *hint = ron_hint_text (self->ron_hint);
+
+      gtk_label_set_text (self->hint_label, hint);
+      gtk_widget_set_visible (GTK_WIDGET (self->hint_label), TRUE);
+    }
+  else
+    {
+      gtk_label_set_text (self->hint_label, "");
+      gtk_widget_set_visible (GTK_WIDGET (self->hint_label), FALSE);
+    }
+  if (!can_move (self))
+    {
+      mahjong_claim_bar_clear (self->claim_bar);
+      return;
+    }
+
+  window = self->view.ask == JIHAI_ASK_CLAIM || self->view.ask == JIHAI_ASK_ROB;
+  if (o->can & JIHAI_CAN_TSUMO)
+    claims[n++] = (MahjongClaim) { "tsumo", _("_Tsumo") };
+  if (o->can & JIHAI_CAN_RON)
+    claims[n++] = (MahjongClaim) { "ron", _("_Ron") };
+  if (o->can & JIHAI_CAN_KONG)
+    claims[n++] = (MahjongClaim) { "kong", _("_Kong") };
+  if (o->can & JIHAI_CAN_PUNG)
+    claims[n++] = (MahjongClaim) { "pung", _("_Pung") };
+  for (guint k = 0; k < JIHAI_N_KINDS && n + 2 < MAHJONG_CLAIM_BAR_MAX; k++)
+    {
+      g_autofree char *name = NULL;
+      char *action, *label;
+
+      if (!((o->ckong | o->akong) & (1u << k)))
+        continue;
+      name = kind_name (k);
+      action = g_strdup_printf ("%s %c", (o->ckong & (1u << k)) ? "ckong" : "akong",
+                                jihai_kind_letter (k));
+      /* Translators: a button declaring a kong, "_Kong of East wind" */
+      label = g_strdup_printf (_("_Kong of %s"), name);
+      g_ptr_array_add (keep, action);
+      g_ptr_array_add (keep, label);
+      claims[n++] = (MahjongClaim) { action, label };
+    }
+  if (window && (o->can & JIHAI_CAN_PASS))
+    claims[n++] = (MahjongClaim) { "pass", _("Pa_ss") };
+
+  if (n == 0)
+    mahjong_claim_bar_clear (self->claim_bar);
+  else
+    mahjong_claim_bar_set_claims (self->claim_bar, claims, n, window,
+                                  window ? parlor_session_get_deadline (session_of (self)) : 0);
+}
+
+static void
+update_status (JihaiScreen *self)
+{
+  g_autofree char *wall = NULL;
+
+  if (!self->has_view)
+    {
+      gtk_label_set_text (self->turn_label, "");
+      gtk_label_set_text (self->wall_label, "");
+      return;
+    }
+
+  /* Translators: the tiles left to draw */
+  wall = g_strdup_printf (ngettext ("Hand %u · %u tile in the wall", "Hand %u · %u tiles in the wall",
+                                    self->view.wall),
+                          self->view.hand_no, self->view.wall);
+  gtk_label_set_text (self->wall_label, wall);
+
+  gtk_widget_remove_css_class (GTK_WIDGET (self->turn_label), "accent");
+  if (self->finished || self->view.over)
+    gtk_label_set_text (self->turn_label, _("Match over"));
+  else if (asked (self))
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (self->turn_label), "accent");
+      if (self->view.ask == JIHAI_ASK_TURN)
+        gtk_label_set_text (self->turn_label, _("Your turn: choose a tile to discard"));
+      else
+        {
+          g_autofree char *name = kind_name (self->view.claim);
+          /* Translators: %s is a tile */
+          g_autofree char *text = self->view.ask == JIHAI_ASK_ROB
+                                  ? g_strdup_printf (_("Rob the kong of %s?"), name)
+                                  : g_strdup_printf (_("Call the %s?"), name);
+
+          gtk_label_set_text (self->turn_label, text);
+        }
+    }
+  else if (self->view.turn >= 0)
+    {
+      /* Translators: "Computer (Normal) is playing…" */
+      g_autofree char *text = g_strdup_printf (_("%s is playing…"), self->names[opponent (self)]);
+
+      gtk_label_set_text (self->turn_label, text);
+    }
+  else
+    gtk_label_set_text (self->turn_label, "");
+}
+
+static void
+refresh (JihaiScreen *self)
+{
+  g_autofree char *line = NULL;
+  g_autoptr(GError) error = NULL;
+  MahjongTile tiles[MAHJONG_HAND_MAX];
+  guint8 counts[JIHAI_N_KINDS];
+  guint n = 0, drawn = MAHJONG_NO_TILE;
+  MahjongHandView *mine;
+  int other;
+  int selected;
+
+  if (self->seat < 0 || session_of (self) == NULL)
+    return;
+  line = parlor_session_dup_view (session_of (self));
+  if (line == NULL)
+    return;
+  if (!jihai_view_parse (line, &self->view, &error))
+    {
+      g_warning ("Unreadable view: %s", error->message);
+      return;
+    }
+  self->has_view = TRUE;
+  other = opponent (self);
+
+  for (guint i = 0; i < N_SEATS; i++)
+    {
+      int s = i == 0 ? self->seat : other;
+      gboolean active = !self->view.over && self->view.turn == s;
+
+      mahjong_table_view_set_seat_info (self->table, i, self->names[s],
+                                        (guint) s == self->view.starter ? _("starter") : NULL,
+                                        self->view.score[s], active);
+      set_melds (mahjong_table_view_get_melds (self->table, i), self->view.melds[s],
+                 self->view.n_melds[s]);
+      {
+        MahjongTile row[JIHAI_ROW_MAX];
+        MahjongRiverView *river = mahjong_table_view_get_river (self->table, i);
+
+        for (guint j = 0; j < self->view.n_discards[s]; j++)
+          row[j] = tile_of (self->view.discards[s][j]);
+        mahjong_river_view_set_discards (river, row, NULL, self->view.n_discards[s]);
+        mahjong_river_view_set_highlight_last (river, self->last_discarder == s &&
+                                                      self->view.n_discards[s] > 0);
+      }
+    }
+
+  /* My hand, sorted, the drawn tile apart. */
+  memcpy (counts, self->view.counts, sizeof counts);
+  if (self->view.drawn < JIHAI_N_KINDS && counts[self->view.drawn] > 0)
+    {
+      counts[self->view.drawn]--;
+      drawn = tile_of (self->view.drawn);
+    }
+  for (guint k = 0; k < JIHAI_N_KINDS; k++)
+    for (guint c = 0; c < counts[k] && n < MAHJONG_HAND_MAX - 1; c++)
+      tiles[n++] = tile_of (k);
+  mine = mahjong_table_view_get_hand (self->table, 0);
+  selected = mahjong_hand_view_get_selected (mine);
+  mahjong_hand_view_set_tiles (mine, tiles, n, drawn);
+  mahjong_hand_view_set_interactive (mine, can_move (self) && self->view.ask == JIHAI_ASK_TURN &&
+                                           (self->view.options.can & JIHAI_CAN_DISCARD));
+  if (can_move (self) && self->view.ask == JIHAI_ASK_TURN)
+    {
+      guint total = mahjong_hand_view_get_n_tiles (mine);
+
+      /* The drawn tile is the likeliest discard; otherwise keep the place. */
+      if (drawn != MAHJONG_NO_TILE)
+        mahjong_hand_view_select (mine, total - 1);
+      else if (selected >= 0 && (guint) selected < total)
+        mahjong_hand_view_select (mine, selected);
+      else if (total > 0)
+        mahjong_hand_view_select (mine, total - 1);
+    }
+
+  mahjong_hand_view_set_hidden (mahjong_table_view_get_hand (self->table, 1),
+                                hand_size (self, other) > 7 ? self->view.n_concealed[other] - 1
+                                                            : self->view.n_concealed[other],
+                                hand_size (self, other) > 7);
+
+  update_claims (self);
+  update_status (self);
+}
+
+static void
+update_names (JihaiScreen *self)
+{
+  for (int i = 0; i < N_SEATS; i++)
+    {
+      const char *name = session_of (self) != NULL ? parlor_session_get_seat_name (session_of (self), i) : NULL;
+
+      g_free (self->names[i]);
+      self->names[i] = name != NULL ? g_strdup (name) : g_strdup_printf (_("Player %d"), i + 1);
+    }
+  mahjong_hand_view_set_owner (mahjong_table_view_get_hand (self->table, 0), NULL);
+  mahjong_river_view_set_owner (mahjong_table_view_get_river (self->table, 0), NULL);
+  mahjong_melds_view_set_owner (mahjong_table_view_get_melds (self->table, 0), NULL);
+  mahjong_hand_view_set_owner (mahjong_table_view_get_hand (self->table, 1), self->names[opponent (self)]);
+  mahjong_river_view_set_owner (mahjong_table_view_get_river (self->table, 1), self->names[opponent (self)]);
+  mahjong_melds_view_set_owner (mahjong_table_view_get_melds (self->table, 1), self->names[opponent (self)]);
+}
+
+static void
+ensure_seated (JihaiScreen *self)
+{
+  if (self->seat >= 0 || session_of (self) == NULL)
+    return;
+
+  self->seat = parlor_session_get_seat (session_of (self));
+  if (self->seat >= 0)
+    update_names (self);
+}
+
+static const char *
+shape_label (const char *shape)
+{
+  if (g_strcmp0 (shape, "A") == 0)
+    return _("Shape A: two sets and a pair");
+  if (g_strcmp0 (shape, "B") == 0)
+    return _("Shape B: four pairs");
+  if (g_strcmp0 (shape, "C") == 0)
+    return _("Shape C: seven orphans");
+  return "";
+}
+
+/* A won hand: its tiles on the hand page, and its breakdown in words. */
+static void
+take_win (JihaiScreen *self,
+          ParlorLine  *line)
+{
+  gint64 seat = 0, points = 0, from = -1;
+  const char *way = parlor_line_get (line, "way");
+  const char *tile = parlor_line_get (line, "tile");
+  const char *lines = parlor_line_get (line, "lines");
+  const char *melds = parlor_line_get (line, "melds");
+  const char *held = parlor_line_get (line, "tiles");
+  guint win = tile != NULL && *tile ? jihai_kind_from_letter (tile[0]) : JIHAI_NO_KIND;
+  g_autofree char *win_name = kind_name (win);
+  GString *text = g_string_new (NULL);
+  MahjongTile tiles[MAHJONG_HAND_MAX];
+  JihaiMeld jmelds[JIHAI_MAX_MELDS];
+  guint n = 0, n_melds = 0;
+  gboolean skipped = FALSE;
+
+  parlor_line_get_int (line, "seat", 0, 1, &seat, NULL);
+  parlor_line_get_int (line, "points", -1000, 1000, &points, NULL);
+  parlor_line_get_int (line, "from", 0, 1, &from, NULL);
+
+  g_free (self->hand_title);
+  if (seat == self->seat)
+    self->hand_title = g_strdup (g_strcmp0 (way, "ron") == 0 ? _("You Win by Ron") : _("You Win by Tsumo"));
+  else
+    /* Translators: "Computer (Normal) Wins by Tsumo" */
+    self->hand_title = g_strdup_printf (g_strcmp0 (way, "ron") == 0 ? _("%s Wins by Ron") : _("%s Wins by Tsumo"),
+                                        self->names[seat]);
+
+  g_string_append_printf (text, "<b>%s</b>\n", shape_label (parlor_line_get (line, "shape")));
+  {
+    /* Translators: "Winning tile: East wind" */
+    g_autofree char *s = g_markup_printf_escaped (_("Winning tile: %s"), win_name);
+
+    g_string_append_printf (text, "%s\n\n", s);
+  }
+
+  if (lines != NULL && g_strcmp0 (lines, "-") != 0)
+    {
+      g_auto(GStrv) parts = g_strsplit (lines, ",", -1);
+
+      for (guint i = 0; parts[i] != NULL; i++)
+        {
+          char *colon = strchr (parts[i], ':');
+          JihaiLine id;
+          int p;
+          g_autofree char *s = NULL;
+
+          if (colon == NULL)
+            continue;
+          *colon = '\0';
+          p = atoi (colon + 1);
+          id = jihai_line_from_id (parts[i]);
+          /* Translators: a scoring line and its points, "Two dragons   +2" */
+          s = g_markup_printf_escaped (_("%s   +%d"),
+                                       id < JIHAI_N_LINES ? _(jihai_line_label (id)) : parts[i], p);
+          g_string_append_printf (text, "%s\n", s);
+        }
+    }
+  {
+    /* Translators: "Total: 5 points" */
+    g_autofree char *s = g_markup_printf_escaped (ngettext ("<b>Total: %d point</b>", "<b>Total: %d points</b>",
+                                                            (gulong) ABS (points)), (int) points);
+
+    g_string_append_printf (text, "%s\n", s);
+  }
+  if (seat >= 0 && seat < N_SEATS)
+    {
+      /* Translators: "Computer (Normal) pays you 5 points" / "You pay Computer 5 points" */
+      g_autofree char *s = seat == self->seat
+                           ? g_markup_printf_escaped (ngettext ("%s pays you %d point", "%s pays you %d points",
+                                                                (gulong) ABS (points)),
+                                                      self->names[opponent (self)], (int) points)
+                           : g_markup_printf_escaped (ngettext ("You pay %s %d point", "You pay %s %d points",
+                                                                (gulong) ABS (points)),
+                                                      self->names[seat], (int) points);
+
+      g_string_append_printf (text, "%s", s);
+    }
+
+  g_free (self->hand_text);
+  self->hand_text = g_string_free (text, FALSE);
+
+  /* The winning hand: concealed tiles with the winning tile apart, and its melds. */
+  for (const char *c = held; c != NULL && *c && n < MAHJONG_HAND_MAX - 1; c++)
+    {
+      guint k = jihai_kind_from_letter (*c);
+
+      if (k == JIHAI_NO_KIND)
+        continue;
+      if (k == win && !skipped)
+        {
+          skipped = TRUE;
+          continue;
+        }
+      tiles[n++] = tile_of (k);
+    }
+  mahjong_hand_view_set_tiles (self->win_hand, tiles, n, skipped ? tile_of (win) : MAHJONG_NO_TILE);
+  if (melds != NULL && g_strcmp0 (melds, "-") != 0)
+    {
+      g_auto(GStrv) parts = g_strsplit (melds, ",", -1);
+
+      for (guint i = 0; parts[i] != NULL && n_melds < JIHAI_MAX_MELDS; i++)
+        if (jihai_meld_parse (parts[i], &jmelds[n_melds]))
+          n_melds++;
+    }
+  set_melds (self->win_melds, jmelds, n_melds);
+  gtk_widget_set_visible (GTK_WIDGET (self->win_hand), TRUE);
+  gtk_widget_set_visible (GTK_WIDGET (self->win_melds), n_melds > 0);
+}
+
+static void
+take_hand_over (JihaiScreen *self,
+                ParlorLine  *line)
+{
+  const char *result = parlor_line_get (line, "result");
+  gint64 s0 = 0, s1 = 0;
+  g_autofree char *scores = NULL;
+  GString *text;
+
+  parlor_line_get_int (line, "score0", -1000, 1000, &s0, NULL);
+  parlor_line_get_int (line, "score1", -1000, 1000, &s1, NULL);
+
+  if (g_strcmp0 (result, "draw") == 0)
+    {
+      g_free (self->hand_title);
+      self->hand_title = g_strdup (_("Drawn Hand"));
+      g_free (self->hand_text);
+      self->hand_text = g_strdup (_("The wall ran out: no points change hands."));
+      mahjong_hand_view_set_tiles (self->win_hand, NULL, 0, MAHJONG_NO_TILE);
+      gtk_widget_set_visible (GTK_WIDGET (self->win_hand), FALSE);
+      gtk_widget_set_visible (GTK_WIDGET (self->win_melds), FALSE);
+    }
+
+  /* Translators: the scores after a hand, "You 20 · Computer (Normal) 10" */
+  scores = g_markup_printf_escaped (_("Scores: you %d · %s %d"),
+                                    self->seat == 1 ? (int) s1 : (int) s0,
+                                    self->names[opponent (self)],
+                                    self->seat == 1 ? (int) s0 : (int) s1);
+  text = g_string_new (self->hand_text);
+  g_string_append_printf (text, "\n\n%s", scores);
+  g_free (self->hand_text);
+  self->hand_text = g_string_free (text, FALSE);
+  self->hand_pending = TRUE;
+  self->hands++;
+}
+
+static void
+handle_event (JihaiScreen *self,
+              const char  *text)
+{
+  g_autoptr(ParlorLine) line = NULL;
+  g_autofree char *words = NULL;
+  const char *type;
+  gint64 seat = -1;
+
+  line = parlor_line_parse (text, NULL);
+  if (line == NULL)
+    return;
+  type = parlor_line_get_type (line);
+
+  {
+    const char *names[N_SEATS] = { self->names[0], self->names[1] };
+
+    if (self->seat >= 0)
+      names[self->seat] = "";
+    words = jihai_game_info.describe (text, names);
+  }
+  if (words != NULL && *words != '\0')
+    parlor_log_view_append (self->log, words,
+                            g_str_equal (type, "hand") || g_str_equal (type, "win") ||
+                            g_str_equal (type, "hand-over") || g_str_equal (type, "match-over"));
+
+  parlor_line_get_int (line, "seat", 0, 1, &seat, NULL);
+  if (g_str_equal (type, "discard"))
+    {
+      self->last_discarder = seat;
+      if (seat == self->seat)
+        self->ron_hint = JIHAI_NO_KIND;
+      else if (self->seat >= 0)
+        {
+          const char *tile = parlor_line_get (line, "tile");
+          guint kind = tile != NULL ? jihai_kind_from_letter (tile[0]) : JIHAI_NO_KIND;
+
+          if (ron_barred (self, kind))
+            {
+              g_autofree char *hint = ron_hint_text (kind);
+
+              self->ron_hint = kind;
+              parlor_log_view_append (self->log, hint, FALSE);
+            }
+        }
+      parlor_game_screen_play_sound (PARLOR_GAME_SCREEN (self), PARLOR_SOUND_TURN_END);
+    }
+  else if (g_str_equal (type, "hand") || g_str_equal (type, "call"))
+    {
+      self->last_discarder = -1;
+      self->ron_hint = JIHAI_NO_KIND;
+    }
+  else if (g_str_equal (type, "win"))
+    take_win (self, line);
+  else if (g_str_equal (type, "hand-over"))
+    {
+      take_hand_over (self, line);
+      parlor_game_screen_play_sound (PARLOR_GAME_SCREEN (self), PARLOR_SOUND_ROUND_END);
+    }
+}
+
+static void
+hold (JihaiScreen *self,
+      gboolean     on)
+{
+  if (on == self->holding)
+    return;
+  self->holding = on;
+  if (on)
+    parlor_game_screen_hold (PARLOR_GAME_SCREEN (self));
+  else
+    parlor_game_screen_release (PARLOR_GAME_SCREEN (self));
+}
+
+static void
+show_hand_page (JihaiScreen *self)
+{
+  self->hand_pending = FALSE;
+  adw_status_page_set_title (self->hand_page, self->hand_title != NULL ? self->hand_title : "");
+  gtk_label_set_markup (self->hand_details, self->hand_text != NULL ? self->hand_text : "");
+  gtk_stack_set_visible_child_name (self->stack, "hand");
+  /* A game against the computer waits while the player reads. */
+  if (!is_guest (self) && !is_host (self))
+    hold (self, TRUE);
+  gtk_widget_grab_focus (self->next_button);
+}
+
+static void
+jihai_screen_session_event (ParlorGameScreen *screen,
+                            const char       *text)
+{
+  JihaiScreen *self = JIHAI_SCREEN (screen);
+
+  ensure_seated (self);
+  handle_event (self, text);
+}
+
+static void
+jihai_screen_session_changed (ParlorGameScreen *screen)
+{
+  JihaiScreen *self = JIHAI_SCREEN (screen);
+
+  ensure_seated (self);
+  refresh (self);
+  if (self->hand_pending && !self->finished && !self->view.over)
+    show_hand_page (self);
+}
+
+static void
+jihai_screen_game_over (ParlorGameScreen *screen,
+                        const char       *result)
+{
+  JihaiScreen *self = JIHAI_SCREEN (screen);
+  g_autoptr(ParlorLine) line = parlor_line_parse (result, NULL);
+  gint64 s0 = 0, s1 = 0, w = -1, hands = 0;
+  int me, them;
+  GString *text;
+  g_autofree char *ranking = NULL;
+
+  if (line == NULL)
+    return;
+  parlor_line_get_int (line, "score0", -1000, 1000, &s0, NULL);
+  parlor_line_get_int (line, "score1", -1000, 1000, &s1, NULL);
+  parlor_line_get_int (line, "winner", 0, 1, &w, NULL);
+  parlor_line_get_int (line, "hands", 0, 10000, &hands, NULL);
+  self->final_score[0] = s0;
+  self->final_score[1] = s1;
+  self->winner = w;
+  self->finished = TRUE;
+  self->hand_pending = FALSE;
+  hold (self, FALSE);
+  mahjong_claim_bar_clear (self->claim_bar);
+  refresh (self);
+
+  me = self->seat >= 0 ? self->final_score[self->seat] : self->final_score[0];
+  them = self->final_score[opponent (self)];
+  adw_status_page_set_title (self->result_page,
+                             self->winner < 0 ? _("Match Over")
+                             : self->winner == self->seat ? _("You Win the Match!")
+                             : _("You Lose the Match"));
+  text = g_string_new (NULL);
+  /* Translators: the ranking at the end, "1. You — 28 points\n2. Computer (Normal) — 2 points" */
+  ranking = me >= them
+            ? g_markup_printf_escaped (_("1. %s — %d\n2. %s — %d"), _("You"), me, self->names[opponent (self)], them)
+            : g_markup_printf_escaped (_("1. %s — %d\n2. %s — %d"), self->names[opponent (self)], them, _("You"), me);
+  g_string_append_printf (text, "<b>%s</b>\n", ranking);
+  g_string_append_printf (text, ngettext ("After %d hand", "After %d hands", (gulong) hands), (int) hands);
+  if (self->hand_title != NULL)
+    {
+      g_autofree char *title = g_markup_escape_text (self->hand_title, -1);
+
+      g_string_append_printf (text, "\n\n<b>%s</b>\n%s", title, self->hand_text != NULL ? self->hand_text : "");
+    }
+  gtk_label_set_markup (self->result_details, text->str);
+  g_string_free (text, TRUE);
+
+  gtk_widget_set_visible (self->again_button, !is_guest (self));
+  gtk_button_set_label (GTK_BUTTON (self->again_button), is_host (self) ? _("Host _Again") : _("_Play Again"));
+  gtk_button_set_label (GTK_BUTTON (self->back_button), is_guest (self) ? _("_Back to Menu") : _("_Back"));
+  gtk_stack_set_visible_child_name (self->stack, "result");
+  gtk_widget_grab_focus (is_guest (self) ? self->back_button : self->again_button);
+}
+
+static void
+jihai_screen_seats_changed (ParlorGameScreen *screen)
+{
+  JihaiScreen *self = JIHAI_SCREEN (screen);
+
+  if (self->seat >= 0)
+    update_names (self);
+  update_status (self);
+}
+
+static void
+jihai_screen_reconnected (ParlorGameScreen *screen)
+{
+  JihaiScreen *self = JIHAI_SCREEN (screen);
+
+  self->seat = -1;
+  ensure_seated (self);
+}
+
+static gboolean
+submit (JihaiScreen *self,
+        const char  *action)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!can_move (self))
+    return FALSE;
+  if (!parlor_game_screen_submit (PARLOR_GAME_SCREEN (self), action, &error))
+    {
+      parlor_game_screen_toast (PARLOR_GAME_SCREEN (self), error->message);
+      return FALSE;
+    }
+  if (is_guest (self))
+    refresh (self);
+  return TRUE;
+}
+
+static void
+on_tile_activated (JihaiScreen *self,
+                   int          index,
+                   guint        tile)
+{
+  char action[16];
+  guint kind = kind_of (tile);
+
+  if (!can_move (self) || self->view.ask != JIHAI_ASK_TURN || kind == JIHAI_NO_KIND)
+    return;
+  g_snprintf (action, sizeof action, "discard %c", jihai_kind_letter (kind));
+  submit (self, action);
+}
+
+static void
+on_claim (JihaiScreen *self,
+          const char  *action)
+{
+  if (submit (self, action))
+    gtk_widget_grab_focus (GTK_WIDGET (mahjong_table_view_get_hand (self->table, 0)));
+}
+
+static void
+reset (JihaiScreen *self)
+{
+  hold (self, FALSE);
+  parlor_game_screen_set_session (PARLOR_GAME_SCREEN (self), NULL);
+  parlor_game_screen_close_dialogs (PARLOR_GAME_SCREEN (self));
+  parlor_log_view_clear (self->log);
+  mahjong_claim_bar_clear (self->claim_bar);
+  self->has_view = FALSE;
+  self->finished = FALSE;
+  self->hand_pending = FALSE;
+  self->seat = -1;
+  self->winner = -1;
+  self->last_discarder = -1;
+  self->ron_hint = JIHAI_NO_KIND;
+  self->hands = 0;
+  g_clear_pointer (&self->hand_title, g_free);
+  g_clear_pointer (&self->hand_text, g_free);
+}
+
+static void
+begin_play (JihaiScreen *self)
+{
+  gtk_stack_set_visible_child_name (self->stack, "play");
+  ensure_seated (self);
+  refresh (self);
+  gtk_widget_grab_focus (GTK_WIDGET (mahjong_table_view_get_hand (self->table, 0)));
+}
+
+static void
+start_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *param)
+{
+  JihaiScreen *self = JIHAI_SCREEN (widget);
+  ParlorApplication *app = parlor_game_screen_get_app (PARLOR_GAME_SCREEN (self));
+  ParlorSettings *settings = app != NULL ? parlor_application_get_settings (app) : NULL;
+  g_autofree char *name = settings != NULL ? parlor_settings_get_effective_name (settings)
+                                            : g_strdup (_("You"));
+  const char *level = jihai_setup_get_level (self->setup);
+  /* Translators: "Computer (Normal)" */
+  g_autofree char *computer = g_strdup_printf (_("Computer (%s)"), jihai_level_label (level));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ParlorTable) table = NULL;
+  g_autoptr(ParlorSession) session = NULL;
+  guint player;
+
+  reset (self);
+
+  /* You sit at seat 0 and start the first hand. */
+  table = parlor_table_new (&jihai_game_info, "first=0", parlor_game_seed (), &error);
+  if (table == NULL)
+    {
+      parlor_game_screen_toast (PARLOR_GAME_SCREEN (self), error->message);
+      return;
+    }
+  player = parlor_table_add_player_at (table, 0, PARLOR_SEAT_LOCAL, name, NULL);
+  parlor_table_add_player_at (table, 1, PARLOR_SEAT_AI, computer, level);
+  if (settings != NULL)
+    {
+      parlor_table_set_time_limit (table, parlor_settings_get_time_limit (settings));
+      parlor_table_set_ai_delay (table, parlor_settings_get_ai_delay (settings));
+    }
+
+  session = parlor_session_new_local (table, player);
+  gtk_stack_set_visible_child_name (self->stack, "play");
+  if (!parlor_game_screen_start_session (PARLOR_GAME_SCREEN (self), session, &error))
+    {
+      parlor_game_screen_toast (PARLOR_GAME_SCREEN (self), error->message);
+      gtk_stack_set_visible_child_name (self->stack, "setup");
+      return;
+    }
+  begin_play (self);
+}
+
+static void
+discard_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *param)
+{
+  JihaiScreen *self = JIHAI_SCREEN (widget);
+  const char *letter = g_variant_get_string (param, NULL);
+  char action[16];
+
+  if (!can_move (self) || self->view.ask != JIHAI_ASK_TURN ||
+      jihai_kind_from_letter (letter[0]) == JIHAI_NO_KIND)
+    return;
+  g_snprintf (action, sizeof action, "discard %c", letter[0]);
+  submit (self, action);
+}
+
+static void
+call_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  JihaiScreen *self = JIHAI_SCREEN (widget);
+  const char *action = g_variant_get_string (param, NULL);
+
+  /* Only what the bar offers (Pass included). */
+  for (guint i = 0; i < mahjong_claim_bar_get_n_claims (self->claim_bar); i++)
+    if (g_strcmp0 (mahjong_claim_bar_get_action (self->claim_bar, i), action) == 0)
+      {
+        on_claim (self, action);
+        return;
+      }
+}
+
+static void
+next_hand_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *param)
+{
+  JihaiScreen *self = JIHAI_SCREEN (widget);
+
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "hand") != 0)
+    return;
+  hold (self, FALSE);
+  gtk_stack_set_visible_child_name (self->stack, "play");
+  refresh (self);
+  gtk_widget_grab_focus (GTK_WIDGET (mahjong_table_view_get_hand (self->table, 0)));
+}
+
+static void
+play_again_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *param)
+{
+  JihaiScreen *self = JIHAI_SCREEN (widget);
+  gboolean host = is_host (self);
+  gboolean guest = is_guest (self);
+
+  parlor_game_screen_new_local_game (PARLOR_GAME_SCREEN (widget));
+  if (host)
+    gtk_widget_activate_action (widget, "win.host-lan", NULL);
+  else if (guest)
+    gtk_widget_activate_action (widget, "win.back", NULL);
+  else
+    gtk_widget_activate_action (widget, "jihai.start", NULL);
+}
+
+static void
+jihai_screen_dispose (GObject *object)
+{
+  JihaiScreen *self = JIHAI_SCREEN (object);
+
+  hold (self, FALSE);
+  parlor_game_screen_set_session (PARLOR_GAME_SCREEN (object), NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (object), JIHAI_TYPE_SCREEN);
+
+  G_OBJECT_CLASS (jihai_screen_parent_class)->dispose (object);
+}
+
+static void
+jihai_screen_finalize (GObject *object)
+{
+  JihaiScreen *self = JIHAI_SCREEN (object);
+
+  for (int i = 0; i < N_SEATS; i++)
+    g_free (self->names[i]);
+  g_free (self->hand_title);
+  g_free (self->hand_text);
+
+  G_OBJECT_CLASS (jihai_screen_parent_class)->finalize (object);
+}
+
+static gboolean
+jihai_screen_grab_focus (GtkWidget *widget)
+{
+  JihaiScreen *self = JIHAI_SCREEN (widget);
+  const char *page = gtk_stack_get_visible_child_name (self->stack);
+
+  if (g_strcmp0 (page, "setup") == 0)
+    return gtk_widget_grab_focus (GTK_WIDGET (self->setup));
+  if (g_strcmp0 (page, "hand") == 0)
+    return gtk_widget_grab_focus (self->next_button);
+  if (g_strcmp0 (page, "result") == 0)
+    return gtk_widget_grab_focus (gtk_widget_get_visible (self->again_button)
+                                  ? self->again_button : self->back_button);
+  return gtk_widget_grab_focus (GTK_WIDGET (mahjong_table_view_get_hand (self->table, 0)));
+}
+
+static void
+jihai_screen_class_init (JihaiScreenClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  ParlorGameScreenClass *screen_class = PARLOR_GAME_SCREEN_CLASS (klass);
+
+  object_class->constructed = jihai_screen_constructed;
+  object_class->dispose = jihai_screen_dispose;
+  object_class->finalize = jihai_screen_finalize;
+  widget_class->grab_focus = jihai_screen_grab_focus;
+  screen_class->new_local_game = jihai_screen_new_local_game;
+  screen_class->host_game = jihai_screen_host_game;
+  screen_class->join_game = jihai_screen_join_game;
+  screen_class->host_config = jihai_screen_host_config;
+  screen_class->session_event = jihai_screen_session_event;
+  screen_class->session_changed = jihai_screen_session_changed;
+  screen_class->seats_changed = jihai_screen_seats_changed;
+  screen_class->game_over = jihai_screen_game_over;
+  screen_class->reconnected = jihai_screen_reconnected;
+
+  g_type_ensure (MAHJONG_TYPE_TABLE_VIEW);
+  g_type_ensure (MAHJONG_TYPE_HAND_VIEW);
+  g_type_ensure (PARLOR_TYPE_LOG_VIEW);
+  g_type_ensure (JIHAI_TYPE_SETUP);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/parlorgames/Parlor/jihai/jihai-screen.ui");
+  gtk_widget_class_bind_template_child (widget_class, JihaiScreen, stack);
+  gtk_widget_class_bind_template_child (widget_class, JihaiScreen, setup);
+  gtk_widget_class_bind_template_child (widget_class, JihaiScreen, table);
+  gtk_widget_class_bind_template_child (widget_class, JihaiScreen, log);
+  gtk_widget_class_bind_template_child (widget_class, JihaiScreen, hand_page);
+  gtk_widget_class_bind_template_child (widget_class, JihaiScreen, win_hand);
+  gtk_widget_class_bind_template_child (widget_class, JihaiScreen, hand_details);
+  gtk_widget_class_bind_template_child (widget_class, JihaiScreen, next_button);
+  gtk_widget_class_bind_template_child (widget_class, JihaiScreen, result_page);
+  gtk_widget_class_bind_template_child (widget_class, JihaiScreen, result_details);
+  gtk_widget_class_bind_template_child (widget_class, JihaiScreen, back_button);
+  gtk_widget_class_bind_template_child (widget_class, JihaiScreen, again_button);
+
+  gtk_widget_class_install_action (widget_class, "jihai.start", NULL, start_action);
+  gtk_widget_class_install_action (widget_class, "jihai.discard", "s", discard_action);
+  gtk_widget_class_install_action (widget_class, "jihai.call", "s", call_action);
+  gtk_widget_class_install_action (widget_class, "jihai.next-hand", NULL, next_hand_action);
+  gtk_widget_class_install_action (widget_class, "jihai.play-again", NULL, play_again_action);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "jihai-screen");
+}
+
+static void
+jihai_screen_init (JihaiScreen *self)
+{
+  GtkWidget *center = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *parent;
+
+  self->seat = -1;
+  self->winner = -1;
+  self->last_discarder = -1;
+  self->ron_hint = JIHAI_NO_KIND;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->turn_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_widget_add_css_class (GTK_WIDGET (self->turn_label), "title-4");
+  gtk_label_set_wrap (self->turn_label, TRUE);
+  gtk_label_set_justify (self->turn_label, GTK_JUSTIFY_CENTER);
+  self->wall_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_widget_add_css_class (GTK_WIDGET (self->wall_label), "dim-label");
+  self->clock_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_widget_add_css_class (GTK_WIDGET (self->clock_label), "numeric");
+  self->hint_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->hint_label, TRUE);
+  gtk_label_set_justify (self->hint_label, GTK_JUSTIFY_CENTER);
+  gtk_label_set_max_width_chars (self->hint_label, 40);
+  gtk_widget_add_css_class (GTK_WIDGET (self->hint_label), "warning");
+  gtk_widget_set_visible (GTK_WIDGET (self->hint_label), FALSE);
+  self->claim_bar = MAHJONG_CLAIM_BAR (mahjong_claim_bar_new ());
+  gtk_widget_set_halign (GTK_WIDGET (self->claim_bar), GTK_ALIGN_CENTER);
+  gtk_widget_set_valign (center, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (center), GTK_WIDGET (self->wall_label));
+  gtk_box_append (GTK_BOX (center), GTK_WIDGET (self->turn_label));
+  gtk_box_append (GTK_BOX (center), GTK_WIDGET (self->clock_label));
+  gtk_box_append (GTK_BOX (center), GTK_WIDGET (self->claim_bar));
+  gtk_box_append (GTK_BOX (center), GTK_WIDGET (self->hint_label));
+  mahjong_table_view_set_center (self->table, center);
+
+  /* The winning hand's melds, beside its concealed tiles. */
+  self->win_melds = MAHJONG_MELDS_VIEW (mahjong_melds_view_new ());
+  mahjong_melds_view_set_n_seats (self->win_melds, N_SEATS);
+  gtk_widget_set_halign (GTK_WIDGET (self->win_melds), GTK_ALIGN_CENTER);
+  parent = gtk_widget_get_parent (GTK_WIDGET (self->win_hand));
+  gtk_box_insert_child_after (GTK_BOX (parent), GTK_WIDGET (self->win_melds), GTK_WIDGET (self->win_hand));
+  gtk_widget_set_visible (GTK_WIDGET (self->win_melds), FALSE);
+
+  parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), self->clock_label);
+  parlor_game_screen_set_log_view (PARLOR_GAME_SCREEN (self), self->log);
+
+  g_signal_connect_swapped (mahjong_table_view_get_hand (self->table, 0), "tile-activated",
+                            G_CALLBACK (on_tile_activated), self);
+  g_signal_connect_swapped (self->claim_bar, "claim", G_CALLBACK (on_claim), self);
+}
+
+static void
+jihai_screen_constructed (GObject *object)
+{
+  JihaiScreen *self = JIHAI_SCREEN (object);
+  ParlorApplication *app = parlor_game_screen_get_app (PARLOR_GAME_SCREEN (self));
+
+  G_OBJECT_CLASS (jihai_screen_parent_class)->constructed (object);
+
+  if (app != NULL)
+    g_object_set (self->setup, "level",
+                  parlor_game_info_level_for_strength (&jihai_game_info,
+                                                       parlor_settings_get_computer_strength (parlor_application_get_settings (app))),
+                  NULL);
+}
+
+static void
+jihai_screen_new_local_game (ParlorGameScreen *screen)
+{
+  JihaiScreen *self = JIHAI_SCREEN (screen);
+
+  reset (self);
+  gtk_stack_set_visible_child_name (self->stack, "setup");
+  gtk_widget_grab_focus (GTK_WIDGET (self->setup));
+}
+
+static char *
+jihai_screen_host_config (ParlorGameScreen  *screen,
+                          char             **summary)
+{
+  if (summary != NULL)
+    *summary = g_strdup (_("Who starts the first hand is drawn at random."));
+  return g_strdup ("first=random");
+}
+
+static gboolean
+jihai_screen_host_game (ParlorGameScreen  *screen,
+                        ParlorServer      *server,
+                        const char        *table_id,
+                        GError           **error)
+{
+  JihaiScreen *self = JIHAI_SCREEN (screen);
+  g_autoptr(ParlorSession) session = NULL;
+
+  if (parlor_server_get_table (server, table_id) == NULL)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG,
+                           _("The hosted game is gone"));
+      return FALSE;
+    }
+
+  reset (self);
+  session = parlor_session_new_hosted (server, table_id);
+  gtk_stack_set_visible_child_name (self->stack, "play");
+  if (!parlor_game_screen_start_session (screen, session, error))
+    {
+      gtk_stack_set_visible_child_name (self->stack, "setup");
+      return FALSE;
+    }
+  begin_play (self);
+  return TRUE;
+}
+
+static void
+jihai_screen_join_game (ParlorGameScreen *screen,
+                        ParlorClient     *client,
+                        const char       *address)
+{
+  JihaiScreen *self = JIHAI_SCREEN (screen);
+  g_autoptr(ParlorSession) session = parlor_session_new_remote (client, address);
+
+  reset (self);
+  parlor_game_screen_set_session (screen, session);
+  begin_play (self);
+}
+
+const char *
+jihai_screen_get_page (JihaiScreen *self)
+{
+  g_return_val_if_fail (JIHAI_IS_SCREEN (self), NULL);
+  return gtk_stack_get_visible_child_name (self->stack);
+}
+
+int
+jihai_screen_get_seat (JihaiScreen *self)
+{
+  g_return_val_if_fail (JIHAI_IS_SCREEN (self), -1);
+  return self->seat;
+}
+
+char *
+jihai_screen_dup_view (JihaiScreen *self)
+{
+  g_return_val_if_fail (JIHAI_IS_SCREEN (self), NULL);
+  if (self->seat < 0 || session_of (self) == NULL)
+    return NULL;
+  return parlor_session_dup_view (session_of (self));
+}
+
+gboolean
+jihai_screen_is_waiting (JihaiScreen *self)
+{
+  g_return_val_if_fail (JIHAI_IS_SCREEN (self), FALSE);
+  return can_move (self) && g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "play") == 0;
+}
+
+GtkWidget *
+jihai_screen_get_claim_bar (JihaiScreen *self)
+{
+  g_return_val_if_fail (JIHAI_IS_SCREEN (self), NULL);
+  return GTK_WIDGET (self->claim_bar);
+}
+
+GtkWidget *
+jihai_screen_get_my_hand (JihaiScreen *self)
+{
+  g_return_val_if_fail (JIHAI_IS_SCREEN (self), NULL);
+  return GTK_WIDGET (mahjong_table_view_get_hand (self->table, 0));
+}
+
+const char *
+jihai_screen_get_hand_text (JihaiScreen *self)
+{
+  g_return_val_if_fail (JIHAI_IS_SCREEN (self), NULL);
+  return gtk_label_get_text (self->hand_details);
+}
+
+const char *
+jihai_screen_get_result_text (JihaiScreen *self)
+{
+  g_return_val_if_fail (JIHAI_IS_SCREEN (self), NULL);
+  return gtk_label_get_text (self->result_details);
+}
+
+char *
+jihai_screen_get_log_text (JihaiScreen *self)
+{
+  g_return_val_if_fail (JIHAI_IS_SCREEN (self), NULL);
+  return parlor_log_view_get_text (self->log);
+}
