@@ -15,5 +15,7 @@ int parlor_cli_serve              (int argc, char **argv);
 int parlor_cli_bot                (int argc, char **argv);
 int parlor_cli_loadtest           (int argc, char **argv);
 int parlor_cli_selfplay_mcr       (int argc, char **argv);
+int parlor_cli_suzume             (int argc, char **argv);
+int parlor_cli_selfplay_suzume    (int argc, char **argv);
 
 G_END_DECLS

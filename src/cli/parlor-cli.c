@@ -26,6 +26,8 @@ static const Command commands[] = {
   { "mcr", NULL, parlor_cli_mcr, "mcr fan [--bench FILE] | mcr shanten HAND" },
   { "serve", NULL, parlor_cli_serve, "serve --game manhattan --port P" },
   { "bot", NULL, parlor_cli_bot, "bot --connect HOST:PORT --name NAME --level LEVEL" },
+  { "suzume", NULL, parlor_cli_suzume, "suzume score  (hands on standard input)" },
+  { "selfplay", "suzume", parlor_cli_selfplay_suzume, "selfplay suzume --seats L,L[,L…] --games N --seed S [--json] [--log FILE]" },
   { "loadtest", NULL, parlor_cli_loadtest, "loadtest --connect HOST:PORT --tables T --level L [--json]" },
 };
 

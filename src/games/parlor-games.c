@@ -6,6 +6,7 @@
 #include "manhattan-game.h"
 #include "mcr-game.h"
 #include "parlor-games.h"
+#include "suzume-game.h"
 #include "triad-game.h"
 
 /* Each game adds its info here, one line per game. */
@@ -13,6 +14,7 @@ static const ParlorGameInfo * const games[] = {
   &manhattan_game_info,
   &triad_game_info,
   &mcr_game_info,
+  &suzume_game_info,
   NULL
 };
 

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "suzume-score.h"
+
+G_BEGIN_DECLS
+
+/* Levels "random", "normal", "strong"; decides from a view line alone. */
+char    *suzume_ai_choose        (const char    *level,
+                                  const char    *view,
+                                  guint64        seed,
+                                  GCancellable  *cancellable,
+                                  GError       **error);
+
+/* For tests: the number of tiles the 5 tiles @types lack for a complete hand of at
+ * least @min_points with @indicator (only live tiles count, from @unseen); 99 if none. */
+guint    suzume_ai_tiles_needed  (const guint8 types[SUZUME_N_TYPES],
+                                  const guint8 unseen[SUZUME_N_TYPES],
+                                  SuzumeTile   indicator,
+                                  int          min_points);
+
+G_END_DECLS

@@ -1,0 +1,458 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "parlor-suzume"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "parlor-line.h"
+#include "suzume-ai.h"
+#include "suzume-game-private.h"
+
+struct _SuzumeGame
+{
+  GObject     parent_instance;
+  SuzumeState state;
+  gboolean    started;
+};
+
+static void suzume_game_iface_init (ParlorGameInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (SuzumeGame, suzume_game, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (PARLOR_TYPE_GAME, suzume_game_iface_init))
+
+static void
+suzume_game_class_init (SuzumeGameClass *klass)
+{
+}
+
+static void
+suzume_game_init (SuzumeGame *self)
+{
+}
+
+SuzumeGame *
+suzume_game_new (const char  *config,
+                 guint64      seed,
+                 GError     **error)
+{
+  SuzumeConfig parsed;
+  SuzumeGame *self;
+
+  if (!suzume_config_parse (config, &parsed, error))
+    return NULL;
+  self = g_object_new (SUZUME_TYPE_GAME, NULL);
+  suzume_state_init (&self->state, &parsed, seed);
+  return self;
+}
+
+SuzumeState *
+suzume_game_get_state (SuzumeGame *self)
+{
+  g_return_val_if_fail (SUZUME_IS_GAME (self), NULL);
+  return &self->state;
+}
+
+static const ParlorGameInfo *
+suzume_game_get_info (ParlorGame *game)
+{
+  return &suzume_game_info;
+}
+
+static guint
+suzume_game_get_n_seats (ParlorGame *game)
+{
+  return SUZUME_GAME (game)->state.config.n_seats;
+}
+
+static void
+suzume_game_start (ParlorGame *game,
+                   GPtrArray  *events)
+{
+  SuzumeGame *self = SUZUME_GAME (game);
+
+  g_return_if_fail (!self->started);
+  self->started = TRUE;
+  suzume_state_start (&self->state, events);
+}
+
+static guint32
+suzume_game_get_waiting (ParlorGame *game)
+{
+  SuzumeGame *self = SUZUME_GAME (game);
+
+  return self->started ? suzume_state_waiting (&self->state) : 0;
+}
+
+static gboolean
+suzume_game_is_over (ParlorGame *game)
+{
+  return SUZUME_GAME (game)->state.phase == SUZUME_PHASE_OVER;
+}
+
+static GPtrArray *
+suzume_game_legal_actions (ParlorGame *game,
+                           guint       seat)
+{
+  SuzumeGame *self = SUZUME_GAME (game);
+  const SuzumeState *state = &self->state;
+  GPtrArray *actions = g_ptr_array_new_with_free_func (g_free);
+
+  if (!self->started || seat >= state->config.n_seats ||
+      !(suzume_state_waiting (state) & PARLOR_AUDIENCE_SEAT (seat)))
+    return actions;
+
+  if (state->phase == SUZUME_PHASE_CLAIM)
+    {
+      g_ptr_array_add (actions, g_strdup ("ron"));
+      g_ptr_array_add (actions, g_strdup ("pass"));
+      return actions;
+    }
+
+  if (suzume_state_can_tsumo (state, seat, NULL))
+    g_ptr_array_add (actions, g_strdup ("tsumo"));
+  for (guint i = 0; i < state->hand_len[seat]; i++)
+    {
+      char buf[3];
+
+      if (i > 0 && state->hands[seat][i] == state->hands[seat][i - 1])
+        continue;
+      g_ptr_array_add (actions, g_strconcat ("discard ",
+                                             suzume_tile_to_string (state->hands[seat][i], buf),
+                                             NULL));
+    }
+  return actions;
+}
+
+static gboolean
+suzume_game_apply (ParlorGame  *game,
+                   guint        seat,
+                   const char  *action,
+                   GPtrArray   *events,
+                   GError     **error)
+{
+  SuzumeGame *self = SUZUME_GAME (game);
+  SuzumeState *state = &self->state;
+  g_autoptr(ParlorLine) line = NULL;
+  g_autoptr(GError) local_error = NULL;
+  const char *type;
+  gboolean claim;
+
+  if (!self->started)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_ILLEGAL,
+                           _("The game has not started yet"));
+      return FALSE;
+    }
+  if (seat >= state->config.n_seats)
+    {
+      g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
+                   _("There is no seat %u at this table"), seat);
+      return FALSE;
+    }
+  line = parlor_line_parse (action, &local_error);
+  if (line == NULL)
+    {
+      g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_SYNTAX,
+                   _("Unreadable action: %s"), local_error->message);
+      return FALSE;
+    }
+  type = parlor_line_get_type (line);
+  claim = g_str_equal (type, "ron") || g_str_equal (type, "pass");
+
+  if ((claim || g_str_equal (type, "tsumo")) &&
+      (parlor_line_get_n_words (line) > 0 || parlor_line_get_n_keys (line) > 0))
+    {
+      g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_SYNTAX,
+                   _("“%s” takes nothing more"), type);
+      return FALSE;
+    }
+  if (claim)
+    return suzume_state_answer (state, seat, g_str_equal (type, "ron"), events, error);
+  if (g_str_equal (type, "tsumo"))
+    return suzume_state_tsumo (state, seat, events, error);
+  if (g_str_equal (type, "discard"))
+    {
+      SuzumeTile tile = SUZUME_NO_TILE;
+
+      if (parlor_line_get_n_words (line) == 1 && parlor_line_get_n_keys (line) == 0)
+        tile = suzume_tile_from_string (parlor_line_get_word (line, 0));
+      if (tile == SUZUME_NO_TILE)
+        {
+          g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_SYNTAX,
+                               _("Say which tile you discard, e.g. “discard 5s” (1s–9s, 1r–9r "
+                                 "red, F, C)"));
+          return FALSE;
+        }
+      return suzume_state_discard (state, seat, tile, events, error);
+    }
+
+  g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_SYNTAX,
+               _("“%s” is not a Suzume-jong action (use discard, tsumo, ron or pass)"), type);
+  return FALSE;
+}
+
+static char *
+suzume_game_view_for (ParlorGame *game,
+                      int         seat)
+{
+  return suzume_state_view_line (&SUZUME_GAME (game)->state, seat);
+}
+
+static char *
+suzume_game_get_result (ParlorGame *game)
+{
+  SuzumeGame *self = SUZUME_GAME (game);
+
+  if (self->state.phase != SUZUME_PHASE_OVER)
+    return NULL;
+  return suzume_state_result_line (&self->state, "result");
+}
+
+static ParlorPromptKind
+suzume_game_get_prompt_kind (ParlorGame *game,
+                             guint       seat)
+{
+  SuzumeGame *self = SUZUME_GAME (game);
+
+  return self->state.phase == SUZUME_PHASE_CLAIM ? PARLOR_PROMPT_CLAIM : PARLOR_PROMPT_TURN;
+}
+
+static char *
+suzume_game_default_action (ParlorGame *game,
+                            guint       seat,
+                            ParlorRng  *rng)
+{
+  SuzumeGame *self = SUZUME_GAME (game);
+  const SuzumeState *state = &self->state;
+  char buf[3];
+
+  if (!self->started || seat >= state->config.n_seats ||
+      !(suzume_state_waiting (state) & PARLOR_AUDIENCE_SEAT (seat)))
+    return NULL;
+  if (state->phase == SUZUME_PHASE_CLAIM)
+    return g_strdup ("pass");
+  return g_strconcat ("discard ", suzume_tile_to_string (state->drawn, buf), NULL);
+}
+
+static void
+suzume_game_iface_init (ParlorGameInterface *iface)
+{
+  iface->get_info = suzume_game_get_info;
+  iface->get_n_seats = suzume_game_get_n_seats;
+  iface->start = suzume_game_start;
+  iface->get_waiting = suzume_game_get_waiting;
+  iface->is_over = suzume_game_is_over;
+  iface->legal_actions = suzume_game_legal_actions;
+  iface->apply = suzume_game_apply;
+  iface->view_for = suzume_game_view_for;
+  iface->get_result = suzume_game_get_result;
+  iface->get_prompt_kind = suzume_game_get_prompt_kind;
+  iface->default_action = suzume_game_default_action;
+}
+
+static ParlorGame *
+suzume_info_new_game (const char  *config,
+                      guint64      seed,
+                      GError     **error)
+{
+  return (ParlorGame *) suzume_game_new (config, seed, error);
+}
+
+/* ---- describe ---- */
+
+static char *
+seat_word (const char * const *names,
+           const char          *value)
+{
+  guint64 seat;
+
+  if (value == NULL || !g_ascii_string_to_unsigned (value, 10, 0, SUZUME_MAX_SEATS - 1, &seat, NULL))
+    return g_strdup (_("Someone"));
+  if (names != NULL)
+    {
+      for (guint64 i = 0; i <= seat; i++)
+        if (names[i] == NULL)
+          return g_strdup_printf (_("Player %u"), (guint) seat + 1);
+      return g_strdup (names[seat]);
+    }
+  return g_strdup_printf (_("Player %u"), (guint) seat + 1);
+}
+
+static int
+int_of (const ParlorLine *line,
+        const char       *key)
+{
+  const char *value = parlor_line_get (line, key);
+  gint64 v;
+
+  if (value == NULL || !g_ascii_string_to_signed (value, 10, -100000, 100000, &v, NULL))
+    return 0;
+  return (int) v;
+}
+
+/* "5s" → "5 bamboo", "5r" → "red 5", "F" → "green dragon". */
+static char *
+tile_words (const char *text)
+{
+  SuzumeTile t = suzume_tile_from_string (text);
+
+  if (t == SUZUME_NO_TILE)
+    return g_strdup (text != NULL ? text : "?");
+  if (suzume_tile_kind (t) == SUZUME_KIND_F)
+    return g_strdup (_("green dragon"));
+  if (suzume_tile_kind (t) == SUZUME_KIND_C)
+    return g_strdup (_("red dragon"));
+  if (suzume_tile_is_red (t))
+    return g_strdup_printf (_("red %u"), suzume_tile_kind (t) + 1);
+  return g_strdup_printf (_("%u bamboo"), suzume_tile_kind (t) + 1);
+}
+
+static char *
+tiles_words (const char *text)
+{
+  g_auto(GStrv) parts = g_strsplit (text != NULL ? text : "", ",", -1);
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      g_autofree char *w = tile_words (parts[i]);
+
+      g_string_append_printf (out, "%s%s", i > 0 ? ", " : "", w);
+    }
+  return g_string_free (out, FALSE);
+}
+
+static char *
+suzume_info_describe (const char         *text,
+                      const char * const *names)
+{
+  g_autoptr(ParlorLine) line = parlor_line_parse (text, NULL);
+  g_autofree char *who = NULL;
+  g_autofree char *tile = NULL;
+  const char *type;
+
+  if (line == NULL)
+    return g_strdup (text);
+  type = parlor_line_get_type (line);
+  who = seat_word (names, parlor_line_get (line, "seat"));
+  if (parlor_line_has (line, "tile"))
+    tile = tile_words (parlor_line_get (line, "tile"));
+
+  if (g_str_equal (type, "match"))
+    {
+      g_autofree char *dealer = seat_word (names, parlor_line_get (line, "dealer"));
+
+      return g_strdup_printf (_("A match of %d hands for %d players begins; %s deals first"),
+                              int_of (line, "seats") * int_of (line, "deals"),
+                              int_of (line, "seats"), dealer);
+    }
+  if (g_str_equal (type, "hand"))
+    {
+      g_autofree char *dealer = seat_word (names, parlor_line_get (line, "dealer"));
+
+      return g_strdup_printf (_("Hand %d of %d; %s deals"), int_of (line, "number"),
+                              int_of (line, "of"), dealer);
+    }
+  if (g_str_equal (type, "deal"))
+    {
+      if (parlor_line_has (line, "tiles"))
+        {
+          g_autofree char *tiles = tiles_words (parlor_line_get (line, "tiles"));
+
+          return g_strdup_printf (_("%s takes %s"), who, tiles);
+        }
+      return g_strdup_printf (_("%s takes five tiles"), who);
+    }
+  if (g_str_equal (type, "dora"))
+    return g_strdup_printf (_("The dora indicator is the %s"), tile);
+  if (g_str_equal (type, "draw"))
+    {
+      if (tile != NULL)
+        return g_strdup_printf (_("%s draws the %s"), who, tile);
+      return g_strdup_printf (_("%s draws a tile"), who);
+    }
+  if (g_str_equal (type, "discard"))
+    {
+      if (parlor_line_has (line, "seat"))
+        return g_strdup_printf (_("%s discards the %s"), who, tile);
+      tile = tile_words (parlor_line_get_n_words (line) > 0 ? parlor_line_get_word (line, 0) : NULL);
+      return g_strdup_printf (_("Discard the %s"), tile);
+    }
+  if ((g_str_equal (type, "tsumo") || g_str_equal (type, "ron")) && parlor_line_has (line, "seat"))
+    {
+      int total = int_of (line, "total");
+      int bonus = int_of (line, "bonus");
+
+      if (g_str_equal (type, "tsumo"))
+        return bonus > 0
+               ? g_strdup_printf (_("%s wins on the drawn %s: %d points, +%d as dealer"),
+                                  who, tile, total, bonus)
+               : g_strdup_printf (_("%s wins on the drawn %s: %d points"), who, tile, total);
+      {
+        g_autofree char *from = seat_word (names, parlor_line_get (line, "from"));
+
+        return bonus > 0
+               ? g_strdup_printf (_("%s wins on %s’s %s: %d points, +%d as dealer"),
+                                  who, from, tile, total, bonus)
+               : g_strdup_printf (_("%s wins on %s’s %s: %d points"), who, from, tile, total);
+      }
+    }
+  if (g_str_equal (type, "tsumo"))
+    return g_strdup (_("Win on the drawn tile"));
+  if (g_str_equal (type, "ron"))
+    return g_strdup (_("Win on the discard"));
+  if (g_str_equal (type, "pass"))
+    return g_strdup (_("Let the discard go"));
+  if (g_str_equal (type, "pay"))
+    {
+      g_autofree char *from = seat_word (names, parlor_line_get (line, "from"));
+      g_autofree char *to = seat_word (names, parlor_line_get (line, "to"));
+      int paid = int_of (line, "points"), owed = int_of (line, "owed");
+
+      if (paid < owed)
+        return g_strdup_printf (_("%s pays %s %d of the %d points owed"), from, to, paid, owed);
+      return g_strdup_printf (ngettext ("%s pays %s %d point", "%s pays %s %d points", paid),
+                              from, to, paid);
+    }
+  if (g_str_equal (type, "exhausted"))
+    return g_strdup (_("The wall is empty: nobody wins this hand"));
+  if (g_str_equal (type, "scores"))
+    return g_strdup_printf (_("Points: %s"), parlor_line_get (line, "points"));
+  if (g_str_equal (type, "game-over") || g_str_equal (type, "result"))
+    {
+      g_auto(GStrv) winners = g_strsplit (parlor_line_get (line, "winners") != NULL
+                                          ? parlor_line_get (line, "winners") : "", ",", -1);
+      GString *out = g_string_new (NULL);
+
+      for (guint i = 0; winners[i] != NULL; i++)
+        {
+          g_autofree char *w = seat_word (names, winners[i]);
+
+          g_string_append_printf (out, "%s%s", i > 0 ? ", " : "", w);
+        }
+      if (g_strv_length (winners) > 1)
+        g_string_prepend (out, _("Match over. Shared victory: "));
+      else
+        g_string_prepend (out, _("Match over. The winner is "));
+      return g_string_free (out, FALSE);
+    }
+  if (g_str_equal (type, "view"))
+    return g_strdup (_("The table as seen from one seat"));
+
+  return g_strdup (text);
+}
+
+static const char * const ai_levels[] = { "random", "normal", "strong", NULL };
+
+const ParlorGameInfo suzume_game_info = {
+  .id = "suzume",
+  .name = N_("Suzume-jong"),
+  .min_seats = SUZUME_MIN_SEATS,
+  .max_seats = SUZUME_MAX_SEATS,
+  .ai_levels = ai_levels,
+  .new_game = suzume_info_new_game,
+  .ai_choose = suzume_ai_choose,
+  .describe = suzume_info_describe,
+};

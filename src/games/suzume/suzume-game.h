@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "parlor-game.h"
+
+G_BEGIN_DECLS
+
+/*
+ * Suzume-jong (参雀, 참새작) for 2–5 seats. Config: `seats=N deals=1|2|4
+ * dealer=random|K` (defaults 4, 1, random).
+ *
+ * Actions (seat = the acting seat):
+ *   discard 5s      discard one tile (1s..9s, 1r..9r red, F 發, C 中)
+ *   tsumo           win on the tile just drawn
+ *   ron             win on the latest discard (claim prompt)
+ *   pass            let the latest discard go (claim prompt)
+ *
+ * Events (audience all unless said):
+ *   match seats=N deals=D dealer=K points=40
+ *   hand number=H of=M dealer=K
+ *   deal seat=S tiles=1s,2r,…       (to S)   deal seat=S count=5 (to the others)
+ *   dora tile=T                     the indicator, set aside
+ *   draw seat=S tile=T wall=W       (to S)   draw seat=S wall=W (to the others)
+ *   discard seat=S tile=T
+ *   tsumo seat=S tile=T hand=… total=P yaku=run:1,dora:2 bonus=0|2
+ *   ron seat=S from=D tile=T hand=… total=P yaku=… bonus=0|2   (in turn order from D)
+ *   pay from=A to=B points=P owed=O  (O what was due, P what A could pay)
+ *   exhausted                       the wall is empty, nobody wins
+ *   scores points=a,b,…
+ *   game-over scores=… ranks=… winners=…
+ *
+ * View: view seat= seats= deals= hand-number= hands= dealer= turn= ask=discard|ron|none
+ *   [over=yes] hand=… [drawn=T] dora= wall= scores= d0=… d1=… [last=T from=S]
+ */
+
+#define SUZUME_TYPE_GAME (suzume_game_get_type ())
+G_DECLARE_FINAL_TYPE (SuzumeGame, suzume_game, SUZUME, GAME, GObject)
+
+extern const ParlorGameInfo suzume_game_info;
+
+SuzumeGame *suzume_game_new (const char  *config,
+                             guint64      seed,
+                             GError     **error);
+
+G_END_DECLS

@@ -1,0 +1,637 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "parlor-suzume"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "mahjong-tile.h"
+#include "parlor-game.h"
+#include "parlor-line.h"
+#include "suzume-rules.h"
+
+#define ALL PARLOR_AUDIENCE_ALL
+
+/* ---- configuration ---- */
+
+gboolean
+suzume_config_parse (const char   *text,
+                     SuzumeConfig *config,
+                     GError      **error)
+{
+  SuzumeConfig result = { 4, 1, -1 };
+  g_auto(GStrv) words = NULL;
+
+  g_return_val_if_fail (config != NULL, FALSE);
+
+  words = g_strsplit_set (text != NULL ? text : "", " \t", -1);
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      const char *word = words[i];
+      const char *eq = strchr (word, '=');
+      g_autofree char *key = NULL;
+      const char *value;
+      guint64 v;
+
+      if (*word == '\0')
+        continue;
+      if (eq == NULL)
+        {
+          g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG,
+                       _("Unknown game option “%s”"), word);
+          return FALSE;
+        }
+      key = g_strndup (word, eq - word);
+      value = eq + 1;
+      if (g_str_equal (key, "seats"))
+        {
+          if (!g_ascii_string_to_unsigned (value, 10, SUZUME_MIN_SEATS, SUZUME_MAX_SEATS, &v, NULL))
+            {
+              g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG,
+                           _("Suzume-jong is played by 2 to 5 players, not “%s”"), value);
+              return FALSE;
+            }
+          result.n_seats = (guint) v;
+        }
+      else if (g_str_equal (key, "deals"))
+        {
+          if (!g_ascii_string_to_unsigned (value, 10, 1, 4, &v, NULL) || v == 3)
+            {
+              g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG,
+                           _("Every player deals 1, 2 or 4 times, not “%s”"), value);
+              return FALSE;
+            }
+          result.deals = (guint) v;
+        }
+      else if (g_str_equal (key, "dealer"))
+        {
+          if (g_str_equal (value, "random"))
+            result.first_dealer = -1;
+          else if (g_ascii_string_to_unsigned (value, 10, 0, SUZUME_MAX_SEATS - 1, &v, NULL))
+            result.first_dealer = (int) v;
+          else
+            {
+              g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG,
+                           _("The first dealer must be a seat number or random, not “%s”"), value);
+              return FALSE;
+            }
+        }
+      else
+        {
+          g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG,
+                       _("Unknown game option “%s”"), key);
+          return FALSE;
+        }
+    }
+  if (result.first_dealer >= (int) result.n_seats)
+    {
+      g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG,
+                   _("There is no seat %d at a table of %u"), result.first_dealer, result.n_seats);
+      return FALSE;
+    }
+
+  *config = result;
+  return TRUE;
+}
+
+/* ---- helpers ---- */
+
+static void
+emit (GPtrArray  *events,
+      guint32     audience,
+      const char *format,
+      ...) G_GNUC_PRINTF (3, 4);
+
+static void
+emit (GPtrArray  *events,
+      guint32     audience,
+      const char *format,
+      ...)
+{
+  va_list args;
+  char *line;
+
+  va_start (args, format);
+  line = g_strdup_vprintf (format, args);
+  va_end (args);
+  if (events != NULL)
+    g_ptr_array_add (events, parlor_event_new_take (audience, line));
+  else
+    g_free (line);
+}
+
+static guint32
+others (const SuzumeState *state,
+        guint              seat)
+{
+  return ALL & ~PARLOR_AUDIENCE_SEAT (seat);
+}
+
+static int
+tile_order (gconstpointer a,
+            gconstpointer b)
+{
+  SuzumeTile x = *(const SuzumeTile *) a, y = *(const SuzumeTile *) b;
+
+  if (suzume_tile_kind (x) != suzume_tile_kind (y))
+    return (int) suzume_tile_kind (x) - (int) suzume_tile_kind (y);
+  return (int) x - (int) y;
+}
+
+static void
+sort_hand (SuzumeState *state,
+           guint        seat)
+{
+  qsort (state->hands[seat], state->hand_len[seat], sizeof (SuzumeTile), tile_order);
+}
+
+static char *
+hand_string (const SuzumeState *state,
+             guint              seat)
+{
+  return suzume_tiles_to_string (state->hands[seat], state->hand_len[seat], ',');
+}
+
+static char *
+points_string (const SuzumeState *state)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint s = 0; s < state->config.n_seats; s++)
+    g_string_append_printf (out, "%s%d", s > 0 ? "," : "", state->points[s]);
+  return g_string_free (out, FALSE);
+}
+
+guint
+suzume_state_wall_left (const SuzumeState *state)
+{
+  return SUZUME_N_TILES - state->wall_pos;
+}
+
+/* ---- the match ---- */
+
+void
+suzume_state_init (SuzumeState        *state,
+                   const SuzumeConfig *config,
+                   guint64             seed)
+{
+  g_return_if_fail (state != NULL && config != NULL);
+
+  memset (state, 0, sizeof *state);
+  state->config = *config;
+  parlor_rng_init (&state->rng, seed, 0x5a5a);
+  for (guint s = 0; s < config->n_seats; s++)
+    state->points[s] = SUZUME_START_POINTS;
+  state->n_hands = config->n_seats * config->deals;
+  state->last_discarder = -1;
+  state->indicator = SUZUME_NO_TILE;
+  state->drawn = SUZUME_NO_TILE;
+}
+
+static void
+draw_tile (SuzumeState *state,
+           guint        seat,
+           GPtrArray   *events)
+{
+  char buf[3];
+  SuzumeTile t = state->wall[state->wall_pos++];
+
+  state->turn = seat;
+  state->phase = SUZUME_PHASE_TURN;
+  state->drawn = t;
+  state->hands[seat][state->hand_len[seat]++] = t;
+  sort_hand (state, seat);
+  emit (events, PARLOR_AUDIENCE_SEAT (seat), "draw seat=%u tile=%s wall=%u", seat,
+        suzume_tile_to_string (t, buf), suzume_state_wall_left (state));
+  emit (events, others (state, seat), "draw seat=%u wall=%u", seat, suzume_state_wall_left (state));
+}
+
+void
+suzume_state_deal_wall (SuzumeState      *state,
+                        const SuzumeTile *wall,
+                        GPtrArray        *events)
+{
+  guint n = state->config.n_seats;
+  char buf[3];
+
+  memcpy (state->wall, wall, sizeof state->wall);
+  state->wall_pos = 0;
+  state->last_discarder = -1;
+  state->last_discard = SUZUME_NO_TILE;
+  state->claim_asked = state->claim_answered = state->claim_ron = 0;
+  memset (state->n_discards, 0, sizeof state->n_discards);
+  memset (state->discarded_kinds, 0, sizeof state->discarded_kinds);
+
+  emit (events, ALL, "hand number=%u of=%u dealer=%u", state->hand_number, state->n_hands,
+        state->dealer);
+  for (guint i = 0; i < n; i++)
+    {
+      guint seat = (state->dealer + i) % n;
+      g_autofree char *tiles = NULL;
+
+      memcpy (state->hands[seat], state->wall + state->wall_pos, 5);
+      state->wall_pos += 5;
+      state->hand_len[seat] = 5;
+      sort_hand (state, seat);
+      tiles = hand_string (state, seat);
+      emit (events, PARLOR_AUDIENCE_SEAT (seat), "deal seat=%u tiles=%s", seat, tiles);
+      emit (events, others (state, seat), "deal seat=%u count=5", seat);
+    }
+  state->indicator = state->wall[state->wall_pos++];
+  emit (events, ALL, "dora tile=%s", suzume_tile_to_string (state->indicator, buf));
+  draw_tile (state, state->dealer, events);
+}
+
+static void
+deal_hand (SuzumeState *state,
+           GPtrArray   *events)
+{
+  MahjongWall kit;
+  SuzumeTile wall[SUZUME_N_TILES];
+
+  /* the shared kit holds the 44 tiles (one red copy of each number, red 中) and shuffles */
+  mahjong_wall_init (&kit, MAHJONG_TILE_SET_SUZUME, &state->rng);
+  g_assert (kit.size == SUZUME_N_TILES);
+  for (guint i = 0; i < SUZUME_N_TILES; i++)
+    {
+      guint k = MAHJONG_TILE_KIND (kit.tiles[i]);
+      guint kind = k < 27 ? k - 18 : k == MAHJONG_TILE_GREEN ? SUZUME_KIND_F : SUZUME_KIND_C;
+
+      wall[i] = (SuzumeTile) (kind | ((kit.tiles[i] & MAHJONG_TILE_RED) ? SUZUME_TILE_RED : 0));
+    }
+  suzume_state_deal_wall (state, wall, events);
+}
+
+void
+suzume_state_start (SuzumeState *state,
+                    GPtrArray   *events)
+{
+  g_return_if_fail (state != NULL);
+
+  if (state->config.first_dealer >= 0)
+    state->dealer = (guint) state->config.first_dealer;
+  else
+    state->dealer = parlor_rng_below (&state->rng, state->config.n_seats);
+  state->hand_number = 1;
+  emit (events, ALL, "match seats=%u deals=%u dealer=%u points=%d", state->config.n_seats,
+        state->config.deals, state->dealer, SUZUME_START_POINTS);
+  deal_hand (state, events);
+}
+
+guint32
+suzume_state_waiting (const SuzumeState *state)
+{
+  switch (state->phase)
+    {
+    case SUZUME_PHASE_TURN:
+      return PARLOR_AUDIENCE_SEAT (state->turn);
+    case SUZUME_PHASE_CLAIM:
+      return state->claim_asked & ~state->claim_answered;
+    case SUZUME_PHASE_OVER:
+    default:
+      return 0;
+    }
+}
+
+static void
+end_hand (SuzumeState *state,
+          GPtrArray   *events)
+{
+  g_autofree char *points = points_string (state);
+
+  emit (events, ALL, "scores points=%s", points);
+  state->claim_asked = state->claim_answered = state->claim_ron = 0;
+  if (state->hand_number >= state->n_hands)
+    {
+      g_autofree char *result = suzume_state_result_line (state, "game-over");
+
+      state->phase = SUZUME_PHASE_OVER;
+      emit (events, ALL, "%s", result);
+      return;
+    }
+  state->hand_number++;
+  state->dealer = (state->dealer + 1) % state->config.n_seats;
+  deal_hand (state, events);
+}
+
+gboolean
+suzume_state_can_tsumo (const SuzumeState *state,
+                        guint              seat,
+                        SuzumeScore       *score)
+{
+  SuzumeScore local;
+
+  if (score == NULL)
+    score = &local;
+  if (state->phase != SUZUME_PHASE_TURN || seat != state->turn ||
+      state->hand_len[seat] != SUZUME_HAND_SIZE)
+    return FALSE;
+  return suzume_score_hand (state->hands[seat], state->indicator, score) &&
+         score->total >= SUZUME_MIN_POINTS;
+}
+
+gboolean
+suzume_state_can_ron (const SuzumeState *state,
+                      guint              seat,
+                      SuzumeScore       *score)
+{
+  SuzumeTile tiles[SUZUME_HAND_SIZE];
+  SuzumeScore local;
+
+  if (score == NULL)
+    score = &local;
+  if (state->last_discarder < 0 || (guint) state->last_discarder == seat ||
+      seat >= state->config.n_seats || state->hand_len[seat] != SUZUME_HAND_SIZE - 1)
+    return FALSE;
+  /* the ron ban: no ron on a number or dragon you have discarded this hand */
+  if (state->discarded_kinds[seat] & (1u << suzume_tile_kind (state->last_discard)))
+    return FALSE;
+  memcpy (tiles, state->hands[seat], SUZUME_HAND_SIZE - 1);
+  tiles[SUZUME_HAND_SIZE - 1] = state->last_discard;
+  return suzume_score_hand (tiles, state->indicator, score) && score->total >= SUZUME_MIN_POINTS;
+}
+
+static int
+pay (SuzumeState *state,
+     guint        from,
+     guint        to,
+     int          owed,
+     GPtrArray   *events)
+{
+  int paid = MIN (owed, state->points[from]);
+
+  state->points[from] -= paid;
+  state->points[to] += paid;
+  emit (events, ALL, "pay from=%u to=%u points=%d owed=%d", from, to, paid, owed);
+  return paid;
+}
+
+static void
+announce_win (SuzumeState       *state,
+              const char        *type,
+              guint              seat,
+              int                from,
+              SuzumeTile         tile,
+              const SuzumeTile  *tiles,
+              const SuzumeScore *score,
+              GPtrArray         *events)
+{
+  g_autofree char *hand = suzume_tiles_to_string (tiles, SUZUME_HAND_SIZE, ',');
+  g_autofree char *yaku = suzume_score_to_ids (score);
+  char buf[3];
+
+  if (from >= 0)
+    emit (events, ALL, "%s seat=%u from=%d tile=%s hand=%s total=%d yaku=%s bonus=%d", type, seat,
+          from, suzume_tile_to_string (tile, buf), hand, score->total, yaku,
+          seat == state->dealer ? SUZUME_DEALER_BONUS : 0);
+  else
+    emit (events, ALL, "%s seat=%u tile=%s hand=%s total=%d yaku=%s bonus=%d", type, seat,
+          suzume_tile_to_string (tile, buf), hand, score->total, yaku,
+          seat == state->dealer ? SUZUME_DEALER_BONUS : 0);
+}
+
+static gboolean
+check_turn (const SuzumeState *state,
+            guint              seat,
+            GError           **error)
+{
+  if (state->phase == SUZUME_PHASE_OVER)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_OVER,
+                           _("The match is over"));
+      return FALSE;
+    }
+  if (state->phase != SUZUME_PHASE_TURN || seat != state->turn)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
+                           _("It is not your turn"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+suzume_state_tsumo (SuzumeState *state,
+                    guint        seat,
+                    GPtrArray   *events,
+                    GError     **error)
+{
+  SuzumeScore score;
+  guint n = state->config.n_seats;
+  int owed, share;
+
+  if (!check_turn (state, seat, error))
+    return FALSE;
+  if (!suzume_state_can_tsumo (state, seat, &score))
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_ILLEGAL,
+                           score.shape ? _("A win needs at least 5 points")
+                                       : _("Your tiles do not make two sets"));
+      return FALSE;
+    }
+  announce_win (state, "tsumo", seat, -1, state->drawn, state->hands[seat], &score, events);
+  owed = score.total + (seat == state->dealer ? SUZUME_DEALER_BONUS : 0);
+  share = (owed + (int) n - 2) / ((int) n - 1);
+  for (guint i = 1; i < n; i++)
+    pay (state, (seat + i) % n, seat, share, events);
+  end_hand (state, events);
+  return TRUE;
+}
+
+gboolean
+suzume_state_discard (SuzumeState *state,
+                      guint        seat,
+                      SuzumeTile   tile,
+                      GPtrArray   *events,
+                      GError     **error)
+{
+  guint n = state->config.n_seats;
+  guint i;
+  char buf[3];
+
+  if (!check_turn (state, seat, error))
+    return FALSE;
+  for (i = 0; i < state->hand_len[seat]; i++)
+    if (state->hands[seat][i] == tile)
+      break;
+  if (i == state->hand_len[seat])
+    {
+      g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_ILLEGAL,
+                   _("You hold no %s"), suzume_tile_to_string (tile, buf));
+      return FALSE;
+    }
+  memmove (state->hands[seat] + i, state->hands[seat] + i + 1,
+           state->hand_len[seat] - i - 1);
+  state->hand_len[seat]--;
+  state->discards[seat][state->n_discards[seat]++] = tile;
+  state->discarded_kinds[seat] |= 1u << suzume_tile_kind (tile);
+  state->last_discarder = (int) seat;
+  state->last_discard = tile;
+  state->drawn = SUZUME_NO_TILE;
+  emit (events, ALL, "discard seat=%u tile=%s", seat, suzume_tile_to_string (tile, buf));
+
+  state->claim_asked = state->claim_answered = state->claim_ron = 0;
+  for (guint s = 0; s < n; s++)
+    if (suzume_state_can_ron (state, s, NULL))
+      state->claim_asked |= PARLOR_AUDIENCE_SEAT (s);
+  if (state->claim_asked != 0)
+    {
+      state->phase = SUZUME_PHASE_CLAIM;
+      return TRUE;
+    }
+
+  if (suzume_state_wall_left (state) == 0)
+    {
+      emit (events, ALL, "exhausted");
+      end_hand (state, events);
+    }
+  else
+    draw_tile (state, (seat + 1) % n, events);
+  return TRUE;
+}
+
+gboolean
+suzume_state_answer (SuzumeState *state,
+                     guint        seat,
+                     gboolean     ron,
+                     GPtrArray   *events,
+                     GError     **error)
+{
+  guint n = state->config.n_seats;
+  guint discarder;
+
+  if (state->phase == SUZUME_PHASE_OVER)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_OVER,
+                           _("The match is over"));
+      return FALSE;
+    }
+  if (state->phase != SUZUME_PHASE_CLAIM || !(suzume_state_waiting (state) & PARLOR_AUDIENCE_SEAT (seat)))
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
+                           _("You are not asked about this discard"));
+      return FALSE;
+    }
+  state->claim_answered |= PARLOR_AUDIENCE_SEAT (seat);
+  if (ron)
+    state->claim_ron |= PARLOR_AUDIENCE_SEAT (seat);
+  if (suzume_state_waiting (state) != 0)
+    return TRUE;
+
+  /* every answer is in: resolve */
+  discarder = (guint) state->last_discarder;
+  if (state->claim_ron != 0)
+    {
+      for (guint i = 1; i < n; i++)
+        {
+          guint w = (discarder + i) % n;
+          SuzumeTile tiles[SUZUME_HAND_SIZE];
+          SuzumeScore score;
+
+          if (!(state->claim_ron & PARLOR_AUDIENCE_SEAT (w)))
+            continue;
+          suzume_state_can_ron (state, w, &score);
+          memcpy (tiles, state->hands[w], SUZUME_HAND_SIZE - 1);
+          tiles[SUZUME_HAND_SIZE - 1] = state->last_discard;
+          qsort (tiles, SUZUME_HAND_SIZE, sizeof (SuzumeTile), tile_order);
+          announce_win (state, "ron", w, (int) discarder, state->last_discard, tiles, &score, events);
+          pay (state, discarder, w,
+               score.total + (w == state->dealer ? SUZUME_DEALER_BONUS : 0), events);
+        }
+      end_hand (state, events);
+      return TRUE;
+    }
+
+  state->claim_asked = state->claim_answered = 0;
+  if (suzume_state_wall_left (state) == 0)
+    {
+      emit (events, ALL, "exhausted");
+      end_hand (state, events);
+    }
+  else
+    draw_tile (state, (discarder + 1) % n, events);
+  return TRUE;
+}
+
+/* ---- results and views ---- */
+
+void
+suzume_state_ranks (const SuzumeState *state,
+                    int                ranks[SUZUME_MAX_SEATS])
+{
+  for (guint s = 0; s < state->config.n_seats; s++)
+    {
+      ranks[s] = 1;
+      for (guint o = 0; o < state->config.n_seats; o++)
+        if (state->points[o] > state->points[s])
+          ranks[s]++;
+    }
+}
+
+char *
+suzume_state_result_line (const SuzumeState *state,
+                          const char        *type)
+{
+  int ranks[SUZUME_MAX_SEATS];
+  g_autofree char *points = points_string (state);
+  GString *r = g_string_new (NULL), *w = g_string_new (NULL);
+  char *line;
+
+  suzume_state_ranks (state, ranks);
+  for (guint s = 0; s < state->config.n_seats; s++)
+    {
+      g_string_append_printf (r, "%s%d", s > 0 ? "," : "", ranks[s]);
+      if (ranks[s] == 1)
+        g_string_append_printf (w, "%s%u", w->len > 0 ? "," : "", s);
+    }
+  line = g_strdup_printf ("%s scores=%s ranks=%s winners=%s", type, points, r->str, w->str);
+  g_string_free (r, TRUE);
+  g_string_free (w, TRUE);
+  return line;
+}
+
+char *
+suzume_state_view_line (const SuzumeState *state,
+                        int                seat)
+{
+  GString *out = g_string_new ("view");
+  g_autofree char *points = points_string (state);
+  const char *ask = "none";
+  guint turn = state->phase == SUZUME_PHASE_CLAIM ? (guint) state->last_discarder : state->turn;
+  char buf[3];
+
+  if (seat >= (int) state->config.n_seats)
+    seat = -1;
+  if (seat >= 0 && (suzume_state_waiting (state) & PARLOR_AUDIENCE_SEAT (seat)))
+    ask = state->phase == SUZUME_PHASE_CLAIM ? "ron" : "discard";
+
+  g_string_append_printf (out, " seat=%d seats=%u deals=%u hand-number=%u hands=%u dealer=%u turn=%u",
+                          seat, state->config.n_seats, state->config.deals, state->hand_number,
+                          state->n_hands, state->dealer, turn);
+  g_string_append_printf (out, " ask=%s", ask);
+  if (state->phase == SUZUME_PHASE_OVER)
+    g_string_append (out, " over=yes");
+  if (seat >= 0)
+    {
+      g_autofree char *hand = hand_string (state, seat);
+
+      g_string_append_printf (out, " hand=%s", hand);
+      if (g_str_equal (ask, "discard") && state->drawn != SUZUME_NO_TILE)
+        g_string_append_printf (out, " drawn=%s", suzume_tile_to_string (state->drawn, buf));
+    }
+  if (state->indicator != SUZUME_NO_TILE)
+    g_string_append_printf (out, " dora=%s", suzume_tile_to_string (state->indicator, buf));
+  g_string_append_printf (out, " wall=%u scores=%s", suzume_state_wall_left (state), points);
+  for (guint s = 0; s < state->config.n_seats; s++)
+    {
+      g_autofree char *d = suzume_tiles_to_string (state->discards[s], state->n_discards[s], ',');
+
+      g_string_append_printf (out, " d%u=%s", s, d);
+    }
+  if (state->last_discarder >= 0)
+    g_string_append_printf (out, " last=%s from=%d",
+                            suzume_tile_to_string (state->last_discard, buf),
+                            state->last_discarder);
+  return g_string_free (out, FALSE);
+}

@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+#include "parlor-rng.h"
+#include "suzume-score.h"
+
+G_BEGIN_DECLS
+
+/*
+ * The Suzume-jong state machine on plain structs. Events are appended to a
+ * GPtrArray of ParlorEvent (see suzume-game.h for the line formats).
+ */
+
+#define SUZUME_MIN_SEATS     2
+#define SUZUME_MAX_SEATS     5
+#define SUZUME_START_POINTS  40
+#define SUZUME_MAX_DISCARDS  24
+
+typedef enum
+{
+  SUZUME_PHASE_TURN,    /* turn holds six tiles: tsumo or discard */
+  SUZUME_PHASE_CLAIM,   /* the seats in claim_asked decide ron or pass */
+  SUZUME_PHASE_OVER,
+} SuzumePhase;
+
+typedef struct
+{
+  guint n_seats;
+  guint deals;          /* every seat deals this many times */
+  int   first_dealer;   /* -1: chosen at random */
+} SuzumeConfig;
+
+typedef struct
+{
+  SuzumeConfig config;
+  ParlorRng    rng;
+  SuzumePhase  phase;
+  int          points[SUZUME_MAX_SEATS];
+  guint        hand_number;    /* 1-based */
+  guint        n_hands;        /* n_seats × deals */
+  guint        dealer;
+  guint        turn;
+  SuzumeTile   wall[SUZUME_N_TILES];
+  guint        wall_pos;       /* next tile drawn */
+  SuzumeTile   indicator;
+  SuzumeTile   hands[SUZUME_MAX_SEATS][SUZUME_HAND_SIZE];
+  guint        hand_len[SUZUME_MAX_SEATS];
+  SuzumeTile   drawn;          /* the tile turn drew */
+  SuzumeTile   discards[SUZUME_MAX_SEATS][SUZUME_MAX_DISCARDS];
+  guint        n_discards[SUZUME_MAX_SEATS];
+  guint16      discarded_kinds[SUZUME_MAX_SEATS];   /* bit per kind: the ron ban */
+  int          last_discarder;  /* -1 none */
+  SuzumeTile   last_discard;
+  guint32      claim_asked;
+  guint32      claim_answered;
+  guint32      claim_ron;
+} SuzumeState;
+
+gboolean  suzume_config_parse      (const char   *text,
+                                    SuzumeConfig *config,
+                                    GError      **error);
+
+void      suzume_state_init        (SuzumeState        *state,
+                                    const SuzumeConfig *config,
+                                    guint64             seed);
+void      suzume_state_start       (SuzumeState *state,
+                                    GPtrArray   *events);
+/* Deals a hand from the given 44-tile order (for tests); the dealer is state->dealer. */
+void      suzume_state_deal_wall   (SuzumeState      *state,
+                                    const SuzumeTile *wall,
+                                    GPtrArray        *events);
+guint     suzume_state_wall_left   (const SuzumeState *state);
+guint32   suzume_state_waiting     (const SuzumeState *state);
+
+/* Can @seat win with its six tiles (tsumo) / with the last discard (ron)? */
+gboolean  suzume_state_can_tsumo   (const SuzumeState *state,
+                                    guint              seat,
+                                    SuzumeScore       *score);
+gboolean  suzume_state_can_ron     (const SuzumeState *state,
+                                    guint              seat,
+                                    SuzumeScore       *score);
+
+gboolean  suzume_state_discard     (SuzumeState *state,
+                                    guint        seat,
+                                    SuzumeTile   tile,
+                                    GPtrArray   *events,
+                                    GError     **error);
+gboolean  suzume_state_tsumo       (SuzumeState *state,
+                                    guint        seat,
+                                    GPtrArray   *events,
+                                    GError     **error);
+gboolean  suzume_state_answer      (SuzumeState *state,
+                                    guint        seat,
+                                    gboolean     ron,
+                                    GPtrArray   *events,
+                                    GError     **error);
+
+/* Competition ranks (1 = most points) and the result line. */
+void      suzume_state_ranks       (const SuzumeState *state,
+                                    int                ranks[SUZUME_MAX_SEATS]);
+char     *suzume_state_result_line (const SuzumeState *state,
+                                    const char        *type);
+/* The seat's view line; -1 a spectator. */
+char     *suzume_state_view_line   (const SuzumeState *state,
+                                    int                seat);
+
+G_END_DECLS

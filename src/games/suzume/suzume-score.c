@@ -1,0 +1,358 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "parlor-suzume"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "mahjong-shape.h"
+#include "suzume-score.h"
+
+gboolean
+suzume_tile_is_valid (SuzumeTile t)
+{
+  guint kind = suzume_tile_kind (t);
+
+  if ((t & ~(SUZUME_TILE_RED | 0x0f)) != 0 || kind >= SUZUME_N_KINDS)
+    return FALSE;
+  if (kind == SUZUME_KIND_C)
+    return suzume_tile_is_red (t);
+  if (kind == SUZUME_KIND_F)
+    return !suzume_tile_is_red (t);
+  return TRUE;
+}
+
+gboolean
+suzume_tile_is_green (SuzumeTile t)
+{
+  guint kind = suzume_tile_kind (t);
+
+  if (kind == SUZUME_KIND_F)
+    return TRUE;
+  /* the plain 2, 3, 4, 6 and 8 */
+  return !suzume_tile_is_red (t) && (kind == 1 || kind == 2 || kind == 3 || kind == 5 || kind == 7);
+}
+
+gboolean
+suzume_kind_is_terminal (guint kind)
+{
+  return kind == 0 || kind == 8 || kind == SUZUME_KIND_F || kind == SUZUME_KIND_C;
+}
+
+guint
+suzume_tile_type (SuzumeTile t)
+{
+  guint kind = suzume_tile_kind (t);
+
+  if (kind == SUZUME_KIND_F)
+    return 18;
+  if (kind == SUZUME_KIND_C)
+    return 19;
+  return suzume_tile_is_red (t) ? kind + 9 : kind;
+}
+
+SuzumeTile
+suzume_type_tile (guint type)
+{
+  if (type == 18)
+    return SUZUME_KIND_F;
+  if (type == 19)
+    return SUZUME_KIND_C | SUZUME_TILE_RED;
+  return type >= 9 ? (SuzumeTile) ((type - 9) | SUZUME_TILE_RED) : (SuzumeTile) type;
+}
+
+guint
+suzume_type_copies (guint type)
+{
+  return type < 9 ? 3 : type < 18 ? 1 : 4;
+}
+
+const char *
+suzume_tile_to_string (SuzumeTile t,
+                       char       buf[3])
+{
+  guint kind = suzume_tile_kind (t);
+
+  if (!suzume_tile_is_valid (t))
+    {
+      buf[0] = '?';
+      buf[1] = '\0';
+    }
+  else if (kind >= SUZUME_KIND_F)
+    {
+      buf[0] = kind == SUZUME_KIND_F ? 'F' : 'C';
+      buf[1] = '\0';
+    }
+  else
+    {
+      buf[0] = (char) ('1' + kind);
+      buf[1] = suzume_tile_is_red (t) ? 'r' : 's';
+      buf[2] = '\0';
+    }
+  return buf;
+}
+
+SuzumeTile
+suzume_tile_from_string (const char *text)
+{
+  if (text == NULL)
+    return SUZUME_NO_TILE;
+  if (g_str_equal (text, "F"))
+    return SUZUME_KIND_F;
+  if (g_str_equal (text, "C"))
+    return SUZUME_KIND_C | SUZUME_TILE_RED;
+  if (text[0] >= '1' && text[0] <= '9' && (text[1] == 's' || text[1] == 'r') && text[2] == '\0')
+    return (SuzumeTile) ((text[0] - '1') | (text[1] == 'r' ? SUZUME_TILE_RED : 0));
+  return SUZUME_NO_TILE;
+}
+
+char *
+suzume_tiles_to_string (const SuzumeTile *tiles,
+                        guint             n,
+                        char              sep)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < n; i++)
+    {
+      char buf[3];
+
+      if (i > 0)
+        g_string_append_c (out, sep);
+      g_string_append (out, suzume_tile_to_string (tiles[i], buf));
+    }
+  if (n == 0)
+    g_string_append_c (out, '-');
+  return g_string_free (out, FALSE);
+}
+
+gboolean
+suzume_tiles_parse (const char *text,
+                    char        sep,
+                    SuzumeTile *tiles,
+                    guint       max,
+                    guint      *n)
+{
+  char seps[2] = { sep, '\0' };
+  g_auto(GStrv) parts = NULL;
+  guint count = 0;
+
+  *n = 0;
+  if (text == NULL)
+    return FALSE;
+  if (g_str_equal (text, "-"))
+    return TRUE;
+  parts = g_strsplit (text, seps, -1);
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      SuzumeTile t = suzume_tile_from_string (parts[i]);
+
+      if (t == SUZUME_NO_TILE || count >= max)
+        return FALSE;
+      tiles[count++] = t;
+    }
+  *n = count;
+  return TRUE;
+}
+
+/* ---- yaku ---- */
+
+static const struct
+{
+  const char *name;
+  const char *id;
+  int         points;
+} yaku_table[SUZUME_N_YAKU] = {
+  { "Run", "run", 1 },
+  { "Triplet", "triplet", 2 },
+  { "Dora", "dora", 1 },
+  { "Red", "red", 1 },
+  { "All Simples", "all-simples", 1 },
+  { "Terminals in Every Set", "chanta", 2 },
+  { "All Green", "all-green", 10 },
+  { "All Terminals", "all-terminals", 15 },
+  { "All Red", "all-red", 20 },
+};
+
+const char *
+suzume_yaku_name (SuzumeYaku yaku)
+{
+  g_return_val_if_fail (yaku < SUZUME_N_YAKU, "");
+  return yaku_table[yaku].name;
+}
+
+const char *
+suzume_yaku_id (SuzumeYaku yaku)
+{
+  g_return_val_if_fail (yaku < SUZUME_N_YAKU, "");
+  return yaku_table[yaku].id;
+}
+
+int
+suzume_yaku_points (SuzumeYaku yaku)
+{
+  g_return_val_if_fail (yaku < SUZUME_N_YAKU, 0);
+  return yaku_table[yaku].points;
+}
+
+/* The kit's tile index of a kind: bamboo 18-26, 發 32, 中 33. */
+static guint
+kit_index (guint kind)
+{
+  return kind < 9 ? 18 + kind : kind == SUZUME_KIND_F ? MAHJONG_TILE_GREEN : MAHJONG_TILE_RED_DRAGON;
+}
+
+static guint
+kind_of_kit (guint index)
+{
+  return index < 27 ? index - 18 : index == MAHJONG_TILE_GREEN ? SUZUME_KIND_F : SUZUME_KIND_C;
+}
+
+typedef struct
+{
+  const guint8 *types;
+  guint         indicator_kind;
+  SuzumeScore   best;
+} SplitData;
+
+static gboolean
+on_split (const MahjongGroup *groups,
+          guint               n_groups,
+          gpointer            user_data)
+{
+  SplitData *data = user_data;
+  const guint8 *types = data->types;
+  SuzumeScore s = { TRUE, 0, { 0 } };
+  gboolean simples = TRUE, green = TRUE, terminals = TRUE, red = TRUE;
+  gboolean chanta = TRUE;
+  int yakuman = 0;
+
+  for (guint i = 0; i < n_groups; i++)
+    {
+      guint kind = kind_of_kit (groups[i].tile);
+
+      if (groups[i].type == MAHJONG_GROUP_CHOW)
+        {
+          s.times[SUZUME_YAKU_RUN]++;
+          if (kind != 0 && kind != 6)   /* 1-2-3 and 7-8-9 hold a terminal */
+            chanta = FALSE;
+        }
+      else
+        {
+          s.times[SUZUME_YAKU_TRIPLET]++;
+          if (!suzume_kind_is_terminal (kind))
+            chanta = FALSE;
+        }
+    }
+
+  for (guint type = 0; type < SUZUME_N_TYPES; type++)
+    {
+      SuzumeTile t = suzume_type_tile (type);
+      guint kind = suzume_tile_kind (t);
+      guint n = types[type];
+
+      if (n == 0)
+        continue;
+      if (kind == data->indicator_kind)
+        s.times[SUZUME_YAKU_DORA] += n;
+      if (suzume_tile_is_red (t))
+        s.times[SUZUME_YAKU_RED] += n;
+      else
+        red = FALSE;
+      if (kind < 1 || kind > 7)
+        simples = FALSE;
+      if (!suzume_tile_is_green (t))
+        green = FALSE;
+      if (!suzume_kind_is_terminal (kind))
+        terminals = FALSE;
+    }
+  s.times[SUZUME_YAKU_ALL_SIMPLES] = simples;
+  s.times[SUZUME_YAKU_CHANTA] = chanta;
+  s.times[SUZUME_YAKU_ALL_GREEN] = green;
+  s.times[SUZUME_YAKU_ALL_TERMINALS] = terminals;
+  s.times[SUZUME_YAKU_ALL_RED] = red;
+  yakuman = green || terminals || red;
+  if (yakuman)
+    for (guint y = SUZUME_YAKU_DORA; y <= SUZUME_YAKU_CHANTA; y++)
+      s.times[y] = 0;
+
+  for (guint y = 0; y < SUZUME_N_YAKU; y++)
+    s.total += s.times[y] * yaku_table[y].points;
+
+  if (!data->best.shape || s.total > data->best.total)
+    data->best = s;
+  return TRUE;
+}
+
+gboolean
+suzume_score_types (const guint8 types[SUZUME_N_TYPES],
+                    SuzumeTile   indicator,
+                    SuzumeScore *score)
+{
+  guint8 counts[MAHJONG_N_KINDS] = { 0 };
+  SplitData data = { types, suzume_tile_kind (indicator), { FALSE, 0, { 0 } } };
+  guint n = 0;
+
+  g_return_val_if_fail (score != NULL, FALSE);
+
+  for (guint type = 0; type < SUZUME_N_TYPES; type++)
+    {
+      counts[kit_index (suzume_tile_kind (suzume_type_tile (type)))] += types[type];
+      n += types[type];
+    }
+  if (n == SUZUME_HAND_SIZE)
+    mahjong_split_enumerate (counts, &mahjong_rules_suzume, -1, on_split, &data);
+
+  *score = data.best;
+  return score->shape;
+}
+
+gboolean
+suzume_score_hand (const SuzumeTile *tiles,
+                   SuzumeTile        indicator,
+                   SuzumeScore      *score)
+{
+  guint8 types[SUZUME_N_TYPES] = { 0 };
+
+  g_return_val_if_fail (tiles != NULL, FALSE);
+
+  for (guint i = 0; i < SUZUME_HAND_SIZE; i++)
+    types[suzume_tile_type (tiles[i])]++;
+  return suzume_score_types (types, indicator, score);
+}
+
+static char *
+score_list (const SuzumeScore *score,
+            gboolean           names)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint y = 0; y < SUZUME_N_YAKU; y++)
+    {
+      if (score->times[y] == 0)
+        continue;
+      if (out->len > 0)
+        g_string_append_c (out, names ? ';' : ',');
+      if (names)
+        g_string_append_printf (out, "%s x%u", yaku_table[y].name, score->times[y]);
+      else
+        g_string_append_printf (out, "%s:%u", yaku_table[y].id, score->times[y]);
+    }
+  if (out->len == 0)
+    g_string_append_c (out, '-');
+  return g_string_free (out, FALSE);
+}
+
+char *
+suzume_score_to_ids (const SuzumeScore *score)
+{
+  g_return_val_if_fail (score != NULL, NULL);
+  return score_list (score, FALSE);
+}
+
+char *
+suzume_score_to_names (const SuzumeScore *score)
+{
+  g_return_val_if_fail (score != NULL, NULL);
+  return score_list (score, TRUE);
+}

@@ -1,0 +1,737 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Suzume-jong: scoring (hand-worked from the rules spec), payments, claims, views, random matches. */
+#include "config.h"
+
+#include <string.h>
+
+#include "parlor-line.h"
+#include "suzume-ai.h"
+#include "suzume-game-private.h"
+#include "suzume-view.h"
+
+/* ---- scoring: every yaku and the precedence rules, worked by hand ---- */
+
+typedef struct
+{
+  const char *hand;
+  const char *dora;
+  int         total;      /* -1: no shape */
+  const char *yaku;       /* as the CLI prints it */
+} ScoreCase;
+
+static const ScoreCase score_cases[] = {
+  /* the source's example: triplets 2+2, All Terminals 15; red, dora, chanta dropped */
+  { "1s 1s 1r 9s 9s 9s", "1s", 19, "Triplet x2;All Terminals x1" },
+  /* two runs of 2-8: 1+1 + All Simples 1 */
+  { "2s 3s 4s 5s 6s 7s", "F", 3, "Run x2;All Simples x1" },
+  /* dora counts each tile of the indicator's number, red or not */
+  { "2s 3s 4s 4r 5s 6s", "4s", 6, "Run x2;Dora x2;Red x1;All Simples x1" },
+  /* plain 2 3 4 and three plain 6: All Green 10 replaces All Simples */
+  { "2s 3s 4s 6s 6s 6s", "F", 13, "Run x1;Triplet x1;All Green x1" },
+  /* a red 2 is not green: Red 1 + All Simples 1 */
+  { "2r 3s 4s 6s 6s 6s", "F", 5, "Run x1;Triplet x1;Red x1;All Simples x1" },
+  /* 1-2-3 and 7-8-9 both hold a terminal: chanta 2, dora 9 */
+  { "1s 2s 3s 7s 8s 9s", "9s", 5, "Run x2;Dora x1;Terminals in Every Set x1" },
+  /* 發 triplet with dora 發 ×3 and chanta */
+  { "1s 2s 3s F F F", "F", 8, "Run x1;Triplet x1;Dora x3;Terminals in Every Set x1" },
+  /* dragons only: All Terminals 15, the three red 中 and dora do not count */
+  { "F F F C C C", "C", 19, "Triplet x2;All Terminals x1" },
+  /* every tile red: All Red 20 */
+  { "C C C 4r 5r 6r", "5s", 23, "Run x1;Triplet x1;All Red x1" },
+  /* one plain tile spoils All Red: red 5, dora 1 (the 5r) */
+  { "C C C 4r 5r 6s", "5s", 9, "Run x1;Triplet x1;Dora x1;Red x5" },
+  /* all four 5s: triplet + run */
+  { "5r 5s 5s 5s 6s 7s", "7s", 6, "Run x1;Triplet x1;Dora x1;Red x1;All Simples x1" },
+  /* four points: a shape that may not win */
+  { "1r 1s 1s 2s 3s 4s", "F", 4, "Run x1;Triplet x1;Red x1" },
+  /* numbers and 中 in every set, not all terminals */
+  { "1s 2s 3s C C C", "9s", 8, "Run x1;Triplet x1;Red x3;Terminals in Every Set x1" },
+  /* terminals only with numbers */
+  { "1s 1s 1s 9s 9r 9s", "F", 19, "Triplet x2;All Terminals x1" },
+  /* 1-1-1 + 2-3-4: the run holds no terminal */
+  { "1s 1s 1s 2s 3s 4s", "2s", 4, "Run x1;Triplet x1;Dora x1" },
+  /* a green hand with 發: All Green */
+  { "F F F 6s 6s 6s", "1s", 14, "Triplet x2;All Green x1" },
+  /* no shapes */
+  { "1s 2s 4s 5s 6s 7s", "F", -1, NULL },
+  { "F C 1s 2s 3s 4s", "F", -1, NULL },
+  { "8s 9s F 1s 2s 3s", "F", -1, NULL },      /* no wrap-around */
+  { "F F C C 5s 5s", "F", -1, NULL },          /* pairs are no sets */
+};
+
+static void
+parse_hand (const char *text,
+            SuzumeTile  tiles[SUZUME_HAND_SIZE])
+{
+  guint n;
+  g_autofree char *commas = g_strdup (text);
+
+  g_strdelimit (commas, " ", ',');
+  g_assert_true (suzume_tiles_parse (commas, ',', tiles, SUZUME_HAND_SIZE, &n));
+  g_assert_cmpuint (n, ==, SUZUME_HAND_SIZE);
+}
+
+static void
+test_score_table (void)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (score_cases); i++)
+    {
+      const ScoreCase *c = &score_cases[i];
+      SuzumeTile tiles[SUZUME_HAND_SIZE];
+      SuzumeScore score;
+      gboolean shape;
+
+      g_test_message ("%s / %s", c->hand, c->dora);
+      parse_hand (c->hand, tiles);
+      shape = suzume_score_hand (tiles, suzume_tile_from_string (c->dora), &score);
+      g_assert_cmpint (shape, ==, c->total >= 0);
+      if (shape)
+        {
+          g_autofree char *names = suzume_score_to_names (&score);
+
+          g_assert_cmpint (score.total, ==, c->total);
+          g_assert_cmpstr (names, ==, c->yaku);
+        }
+    }
+}
+
+/* An independent shape test: some set of three leaves another set of three. */
+static gboolean
+brute_shape (const guint8 k[SUZUME_N_KINDS])
+{
+  for (guint a = 0; a < 18; a++)
+    {
+      guint8 c[SUZUME_N_KINDS];
+      gboolean ok = TRUE;
+      guint n = 0;
+
+      memcpy (c, k, sizeof c);
+      if (a < 7)
+        for (guint j = a; j < a + 3; j++)
+          ok = ok && c[j]-- > 0;
+      else
+        ok = (c[a - 7] -= 3) <= 4;
+      if (!ok)
+        continue;
+      for (guint j = 0; j < SUZUME_N_KINDS; j++)
+        n += c[j];
+      g_assert_cmpuint (n, ==, 3);
+      for (guint j = 0; j < SUZUME_N_KINDS; j++)
+        {
+          if (c[j] == 3)
+            return TRUE;
+          if (j < 7 && c[j] == 1 && c[j + 1] == 1 && c[j + 2] == 1)
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static void
+shapes_rec (guint8 k[SUZUME_N_KINDS],
+            guint  kind,
+            guint  left,
+            guint *n_shapes)
+{
+  if (kind == SUZUME_N_KINDS)
+    {
+      SuzumeTile tiles[SUZUME_HAND_SIZE];
+      SuzumeScore score;
+      guint n = 0;
+
+      if (left != 0)
+        return;
+      for (guint j = 0; j < SUZUME_N_KINDS; j++)
+        for (guint c = 0; c < k[j]; c++)
+          tiles[n++] = j == SUZUME_KIND_C ? (j | SUZUME_TILE_RED) : j;
+      g_assert_cmpint (suzume_score_hand (tiles, SUZUME_KIND_F, &score), ==, brute_shape (k));
+      *n_shapes += score.shape;
+      return;
+    }
+  for (guint c = 0; c <= MIN (4u, left); c++)
+    {
+      k[kind] = c;
+      shapes_rec (k, kind + 1, left - c, n_shapes);
+    }
+  k[kind] = 0;
+}
+
+static void
+test_score_shapes (void)
+{
+  guint8 k[SUZUME_N_KINDS] = { 0 };
+  guint n_shapes = 0;
+
+  shapes_rec (k, 0, SUZUME_HAND_SIZE, &n_shapes);
+  /* 7 runs + 11 triplets, pairs of them with at most 4 of a kind */
+  g_assert_cmpuint (n_shapes, ==, 28 + 7 * 11 + 55);
+}
+
+static void
+test_tiles_notation (void)
+{
+  static const char * const good[] = { "1s", "9s", "1r", "9r", "F", "C" };
+  static const char * const bad[] = { "0s", "10s", "5m", "Fr", "Cs", "c", "f", "5", "", "5ss" };
+  char buf[3];
+
+  for (gsize i = 0; i < G_N_ELEMENTS (good); i++)
+    g_assert_cmpstr (suzume_tile_to_string (suzume_tile_from_string (good[i]), buf), ==, good[i]);
+  for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
+    g_assert_cmpuint (suzume_tile_from_string (bad[i]), ==, SUZUME_NO_TILE);
+  g_assert_true (suzume_tile_is_red (suzume_tile_from_string ("C")));
+  g_assert_false (suzume_tile_is_green (suzume_tile_from_string ("2r")));
+  g_assert_true (suzume_tile_is_green (suzume_tile_from_string ("8s")));
+  g_assert_false (suzume_tile_is_green (suzume_tile_from_string ("5s")));
+}
+
+/* ---- positions dealt from a chosen wall ---- */
+
+/* Fills the wall: the given tiles first (deal order from the dealer: five per seat,
+ * the indicator, then the draws), then every other tile in a fixed order. */
+static void
+make_wall (const char *front,
+           SuzumeTile  wall[SUZUME_N_TILES])
+{
+  guint8 left[SUZUME_N_TYPES];
+  g_auto(GStrv) parts = g_strsplit (front, " ", -1);
+  guint n = 0;
+
+  for (guint t = 0; t < SUZUME_N_TYPES; t++)
+    left[t] = (guint8) suzume_type_copies (t);
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      SuzumeTile t;
+
+      if (*parts[i] == '\0')
+        continue;
+      t = suzume_tile_from_string (parts[i]);
+      g_assert_cmpuint (t, !=, SUZUME_NO_TILE);
+      g_assert_cmpuint (left[suzume_tile_type (t)], >, 0);
+      left[suzume_tile_type (t)]--;
+      wall[n++] = t;
+    }
+  /* the rest: tiles no test hand uses early, 發 and 中 last */
+  for (guint t = 0; t < SUZUME_N_TYPES; t++)
+    while (left[t] > 0)
+      {
+        wall[n++] = suzume_type_tile (t);
+        left[t]--;
+      }
+  g_assert_cmpuint (n, ==, SUZUME_N_TILES);
+}
+
+typedef struct
+{
+  SuzumeGame *game;
+  SuzumeState *state;
+  GPtrArray *events;
+} Table;
+
+static void
+table_setup (Table      *t,
+             const char *config,
+             const char *front)
+{
+  SuzumeTile wall[SUZUME_N_TILES];
+  g_autoptr(GError) error = NULL;
+
+  t->game = suzume_game_new (config, 7, &error);
+  g_assert_no_error (error);
+  t->events = parlor_event_array_new ();
+  parlor_game_start (PARLOR_GAME (t->game), t->events);
+  t->state = suzume_game_get_state (t->game);
+  make_wall (front, wall);
+  g_ptr_array_set_size (t->events, 0);
+  suzume_state_deal_wall (t->state, wall, t->events);
+}
+
+static void
+table_clear (Table *t)
+{
+  g_clear_object (&t->game);
+  g_clear_pointer (&t->events, g_ptr_array_unref);
+}
+
+static void
+act (Table      *t,
+     guint       seat,
+     const char *action)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_ptr_array_set_size (t->events, 0);
+  g_assert_true (parlor_game_apply (PARLOR_GAME (t->game), seat, action, t->events, &error));
+  g_assert_no_error (error);
+}
+
+static void
+refuse (Table      *t,
+        guint       seat,
+        const char *action)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) events = parlor_event_array_new ();
+
+  g_assert_false (parlor_game_apply (PARLOR_GAME (t->game), seat, action, events, &error));
+  g_assert_nonnull (error);
+  g_assert_cmpuint (events->len, ==, 0);
+}
+
+static gboolean
+has_event (Table      *t,
+           const char *line)
+{
+  for (guint i = 0; i < t->events->len; i++)
+    if (g_str_equal (((ParlorEvent *) t->events->pdata[i])->line, line))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+assert_points (Table     *t,
+               const int *points)
+{
+  for (guint s = 0; s < t->state->config.n_seats; s++)
+    g_assert_cmpint (t->state->points[s], ==, points[s]);
+}
+
+/* Dealer 0 draws into 2-3-4 + 6-6-6 plain: All Green 13 + dealer 2 = 15. */
+
+static void
+test_tsumo_payments (void)
+{
+  /* one row per seat count: each of the others pays ceil(15 / (N-1)) */
+  static const int share[] = { 0, 0, 15, 8, 5, 4 };
+
+  for (guint n = 2; n <= 5; n++)
+    {
+      Table t;
+      g_autofree char *config = g_strdup_printf ("seats=%u dealer=0", n);
+      GString *front = g_string_new ("2s 3s 4s 6s 6s ");
+      static const char *const filler[] = { "1s 1s 5s 7s 9s ", "1s 5s 5s 7s 9s ",
+                                            "1r 7s 7r 9s 9r ", "8s 8s 8r 3r 5r " };
+      int points[5];
+
+      for (guint s = 1; s < n; s++)
+        g_string_append (front, filler[s - 1]);
+      g_string_append (front, "F 6s");
+      table_setup (&t, config, front->str);
+      g_string_free (front, TRUE);
+
+      g_assert_true (suzume_state_can_tsumo (t.state, 0, NULL));
+      act (&t, 0, "tsumo");
+      for (guint s = 0; s < n; s++)
+        points[s] = s == 0 ? 40 + (int) (n - 1) * share[n] : 40 - share[n];
+      assert_points (&t, points);
+      table_clear (&t);
+    }
+}
+
+static void
+test_short_payer_tsumo (void)
+{
+  Table t;
+
+  table_setup (&t, "seats=3 dealer=0", "2s 3s 4s 6s 6s  1s 1s 5s 7s 9s  1s 5s 5s 7s 9s  F 6s");
+  t.state->points[1] = 3;
+  act (&t, 0, "tsumo");
+  /* 15 owed, 8 each: seat 1 pays the 3 it has */
+  g_assert_true (has_event (&t, "pay from=1 to=0 points=3 owed=8"));
+  g_assert_true (has_event (&t, "pay from=2 to=0 points=8 owed=8"));
+  {
+    int points[3] = { 51, 0, 32 };
+
+    assert_points (&t, points);
+  }
+  table_clear (&t);
+}
+
+/*
+ * Three seats, dealer 0. Seat 1 holds 1-2-3 + 7-8 (waits on 9: runs 2, chanta 2,
+ * and 9 is dora → 5); seat 2 holds 7-8 + 9-9... Seat 0 discards a 9.
+ */
+static void
+test_multi_ron_order (void)
+{
+  Table t;
+
+  /* seat 0: 9r + junk; seat 1: 1s 2s 3s 7s 8s; seat 2: 1r 2s 3s 7r 8s; indicator 9s; seat 0 draws F */
+  table_setup (&t, "seats=3 dealer=0", "9r 4s 4s 5s 6r  1s 2s 3s 7s 8s  1r 2r 3s 7r 8s  9s F");
+  t.state->points[0] = 8;
+  t.state->points[1] = 56;
+  act (&t, 0, "discard 9r");
+  /* both can ron: seat 1 = runs 2 + dora 1 + red 1 + chanta 2 = 6; seat 2 = 2 + 1 + 4 + 2 = 9 */
+  g_assert_cmpuint (parlor_game_get_waiting (PARLOR_GAME (t.game)), ==, 0x6);
+  g_assert_cmpint (parlor_game_get_prompt_kind (PARLOR_GAME (t.game), 1), ==, PARLOR_PROMPT_CLAIM);
+  {
+    g_autoptr(GPtrArray) actions = parlor_game_legal_actions (PARLOR_GAME (t.game), 2);
+    g_autofree char *def = NULL;
+    ParlorRng rng;
+
+    g_assert_cmpuint (actions->len, ==, 2);
+    g_assert_cmpstr (actions->pdata[0], ==, "ron");
+    g_assert_cmpstr (actions->pdata[1], ==, "pass");
+    parlor_rng_init (&rng, 1, 1);
+    def = parlor_game_default_action (PARLOR_GAME (t.game), 2, &rng);
+    g_assert_cmpstr (def, ==, "pass");
+  }
+  /* the later seat answers first: nothing happens until all have answered */
+  act (&t, 2, "ron");
+  g_assert_cmpuint (t.events->len, ==, 0);
+  g_assert_cmpuint (parlor_game_get_waiting (PARLOR_GAME (t.game)), ==, 0x2);
+  refuse (&t, 2, "pass");
+  act (&t, 1, "ron");
+  /* seat 1 first (next from the discarder): 6 of the 8; seat 2 gets the 2 left of 9 */
+  g_assert_true (has_event (&t, "pay from=0 to=1 points=6 owed=6"));
+  g_assert_true (has_event (&t, "pay from=0 to=2 points=2 owed=9"));
+  {
+    int points[3] = { 0, 62, 42 };
+
+    assert_points (&t, points);
+  }
+  /* the next hand: seat 1 deals, seat 0 at 0 points plays on */
+  g_assert_cmpuint (t.state->dealer, ==, 1);
+  g_assert_cmpuint (t.state->hand_number, ==, 2);
+  table_clear (&t);
+}
+
+static void
+test_ron_dealer_bonus_and_pass (void)
+{
+  Table t;
+
+  /* 2 seats, dealer 1 (seat 1 is dealt first). Seat 1 waits on 9 as above, seat 0 discards 9s */
+  table_setup (&t, "seats=2 dealer=1", "1s 2s 3s 7s 8s  9s 4s 4s 5s 6r  9r F");
+  /* seat 1 (dealer) drew F; it discards F, seat 0 cannot ron F */
+  act (&t, 1, "discard F");
+  g_assert_cmpuint (parlor_game_get_waiting (PARLOR_GAME (t.game)), ==, 0x1);
+  g_assert_cmpint (parlor_game_get_prompt_kind (PARLOR_GAME (t.game), 0), ==, PARLOR_PROMPT_TURN);
+  act (&t, 0, "discard 9s");
+  g_assert_cmpuint (parlor_game_get_waiting (PARLOR_GAME (t.game)), ==, 0x2);
+  act (&t, 1, "pass");
+  /* passed: seat 0... no, seat 1 draws next */
+  g_assert_cmpuint (t.state->turn, ==, 1);
+  g_assert_cmpint (t.state->points[0], ==, 40);
+  table_clear (&t);
+
+  /* again, taking it: 1-2-3 7-8-9 with dora 9 (indicator 9r): 2 + 1 + 2 = 5, +2 dealer */
+  table_setup (&t, "seats=2 dealer=1", "1s 2s 3s 7s 8s  9s 4s 4s 5s 6r  9r F");
+  act (&t, 1, "discard F");
+  act (&t, 0, "discard 9s");
+  act (&t, 1, "ron");
+  g_assert_true (has_event (&t, "pay from=0 to=1 points=7 owed=7"));
+  table_clear (&t);
+}
+
+static void
+test_ron_ban (void)
+{
+  Table t;
+
+  /* seat 1 waits on 9 with 1-2-3 7-8 (dora 9: 5 points); the draws: 5s (seat 0),
+   * 9s (seat 1), F (0), F (1), 4r (0), 9s (1) */
+  table_setup (&t, "seats=2 dealer=0", "9s 4s 4s 5s 6r  1s 2s 3s 7s 8s  9r  5s 9s F F 4r 9s");
+  act (&t, 0, "discard 5s");
+  /* seat 1 could tsumo, and discards its 9 instead: from now on no ron on a 9 */
+  g_assert_true (suzume_state_can_tsumo (t.state, 1, NULL));
+  act (&t, 1, "discard 9s");
+  act (&t, 0, "discard 9s");
+  g_assert_false (suzume_state_can_ron (t.state, 1, NULL));
+  g_assert_cmpuint (parlor_game_get_waiting (PARLOR_GAME (t.game)), ==, 0x2);
+  g_assert_cmpint (parlor_game_get_prompt_kind (PARLOR_GAME (t.game), 1), ==, PARLOR_PROMPT_TURN);
+  refuse (&t, 1, "ron");
+  act (&t, 1, "discard F");
+  act (&t, 0, "discard F");
+  /* the last plain 9 by draw: tsumo is still allowed */
+  g_assert_cmpuint (t.state->turn, ==, 1);
+  g_assert_cmpuint (t.state->drawn, ==, suzume_tile_from_string ("9s"));
+  g_assert_true (suzume_state_can_tsumo (t.state, 1, NULL));
+  act (&t, 1, "tsumo");
+  g_assert_true (has_event (&t, "pay from=0 to=1 points=5 owed=5"));
+  table_clear (&t);
+}
+
+static void
+test_minimum_points (void)
+{
+  Table t;
+
+  /* seat 0 draws into 1-1-1 + 2-3-4 (4 points): no tsumo, the action is refused */
+  table_setup (&t, "seats=2 dealer=0", "1s 1s 1s 2s 3s  5s 5s 6s 7s 8s  F 4s");
+  g_assert_false (suzume_state_can_tsumo (t.state, 0, NULL));
+  refuse (&t, 0, "tsumo");
+  {
+    g_autoptr(GPtrArray) actions = parlor_game_legal_actions (PARLOR_GAME (t.game), 0);
+    g_autofree char *def = NULL;
+    ParlorRng rng;
+
+    for (guint i = 0; i < actions->len; i++)
+      g_assert_cmpstr (actions->pdata[i], !=, "tsumo");
+    parlor_rng_init (&rng, 1, 1);
+    def = parlor_game_default_action (PARLOR_GAME (t.game), 0, &rng);
+    g_assert_cmpstr (def, ==, "discard 4s");
+  }
+  refuse (&t, 0, "discard 9s");
+  refuse (&t, 1, "discard 5s");
+  refuse (&t, 0, "discard");
+  refuse (&t, 0, "chi 5s");
+  table_clear (&t);
+}
+
+static void
+test_exhausted (void)
+{
+  Table t;
+  guint n_draws = 0;
+
+  /* nobody can win from the fixed order below: everyone discards what they draw */
+  table_setup (&t, "seats=5 dealer=0", "");
+  while (t.state->hand_number == 1)
+    {
+      guint seat = t.state->turn;
+      char buf[3];
+      g_autofree char *action = g_strconcat ("discard ", suzume_tile_to_string (t.state->drawn, buf), NULL);
+
+      g_assert_cmpint (t.state->phase, ==, SUZUME_PHASE_TURN);
+      act (&t, seat, action);
+      while (t.state->phase == SUZUME_PHASE_CLAIM)
+        {
+          guint32 waiting = parlor_game_get_waiting (PARLOR_GAME (t.game));
+
+          act (&t, (guint) g_bit_nth_lsf (waiting, -1), "pass");
+        }
+      n_draws++;
+    }
+  /* 44 - 25 dealt - 1 indicator */
+  g_assert_cmpuint (n_draws, ==, 18);
+  g_assert_true (has_event (&t, "exhausted"));
+  {
+    int points[5] = { 40, 40, 40, 40, 40 };
+
+    assert_points (&t, points);
+  }
+  table_clear (&t);
+}
+
+/* ---- views and audiences ---- */
+
+static void
+test_views_hide (void)
+{
+  Table t;
+
+  table_setup (&t, "seats=3 dealer=0", "9r 4s 4s 5s 6r  1s 2s 3s 7s 8s  1r 2r 3s 7r 8s  9s F");
+  for (guint i = 0; i < t.events->len; i++)
+    {
+      ParlorEvent *e = t.events->pdata[i];
+
+      if (strstr (e->line, "tiles=") != NULL || (g_str_has_prefix (e->line, "draw") &&
+                                                  strstr (e->line, "tile=") != NULL))
+        g_assert_true (e->audience == 1 || e->audience == 2 || e->audience == 4);
+    }
+  {
+    g_autofree char *v1 = parlor_game_view_for (PARLOR_GAME (t.game), 1);
+    g_autofree char *spectator = parlor_game_view_for (PARLOR_GAME (t.game), -1);
+    SuzumeView view;
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (suzume_view_parse (v1, &view, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (view.hand_len, ==, 5);
+    g_assert_cmpuint (view.ask, ==, SUZUME_ASK_NONE);
+    g_assert_cmpuint (view.wall, ==, 44 - 15 - 1 - 1);
+    g_assert_null (strstr (v1, "drawn="));
+    g_assert_null (strstr (spectator, "hand="));
+    g_assert_null (strstr (v1, "F"));  /* seat 0's drawn 發 */
+  }
+  act (&t, 0, "discard 9r");
+  {
+    g_autofree char *v0 = parlor_game_view_for (PARLOR_GAME (t.game), 0);
+    g_autofree char *v1 = parlor_game_view_for (PARLOR_GAME (t.game), 1);
+    g_autofree char *v2 = parlor_game_view_for (PARLOR_GAME (t.game), 2);
+
+    g_assert_nonnull (strstr (v1, " ask=ron"));
+    g_assert_nonnull (strstr (v2, " ask=ron"));
+    g_assert_nonnull (strstr (v0, " ask=none"));
+    /* nothing about the claims in the discarder's view */
+    g_assert_null (strstr (v0, "ron"));
+    act (&t, 1, "pass");
+    g_free (v2);
+    v2 = parlor_game_view_for (PARLOR_GAME (t.game), 2);
+    g_assert_null (strstr (v2, "pass"));
+    g_assert_nonnull (strstr (v2, " ask=ron"));
+    g_assert_cmpuint (t.events->len, ==, 0);
+  }
+  table_clear (&t);
+}
+
+/* ---- random matches ---- */
+
+static void
+check_invariants (SuzumeState *s)
+{
+  guint8 seen[SUZUME_N_TYPES] = { 0 };
+  int total = 0;
+
+  for (guint p = 0; p < s->config.n_seats; p++)
+    {
+      total += s->points[p];
+      g_assert_cmpint (s->points[p], >=, 0);
+      for (guint i = 0; i < s->hand_len[p]; i++)
+        seen[suzume_tile_type (s->hands[p][i])]++;
+      for (guint i = 0; i < s->n_discards[p]; i++)
+        seen[suzume_tile_type (s->discards[p][i])]++;
+    }
+  for (guint i = s->wall_pos; i < SUZUME_N_TILES; i++)
+    seen[suzume_tile_type (s->wall[i])]++;
+  seen[suzume_tile_type (s->indicator)]++;
+  for (guint t = 0; t < SUZUME_N_TYPES; t++)
+    g_assert_cmpuint (seen[t], ==, suzume_type_copies (t));
+  g_assert_cmpint (total, ==, SUZUME_START_POINTS * (int) s->config.n_seats);
+}
+
+/* Plays a match with the given AI level; returns every action and event as text. */
+static char *
+play_match (guint       n_seats,
+            guint       deals,
+            guint64     seed,
+            const char *level)
+{
+  g_autofree char *config = g_strdup_printf ("seats=%u deals=%u", n_seats, deals);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SuzumeGame) game = suzume_game_new (config, seed, &error);
+  g_autoptr(GPtrArray) events = parlor_event_array_new ();
+  GString *log = g_string_new (NULL);
+  SuzumeState *s;
+  guint moves = 0, hands = 0;
+
+  g_assert_no_error (error);
+  s = suzume_game_get_state (game);
+  parlor_game_start (PARLOR_GAME (game), events);
+  while (!parlor_game_is_over (PARLOR_GAME (game)))
+    {
+      guint32 waiting = parlor_game_get_waiting (PARLOR_GAME (game));
+
+      for (guint i = 0; i < events->len; i++)
+        {
+          ParlorEvent *e = events->pdata[i];
+
+          g_string_append_printf (log, "%x %s\n", e->audience, e->line);
+          hands += g_str_has_prefix (e->line, "hand ");
+        }
+      check_invariants (s);
+      g_assert_cmpuint (waiting, !=, 0);
+      for (guint p = 0; p < n_seats; p++)
+        if (waiting & (1u << p))
+          {
+            g_autofree char *view = parlor_game_view_for (PARLOR_GAME (game), (int) p);
+            g_autofree char *action = suzume_ai_choose (level, view, seed * 1000 + moves++, NULL,
+                                                        &error);
+
+            g_assert_no_error (error);
+            g_ptr_array_set_size (events, 0);
+            g_assert_true (parlor_game_apply (PARLOR_GAME (game), p, action, events, &error));
+            g_assert_no_error (error);
+            g_string_append_printf (log, "%u> %s\n", p, action);
+            break;
+          }
+    }
+  for (guint i = 0; i < events->len; i++)
+    hands += g_str_has_prefix (((ParlorEvent *) events->pdata[i])->line, "hand ");
+  g_assert_cmpuint (hands, ==, n_seats * deals);
+  check_invariants (s);
+  {
+    g_autofree char *result = parlor_game_get_result (PARLOR_GAME (game));
+
+    g_assert_nonnull (result);
+    g_string_append_printf (log, "%s\n", result);
+  }
+  return g_string_free (log, FALSE);
+}
+
+static void
+test_random_matches (void)
+{
+  static const char *const levels[] = { "random", "normal", "random", "strong" };
+
+  for (guint n = 2; n <= 5; n++)
+    for (guint64 seed = 1; seed <= 6; seed++)
+      {
+        const char *level = levels[seed % (g_test_slow () ? 4 : 3)];
+        g_autofree char *log = play_match (n, seed % 3 == 0 ? 2 : 1, seed, level);
+
+        g_assert_nonnull (log);
+      }
+}
+
+static void
+test_replay_determinism (void)
+{
+  for (guint n = 2; n <= 5; n++)
+    {
+      g_autofree char *a = play_match (n, 1, 42 + n, "normal");
+      g_autofree char *b = play_match (n, 1, 42 + n, "normal");
+      g_autofree char *c = play_match (n, 1, 43 + n, "normal");
+
+      g_assert_cmpstr (a, ==, b);
+      g_assert_cmpstr (a, !=, c);
+    }
+}
+
+static void
+test_config (void)
+{
+  static const char *const bad[] = { "seats=1", "seats=6", "deals=3", "deals=0", "seats=3 dealer=3",
+                                     "speed=2", "seats" };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SuzumeGame) game = suzume_game_new ("", 1, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (parlor_game_get_n_seats (PARLOR_GAME (game)), ==, 4);
+  for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(GError) e = NULL;
+
+      g_assert_null (suzume_game_new (bad[i], 1, &e));
+      g_assert_error (e, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG);
+    }
+}
+
+static void
+test_describe (void)
+{
+  const ParlorGameInfo *info = &suzume_game_info;
+  static const char *const names[] = { "Ann", "Bo", "Cy", NULL };
+  g_autofree char *a = info->describe ("discard seat=1 tile=5r", names);
+  g_autofree char *b = info->describe ("pay from=0 to=2 points=2 owed=9", names);
+  g_autofree char *c = info->describe ("ron seat=2 from=0 tile=9r hand=1r,2r,3s,7r,8s,9r total=9 yaku=run:2 bonus=0", names);
+
+  g_assert_cmpstr (a, ==, "Bo discards the red 5");
+  g_assert_cmpstr (b, ==, "Ann pays Cy 2 of the 9 points owed");
+  g_assert_cmpstr (c, ==, "Cy wins on Ann’s red 9: 9 points");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/suzume/score/table", test_score_table);
+  g_test_add_func ("/suzume/score/shapes", test_score_shapes);
+  g_test_add_func ("/suzume/tiles/notation", test_tiles_notation);
+  g_test_add_func ("/suzume/pay/tsumo-2-to-5", test_tsumo_payments);
+  g_test_add_func ("/suzume/pay/short-tsumo", test_short_payer_tsumo);
+  g_test_add_func ("/suzume/pay/multi-ron-order", test_multi_ron_order);
+  g_test_add_func ("/suzume/pay/ron-dealer-pass", test_ron_dealer_bonus_and_pass);
+  g_test_add_func ("/suzume/rules/ron-ban", test_ron_ban);
+  g_test_add_func ("/suzume/rules/minimum", test_minimum_points);
+  g_test_add_func ("/suzume/rules/exhausted", test_exhausted);
+  g_test_add_func ("/suzume/rules/config", test_config);
+  g_test_add_func ("/suzume/view/hide", test_views_hide);
+  g_test_add_func ("/suzume/play/random-matches", test_random_matches);
+  g_test_add_func ("/suzume/play/replay", test_replay_determinism);
+  g_test_add_func ("/suzume/describe", test_describe);
+
+  return g_test_run ();
+}
