@@ -142,7 +142,7 @@ held_tiles (SuzumeScreen *self,
 
   for (guint i = 0; i < self->view.hand_len && n < SUZUME_HAND_SIZE; i++)
     tiles[n++] = self->view.hand[i];
-  if (self->view.drawn != SUZUME_NO_TILE && n < SUZUME_HAND_SIZE)
+  if (self->view.drawn != SUZUME_NO_TILE && n < SUZUME_HAND_SIZE && self->view.hand_len < SUZUME_HAND_SIZE)
     tiles[n++] = self->view.drawn;
   return n;
 }
@@ -246,9 +246,20 @@ update_table (SuzumeScreen *self)
           MahjongHandView *view = mahjong_table_view_get_hand (self->table, r);
           int selected = mahjong_hand_view_get_selected (view);
 
+          guint n = 0;
+          gboolean drawn_out = v->drawn == SUZUME_NO_TILE || v->hand_len < SUZUME_HAND_SIZE;
+
+          /* The view's hand holds the drawn tile too: it is shown apart. */
           for (guint i = 0; i < v->hand_len; i++)
-            hand[i] = to_mahjong (v->hand[i]);
-          mahjong_hand_view_set_tiles (view, hand, v->hand_len, to_mahjong (v->drawn));
+            {
+              if (!drawn_out && v->hand[i] == v->drawn)
+                {
+                  drawn_out = TRUE;
+                  continue;
+                }
+              hand[n++] = to_mahjong (v->hand[i]);
+            }
+          mahjong_hand_view_set_tiles (view, hand, n, to_mahjong (v->drawn));
           mahjong_hand_view_set_interactive (view, can_move (self) && v->ask == SUZUME_ASK_DISCARD);
           if (v->drawn != SUZUME_NO_TILE)
             mahjong_hand_view_select (view, (int) mahjong_hand_view_get_n_tiles (view) - 1);
