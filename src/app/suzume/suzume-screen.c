@@ -1073,6 +1073,15 @@ build_play_page (SuzumeScreen *self)
   gtk_label_set_xalign (self->hand_result_label, 0);
   gtk_label_set_selectable (self->hand_result_label, FALSE);
   gtk_widget_add_css_class (GTK_WIDGET (self->hand_result_label), "card");
+  gtk_widget_add_css_class (GTK_WIDGET (self->hand_result_label), "suzume-hand-result");
+  {
+    g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
+
+    gtk_css_provider_load_from_data (css, ".suzume-hand-result { padding: 8px 12px; }", -1);
+    gtk_style_context_add_provider_for_display (gdk_display_get_default (),
+                                                GTK_STYLE_PROVIDER (css),
+                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  }
   gtk_widget_set_visible (GTK_WIDGET (self->hand_result_label), FALSE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->hand_result_label),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Last hand"), -1);
