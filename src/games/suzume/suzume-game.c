@@ -441,6 +441,10 @@ suzume_info_describe (const char         *text,
       g_autofree char *to = seat_word (names, parlor_line_get (line, "to"));
       int paid = int_of (line, "points"), owed = int_of (line, "owed");
 
+      if (*from == '\0' && paid < owed)
+        return g_strdup_printf (_("You pay %s %d of the %d points owed"), to, paid, owed);
+      if (*to == '\0' && paid < owed)
+        return g_strdup_printf (_("%s pays you %d of the %d points owed"), from, paid, owed);
       if (*from == '\0')
         return g_strdup_printf (ngettext ("You pay %s %d point", "You pay %s %d points", paid),
                                 to, paid);
