@@ -12,6 +12,7 @@
 #include "parlor-window.h"
 #include "suzume-screen.h"
 #include "suzume-setup.h"
+#include "suzume-game.h"
 #include "suzume-view.h"
 #include "ui-test-util.h"
 
@@ -44,9 +45,10 @@ bar_offers (SuzumeScreen *screen,
   return FALSE;
 }
 
-/* One move for seat 0 as a keyboard player makes it: the bar's choice when
- * one is offered (a win is always taken), else a tile picked with the arrows
- * and discarded with Enter. */
+/* One move for seat 0 as a keyboard player makes it, choosing what the
+ * strong computer player would: the bar's choice (Ron, Pass, Tsumo) when that
+ * is the move, else the tile, reached with the selection (the arrows) and
+ * discarded with Enter (suzume.discard on the selection). */
 static gboolean
 play_my_move (SuzumeScreen *screen,
               GRand        *rand,
@@ -54,12 +56,18 @@ play_my_move (SuzumeScreen *screen,
 {
   SuzumeView view;
   MahjongHandView *hand;
+  g_autofree char *line = NULL;
+  g_autofree char *choice = NULL;
+  SuzumeTile tile;
 
   if (!parlor_game_screen_can_move (PARLOR_GAME_SCREEN (screen)))
     return FALSE;
   get_view (screen, &view);
   if (view.ask == SUZUME_ASK_NONE)
     return FALSE;
+  line = parlor_table_view_for (table_of (screen), 0);
+  choice = suzume_game_info.ai_choose ("strong", line, g_rand_int (rand), NULL, NULL);
+  g_assert_nonnull (choice);
   if (view.ask == SUZUME_ASK_RON)
     {
       /* The claim window offers exactly Ron and Pass. */
@@ -67,18 +75,38 @@ play_my_move (SuzumeScreen *screen,
       g_assert_true (bar_offers (screen, "ron"));
       g_assert_true (bar_offers (screen, "pass"));
       (*wins_offered)++;
-      return gtk_widget_activate_action (GTK_WIDGET (screen), "suzume.claim", "s", "ron");
+      return gtk_widget_activate_action (GTK_WIDGET (screen), "suzume.claim", "s", choice);
     }
-  if (bar_offers (screen, "tsumo"))
+  if (g_str_equal (choice, "tsumo"))
     {
+      g_assert_true (bar_offers (screen, "tsumo"));
       (*wins_offered)++;
       return gtk_widget_activate_action (GTK_WIDGET (screen), "suzume.claim", "s", "tsumo");
     }
+  g_assert_true (g_str_has_prefix (choice, "discard "));
+  tile = suzume_tile_from_string (choice + strlen ("discard "));
   hand = MAHJONG_HAND_VIEW (suzume_screen_get_my_hand (screen));
   g_assert_true (mahjong_hand_view_get_interactive (hand));
   g_assert_cmpuint (mahjong_hand_view_get_n_tiles (hand), ==, 6);
-  mahjong_hand_view_select (hand, g_rand_int_range (rand, 0, 6));
-  return gtk_widget_activate_action (GTK_WIDGET (screen), "suzume.discard", "i", -1);
+  for (guint i = 0; i < 6; i++)
+    {
+      g_autofree char *name = mahjong_hand_view_describe_tile (hand, i);
+      char buf[3];
+      guint t = mahjong_hand_view_get_tile (hand, i);
+      SuzumeTile st = MAHJONG_TILE_KIND (t) == MAHJONG_TILE_GREEN ? SUZUME_KIND_F
+                      : MAHJONG_TILE_KIND (t) == MAHJONG_TILE_RED_DRAGON ? (SUZUME_KIND_C | SUZUME_TILE_RED)
+                      : ((MAHJONG_TILE_KIND (t) - 18) | ((t & MAHJONG_TILE_RED) ? SUZUME_TILE_RED : 0));
+
+      if (st == tile)
+        {
+          mahjong_hand_view_select (hand, (int) i);
+          g_assert_cmpint (mahjong_hand_view_get_selected (hand), ==, (int) i);
+          g_test_message ("discard %s: %s", suzume_tile_to_string (tile, buf), name);
+          return gtk_widget_activate_action (GTK_WIDGET (screen), "suzume.discard", "i", -1);
+        }
+    }
+  g_assert_not_reached ();
+  return FALSE;
 }
 
 static void
@@ -189,6 +217,9 @@ play_match (guint n_seats)
       ui_test_iterate (300);
     }
   g_test_message ("%u seats: %u moves, %u wins offered", n_seats, moves, wins_offered);
+  /* The last hand's outcome is kept: a win with its points, or the empty wall. */
+  g_assert_true (strstr (suzume_screen_get_hand_result (screen), " points") != NULL ||
+                 strstr (suzume_screen_get_hand_result (screen), "wall is empty") != NULL);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "suzume.play-again", NULL));
   g_assert_cmpstr (suzume_screen_get_page (screen), ==, "setup");

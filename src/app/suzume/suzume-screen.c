@@ -58,6 +58,7 @@ static void on_tile_activated (SuzumeScreen *self,
                                guint         index);
 static void ensure_table      (SuzumeScreen *self,
                                guint         n_seats);
+static void update_names      (SuzumeScreen *self);
 
 static ParlorSession *
 session_of (SuzumeScreen *self)
@@ -361,6 +362,7 @@ ensure_table (SuzumeScreen *self,
   gtk_widget_set_vexpand (GTK_WIDGET (self->table), TRUE);
   gtk_widget_set_hexpand (GTK_WIDGET (self->table), TRUE);
   gtk_box_prepend (self->table_holder, GTK_WIDGET (self->table));
+  update_names (self);
   g_signal_connect_swapped (mahjong_table_view_get_hand (self->table, 0), "tile-activated",
                             G_CALLBACK (on_tile_activated), self);
 }
