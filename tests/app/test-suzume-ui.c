@@ -148,8 +148,8 @@ play_match (guint n_seats)
       if (parlor_table_is_over (table))
         break;
       get_view (screen, &view);
-      if (!shot_mid && n_seats == 4 && view.ask == SUZUME_ASK_DISCARD &&
-          view.n_discards[0] >= 3 && parlor_game_screen_can_move (PARLOR_GAME_SCREEN (screen)))
+      if (!shot_mid && n_seats == 4 && view.ask == SUZUME_ASK_DISCARD && moves >= 3 &&
+          parlor_game_screen_can_move (PARLOR_GAME_SCREEN (screen)))
         {
           ui_test_screenshot (GTK_WIDGET (window), "suzume-play");
           adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);

@@ -734,10 +734,8 @@ start_action (GtkWidget  *widget,
   for (guint s = 1; s < n_seats; s++)
     {
       const char *level = suzume_setup_get_level (self->setup, s);
-      const char *label = g_str_equal (level, "random") ? _("Easy")
-                          : g_str_equal (level, "strong") ? _("Strong") : _("Normal");
-      /* Translators: "Computer 2 (Strong)" */
-      g_autofree char *computer = g_strdup_printf (_("Computer %u (%s)"), s, label);
+      /* Short names: four headings share the table; the strengths are on the setup page. */
+      g_autofree char *computer = g_strdup_printf (_("Computer %u"), s);
 
       parlor_table_add_player_at (table, (int) s, PARLOR_SEAT_AI, computer, level);
     }
@@ -1034,6 +1032,7 @@ build_play_page (SuzumeScreen *self)
   gtk_widget_add_css_class (GTK_WIDGET (self->turn_label), "heading");
   gtk_label_set_xalign (self->turn_label, 0);
   gtk_widget_set_hexpand (GTK_WIDGET (self->turn_label), TRUE);
+  gtk_label_set_ellipsize (self->turn_label, PANGO_ELLIPSIZE_END);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->turn_label),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Whose turn"), -1);
   self->info_label = GTK_LABEL (gtk_label_new (""));
@@ -1054,6 +1053,8 @@ build_play_page (SuzumeScreen *self)
   gtk_widget_set_size_request (self->dora_tile, 30, 40);
   gtk_widget_set_visible (self->dora_tile, FALSE);
   self->wall_label = GTK_LABEL (gtk_label_new (""));
+  gtk_label_set_wrap (self->wall_label, TRUE);
+  gtk_label_set_width_chars (self->wall_label, 8);
   gtk_widget_set_margin_start (GTK_WIDGET (self->wall_label), 12);
   gtk_box_append (GTK_BOX (dora_box), dora_label);
   gtk_box_append (GTK_BOX (dora_box), self->dora_tile);
@@ -1065,6 +1066,7 @@ build_play_page (SuzumeScreen *self)
 
   self->hint_label = GTK_LABEL (gtk_label_new (""));
   gtk_label_set_wrap (self->hint_label, TRUE);
+  gtk_label_set_width_chars (self->hint_label, 10);
   gtk_label_set_xalign (self->hint_label, 0);
   gtk_widget_add_css_class (GTK_WIDGET (self->hint_label), "warning");
   gtk_widget_set_visible (GTK_WIDGET (self->hint_label), FALSE);
@@ -1072,6 +1074,9 @@ build_play_page (SuzumeScreen *self)
 
   self->hand_result_label = GTK_LABEL (gtk_label_new (""));
   gtk_label_set_wrap (self->hand_result_label, TRUE);
+  gtk_label_set_wrap_mode (self->hand_result_label, PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_width_chars (self->hand_result_label, 10);
+  gtk_label_set_max_width_chars (self->hand_result_label, 80);
   gtk_label_set_xalign (self->hand_result_label, 0);
   gtk_label_set_selectable (self->hand_result_label, FALSE);
   gtk_widget_add_css_class (GTK_WIDGET (self->hand_result_label), "card");
@@ -1094,7 +1099,7 @@ build_play_page (SuzumeScreen *self)
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->log));
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_widget_set_vexpand (scrolled, TRUE);
-  gtk_widget_set_size_request (side, 240, -1);
+  gtk_widget_set_size_request (side, 200, -1);
   gtk_box_append (GTK_BOX (side), scrolled);
   gtk_box_append (GTK_BOX (page), side);
 
