@@ -1093,13 +1093,22 @@ build_play_page (SuzumeScreen *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->hand_result_label),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Last hand"), -1);
   gtk_box_append (GTK_BOX (self->table_holder), GTK_WIDGET (self->hand_result_label));
-  gtk_box_append (GTK_BOX (page), main);
+  {
+    /* A narrow window scrolls the table rather than cutting it. */
+    GtkWidget *main_scroll = gtk_scrolled_window_new ();
+
+    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (main_scroll), GTK_POLICY_AUTOMATIC,
+                                    GTK_POLICY_AUTOMATIC);
+    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (main_scroll), main);
+    gtk_widget_set_hexpand (main_scroll, TRUE);
+    gtk_box_append (GTK_BOX (page), main_scroll);
+  }
 
   self->log = g_object_new (PARLOR_TYPE_LOG_VIEW, NULL);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->log));
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_widget_set_vexpand (scrolled, TRUE);
-  gtk_widget_set_size_request (side, 200, -1);
+  gtk_widget_set_size_request (side, 190, -1);
   gtk_box_append (GTK_BOX (side), scrolled);
   gtk_box_append (GTK_BOX (page), side);
 
