@@ -48,6 +48,7 @@ struct _SuzumeScreen
   SuzumeView         view;
   gboolean           has_view;
   gboolean           finished;
+  int                my_rank;
   GString           *hand_result;
   char              *ranking;
 };
@@ -545,9 +546,19 @@ record_pay (SuzumeScreen *self,
   parlor_line_get_int (line, "points", 0, 10000, &points, NULL);
   parlor_line_get_int (line, "owed", 0, 10000, &owed, NULL);
   g_string_append_c (self->hand_result, '\n');
-  /* Translators: "Bob pays Alice 7" */
-  g_string_append_printf (self->hand_result, _("%s pays %s %d"), seat_name (self, from),
-                          seat_name (self, to), (int) points);
+  if (from == self->seat)
+    g_string_append_printf (self->hand_result,
+                            ngettext ("You pay %s %d point", "You pay %s %d points", points),
+                            seat_name (self, to), (int) points);
+  else if (to == self->seat)
+    g_string_append_printf (self->hand_result,
+                            ngettext ("%s pays you %d point", "%s pays you %d points", points),
+                            seat_name (self, from), (int) points);
+  else
+    /* Translators: "Bob pays Alice 7 points" */
+    g_string_append_printf (self->hand_result,
+                            ngettext ("%s pays %s %d point", "%s pays %s %d points", points),
+                            seat_name (self, from), seat_name (self, to), (int) points);
   if (owed > points)
     g_string_append_printf (self->hand_result, _(" (of %d owed)"), (int) owed);
 }
@@ -658,6 +669,7 @@ suzume_screen_game_over (ParlorGameScreen *screen,
   GString *text = g_string_new (NULL);
 
   self->finished = TRUE;
+  self->my_rank = 0;
   if (line != NULL && parlor_line_get (line, "scores") != NULL && parlor_line_get (line, "ranks") != NULL)
     {
       scores = g_strsplit (parlor_line_get (line, "scores"), ",", -1);
@@ -666,6 +678,8 @@ suzume_screen_game_over (ParlorGameScreen *screen,
         for (guint s = 0; s < self->n_seats && scores[s] != NULL && ranks[s] != NULL; s++)
           if (atoi (ranks[s]) == (int) r)
             {
+              if ((int) s == self->seat)
+                self->my_rank = (int) r;
               if (text->len > 0)
                 g_string_append_c (text, '\n');
               /* Translators: "1. Alice — 52 points" */
@@ -838,7 +852,8 @@ show_result_action (GtkWidget  *widget,
   body = self->hand_result->len > 0
          ? g_strdup_printf ("%s\n\n%s\n%s", self->ranking, _("Last hand:"), self->hand_result->str)
          : g_strdup (self->ranking);
-  adw_status_page_set_title (self->result_page, _("Match Over"));
+  adw_status_page_set_title (self->result_page,
+                             self->my_rank == 1 ? _("You Win!") : _("Match Over"));
   adw_status_page_set_description (self->result_page, body);
   gtk_widget_set_visible (self->again_button, !is_guest (self));
   gtk_button_set_label (GTK_BUTTON (self->again_button),
