@@ -11,6 +11,8 @@
 #include "jihai-screen.h"
 #include "manhattan-game.h"
 #include "manhattan-screen.h"
+#include "suzume-game.h"
+#include "suzume-screen.h"
 #include "triad-game.h"
 #include "triad-screen.h"
 
@@ -35,10 +37,18 @@ static const ParlorAppGame jihai = {
   .get_screen_type = jihai_screen_get_type,
 };
 
+static const ParlorAppGame suzume = {
+  .info = &suzume_game_info,
+  .icon_name = "applications-games-symbolic",
+  .summary = N_("Make two sets of three from six bamboo and dragon tiles, for two to five players"),
+  .get_screen_type = suzume_screen_get_type,
+};
+
 static const ParlorAppGame * const games[] = {
   &manhattan,
   &triad,
   &jihai,
+  &suzume,
   NULL
 };
 

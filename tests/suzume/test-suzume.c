@@ -711,6 +711,33 @@ test_describe (void)
   g_assert_cmpstr (c, ==, "Cy wins on Ann’s red 9: 9 points");
 }
 
+/* The viewer's own seat named "": the log speaks to them. */
+static void
+test_describe_you (void)
+{
+  const ParlorGameInfo *info = &suzume_game_info;
+  static const char *const names[] = { "Ann", "", "Cy", NULL };
+  static const struct { const char *line, *words; } cases[] = {
+    { "discard seat=1 tile=5r", "You discard the red 5" },
+    { "draw seat=1 tile=F wall=20", "You draw the green dragon" },
+    { "draw seat=0 wall=20", "Ann draws a tile" },
+    { "deal seat=1 count=5", "You take five tiles" },
+    { "pay from=1 to=2 points=2 owed=9", "You pay Cy 2 of the 9 points owed" },
+    { "pay from=0 to=1 points=7 owed=7", "Ann pays you 7 points" },
+    { "tsumo seat=1 tile=3s hand=1s,2s,3s,F,F,F total=6 yaku=run:1 bonus=2",
+      "You win on the drawn 3 bamboo: 6 points, +2 as dealer" },
+    { "ron seat=2 from=1 tile=9r hand=1r,2r,3s,7r,8s,9r total=9 yaku=run:2 bonus=0",
+      "Cy wins on your red 9: 9 points" },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *words = info->describe (cases[i].line, names);
+
+      g_assert_cmpstr (words, ==, cases[i].words);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -732,6 +759,7 @@ main (int   argc,
   g_test_add_func ("/suzume/play/random-matches", test_random_matches);
   g_test_add_func ("/suzume/play/replay", test_replay_determinism);
   g_test_add_func ("/suzume/describe", test_describe);
+  g_test_add_func ("/suzume/describe/you", test_describe_you);
 
   return g_test_run ();
 }

@@ -361,20 +361,29 @@ suzume_info_describe (const char         *text,
         {
           g_autofree char *tiles = tiles_words (parlor_line_get (line, "tiles"));
 
+          if (*who == '\0')
+            return g_strdup_printf (_("You take %s"), tiles);
           return g_strdup_printf (_("%s takes %s"), who, tiles);
         }
+      if (*who == '\0')
+        return g_strdup (_("You take five tiles"));
       return g_strdup_printf (_("%s takes five tiles"), who);
     }
   if (g_str_equal (type, "dora"))
     return g_strdup_printf (_("The dora indicator is the %s"), tile);
   if (g_str_equal (type, "draw"))
     {
+      if (*who == '\0')
+        return tile != NULL ? g_strdup_printf (_("You draw the %s"), tile)
+                            : g_strdup (_("You draw a tile"));
       if (tile != NULL)
         return g_strdup_printf (_("%s draws the %s"), who, tile);
       return g_strdup_printf (_("%s draws a tile"), who);
     }
   if (g_str_equal (type, "discard"))
     {
+      if (parlor_line_has (line, "seat") && *who == '\0')
+        return g_strdup_printf (_("You discard the %s"), tile);
       if (parlor_line_has (line, "seat"))
         return g_strdup_printf (_("%s discards the %s"), who, tile);
       tile = tile_words (parlor_line_get_n_words (line) > 0 ? parlor_line_get_word (line, 0) : NULL);
@@ -385,6 +394,22 @@ suzume_info_describe (const char         *text,
       int total = int_of (line, "total");
       int bonus = int_of (line, "bonus");
 
+      /* The viewer's own win ("" is the viewer's name). */
+      if (*who == '\0')
+        {
+          g_autofree char *from = seat_word (names, parlor_line_get (line, "from"));
+
+          if (g_str_equal (type, "tsumo"))
+            return bonus > 0
+                   ? g_strdup_printf (_("You win on the drawn %s: %d points, +%d as dealer"),
+                                      tile, total, bonus)
+                   : g_strdup_printf (_("You win on the drawn %s: %d points"), tile, total);
+          return bonus > 0
+                 ? g_strdup_printf (_("You win on %s’s %s: %d points, +%d as dealer"),
+                                    from, tile, total, bonus)
+                 : g_strdup_printf (_("You win on %s’s %s: %d points"), from, tile, total);
+        }
+
       if (g_str_equal (type, "tsumo"))
         return bonus > 0
                ? g_strdup_printf (_("%s wins on the drawn %s: %d points, +%d as dealer"),
@@ -393,6 +418,11 @@ suzume_info_describe (const char         *text,
       {
         g_autofree char *from = seat_word (names, parlor_line_get (line, "from"));
 
+        if (*from == '\0')
+          return bonus > 0
+                 ? g_strdup_printf (_("%s wins on your %s: %d points, +%d as dealer"),
+                                    who, tile, total, bonus)
+                 : g_strdup_printf (_("%s wins on your %s: %d points"), who, tile, total);
         return bonus > 0
                ? g_strdup_printf (_("%s wins on %s’s %s: %d points, +%d as dealer"),
                                   who, from, tile, total, bonus)
@@ -411,6 +441,16 @@ suzume_info_describe (const char         *text,
       g_autofree char *to = seat_word (names, parlor_line_get (line, "to"));
       int paid = int_of (line, "points"), owed = int_of (line, "owed");
 
+      if (*from == '\0' && paid < owed)
+        return g_strdup_printf (_("You pay %s %d of the %d points owed"), to, paid, owed);
+      if (*to == '\0' && paid < owed)
+        return g_strdup_printf (_("%s pays you %d of the %d points owed"), from, paid, owed);
+      if (*from == '\0')
+        return g_strdup_printf (ngettext ("You pay %s %d point", "You pay %s %d points", paid),
+                                to, paid);
+      if (*to == '\0')
+        return g_strdup_printf (ngettext ("%s pays you %d point", "%s pays you %d points", paid),
+                                from, paid);
       if (paid < owed)
         return g_strdup_printf (_("%s pays %s %d of the %d points owed"), from, to, paid, owed);
       return g_strdup_printf (ngettext ("%s pays %s %d point", "%s pays %s %d points", paid),

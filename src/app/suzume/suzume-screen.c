@@ -1,0 +1,1222 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "suzume-screen"
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "mahjong-claim-bar.h"
+#include "mahjong-table-view.h"
+#include "mahjong-tile-paint.h"
+#include "mahjong-tile-widget.h"
+#include "parlor-application.h"
+#include "parlor-line.h"
+#include "parlor-log-view.h"
+#include "parlor-session.h"
+#include "suzume-game.h"
+#include "suzume-screen.h"
+#include "suzume-setup.h"
+#include "suzume-view.h"
+
+#define N_SEATS_MAX SUZUME_MAX_SEATS
+
+struct _SuzumeScreen
+{
+  ParlorGameScreen   parent_instance;
+
+  GtkStack          *stack;
+  SuzumeSetup       *setup;
+  GtkBox            *table_holder;
+  MahjongTableView  *table;
+  GtkLabel          *turn_label;
+  GtkLabel          *clock_label;
+  GtkLabel          *info_label;
+  GtkWidget         *dora_tile;
+  GtkLabel          *wall_label;
+  MahjongClaimBar   *claim_bar;
+  GtkLabel          *hint_label;
+  GtkLabel          *hand_result_label;
+  ParlorLogView     *log;
+  AdwStatusPage     *result_page;
+  GtkWidget         *again_button;
+  GtkWidget         *back_button;
+
+  int                seat;
+  guint              n_seats;
+  char              *names[N_SEATS_MAX];
+  SuzumeView         view;
+  gboolean           has_view;
+  gboolean           finished;
+  int                my_rank;
+  GString           *hand_result;
+  char              *ranking;
+};
+
+G_DEFINE_FINAL_TYPE (SuzumeScreen, suzume_screen, PARLOR_TYPE_GAME_SCREEN)
+
+static void on_tile_activated (SuzumeScreen *self,
+                               guint         index);
+static void ensure_table      (SuzumeScreen *self,
+                               guint         n_seats);
+static void update_names      (SuzumeScreen *self);
+
+static ParlorSession *
+session_of (SuzumeScreen *self)
+{
+  return parlor_game_screen_get_session (PARLOR_GAME_SCREEN (self));
+}
+
+static gboolean
+is_guest (SuzumeScreen *self)
+{
+  return session_of (self) != NULL && parlor_session_is_remote (session_of (self));
+}
+
+static gboolean
+is_host (SuzumeScreen *self)
+{
+  return session_of (self) != NULL && parlor_session_is_hosted (session_of (self));
+}
+
+static guint
+to_mahjong (SuzumeTile t)
+{
+  guint kind;
+
+  if (t == SUZUME_NO_TILE)
+    return MAHJONG_NO_TILE;
+  kind = suzume_tile_kind (t);
+  if (kind == SUZUME_KIND_F)
+    return MAHJONG_TILE_GREEN;
+  if (kind == SUZUME_KIND_C)
+    return MAHJONG_TILE_RED_DRAGON;
+  return (18 + kind) | (suzume_tile_is_red (t) ? MAHJONG_TILE_RED : 0);
+}
+
+static SuzumeTile
+from_mahjong (guint t)
+{
+  guint kind = MAHJONG_TILE_KIND (t);
+
+  if (kind == MAHJONG_TILE_GREEN)
+    return SUZUME_KIND_F;
+  if (kind == MAHJONG_TILE_RED_DRAGON)
+    return SUZUME_KIND_C | SUZUME_TILE_RED;
+  return (kind - 18) | ((t & MAHJONG_TILE_RED) ? SUZUME_TILE_RED : 0);
+}
+
+static char *
+tile_name (SuzumeTile t)
+{
+  return mahjong_tile_accessible_name (to_mahjong (t));
+}
+
+/* Seat counted from the viewer (0 the viewer, 1 the next to play). */
+static guint
+relative (SuzumeScreen *self,
+          guint         seat)
+{
+  int me = self->seat >= 0 ? self->seat : 0;
+
+  return (seat + self->n_seats - (guint) me) % self->n_seats;
+}
+
+static gboolean
+my_turn (SuzumeScreen *self)
+{
+  return self->has_view && self->seat >= 0 && !self->finished && !self->view.over &&
+         self->view.ask != SUZUME_ASK_NONE;
+}
+
+static gboolean
+can_move (SuzumeScreen *self)
+{
+  return my_turn (self) && parlor_game_screen_can_move (PARLOR_GAME_SCREEN (self));
+}
+
+/* The six tiles held on a turn (the hand and the drawn tile). */
+static guint
+held_tiles (SuzumeScreen *self,
+            SuzumeTile    tiles[SUZUME_HAND_SIZE + 1])
+{
+  guint n = 0;
+
+  for (guint i = 0; i < self->view.hand_len && n < SUZUME_HAND_SIZE; i++)
+    tiles[n++] = self->view.hand[i];
+  if (self->view.drawn != SUZUME_NO_TILE && n < SUZUME_HAND_SIZE && self->view.hand_len < SUZUME_HAND_SIZE)
+    tiles[n++] = self->view.drawn;
+  return n;
+}
+
+static gboolean
+can_tsumo (SuzumeScreen *self)
+{
+  SuzumeTile tiles[SUZUME_HAND_SIZE + 1];
+  SuzumeScore score;
+
+  if (!can_move (self) || self->view.ask != SUZUME_ASK_DISCARD ||
+      held_tiles (self, tiles) != SUZUME_HAND_SIZE)
+    return FALSE;
+  return suzume_score_hand (tiles, self->view.dora, &score) && score.total >= SUZUME_MIN_POINTS;
+}
+
+/* The latest discard would complete the hand, yet no ron is offered: the
+ * number-based ban (a tile of that number among your own discards). */
+static gboolean
+ron_barred (SuzumeScreen *self)
+{
+  SuzumeTile tiles[SUZUME_HAND_SIZE];
+  SuzumeScore score;
+  guint n = 0;
+
+  if (!self->has_view || self->seat < 0 || self->finished || self->view.over ||
+      self->view.ask != SUZUME_ASK_NONE || self->view.last == SUZUME_NO_TILE ||
+      self->view.last_from == self->seat || self->view.hand_len != SUZUME_HAND_SIZE - 1)
+    return FALSE;
+  for (guint i = 0; i < self->view.hand_len; i++)
+    tiles[n++] = self->view.hand[i];
+  tiles[n++] = self->view.last;
+  if (!suzume_score_hand (tiles, self->view.dora, &score) || score.total < SUZUME_MIN_POINTS)
+    return FALSE;
+  for (guint i = 0; i < self->view.n_discards[self->seat]; i++)
+    if (suzume_tile_kind (self->view.discards[self->seat][i]) == suzume_tile_kind (self->view.last))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+update_claims (SuzumeScreen *self)
+{
+  gint64 deadline = session_of (self) != NULL ? parlor_session_get_deadline (session_of (self)) : 0;
+
+  if (can_move (self) && self->view.ask == SUZUME_ASK_RON)
+    {
+      MahjongClaim claims[] = { { "ron", _("_Ron") } };
+
+      mahjong_claim_bar_set_claims (self->claim_bar, claims, 1, TRUE, deadline);
+    }
+  else if (can_tsumo (self))
+    {
+      MahjongClaim claims[] = { { "tsumo", _("_Tsumo") } };
+
+      mahjong_claim_bar_set_claims (self->claim_bar, claims, 1, FALSE, 0);
+    }
+  else
+    mahjong_claim_bar_clear (self->claim_bar);
+
+  if (ron_barred (self))
+    {
+      g_autofree char *name = tile_name (self->view.last);
+      g_autofree char *text =
+        g_strdup_printf (_("%s would complete your hand, but you cannot ron: you discarded that number yourself"),
+                         name);
+
+      gtk_label_set_text (self->hint_label, text);
+      gtk_widget_set_visible (GTK_WIDGET (self->hint_label), TRUE);
+    }
+  else
+    gtk_widget_set_visible (GTK_WIDGET (self->hint_label), FALSE);
+}
+
+static void
+update_table (SuzumeScreen *self)
+{
+  const SuzumeView *v = &self->view;
+
+  if (self->table == NULL)
+    return;
+  for (guint s = 0; s < self->n_seats; s++)
+    {
+      guint r = relative (self, s);
+      MahjongTile river[SUZUME_MAX_DISCARDS];
+      gboolean active = !v->over && !self->finished && v->turn == s;
+      const char *wind = s == v->dealer ? _("Dealer") : NULL;
+
+      mahjong_table_view_set_seat_info (self->table, r,
+                                        (int) s == self->seat ? _("You") : self->names[s],
+                                        wind, v->scores[s], active);
+      for (guint i = 0; i < v->n_discards[s]; i++)
+        river[i] = to_mahjong (v->discards[s][i]);
+      mahjong_river_view_set_discards (mahjong_table_view_get_river (self->table, r), river, NULL,
+                                       v->n_discards[s]);
+      mahjong_river_view_set_highlight_last (mahjong_table_view_get_river (self->table, r),
+                                             v->last != SUZUME_NO_TILE && (int) s == v->last_from);
+      if ((int) s == self->seat)
+        {
+          MahjongTile hand[SUZUME_HAND_SIZE];
+          MahjongHandView *view = mahjong_table_view_get_hand (self->table, r);
+          int selected = mahjong_hand_view_get_selected (view);
+
+          guint n = 0;
+          gboolean drawn_out = v->drawn == SUZUME_NO_TILE || v->hand_len < SUZUME_HAND_SIZE;
+
+          /* The view's hand holds the drawn tile too: it is shown apart. */
+          for (guint i = 0; i < v->hand_len; i++)
+            {
+              if (!drawn_out && v->hand[i] == v->drawn)
+                {
+                  drawn_out = TRUE;
+                  continue;
+                }
+              hand[n++] = to_mahjong (v->hand[i]);
+            }
+          mahjong_hand_view_set_tiles (view, hand, n, to_mahjong (v->drawn));
+          mahjong_hand_view_set_interactive (view, can_move (self) && v->ask == SUZUME_ASK_DISCARD);
+          if (v->drawn != SUZUME_NO_TILE)
+            mahjong_hand_view_select (view, (int) mahjong_hand_view_get_n_tiles (view) - 1);
+          else if (selected >= 0)
+            mahjong_hand_view_select (view, selected);
+        }
+      else
+        {
+          gboolean drawing = !v->over && v->turn == s && v->ask != SUZUME_ASK_RON &&
+                             v->last_from != (int) s;
+
+          mahjong_hand_view_set_hidden (mahjong_table_view_get_hand (self->table, r),
+                                        SUZUME_HAND_SIZE - 1 + (drawing ? 1 : 0), drawing);
+        }
+    }
+}
+
+static void
+update_status (SuzumeScreen *self)
+{
+  g_autofree char *info = NULL;
+  g_autofree char *wall = NULL;
+
+  if (!self->has_view)
+    {
+      gtk_label_set_text (self->turn_label, "");
+      return;
+    }
+  if (self->finished || self->view.over)
+    gtk_label_set_text (self->turn_label, _("Match over"));
+  else if (can_move (self) && self->view.ask == SUZUME_ASK_RON)
+    gtk_label_set_text (self->turn_label, _("Ron or pass?"));
+  else if (my_turn (self))
+    gtk_label_set_text (self->turn_label, _("Your turn: discard a tile"));
+  else
+    {
+      g_autofree char *text = g_strdup_printf (_("%s is thinking…"),
+                                               self->names[self->view.turn % N_SEATS_MAX]);
+
+      gtk_label_set_text (self->turn_label, text);
+    }
+  if (my_turn (self))
+    gtk_widget_add_css_class (GTK_WIDGET (self->turn_label), "accent");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->turn_label), "accent");
+
+  /* Translators: "Hand 2 of 8" */
+  info = g_strdup_printf (_("Hand %u of %u"), self->view.hand_number, self->view.n_hands);
+  gtk_label_set_text (self->info_label, info);
+  wall = g_strdup_printf (ngettext ("%u tile left in the wall", "%u tiles left in the wall",
+                                    self->view.wall), self->view.wall);
+  gtk_label_set_text (self->wall_label, wall);
+  if (self->view.dora != SUZUME_NO_TILE)
+    {
+      g_autofree char *name = tile_name (self->view.dora);
+      g_autofree char *label = g_strdup_printf (_("Dora indicator: %s"), name);
+
+      mahjong_tile_widget_set_tile (MAHJONG_TILE_WIDGET (self->dora_tile), to_mahjong (self->view.dora));
+      gtk_widget_set_tooltip_text (self->dora_tile, label);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->dora_tile),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+      gtk_widget_set_visible (self->dora_tile, TRUE);
+    }
+}
+
+static void
+refresh (SuzumeScreen *self)
+{
+  g_autofree char *line = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (self->seat < 0 || session_of (self) == NULL)
+    return;
+  line = parlor_session_dup_view (session_of (self));
+  if (line == NULL)
+    return;
+  if (!suzume_view_parse (line, &self->view, &error))
+    {
+      g_warning ("Unreadable view: %s", error->message);
+      return;
+    }
+  self->has_view = TRUE;
+  ensure_table (self, self->view.n_seats);
+  update_table (self);
+  update_status (self);
+  update_claims (self);
+}
+
+static void
+ensure_table (SuzumeScreen *self,
+              guint         n_seats)
+{
+  if (self->table != NULL && self->n_seats == n_seats)
+    return;
+  if (self->table != NULL)
+    gtk_box_remove (self->table_holder, GTK_WIDGET (self->table));
+  self->n_seats = n_seats;
+  self->table = MAHJONG_TABLE_VIEW (mahjong_table_view_new (n_seats));
+  gtk_widget_set_vexpand (GTK_WIDGET (self->table), TRUE);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->table), TRUE);
+  gtk_box_prepend (self->table_holder, GTK_WIDGET (self->table));
+  update_names (self);
+  g_signal_connect_swapped (mahjong_table_view_get_hand (self->table, 0), "tile-activated",
+                            G_CALLBACK (on_tile_activated), self);
+}
+
+static void
+update_names (SuzumeScreen *self)
+{
+  for (int i = 0; i < N_SEATS_MAX; i++)
+    {
+      const char *name = session_of (self) != NULL && i < (int) self->n_seats
+                         ? parlor_session_get_seat_name (session_of (self), i) : NULL;
+
+      g_free (self->names[i]);
+      self->names[i] = name != NULL ? g_strdup (name) : g_strdup_printf (_("Player %d"), i + 1);
+    }
+}
+
+static void
+ensure_seated (SuzumeScreen *self)
+{
+  ParlorTable *table;
+
+  if (self->seat >= 0 || session_of (self) == NULL)
+    return;
+  self->seat = parlor_session_get_seat (session_of (self));
+  table = parlor_session_get_table (session_of (self));
+  if (table != NULL)
+    ensure_table (self, parlor_table_get_n_seats (table));
+  if (self->seat >= 0)
+    update_names (self);
+}
+
+/* The two sets of a winning hand: "1s 2s 3s · F F F". */
+static char *
+decompose (const char *hand)
+{
+  SuzumeTile t[SUZUME_HAND_SIZE];
+  guint n = 0;
+
+  if (!suzume_tiles_parse (hand, ',', t, SUZUME_HAND_SIZE, &n) || n != SUZUME_HAND_SIZE)
+    return g_strdup (hand);
+  for (guint a = 1; a < 6; a++)
+    for (guint b = a + 1; b < 6; b++)
+      {
+        guint g1[3] = { 0, a, b }, g2[3], m = 0;
+        gboolean ok = TRUE;
+
+        for (guint i = 1; i < 6; i++)
+          if (i != a && i != b)
+            g2[m++] = i;
+        for (guint s = 0; s < 2 && ok; s++)
+          {
+            guint *g = s == 0 ? g1 : g2;
+            guint k[3] = { suzume_tile_kind (t[g[0]]), suzume_tile_kind (t[g[1]]),
+                           suzume_tile_kind (t[g[2]]) };
+            guint lo = MIN (k[0], MIN (k[1], k[2])), hi = MAX (k[0], MAX (k[1], k[2]));
+            gboolean triplet = k[0] == k[1] && k[1] == k[2];
+            gboolean run = hi < 9 && hi == lo + 2 && k[0] != k[1] && k[1] != k[2] && k[0] != k[2];
+
+            ok = triplet || run;
+          }
+        if (ok)
+          {
+            GString *out = g_string_new (NULL);
+
+            for (guint s = 0; s < 2; s++)
+              {
+                guint *g = s == 0 ? g1 : g2;
+                SuzumeTile sorted[3] = { t[g[0]], t[g[1]], t[g[2]] };
+
+                for (guint i = 0; i < 3; i++)
+                  for (guint j = i + 1; j < 3; j++)
+                    if (suzume_tile_kind (sorted[j]) < suzume_tile_kind (sorted[i]))
+                      {
+                        SuzumeTile x = sorted[i];
+                        sorted[i] = sorted[j];
+                        sorted[j] = x;
+                      }
+                if (s > 0)
+                  g_string_append (out, "  ·  ");
+                for (guint i = 0; i < 3; i++)
+                  {
+                    g_autofree char *name = tile_name (sorted[i]);
+
+                    g_string_append_printf (out, "%s%s", i > 0 ? ", " : "", name);
+                  }
+              }
+            return g_string_free (out, FALSE);
+          }
+      }
+  return g_strdup (hand);
+}
+
+static const char *
+yaku_label (const char *id)
+{
+  static const struct { const char *id; const char *name; } names[] = {
+    { "run", N_("Run") },
+    { "triplet", N_("Triplet") },
+    { "dora", N_("Dora") },
+    { "red", N_("Red tiles") },
+    { "all-simples", N_("All Simples") },
+    { "chanta", N_("Terminals in Every Set") },
+    { "all-green", N_("All Green") },
+    { "all-terminals", N_("All Terminals") },
+    { "all-red", N_("All Red") },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (names); i++)
+    if (g_str_equal (id, names[i].id))
+      return _(names[i].name);
+  return id;
+}
+
+static const char *
+seat_name (SuzumeScreen *self,
+           gint64        seat)
+{
+  if (seat < 0 || seat >= N_SEATS_MAX)
+    return "?";
+  return seat == self->seat ? _("You") : self->names[seat];
+}
+
+static void
+record_win (SuzumeScreen *self,
+            ParlorLine   *line,
+            gboolean      ron)
+{
+  gint64 seat = -1, from = -1, total = 0, bonus = 0;
+  const char *yaku = parlor_line_get (line, "yaku");
+  g_autofree char *sets = decompose (parlor_line_get (line, "hand") != NULL
+                                     ? parlor_line_get (line, "hand") : "");
+  SuzumeTile tile = suzume_tile_from_string (parlor_line_get (line, "tile"));
+  g_autofree char *tname = tile_name (tile);
+
+  parlor_line_get_int (line, "seat", 0, N_SEATS_MAX - 1, &seat, NULL);
+  parlor_line_get_int (line, "from", 0, N_SEATS_MAX - 1, &from, NULL);
+  parlor_line_get_int (line, "total", 0, 1000, &total, NULL);
+  parlor_line_get_int (line, "bonus", 0, 100, &bonus, NULL);
+
+  if (self->hand_result->len > 0)
+    g_string_append_c (self->hand_result, '\n');
+  if (ron)
+    /* Translators: "Alice wins by ron on 5 of bamboo from Bob" */
+    g_string_append_printf (self->hand_result, _("%s wins by ron on %s from %s"),
+                            seat_name (self, seat), tname, seat_name (self, from));
+  else
+    g_string_append_printf (self->hand_result, _("%s wins by tsumo on %s"),
+                            seat_name (self, seat), tname);
+  g_string_append_printf (self->hand_result, "\n  %s: %s\n  ", _("Sets"), sets);
+  if (yaku != NULL)
+    {
+      g_auto(GStrv) parts = g_strsplit (yaku, ",", -1);
+
+      for (guint i = 0; parts[i] != NULL; i++)
+        {
+          g_auto(GStrv) kv = g_strsplit (parts[i], ":", 2);
+
+          if (kv[0] == NULL || *kv[0] == '\0')
+            continue;
+          g_string_append_printf (self->hand_result, "%s%s ×%s", i > 0 ? ", " : "",
+                                  yaku_label (kv[0]), kv[1] != NULL ? kv[1] : "1");
+        }
+    }
+  g_string_append_printf (self->hand_result, "\n  %s", "");
+  if (bonus > 0)
+    g_string_append_printf (self->hand_result, _("%d points, %d dealer bonus"), (int) total, (int) bonus);
+  else
+    g_string_append_printf (self->hand_result, _("%d points"), (int) total);
+}
+
+static void
+record_pay (SuzumeScreen *self,
+            ParlorLine   *line)
+{
+  gint64 from = -1, to = -1, points = 0, owed = 0;
+
+  parlor_line_get_int (line, "from", 0, N_SEATS_MAX - 1, &from, NULL);
+  parlor_line_get_int (line, "to", 0, N_SEATS_MAX - 1, &to, NULL);
+  parlor_line_get_int (line, "points", 0, 10000, &points, NULL);
+  parlor_line_get_int (line, "owed", 0, 10000, &owed, NULL);
+  g_string_append_c (self->hand_result, '\n');
+  if (from == self->seat)
+    g_string_append_printf (self->hand_result,
+                            ngettext ("You pay %s %d point", "You pay %s %d points", points),
+                            seat_name (self, to), (int) points);
+  else if (to == self->seat)
+    g_string_append_printf (self->hand_result,
+                            ngettext ("%s pays you %d point", "%s pays you %d points", points),
+                            seat_name (self, from), (int) points);
+  else
+    /* Translators: "Bob pays Alice 7 points" */
+    g_string_append_printf (self->hand_result,
+                            ngettext ("%s pays %s %d point", "%s pays %s %d points", points),
+                            seat_name (self, from), seat_name (self, to), (int) points);
+  if (owed > points)
+    g_string_append_printf (self->hand_result, _(" (of %d owed)"), (int) owed);
+}
+
+static void
+show_hand_result (SuzumeScreen *self)
+{
+  gtk_label_set_text (self->hand_result_label, self->hand_result->str);
+  gtk_widget_set_visible (GTK_WIDGET (self->hand_result_label), self->hand_result->len > 0);
+}
+
+static void
+handle_event (SuzumeScreen *self,
+              const char   *text)
+{
+  g_autoptr(ParlorLine) line = parlor_line_parse (text, NULL);
+  g_autofree char *words = NULL;
+  const char *names[N_SEATS_MAX];
+  const char *type;
+  gint64 n = 0;
+
+  if (line == NULL)
+    return;
+  type = parlor_line_get_type (line);
+
+  if (g_str_equal (type, "match") &&
+      parlor_line_get_int (line, "seats", SUZUME_MIN_SEATS, SUZUME_MAX_SEATS, &n, NULL))
+    {
+      ensure_table (self, (guint) n);
+      update_names (self);
+    }
+
+  for (int i = 0; i < N_SEATS_MAX; i++)
+    names[i] = i == self->seat ? "" : self->names[i];
+  words = suzume_game_info.describe (text, names);
+  if (words != NULL && *words != '\0')
+    parlor_log_view_append (self->log, words,
+                            g_str_equal (type, "hand") || g_str_equal (type, "tsumo") ||
+                            g_str_equal (type, "ron") || g_str_equal (type, "game-over"));
+
+  if (g_str_equal (type, "hand"))
+    g_string_truncate (self->hand_result, 0);
+  else if (g_str_equal (type, "tsumo") || g_str_equal (type, "ron"))
+    {
+      record_win (self, line, g_str_equal (type, "ron"));
+      show_hand_result (self);
+      parlor_game_screen_play_sound (PARLOR_GAME_SCREEN (self), PARLOR_SOUND_ROUND_END);
+    }
+  else if (g_str_equal (type, "pay"))
+    {
+      record_pay (self, line);
+      show_hand_result (self);
+    }
+  else if (g_str_equal (type, "exhausted"))
+    {
+      g_string_assign (self->hand_result, _("The wall is empty: nobody wins this hand"));
+      show_hand_result (self);
+    }
+  else if (g_str_equal (type, "discard"))
+    parlor_game_screen_play_sound (PARLOR_GAME_SCREEN (self), PARLOR_SOUND_TURN_END);
+}
+
+static void
+suzume_screen_session_event (ParlorGameScreen *screen,
+                             const char       *text)
+{
+  SuzumeScreen *self = SUZUME_SCREEN (screen);
+
+  ensure_seated (self);
+  handle_event (self, text);
+}
+
+static void
+suzume_screen_session_changed (ParlorGameScreen *screen)
+{
+  SuzumeScreen *self = SUZUME_SCREEN (screen);
+
+  ensure_seated (self);
+  refresh (self);
+}
+
+static void
+suzume_screen_seats_changed (ParlorGameScreen *screen)
+{
+  SuzumeScreen *self = SUZUME_SCREEN (screen);
+
+  update_names (self);
+  refresh (self);
+}
+
+static void
+suzume_screen_reconnected (ParlorGameScreen *screen)
+{
+  SuzumeScreen *self = SUZUME_SCREEN (screen);
+
+  self->seat = -1;
+  ensure_seated (self);
+}
+
+static void
+suzume_screen_game_over (ParlorGameScreen *screen,
+                         const char       *result)
+{
+  SuzumeScreen *self = SUZUME_SCREEN (screen);
+  g_autoptr(ParlorLine) line = parlor_line_parse (result, NULL);
+  g_auto(GStrv) scores = NULL;
+  g_auto(GStrv) ranks = NULL;
+  GString *text = g_string_new (NULL);
+
+  self->finished = TRUE;
+  self->my_rank = 0;
+  if (line != NULL && parlor_line_get (line, "scores") != NULL && parlor_line_get (line, "ranks") != NULL)
+    {
+      scores = g_strsplit (parlor_line_get (line, "scores"), ",", -1);
+      ranks = g_strsplit (parlor_line_get (line, "ranks"), ",", -1);
+      for (guint r = 1; r <= self->n_seats; r++)
+        for (guint s = 0; s < self->n_seats && scores[s] != NULL && ranks[s] != NULL; s++)
+          if (atoi (ranks[s]) == (int) r)
+            {
+              if ((int) s == self->seat)
+                self->my_rank = (int) r;
+              if (text->len > 0)
+                g_string_append_c (text, '\n');
+              /* Translators: "1. Alice — 52 points" */
+              g_string_append_printf (text, _("%u. %s — %s points"), r, seat_name (self, s), scores[s]);
+            }
+    }
+  g_free (self->ranking);
+  self->ranking = g_string_free (text, FALSE);
+  mahjong_claim_bar_clear (self->claim_bar);
+  update_status (self);
+  update_table (self);
+  gtk_widget_activate_action (GTK_WIDGET (self), "suzume.show-result", NULL);
+}
+
+static void
+reset (SuzumeScreen *self)
+{
+  parlor_game_screen_set_session (PARLOR_GAME_SCREEN (self), NULL);
+  parlor_game_screen_close_dialogs (PARLOR_GAME_SCREEN (self));
+  parlor_log_view_clear (self->log);
+  mahjong_claim_bar_clear (self->claim_bar);
+  g_string_truncate (self->hand_result, 0);
+  show_hand_result (self);
+  gtk_widget_set_visible (GTK_WIDGET (self->hint_label), FALSE);
+  gtk_widget_set_visible (self->dora_tile, FALSE);
+  self->has_view = FALSE;
+  self->finished = FALSE;
+  self->seat = -1;
+}
+
+static void
+begin_play (SuzumeScreen *self)
+{
+  ensure_seated (self);
+  refresh (self);
+  gtk_stack_set_visible_child_name (self->stack, "play");
+  if (self->table != NULL)
+    gtk_widget_grab_focus (GTK_WIDGET (mahjong_table_view_get_hand (self->table, 0)));
+}
+
+static void
+start_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *param)
+{
+  SuzumeScreen *self = SUZUME_SCREEN (widget);
+  ParlorApplication *app = parlor_game_screen_get_app (PARLOR_GAME_SCREEN (self));
+  ParlorSettings *settings = app != NULL ? parlor_application_get_settings (app) : NULL;
+  g_autofree char *name = settings != NULL ? parlor_settings_get_effective_name (settings)
+                                            : g_strdup (_("You"));
+  g_autofree char *config = suzume_setup_make_config (self->setup);
+  guint n_seats = suzume_setup_get_n_seats (self->setup);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ParlorTable) table = NULL;
+  g_autoptr(ParlorSession) session = NULL;
+  guint player;
+
+  reset (self);
+  table = parlor_table_new (&suzume_game_info, config, parlor_game_seed (), &error);
+  if (table == NULL)
+    {
+      parlor_game_screen_toast (PARLOR_GAME_SCREEN (self), error->message);
+      return;
+    }
+  player = parlor_table_add_player_at (table, 0, PARLOR_SEAT_LOCAL, name, NULL);
+  for (guint s = 1; s < n_seats; s++)
+    {
+      const char *level = suzume_setup_get_level (self->setup, s);
+      /* Short names: four headings share the table; the strengths are on the setup page. */
+      g_autofree char *computer = g_strdup_printf (_("Computer %u"), s);
+
+      parlor_table_add_player_at (table, (int) s, PARLOR_SEAT_AI, computer, level);
+    }
+  if (settings != NULL)
+    {
+      parlor_table_set_time_limit (table, parlor_settings_get_time_limit (settings));
+      parlor_table_set_ai_delay (table, parlor_settings_get_ai_delay (settings));
+    }
+  ensure_table (self, n_seats);
+  session = parlor_session_new_local (table, player);
+  gtk_stack_set_visible_child_name (self->stack, "play");
+  if (!parlor_game_screen_start_session (PARLOR_GAME_SCREEN (self), session, &error))
+    {
+      parlor_game_screen_toast (PARLOR_GAME_SCREEN (self), error->message);
+      gtk_stack_set_visible_child_name (self->stack, "setup");
+      return;
+    }
+  begin_play (self);
+}
+
+static gboolean
+submit (SuzumeScreen *self,
+        const char   *action)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!parlor_game_screen_submit (PARLOR_GAME_SCREEN (self), action, &error))
+    {
+      parlor_game_screen_toast (PARLOR_GAME_SCREEN (self), error->message);
+      return FALSE;
+    }
+  if (is_guest (self))
+    refresh (self);
+  return TRUE;
+}
+
+static void
+discard_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *param)
+{
+  SuzumeScreen *self = SUZUME_SCREEN (widget);
+  MahjongHandView *hand;
+  int index = g_variant_get_int32 (param);
+  char buf[3];
+  g_autofree char *action = NULL;
+
+  if (!can_move (self) || self->view.ask != SUZUME_ASK_DISCARD || self->table == NULL)
+    return;
+  hand = mahjong_table_view_get_hand (self->table, 0);
+  if (index < 0)
+    index = mahjong_hand_view_get_selected (hand);
+  if (index < 0 || index >= (int) mahjong_hand_view_get_n_tiles (hand))
+    return;
+  action = g_strdup_printf ("discard %s",
+                            suzume_tile_to_string (from_mahjong (mahjong_hand_view_get_tile (hand, index)), buf));
+  submit (self, action);
+}
+
+static void
+on_tile_activated (SuzumeScreen *self,
+                   guint         index)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self), "suzume.discard", "i", (int) index);
+}
+
+static void
+claim_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *param)
+{
+  SuzumeScreen *self = SUZUME_SCREEN (widget);
+  const char *claim = g_variant_get_string (param, NULL);
+
+  if (!can_move (self))
+    return;
+  if (g_str_equal (claim, "tsumo") ? !can_tsumo (self)
+      : (self->view.ask != SUZUME_ASK_RON || !(g_str_equal (claim, "ron") || g_str_equal (claim, "pass"))))
+    return;
+  submit (self, claim);
+}
+
+static void
+on_claim (SuzumeScreen *self,
+          const char   *action)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self), "suzume.claim", "s", action);
+}
+
+static void
+show_result_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *param)
+{
+  SuzumeScreen *self = SUZUME_SCREEN (widget);
+  g_autofree char *body = NULL;
+
+  if (!self->finished)
+    return;
+  body = self->hand_result->len > 0
+         ? g_strdup_printf ("%s\n\n%s\n%s", self->ranking, _("Last hand:"), self->hand_result->str)
+         : g_strdup (self->ranking);
+  adw_status_page_set_title (self->result_page,
+                             self->my_rank == 1 ? _("You Win!") : _("Match Over"));
+  adw_status_page_set_description (self->result_page, body);
+  gtk_widget_set_visible (self->again_button, !is_guest (self));
+  gtk_button_set_label (GTK_BUTTON (self->again_button),
+                        is_host (self) ? _("Host _Again") : _("_Play Again"));
+  gtk_stack_set_visible_child_name (self->stack, "result");
+  gtk_widget_grab_focus (gtk_widget_get_visible (self->again_button) ? self->again_button
+                                                                      : self->back_button);
+}
+
+static void
+play_again_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *param)
+{
+  SuzumeScreen *self = SUZUME_SCREEN (widget);
+  gboolean host = is_host (self);
+  gboolean guest = is_guest (self);
+
+  parlor_game_screen_new_local_game (PARLOR_GAME_SCREEN (widget));
+  if (host)
+    gtk_widget_activate_action (widget, "win.host-lan", NULL);
+  else if (guest)
+    gtk_widget_activate_action (widget, "win.back", NULL);
+}
+
+static void
+suzume_screen_new_local_game (ParlorGameScreen *screen)
+{
+  SuzumeScreen *self = SUZUME_SCREEN (screen);
+
+  reset (self);
+  gtk_stack_set_visible_child_name (self->stack, "setup");
+  gtk_widget_grab_focus (GTK_WIDGET (self->setup));
+}
+
+static char *
+suzume_screen_host_config (ParlorGameScreen  *screen,
+                           char             **summary)
+{
+  SuzumeScreen *self = SUZUME_SCREEN (screen);
+
+  if (summary != NULL)
+    *summary = g_strdup_printf (_("%u players, %u deals each. Who deals first is drawn at random."),
+                                suzume_setup_get_n_seats (self->setup),
+                                suzume_setup_get_deals (self->setup));
+  return suzume_setup_make_config (self->setup);
+}
+
+static gboolean
+suzume_screen_host_game (ParlorGameScreen  *screen,
+                         ParlorServer      *server,
+                         const char        *table_id,
+                         GError           **error)
+{
+  SuzumeScreen *self = SUZUME_SCREEN (screen);
+  g_autoptr(ParlorSession) session = NULL;
+
+  if (parlor_server_get_table (server, table_id) == NULL)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG,
+                           _("The hosted game is gone"));
+      return FALSE;
+    }
+  reset (self);
+  ensure_table (self, parlor_table_get_n_seats (parlor_server_get_table (server, table_id)));
+  session = parlor_session_new_hosted (server, table_id);
+  gtk_stack_set_visible_child_name (self->stack, "play");
+  if (!parlor_game_screen_start_session (screen, session, error))
+    {
+      gtk_stack_set_visible_child_name (self->stack, "setup");
+      return FALSE;
+    }
+  begin_play (self);
+  return TRUE;
+}
+
+static void
+suzume_screen_join_game (ParlorGameScreen *screen,
+                         ParlorClient     *client,
+                         const char       *address)
+{
+  SuzumeScreen *self = SUZUME_SCREEN (screen);
+  g_autoptr(ParlorSession) session = parlor_session_new_remote (client, address);
+
+  reset (self);
+  parlor_game_screen_set_session (screen, session);
+  begin_play (self);
+}
+
+static gboolean
+suzume_screen_grab_focus (GtkWidget *widget)
+{
+  SuzumeScreen *self = SUZUME_SCREEN (widget);
+  const char *page = gtk_stack_get_visible_child_name (self->stack);
+
+  if (g_strcmp0 (page, "setup") == 0)
+    return gtk_widget_grab_focus (GTK_WIDGET (self->setup));
+  if (g_strcmp0 (page, "result") == 0)
+    return gtk_widget_grab_focus (gtk_widget_get_visible (self->again_button)
+                                  ? self->again_button : self->back_button);
+  if (self->table != NULL)
+    return gtk_widget_grab_focus (GTK_WIDGET (mahjong_table_view_get_hand (self->table, 0)));
+  return FALSE;
+}
+
+static void
+suzume_screen_constructed (GObject *object)
+{
+  SuzumeScreen *self = SUZUME_SCREEN (object);
+  ParlorApplication *app = parlor_game_screen_get_app (PARLOR_GAME_SCREEN (self));
+
+  G_OBJECT_CLASS (suzume_screen_parent_class)->constructed (object);
+  if (app != NULL)
+    suzume_setup_set_levels (self->setup,
+                             parlor_game_info_level_for_strength (&suzume_game_info,
+                                                                  parlor_settings_get_computer_strength (parlor_application_get_settings (app))));
+}
+
+static void
+suzume_screen_dispose (GObject *object)
+{
+  GtkWidget *child;
+
+  parlor_game_screen_set_session (PARLOR_GAME_SCREEN (object), NULL);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
+    gtk_widget_unparent (child);
+  G_OBJECT_CLASS (suzume_screen_parent_class)->dispose (object);
+}
+
+static void
+suzume_screen_finalize (GObject *object)
+{
+  SuzumeScreen *self = SUZUME_SCREEN (object);
+
+  for (int i = 0; i < N_SEATS_MAX; i++)
+    g_free (self->names[i]);
+  g_string_free (self->hand_result, TRUE);
+  g_free (self->ranking);
+  G_OBJECT_CLASS (suzume_screen_parent_class)->finalize (object);
+}
+
+static void
+suzume_screen_class_init (SuzumeScreenClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  ParlorGameScreenClass *screen_class = PARLOR_GAME_SCREEN_CLASS (klass);
+
+  object_class->constructed = suzume_screen_constructed;
+  object_class->dispose = suzume_screen_dispose;
+  object_class->finalize = suzume_screen_finalize;
+  widget_class->grab_focus = suzume_screen_grab_focus;
+  screen_class->new_local_game = suzume_screen_new_local_game;
+  screen_class->host_game = suzume_screen_host_game;
+  screen_class->join_game = suzume_screen_join_game;
+  screen_class->host_config = suzume_screen_host_config;
+  screen_class->session_event = suzume_screen_session_event;
+  screen_class->session_changed = suzume_screen_session_changed;
+  screen_class->seats_changed = suzume_screen_seats_changed;
+  screen_class->game_over = suzume_screen_game_over;
+  screen_class->reconnected = suzume_screen_reconnected;
+
+  gtk_widget_class_install_action (widget_class, "suzume.start", NULL, start_action);
+  gtk_widget_class_install_action (widget_class, "suzume.discard", "i", discard_action);
+  gtk_widget_class_install_action (widget_class, "suzume.claim", "s", claim_action);
+  gtk_widget_class_install_action (widget_class, "suzume.show-result", NULL, show_result_action);
+  gtk_widget_class_install_action (widget_class, "suzume.play-again", NULL, play_again_action);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "suzume-screen");
+}
+
+static GtkWidget *
+build_play_page (SuzumeScreen *self)
+{
+  GtkWidget *page = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *main = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *status = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *dora_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *dora_label = gtk_label_new (_("Dora indicator"));
+  GtkWidget *side = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+
+  gtk_widget_set_margin_top (page, 6);
+  gtk_widget_set_margin_bottom (page, 6);
+  gtk_widget_set_margin_start (page, 6);
+  gtk_widget_set_margin_end (page, 6);
+  gtk_widget_set_hexpand (main, TRUE);
+
+  self->turn_label = GTK_LABEL (gtk_label_new (""));
+  gtk_widget_add_css_class (GTK_WIDGET (self->turn_label), "heading");
+  gtk_label_set_xalign (self->turn_label, 0);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->turn_label), TRUE);
+  gtk_label_set_ellipsize (self->turn_label, PANGO_ELLIPSIZE_END);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->turn_label),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Whose turn"), -1);
+  self->info_label = GTK_LABEL (gtk_label_new (""));
+  self->clock_label = GTK_LABEL (gtk_label_new (""));
+  gtk_widget_add_css_class (GTK_WIDGET (self->clock_label), "numeric");
+  gtk_box_append (GTK_BOX (status), GTK_WIDGET (self->turn_label));
+  gtk_box_append (GTK_BOX (status), GTK_WIDGET (self->info_label));
+  gtk_box_append (GTK_BOX (status), GTK_WIDGET (self->clock_label));
+  gtk_box_append (GTK_BOX (main), status);
+
+  self->table_holder = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 6));
+  gtk_widget_set_vexpand (GTK_WIDGET (self->table_holder), TRUE);
+  gtk_box_append (GTK_BOX (main), GTK_WIDGET (self->table_holder));
+
+  /* Below the table: the dora, the wall, the claims, the hint and the last hand. */
+  gtk_widget_add_css_class (dora_label, "dim-label");
+  self->dora_tile = mahjong_tile_widget_new (MAHJONG_NO_TILE);
+  gtk_widget_set_size_request (self->dora_tile, 30, 40);
+  gtk_widget_set_visible (self->dora_tile, FALSE);
+  self->wall_label = GTK_LABEL (gtk_label_new (""));
+  gtk_label_set_wrap (self->wall_label, TRUE);
+  gtk_label_set_width_chars (self->wall_label, 8);
+  gtk_widget_set_margin_start (GTK_WIDGET (self->wall_label), 12);
+  gtk_box_append (GTK_BOX (dora_box), dora_label);
+  gtk_box_append (GTK_BOX (dora_box), self->dora_tile);
+  gtk_box_append (GTK_BOX (dora_box), GTK_WIDGET (self->wall_label));
+  self->claim_bar = MAHJONG_CLAIM_BAR (mahjong_claim_bar_new ());
+  gtk_widget_set_hexpand (GTK_WIDGET (self->claim_bar), TRUE);
+  gtk_box_append (GTK_BOX (dora_box), GTK_WIDGET (self->claim_bar));
+  gtk_box_append (GTK_BOX (self->table_holder), dora_box);
+
+  self->hint_label = GTK_LABEL (gtk_label_new (""));
+  gtk_label_set_wrap (self->hint_label, TRUE);
+  gtk_label_set_width_chars (self->hint_label, 10);
+  gtk_label_set_xalign (self->hint_label, 0);
+  gtk_widget_add_css_class (GTK_WIDGET (self->hint_label), "warning");
+  gtk_widget_set_visible (GTK_WIDGET (self->hint_label), FALSE);
+  gtk_box_append (GTK_BOX (self->table_holder), GTK_WIDGET (self->hint_label));
+
+  self->hand_result_label = GTK_LABEL (gtk_label_new (""));
+  gtk_label_set_wrap (self->hand_result_label, TRUE);
+  gtk_label_set_wrap_mode (self->hand_result_label, PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_width_chars (self->hand_result_label, 10);
+  gtk_label_set_max_width_chars (self->hand_result_label, 80);
+  gtk_label_set_xalign (self->hand_result_label, 0);
+  gtk_label_set_selectable (self->hand_result_label, FALSE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->hand_result_label), "card");
+  gtk_widget_add_css_class (GTK_WIDGET (self->hand_result_label), "suzume-hand-result");
+  {
+    g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
+
+    gtk_css_provider_load_from_data (css, ".suzume-hand-result { padding: 8px 12px; }", -1);
+    gtk_style_context_add_provider_for_display (gdk_display_get_default (),
+                                                GTK_STYLE_PROVIDER (css),
+                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  }
+  gtk_widget_set_visible (GTK_WIDGET (self->hand_result_label), FALSE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->hand_result_label),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Last hand"), -1);
+  gtk_box_append (GTK_BOX (self->table_holder), GTK_WIDGET (self->hand_result_label));
+  {
+    /* A narrow window scrolls the table rather than cutting it. */
+    GtkWidget *main_scroll = gtk_scrolled_window_new ();
+
+    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (main_scroll), GTK_POLICY_AUTOMATIC,
+                                    GTK_POLICY_AUTOMATIC);
+    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (main_scroll), main);
+    gtk_widget_set_hexpand (main_scroll, TRUE);
+    gtk_box_append (GTK_BOX (page), main_scroll);
+  }
+
+  self->log = g_object_new (PARLOR_TYPE_LOG_VIEW, NULL);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->log));
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  gtk_widget_set_size_request (side, 190, -1);
+  gtk_box_append (GTK_BOX (side), scrolled);
+  gtk_box_append (GTK_BOX (page), side);
+
+  g_signal_connect_swapped (self->claim_bar, "claim", G_CALLBACK (on_claim), self);
+  return page;
+}
+
+static GtkWidget *
+build_result_page (SuzumeScreen *self)
+{
+  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+
+  self->result_page = ADW_STATUS_PAGE (adw_status_page_new ());
+  adw_status_page_set_icon_name (self->result_page, "applications-games-symbolic");
+  gtk_widget_set_halign (buttons, GTK_ALIGN_CENTER);
+  gtk_box_set_homogeneous (GTK_BOX (buttons), TRUE);
+  self->back_button = gtk_button_new_with_mnemonic (_("_Back"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->back_button), "win.back");
+  gtk_widget_add_css_class (self->back_button, "pill");
+  self->again_button = gtk_button_new_with_mnemonic (_("_Play Again"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->again_button), "suzume.play-again");
+  gtk_widget_add_css_class (self->again_button, "pill");
+  gtk_widget_add_css_class (self->again_button, "suggested-action");
+  gtk_box_append (GTK_BOX (buttons), self->back_button);
+  gtk_box_append (GTK_BOX (buttons), self->again_button);
+  adw_status_page_set_child (self->result_page, buttons);
+  return GTK_WIDGET (self->result_page);
+}
+
+static void
+suzume_screen_init (SuzumeScreen *self)
+{
+  self->seat = -1;
+  self->hand_result = g_string_new (NULL);
+  self->ranking = g_strdup ("");
+
+  self->stack = GTK_STACK (gtk_stack_new ());
+  gtk_widget_set_parent (GTK_WIDGET (self->stack), GTK_WIDGET (self));
+  self->setup = g_object_new (SUZUME_TYPE_SETUP, NULL);
+  gtk_stack_add_named (self->stack, GTK_WIDGET (self->setup), "setup");
+  gtk_stack_add_named (self->stack, build_play_page (self), "play");
+  gtk_stack_add_named (self->stack, build_result_page (self), "result");
+  gtk_stack_set_visible_child_name (self->stack, "setup");
+
+  parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), self->clock_label);
+  parlor_game_screen_set_log_view (PARLOR_GAME_SCREEN (self), self->log);
+}
+
+const char *
+suzume_screen_get_page (SuzumeScreen *self)
+{
+  g_return_val_if_fail (SUZUME_IS_SCREEN (self), NULL);
+  return gtk_stack_get_visible_child_name (self->stack);
+}
+
+GtkWidget *
+suzume_screen_get_setup (SuzumeScreen *self)
+{
+  g_return_val_if_fail (SUZUME_IS_SCREEN (self), NULL);
+  return GTK_WIDGET (self->setup);
+}
+
+GtkWidget *
+suzume_screen_get_my_hand (SuzumeScreen *self)
+{
+  g_return_val_if_fail (SUZUME_IS_SCREEN (self), NULL);
+  return self->table != NULL ? GTK_WIDGET (mahjong_table_view_get_hand (self->table, 0)) : NULL;
+}
+
+GtkWidget *
+suzume_screen_get_claim_bar (SuzumeScreen *self)
+{
+  g_return_val_if_fail (SUZUME_IS_SCREEN (self), NULL);
+  return GTK_WIDGET (self->claim_bar);
+}
+
+const char *
+suzume_screen_get_hand_result (SuzumeScreen *self)
+{
+  g_return_val_if_fail (SUZUME_IS_SCREEN (self), NULL);
+  return self->hand_result->str;
+}
+
+const char *
+suzume_screen_get_ranking (SuzumeScreen *self)
+{
+  g_return_val_if_fail (SUZUME_IS_SCREEN (self), NULL);
+  return self->ranking;
+}
+
+gboolean
+suzume_screen_is_finished (SuzumeScreen *self)
+{
+  g_return_val_if_fail (SUZUME_IS_SCREEN (self), FALSE);
+  return self->finished;
+}

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "parlor-game-screen.h"
+
+G_BEGIN_DECLS
+
+/*
+ * The Suzume-jong screen: the setup page (SuzumeSetup), the play page (the
+ * table of 2-5 seats, the dora indicator, the wall, the claim bar, the log,
+ * the last hand's outcome) and the result page (the ranking). Actions:
+ * suzume.start, suzume.discard(i), suzume.claim(s), suzume.show-result,
+ * suzume.play-again.
+ */
+#define SUZUME_TYPE_SCREEN (suzume_screen_get_type ())
+G_DECLARE_FINAL_TYPE (SuzumeScreen, suzume_screen, SUZUME, SCREEN, ParlorGameScreen)
+
+/* For tests: "setup", "play" or "result"; the outcome of the last hand. */
+const char *suzume_screen_get_page        (SuzumeScreen *self);
+GtkWidget  *suzume_screen_get_setup       (SuzumeScreen *self);
+GtkWidget  *suzume_screen_get_my_hand     (SuzumeScreen *self);
+GtkWidget  *suzume_screen_get_claim_bar   (SuzumeScreen *self);
+const char *suzume_screen_get_hand_result (SuzumeScreen *self);
+const char *suzume_screen_get_ranking     (SuzumeScreen *self);
+gboolean    suzume_screen_is_finished     (SuzumeScreen *self);
+
+G_END_DECLS

@@ -1,0 +1,249 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <adwaita.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mahjong-claim-bar.h"
+#include "mahjong-hand-view.h"
+#include "parlor-application.h"
+#include "parlor-line.h"
+#include "parlor-window.h"
+#include "suzume-screen.h"
+#include "suzume-setup.h"
+#include "suzume-game.h"
+#include "suzume-view.h"
+#include "ui-test-util.h"
+
+static ParlorTable *
+table_of (SuzumeScreen *screen)
+{
+  ParlorSession *session = parlor_game_screen_get_session (PARLOR_GAME_SCREEN (screen));
+
+  return session != NULL ? parlor_session_get_table (session) : NULL;
+}
+
+static void
+get_view (SuzumeScreen *screen,
+          SuzumeView   *view)
+{
+  g_autofree char *line = parlor_table_view_for (table_of (screen), 0);
+
+  g_assert_true (suzume_view_parse (line, view, NULL));
+}
+
+static gboolean
+bar_offers (SuzumeScreen *screen,
+            const char   *action)
+{
+  MahjongClaimBar *bar = MAHJONG_CLAIM_BAR (suzume_screen_get_claim_bar (screen));
+
+  for (guint i = 0; i < mahjong_claim_bar_get_n_claims (bar); i++)
+    if (g_strcmp0 (mahjong_claim_bar_get_action (bar, i), action) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* One move for seat 0 as a keyboard player makes it, choosing what the
+ * strong computer player would: the bar's choice (Ron, Pass, Tsumo) when that
+ * is the move, else the tile, reached with the selection (the arrows) and
+ * discarded with Enter (suzume.discard on the selection). */
+static gboolean
+play_my_move (SuzumeScreen *screen,
+              GRand        *rand,
+              guint        *wins_offered)
+{
+  SuzumeView view;
+  MahjongHandView *hand;
+  g_autofree char *line = NULL;
+  g_autofree char *choice = NULL;
+  SuzumeTile tile;
+
+  if (!parlor_game_screen_can_move (PARLOR_GAME_SCREEN (screen)))
+    return FALSE;
+  get_view (screen, &view);
+  if (view.ask == SUZUME_ASK_NONE)
+    return FALSE;
+  line = parlor_table_view_for (table_of (screen), 0);
+  choice = suzume_game_info.ai_choose ("strong", line, g_rand_int (rand), NULL, NULL);
+  g_assert_nonnull (choice);
+  if (view.ask == SUZUME_ASK_RON)
+    {
+      /* The claim window offers exactly Ron and Pass. */
+      g_assert_cmpuint (mahjong_claim_bar_get_n_claims (MAHJONG_CLAIM_BAR (suzume_screen_get_claim_bar (screen))), ==, 2);
+      g_assert_true (bar_offers (screen, "ron"));
+      g_assert_true (bar_offers (screen, "pass"));
+      (*wins_offered)++;
+      return gtk_widget_activate_action (GTK_WIDGET (screen), "suzume.claim", "s", choice);
+    }
+  if (g_str_equal (choice, "tsumo"))
+    {
+      g_assert_true (bar_offers (screen, "tsumo"));
+      (*wins_offered)++;
+      return gtk_widget_activate_action (GTK_WIDGET (screen), "suzume.claim", "s", "tsumo");
+    }
+  g_assert_true (g_str_has_prefix (choice, "discard "));
+  tile = suzume_tile_from_string (choice + strlen ("discard "));
+  hand = MAHJONG_HAND_VIEW (suzume_screen_get_my_hand (screen));
+  g_assert_true (mahjong_hand_view_get_interactive (hand));
+  g_assert_cmpuint (mahjong_hand_view_get_n_tiles (hand), ==, 6);
+  for (guint i = 0; i < 6; i++)
+    {
+      g_autofree char *name = mahjong_hand_view_describe_tile (hand, i);
+      char buf[3];
+      guint t = mahjong_hand_view_get_tile (hand, i);
+      SuzumeTile st = MAHJONG_TILE_KIND (t) == MAHJONG_TILE_GREEN ? SUZUME_KIND_F
+                      : MAHJONG_TILE_KIND (t) == MAHJONG_TILE_RED_DRAGON ? (SUZUME_KIND_C | SUZUME_TILE_RED)
+                      : ((MAHJONG_TILE_KIND (t) - 18) | ((t & MAHJONG_TILE_RED) ? SUZUME_TILE_RED : 0));
+
+      if (st == tile)
+        {
+          mahjong_hand_view_select (hand, (int) i);
+          g_assert_cmpint (mahjong_hand_view_get_selected (hand), ==, (int) i);
+          g_test_message ("discard %s: %s", suzume_tile_to_string (tile, buf), name);
+          return gtk_widget_activate_action (GTK_WIDGET (screen), "suzume.discard", "i", -1);
+        }
+    }
+  g_assert_not_reached ();
+  return FALSE;
+}
+
+static void
+play_match (guint n_seats)
+{
+  ParlorWindow *window = ui_test_get_window ();
+  SuzumeScreen *screen;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (17 + n_seats);
+  g_autoptr(ParlorLine) line = NULL;
+  g_auto(GStrv) scores = NULL;
+  g_auto(GStrv) rows = NULL;
+  ParlorTable *table;
+  const char *result;
+  gint64 end;
+  guint moves = 0, wins_offered = 0;
+  gboolean shot_mid = FALSE;
+  int order[SUZUME_MAX_SEATS];
+
+  parlor_window_show_game (window, "suzume");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
+  screen = SUZUME_SCREEN (parlor_window_get_screen (window));
+  g_assert_cmpstr (suzume_screen_get_page (screen), ==, "setup");
+  suzume_setup_set_n_seats (SUZUME_SETUP (suzume_screen_get_setup (screen)), n_seats);
+  if (n_seats == 4)
+    ui_test_screenshot (GTK_WIDGET (window), "suzume-setup");
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "suzume.start", NULL));
+  g_assert_cmpstr (suzume_screen_get_page (screen), ==, "play");
+  table = table_of (screen);
+  g_assert_nonnull (table);
+  g_assert_cmpuint (parlor_table_get_n_seats (table), ==, n_seats);
+
+  end = g_get_monotonic_time () + 240 * G_USEC_PER_SEC;
+  while (!parlor_table_is_over (table) && g_get_monotonic_time () < end)
+    {
+      SuzumeView view;
+
+      g_main_context_iteration (NULL, FALSE);
+      if (parlor_table_is_over (table))
+        break;
+      get_view (screen, &view);
+      if (!shot_mid && n_seats == 4 && view.ask == SUZUME_ASK_DISCARD && moves >= 3 &&
+          parlor_game_screen_can_move (PARLOR_GAME_SCREEN (screen)))
+        {
+          ui_test_screenshot (GTK_WIDGET (window), "suzume-play");
+          adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+          ui_test_screenshot (GTK_WIDGET (window), "suzume-play-dark");
+          adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+          gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+          ui_test_screenshot (GTK_WIDGET (window), "suzume-play-800x600");
+          gtk_window_set_default_size (GTK_WINDOW (window), 1180, 800);
+          ui_test_iterate (300);
+          shot_mid = TRUE;
+          continue;
+        }
+      if (play_my_move (screen, rand, &wins_offered))
+        moves++;
+    }
+  g_assert_true (parlor_table_is_over (table));
+  g_assert_cmpuint (moves, >, 0);
+  if (n_seats == 4)
+    g_assert_true (shot_mid);
+
+  /* The result page: the ranking, worked out here from the final scores. */
+  end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  while (g_strcmp0 (suzume_screen_get_page (screen), "result") != 0 && g_get_monotonic_time () < end)
+    ui_test_iterate (50);
+  g_assert_cmpstr (suzume_screen_get_page (screen), ==, "result");
+  result = parlor_game_get_result (parlor_table_get_game (table));
+  line = parlor_line_parse (result, NULL);
+  g_assert_nonnull (line);
+  scores = g_strsplit (parlor_line_get (line, "scores"), ",", -1);
+  g_assert_cmpuint (g_strv_length (scores), ==, n_seats);
+  for (guint s = 0; s < n_seats; s++)
+    order[s] = (int) s;
+  /* Highest score first; ties keep seat order (the ranking's order of listing). */
+  for (guint i = 0; i < n_seats; i++)
+    for (guint j = i + 1; j < n_seats; j++)
+      if (atoi (scores[order[j]]) > atoi (scores[order[i]]))
+        {
+          int x = order[i];
+          order[i] = order[j];
+          order[j] = x;
+        }
+  rows = g_strsplit (suzume_screen_get_ranking (screen), "\n", -1);
+  g_assert_cmpuint (g_strv_length (rows), ==, n_seats);
+  {
+    int total = 0;
+
+    for (guint s = 0; s < n_seats; s++)
+      total += atoi (scores[s]);
+    g_assert_cmpint (total, ==, 40 * (int) n_seats);
+  }
+  for (guint i = 0; i < n_seats; i++)
+    {
+      g_autofree char *points = g_strdup_printf (" — %s points", scores[order[i]]);
+
+      g_assert_true (g_str_has_suffix (rows[i], points));
+      if (i > 0)
+        g_assert_cmpint (atoi (scores[order[i]]), <=, atoi (scores[order[i - 1]]));
+    }
+  if (n_seats == 4)
+    {
+      ui_test_screenshot (GTK_WIDGET (window), "suzume-result");
+      gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+      ui_test_screenshot (GTK_WIDGET (window), "suzume-result-800x600");
+      gtk_window_set_default_size (GTK_WINDOW (window), 1180, 800);
+      ui_test_iterate (300);
+    }
+  g_test_message ("%u seats: %u moves, %u wins offered", n_seats, moves, wins_offered);
+  /* The last hand's outcome is kept: a win with its points, or the empty wall. */
+  g_assert_true (strstr (suzume_screen_get_hand_result (screen), " points") != NULL ||
+                 strstr (suzume_screen_get_hand_result (screen), "wall is empty") != NULL);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "suzume.play-again", NULL));
+  g_assert_cmpstr (suzume_screen_get_page (screen), ==, "setup");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL);
+}
+
+static void
+test_match_four (void)
+{
+  play_match (4);
+}
+
+static void
+test_match_two (void)
+{
+  play_match (2);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  ui_test_init (&argc, &argv);
+  g_test_add_func ("/app/suzume/whole-match/four", test_match_four);
+  g_test_add_func ("/app/suzume/whole-match/two", test_match_two);
+  return ui_test_run ();
+}
