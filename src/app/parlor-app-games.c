@@ -9,6 +9,8 @@
 #include "parlor-game-screen.h"
 #include "manhattan-game.h"
 #include "manhattan-screen.h"
+#include "mcr-game.h"
+#include "mcr-screen.h"
 #include "triad-game.h"
 #include "triad-screen.h"
 
@@ -26,8 +28,16 @@ static const ParlorAppGame triad = {
   .get_screen_type = triad_screen_get_type,
 };
 
+static const ParlorAppGame mcr = {
+  .info = &mcr_game_info,
+  .icon_name = "applications-games-symbolic",
+  .summary = N_("Chinese Official mahjong: win hands worth 8 fan or more against three computer players"),
+  .get_screen_type = mcr_screen_get_type,
+};
+
 static const ParlorAppGame * const games[] = {
   &manhattan,
+  &mcr,
   &triad,
   NULL
 };
