@@ -594,8 +594,11 @@ ensure_seated (McrScreen *self)
 }
 
 static void
-on_dialog_response (McrScreen *self)
+on_dialog_response (AdwMessageDialog *dialog,
+                    const char       *response,
+                    McrScreen        *self)
 {
+  gtk_window_destroy (GTK_WINDOW (dialog));
   if (gtk_stack_get_visible_child_name (self->stack) != NULL &&
       g_str_equal (gtk_stack_get_visible_child_name (self->stack), "play") && !self->finished)
     gtk_widget_grab_focus (GTK_WIDGET (mahjong_table_view_get_hand (self->table, 0)));
@@ -612,7 +615,7 @@ show_hand_dialog (McrScreen  *self,
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "continue", _("_Continue"));
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "continue");
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "continue");
-  g_signal_connect_swapped (dialog, "response", G_CALLBACK (on_dialog_response), self);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_dialog_response), self);
   if (self->hand_dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->hand_dialog));
   self->hand_dialog = dialog;
@@ -686,9 +689,15 @@ show_win (McrScreen        *self,
   g_string_append (body, _("Payments:"));
   pay = g_strsplit (parlor_line_get (line, "pay") != NULL ? parlor_line_get (line, "pay") : "", ",", -1);
   for (guint i = 0; pay[i] != NULL && i < N_SEATS; i++)
-    /* Translators: "Bob: −32 (score 12)" */
+    /* Translators: a payment, "Bob: -32" */
     g_string_append_printf (body, _("\n%s: %+d"), seat_name (self, i),
                             (int) g_ascii_strtoll (pay[i], NULL, 10));
+  if ((s = parlor_line_get (line, "scores")) != NULL)
+    {
+      g_string_append (body, "\n\n");
+      /* Translators: the scores after the hand, "Scores: 66, -22, -22, -22" */
+      g_string_append_printf (body, _("Scores: %s"), s);
+    }
 
   self->n_results++;
   g_free (self->last_result);
@@ -820,10 +829,17 @@ mcr_screen_game_over (ParlorGameScreen *screen,
           if (text->len > 0)
             g_string_append_c (text, '\n');
           /* Translators: a ranking line, "1. Bob: 48 points, 3 hands won" */
-          g_string_append_printf (text, _("%u. %s: %s points, %s hands won"), place,
-                                  seat_name (self, s),
-                                  scores != NULL && g_strv_length (scores) > s ? scores[s] : "0",
-                                  wins != NULL && g_strv_length (wins) > s ? wins[s] : "0");
+          {
+            guint won = wins != NULL && g_strv_length (wins) > s
+                        ? (guint) g_ascii_strtoull (wins[s], NULL, 10) : 0;
+
+            g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                                       "%u. %s: %s points, %u hand won",
+                                                       "%u. %s: %s points, %u hands won", won),
+                                    place, seat_name (self, s),
+                                    scores != NULL && g_strv_length (scores) > s ? scores[s] : "0",
+                                    won);
+          }
         }
   adw_status_page_set_title (self->result_page,
                              my_rank == 1 ? _("You Win the Match!")
@@ -928,8 +944,8 @@ start_action (GtkWidget  *widget,
   player = parlor_table_add_player_at (table, 0, PARLOR_SEAT_LOCAL, name, NULL);
   for (guint s = 1; s < N_SEATS; s++)
     {
-      /* Translators: a computer player, "Computer 2 (level 3)" */
-      g_autofree char *computer = g_strdup_printf (_("Computer %u (level %s)"), s, level);
+      /* Translators: a computer player, "Computer 2" */
+      g_autofree char *computer = g_strdup_printf (_("Computer %u"), s);
 
       parlor_table_add_player_at (table, s, PARLOR_SEAT_AI, computer, level);
     }
@@ -1140,7 +1156,7 @@ build_play_page (McrScreen *self)
   gtk_box_append (GTK_BOX (main_box), table);
 
   self->log = PARLOR_LOG_VIEW (parlor_log_view_new ());
-  gtk_widget_set_size_request (GTK_WIDGET (self->log), 200, -1);
+  gtk_widget_set_size_request (GTK_WIDGET (self->log), 180, -1);
   gtk_paned_set_start_child (GTK_PANED (paned), main_box);
   gtk_paned_set_end_child (GTK_PANED (paned), GTK_WIDGET (self->log));
   gtk_paned_set_resize_end_child (GTK_PANED (paned), FALSE);
