@@ -6,6 +6,7 @@
 
 #include "mahjong-claim-bar.h"
 #include "mahjong-hand-view.h"
+#include "mahjong-table-view.h"
 #include "mcr-screen.h"
 #include "parlor-application.h"
 #include "parlor-window.h"
@@ -71,6 +72,22 @@ bar_calls (MahjongClaimBar *bar)
   return g_strjoinv ("|", (char **) kept->pdata);
 }
 
+/* No flower lies in a river: the discards shown are tiles of the 34 kinds. */
+static gboolean
+check_rivers (McrScreen *screen)
+{
+  MahjongTableView *table = MAHJONG_TABLE_VIEW (mcr_screen_get_table_view (screen));
+
+  for (guint r = 0; r < 4; r++)
+    {
+      g_autofree char *words = mahjong_river_view_describe (mahjong_table_view_get_river (table, r));
+
+      if (words != NULL && (strstr (words, "lower") != NULL || strstr (words, "eason") != NULL))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static void
 shots (ParlorWindow *window,
        const char   *name)
@@ -94,6 +111,7 @@ play_match (guint hands)
   McrScreen *screen = open_setup (window);
   MahjongClaimBar *bar = MAHJONG_CLAIM_BAR (mcr_screen_get_claim_bar (screen));
   MahjongHandView *hand = MAHJONG_HAND_VIEW (mcr_screen_get_my_hand (screen));
+  guint flowers_misread = 0;
   guint turns = 0, calls = 0, wins_seen = 0, steps = 0;
   gboolean shot_play = FALSE, shot_dialog = FALSE;
   g_autofree char *log = NULL;
@@ -136,6 +154,8 @@ play_match (guint hands)
           }
         g_assert_cmpstr (mine, ==, theirs);
       }
+      if (!check_rivers (screen))
+        flowers_misread++;
       if (mcr_screen_is_my_claim (screen))
         {
           calls++;
@@ -168,6 +188,7 @@ play_match (guint hands)
     }
 
   g_assert_cmpuint (turns, >, 0);
+  g_assert_cmpuint (flowers_misread, ==, 0);
   g_assert_cmpuint (wins_seen, >=, 1);
   g_assert_cmpuint (mcr_screen_get_n_results (screen), >=, 1);
   g_assert_nonnull (mcr_screen_get_last_result (screen));

@@ -166,7 +166,8 @@ read_tile (const char *s,
   *len = 0;
   if (s == NULL || s[0] == '\0')
     return MAHJONG_NO_TILE;
-  if ((s[0] == 'f' || s[0] == 'F') && s[1] >= '1' && s[1] <= '8')
+  /* Flowers are "f1"…"f8"; "F" is the green dragon ("F2p": green dragon, 2 of dots). */
+  if (s[0] == 'f' && s[1] >= '1' && s[1] <= '8')
     {
       *len = 2;
       return FLOWER_BASE + (guint) (s[1] - '1');
