@@ -13,6 +13,8 @@
 #include "manhattan-screen.h"
 #include "suzume-game.h"
 #include "suzume-screen.h"
+#include "mcr-game.h"
+#include "mcr-screen.h"
 #include "triad-game.h"
 #include "triad-screen.h"
 
@@ -44,11 +46,19 @@ static const ParlorAppGame suzume = {
   .get_screen_type = suzume_screen_get_type,
 };
 
+static const ParlorAppGame mcr = {
+  .info = &mcr_game_info,
+  .icon_name = "applications-games-symbolic",
+  .summary = N_("Chinese Official mahjong: win hands worth 8 fan or more against three computer players"),
+  .get_screen_type = mcr_screen_get_type,
+};
+
 static const ParlorAppGame * const games[] = {
   &manhattan,
   &triad,
   &jihai,
   &suzume,
+  &mcr,
   NULL
 };
 

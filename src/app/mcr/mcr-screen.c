@@ -1,0 +1,1344 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "mcr-screen"
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "mahjong-claim-bar.h"
+#include "mahjong-mcr.h"
+#include "mahjong-table-view.h"
+#include "mcr-ai.h"
+#include "mcr-game.h"
+#include "mcr-screen.h"
+#include "mcr-setup.h"
+#include "parlor-application.h"
+#include "parlor-line.h"
+#include "parlor-log-view.h"
+#include "parlor-session.h"
+
+#define N_SEATS MCR_N_SEATS
+#define N_FLOWERS 8
+#define FLOWER_BASE MAHJONG_N_KINDS
+
+/* The fan names of the calculator, marked here for translation. */
+static const char * const fan_names[] = {
+  N_("Big Four Winds"), N_("Big Three Dragons"), N_("All Green"), N_("Nine Gates"),
+  N_("Four Kongs"), N_("Seven Shifted Pairs"), N_("Thirteen Orphans"), N_("All Terminals"),
+  N_("Little Four Winds"), N_("Little Three Dragons"), N_("All Honors"),
+  N_("Four Concealed Pungs"), N_("Pure Terminal Chows"), N_("Quadruple Chow"),
+  N_("Four Pure Shifted Pungs"), N_("Four Pure Shifted Chows"), N_("Three Kongs"),
+  N_("All Terminals and Honors"), N_("Seven Pairs"), N_("Greater Honors and Knitted Tiles"),
+  N_("All Even Pungs"), N_("Full Flush"), N_("Pure Triple Chow"), N_("Pure Shifted Pungs"),
+  N_("Upper Tiles"), N_("Middle Tiles"), N_("Lower Tiles"), N_("Pure Straight"),
+  N_("Three-Suited Terminal Chows"), N_("Pure Shifted Chows"), N_("All Fives"),
+  N_("Triple Pung"), N_("Three Concealed Pungs"), N_("Lesser Honors and Knitted Tiles"),
+  N_("Knitted Straight"), N_("Upper Four"), N_("Lower Four"), N_("Big Three Winds"),
+  N_("Mixed Straight"), N_("Reversible Tiles"), N_("Mixed Triple Chow"),
+  N_("Mixed Shifted Pungs"), N_("Chicken Hand"), N_("Last Tile Draw"), N_("Last Tile Claim"),
+  N_("Out with Replacement Tile"), N_("Robbing the Kong"), N_("All Pungs"), N_("Half Flush"),
+  N_("Mixed Shifted Chows"), N_("All Types"), N_("Melded Hand"), N_("Two Concealed Kongs"),
+  N_("Two Dragon Pungs"), N_("Outside Hand"), N_("Fully Concealed Hand"),
+  N_("Two Melded Kongs"), N_("Last Tile"), N_("Dragon Pung"), N_("Prevalent Wind"),
+  N_("Seat Wind"), N_("Concealed Hand"), N_("All Chows"), N_("Tile Hog"), N_("Double Pung"),
+  N_("Two Concealed Pungs"), N_("Concealed Kong"), N_("All Simples"), N_("Pure Double Chow"),
+  N_("Mixed Double Chow"), N_("Short Straight"), N_("Two Terminal Chows"),
+  N_("Pung of Terminals or Honors"), N_("Melded Kong"), N_("One Voided Suit"),
+  N_("No Honors"), N_("Edge Wait"), N_("Closed Wait"), N_("Single Wait"), N_("Self-Drawn"),
+  N_("Flower Tiles"),
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (fan_names) == MCR_N_FANS);
+
+typedef struct
+{
+  guint8      tiles[40];
+  guint8      n_tiles;
+  MahjongMeld melds[4];
+  guint8      n_melds;
+  guint       n_hand;
+  guint8      flowers[N_FLOWERS];
+  guint8      n_flowers;
+} SeatShow;
+
+struct _McrScreen
+{
+  ParlorGameScreen  parent_instance;
+
+  GtkStack         *stack;
+  McrSetup         *setup;
+  GtkLabel         *turn_label;
+  GtkLabel         *info_label;
+  GtkLabel         *clock_label;
+  MahjongTableView *table;
+  MahjongClaimBar  *claim_bar;
+  ParlorLogView    *log;
+  AdwStatusPage    *result_page;
+  GtkLabel         *ranking_label;
+  GtkWidget        *back_button;
+  GtkWidget        *again_button;
+  GtkWidget        *hand_dialog;
+
+  int               seat;
+  char             *names[N_SEATS];
+  McrAiView         view;
+  gboolean          has_view;
+  SeatShow          show[N_SEATS];
+  guint8            flowers[N_SEATS][N_FLOWERS];
+  guint8            n_flowers[N_SEATS];
+  int               scores[N_SEATS];
+  guint             hand_no;
+  guint             n_hands;
+  gboolean          finished;
+  guint             n_results;
+  char             *last_result;
+  guint             auto_pass_id;
+};
+
+G_DEFINE_FINAL_TYPE (McrScreen, mcr_screen, PARLOR_TYPE_GAME_SCREEN)
+
+static ParlorSession *
+session_of (McrScreen *self)
+{
+  return parlor_game_screen_get_session (PARLOR_GAME_SCREEN (self));
+}
+
+static gboolean
+is_guest (McrScreen *self)
+{
+  return session_of (self) != NULL && parlor_session_is_remote (session_of (self));
+}
+
+static gboolean
+is_host (McrScreen *self)
+{
+  return session_of (self) != NULL && parlor_session_is_hosted (session_of (self));
+}
+
+static const char *
+wind_name (guint wind)
+{
+  switch (wind % 4)
+    {
+    case 0: return _("East");
+    case 1: return _("South");
+    case 2: return _("West");
+    default: return _("North");
+    }
+}
+
+/* The fan's name in the player's language. */
+static const char *
+fan_label (const char *english,
+           int        *points)
+{
+  for (guint i = 0; i < MCR_N_FANS; i++)
+    if (g_strcmp0 (mcr_fan_name ((McrFan) i), english) == 0)
+      {
+        *points = mcr_fan_points ((McrFan) i);
+        return _(fan_names[i]);
+      }
+  *points = 0;
+  return english;
+}
+
+static const char *
+tile_word (guint tile,
+           char  buf[4])
+{
+  if (tile >= FLOWER_BASE && tile < FLOWER_BASE + N_FLOWERS)
+    {
+      g_snprintf (buf, 4, "f%u", tile - FLOWER_BASE + 1);
+      return buf;
+    }
+  return mahjong_tile_to_string (tile, buf);
+}
+
+/* One tile at @s ("5m", "E", "f3"); *len gets its length. */
+static guint
+read_tile (const char *s,
+           guint      *len)
+{
+  char buf[3] = { 0 };
+
+  *len = 0;
+  if (s == NULL || s[0] == '\0')
+    return MAHJONG_NO_TILE;
+  /* Flowers are "f1"…"f8"; "F" is the green dragon ("F2p": green dragon, 2 of dots). */
+  if (s[0] == 'f' && s[1] >= '1' && s[1] <= '8')
+    {
+      *len = 2;
+      return FLOWER_BASE + (guint) (s[1] - '1');
+    }
+  if (g_ascii_isdigit (s[0]) && s[1] != '\0')
+    {
+      buf[0] = s[0];
+      buf[1] = s[1];
+      *len = 2;
+    }
+  else
+    {
+      buf[0] = s[0];
+      *len = 1;
+    }
+  return mahjong_tile_from_string (buf);
+}
+
+static guint
+read_tiles (const char *s,
+            guint8     *out,
+            guint       max)
+{
+  guint n = 0, len;
+
+  if (s == NULL || g_str_equal (s, "-"))
+    return 0;
+  while (*s != '\0' && n < max)
+    {
+      guint t = read_tile (s, &len);
+
+      if (t == MAHJONG_NO_TILE || len == 0)
+        break;
+      out[n++] = (guint8) t;
+      s += len;
+    }
+  return n;
+}
+
+static guint
+read_melds (const char  *s,
+            MahjongMeld *out)
+{
+  g_auto(GStrv) parts = NULL;
+  guint n = 0;
+
+  if (s == NULL || g_str_equal (s, "-"))
+    return 0;
+  parts = g_strsplit (s, ",", -1);
+  for (guint i = 0; parts[i] != NULL && n < 4; i++)
+    {
+      const char *x = parts[i];
+      MahjongMeld m = { 0 };
+      guint len = 0, tile;
+
+      if (x[0] == 'h' && x[1] == '\0')
+        {
+          m.type = MAHJONG_MELD_KONG;
+          m.source = MAHJONG_MELD_CONCEALED;
+          m.tile = MAHJONG_NO_TILE;
+          m.claimed = MAHJONG_NO_TILE;
+          out[n++] = m;
+          continue;
+        }
+      tile = read_tile (x + 1, &len);
+      if (tile >= MAHJONG_N_KINDS)
+        continue;
+      m.tile = (guint8) tile;
+      m.claimed = (guint8) tile;
+      m.source = MAHJONG_MELD_CLAIMED;
+      switch (x[0])
+        {
+        case 'c': m.type = MAHJONG_MELD_CHOW; break;
+        case 'p': m.type = MAHJONG_MELD_PUNG; break;
+        case 'k': m.type = MAHJONG_MELD_KONG; break;
+        case 'a': m.type = MAHJONG_MELD_KONG; m.source = MAHJONG_MELD_ADDED; break;
+        case 'h':
+          m.type = MAHJONG_MELD_KONG;
+          m.source = MAHJONG_MELD_CONCEALED;
+          m.claimed = MAHJONG_NO_TILE;
+          break;
+        default:
+          continue;
+        }
+      if (m.source != MAHJONG_MELD_CONCEALED)
+        m.from = (guint8) (x[1 + len] >= '1' && x[1 + len] <= '3' ? x[1 + len] - '0' : 1);
+      out[n++] = m;
+    }
+  return n;
+}
+
+static gboolean
+my_claim (McrScreen *self)
+{
+  return self->has_view && !self->finished && self->view.asked &&
+         (self->view.phase == 'c' || self->view.phase == 'r');
+}
+
+static gboolean
+my_turn (McrScreen *self)
+{
+  return self->has_view && !self->finished && self->view.asked && self->view.phase == 't';
+}
+
+static gboolean
+can_move (McrScreen *self)
+{
+  return parlor_game_screen_can_move (PARLOR_GAME_SCREEN (self));
+}
+
+/* The calls this seat may make now, worked out from the view as the engine does. */
+static guint
+legal_claims (McrScreen  *self,
+              GPtrArray  *actions,
+              GPtrArray  *labels)
+{
+  const McrAiView *v = &self->view;
+  char buf[4];
+
+  if (my_claim (self))
+    {
+      guint t = v->tile;
+
+      if (t >= MAHJONG_N_KINDS)
+        return 0;
+      if (mcr_ai_win_fan (v, t, FALSE, v->phase == 'r') >= MCR_MIN_FAN)
+        {
+          g_ptr_array_add (actions, g_strdup ("hu"));
+          g_ptr_array_add (labels, g_strdup (_("_Hu")));
+        }
+      if (v->phase == 'r' || v->wall == 0)
+        return actions->len;
+      if (v->counts[t] >= 3)
+        {
+          g_ptr_array_add (actions, g_strdup ("kong"));
+          g_ptr_array_add (labels, g_strdup (_("_Kong")));
+        }
+      if (v->counts[t] >= 2)
+        {
+          g_ptr_array_add (actions, g_strdup ("pung"));
+          g_ptr_array_add (labels, g_strdup (_("_Pung")));
+        }
+      if ((guint) v->seat == (v->from + 1) % N_SEATS && mahjong_tile_is_suited (t))
+        {
+          guint rank = t % 9;
+
+          for (guint low = rank >= 2 ? t - 2 : t - rank; low <= t; low++)
+            {
+              char b1[4], b2[4], b3[4];
+
+              if (low / 9 != t / 9 || low % 9 > 6)
+                continue;
+              if ((low == t || v->counts[low] > 0) && (low + 1 == t || v->counts[low + 1] > 0) &&
+                  (low + 2 == t || v->counts[low + 2] > 0))
+                {
+                  g_ptr_array_add (actions, g_strdup_printf ("chow tile=%s", tile_word (low, buf)));
+                  /* Translators: a chow choice, "Chow 3m 4m 5m" */
+                  g_ptr_array_add (labels, g_strdup_printf (_("_Chow %s %s %s"),
+                                                            tile_word (low, b1),
+                                                            tile_word (low + 1, b2),
+                                                            tile_word (low + 2, b3)));
+                }
+            }
+        }
+      return actions->len;
+    }
+  if (my_turn (self) && v->drawn != MAHJONG_NO_TILE)
+    {
+      if (mcr_ai_win_fan (v, v->drawn, TRUE, FALSE) >= MCR_MIN_FAN)
+        {
+          g_ptr_array_add (actions, g_strdup ("hu"));
+          g_ptr_array_add (labels, g_strdup (_("_Hu (self-drawn)")));
+        }
+      if (v->wall > 0)
+        for (guint t = 0; t < MAHJONG_N_KINDS; t++)
+          {
+            gboolean added = FALSE;
+
+            for (guint i = 0; i < v->n_melds; i++)
+              if (v->melds[i].type == MAHJONG_MELD_PUNG && v->melds[i].tile == t)
+                added = TRUE;
+            if (v->counts[t] == 4 || (added && v->counts[t] >= 1))
+              {
+                g_ptr_array_add (actions, g_strdup_printf ("kong tile=%s", tile_word (t, buf)));
+                /* Translators: declaring a kong, "Kong 5p" */
+                g_ptr_array_add (labels, g_strdup_printf (_("_Kong %s"), tile_word (t, buf)));
+              }
+          }
+    }
+  return actions->len;
+}
+
+static gboolean
+auto_pass (gpointer data)
+{
+  McrScreen *self = data;
+  g_autoptr(GPtrArray) actions = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+
+  self->auto_pass_id = 0;
+  if (my_claim (self) && can_move (self) && legal_claims (self, actions, labels) == 0)
+    parlor_game_screen_submit (PARLOR_GAME_SCREEN (self), "pass", NULL);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+update_claims (McrScreen *self)
+{
+  g_autoptr(GPtrArray) actions = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+  MahjongClaim claims[MAHJONG_CLAIM_BAR_MAX];
+  guint n;
+
+  if (!can_move (self) || (!my_claim (self) && !my_turn (self)))
+    {
+      mahjong_claim_bar_clear (self->claim_bar);
+      return;
+    }
+  n = legal_claims (self, actions, labels);
+  n = MIN (n, MAHJONG_CLAIM_BAR_MAX - 1);
+  if (my_claim (self) && n == 0)
+    {
+      /* Nothing to call: pass at once. */
+      mahjong_claim_bar_clear (self->claim_bar);
+      if (self->auto_pass_id == 0)
+        self->auto_pass_id = g_idle_add (auto_pass, self);
+      return;
+    }
+  if (n == 0)
+    {
+      mahjong_claim_bar_clear (self->claim_bar);
+      return;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      claims[i].action = actions->pdata[i];
+      claims[i].label = labels->pdata[i];
+    }
+  mahjong_claim_bar_set_claims (self->claim_bar, claims, n, my_claim (self),
+                                my_claim (self) ? parlor_session_get_deadline (session_of (self)) : 0);
+}
+
+static const char *
+seat_name (McrScreen *self,
+           guint      s)
+{
+  if ((int) s == self->seat)
+    return _("You");
+  return self->names[s] != NULL ? self->names[s] : "";
+}
+
+static void
+update_status (McrScreen *self)
+{
+  const McrAiView *v = &self->view;
+  g_autofree char *info = NULL;
+  g_autofree char *turn = NULL;
+
+  if (!self->has_view)
+    {
+      gtk_label_set_text (self->turn_label, "");
+      gtk_label_set_text (self->info_label, "");
+      return;
+    }
+  /* Translators: "Hand 3 of 16 · Prevalent wind: East · Wall: 64 tiles" */
+  info = g_strdup_printf (_("Hand %u of %u · Prevalent wind: %s · Wall: %u tiles"),
+                          self->hand_no, self->n_hands, wind_name (v->prevalent), v->wall);
+  gtk_label_set_text (self->info_label, info);
+
+  if (self->finished)
+    turn = g_strdup (_("The match is over"));
+  else if (my_turn (self))
+    turn = g_strdup (_("Your turn: choose a tile to discard"));
+  else if (my_claim (self))
+    {
+      char buf[4];
+
+      /* Translators: "Your call on 5p from Bob" */
+      turn = g_strdup_printf (_("Your call on %s from %s"), tile_word (v->tile, buf),
+                              seat_name (self, v->from));
+    }
+  else if (v->phase == 't')
+    /* Translators: "Bob’s turn" */
+    turn = g_strdup_printf (_("%s’s turn"), seat_name (self, v->turn));
+  else if (v->phase == 'c' || v->phase == 'r')
+    turn = g_strdup (_("Waiting for calls"));
+  else
+    turn = g_strdup ("");
+  gtk_label_set_text (self->turn_label, turn);
+  if (my_turn (self) || my_claim (self))
+    gtk_widget_add_css_class (GTK_WIDGET (self->turn_label), "accent");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->turn_label), "accent");
+}
+
+static void
+refresh (McrScreen *self)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(ParlorLine) line = NULL;
+  g_autoptr(GError) error = NULL;
+  MahjongHandView *hand;
+  MahjongTile mine[MAHJONG_HAND_MAX];
+  guint n_mine = 0;
+  gint64 x;
+
+  if (self->seat < 0 || session_of (self) == NULL)
+    return;
+  text = parlor_session_dup_view (session_of (self));
+  if (text == NULL)
+    return;
+  if (!mcr_ai_view_parse (text, &self->view, &error))
+    {
+      g_warning ("Unreadable view: %s", error->message);
+      return;
+    }
+  line = parlor_line_parse (text, NULL);
+  if (line == NULL)
+    return;
+  self->has_view = TRUE;
+  if (parlor_line_get_int (line, "hand", 1, 16, &x, NULL))
+    self->hand_no = (guint) x;
+  if (parlor_line_get_int (line, "of", 1, 16, &x, NULL))
+    self->n_hands = (guint) x;
+  {
+    const char *s = parlor_line_get (line, "scores");
+    g_auto(GStrv) parts = s != NULL ? g_strsplit (s, ",", -1) : NULL;
+
+    for (guint i = 0; parts != NULL && i < N_SEATS && parts[i] != NULL; i++)
+      self->scores[i] = (int) g_ascii_strtoll (parts[i], NULL, 10);
+  }
+
+  for (guint s = 0; s < N_SEATS; s++)
+    {
+      SeatShow *show = &self->show[s];
+      guint r = (s + N_SEATS - (guint) self->seat) % N_SEATS;
+      char key[4];
+      MahjongTile flowers[N_FLOWERS];
+      guint n_flowers = MIN (self->view.flowers[s], N_FLOWERS);
+
+      g_snprintf (key, sizeof key, "d%u", s);
+      show->n_tiles = (guint8) read_tiles (parlor_line_get (line, key), show->tiles, 40);
+      g_snprintf (key, sizeof key, "m%u", s);
+      show->n_melds = (guint8) read_melds (parlor_line_get (line, key), show->melds);
+      g_snprintf (key, sizeof key, "n%u", s);
+      show->n_hand = parlor_line_get_int (line, key, 0, 18, &x, NULL) ? (guint) x : 0;
+
+      /* The flowers seen set aside; others (a game joined late) as plain flowers. */
+      for (guint i = 0; i < n_flowers; i++)
+        flowers[i] = i < self->n_flowers[s] ? self->flowers[s][i] : (MahjongTile) (FLOWER_BASE + i);
+
+      mahjong_table_view_set_seat_info (self->table, r, seat_name (self, s),
+                                        wind_name ((s + N_SEATS - self->view.dealer) % N_SEATS),
+                                        self->scores[s],
+                                        self->view.phase == 't' && self->view.turn == s);
+      mahjong_river_view_set_discards (mahjong_table_view_get_river (self->table, r),
+                                       show->tiles, NULL, show->n_tiles);
+      mahjong_river_view_set_highlight_last (mahjong_table_view_get_river (self->table, r),
+                                             (self->view.phase == 'c' || self->view.phase == 'r') &&
+                                             self->view.from == s);
+      mahjong_melds_view_set_melds (mahjong_table_view_get_melds (self->table, r),
+                                    show->melds, show->n_melds, flowers, n_flowers);
+      if ((int) s != self->seat)
+        {
+          gboolean drawn = self->view.phase == 't' && self->view.turn == s && show->n_hand % 3 == 2;
+
+          mahjong_hand_view_set_hidden (mahjong_table_view_get_hand (self->table, r),
+                                        MIN (show->n_hand - (drawn ? 1 : 0), MAHJONG_HAND_MAX - 1),
+                                        drawn);
+        }
+    }
+
+  {
+    gboolean drawn_left = self->view.drawn != MAHJONG_NO_TILE;
+
+    for (guint t = 0; t < MAHJONG_N_KINDS; t++)
+      for (guint k = 0; k < self->view.counts[t] && n_mine < MAHJONG_HAND_MAX - 1; k++)
+        {
+          if (drawn_left && t == self->view.drawn)
+            {
+              drawn_left = FALSE;
+              continue;
+            }
+          mine[n_mine++] = (MahjongTile) t;
+        }
+  }
+  hand = mahjong_table_view_get_hand (self->table, 0);
+  mahjong_hand_view_set_tiles (hand, mine, n_mine, self->view.drawn);
+  mahjong_hand_view_set_interactive (hand, my_turn (self) && can_move (self));
+  if (my_turn (self) && mahjong_hand_view_get_selected (hand) < 0)
+    mahjong_hand_view_select (hand, (int) mahjong_hand_view_get_n_tiles (hand) - 1);
+  update_claims (self);
+  update_status (self);
+}
+
+static void
+update_names (McrScreen *self)
+{
+  for (guint i = 0; i < N_SEATS; i++)
+    {
+      const char *name = session_of (self) != NULL ? parlor_session_get_seat_name (session_of (self), i) : NULL;
+
+      g_free (self->names[i]);
+      self->names[i] = name != NULL ? g_strdup (name) : g_strdup_printf (_("Player %u"), i + 1);
+    }
+  for (guint s = 0; s < N_SEATS && self->seat >= 0; s++)
+    {
+      guint r = (s + N_SEATS - (guint) self->seat) % N_SEATS;
+      const char *owner = (int) s == self->seat ? NULL : self->names[s];
+
+      mahjong_hand_view_set_owner (mahjong_table_view_get_hand (self->table, r), owner);
+      mahjong_river_view_set_owner (mahjong_table_view_get_river (self->table, r), owner);
+      mahjong_melds_view_set_owner (mahjong_table_view_get_melds (self->table, r), owner);
+    }
+}
+
+static void
+ensure_seated (McrScreen *self)
+{
+  if (self->seat >= 0 || session_of (self) == NULL)
+    return;
+  self->seat = parlor_session_get_seat (session_of (self));
+  if (self->seat >= 0)
+    update_names (self);
+}
+
+static void
+on_dialog_response (AdwMessageDialog *dialog,
+                    const char       *response,
+                    McrScreen        *self)
+{
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  if (gtk_stack_get_visible_child_name (self->stack) != NULL &&
+      g_str_equal (gtk_stack_get_visible_child_name (self->stack), "play") && !self->finished)
+    gtk_widget_grab_focus (GTK_WIDGET (mahjong_table_view_get_hand (self->table, 0)));
+}
+
+static void
+show_hand_dialog (McrScreen  *self,
+                  const char *heading,
+                  const char *body)
+{
+  GtkWidget *dialog = adw_message_dialog_new (NULL, heading, NULL);
+
+  adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (dialog), body);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "continue", _("_Continue"));
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "continue");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "continue");
+  g_signal_connect (dialog, "response", G_CALLBACK (on_dialog_response), self);
+  if (self->hand_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->hand_dialog));
+  self->hand_dialog = dialog;
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->hand_dialog);
+  parlor_game_screen_present_dialog (PARLOR_GAME_SCREEN (self), GTK_WINDOW (dialog));
+}
+
+static void
+show_win (McrScreen        *self,
+          const ParlorLine *line)
+{
+  GString *body = g_string_new (NULL);
+  g_autofree char *heading = NULL;
+  g_auto(GStrv) fans = NULL;
+  g_auto(GStrv) pay = NULL;
+  gint64 seat = 0, from = 0, fan = 0;
+  const char *tile = parlor_line_get (line, "tile");
+  const char *s;
+
+  parlor_line_get_int (line, "seat", 0, N_SEATS - 1, &seat, NULL);
+  parlor_line_get_int (line, "fan", 0, 10000, &fan, NULL);
+  if (parlor_line_has (line, "self"))
+    heading = (int) seat == self->seat
+              /* Translators: "You win by self-draw on 5p" */
+              ? g_strdup_printf (_("You win by self-draw on %s"), tile)
+              /* Translators: "Bob wins by self-draw on 5p" */
+              : g_strdup_printf (_("%s wins by self-draw on %s"), seat_name (self, seat), tile);
+  else
+    {
+      parlor_line_get_int (line, "from", 0, N_SEATS - 1, &from, NULL);
+      heading = (int) seat == self->seat
+                /* Translators: "You win on 5p from Bob" */
+                ? g_strdup_printf (_("You win on %s from %s"), tile, seat_name (self, from))
+                /* Translators: "Bob wins on 5p from you" */
+                : (int) from == self->seat
+                ? g_strdup_printf (_("%s wins on %s from you"), seat_name (self, seat), tile)
+                : g_strdup_printf (_("%s wins on %s from %s"), seat_name (self, seat), tile,
+                                   seat_name (self, from));
+    }
+  if ((s = parlor_line_get (line, "hand")) != NULL)
+    /* Translators: the winning hand in tile notation */
+    g_string_append_printf (body, _("Hand: %s"), s);
+  g_string_append (body, "\n\n");
+  fans = g_strsplit (parlor_line_get (line, "fans") != NULL ? parlor_line_get (line, "fans") : "", ";", -1);
+  for (guint i = 0; fans[i] != NULL; i++)
+    {
+      char *x = strrchr (fans[i], 'x');
+      guint count = 1;
+      int points;
+      const char *name;
+
+      if (fans[i][0] == '\0')
+        continue;
+      if (x != NULL && x > fans[i] && x[-1] == ' ')
+        {
+          count = (guint) g_ascii_strtoull (x + 1, NULL, 10);
+          x[-1] = '\0';
+        }
+      name = fan_label (fans[i], &points);
+      if (count > 1)
+        /* Translators: a fan counted several times, "Pure Double Chow ×2: 2 fan" */
+        g_string_append_printf (body, _("%s ×%u: %d fan"), name, count, points * (int) count);
+      else
+        /* Translators: "Pure Straight: 16 fan" */
+        g_string_append_printf (body, _("%s: %d fan"), name, points);
+      g_string_append_c (body, '\n');
+    }
+  /* Translators: the hand's total */
+  g_string_append_printf (body, _("Total: %d fan"), (int) fan);
+  g_string_append (body, "\n\n");
+  g_string_append (body, _("Payments:"));
+  pay = g_strsplit (parlor_line_get (line, "pay") != NULL ? parlor_line_get (line, "pay") : "", ",", -1);
+  for (guint i = 0; pay[i] != NULL && i < N_SEATS; i++)
+    /* Translators: a payment, "Bob: -32" */
+    g_string_append_printf (body, _("\n%s: %+d"), seat_name (self, i),
+                            (int) g_ascii_strtoll (pay[i], NULL, 10));
+  if ((s = parlor_line_get (line, "scores")) != NULL)
+    {
+      g_string_append (body, "\n\n");
+      /* Translators: the scores after the hand, "Scores: 66, -22, -22, -22" */
+      g_string_append_printf (body, _("Scores: %s"), s);
+    }
+
+  self->n_results++;
+  g_free (self->last_result);
+  self->last_result = g_strdup_printf ("%s\n%s", heading, body->str);
+  show_hand_dialog (self, heading, body->str);
+  g_string_free (body, TRUE);
+}
+
+static void
+handle_event (McrScreen  *self,
+              const char *text)
+{
+  g_autoptr(ParlorLine) line = parlor_line_parse (text, NULL);
+  g_autofree char *words = NULL;
+  const char *type;
+
+  if (line == NULL)
+    return;
+  type = parlor_line_get_type (line);
+  {
+    const char *names[N_SEATS];
+
+    for (guint i = 0; i < N_SEATS; i++)
+      names[i] = self->names[i] != NULL ? self->names[i] : "";
+    /* The engine's describe has no "You …" wording: the player's own name reads better. */
+    words = mcr_game_info.describe (text, names);
+  }
+  if (words != NULL && *words != '\0' && !g_str_equal (type, "answered"))
+    parlor_log_view_append (self->log, words,
+                            g_str_equal (type, "hand") || g_str_equal (type, "hu") ||
+                            g_str_equal (type, "exhausted") || g_str_equal (type, "start"));
+
+  if (g_str_equal (type, "hand"))
+    {
+      memset (self->n_flowers, 0, sizeof self->n_flowers);
+    }
+  else if (g_str_equal (type, "flower"))
+    {
+      gint64 seat;
+      guint len;
+      guint t = read_tile (parlor_line_get (line, "tile"), &len);
+
+      if (parlor_line_get_int (line, "seat", 0, N_SEATS - 1, &seat, NULL) &&
+          t >= FLOWER_BASE && self->n_flowers[seat] < N_FLOWERS)
+        self->flowers[seat][self->n_flowers[seat]++] = (guint8) t;
+    }
+  else if (g_str_equal (type, "discard"))
+    parlor_game_screen_play_sound (PARLOR_GAME_SCREEN (self), PARLOR_SOUND_TURN_END);
+  else if (g_str_equal (type, "hu"))
+    {
+      parlor_game_screen_play_sound (PARLOR_GAME_SCREEN (self), PARLOR_SOUND_ROUND_END);
+      show_win (self, line);
+    }
+  else if (g_str_equal (type, "exhausted"))
+    {
+      self->n_results++;
+      g_free (self->last_result);
+      self->last_result = g_strdup (_("The wall is exhausted: a drawn hand, nobody pays."));
+      show_hand_dialog (self, _("Drawn Hand"), self->last_result);
+    }
+}
+
+static void
+mcr_screen_session_event (ParlorGameScreen *screen,
+                          const char       *text)
+{
+  McrScreen *self = MCR_SCREEN (screen);
+
+  ensure_seated (self);
+  handle_event (self, text);
+}
+
+static void
+mcr_screen_session_changed (ParlorGameScreen *screen)
+{
+  McrScreen *self = MCR_SCREEN (screen);
+
+  ensure_seated (self);
+  refresh (self);
+}
+
+static void
+mcr_screen_seats_changed (ParlorGameScreen *screen)
+{
+  McrScreen *self = MCR_SCREEN (screen);
+
+  if (self->seat >= 0)
+    update_names (self);
+  refresh (self);
+}
+
+static void
+mcr_screen_reconnected (ParlorGameScreen *screen)
+{
+  McrScreen *self = MCR_SCREEN (screen);
+
+  self->seat = -1;
+  ensure_seated (self);
+}
+
+static void
+mcr_screen_game_over (ParlorGameScreen *screen,
+                      const char       *result)
+{
+  McrScreen *self = MCR_SCREEN (screen);
+  g_autoptr(ParlorLine) line = parlor_line_parse (result, NULL);
+  g_auto(GStrv) scores = NULL;
+  g_auto(GStrv) ranks = NULL;
+  g_auto(GStrv) wins = NULL;
+  GString *text = g_string_new (NULL);
+  int my_rank = 0;
+
+  self->finished = TRUE;
+  mahjong_claim_bar_clear (self->claim_bar);
+  mahjong_hand_view_set_interactive (mahjong_table_view_get_hand (self->table, 0), FALSE);
+  update_status (self);
+  if (line != NULL)
+    {
+      scores = g_strsplit (parlor_line_get (line, "scores") ? parlor_line_get (line, "scores") : "", ",", -1);
+      ranks = g_strsplit (parlor_line_get (line, "ranks") ? parlor_line_get (line, "ranks") : "", ",", -1);
+      wins = g_strsplit (parlor_line_get (line, "wins") ? parlor_line_get (line, "wins") : "", ",", -1);
+    }
+  for (guint place = 1; place <= N_SEATS && ranks != NULL; place++)
+    for (guint s = 0; s < N_SEATS && ranks[s] != NULL; s++)
+      if (g_ascii_strtoull (ranks[s], NULL, 10) == place)
+        {
+          if ((int) s == self->seat)
+            my_rank = (int) place;
+          if (text->len > 0)
+            g_string_append_c (text, '\n');
+          /* Translators: a ranking line, "1. Bob: 48 points, 3 hands won" */
+          {
+            guint won = wins != NULL && g_strv_length (wins) > s
+                        ? (guint) g_ascii_strtoull (wins[s], NULL, 10) : 0;
+
+            g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                                       "%u. %s: %s points, %u hand won",
+                                                       "%u. %s: %s points, %u hands won", won),
+                                    place, seat_name (self, s),
+                                    scores != NULL && g_strv_length (scores) > s ? scores[s] : "0",
+                                    won);
+          }
+        }
+  adw_status_page_set_title (self->result_page,
+                             my_rank == 1 ? _("You Win the Match!")
+                             : my_rank > 0 ? _("The Match Is Over") : _("Match Over"));
+  if (my_rank > 1)
+    {
+      /* Translators: "You finished 3rd of 4" is awkward to translate: "You finished in place 3 of 4" */
+      g_autofree char *desc = g_strdup_printf (_("You finished in place %d of 4"), my_rank);
+
+      adw_status_page_set_description (self->result_page, desc);
+    }
+  else
+    adw_status_page_set_description (self->result_page, NULL);
+  gtk_label_set_text (self->ranking_label, text->str);
+  g_string_free (text, TRUE);
+  gtk_widget_set_visible (self->again_button, !is_guest (self));
+  gtk_button_set_label (GTK_BUTTON (self->again_button),
+                        is_host (self) ? _("Host _Again") : _("_Play Again"));
+  gtk_stack_set_visible_child_name (self->stack, "result");
+  gtk_widget_grab_focus (is_guest (self) ? self->back_button : self->again_button);
+  parlor_game_screen_play_sound (screen, PARLOR_SOUND_ROUND_END);
+}
+
+static void
+on_claim (McrScreen  *self,
+          const char *action)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!can_move (self))
+    return;
+  if (!parlor_game_screen_submit (PARLOR_GAME_SCREEN (self), action, &error))
+    parlor_game_screen_toast (PARLOR_GAME_SCREEN (self), error->message);
+  else if (is_guest (self))
+    refresh (self);
+}
+
+static void
+on_tile_activated (McrScreen *self,
+                   int        index,
+                   guint      tile)
+{
+  g_autofree char *action = NULL;
+  char buf[4];
+
+  if (!my_turn (self) || !can_move (self) || tile >= MAHJONG_N_KINDS)
+    return;
+  action = g_strdup_printf ("discard tile=%s", tile_word (tile, buf));
+  on_claim (self, action);
+}
+
+static void
+reset (McrScreen *self)
+{
+  g_clear_handle_id (&self->auto_pass_id, g_source_remove);
+  parlor_game_screen_set_session (PARLOR_GAME_SCREEN (self), NULL);
+  parlor_game_screen_close_dialogs (PARLOR_GAME_SCREEN (self));
+  parlor_log_view_clear (self->log);
+  mahjong_claim_bar_clear (self->claim_bar);
+  memset (self->n_flowers, 0, sizeof self->n_flowers);
+  memset (self->scores, 0, sizeof self->scores);
+  self->has_view = FALSE;
+  self->finished = FALSE;
+  self->seat = -1;
+  self->n_results = 0;
+  g_clear_pointer (&self->last_result, g_free);
+}
+
+static void
+begin_play (McrScreen *self)
+{
+  gtk_stack_set_visible_child_name (self->stack, "play");
+  ensure_seated (self);
+  refresh (self);
+  gtk_widget_grab_focus (GTK_WIDGET (mahjong_table_view_get_hand (self->table, 0)));
+}
+
+static void
+start_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *param)
+{
+  McrScreen *self = MCR_SCREEN (widget);
+  ParlorApplication *app = parlor_game_screen_get_app (PARLOR_GAME_SCREEN (self));
+  ParlorSettings *settings = app != NULL ? parlor_application_get_settings (app) : NULL;
+  g_autofree char *name = settings != NULL ? parlor_settings_get_effective_name (settings)
+                                            : g_strdup (_("You"));
+  const char *level = mcr_setup_get_level (self->setup);
+  g_autofree char *config = mcr_setup_make_config (self->setup);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ParlorTable) table = NULL;
+  g_autoptr(ParlorSession) session = NULL;
+  guint player;
+
+  reset (self);
+  table = parlor_table_new (&mcr_game_info, config, parlor_game_seed (), &error);
+  if (table == NULL)
+    {
+      parlor_game_screen_toast (PARLOR_GAME_SCREEN (self), error->message);
+      return;
+    }
+  player = parlor_table_add_player_at (table, 0, PARLOR_SEAT_LOCAL, name, NULL);
+  for (guint s = 1; s < N_SEATS; s++)
+    {
+      /* Translators: a computer player, "Computer 2" */
+      g_autofree char *computer = g_strdup_printf (_("Computer %u"), s);
+
+      parlor_table_add_player_at (table, s, PARLOR_SEAT_AI, computer, level);
+    }
+  if (settings != NULL)
+    {
+      parlor_table_set_time_limit (table, parlor_settings_get_time_limit (settings));
+      parlor_table_set_ai_delay (table, parlor_settings_get_ai_delay (settings));
+    }
+  session = parlor_session_new_local (table, player);
+  gtk_stack_set_visible_child_name (self->stack, "play");
+  if (!parlor_game_screen_start_session (PARLOR_GAME_SCREEN (self), session, &error))
+    {
+      parlor_game_screen_toast (PARLOR_GAME_SCREEN (self), error->message);
+      gtk_stack_set_visible_child_name (self->stack, "setup");
+      return;
+    }
+  begin_play (self);
+}
+
+static void
+play_again_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *param)
+{
+  McrScreen *self = MCR_SCREEN (widget);
+  gboolean host = is_host (self);
+  gboolean guest = is_guest (self);
+
+  parlor_game_screen_new_local_game (PARLOR_GAME_SCREEN (widget));
+  if (host)
+    gtk_widget_activate_action (widget, "win.host-lan", NULL);
+  else if (guest)
+    gtk_widget_activate_action (widget, "win.back", NULL);
+}
+
+static void
+mcr_screen_new_local_game (ParlorGameScreen *screen)
+{
+  McrScreen *self = MCR_SCREEN (screen);
+
+  reset (self);
+  gtk_stack_set_visible_child_name (self->stack, "setup");
+  gtk_widget_grab_focus (GTK_WIDGET (self->setup));
+}
+
+static char *
+mcr_screen_host_config (ParlorGameScreen  *screen,
+                        char             **summary)
+{
+  McrScreen *self = MCR_SCREEN (screen);
+
+  if (summary != NULL)
+    {
+      g_autofree char *text = mcr_setup_summary (self->setup);
+
+      /* Translators: %s is the match's choices, "Computer level 3 · 16 hands" */
+      *summary = g_strdup_printf (_("%s. Empty seats are played by the computer. "
+                                    "Cancel to choose otherwise on the game’s setup page."), text);
+    }
+  return mcr_setup_make_config (self->setup);
+}
+
+static gboolean
+mcr_screen_host_game (ParlorGameScreen  *screen,
+                      ParlorServer      *server,
+                      const char        *table_id,
+                      GError           **error)
+{
+  McrScreen *self = MCR_SCREEN (screen);
+  g_autoptr(ParlorSession) session = NULL;
+
+  if (parlor_server_get_table (server, table_id) == NULL)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG,
+                           _("The hosted game is gone"));
+      return FALSE;
+    }
+  reset (self);
+  session = parlor_session_new_hosted (server, table_id);
+  gtk_stack_set_visible_child_name (self->stack, "play");
+  if (!parlor_game_screen_start_session (screen, session, error))
+    {
+      gtk_stack_set_visible_child_name (self->stack, "setup");
+      return FALSE;
+    }
+  begin_play (self);
+  return TRUE;
+}
+
+static void
+mcr_screen_join_game (ParlorGameScreen *screen,
+                      ParlorClient     *client,
+                      const char       *address)
+{
+  McrScreen *self = MCR_SCREEN (screen);
+  g_autoptr(ParlorSession) session = parlor_session_new_remote (client, address);
+
+  reset (self);
+  parlor_game_screen_set_session (screen, session);
+  begin_play (self);
+}
+
+static gboolean
+mcr_screen_grab_focus (GtkWidget *widget)
+{
+  McrScreen *self = MCR_SCREEN (widget);
+  const char *page = gtk_stack_get_visible_child_name (self->stack);
+
+  if (g_strcmp0 (page, "setup") == 0)
+    return gtk_widget_grab_focus (GTK_WIDGET (self->setup));
+  if (g_strcmp0 (page, "result") == 0)
+    return gtk_widget_grab_focus (gtk_widget_get_visible (self->again_button)
+                                  ? self->again_button : self->back_button);
+  return gtk_widget_grab_focus (GTK_WIDGET (mahjong_table_view_get_hand (self->table, 0)));
+}
+
+static void
+mcr_screen_dispose (GObject *object)
+{
+  McrScreen *self = MCR_SCREEN (object);
+
+  g_clear_handle_id (&self->auto_pass_id, g_source_remove);
+  parlor_game_screen_set_session (PARLOR_GAME_SCREEN (object), NULL);
+  if (self->stack != NULL)
+    {
+      gtk_widget_unparent (GTK_WIDGET (self->stack));
+      self->stack = NULL;
+    }
+  G_OBJECT_CLASS (mcr_screen_parent_class)->dispose (object);
+}
+
+static void
+mcr_screen_finalize (GObject *object)
+{
+  McrScreen *self = MCR_SCREEN (object);
+
+  for (guint i = 0; i < N_SEATS; i++)
+    g_free (self->names[i]);
+  g_free (self->last_result);
+  G_OBJECT_CLASS (mcr_screen_parent_class)->finalize (object);
+}
+
+static void mcr_screen_constructed (GObject *object);
+
+static void
+mcr_screen_class_init (McrScreenClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  ParlorGameScreenClass *screen_class = PARLOR_GAME_SCREEN_CLASS (klass);
+
+  object_class->constructed = mcr_screen_constructed;
+  object_class->dispose = mcr_screen_dispose;
+  object_class->finalize = mcr_screen_finalize;
+  widget_class->grab_focus = mcr_screen_grab_focus;
+  screen_class->new_local_game = mcr_screen_new_local_game;
+  screen_class->host_game = mcr_screen_host_game;
+  screen_class->join_game = mcr_screen_join_game;
+  screen_class->host_config = mcr_screen_host_config;
+  screen_class->session_event = mcr_screen_session_event;
+  screen_class->session_changed = mcr_screen_session_changed;
+  screen_class->seats_changed = mcr_screen_seats_changed;
+  screen_class->game_over = mcr_screen_game_over;
+  screen_class->reconnected = mcr_screen_reconnected;
+
+  gtk_widget_class_install_action (widget_class, "mcr.start", NULL, start_action);
+  gtk_widget_class_install_action (widget_class, "mcr.play-again", NULL, play_again_action);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "mcr-screen");
+}
+
+static GtkWidget *
+build_play_page (McrScreen *self)
+{
+  GtkWidget *paned = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
+  GtkWidget *main_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *top = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *center = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *table;
+
+  self->turn_label = GTK_LABEL (gtk_label_new (""));
+  gtk_widget_add_css_class (GTK_WIDGET (self->turn_label), "heading");
+  gtk_label_set_xalign (self->turn_label, 0);
+  gtk_label_set_ellipsize (self->turn_label, PANGO_ELLIPSIZE_END);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->turn_label), TRUE);
+  self->clock_label = GTK_LABEL (gtk_label_new (""));
+  gtk_widget_add_css_class (GTK_WIDGET (self->clock_label), "numeric");
+  gtk_box_append (GTK_BOX (top), GTK_WIDGET (self->turn_label));
+  gtk_box_append (GTK_BOX (top), GTK_WIDGET (self->clock_label));
+  gtk_widget_set_margin_start (top, 12);
+  gtk_widget_set_margin_end (top, 12);
+  gtk_widget_set_margin_top (top, 6);
+  gtk_box_append (GTK_BOX (main_box), top);
+
+  table = mahjong_table_view_new (N_SEATS);
+  self->table = MAHJONG_TABLE_VIEW (table);
+  gtk_widget_set_vexpand (table, TRUE);
+  gtk_widget_set_hexpand (table, TRUE);
+  self->info_label = GTK_LABEL (gtk_label_new (""));
+  gtk_label_set_wrap (self->info_label, TRUE);
+  gtk_label_set_justify (self->info_label, GTK_JUSTIFY_CENTER);
+  gtk_widget_add_css_class (GTK_WIDGET (self->info_label), "dim-label");
+  self->claim_bar = MAHJONG_CLAIM_BAR (mahjong_claim_bar_new ());
+  gtk_box_append (GTK_BOX (center), GTK_WIDGET (self->info_label));
+  gtk_box_append (GTK_BOX (center), GTK_WIDGET (self->claim_bar));
+  gtk_widget_set_valign (center, GTK_ALIGN_CENTER);
+  mahjong_table_view_set_center (self->table, center);
+  gtk_box_append (GTK_BOX (main_box), table);
+
+  self->log = PARLOR_LOG_VIEW (parlor_log_view_new ());
+  gtk_widget_set_size_request (GTK_WIDGET (self->log), 180, -1);
+  gtk_paned_set_start_child (GTK_PANED (paned), main_box);
+  gtk_paned_set_end_child (GTK_PANED (paned), GTK_WIDGET (self->log));
+  gtk_paned_set_resize_end_child (GTK_PANED (paned), FALSE);
+  gtk_paned_set_shrink_end_child (GTK_PANED (paned), FALSE);
+  gtk_paned_set_shrink_start_child (GTK_PANED (paned), FALSE);
+
+  g_signal_connect_swapped (self->claim_bar, "claim", G_CALLBACK (on_claim), self);
+  g_signal_connect_swapped (mahjong_table_view_get_hand (self->table, 0), "tile-activated",
+                            G_CALLBACK (on_tile_activated), self);
+  return paned;
+}
+
+static GtkWidget *
+build_result_page (McrScreen *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
+  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+
+  self->result_page = ADW_STATUS_PAGE (adw_status_page_new ());
+  adw_status_page_set_icon_name (self->result_page, "applications-games-symbolic");
+  self->ranking_label = GTK_LABEL (gtk_label_new (""));
+  gtk_label_set_selectable (self->ranking_label, FALSE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->ranking_label), "title-4");
+  self->back_button = gtk_button_new_with_mnemonic (_("_Back"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->back_button), "win.back");
+  self->again_button = gtk_button_new_with_mnemonic (_("_Play Again"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->again_button), "mcr.play-again");
+  gtk_widget_add_css_class (self->again_button, "suggested-action");
+  gtk_widget_add_css_class (self->again_button, "pill");
+  gtk_widget_add_css_class (self->back_button, "pill");
+  gtk_widget_set_halign (buttons, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (buttons), self->back_button);
+  gtk_box_append (GTK_BOX (buttons), self->again_button);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->ranking_label));
+  gtk_box_append (GTK_BOX (box), buttons);
+  adw_status_page_set_child (self->result_page, box);
+  return GTK_WIDGET (self->result_page);
+}
+
+static void
+mcr_screen_init (McrScreen *self)
+{
+  self->seat = -1;
+  self->n_hands = 16;
+  self->stack = GTK_STACK (gtk_stack_new ());
+  gtk_stack_set_transition_type (self->stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE);
+  self->setup = g_object_new (MCR_TYPE_SETUP, NULL);
+  gtk_stack_add_named (self->stack, GTK_WIDGET (self->setup), "setup");
+  gtk_stack_add_named (self->stack, build_play_page (self), "play");
+  gtk_stack_add_named (self->stack, build_result_page (self), "result");
+  gtk_stack_set_visible_child_name (self->stack, "setup");
+  gtk_widget_set_parent (GTK_WIDGET (self->stack), GTK_WIDGET (self));
+
+  parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), self->clock_label);
+  parlor_game_screen_set_log_view (PARLOR_GAME_SCREEN (self), self->log);
+}
+
+static void
+mcr_screen_constructed (GObject *object)
+{
+  McrScreen *self = MCR_SCREEN (object);
+  ParlorApplication *app = parlor_game_screen_get_app (PARLOR_GAME_SCREEN (self));
+
+  G_OBJECT_CLASS (mcr_screen_parent_class)->constructed (object);
+  if (app != NULL)
+    g_object_set (self->setup, "level",
+                  parlor_game_info_level_for_strength (&mcr_game_info,
+                                                       parlor_settings_get_computer_strength (parlor_application_get_settings (app))),
+                  NULL);
+}
+
+const char *
+mcr_screen_get_page (McrScreen *self)
+{
+  g_return_val_if_fail (MCR_IS_SCREEN (self), NULL);
+  return gtk_stack_get_visible_child_name (self->stack);
+}
+
+GtkWidget *
+mcr_screen_get_setup (McrScreen *self)
+{
+  g_return_val_if_fail (MCR_IS_SCREEN (self), NULL);
+  return GTK_WIDGET (self->setup);
+}
+
+ParlorTable *
+mcr_screen_get_table (McrScreen *self)
+{
+  g_return_val_if_fail (MCR_IS_SCREEN (self), NULL);
+  return session_of (self) != NULL ? parlor_session_get_table (session_of (self)) : NULL;
+}
+
+int
+mcr_screen_get_seat (McrScreen *self)
+{
+  g_return_val_if_fail (MCR_IS_SCREEN (self), -1);
+  return self->seat;
+}
+
+GtkWidget *
+mcr_screen_get_my_hand (McrScreen *self)
+{
+  g_return_val_if_fail (MCR_IS_SCREEN (self), NULL);
+  return GTK_WIDGET (mahjong_table_view_get_hand (self->table, 0));
+}
+
+GtkWidget *
+mcr_screen_get_claim_bar (McrScreen *self)
+{
+  g_return_val_if_fail (MCR_IS_SCREEN (self), NULL);
+  return GTK_WIDGET (self->claim_bar);
+}
+
+GtkWidget *
+mcr_screen_get_table_view (McrScreen *self)
+{
+  g_return_val_if_fail (MCR_IS_SCREEN (self), NULL);
+  return GTK_WIDGET (self->table);
+}
+
+GtkWidget *
+mcr_screen_get_hand_dialog (McrScreen *self)
+{
+  g_return_val_if_fail (MCR_IS_SCREEN (self), NULL);
+  return self->hand_dialog;
+}
+
+GtkWidget *
+mcr_screen_get_result_page (McrScreen *self)
+{
+  g_return_val_if_fail (MCR_IS_SCREEN (self), NULL);
+  return GTK_WIDGET (self->result_page);
+}
+
+char *
+mcr_screen_dup_view (McrScreen *self)
+{
+  g_return_val_if_fail (MCR_IS_SCREEN (self), NULL);
+  if (self->seat < 0 || session_of (self) == NULL)
+    return NULL;
+  return parlor_session_dup_view (session_of (self));
+}
+
+char *
+mcr_screen_get_log_text (McrScreen *self)
+{
+  g_return_val_if_fail (MCR_IS_SCREEN (self), NULL);
+  return parlor_log_view_get_text (self->log);
+}
+
+const char *
+mcr_screen_get_turn_text (McrScreen *self)
+{
+  g_return_val_if_fail (MCR_IS_SCREEN (self), NULL);
+  return gtk_label_get_text (self->turn_label);
+}
+
+gboolean
+mcr_screen_is_my_turn (McrScreen *self)
+{
+  g_return_val_if_fail (MCR_IS_SCREEN (self), FALSE);
+  return my_turn (self) && can_move (self);
+}
+
+gboolean
+mcr_screen_is_my_claim (McrScreen *self)
+{
+  g_return_val_if_fail (MCR_IS_SCREEN (self), FALSE);
+  return my_claim (self) && can_move (self);
+}
+
+guint
+mcr_screen_get_n_results (McrScreen *self)
+{
+  g_return_val_if_fail (MCR_IS_SCREEN (self), 0);
+  return self->n_results;
+}
+
+const char *
+mcr_screen_get_last_result (McrScreen *self)
+{
+  g_return_val_if_fail (MCR_IS_SCREEN (self), NULL);
+  return self->last_result;
+}

@@ -1,0 +1,222 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <adwaita.h>
+#include <string.h>
+
+#include "mahjong-claim-bar.h"
+#include "mahjong-hand-view.h"
+#include "mahjong-table-view.h"
+#include "mcr-screen.h"
+#include "parlor-application.h"
+#include "parlor-window.h"
+#include "ui-test-util.h"
+
+static McrScreen *
+open_setup (ParlorWindow *window)
+{
+  McrScreen *screen;
+
+  parlor_window_show_game (window, "mcr");
+  g_assert_cmpstr (parlor_window_get_page (window), ==, "menu");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
+  screen = MCR_SCREEN (parlor_window_get_screen (window));
+  g_assert_cmpstr (mcr_screen_get_page (screen), ==, "setup");
+  return screen;
+}
+
+static gboolean
+needs_player (gpointer data)
+{
+  McrScreen *screen = data;
+
+  return mcr_screen_get_hand_dialog (screen) != NULL || mcr_screen_is_my_turn (screen) ||
+         (mcr_screen_is_my_claim (screen) &&
+          mahjong_claim_bar_get_n_claims (MAHJONG_CLAIM_BAR (mcr_screen_get_claim_bar (screen))) > 0) ||
+         g_strcmp0 (mcr_screen_get_page (screen), "result") == 0;
+}
+
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return g_strcmp0 (*(char * const *) a, *(char * const *) b);
+}
+
+/* The engine's legal actions for this seat, "pass" and discards left out, sorted. */
+static char *
+engine_calls (McrScreen *screen)
+{
+  ParlorGame *game = parlor_table_get_game (mcr_screen_get_table (screen));
+  g_autoptr(GPtrArray) actions = parlor_game_legal_actions (game, (guint) mcr_screen_get_seat (screen));
+  g_autoptr(GPtrArray) kept = g_ptr_array_new ();
+
+  for (guint i = 0; i < actions->len; i++)
+    if (!g_str_equal (actions->pdata[i], "pass") && !g_str_has_prefix (actions->pdata[i], "discard "))
+      g_ptr_array_add (kept, actions->pdata[i]);
+  g_ptr_array_sort (kept, compare_strings);
+  g_ptr_array_add (kept, NULL);
+  return g_strjoinv ("|", (char **) kept->pdata);
+}
+
+static char *
+bar_calls (MahjongClaimBar *bar)
+{
+  g_autoptr(GPtrArray) kept = g_ptr_array_new ();
+
+  for (guint i = 0; i < mahjong_claim_bar_get_n_claims (bar); i++)
+    if (!g_str_equal (mahjong_claim_bar_get_action (bar, i), "pass"))
+      g_ptr_array_add (kept, (gpointer) mahjong_claim_bar_get_action (bar, i));
+  g_ptr_array_sort (kept, compare_strings);
+  g_ptr_array_add (kept, NULL);
+  return g_strjoinv ("|", (char **) kept->pdata);
+}
+
+/* No flower lies in a river: the discards shown are tiles of the 34 kinds. */
+static gboolean
+check_rivers (McrScreen *screen)
+{
+  MahjongTableView *table = MAHJONG_TABLE_VIEW (mcr_screen_get_table_view (screen));
+
+  for (guint r = 0; r < 4; r++)
+    {
+      g_autofree char *words = mahjong_river_view_describe (mahjong_table_view_get_river (table, r));
+
+      if (words != NULL && (strstr (words, "lower") != NULL || strstr (words, "eason") != NULL))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+shots (ParlorWindow *window,
+       const char   *name)
+{
+  g_autofree char *small = g_strdup_printf ("%s-800x600", name);
+  g_autofree char *dark = g_strdup_printf ("%s-dark", name);
+
+  ui_test_screenshot (GTK_WIDGET (window), name);
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  ui_test_screenshot (GTK_WIDGET (window), dark);
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+  ui_test_screenshot (GTK_WIDGET (window), small);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1180, 800);
+}
+
+static void
+play_match (guint hands)
+{
+  ParlorWindow *window = ui_test_get_window ();
+  McrScreen *screen = open_setup (window);
+  MahjongClaimBar *bar = MAHJONG_CLAIM_BAR (mcr_screen_get_claim_bar (screen));
+  MahjongHandView *hand = MAHJONG_HAND_VIEW (mcr_screen_get_my_hand (screen));
+  guint flowers_misread = 0;
+  guint turns = 0, calls = 0, wins_seen = 0, steps = 0;
+  gboolean shot_play = FALSE, shot_dialog = FALSE;
+  g_autofree char *log = NULL;
+
+  g_object_set (mcr_screen_get_setup (screen), "hands", hands, "level", "2", NULL);
+  g_assert_true (gtk_widget_activate_action (mcr_screen_get_setup (screen), "mcr.start", NULL));
+  g_assert_cmpstr (mcr_screen_get_page (screen), ==, "play");
+  g_assert_cmpint (mcr_screen_get_seat (screen), ==, 0);
+
+  while (g_strcmp0 (mcr_screen_get_page (screen), "result") != 0)
+    {
+      g_assert_cmpuint (++steps, <, 5000);
+      ui_test_wait_for (needs_player, screen);
+      if (mcr_screen_get_hand_dialog (screen) != NULL)
+        {
+          GtkWidget *dialog = mcr_screen_get_hand_dialog (screen);
+
+          wins_seen++;
+          if (!shot_dialog)
+            {
+              shot_dialog = TRUE;
+              ui_test_screenshot (dialog, "mcr-hand-result");
+            }
+          adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "continue");
+          ui_test_iterate (10);
+          continue;
+        }
+      if (g_strcmp0 (mcr_screen_get_page (screen), "result") == 0)
+        break;
+      {
+        g_autofree char *mine = bar_calls (bar);
+        g_autofree char *theirs = engine_calls (screen);
+
+        /* The bar offers exactly what the engine allows. */
+        if (g_strcmp0 (mine, theirs) != 0)
+          {
+            g_autofree char *view = mcr_screen_dup_view (screen);
+
+            g_test_message ("view: %s", view);
+          }
+        g_assert_cmpstr (mine, ==, theirs);
+      }
+      if (!check_rivers (screen))
+        flowers_misread++;
+      if (mcr_screen_is_my_claim (screen))
+        {
+          calls++;
+          g_assert_true (strstr (mcr_screen_get_turn_text (screen), "call") != NULL);
+          /* Hu when offered, otherwise Escape (pass). */
+          if (g_str_equal (mahjong_claim_bar_get_action (bar, 0), "hu"))
+            g_signal_emit_by_name (mahjong_claim_bar_get_button (bar, 0), "clicked");
+          else
+            g_assert_true (gtk_widget_activate_action (GTK_WIDGET (bar), "claims.pass", NULL));
+          continue;
+        }
+      /* Our turn: self-drawn hu when offered, or discard with the keyboard. */
+      turns++;
+      if (!shot_play && turns >= 4)
+        {
+          shot_play = TRUE;
+          shots (window, "mcr-play");
+        }
+      g_assert_true (mahjong_hand_view_get_interactive (hand));
+      if (mahjong_claim_bar_get_n_claims (bar) > 0 &&
+          g_str_equal (mahjong_claim_bar_get_action (bar, 0), "hu"))
+        {
+          g_signal_emit_by_name (mahjong_claim_bar_get_button (bar, 0), "clicked");
+          continue;
+        }
+      gtk_widget_grab_focus (GTK_WIDGET (hand));
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (hand), "hand.move", "i", -1));
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (hand), "hand.activate", NULL));
+      ui_test_iterate (1);
+    }
+
+  g_assert_cmpuint (turns, >, 0);
+  g_assert_cmpuint (flowers_misread, ==, 0);
+  g_assert_cmpuint (wins_seen, >=, 1);
+  g_assert_cmpuint (mcr_screen_get_n_results (screen), >=, 1);
+  g_assert_nonnull (mcr_screen_get_last_result (screen));
+  log = mcr_screen_get_log_text (screen);
+  g_assert_true (strstr (log, " discards ") != NULL);
+  g_test_message ("turns %u, calls %u, hands ended %u", turns, calls, wins_seen);
+  shots (window, "mcr-result");
+}
+
+static void
+test_one_hand (void)
+{
+  play_match (1);
+}
+
+static void
+test_whole_match (void)
+{
+  play_match (16);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  ui_test_init (&argc, &argv);
+  g_test_add_func ("/app/mcr/one-hand", test_one_hand);
+  if (g_test_slow ())
+    g_test_add_func ("/app/mcr/whole-match", test_whole_match);
+  return ui_test_run ();
+}
