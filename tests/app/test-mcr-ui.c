@@ -189,8 +189,9 @@ play_match (guint hands)
 
   g_assert_cmpuint (turns, >, 0);
   g_assert_cmpuint (flowers_misread, ==, 0);
-  g_assert_cmpuint (wins_seen, >=, 1);
-  g_assert_cmpuint (mcr_screen_get_n_results (screen), >=, 1);
+  /* The last hand's result may go straight to the ranking page: count
+   * results, not the dialogs this loop happened to see. */
+  g_assert_cmpuint (mcr_screen_get_n_results (screen), >=, MAX (wins_seen, 1));
   g_assert_nonnull (mcr_screen_get_last_result (screen));
   log = mcr_screen_get_log_text (screen);
   g_assert_true (strstr (log, " discards ") != NULL);
@@ -215,6 +216,8 @@ main (int   argc,
       char *argv[])
 {
   ui_test_init (&argc, &argv);
+  /* The same deal every run. */
+  g_setenv ("PARLOR_SEED", "1", TRUE);
   g_test_add_func ("/app/mcr/one-hand", test_one_hand);
   if (g_test_slow ())
     g_test_add_func ("/app/mcr/whole-match", test_whole_match);

@@ -90,6 +90,29 @@ ui_test_wait_for_done (gboolean   (*done) (gpointer),
     g_error ("Waited in vain for %s", what);
 }
 
+typedef struct
+{
+  GtkWidget     *widget;
+  GdkPaintable  *paintable;
+  GskRenderNode *node;
+  int            w, h;
+} Shot;
+
+static void
+on_after_paint (GdkFrameClock *clock,
+                Shot          *shot)
+{
+  GtkSnapshot *snapshot;
+
+  shot->w = gtk_widget_get_width (shot->widget);
+  shot->h = gtk_widget_get_height (shot->widget);
+  if (shot->node != NULL || shot->w <= 0 || shot->h <= 0)
+    return;
+  snapshot = gtk_snapshot_new ();
+  gdk_paintable_snapshot (shot->paintable, GDK_SNAPSHOT (snapshot), shot->w, shot->h);
+  shot->node = gtk_snapshot_free_to_node (snapshot);
+}
+
 void
 ui_test_screenshot (GtkWidget  *widget,
                     const char *name)
@@ -103,35 +126,37 @@ ui_test_screenshot_after (GtkWidget  *widget,
                           const char *name,
                           guint       settle_ms)
 {
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  g_autoptr(GskRenderNode) node = NULL;
+  Shot shot = { widget, gtk_widget_paintable_new (widget), NULL, 0, 0 };
   g_autoptr(GdkTexture) texture = NULL;
   const char *build_dir = g_getenv ("G_TEST_BUILDDIR");
   g_autofree char *dir = g_build_filename (build_dir != NULL ? build_dir : ".", "screenshots", NULL);
   g_autofree char *file = NULL;
   const char *lang = g_getenv ("LANGUAGE");
+  GdkFrameClock *clock;
   GskRenderer *renderer;
-  int w = 0, h = 0;
+  gulong handler;
+  gint64 end;
 
-  /* A widget has something to paint once it has been laid out. */
+  /* A widget has something to paint once it has been laid out: take the
+   * picture right after a frame is painted, before anything else (a computer
+   * move adding a log line, say) can add a widget that has no size yet. */
   ui_test_iterate (settle_ms);
-  for (int tries = 0; node == NULL && tries < 50; tries++)
+  clock = gtk_widget_get_frame_clock (widget);
+  g_assert_nonnull (clock);
+  handler = g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), &shot);
+  end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  while (shot.node == NULL && g_get_monotonic_time () < end)
     {
-      GtkSnapshot *snapshot;
-
-      if (tries > 0)
-        ui_test_iterate (100);
-      w = gtk_widget_get_width (widget);
-      h = gtk_widget_get_height (widget);
-      if (w <= 0 || h <= 0)
-        continue;
-      snapshot = gtk_snapshot_new ();
-      gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
-      node = gtk_snapshot_free_to_node (snapshot);
+      gtk_widget_queue_draw (widget);
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (1000);
     }
-  g_assert_nonnull (node);
+  g_signal_handler_disconnect (clock, handler);
+  g_object_unref (shot.paintable);
+  g_assert_nonnull (shot.node);
   renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
-  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  texture = gsk_renderer_render_texture (renderer, shot.node, &GRAPHENE_RECT_INIT (0, 0, shot.w, shot.h));
+  gsk_render_node_unref (shot.node);
   g_mkdir_with_parents (dir, 0755);
   file = g_strdup_printf ("%s/%s%s%s.png", dir, name, lang ? "-" : "", lang ? lang : "");
   g_assert_true (gdk_texture_save_to_png (texture, file));
