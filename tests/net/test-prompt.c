@@ -479,6 +479,7 @@ test_seat_count (void)
   g_autoptr(ParlorLine) joined = NULL;
   int at;
 
+  g_assert_nonnull (server);
   raw_conn_hello (raw, "Ann");
   raw_conn_send (raw, "create config=seats%3D5\n", -1);
   g_assert_cmpint (raw_conn_wait_line (raw, 0, "error code=bad-game", 10000), >=, 0);
