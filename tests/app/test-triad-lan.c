@@ -606,6 +606,8 @@ test_guest_leaves (void)
   ui_test_wait_for (host_heard_guest_left, host);
   g_assert_cmpint (parlor_table_get_seat_kind (table, 1 - triad_screen_get_seat (host)), ==,
                    PARLOR_SEAT_AI);
+  /* The score says a computer keeps the seat for the guest. */
+  g_assert_nonnull (strstr (triad_screen_get_score_text (host), "Guest (computer)"));
 
   end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
   while (!parlor_table_is_over (table) && g_get_monotonic_time () < end)

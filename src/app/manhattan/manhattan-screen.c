@@ -277,9 +277,12 @@ update_names (ManhattanScreen *self)
   for (int i = 0; i < MANHATTAN_N_SEATS; i++)
     {
       const char *name = self->session != NULL ? parlor_session_get_seat_name (self->session, i) : NULL;
+      const char *replaced = self->session != NULL ? parlor_session_get_seat_replaced (self->session, i) : NULL;
 
       g_free (self->names[i]);
-      self->names[i] = g_strdup (name != NULL ? name : manhattan_seat_name (i));
+      /* Translators: a computer plays for %s until they come back */
+      self->names[i] = replaced != NULL ? g_strdup_printf (_("%s (computer)"), replaced)
+                                        : g_strdup (name != NULL ? name : manhattan_seat_name (i));
     }
   manhattan_board_view_set_names (self->board, (const char * const *) self->names);
 }

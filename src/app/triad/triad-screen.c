@@ -217,9 +217,14 @@ update_names (TriadScreen *self)
   for (int i = 0; i < N_SEATS; i++)
     {
       const char *name = session_of (self) != NULL ? parlor_session_get_seat_name (session_of (self), i) : NULL;
+      const char *replaced = session_of (self) != NULL ? parlor_session_get_seat_replaced (session_of (self), i) : NULL;
 
       g_free (self->names[i]);
-      self->names[i] = name != NULL ? g_strdup (name) : g_strdup_printf (_("Player %d"), i + 1);
+      /* Translators: a computer plays for %s until they come back */
+      if (replaced != NULL)
+        self->names[i] = g_strdup_printf (_("%s (computer)"), replaced);
+      else
+        self->names[i] = name != NULL ? g_strdup (name) : g_strdup_printf (_("Player %d"), i + 1);
     }
   triad_board_view_set_opponent (self->board, self->names[opponent (self)]);
   triad_hand_view_set_owner (self->my_hand, NULL, TRIAD_FACE_BLUE);
