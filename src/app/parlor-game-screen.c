@@ -266,6 +266,23 @@ parlor_game_screen_set_session (ParlorGameScreen *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
 }
 
+ParlorSession *
+parlor_game_screen_new_hosted_session (ParlorServer  *server,
+                                       const char    *table_id,
+                                       GError       **error)
+{
+  g_return_val_if_fail (PARLOR_IS_SERVER (server), NULL);
+  g_return_val_if_fail (table_id != NULL, NULL);
+
+  if (parlor_server_get_table (server, table_id) == NULL)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG,
+                           _("The hosted game is gone"));
+      return NULL;
+    }
+  return parlor_session_new_hosted (server, table_id);
+}
+
 gboolean
 parlor_game_screen_start_session (ParlorGameScreen  *self,
                                   ParlorSession     *session,

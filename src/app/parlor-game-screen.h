@@ -73,6 +73,11 @@ gboolean  parlor_game_screen_is_playing     (ParlorGameScreen  *self);
 /* For the game screens. The screen takes @session; NULL stops the game. */
 void      parlor_game_screen_set_session    (ParlorGameScreen  *self,
                                              ParlorSession     *session);
+/* The host's session for @table_id of @server, or NULL (error set) if the
+ * table is gone. */
+ParlorSession *parlor_game_screen_new_hosted_session (ParlorServer  *server,
+                                                      const char    *table_id,
+                                                      GError       **error);
 /* A local game (table in this process), or a hosted one. */
 gboolean  parlor_game_screen_start_session  (ParlorGameScreen  *self,
                                              ParlorSession     *session,
