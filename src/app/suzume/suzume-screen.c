@@ -911,15 +911,11 @@ suzume_screen_host_game (ParlorGameScreen  *screen,
   SuzumeScreen *self = SUZUME_SCREEN (screen);
   g_autoptr(ParlorSession) session = NULL;
 
-  if (parlor_server_get_table (server, table_id) == NULL)
-    {
-      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG,
-                           _("The hosted game is gone"));
-      return FALSE;
-    }
+  session = parlor_game_screen_new_hosted_session (server, table_id, error);
+  if (session == NULL)
+    return FALSE;
   reset (self);
   ensure_table (self, parlor_table_get_n_seats (parlor_server_get_table (server, table_id)));
-  session = parlor_session_new_hosted (server, table_id);
   gtk_stack_set_visible_child_name (self->stack, "play");
   if (!parlor_game_screen_start_session (screen, session, error))
     {
