@@ -9,7 +9,8 @@
 #include <adwaita.h>
 #include <string.h>
 
-#include "manhattan-screen.h"
+#include "manhattan-screen-private.h"
+#include "parlor-session.h"
 #include "parlor-table.h"
 #include "parlor-window.h"
 #include "ui-test-util.h"
@@ -208,6 +209,35 @@ description_changed (gpointer data)
 }
 
 /* ---- playing ---- */
+
+static gboolean
+is_selected_toggle (gpointer data)
+{
+  return a11y_state_is (data, GTK_ACCESSIBLE_STATE_PRESSED, TRUE);
+}
+
+static gboolean
+is_play_page (gpointer data)
+{
+  return g_strcmp0 (manhattan_screen_get_page (data), "play") == 0;
+}
+
+/* The setup page as a screen reader finds it: named choices, then Start. */
+static void
+start_from_setup (GtkWidget *screen)
+{
+  GtkWidget *start = find_one (screen, GTK_ACCESSIBLE_ROLE_BUTTON, "Start");
+  GtkWidget *normal = find_one (screen, GTK_ACCESSIBLE_ROLE_BUTTON, "Normal");
+
+  g_assert_cmpstr (manhattan_screen_get_page (MANHATTAN_SCREEN (screen)), ==, "setup");
+  g_assert_nonnull (find_one (screen, GTK_ACCESSIBLE_ROLE_BUTTON, "Easy"));
+  g_assert_nonnull (find_one (screen, GTK_ACCESSIBLE_ROLE_BUTTON, "Strong"));
+  g_assert_nonnull (find_one (screen, GTK_ACCESSIBLE_ROLE_SPIN_BUTTON, "Seconds per Turn"));
+  g_assert_nonnull (normal);
+  g_assert_true (press_until (normal, is_selected_toggle, normal, 5000));
+  g_assert_nonnull (start);
+  g_assert_true (press_until (start, is_play_page, screen, 5000));
+}
 
 typedef struct
 {
@@ -415,7 +445,16 @@ watch (Player *p)
           g_autofree char *heading = g_strdup_printf ("Round %d Scored", round);
 
           if (g_strcmp0 (adw_message_dialog_get_heading (l->data), heading) == 0)
-            p->rounds_scored |= 1u << round;
+            {
+              ParlorSession *session = parlor_game_screen_get_session (PARLOR_GAME_SCREEN (p->screen));
+
+              /* The game waits while the player reads; Continue goes on. */
+              p->rounds_scored |= 1u << round;
+              g_assert_true (parlor_session_get_paused (session));
+              adw_message_dialog_response (l->data, "close");
+              gtk_window_close (l->data);
+              break;
+            }
         }
   g_list_free (toplevels);
 }
@@ -431,6 +470,7 @@ test_play_by_accessibility (void)
   parlor_window_show_game (window, "manhattan");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
   p.screen = parlor_window_get_screen (window);
+  start_from_setup (p.screen);
   p.rand = g_rand_new_with_seed (7);
   table = manhattan_screen_get_table (MANHATTAN_SCREEN (p.screen));
 
@@ -505,15 +545,21 @@ choice_shown (gpointer data)
 static GtkWidget *board_of_test;
 
 static gboolean
-board_wider (gpointer data)
+board_narrower (gpointer data)
 {
-  return gtk_widget_get_width (board_of_test) > *(int *) data + 50;
+  return gtk_widget_get_width (board_of_test) < *(int *) data - 50;
 }
 
 static gboolean
 is_expanded (gpointer data)
 {
   return a11y_state_is (data, GTK_ACCESSIBLE_STATE_EXPANDED, TRUE);
+}
+
+static gboolean
+is_collapsed (gpointer data)
+{
+  return a11y_state_is (data, GTK_ACCESSIBLE_STATE_EXPANDED, FALSE);
 }
 
 static GtkWidget *
@@ -538,29 +584,34 @@ test_keyboard (void)
   parlor_window_show_game (window, "manhattan");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
   screen = parlor_window_get_screen (window);
+  start_from_setup (screen);
   ui_test_wait_for (choice_shown, screen);
   board = find_one (screen, GTK_ACCESSIBLE_ROLE_GROUP, "Board: six cities of nine spots");
   g_assert_nonnull (board);
   board_of_test = board;
   ui_test_screenshot (GTK_WIDGET (window), "manhattan-choose");
-  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
-  gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
-  ui_test_screenshot (GTK_WIDGET (window), "manhattan-choose-dark-800x600");
 
-  /* In a small window the log folds away and the board grows. */
+  /* In a small window the log folds away on its own; the player may show it again. */
   {
     GtkWidget *log_button = find_one (screen, GTK_ACCESSIBLE_ROLE_BUTTON, "Game Log");
-    int before = gtk_widget_get_width (board);
+    int before;
 
     g_assert_nonnull (log_button);
     g_assert_true (a11y_state_is (log_button, GTK_ACCESSIBLE_STATE_EXPANDED, TRUE));
-    g_assert_true (press_until (log_button, board_wider, &before, 5000));
-    g_assert_true (a11y_state_is (log_button, GTK_ACCESSIBLE_STATE_EXPANDED, FALSE));
-    ui_test_screenshot (GTK_WIDGET (window), "manhattan-choose-dark-800x600-no-log");
+    adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+    gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+    ui_test_wait_for (is_collapsed, log_button);
+    ui_test_screenshot (GTK_WIDGET (window), "manhattan-choose-dark-800x600");
+    before = gtk_widget_get_width (board);
+    g_assert_true (press_until (log_button, board_narrower, &before, 5000));
+    g_assert_true (a11y_state_is (log_button, GTK_ACCESSIBLE_STATE_EXPANDED, TRUE));
+    ui_test_screenshot (GTK_WIDGET (window), "manhattan-choose-dark-800x600-log");
+    g_assert_true (press_until (log_button, is_collapsed, log_button, 5000));
+    adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+    gtk_window_set_default_size (GTK_WINDOW (window), 1180, 800);
+    /* The player folded it: a wide window leaves it folded until they show it. */
     g_assert_true (press_until (log_button, is_expanded, log_button, 5000));
   }
-  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1180, 800);
 
   /* Tab from the board: through the panel, never from spot to spot. */
   g_assert_true (gtk_widget_grab_focus (board));

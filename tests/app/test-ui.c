@@ -6,12 +6,14 @@
 
 #include "manhattan-board-view.h"
 #include "manhattan-panel.h"
-#include "manhattan-screen.h"
+#include "manhattan-screen-private.h"
+#include "manhattan-setup.h"
 #include "manhattan-view.h"
 #include "parlor-line.h"
 #include "parlor-application.h"
 #include "parlor-log-view.h"
 #include "parlor-preferences.h"
+#include "parlor-session.h"
 #include "parlor-host-window.h"
 #include "parlor-join-window.h"
 #include "parlor-window.h"
@@ -33,6 +35,24 @@ test_start_page (void)
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
   g_assert_cmpstr (parlor_window_get_page (window), ==, "start");
+}
+
+static GRand *test_rand;
+
+/* From the game's menu through its setup page, as a player starts a game. */
+static ManhattanScreen *
+start_local_game (ParlorWindow *window)
+{
+  ManhattanScreen *screen;
+
+  parlor_window_show_game (window, "manhattan");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
+  g_assert_cmpstr (parlor_window_get_page (window), ==, "play");
+  screen = MANHATTAN_SCREEN (parlor_window_get_screen (window));
+  g_assert_cmpstr (manhattan_screen_get_page (screen), ==, "setup");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "manhattan.start", NULL));
+  g_assert_cmpstr (manhattan_screen_get_page (screen), ==, "play");
+  return screen;
 }
 
 /* The test plays the human seat: it decides from what the screen shows and
@@ -63,7 +83,7 @@ play_human_move (ManhattanScreen  *screen,
   g_assert_true (manhattan_view_parse (line, &view, NULL));
   actions = manhattan_view_legal_actions (&view);
   g_assert_cmpuint (actions->len, >, 0);
-  action = parlor_line_parse (g_ptr_array_index (actions, g_random_int_range (0, actions->len)), NULL);
+  action = parlor_line_parse (g_ptr_array_index (actions, g_rand_int_range (test_rand, 0, actions->len)), NULL);
 
   if (g_str_equal (parlor_line_get_type (action), "choose"))
     {
@@ -94,6 +114,28 @@ play_human_move (ManhattanScreen  *screen,
   return TRUE;
 }
 
+/* The player reads a round's scores (the game waits), then goes on. */
+static guint
+close_round_dialog (ManhattanScreen *screen)
+{
+  GList *toplevels = gtk_window_list_toplevels ();
+  guint closed = 0;
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (ADW_IS_MESSAGE_DIALOG (l->data) && gtk_widget_get_visible (l->data) &&
+        !parlor_table_is_over (manhattan_screen_get_table (screen)))
+      {
+        g_assert_true (parlor_session_get_paused (parlor_game_screen_get_session (PARLOR_GAME_SCREEN (screen))));
+        g_assert_cmpstr (parlor_game_screen_get_clock_text (PARLOR_GAME_SCREEN (screen)), ==,
+                         g_dgettext (GETTEXT_PACKAGE, "Paused"));
+        gtk_window_close (l->data);
+        closed++;
+        break;
+      }
+  g_list_free (toplevels);
+  return closed;
+}
+
 static void
 test_whole_game (void)
 {
@@ -101,24 +143,22 @@ test_whole_game (void)
   ManhattanScreen *screen;
   ParlorTable *table;
   gint64 end;
-  guint human_moves = 0;
+  guint human_moves = 0, round_dialogs = 0;
   g_autofree char *log = NULL;
   g_autofree char *last_view = NULL;
   gboolean shot_mid = FALSE;
 
-  parlor_window_show_game (window, "manhattan");
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
-  g_assert_cmpstr (parlor_window_get_page (window), ==, "play");
-  screen = MANHATTAN_SCREEN (parlor_window_get_screen (window));
+  screen = start_local_game (window);
   table = manhattan_screen_get_table (screen);
   g_assert_nonnull (table);
   g_assert_cmpint (manhattan_screen_get_seat (screen), >=, 0);
-  g_assert_true (manhattan_screen_is_playing (GTK_WIDGET (screen)));
+  g_assert_true (parlor_game_screen_is_playing (PARLOR_GAME_SCREEN (screen)));
 
   end = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
   while (!parlor_table_is_over (table) && g_get_monotonic_time () < end)
     {
       g_main_context_iteration (NULL, FALSE);
+      round_dialogs += close_round_dialog (screen);
       if (play_human_move (screen, &last_view))
         {
           human_moves++;
@@ -134,14 +174,71 @@ test_whole_game (void)
         }
     }
   g_assert_true (parlor_table_is_over (table));
+  g_assert_cmpuint (round_dialogs, ==, 3);
   /* 4 block choices (the last one forced) and 24 placements, unless stuck. */
   g_assert_cmpuint (human_moves, >=, 3 + 20);
   ui_test_iterate (500);
   ui_test_screenshot (GTK_WIDGET (window), "manhattan-game-over");
 
+  /* The log tells the whole game, the player's part as "you". */
   log = manhattan_screen_get_log_text (screen);
-  g_assert_nonnull (strstr (log, "\n"));
-  g_assert_false (manhattan_screen_is_playing (GTK_WIDGET (screen)));
+  {
+    g_auto(GStrv) lines = g_strsplit (log, "\n", -1);
+    guint built = 0, scored = 0, begun = 0;
+
+    for (guint i = 0; lines[i] != NULL; i++)
+      {
+        built += g_str_has_prefix (lines[i], "You build ");
+        scored += strstr (lines[i], ": you score ") != NULL;
+        begun += strstr (lines[i], "Round ") != NULL && strstr (lines[i], " begins") != NULL;
+      }
+    g_test_message ("log: %u lines, %u builds, %u scores, %u rounds", g_strv_length (lines), built, scored, begun);
+    /* 4 deals, 16 choices, 96 builds, 4 rounds scored: more than 100 lines in any language. */
+    g_assert_cmpuint (g_strv_length (lines), >=, 100);
+    if (g_str_equal (g_dgettext (GETTEXT_PACKAGE, "Your turn"), "Your turn"))
+      {
+        g_assert_cmpuint (built, >=, 20);
+        g_assert_cmpuint (scored, ==, 4);
+        g_assert_cmpuint (begun, ==, 4);
+        g_assert_null (strstr (log, "root builds"));
+      }
+  }
+  g_assert_false (parlor_game_screen_is_playing (PARLOR_GAME_SCREEN (screen)));
+}
+
+/* The setup page's choices are the app's settings, so they are remembered. */
+static void
+test_setup_remembered (void)
+{
+  ParlorWindow *window = ui_test_get_window ();
+  ParlorSettings *settings = parlor_application_get_settings (ui_test_get_app ());
+  ManhattanScreen *screen;
+  GtkWidget *setup;
+  g_autofree char *level = NULL;
+
+  parlor_window_show_game (window, "manhattan");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
+  screen = MANHATTAN_SCREEN (parlor_window_get_screen (window));
+  setup = manhattan_screen_get_setup (screen);
+  g_assert_cmpstr (manhattan_screen_get_page (screen), ==, "setup");
+
+  g_assert_true (gtk_widget_activate_action (setup, "setup.level", "s", "strong"));
+  g_assert_cmpuint (parlor_settings_get_computer_strength (settings), ==, PARLOR_STRENGTH_MAX);
+  g_object_set (setup, "time-limit", 45, NULL);
+  g_assert_cmpuint (parlor_settings_get_time_limit (settings), ==, 45);
+  ui_test_screenshot (GTK_WIDGET (window), "manhattan-setup");
+
+  /* Set elsewhere (Preferences), the page follows. */
+  g_object_set (settings, "computer-strength", 0, "time-limit", 0, NULL);
+  g_object_get (setup, "level", &level, NULL);
+  g_assert_cmpstr (level, ==, "random");
+  g_assert_cmpuint (manhattan_setup_get_time_limit (MANHATTAN_SETUP (setup)), ==, 0);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "manhattan.start", NULL));
+  g_assert_cmpuint (parlor_table_get_time_limit (manhattan_screen_get_table (screen)), ==, 0);
+
+  g_object_set (settings, "computer-strength", 1, "time-limit", 60, NULL);
+  g_assert_cmpuint (manhattan_setup_get_time_limit (MANHATTAN_SETUP (setup)), ==, 60);
 }
 
 static void
@@ -153,9 +250,7 @@ test_illegal_click_refused (void)
   g_autofree char *after = NULL;
   g_autoptr(GError) error = NULL;
 
-  parlor_window_show_game (window, "manhattan");
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
-  screen = MANHATTAN_SCREEN (parlor_window_get_screen (window));
+  screen = start_local_game (window);
   before = parlor_table_view_for (manhattan_screen_get_table (screen), -1);
   g_assert_false (manhattan_screen_submit (screen, "play card=9 city=0 block=1", &error));
   g_assert_nonnull (error);
@@ -174,11 +269,11 @@ on_joined (ParlorJoinWindow *join,
 {
   GtkWidget *window = gtk_window_new ();
 
-  *guest_screen = manhattan_screen_new_for_app (ui_test_get_app ());
+  *guest_screen = g_object_new (MANHATTAN_TYPE_SCREEN, "app", ui_test_get_app (), NULL);
   gtk_window_set_child (GTK_WINDOW (window), *guest_screen);
   gtk_window_set_default_size (GTK_WINDOW (window), 1100, 760);
   gtk_window_present (GTK_WINDOW (window));
-  manhattan_screen_join_game (*guest_screen, client, address);
+  parlor_game_screen_join_game (PARLOR_GAME_SCREEN (*guest_screen), client, address);
 }
 
 static gboolean
@@ -316,9 +411,11 @@ main (int   argc,
       char *argv[])
 {
   ui_test_init (&argc, &argv);
+  test_rand = g_rand_new_with_seed (20261123);
 
   g_test_add_func ("/app/window/start-page", test_start_page);
   g_test_add_func ("/app/manhattan/whole-game", test_whole_game);
+  g_test_add_func ("/app/manhattan/setup-remembered", test_setup_remembered);
   g_test_add_func ("/app/manhattan/illegal-move-refused", test_illegal_click_refused);
   g_test_add_func ("/app/preferences/change-and-persist", test_preferences);
   g_test_add_func ("/app/lan/join-refused", test_join_refused);

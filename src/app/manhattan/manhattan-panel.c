@@ -454,7 +454,6 @@ manhattan_panel_init (ManhattanPanel *self)
     }
 
   gtk_stack_set_visible_child_name (self->blocks_stack, "play");
-  manhattan_panel_set_clock (self, -1);
 
   /* One name for the button, not its mnemonic text and its label. */
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->choose_button),
@@ -694,24 +693,9 @@ manhattan_panel_clear_selection (ManhattanPanel *self)
   g_signal_emit (self, signals[SELECTION_CHANGED], 0);
 }
 
-void
-manhattan_panel_set_clock (ManhattanPanel *self,
-                           int             seconds)
+GtkLabel *
+manhattan_panel_get_clock_label (ManhattanPanel *self)
 {
-  g_autofree char *text = NULL;
-
-  g_return_if_fail (MANHATTAN_IS_PANEL (self));
-
-  if (seconds < 0)
-    {
-      gtk_label_set_text (self->clock_label, "");
-      return;
-    }
-  /* Translators: time left for your move, minutes:seconds */
-  text = g_strdup_printf (_("%d:%02d left"), seconds / 60, seconds % 60);
-  gtk_label_set_text (self->clock_label, text);
-  if (seconds <= 10)
-    gtk_widget_add_css_class (GTK_WIDGET (self->clock_label), "error");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (self->clock_label), "error");
+  g_return_val_if_fail (MANHATTAN_IS_PANEL (self), NULL);
+  return self->clock_label;
 }

@@ -30,8 +30,8 @@ void       manhattan_panel_select_card_position (ManhattanPanel *self,
                                           int                  position);
 void       manhattan_panel_clear_selection (ManhattanPanel    *self);
 /* Seconds left for your move, or -1 for no limit. */
-void       manhattan_panel_set_clock     (ManhattanPanel      *self,
-                                          int                  seconds);
+/* Where the game screen shows the time left for this player's move. */
+GtkLabel  *manhattan_panel_get_clock_label (ManhattanPanel      *self);
 void       manhattan_panel_set_choice    (ManhattanPanel      *self,
                                           const guint8         counts[MANHATTAN_MAX_BLOCK + 1]);
 void       manhattan_panel_confirm_choice (ManhattanPanel     *self);

@@ -9,62 +9,51 @@
 #include "manhattan-board-view.h"
 #include "manhattan-game.h"
 #include "manhattan-panel.h"
-#include "manhattan-screen.h"
+#include "manhattan-screen-private.h"
+#include "manhattan-setup.h"
 #include "parlor-application.h"
 #include "parlor-line.h"
 #include "parlor-log-view.h"
-#include "parlor-screen-util.h"
 #include "parlor-session.h"
 
 struct _ManhattanScreen
 {
   ParlorGameScreen   parent_instance;
 
+  GtkStack          *stack;
+  ManhattanSetup    *setup;
   GtkWidget         *paned;
-  ManhattanBoardView    *board;
+  ManhattanBoardView *board;
   ManhattanPanel    *panel;
   ParlorLogView     *log;
   GtkWidget         *log_pane;
   GtkToggleButton   *log_button;
   GtkToggleButton   *flat_button;
 
-  ParlorApplication *app;
-  ParlorSession     *session;
   int                seat;
   char              *names[MANHATTAN_N_SEATS];
   ManhattanView      view;
   gboolean           has_view;
-  guint              tick_id;
   int                scored_round;
   GString           *round_summary;
-  GtkWindow         *dialog;
+  /* The log folded away by a narrow window, not by the player. */
+  gboolean           log_folded;
+  gboolean           narrow;
 };
 
 G_DEFINE_FINAL_TYPE (ManhattanScreen, manhattan_screen, PARLOR_TYPE_GAME_SCREEN)
 
-static void
-close_dialog (ManhattanScreen *self)
+static ParlorSession *
+session_of (ManhattanScreen *self)
 {
-  if (self->dialog != NULL)
-    {
-      GtkWindow *dialog = g_steal_pointer (&self->dialog);
-
-      g_object_remove_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->dialog);
-      gtk_window_destroy (dialog);
-    }
+  return parlor_game_screen_get_session (PARLOR_GAME_SCREEN (self));
 }
 
 static void
-stop_table (ManhattanScreen *self)
+toast (ManhattanScreen *self,
+       const char      *message)
 {
-  g_clear_handle_id (&self->tick_id, g_source_remove);
-  if (self->session != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (self->session, self);
-      parlor_session_stop (self->session);
-      g_clear_object (&self->session);
-    }
-  self->has_view = FALSE;
+  parlor_game_screen_toast (PARLOR_GAME_SCREEN (self), message);
 }
 
 static void
@@ -73,7 +62,7 @@ refresh (ManhattanScreen *self)
   g_autofree char *line = NULL;
   g_autoptr(GError) error = NULL;
 
-  line = self->session != NULL ? parlor_session_dup_view (self->session) : NULL;
+  line = session_of (self) != NULL ? parlor_session_dup_view (session_of (self)) : NULL;
   if (line == NULL)
     return;
 
@@ -86,54 +75,7 @@ refresh (ManhattanScreen *self)
   manhattan_board_view_set_view (self->board, &self->view);
   manhattan_panel_set_view (self->panel, &self->view, (const char * const *) self->names);
   manhattan_board_view_set_selection (self->board, manhattan_panel_get_card (self->panel),
-                                 manhattan_panel_get_block (self->panel));
-}
-
-static gboolean
-on_tick (gpointer data)
-{
-  ManhattanScreen *self = data;
-  gint64 deadline;
-
-  if (self->session == NULL)
-    return G_SOURCE_CONTINUE;
-
-  deadline = parlor_session_get_deadline (self->session);
-  if (deadline > 0)
-    {
-      gint64 left = deadline - g_get_monotonic_time ();
-
-      manhattan_panel_set_clock (self->panel, (int) MAX (0, (left + G_USEC_PER_SEC - 1) / G_USEC_PER_SEC));
-    }
-  else
-    manhattan_panel_set_clock (self->panel, -1);
-
-  return G_SOURCE_CONTINUE;
-}
-
-static void
-play_sound (ManhattanScreen *self,
-            ParlorSoundEvent id)
-{
-  if (self->app != NULL && parlor_application_get_sound (self->app) != NULL)
-    parlor_sound_play (parlor_application_get_sound (self->app), id);
-}
-
-static void
-on_log (ParlorSession   *session,
-        const char      *text,
-        ManhattanScreen *self)
-{
-  parlor_log_view_append (self->log, text, TRUE);
-}
-
-static void
-on_timed_out (ParlorSession   *session,
-              guint            seat,
-              ManhattanScreen *self)
-{
-  if ((int) seat == self->seat)
-    parlor_screen_toast (GTK_WIDGET (self), _("Your time ran out: a random legal move was made for you."));
+                                      manhattan_panel_get_block (self->panel));
 }
 
 static void
@@ -142,11 +84,12 @@ on_new_game_response (AdwMessageDialog *dialog,
                       ManhattanScreen  *self)
 {
   if (g_str_equal (response, "new"))
-    manhattan_screen_new_local_game (GTK_WIDGET (self));
+    parlor_game_screen_new_local_game (PARLOR_GAME_SCREEN (self));
   else if (g_str_equal (response, "menu"))
     gtk_widget_activate_action (GTK_WIDGET (self), "win.back", NULL);
 }
 
+/* A game against the computer waits while the dialog is open. */
 static void
 show_dialog (ManhattanScreen *self,
              const char      *heading,
@@ -156,7 +99,7 @@ show_dialog (ManhattanScreen *self,
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   AdwMessageDialog *dialog;
 
-  close_dialog (self);
+  parlor_game_screen_close_dialogs (PARLOR_GAME_SCREEN (self));
   if (!GTK_IS_WINDOW (root))
     return;
 
@@ -177,13 +120,8 @@ show_dialog (ManhattanScreen *self,
       adw_message_dialog_add_response (dialog, "close", _("_Continue"));
       adw_message_dialog_set_default_response (dialog, "close");
       adw_message_dialog_set_close_response (dialog, "close");
-      /* The round's scores are information, not a question: the game goes on. */
-      gtk_window_set_modal (GTK_WINDOW (dialog), FALSE);
     }
-
-  self->dialog = GTK_WINDOW (dialog);
-  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->dialog);
-  gtk_window_present (GTK_WINDOW (dialog));
+  parlor_game_screen_present_dialog (PARLOR_GAME_SCREEN (self), GTK_WINDOW (dialog));
 }
 
 static void
@@ -205,7 +143,7 @@ add_score_line (ManhattanScreen  *self,
     {
       self->scored_round = round;
       g_string_truncate (self->round_summary, 0);
-      play_sound (self, PARLOR_SOUND_ROUND_END);
+      parlor_game_screen_play_sound (PARLOR_GAME_SCREEN (self), PARLOR_SOUND_ROUND_END);
     }
   /* Translators: a round's score breakdown for one player */
   g_string_append_printf (self->round_summary,
@@ -276,8 +214,9 @@ update_names (ManhattanScreen *self)
 {
   for (int i = 0; i < MANHATTAN_N_SEATS; i++)
     {
-      const char *name = self->session != NULL ? parlor_session_get_seat_name (self->session, i) : NULL;
-      const char *replaced = self->session != NULL ? parlor_session_get_seat_replaced (self->session, i) : NULL;
+      ParlorSession *session = session_of (self);
+      const char *name = session != NULL ? parlor_session_get_seat_name (session, i) : NULL;
+      const char *replaced = session != NULL ? parlor_session_get_seat_replaced (session, i) : NULL;
 
       g_free (self->names[i]);
       /* Translators: a computer plays for %s until they come back */
@@ -291,10 +230,10 @@ update_names (ManhattanScreen *self)
 static void
 ensure_seated (ManhattanScreen *self)
 {
-  if (self->seat >= 0 || self->session == NULL)
+  if (self->seat >= 0 || session_of (self) == NULL)
     return;
 
-  self->seat = parlor_session_get_seat (self->session);
+  self->seat = parlor_session_get_seat (session_of (self));
   if (self->seat < 0)
     return;
   update_names (self);
@@ -465,7 +404,7 @@ handle_event (ManhattanScreen *self,
     {
       gint64 city, row, col;
 
-      play_sound (self, PARLOR_SOUND_TURN_END);
+      parlor_game_screen_play_sound (PARLOR_GAME_SCREEN (self), PARLOR_SOUND_TURN_END);
       if (parlor_line_get_int (line, "city", 0, MANHATTAN_N_CITIES - 1, &city, NULL) &&
           parlor_line_get_int (line, "row", 0, 2, &row, NULL) &&
           parlor_line_get_int (line, "col", 0, 2, &col, NULL))
@@ -478,26 +417,29 @@ handle_event (ManhattanScreen *self,
 }
 
 static void
-on_event (ParlorSession   *session,
-          const char      *text,
-          ManhattanScreen *self)
+manhattan_screen_session_event (ParlorGameScreen *screen,
+                                const char       *text)
 {
+  ManhattanScreen *self = MANHATTAN_SCREEN (screen);
+
   ensure_seated (self);
   handle_event (self, text);
 }
 
 static void
-on_changed (ParlorSession   *session,
-            ManhattanScreen *self)
+manhattan_screen_session_changed (ParlorGameScreen *screen)
 {
+  ManhattanScreen *self = MANHATTAN_SCREEN (screen);
+
   ensure_seated (self);
   refresh (self);
 }
 
 static void
-on_seats_changed (ParlorSession   *session,
-                  ManhattanScreen *self)
+manhattan_screen_seats_changed (ParlorGameScreen *screen)
 {
+  ManhattanScreen *self = MANHATTAN_SCREEN (screen);
+
   if (self->seat < 0)
     return;
   update_names (self);
@@ -506,36 +448,12 @@ on_seats_changed (ParlorSession   *session,
 }
 
 static void
-on_rejected (ParlorSession   *session,
-             const GError    *error,
-             ManhattanScreen *self)
+manhattan_screen_reconnected (ParlorGameScreen *screen)
 {
-  parlor_screen_toast (GTK_WIDGET (self), error->message);
-}
+  ManhattanScreen *self = MANHATTAN_SCREEN (screen);
 
-static void
-on_failed (ParlorSession   *session,
-           const GError    *error,
-           ManhattanScreen *self)
-{
-  parlor_log_view_append (self->log, error->message, TRUE);
-  if (!parlor_session_is_playing (session) && self->has_view &&
-      self->view.phase == MANHATTAN_PHASE_OVER)
-    return;
-
-  close_dialog (self);
-  self->dialog = parlor_screen_show_connection_lost (GTK_WIDGET (self), session, error);
-  if (self->dialog != NULL)
-    g_object_add_weak_pointer (G_OBJECT (self->dialog), (gpointer *) &self->dialog);
-}
-
-static void
-on_reconnected (ParlorSession   *session,
-                ManhattanScreen *self)
-{
   self->seat = -1;
   ensure_seated (self);
-  refresh (self);
 }
 
 gboolean
@@ -546,13 +464,7 @@ manhattan_screen_submit (ManhattanScreen  *self,
   g_return_val_if_fail (MANHATTAN_IS_SCREEN (self), FALSE);
   g_return_val_if_fail (action != NULL, FALSE);
 
-  if (self->session == NULL)
-    {
-      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_OVER, _("No game is being played"));
-      return FALSE;
-    }
-
-  return parlor_session_submit (self->session, action, error);
+  return parlor_game_screen_submit (PARLOR_GAME_SCREEN (self), action, error);
 }
 
 static void
@@ -562,7 +474,7 @@ submit_or_tell (ManhattanScreen *self,
   g_autoptr(GError) error = NULL;
 
   if (!manhattan_screen_submit (self, action, &error))
-    parlor_screen_toast (GTK_WIDGET (self), error->message);
+    toast (self, error->message);
 }
 
 static void
@@ -617,7 +529,7 @@ on_spot_activated (ManhattanScreen *self,
 
   if (self->view.phase != MANHATTAN_PHASE_PLAY || self->view.turn != self->seat)
     {
-      parlor_screen_toast (GTK_WIDGET (self), self->view.phase == MANHATTAN_PHASE_CHOOSE
+      toast (self, self->view.phase == MANHATTAN_PHASE_CHOOSE
                    ? _("Choose your blocks for this round first")
                    : _("It is not your turn"));
       return;
@@ -641,7 +553,7 @@ on_spot_activated (ManhattanScreen *self,
         }
       if (card < 0)
         {
-          parlor_screen_toast (GTK_WIDGET (self), _("None of your cards points to that spot"));
+          toast (self, _("None of your cards points to that spot"));
           return;
         }
     }
@@ -652,7 +564,7 @@ on_spot_activated (ManhattanScreen *self,
       manhattan_card_spot (self->seat, card, &r, &c);
       if (r != row || c != col)
         {
-          parlor_screen_toast (GTK_WIDGET (self), _("Your card points to the lit spots only"));
+          toast (self, _("Your card points to the lit spots only"));
           return;
         }
     }
@@ -662,7 +574,7 @@ on_spot_activated (ManhattanScreen *self,
     block = only_block (self);
   if (block == 0)
     {
-      parlor_screen_toast (GTK_WIDGET (self), _("Pick a block to build with"));
+      toast (self, _("Pick a block to build with"));
       return;
     }
 
@@ -670,7 +582,7 @@ on_spot_activated (ManhattanScreen *self,
     {
       g_autofree char *why = manhattan_view_spot_refusal (&self->view, city, row, col, block);
 
-      parlor_screen_toast (GTK_WIDGET (self), why != NULL ? why : _("You cannot build there"));
+      toast (self, why != NULL ? why : _("You cannot build there"));
       return;
     }
 
@@ -685,6 +597,7 @@ on_log_toggled (ManhattanScreen *self)
 {
   gboolean shown = gtk_toggle_button_get_active (self->log_button);
 
+  self->log_folded = FALSE;
   gtk_widget_set_visible (self->log_pane, shown);
   gtk_accessible_update_state (GTK_ACCESSIBLE (self->log_button),
                                GTK_ACCESSIBLE_STATE_EXPANDED, shown, -1);
@@ -731,16 +644,66 @@ block_action (GtkWidget  *widget,
   gtk_widget_grab_focus (GTK_WIDGET (self->board));
 }
 
+/* Below this width the log folds away on its own, so the board keeps its size. */
+#define NARROW_WIDTH 1000
+
+static void
+fold_log_for_width (gpointer data)
+{
+  ManhattanScreen *self = data;
+  gboolean shown = gtk_toggle_button_get_active (self->log_button);
+
+  if (self->narrow && shown)
+    {
+      gtk_toggle_button_set_active (self->log_button, FALSE);
+      self->log_folded = TRUE;
+    }
+  else if (!self->narrow && self->log_folded)
+    gtk_toggle_button_set_active (self->log_button, TRUE);
+  g_object_unref (self);
+}
+
+static void
+manhattan_screen_measure (GtkWidget      *widget,
+                          GtkOrientation  orientation,
+                          int             for_size,
+                          int            *minimum,
+                          int            *natural,
+                          int            *minimum_baseline,
+                          int            *natural_baseline)
+{
+  gtk_widget_measure (GTK_WIDGET (MANHATTAN_SCREEN (widget)->stack), orientation, for_size,
+                      minimum, natural, minimum_baseline, natural_baseline);
+}
+
+static void
+manhattan_screen_size_allocate (GtkWidget *widget,
+                                int        width,
+                                int        height,
+                                int        baseline)
+{
+  ManhattanScreen *self = MANHATTAN_SCREEN (widget);
+  gboolean narrow = width < NARROW_WIDTH;
+
+  gtk_widget_allocate (GTK_WIDGET (self->stack), width, height, baseline, NULL);
+  /* Only crossing the width folds or unfolds, after this allocation is done. */
+  if (narrow != self->narrow)
+    {
+      self->narrow = narrow;
+      g_idle_add_once (fold_log_for_width, g_object_ref (self));
+    }
+}
+
 static void
 manhattan_screen_dispose (GObject *object)
 {
   ManhattanScreen *self = MANHATTAN_SCREEN (object);
 
-  stop_table (self);
-  close_dialog (self);
+  parlor_game_screen_set_session (PARLOR_GAME_SCREEN (self), NULL);
+  parlor_game_screen_close_dialogs (PARLOR_GAME_SCREEN (self));
   if (self->flat_button != NULL)
     g_settings_unbind (self->flat_button, "active");
-  g_clear_pointer (&self->paned, gtk_widget_unparent);
+  gtk_widget_dispose_template (GTK_WIDGET (self), MANHATTAN_TYPE_SCREEN);
 
   G_OBJECT_CLASS (manhattan_screen_parent_class)->dispose (object);
 }
@@ -760,49 +723,189 @@ manhattan_screen_finalize (GObject *object)
 static gboolean
 manhattan_screen_grab_focus (GtkWidget *widget)
 {
-  return gtk_widget_grab_focus (GTK_WIDGET (MANHATTAN_SCREEN (widget)->board));
+  ManhattanScreen *self = MANHATTAN_SCREEN (widget);
+
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "setup") == 0)
+    return gtk_widget_grab_focus (GTK_WIDGET (self->setup));
+  return gtk_widget_grab_focus (GTK_WIDGET (self->board));
+}
+
+/* Forgets the last game, whatever it was. */
+static void
+reset (ManhattanScreen *self)
+{
+  parlor_game_screen_set_session (PARLOR_GAME_SCREEN (self), NULL);
+  parlor_game_screen_close_dialogs (PARLOR_GAME_SCREEN (self));
+  parlor_log_view_clear (self->log);
+  manhattan_board_view_set_last_move (self->board, -1, 0, 0);
+  manhattan_panel_clear_selection (self->panel);
+  self->has_view = FALSE;
+  self->scored_round = -1;
+  self->seat = -1;
+  g_string_truncate (self->round_summary, 0);
+}
+
+/* The board, the hand and the log of a game that has just started. */
+static void
+begin_play (ManhattanScreen *self)
+{
+  gtk_stack_set_visible_child_name (self->stack, "play");
+  ensure_seated (self);
+  refresh (self);
+  gtk_widget_grab_focus (GTK_WIDGET (self->board));
+}
+
+static void
+start_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *param)
+{
+  ManhattanScreen *self = MANHATTAN_SCREEN (widget);
+  ParlorApplication *app = parlor_game_screen_get_app (PARLOR_GAME_SCREEN (self));
+  ParlorSettings *settings = app != NULL ? parlor_application_get_settings (app) : NULL;
+  g_autofree char *name = settings != NULL ? parlor_settings_get_effective_name (settings)
+                                            : g_strdup (_("You"));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ParlorTable) table = NULL;
+  g_autoptr(ParlorSession) session = NULL;
+  guint player;
+
+  reset (self);
+
+  table = parlor_table_new (&manhattan_game_info, "", parlor_game_seed (), &error);
+  if (table == NULL)
+    {
+      toast (self, error->message);
+      return;
+    }
+  player = parlor_table_add_player (table, PARLOR_SEAT_LOCAL, name, NULL);
+  parlor_table_set_default_ai_level (table, manhattan_setup_get_level (self->setup));
+  parlor_table_set_time_limit (table, manhattan_setup_get_time_limit (self->setup));
+  if (settings != NULL)
+    parlor_table_set_ai_delay (table, parlor_settings_get_ai_delay (settings));
+
+  /* Seats are known only once the table has placed the players. */
+  session = parlor_session_new_local (table, player);
+  if (!parlor_game_screen_start_session (PARLOR_GAME_SCREEN (self), session, &error))
+    {
+      toast (self, error->message);
+      return;
+    }
+  begin_play (self);
+}
+
+/* The setup page, with the choices of the last game. */
+static void
+manhattan_screen_new_local_game (ParlorGameScreen *screen)
+{
+  ManhattanScreen *self = MANHATTAN_SCREEN (screen);
+
+  reset (self);
+  gtk_stack_set_visible_child_name (self->stack, "setup");
+  gtk_widget_grab_focus (GTK_WIDGET (self->setup));
+}
+
+static char *
+manhattan_screen_host_config (ParlorGameScreen  *screen,
+                              char             **summary)
+{
+  ManhattanScreen *self = MANHATTAN_SCREEN (screen);
+
+  if (summary != NULL)
+    {
+      const char *level = manhattan_setup_get_level (self->setup);
+      const char *words = g_str_equal (level, "random") ? C_("strength", "Easy")
+                          : g_str_equal (level, "strong") ? C_("strength", "Strong")
+                          : C_("strength", "Normal");
+
+      /* Translators: %s is a computer strength, "Normal" */
+      *summary = g_strdup_printf (_("Seats nobody takes go to computer players (%s). "
+                                    "Cancel to choose another strength on the game’s setup page."),
+                                  words);
+    }
+  return g_strdup ("");
+}
+
+/* Hosting a LAN game: the table lives in @server; the host is its player 0. */
+static gboolean
+manhattan_screen_host_game (ParlorGameScreen  *screen,
+                            ParlorServer      *server,
+                            const char        *table_id,
+                            GError           **error)
+{
+  ManhattanScreen *self = MANHATTAN_SCREEN (screen);
+  g_autoptr(ParlorSession) session = NULL;
+
+  session = parlor_game_screen_new_hosted_session (server, table_id, error);
+  if (session == NULL)
+    return FALSE;
+
+  reset (self);
+  if (!parlor_game_screen_start_session (screen, session, error))
+    return FALSE;
+  begin_play (self);
+  return TRUE;
+}
+
+/* Joining a LAN game: @client has just been seated by the host. */
+static void
+manhattan_screen_join_game (ParlorGameScreen *screen,
+                            ParlorClient     *client,
+                            const char       *address)
+{
+  ManhattanScreen *self = MANHATTAN_SCREEN (screen);
+  g_autoptr(ParlorSession) session = parlor_session_new_remote (client, address);
+
+  reset (self);
+  parlor_game_screen_set_session (screen, session);
+  begin_play (self);
+}
+
+/* The setup's strength is the app-wide one, in Manhattan's three levels. */
+static gboolean
+strength_to_level (GBinding     *binding,
+                   const GValue *from,
+                   GValue       *to,
+                   gpointer      data)
+{
+  g_value_set_string (to, parlor_game_info_level_for_strength (&manhattan_game_info, g_value_get_uint (from)));
+  return TRUE;
+}
+
+static gboolean
+level_to_strength (GBinding     *binding,
+                   const GValue *from,
+                   GValue       *to,
+                   gpointer      data)
+{
+  const char *level = g_value_get_string (from);
+
+  g_value_set_uint (to, g_strcmp0 (level, "random") == 0 ? 0
+                        : g_strcmp0 (level, "strong") == 0 ? PARLOR_STRENGTH_MAX : 1);
+  return TRUE;
 }
 
 static void
 manhattan_screen_constructed (GObject *object)
 {
   ManhattanScreen *self = MANHATTAN_SCREEN (object);
+  ParlorApplication *app;
 
   G_OBJECT_CLASS (manhattan_screen_parent_class)->constructed (object);
-  self->app = parlor_game_screen_get_app (PARLOR_GAME_SCREEN (self));
-  /* The board's look is remembered between games. */
-  if (self->app != NULL)
-    g_settings_bind (parlor_settings_get_settings (parlor_application_get_settings (self->app)),
-                     "manhattan-flat-plan", self->flat_button, "active", G_SETTINGS_BIND_DEFAULT);
-}
+  app = parlor_game_screen_get_app (PARLOR_GAME_SCREEN (self));
+  if (app == NULL)
+    return;
 
-static void
-screen_new_local_game (ParlorGameScreen *screen)
-{
-  manhattan_screen_new_local_game (GTK_WIDGET (screen));
-}
-
-static gboolean
-screen_is_playing (ParlorGameScreen *screen)
-{
-  return manhattan_screen_is_playing (GTK_WIDGET (screen));
-}
-
-static gboolean
-screen_host_game (ParlorGameScreen  *screen,
-                  ParlorServer      *server,
-                  const char        *table_id,
-                  GError           **error)
-{
-  return manhattan_screen_host_game (GTK_WIDGET (screen), server, table_id, error);
-}
-
-static void
-screen_join_game (ParlorGameScreen *screen,
-                  ParlorClient     *client,
-                  const char       *address)
-{
-  manhattan_screen_join_game (GTK_WIDGET (screen), client, address);
+  /* The board's look and the setup's choices are remembered between games. */
+  g_settings_bind (parlor_settings_get_settings (parlor_application_get_settings (app)),
+                   "manhattan-flat-plan", self->flat_button, "active", G_SETTINGS_BIND_DEFAULT);
+  g_object_bind_property_full (parlor_application_get_settings (app), "computer-strength",
+                               self->setup, "level",
+                               G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE,
+                               strength_to_level, level_to_strength, NULL, NULL);
+  g_object_bind_property (parlor_application_get_settings (app), "time-limit",
+                          self->setup, "time-limit",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
 }
 
 static void
@@ -817,29 +920,39 @@ manhattan_screen_class_init (ManhattanScreenClass *klass)
   object_class->dispose = manhattan_screen_dispose;
   object_class->finalize = manhattan_screen_finalize;
   widget_class->grab_focus = manhattan_screen_grab_focus;
-  screen_class->new_local_game = screen_new_local_game;
-  screen_class->is_playing = screen_is_playing;
-  screen_class->host_game = screen_host_game;
-  screen_class->join_game = screen_join_game;
+  widget_class->measure = manhattan_screen_measure;
+  widget_class->size_allocate = manhattan_screen_size_allocate;
+  screen_class->new_local_game = manhattan_screen_new_local_game;
+  screen_class->host_game = manhattan_screen_host_game;
+  screen_class->join_game = manhattan_screen_join_game;
+  screen_class->host_config = manhattan_screen_host_config;
+  screen_class->session_event = manhattan_screen_session_event;
+  screen_class->session_changed = manhattan_screen_session_changed;
+  screen_class->seats_changed = manhattan_screen_seats_changed;
+  screen_class->reconnected = manhattan_screen_reconnected;
 
   g_type_ensure (MANHATTAN_TYPE_BOARD_VIEW);
   g_type_ensure (MANHATTAN_TYPE_PANEL);
+  g_type_ensure (MANHATTAN_TYPE_SETUP);
   g_type_ensure (PARLOR_TYPE_LOG_VIEW);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/parlorgames/Parlor/manhattan/manhattan-screen.ui");
+  gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, stack);
+  gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, setup);
   gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, paned);
   gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, board);
   gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, panel);
   gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, log);
   gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, log_pane);
   gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, log_button);
-  gtk_widget_class_bind_template_callback (widget_class, on_log_toggled);
   gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, flat_button);
+  gtk_widget_class_bind_template_callback (widget_class, on_log_toggled);
   gtk_widget_class_bind_template_callback (widget_class, on_flat_toggled);
   gtk_widget_class_bind_template_callback (widget_class, on_spot_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_selection_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_choose);
 
+  gtk_widget_class_install_action (widget_class, "manhattan.start", NULL, start_action);
   gtk_widget_class_install_action (widget_class, "game.card", "i", card_action);
   gtk_widget_class_install_action (widget_class, "game.block", "i", block_action);
   for (int i = 0; i < 4; i++)
@@ -849,7 +962,6 @@ manhattan_screen_class_init (ManhattanScreenClass *klass)
                                            "game.block", "i", i + 1);
     }
 
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "manhattan-screen");
 }
 
@@ -863,140 +975,18 @@ manhattan_screen_init (ManhattanScreen *self)
                                GTK_ACCESSIBLE_STATE_EXPANDED, TRUE, -1);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->flat_button),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Flat Plan"), -1);
+  parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), manhattan_panel_get_clock_label (self->panel));
+  parlor_game_screen_set_log_view (PARLOR_GAME_SCREEN (self), self->log);
   self->seat = -1;
   self->scored_round = -1;
   self->round_summary = g_string_new (NULL);
-}
-
-GtkWidget *
-manhattan_screen_new_for_app (ParlorApplication *app)
-{
-  ManhattanScreen *self = g_object_new (MANHATTAN_TYPE_SCREEN, NULL);
-
-  self->app = app;
-  return GTK_WIDGET (self);
-}
-
-static void
-reset (ManhattanScreen *self)
-{
-  stop_table (self);
-  close_dialog (self);
-  parlor_log_view_clear (self->log);
-  manhattan_board_view_set_last_move (self->board, -1, 0, 0);
-  manhattan_panel_clear_selection (self->panel);
-  self->scored_round = -1;
-  self->seat = -1;
-  g_string_truncate (self->round_summary, 0);
-}
-
-static void
-watch_session (ManhattanScreen *self,
-               ParlorSession   *session)
-{
-  self->session = session;
-  g_signal_connect (session, "event", G_CALLBACK (on_event), self);
-  g_signal_connect (session, "changed", G_CALLBACK (on_changed), self);
-  g_signal_connect (session, "log", G_CALLBACK (on_log), self);
-  g_signal_connect (session, "timed-out", G_CALLBACK (on_timed_out), self);
-  g_signal_connect (session, "seats-changed", G_CALLBACK (on_seats_changed), self);
-  g_signal_connect (session, "rejected", G_CALLBACK (on_rejected), self);
-  g_signal_connect (session, "failed", G_CALLBACK (on_failed), self);
-  g_signal_connect (session, "reconnected", G_CALLBACK (on_reconnected), self);
-}
-
-/* Hosting a LAN game: the table lives in @server; the host is its player 0. */
-gboolean
-manhattan_screen_host_game (GtkWidget     *screen,
-                            ParlorServer  *server,
-                            const char    *table_id,
-                            GError       **error)
-{
-  ManhattanScreen *self = MANHATTAN_SCREEN (screen);
-
-  reset (self);
-  watch_session (self, parlor_session_new_hosted (server, table_id));
-  if (!parlor_session_start (self->session, error))
-    {
-      stop_table (self);
-      return FALSE;
-    }
-  ensure_seated (self);
-  refresh (self);
-  self->tick_id = g_timeout_add (250, on_tick, self);
-  return TRUE;
-}
-
-void
-manhattan_screen_join_game (GtkWidget    *screen,
-                            ParlorClient *client,
-                            const char   *address)
-{
-  ManhattanScreen *self = MANHATTAN_SCREEN (screen);
-
-  reset (self);
-  watch_session (self, parlor_session_new_remote (client, address));
-  ensure_seated (self);
-  refresh (self);
-  self->tick_id = g_timeout_add (250, on_tick, self);
-}
-
-void
-manhattan_screen_new_local_game (GtkWidget *screen)
-{
-  ManhattanScreen *self = MANHATTAN_SCREEN (screen);
-  ParlorSettings *settings = parlor_application_get_settings (self->app);
-  g_autoptr(GError) error = NULL;
-  g_autofree char *name = parlor_settings_get_effective_name (settings);
-  const char *level = parlor_game_info_level_for_strength (&manhattan_game_info,
-                                                          parlor_settings_get_computer_strength (settings));
-  const char *seed_text = g_getenv ("PARLOR_SEED");
-  g_autoptr(ParlorTable) table = NULL;
-  guint64 seed;
-  guint player;
-
-  reset (self);
-
-  seed = seed_text != NULL ? g_ascii_strtoull (seed_text, NULL, 10) : parlor_game_seed ();
-  table = parlor_table_new (&manhattan_game_info, "", seed, &error);
-  if (table == NULL)
-    {
-      parlor_screen_toast (GTK_WIDGET (self), error->message);
-      return;
-    }
-
-  player = parlor_table_add_player (table, PARLOR_SEAT_LOCAL, name, NULL);
-  parlor_table_set_default_ai_level (table, level);
-  parlor_table_set_time_limit (table, parlor_settings_get_time_limit (settings));
-  parlor_table_set_ai_delay (table, parlor_settings_get_ai_delay (settings));
-
-  watch_session (self, parlor_session_new_local (table, player));
-
-  /* Seats are known only once the table has placed the players. */
-  if (!parlor_session_start (self->session, &error))
-    {
-      parlor_screen_toast (GTK_WIDGET (self), error->message);
-      stop_table (self);
-      return;
-    }
-  ensure_seated (self);
-  refresh (self);
-  self->tick_id = g_timeout_add (250, on_tick, self);
-}
-
-gboolean
-manhattan_screen_is_playing (GtkWidget *screen)
-{
-  ManhattanScreen *self = MANHATTAN_SCREEN (screen);
-
-  return self->session != NULL && parlor_session_is_playing (self->session);
 }
 
 ParlorTable *
 manhattan_screen_get_table (ManhattanScreen *self)
 {
   g_return_val_if_fail (MANHATTAN_IS_SCREEN (self), NULL);
-  return self->session != NULL ? parlor_session_get_table (self->session) : NULL;
+  return session_of (self) != NULL ? parlor_session_get_table (session_of (self)) : NULL;
 }
 
 int
@@ -1004,6 +994,20 @@ manhattan_screen_get_seat (ManhattanScreen *self)
 {
   g_return_val_if_fail (MANHATTAN_IS_SCREEN (self), -1);
   return self->seat;
+}
+
+const char *
+manhattan_screen_get_page (ManhattanScreen *self)
+{
+  g_return_val_if_fail (MANHATTAN_IS_SCREEN (self), NULL);
+  return gtk_stack_get_visible_child_name (self->stack);
+}
+
+GtkWidget *
+manhattan_screen_get_setup (ManhattanScreen *self)
+{
+  g_return_val_if_fail (MANHATTAN_IS_SCREEN (self), NULL);
+  return GTK_WIDGET (self->setup);
 }
 
 char *
@@ -1031,14 +1035,12 @@ char *
 manhattan_screen_dup_view (ManhattanScreen *self)
 {
   g_return_val_if_fail (MANHATTAN_IS_SCREEN (self), NULL);
-
-  return self->session != NULL ? parlor_session_dup_view (self->session) : NULL;
+  return session_of (self) != NULL ? parlor_session_dup_view (session_of (self)) : NULL;
 }
 
 gboolean
 manhattan_screen_is_waiting (ManhattanScreen *self)
 {
   g_return_val_if_fail (MANHATTAN_IS_SCREEN (self), FALSE);
-
-  return self->session != NULL && parlor_session_is_waiting (self->session);
+  return parlor_game_screen_can_move (PARLOR_GAME_SCREEN (self));
 }

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "manhattan-screen.h"
+#include "parlor-table.h"
+
+G_BEGIN_DECLS
+
+/* What the screen shows, for its tests. */
+
+/* "setup" or "play". */
+const char  *manhattan_screen_get_page     (ManhattanScreen  *self);
+GtkWidget   *manhattan_screen_get_setup    (ManhattanScreen  *self);
+ParlorTable *manhattan_screen_get_table    (ManhattanScreen  *self);
+int          manhattan_screen_get_seat     (ManhattanScreen  *self);
+/* Plays as the local player would: the same path as clicks and keys. */
+gboolean     manhattan_screen_submit       (ManhattanScreen  *self,
+                                            const char       *action,
+                                            GError          **error);
+/* This seat's view line, and whether it must act with no move on its way. */
+char        *manhattan_screen_dup_view     (ManhattanScreen  *self);
+gboolean     manhattan_screen_is_waiting   (ManhattanScreen  *self);
+GtkWidget   *manhattan_screen_get_board    (ManhattanScreen  *self);
+GtkWidget   *manhattan_screen_get_panel    (ManhattanScreen  *self);
+char        *manhattan_screen_get_log_text (ManhattanScreen  *self);
+
+G_END_DECLS
