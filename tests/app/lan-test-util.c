@@ -133,10 +133,11 @@ lan_test_check_private (ParlorTable *table,
 {
   GPtrArray *record = parlor_table_get_record (table);
   int seat = lan_test_guest_seat (guest);
-  guint32 mine = 1u << seat;
+  guint32 mine;
   guint own = 0, n_own = 0, hidden = 0;
 
   g_assert_cmpint (seat, >=, 0);
+  mine = PARLOR_AUDIENCE_SEAT (seat);
   for (guint i = 0; i < record->len; i++)
     {
       g_autoptr(ParlorLine) line = parlor_line_parse (g_ptr_array_index (record, i), NULL);

@@ -2,17 +2,16 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lan-test-util.h"
 #include "mahjong-claim-bar.h"
 #include "mahjong-hand-view.h"
-#include "mahjong-table-view.h"
 #include "mcr-screen.h"
 #include "parlor-application.h"
 #include "parlor-line.h"
 #include "parlor-session.h"
-#include "parlor-window.h"
 #include "ui-test-util.h"
 
 static int
@@ -146,7 +145,7 @@ test_one_hand (void)
   g_assert_cmpstr (mcr_screen_get_page (other), ==, "play");
   table = mcr_screen_get_table (host);
   g_assert_nonnull (table);
-  g_assert_cmpint (mcr_screen_get_seat (host) + guest_seat, !=, -1);
+  g_assert_cmpint (mcr_screen_get_seat (host), >=, 0);
   g_assert_cmpint (mcr_screen_get_seat (host), !=, guest_seat);
   g_signal_connect (parlor_game_screen_get_session (PARLOR_GAME_SCREEN (other)), "rejected",
                     G_CALLBACK (on_rejected), &rejected);
@@ -159,7 +158,10 @@ test_one_hand (void)
       lan_test_check_progress (table, &progress);
 
       if (play_move (host, rand, &wins))
-        moves[0]++, moved = TRUE;
+        {
+          moves[0]++;
+          moved = TRUE;
+        }
       if (play_move (other, rand, &wins))
         {
           moves[1]++;

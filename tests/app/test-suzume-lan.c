@@ -8,11 +8,9 @@
 #include "lan-test-util.h"
 #include "mahjong-claim-bar.h"
 #include "mahjong-hand-view.h"
-#include "mahjong-tile-paint.h"
 #include "parlor-application.h"
 #include "parlor-line.h"
 #include "parlor-session.h"
-#include "parlor-window.h"
 #include "suzume-game.h"
 #include "suzume-screen.h"
 #include "suzume-setup.h"
@@ -186,7 +184,10 @@ test_four_seats (void)
       lan_test_check_progress (table, &progress);
 
       if (play_move (host, rand, &wins))
-        moves[0]++, moved = TRUE;
+        {
+          moves[0]++;
+          moved = TRUE;
+        }
       if (play_move (other, rand, &wins))
         {
           moves[1]++;
