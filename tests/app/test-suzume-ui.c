@@ -227,6 +227,73 @@ play_match (guint n_seats)
 }
 
 static void
+collect_rows (GtkWidget *widget,
+              GPtrArray *rows)
+{
+  if (ADW_IS_COMBO_ROW (widget))
+    g_ptr_array_add (rows, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_rows (child, rows);
+}
+
+/* Computer rows shown: one for each seat but the player's. */
+static guint
+n_computer_rows (GtkWidget *setup)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+  guint n = 0;
+
+  collect_rows (setup, rows);
+  g_assert_cmpuint (rows->len, ==, 6);
+  for (guint i = 0; i < rows->len; i++)
+    if (g_str_has_prefix (adw_preferences_row_get_title (rows->pdata[i]), "Computer ") &&
+        gtk_widget_get_visible (rows->pdata[i]))
+      n++;
+  return n;
+}
+
+static void
+test_setup (void)
+{
+  ParlorWindow *window = ui_test_get_window ();
+  SuzumeScreen *screen;
+  GtkWidget *focus;
+  SuzumeSetup *setup;
+  g_autofree char *config = NULL;
+
+  parlor_window_show_game (window, "suzume");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
+  screen = SUZUME_SCREEN (parlor_window_get_screen (window));
+  setup = SUZUME_SETUP (suzume_screen_get_setup (screen));
+  g_assert_cmpuint (suzume_setup_get_n_seats (setup), ==, 4);
+  g_assert_cmpuint (suzume_setup_get_deals (setup), ==, 1);
+  config = suzume_setup_make_config (setup);
+  g_assert_cmpstr (config, ==, "seats=4 deals=1 dealer=random");
+  g_assert_cmpuint (n_computer_rows (GTK_WIDGET (setup)), ==, 3);
+  for (guint n = 2; n <= 5; n++)
+    {
+      suzume_setup_set_n_seats (setup, n);
+      g_assert_cmpuint (suzume_setup_get_n_seats (setup), ==, n);
+      g_assert_cmpuint (n_computer_rows (GTK_WIDGET (setup)), ==, n - 1);
+    }
+  suzume_setup_set_levels (setup, "strong");
+  for (guint s = 1; s <= 4; s++)
+    g_assert_cmpstr (suzume_setup_get_level (setup, s), ==, "strong");
+  suzume_setup_set_levels (setup, "random");
+  g_assert_cmpstr (suzume_setup_get_level (setup, 3), ==, "random");
+  suzume_setup_set_levels (setup, "normal");
+  suzume_setup_set_n_seats (setup, 4);
+
+  /* The page opens on Start. */
+  g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (setup)));
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_true (GTK_IS_BUTTON (focus));
+  g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (focus)), ==, "suzume.start");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL);
+}
+
+static void
 test_match_four (void)
 {
   play_match (4);
@@ -243,6 +310,7 @@ main (int   argc,
       char *argv[])
 {
   ui_test_init (&argc, &argv);
+  g_test_add_func ("/app/suzume/setup", test_setup);
   g_test_add_func ("/app/suzume/whole-match/four", test_match_four);
   g_test_add_func ("/app/suzume/whole-match/two", test_match_two);
   return ui_test_run ();

@@ -119,7 +119,12 @@ mcr_setup_grab_focus (GtkWidget *widget)
 static void
 mcr_setup_dispose (GObject *object)
 {
+  GtkWidget *child;
+
   gtk_widget_dispose_template (GTK_WIDGET (object), MCR_TYPE_SETUP);
+  /* The template's top widget is not bound, so not unparented above. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
+    gtk_widget_unparent (child);
   G_OBJECT_CLASS (mcr_setup_parent_class)->dispose (object);
 }
 

@@ -457,24 +457,26 @@ decompose (const char *hand)
   return g_strdup (hand);
 }
 
+/* The yaku in the player's language; a context of their own, as MCR has fans
+ * of the same English names. */
 static const char *
 yaku_label (const char *id)
 {
   static const struct { const char *id; const char *name; } names[] = {
-    { "run", N_("Run") },
-    { "triplet", N_("Triplet") },
-    { "dora", N_("Dora") },
-    { "red", N_("Red tiles") },
-    { "all-simples", N_("All Simples") },
-    { "chanta", N_("Terminals in Every Set") },
-    { "all-green", N_("All Green") },
-    { "all-terminals", N_("All Terminals") },
-    { "all-red", N_("All Red") },
+    { "run", NC_("suzume yaku", "Run") },
+    { "triplet", NC_("suzume yaku", "Triplet") },
+    { "dora", NC_("suzume yaku", "Dora") },
+    { "red", NC_("suzume yaku", "Red tiles") },
+    { "all-simples", NC_("suzume yaku", "All Simples") },
+    { "chanta", NC_("suzume yaku", "Terminals in Every Set") },
+    { "all-green", NC_("suzume yaku", "All Green") },
+    { "all-terminals", NC_("suzume yaku", "All Terminals") },
+    { "all-red", NC_("suzume yaku", "All Red") },
   };
 
   for (gsize i = 0; i < G_N_ELEMENTS (names); i++)
     if (g_str_equal (id, names[i].id))
-      return _(names[i].name);
+      return g_dpgettext2 (GETTEXT_PACKAGE, "suzume yaku", names[i].name);
   return id;
 }
 

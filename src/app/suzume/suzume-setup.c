@@ -33,12 +33,6 @@ update_rows (SuzumeSetup *self)
     gtk_widget_set_visible (GTK_WIDGET (self->level_rows[i]), i + 1 < n);
 }
 
-static GtkStringList *
-level_model (void)
-{
-  return gtk_string_list_new ((const char * const[]) { _("Easy"), _("Normal"), _("Strong"), NULL });
-}
-
 static gboolean
 suzume_setup_grab_focus (GtkWidget *widget)
 {
@@ -50,6 +44,8 @@ suzume_setup_dispose (GObject *object)
 {
   GtkWidget *child;
 
+  gtk_widget_dispose_template (GTK_WIDGET (object), SUZUME_TYPE_SETUP);
+  /* The template's top widget is not bound, so not unparented above. */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
     gtk_widget_unparent (child);
   G_OBJECT_CLASS (suzume_setup_parent_class)->dispose (object);
@@ -63,6 +59,22 @@ suzume_setup_class_init (SuzumeSetupClass *klass)
 
   object_class->dispose = suzume_setup_dispose;
   widget_class->grab_focus = suzume_setup_grab_focus;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/parlorgames/Parlor/suzume/suzume-setup.ui");
+  gtk_widget_class_bind_template_child (widget_class, SuzumeSetup, start_button);
+  gtk_widget_class_bind_template_child (widget_class, SuzumeSetup, players_row);
+  gtk_widget_class_bind_template_child (widget_class, SuzumeSetup, deals_row);
+  gtk_widget_class_bind_template_child_full (widget_class, "level_row_1", FALSE,
+                                             G_STRUCT_OFFSET (SuzumeSetup, level_rows[0]));
+  gtk_widget_class_bind_template_child_full (widget_class, "level_row_2", FALSE,
+                                             G_STRUCT_OFFSET (SuzumeSetup, level_rows[1]));
+  gtk_widget_class_bind_template_child_full (widget_class, "level_row_3", FALSE,
+                                             G_STRUCT_OFFSET (SuzumeSetup, level_rows[2]));
+  gtk_widget_class_bind_template_child_full (widget_class, "level_row_4", FALSE,
+                                             G_STRUCT_OFFSET (SuzumeSetup, level_rows[3]));
+  gtk_widget_class_bind_template_callback (widget_class, update_rows);
+
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "suzume-setup");
 }
@@ -70,81 +82,14 @@ suzume_setup_class_init (SuzumeSetupClass *klass)
 static void
 suzume_setup_init (SuzumeSetup *self)
 {
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
-  GtkWidget *clamp = adw_clamp_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
-  GtkWidget *title = gtk_label_new (_("New Game"));
-  GtkWidget *players = adw_preferences_group_new ();
-  GtkWidget *rules = adw_preferences_group_new ();
-  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  GtkWidget *host = gtk_button_new_with_mnemonic (_("_Host LAN Game…"));
-  g_autoptr(GtkStringList) counts =
-    gtk_string_list_new ((const char * const[]) { "2", "3", "4", "5", NULL });
-  g_autoptr(GtkStringList) deals =
-    gtk_string_list_new ((const char * const[]) { _("1 deal each"), _("2 deals each"),
-                                                  _("4 deals each"), NULL });
-
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER,
-                                  GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_parent (scrolled, GTK_WIDGET (self));
-  adw_clamp_set_maximum_size (ADW_CLAMP (clamp), 600);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), clamp);
-  adw_clamp_set_child (ADW_CLAMP (clamp), box);
-  gtk_widget_set_margin_top (box, 18);
-  gtk_widget_set_margin_bottom (box, 18);
-  gtk_widget_set_margin_start (box, 12);
-  gtk_widget_set_margin_end (box, 12);
-  gtk_widget_add_css_class (title, "title-1");
-  gtk_box_append (GTK_BOX (box), title);
-
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (players), _("Players"));
-  self->players_row = ADW_COMBO_ROW (adw_combo_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->players_row), _("_Number of players"));
-  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->players_row), TRUE);
-  adw_combo_row_set_model (self->players_row, G_LIST_MODEL (counts));
-  adw_combo_row_set_selected (self->players_row, 2);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (players), GTK_WIDGET (self->players_row));
+  gtk_widget_init_template (GTK_WIDGET (self));
+  /* The titles reuse the name the seats get at the table. */
   for (guint i = 0; i < N_COMPUTERS; i++)
     {
-      g_autoptr(GtkStringList) levels = level_model ();
       g_autofree char *name = g_strdup_printf (_("Computer %u"), i + 1);
 
-      self->level_rows[i] = ADW_COMBO_ROW (adw_combo_row_new ());
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->level_rows[i]), name);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->level_rows[i]), _("Strength"));
-      adw_combo_row_set_model (self->level_rows[i], G_LIST_MODEL (levels));
-      adw_combo_row_set_selected (self->level_rows[i], 1);
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (players), GTK_WIDGET (self->level_rows[i]));
     }
-  gtk_box_append (GTK_BOX (box), players);
-
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (rules), _("Match"));
-  self->deals_row = ADW_COMBO_ROW (adw_combo_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->deals_row), _("_Length"));
-  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self->deals_row), TRUE);
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->deals_row),
-                               _("How many times every player deals"));
-  adw_combo_row_set_model (self->deals_row, G_LIST_MODEL (deals));
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (rules), GTK_WIDGET (self->deals_row));
-  gtk_box_append (GTK_BOX (box), rules);
-
-  gtk_box_set_homogeneous (GTK_BOX (buttons), TRUE);
-  gtk_widget_set_halign (buttons, GTK_ALIGN_CENTER);
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (host), "win.host-lan");
-  gtk_widget_set_tooltip_text (host, _("Play with friends on your network; computers fill the empty seats"));
-  gtk_widget_add_css_class (host, "pill");
-  gtk_widget_set_size_request (host, 200, -1);
-  gtk_box_append (GTK_BOX (buttons), host);
-  self->start_button = gtk_button_new_with_mnemonic (_("_Start"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->start_button), "suzume.start");
-  gtk_widget_set_tooltip_text (self->start_button, _("Play against the computer"));
-  gtk_widget_add_css_class (self->start_button, "pill");
-  gtk_widget_add_css_class (self->start_button, "suggested-action");
-  gtk_widget_set_size_request (self->start_button, 200, -1);
-  gtk_box_append (GTK_BOX (buttons), self->start_button);
-  gtk_box_append (GTK_BOX (box), buttons);
-
-  g_signal_connect_swapped (self->players_row, "notify::selected", G_CALLBACK (update_rows), self);
   update_rows (self);
 }
 

@@ -1,0 +1,199 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <string.h>
+
+#include "lan-test-util.h"
+#include "parlor-application.h"
+#include "parlor-game-screen.h"
+#include "parlor-host-window.h"
+#include "parlor-join-window.h"
+#include "parlor-line.h"
+#include "parlor-protocol.h"
+#include "parlor-session.h"
+#include "ui-test-util.h"
+
+static GtkWindow *
+find_window (GType type)
+{
+  GListModel *list = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (list, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && gtk_widget_get_visible (GTK_WIDGET (window)))
+        return window;
+    }
+  return NULL;
+}
+
+static gboolean
+two_players (gpointer data)
+{
+  return parlor_host_window_get_n_players (data) == 2;
+}
+
+static void
+on_guest_line (ParlorClient *client,
+               const char   *text,
+               LanGuest     *guest)
+{
+  g_ptr_array_add (guest->lines, g_strdup (text));
+}
+
+static void
+on_joined (ParlorJoinWindow *join,
+           ParlorClient     *client,
+           const char       *address,
+           LanGuest         *guest)
+{
+  guest->screen = parlor_window_get_screen (guest->window);
+  g_signal_connect (client, "line-received", G_CALLBACK (on_guest_line), guest);
+}
+
+int
+lan_test_guest_seat (LanGuest *guest)
+{
+  ParlorSession *session;
+
+  if (guest->screen == NULL)
+    return -1;
+  session = parlor_game_screen_get_session (PARLOR_GAME_SCREEN (guest->screen));
+  return session != NULL ? parlor_session_get_seat (session) : -1;
+}
+
+static gboolean
+guest_seated (gpointer data)
+{
+  return lan_test_guest_seat (data) >= 0;
+}
+
+LanGuest *
+lan_test_host_and_join (GtkWidget  *host,
+                        const char *game_id)
+{
+  ParlorSettings *settings = parlor_application_get_settings (ui_test_get_app ());
+  LanGuest *guest = g_new0 (LanGuest, 1);
+  g_autofree char *address = NULL;
+  ParlorHostWindow *host_window;
+  ParlorJoinWindow *join;
+
+  guest->lines = g_ptr_array_new_with_free_func (g_free);
+  g_assert_true (gtk_widget_activate_action (host, "win.host-lan", NULL));
+  host_window = PARLOR_HOST_WINDOW (find_window (PARLOR_TYPE_HOST_WINDOW));
+  g_assert_nonnull (host_window);
+
+  /* One app plays both: the guest's name is read when it joins. */
+  g_assert_true (parlor_settings_set_player_name (settings, "Guest", NULL));
+  guest->window = parlor_window_new (ui_test_get_app ());
+  gtk_window_set_default_size (GTK_WINDOW (guest->window), 1180, 800);
+  gtk_window_present (GTK_WINDOW (guest->window));
+  parlor_window_show_game (guest->window, game_id);
+  join = parlor_window_join_lan (guest->window);
+  g_assert_nonnull (join);
+  g_signal_connect (join, "started", G_CALLBACK (on_joined), guest);
+  g_assert_true (parlor_settings_set_player_name (settings, "Host", NULL));
+  address = g_strdup_printf ("127.0.0.1:%u", parlor_host_window_get_port (host_window));
+  parlor_join_window_connect (join, address);
+  ui_test_wait_for (two_players, host_window);
+  g_assert_true (parlor_host_window_start (host_window));
+  ui_test_wait_for (guest_seated, guest);
+  return guest;
+}
+
+void
+lan_test_guest_free (LanGuest *guest)
+{
+  if (guest->window != NULL)
+    gtk_window_destroy (GTK_WINDOW (guest->window));
+  g_ptr_array_unref (guest->lines);
+  g_free (guest);
+}
+
+void
+lan_test_check_progress (ParlorTable *table,
+                         LanProgress *progress)
+{
+  guint len = parlor_table_get_record (table)->len;
+  gint64 now = g_get_monotonic_time ();
+
+  if (progress->since == 0 || len != progress->len)
+    {
+      progress->len = len;
+      progress->since = now;
+    }
+  else if (now - progress->since > 120 * G_USEC_PER_SEC)
+    g_error ("The game has not moved for two minutes (%u record lines)", len);
+}
+
+guint
+lan_test_check_private (ParlorTable *table,
+                        LanGuest    *guest)
+{
+  GPtrArray *record = parlor_table_get_record (table);
+  int seat = lan_test_guest_seat (guest);
+  guint32 mine;
+  guint own = 0, n_own = 0, hidden = 0;
+
+  g_assert_cmpint (seat, >=, 0);
+  mine = PARLOR_AUDIENCE_SEAT (seat);
+  for (guint i = 0; i < record->len; i++)
+    {
+      g_autoptr(ParlorLine) line = parlor_line_parse (g_ptr_array_index (record, i), NULL);
+      const char *audience, *event;
+      guint32 to;
+
+      if (line == NULL || !g_str_equal (parlor_line_get_type (line), "event"))
+        continue;
+      audience = parlor_line_get (line, "audience");
+      event = parlor_line_get (line, "line");
+      g_assert_nonnull (audience);
+      g_assert_nonnull (event);
+      if (g_str_equal (audience, "all"))
+        continue;
+      to = (guint32) g_ascii_strtoull (audience, NULL, 16);
+      if (to == mine)
+        {
+          n_own++;
+          /* The guest heard its own secrets: the lines were recorded. */
+          for (guint j = 0; j < guest->lines->len; j++)
+            if (g_strcmp0 (parlor_protocol_payload (g_ptr_array_index (guest->lines, j), "event"), event) == 0)
+              {
+                own++;
+                break;
+              }
+          continue;
+        }
+      if ((to & mine) != 0)
+        continue;
+      hidden++;
+      for (guint j = 0; j < guest->lines->len; j++)
+        {
+          const char *text = g_ptr_array_index (guest->lines, j);
+
+          if (strstr (text, event) != NULL)
+            g_error ("The guest (seat %d) received “%s”, meant for other seats, in “%s”",
+                     seat, event, text);
+        }
+    }
+  g_assert_cmpuint (hidden, >, 0);
+  g_assert_cmpuint (own, ==, n_own);
+
+  /* Every view the guest received is its own seat's. */
+  for (guint j = 0; j < guest->lines->len; j++)
+    {
+      const char *view = parlor_protocol_payload (g_ptr_array_index (guest->lines, j), "view");
+      g_autoptr(ParlorLine) line = view != NULL ? parlor_line_parse (view, NULL) : NULL;
+      gint64 viewer = -2;
+
+      if (view == NULL)
+        continue;
+      g_assert_nonnull (line);
+      g_assert_true (parlor_line_get_int (line, "seat", -1, 31, &viewer, NULL));
+      g_assert_cmpint (viewer, ==, seat);
+    }
+  g_test_message ("%u events for other seats only, none heard by the guest; %u of its own heard",
+                  hidden, own);
+  return own;
+}

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <adwaita.h>
+
+#include "parlor-table.h"
+#include "parlor-window.h"
+
+G_BEGIN_DECLS
+
+/* A second window of the app that joined the host's game over loopback. */
+typedef struct
+{
+  ParlorWindow *window;
+  GtkWidget    *screen;  /* its game screen, once seated */
+  GPtrArray    *lines;   /* every line its client received */
+} LanGuest;
+
+/* Hosts the game on @host's setup page (win.host-lan), joins it from a new
+ * window of the app, named "Guest", and starts it with the two of them:
+ * computers take the other seats. Returns once the guest has its seat. */
+LanGuest *lan_test_host_and_join (GtkWidget  *host,
+                                  const char *game_id);
+int       lan_test_guest_seat    (LanGuest   *guest);
+void      lan_test_guest_free    (LanGuest   *guest);
+/* Fails the test once @table's record has not grown for two minutes: a
+ * loaded machine may be slow, but a game that waits for nobody is stuck. */
+typedef struct
+{
+  guint  len;
+  gint64 since;
+} LanProgress;
+
+void      lan_test_check_progress (ParlorTable *table,
+                                   LanProgress *progress);
+/* Asserts that no line the guest received carries an event @table sent
+ * only to other seats, nor another seat's view, and that it received every
+ * event for its own seat alone; returns how many those were. */
+guint     lan_test_check_private (ParlorTable *table,
+                                  LanGuest    *guest);
+
+G_END_DECLS

@@ -1,0 +1,253 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <adwaita.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lan-test-util.h"
+#include "mahjong-claim-bar.h"
+#include "mahjong-hand-view.h"
+#include "mcr-screen.h"
+#include "parlor-application.h"
+#include "parlor-line.h"
+#include "parlor-session.h"
+#include "ui-test-util.h"
+
+static int
+bar_index (McrScreen  *screen,
+           const char *action)
+{
+  MahjongClaimBar *bar = MAHJONG_CLAIM_BAR (mcr_screen_get_claim_bar (screen));
+
+  for (guint i = 0; i < mahjong_claim_bar_get_n_claims (bar); i++)
+    if (g_strcmp0 (mahjong_claim_bar_get_action (bar, i), action) == 0)
+      return (int) i;
+  return -1;
+}
+
+/* A move when this screen's player must act, made as a player makes it:
+ * the hand dialog's Continue, Hu from the claim bar when offered, else Pass
+ * (Escape) on a call or a discard chosen with the arrows and Enter. */
+static gboolean
+play_move (McrScreen *screen,
+           GRand     *rand,
+           guint     *wins)
+{
+  MahjongClaimBar *bar = MAHJONG_CLAIM_BAR (mcr_screen_get_claim_bar (screen));
+  MahjongHandView *hand = MAHJONG_HAND_VIEW (mcr_screen_get_my_hand (screen));
+  GtkWidget *dialog = mcr_screen_get_hand_dialog (screen);
+  int hu = bar_index (screen, "hu");
+  guint n;
+
+  if (dialog != NULL)
+    {
+      adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "continue");
+      return TRUE;
+    }
+  if (mcr_screen_is_my_claim (screen))
+    {
+      /* Nothing to call: the screen passes by itself. */
+      if (mahjong_claim_bar_get_n_claims (bar) == 0)
+        return FALSE;
+      g_assert_true (strstr (mcr_screen_get_turn_text (screen), "call") != NULL);
+      if (hu >= 0)
+        {
+          (*wins)++;
+          g_signal_emit_by_name (mahjong_claim_bar_get_button (bar, (guint) hu), "clicked");
+        }
+      else
+        g_assert_true (gtk_widget_activate_action (GTK_WIDGET (bar), "claims.pass", NULL));
+      return TRUE;
+    }
+  if (!mcr_screen_is_my_turn (screen))
+    return FALSE;
+  if (hu >= 0)
+    {
+      (*wins)++;
+      g_signal_emit_by_name (mahjong_claim_bar_get_button (bar, (guint) hu), "clicked");
+      return TRUE;
+    }
+  g_assert_true (mahjong_hand_view_get_interactive (hand));
+  n = mahjong_hand_view_get_n_tiles (hand);
+  g_assert_cmpuint (n, >, 0);
+  mahjong_hand_view_select (hand, g_rand_int_range (rand, 0, (gint32) n));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (hand), "hand.activate", NULL));
+  return TRUE;
+}
+
+static gboolean
+on_result_page (McrScreen *screen)
+{
+  return g_strcmp0 (mcr_screen_get_page (screen), "result") == 0;
+}
+
+/* The ranking's points, best first: "1. Ann: 48 points, 1 hand won" rows. */
+static char *
+ranking_points (McrScreen *screen)
+{
+  GtkWidget *box = adw_status_page_get_child (ADW_STATUS_PAGE (mcr_screen_get_result_page (screen)));
+  GtkWidget *label = gtk_widget_get_first_child (box);
+  g_auto(GStrv) rows = NULL;
+  GString *out = g_string_new (NULL);
+
+  g_assert_true (GTK_IS_LABEL (label));
+  rows = g_strsplit (gtk_label_get_text (GTK_LABEL (label)), "\n", -1);
+  g_assert_cmpuint (g_strv_length (rows), ==, 4);
+  for (guint i = 0; rows[i] != NULL; i++)
+    {
+      const char *colon = strrchr (rows[i], ':');
+
+      g_assert_nonnull (colon);
+      g_string_append_printf (out, "%s%d", i > 0 ? "," : "", atoi (colon + 1));
+    }
+  return g_string_free (out, FALSE);
+}
+
+static void
+on_rejected (ParlorSession *session,
+             const GError  *error,
+             guint         *rejected)
+{
+  g_test_message ("rejected: %s", error->message);
+  (*rejected)++;
+}
+
+static void
+test_one_hand (void)
+{
+  ParlorWindow *window = ui_test_get_window ();
+  g_autoptr(GRand) rand = g_rand_new_with_seed (8);
+  g_autoptr(ParlorLine) result = NULL;
+  g_autofree char *host_points = NULL;
+  g_autofree char *guest_points = NULL;
+  g_auto(GStrv) scores = NULL;
+  GString *expected = g_string_new (NULL);
+  McrScreen *host, *other;
+  ParlorTable *table;
+  LanGuest *guest;
+  guint moves[2] = { 0, 0 }, wins = 0, rejected = 0;
+  gboolean shot = FALSE;
+  int order[4];
+  int guest_seat;
+  LanProgress progress = { 0, 0 };
+
+  parlor_window_show_game (window, "mcr");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
+  host = MCR_SCREEN (parlor_window_get_screen (window));
+  g_assert_cmpstr (mcr_screen_get_page (host), ==, "setup");
+  g_object_set (mcr_screen_get_setup (host), "hands", 1, NULL);
+
+  guest = lan_test_host_and_join (GTK_WIDGET (host), "mcr");
+  other = MCR_SCREEN (guest->screen);
+  guest_seat = lan_test_guest_seat (guest);
+  g_assert_cmpstr (mcr_screen_get_page (host), ==, "play");
+  g_assert_cmpstr (mcr_screen_get_page (other), ==, "play");
+  table = mcr_screen_get_table (host);
+  g_assert_nonnull (table);
+  g_assert_cmpint (mcr_screen_get_seat (host), >=, 0);
+  g_assert_cmpint (mcr_screen_get_seat (host), !=, guest_seat);
+  g_signal_connect (parlor_game_screen_get_session (PARLOR_GAME_SCREEN (other)), "rejected",
+                    G_CALLBACK (on_rejected), &rejected);
+
+  /* The one hand, both players at their screens. */
+  while (!(on_result_page (host) && on_result_page (other)))
+    {
+      gboolean moved = FALSE;
+
+      lan_test_check_progress (table, &progress);
+
+      if (play_move (host, rand, &wins))
+        {
+          moves[0]++;
+          moved = TRUE;
+        }
+      if (play_move (other, rand, &wins))
+        {
+          moves[1]++;
+          moved = TRUE;
+          if (moves[1] == 5 && !shot)
+            {
+              ui_test_screenshot (GTK_WIDGET (guest->window), "mcr-lan-guest-play");
+              shot = TRUE;
+            }
+        }
+      if (!g_main_context_iteration (NULL, FALSE) && !moved)
+        g_usleep (1000);
+    }
+  g_test_message ("moves: host %u, guest %u; hu taken %u", moves[0], moves[1], wins);
+  g_assert_true (on_result_page (host));
+  g_assert_true (on_result_page (other));
+  g_assert_true (parlor_table_is_over (table));
+  g_assert_cmpuint (moves[0], >, 0);
+  g_assert_cmpuint (moves[1], >, 0);
+  g_assert_cmpuint (rejected, ==, 0);
+  ui_test_screenshot (GTK_WIDGET (guest->window), "mcr-lan-guest-result");
+
+  /* Both screens rank the same final scores, the table's. */
+  result = parlor_line_parse (parlor_game_get_result (parlor_table_get_game (table)), NULL);
+  g_assert_nonnull (result);
+  scores = g_strsplit (parlor_line_get (result, "scores"), ",", -1);
+  g_assert_cmpuint (g_strv_length (scores), ==, 4);
+  for (int s = 0; s < 4; s++)
+    order[s] = s;
+  for (int i = 0; i < 4; i++)
+    for (int j = i + 1; j < 4; j++)
+      if (atoi (scores[order[j]]) > atoi (scores[order[i]]))
+        {
+          int x = order[i];
+
+          order[i] = order[j];
+          order[j] = x;
+        }
+  for (int i = 0; i < 4; i++)
+    g_string_append_printf (expected, "%s%d", i > 0 ? "," : "", atoi (scores[order[i]]));
+  host_points = ranking_points (host);
+  guest_points = ranking_points (other);
+  g_test_message ("final scores %s", expected->str);
+  g_assert_cmpstr (host_points, ==, expected->str);
+  g_assert_cmpstr (guest_points, ==, expected->str);
+  g_string_free (expected, TRUE);
+  g_assert_cmpuint (mcr_screen_get_n_results (host), ==, 1);
+  g_assert_cmpuint (mcr_screen_get_n_results (other), ==, 1);
+  g_assert_cmpstr (mcr_screen_get_last_result (host), !=, NULL);
+  g_assert_cmpstr (mcr_screen_get_last_result (other), !=, NULL);
+
+  /* No line told the guest another seat's concealed tiles, nor which
+   * seats were asked for a call or answered one. */
+  g_assert_cmpuint (lan_test_check_private (table, guest), >, 0);
+  for (guint i = 0; i < guest->lines->len; i++)
+    {
+      const char *text = g_ptr_array_index (guest->lines, i);
+
+      for (int s = 0; s < 4; s++)
+        {
+          g_autofree char *deal = g_strdup_printf ("deal seat=%d tiles=", s);
+          g_autofree char *draw = g_strdup_printf ("draw seat=%d tile=", s);
+          g_autofree char *answered = g_strdup_printf ("answered seat=%d", s);
+
+          if (s == guest_seat)
+            continue;
+          g_assert_null (strstr (text, deal));
+          g_assert_null (strstr (text, draw));
+          g_assert_null (strstr (text, answered));
+        }
+      g_assert_null (strstr (text, "what=timeout"));
+    }
+
+  lan_test_guest_free (guest);
+  ui_test_iterate (200);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  ui_test_init (&argc, &argv);
+  /* Every call waits for its player: a missed one fails, it does not pass. */
+  g_object_set (parlor_application_get_settings (ui_test_get_app ()), "claim-time-limit", 0, NULL);
+  g_assert_true (parlor_settings_set_player_name (parlor_application_get_settings (ui_test_get_app ()), "Host", NULL));
+  g_test_add_func ("/app/mcr/lan/one-hand", test_one_hand);
+  return ui_test_run ();
+}
