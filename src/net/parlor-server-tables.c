@@ -489,7 +489,7 @@ _parlor_server_table_new (ParlorServer  *self,
         }
     }
 
-  seed = self->seed != 0 ? self->seed + self->next_table : parlor_secret_seed ();
+  seed = self->seed != 0 ? self->seed + self->next_table : parlor_game_seed ();
   table = parlor_table_new (info, config, seed, error);
   if (table == NULL)
     return NULL;
