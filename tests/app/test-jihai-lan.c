@@ -4,7 +4,7 @@
 #include <adwaita.h>
 #include <string.h>
 
-#include "jihai-screen.h"
+#include "jihai-screen-private.h"
 #include "jihai-view.h"
 #include "mahjong-claim-bar.h"
 #include "mahjong-hand-view.h"

@@ -8,7 +8,7 @@
 #include "lan-test-util.h"
 #include "mahjong-claim-bar.h"
 #include "mahjong-hand-view.h"
-#include "mcr-screen.h"
+#include "mcr-screen-private.h"
 #include "parlor-application.h"
 #include "parlor-line.h"
 #include "parlor-session.h"

@@ -7,7 +7,7 @@
 #include "mahjong-claim-bar.h"
 #include "mahjong-hand-view.h"
 #include "mahjong-table-view.h"
-#include "mcr-screen.h"
+#include "mcr-screen-private.h"
 #include "parlor-application.h"
 #include "parlor-window.h"
 #include "ui-test-util.h"

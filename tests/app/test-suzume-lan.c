@@ -12,7 +12,7 @@
 #include "parlor-line.h"
 #include "parlor-session.h"
 #include "suzume-game.h"
-#include "suzume-screen.h"
+#include "suzume-screen-private.h"
 #include "suzume-setup.h"
 #include "suzume-view.h"
 #include "ui-test-util.h"

@@ -10,7 +10,7 @@
 #include "parlor-application.h"
 #include "parlor-line.h"
 #include "parlor-window.h"
-#include "suzume-screen.h"
+#include "suzume-screen-private.h"
 #include "suzume-setup.h"
 #include "suzume-game.h"
 #include "suzume-view.h"

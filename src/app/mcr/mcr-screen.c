@@ -12,7 +12,7 @@
 #include "mahjong-table-view.h"
 #include "mcr-ai.h"
 #include "mcr-game.h"
-#include "mcr-screen.h"
+#include "mcr-screen-private.h"
 #include "mcr-setup.h"
 #include "parlor-application.h"
 #include "parlor-line.h"

@@ -15,7 +15,7 @@
 #include "parlor-log-view.h"
 #include "parlor-session.h"
 #include "suzume-game.h"
-#include "suzume-screen.h"
+#include "suzume-screen-private.h"
 #include "suzume-setup.h"
 #include "suzume-view.h"
 

@@ -15,13 +15,4 @@ G_BEGIN_DECLS
 #define SUZUME_TYPE_SCREEN (suzume_screen_get_type ())
 G_DECLARE_FINAL_TYPE (SuzumeScreen, suzume_screen, SUZUME, SCREEN, ParlorGameScreen)
 
-/* For tests: "setup", "play" or "result"; the outcome of the last hand. */
-const char *suzume_screen_get_page        (SuzumeScreen *self);
-GtkWidget  *suzume_screen_get_setup       (SuzumeScreen *self);
-GtkWidget  *suzume_screen_get_my_hand     (SuzumeScreen *self);
-GtkWidget  *suzume_screen_get_claim_bar   (SuzumeScreen *self);
-const char *suzume_screen_get_hand_result (SuzumeScreen *self);
-const char *suzume_screen_get_ranking     (SuzumeScreen *self);
-gboolean    suzume_screen_is_finished     (SuzumeScreen *self);
-
 G_END_DECLS

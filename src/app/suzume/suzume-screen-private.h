@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "suzume-screen.h"
+
+G_BEGIN_DECLS
+
+/* What the screen shows, for its tests. */
+
+/* "setup", "play" or "result"; the outcome of the last hand. */
+const char *suzume_screen_get_page        (SuzumeScreen *self);
+GtkWidget  *suzume_screen_get_setup       (SuzumeScreen *self);
+GtkWidget  *suzume_screen_get_my_hand     (SuzumeScreen *self);
+GtkWidget  *suzume_screen_get_claim_bar   (SuzumeScreen *self);
+const char *suzume_screen_get_hand_result (SuzumeScreen *self);
+const char *suzume_screen_get_ranking     (SuzumeScreen *self);
+gboolean    suzume_screen_is_finished     (SuzumeScreen *self);
+
+G_END_DECLS
