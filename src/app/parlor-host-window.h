@@ -5,6 +5,7 @@
 
 #include "parlor-server.h"
 #include "parlor-settings.h"
+#include "parlor-status-banner.h"
 
 G_BEGIN_DECLS
 
@@ -29,6 +30,10 @@ guint             parlor_host_window_get_n_players (ParlorHostWindow *self);
 gboolean          parlor_host_window_start      (ParlorHostWindow *self);
 /* Lines in the connections log (it keeps the last 100). */
 guint             parlor_host_window_get_n_log_lines (ParlorHostWindow *self);
+ParlorStatusBanner *parlor_host_window_get_status (ParlorHostWindow *self);
+/* The empty connections log says the host waits for players. */
+gboolean          parlor_host_window_shows_log_placeholder (ParlorHostWindow *self);
+GtkWidget        *parlor_host_window_get_start_button (ParlorHostWindow *self);
 /* The server (stopped once the window closed before the start). */
 ParlorServer     *parlor_host_window_get_server (ParlorHostWindow *self);
 

@@ -4,6 +4,7 @@
 #include <adwaita.h>
 
 #include "parlor-client.h"
+#include "parlor-status-banner.h"
 
 G_BEGIN_DECLS
 
@@ -22,6 +23,9 @@ void              parlor_join_window_connect  (ParlorJoinWindow *self,
                                                const char       *address);
 char             *parlor_join_window_get_log  (ParlorJoinWindow *self);
 gboolean          parlor_join_window_is_busy  (ParlorJoinWindow *self);
+ParlorStatusBanner *parlor_join_window_get_status (ParlorJoinWindow *self);
+/* The empty log says what to do first; gone with the first line. */
+gboolean          parlor_join_window_shows_log_placeholder (ParlorJoinWindow *self);
 /* The address typed is a host where a game of ours runs (a stored seat token). */
 gboolean          parlor_join_window_has_seat (ParlorJoinWindow *self);
 

@@ -193,11 +193,47 @@ join_gave_up (gpointer data)
   return !parlor_join_window_is_busy (data);
 }
 
+static gboolean
+join_waiting (gpointer data)
+{
+  return parlor_status_banner_get_kind (parlor_join_window_get_status (data)) == PARLOR_STATUS_READY;
+}
+
+/* NAME.png and NAME-dark.png. */
+static void
+screenshot_light_dark (GtkWidget  *widget,
+                       const char *name)
+{
+  g_autofree char *dark = g_strdup_printf ("%s-dark", name);
+
+  ui_test_screenshot (widget, name);
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  ui_test_screenshot (widget, dark);
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+}
+
+/* The status banner is what a screen reader announces: a status whose
+ * name follows the text shown. */
+static void
+assert_status_announced (ParlorStatusBanner *status)
+{
+  g_autofree char *label = gtk_test_accessible_check_property (GTK_ACCESSIBLE (status),
+                                                               GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                                               parlor_status_banner_get_title (status));
+
+  g_assert_cmpint (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (status)), ==,
+                   GTK_ACCESSIBLE_ROLE_STATUS);
+  g_assert_null (label);
+}
+
 static void
 test_join_refused (void)
 {
   ParlorJoinWindow *join = parlor_join_window_new ("Guest", "manhattan");
+  ParlorStatusBanner *status = parlor_join_window_get_status (join);
   g_autofree char *log = NULL;
+  g_autofree char *empty_title = NULL;
+  g_autofree char *connecting_title = NULL;
   g_autoptr(GSocketListener) listener = g_socket_listener_new ();
   guint16 port;
 
@@ -206,18 +242,42 @@ test_join_refused (void)
   g_socket_listener_close (listener);
 
   gtk_window_present (GTK_WINDOW (join));
+  /* Before anything: no banner, and the empty log says what to do. */
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (status)));
+  g_assert_true (parlor_join_window_shows_log_placeholder (join));
+  screenshot_light_dark (GTK_WIDGET (join), "join-empty");
+
   parlor_join_window_connect (join, "");
   g_assert_false (parlor_join_window_is_busy (join));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (status)));
+  g_assert_cmpint (parlor_status_banner_get_kind (status), ==, PARLOR_STATUS_ERROR);
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (status), "error"));
+  assert_status_announced (status);
+  empty_title = g_strdup (parlor_status_banner_get_title (status));
   {
     g_autofree char *address = g_strdup_printf ("127.0.0.1:%u", port);
 
     parlor_join_window_connect (join, address);
+    g_assert_false (parlor_join_window_shows_log_placeholder (join));
+    g_assert_cmpint (parlor_status_banner_get_kind (status), ==, PARLOR_STATUS_BUSY);
+    g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (status), "error"));
+    g_assert_nonnull (strstr (parlor_status_banner_get_title (status), address));
+    assert_status_announced (status);
+    connecting_title = g_strdup (parlor_status_banner_get_title (status));
   }
   ui_test_wait_for (join_gave_up, join);
   log = parlor_join_window_get_log (join);
   g_test_message ("join log: %s", log);
   g_assert_nonnull (strstr (log, "127.0.0.1"));
-  ui_test_screenshot (GTK_WIDGET (join), "join-refused");
+  /* The failure heads the window in error colours, with its reason. */
+  g_test_message ("join status: %s", parlor_status_banner_get_title (status));
+  g_assert_cmpint (parlor_status_banner_get_kind (status), ==, PARLOR_STATUS_ERROR);
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (status), "error"));
+  g_assert_nonnull (strstr (parlor_status_banner_get_title (status), "127.0.0.1"));
+  g_assert_cmpstr (parlor_status_banner_get_title (status), !=, connecting_title);
+  g_assert_cmpstr (parlor_status_banner_get_title (status), !=, empty_title);
+  assert_status_announced (status);
+  screenshot_light_dark (GTK_WIDGET (join), "join-refused");
   gtk_window_destroy (GTK_WINDOW (join));
 }
 
@@ -235,12 +295,18 @@ test_lan_game (void)
   g_autofree char *guest_last = NULL;
   gint64 end;
   guint guest_moves = 0;
+  ParlorStatusBanner *host_status;
+  g_autofree char *alone_title = NULL;
 
   parlor_window_show_game (window, "manhattan");
   host = parlor_window_host_lan (window);
   g_assert_nonnull (host);
   g_assert_cmpuint (parlor_host_window_get_n_players (host), ==, 1);
   g_assert_false (parlor_host_window_start (host));
+  host_status = parlor_host_window_get_status (host);
+  g_assert_cmpint (parlor_status_banner_get_kind (host_status), ==, PARLOR_STATUS_BUSY);
+  g_assert_true (parlor_host_window_shows_log_placeholder (host));
+  alone_title = g_strdup (parlor_status_banner_get_title (host_status));
 
   join = parlor_join_window_new ("Guest", "manhattan");
   g_signal_connect (join, "started", G_CALLBACK (on_joined), &guest);
@@ -248,8 +314,16 @@ test_lan_game (void)
   address = g_strdup_printf ("127.0.0.1:%u", parlor_host_window_get_port (host));
   parlor_join_window_connect (join, address);
   ui_test_wait_for (two_players, host);
-  ui_test_screenshot (GTK_WIDGET (host), "host-waiting");
-  ui_test_screenshot (GTK_WIDGET (join), "join-waiting");
+  /* The host's banner counts the guest; the guest's says it waits. */
+  g_assert_cmpint (parlor_status_banner_get_kind (host_status), ==, PARLOR_STATUS_READY);
+  g_assert_cmpstr (parlor_status_banner_get_title (host_status), !=, alone_title);
+  g_assert_false (parlor_host_window_shows_log_placeholder (host));
+  assert_status_announced (host_status);
+  ui_test_wait_for (join_waiting, join);
+  g_assert_nonnull (strstr (parlor_status_banner_get_detail (parlor_join_window_get_status (join)), "Guest"));
+  assert_status_announced (parlor_join_window_get_status (join));
+  screenshot_light_dark (GTK_WIDGET (host), "host-waiting");
+  screenshot_light_dark (GTK_WIDGET (join), "join-waiting");
 
   g_assert_true (parlor_host_window_start (host));
   g_assert_cmpstr (parlor_window_get_page (window), ==, "play");
