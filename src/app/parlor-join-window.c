@@ -150,15 +150,19 @@ drop_client (ParlorJoinWindow *self)
     }
 }
 
-/* @title (what went wrong) heads the window; the log keeps @message. */
+/* @title (what went wrong) heads the window; the log keeps @message.
+ * @wrong_address: the banner says to check it. */
 static void
 give_up (ParlorJoinWindow *self,
          const char       *title,
-         const char       *message)
+         const char       *message,
+         gboolean          wrong_address)
 {
-  set_status (self, PARLOR_STATUS_ERROR, title, _("Check the address and try again."));
+  set_status (self, PARLOR_STATUS_ERROR, title,
+              wrong_address ? _("Check the address and try again.") : NULL);
   append_log (self, message);
-  append_log (self, _("Check the address and try again."));
+  if (wrong_address)
+    append_log (self, _("Check the address and try again."));
   drop_client (self);
   set_busy (self, FALSE);
   gtk_widget_grab_focus (GTK_WIDGET (self->address_entry));
@@ -218,7 +222,7 @@ on_failed (ParlorClient     *client,
       ? g_strdup_printf (_("Disconnected: %s"), error->message)
       : g_strdup_printf (_("Could not connect: %s"), error->message);
 
-    give_up (self, title, error->message);
+    give_up (self, title, error->message, !self->connected);
   }
 }
 
@@ -229,7 +233,7 @@ on_rejected (ParlorClient     *client,
 {
   g_autofree char *text = g_strdup_printf (_("The host refused: %s"), error->message);
 
-  give_up (self, text, text);
+  give_up (self, text, text, FALSE);
 }
 
 static void connect_client (ParlorJoinWindow *self);
@@ -266,7 +270,7 @@ on_connected (GObject      *object,
       {
         g_autofree char *title = g_strdup_printf (_("Could not connect: %s"), error->message);
 
-        give_up (self, title, error->message);
+        give_up (self, title, error->message, TRUE);
       }
       return;
     }

@@ -281,6 +281,39 @@ test_join_refused (void)
   gtk_window_destroy (GTK_WINDOW (join));
 }
 
+/* The host gives up while the guest waits: the guest's banner turns to an
+ * error that says the link is gone, and the address may be used again. */
+static void
+test_join_host_left (void)
+{
+  ParlorWindow *window = ui_test_get_window ();
+  ParlorHostWindow *host;
+  ParlorJoinWindow *join = parlor_join_window_new ("Guest", "manhattan");
+  ParlorStatusBanner *status = parlor_join_window_get_status (join);
+  g_autofree char *address = NULL;
+  g_autofree char *waiting_title = NULL;
+
+  parlor_window_show_game (window, "manhattan");
+  host = parlor_window_host_lan (window);
+  g_assert_nonnull (host);
+  gtk_window_present (GTK_WINDOW (join));
+  address = g_strdup_printf ("127.0.0.1:%u", parlor_host_window_get_port (host));
+  parlor_join_window_connect (join, address);
+  ui_test_wait_for (join_waiting, join);
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (status), "error"));
+  waiting_title = g_strdup (parlor_status_banner_get_title (status));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (host), "window.close", NULL));
+  ui_test_wait_for (join_gave_up, join);
+  g_test_message ("join status: %s", parlor_status_banner_get_title (status));
+  g_assert_cmpint (parlor_status_banner_get_kind (status), ==, PARLOR_STATUS_ERROR);
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (status), "error"));
+  g_assert_cmpstr (parlor_status_banner_get_title (status), !=, waiting_title);
+  assert_status_announced (status);
+  ui_test_screenshot (GTK_WIDGET (join), "join-host-left");
+  gtk_window_destroy (GTK_WINDOW (join));
+}
+
 static void
 test_lan_game (void)
 {
@@ -396,6 +429,7 @@ main (int   argc,
   g_test_add_func ("/app/manhattan/illegal-move-refused", test_illegal_click_refused);
   g_test_add_func ("/app/preferences/change-and-persist", test_preferences);
   g_test_add_func ("/app/lan/join-refused", test_join_refused);
+  g_test_add_func ("/app/lan/join-host-left", test_join_host_left);
   g_test_add_func ("/app/lan/host-and-join", test_lan_game);
 
   return ui_test_run ();
