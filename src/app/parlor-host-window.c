@@ -453,6 +453,14 @@ parlor_host_window_shows_log_placeholder (ParlorHostWindow *self)
   return g_strcmp0 (gtk_stack_get_visible_child_name (self->log_stack), "empty") == 0;
 }
 
+/* The connections log: its placeholder or its lines. */
+GtkWidget *
+parlor_host_window_get_log (ParlorHostWindow *self)
+{
+  g_return_val_if_fail (PARLOR_IS_HOST_WINDOW (self), NULL);
+  return GTK_WIDGET (self->log_stack);
+}
+
 GtkWidget *
 parlor_host_window_get_start_button (ParlorHostWindow *self)
 {

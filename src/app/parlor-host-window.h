@@ -34,6 +34,7 @@ ParlorStatusBanner *parlor_host_window_get_status (ParlorHostWindow *self);
 /* The empty connections log says the host waits for players. */
 gboolean          parlor_host_window_shows_log_placeholder (ParlorHostWindow *self);
 GtkWidget        *parlor_host_window_get_start_button (ParlorHostWindow *self);
+GtkWidget        *parlor_host_window_get_log (ParlorHostWindow *self);
 /* The server (stopped once the window closed before the start). */
 ParlorServer     *parlor_host_window_get_server (ParlorHostWindow *self);
 

@@ -433,6 +433,8 @@ parlor_join_window_init (ParlorJoinWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_window_set_default_widget (GTK_WINDOW (self), GTK_WIDGET (self->connect_button));
+  /* Typing the address is the first thing to do. */
+  gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->address_entry));
 }
 
 ParlorJoinWindow *

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "manhattan-board-view.h"
@@ -193,6 +194,55 @@ join_gave_up (gpointer data)
   return !parlor_join_window_is_busy (data);
 }
 
+/* Whether Tab, pressed again and again from the start, reaches @target
+ * (or a widget inside it). */
+static gboolean
+reached_by_tab (GtkWidget *window,
+                GtkWidget *target)
+{
+  gtk_window_set_focus (GTK_WINDOW (window), NULL);
+  for (guint i = 0; i < 100; i++)
+    {
+      GtkWidget *focus;
+
+      g_signal_emit_by_name (window, "move-focus", GTK_DIR_TAB_FORWARD);
+      focus = gtk_window_get_focus (GTK_WINDOW (window));
+      if (focus != NULL && (focus == target || gtk_widget_is_ancestor (focus, target)))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The first descendant of @root of @type. */
+static GtkWidget *
+find_widget (GtkWidget *root,
+             GType      type)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (child, type))
+        return child;
+      found = find_widget (child, type);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* @widget's accessible label is @label. */
+static void
+assert_a11y_label (GtkWidget  *widget,
+                   const char *label)
+{
+  g_autofree char *differs = gtk_test_accessible_check_property (GTK_ACCESSIBLE (widget),
+                                                                 GTK_ACCESSIBLE_PROPERTY_LABEL, label);
+
+  g_assert_null (differs);
+}
+
 static gboolean
 join_waiting (gpointer data)
 {
@@ -245,6 +295,20 @@ test_join_refused (void)
   /* Before anything: no banner, and the empty log says what to do. */
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (status)));
   g_assert_true (parlor_join_window_shows_log_placeholder (join));
+  /* The address box, Connect and the log are named and reached by Tab. */
+  {
+    GtkWidget *entry = find_widget (GTK_WIDGET (join), GTK_TYPE_ENTRY);
+    GtkWidget *log_view = find_widget (GTK_WIDGET (join), PARLOR_TYPE_LOG_VIEW);
+
+    g_assert_nonnull (entry);
+    g_assert_nonnull (log_view);
+    assert_a11y_label (entry, _("Host address"));
+    assert_a11y_label (find_widget (log_view, GTK_TYPE_TEXT_VIEW), _("Connection log"));
+    g_assert_true (gtk_window_get_focus (GTK_WINDOW (join)) == entry ||
+                   gtk_widget_is_ancestor (gtk_window_get_focus (GTK_WINDOW (join)), entry));
+    g_assert_true (reached_by_tab (GTK_WIDGET (join), entry));
+    g_assert_true (reached_by_tab (GTK_WIDGET (join), log_view));
+  }
   screenshot_light_dark (GTK_WIDGET (join), "join-empty");
 
   parlor_join_window_connect (join, "");
