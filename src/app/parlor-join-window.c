@@ -95,6 +95,14 @@ static void
 set_busy (ParlorJoinWindow *self,
           gboolean          busy)
 {
+  GtkWidget *focus = gtk_window_get_focus (GTK_WINDOW (self));
+
+  /* Off the address box before it turns insensitive: GTK 4.8 would leave
+   * its cursor blinking without focus. The log tells what happens next. */
+  if (busy && focus != NULL &&
+      (gtk_widget_is_ancestor (focus, GTK_WIDGET (self->address_entry)) ||
+       focus == GTK_WIDGET (self->connect_button)))
+    gtk_widget_grab_focus (GTK_WIDGET (self->log_view));
   gtk_widget_set_sensitive (GTK_WIDGET (self->connect_button), !busy);
   gtk_widget_set_sensitive (GTK_WIDGET (self->address_entry), !busy);
 }

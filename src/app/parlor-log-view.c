@@ -91,6 +91,13 @@ parlor_log_view_dispose (GObject *object)
   G_OBJECT_CLASS (parlor_log_view_parent_class)->dispose (object);
 }
 
+/* The text inside takes the focus (to read the log with the keyboard). */
+static gboolean
+parlor_log_view_grab_focus (GtkWidget *widget)
+{
+  return gtk_widget_grab_focus (GTK_WIDGET (PARLOR_LOG_VIEW (widget)->text_view));
+}
+
 static void
 parlor_log_view_class_init (ParlorLogViewClass *klass)
 {
@@ -111,6 +118,7 @@ parlor_log_view_class_init (ParlorLogViewClass *klass)
                          G_PARAM_WRITABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  widget_class->grab_focus = parlor_log_view_grab_focus;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "parlor-log-view");
 }
