@@ -13,8 +13,9 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (ParlorHostWindow, parlor_host_window, PARLOR, HOST_WINDOW, AdwWindow)
 
 /*
- * The host's waiting window: runs the LAN server, shows this machine's
- * addresses and who has joined, and emits "start" (ParlorServer *, table id)
+ * The host's waiting window: runs the LAN server, says on a banner where it
+ * listens, who has joined and what Start waits for, shows this machine's
+ * addresses, the players and a connections log, and emits "start" (ParlorServer *, table id)
  * when the host starts the game. Closing it before that stops the server.
  * @config is the table's game config (NULL: the game's defaults).
  */

@@ -12,8 +12,9 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (ParlorJoinWindow, parlor_join_window, PARLOR, JOIN_WINDOW, AdwWindow)
 
 /*
- * The joiner's waiting window: an address box, a Connect button and a
- * connection log; for a host where it has a seat in a running game (the
+ * The joiner's waiting window: a banner saying where things stand (errors
+ * in error colours), an address box, a Connect button and a connection
+ * log; for a host where it has a seat in a running game (the
  * token store) it says so and takes the seat back. Emits "started" (ParlorClient *, address) once the host
  * has started the game and this player has a seat.
  */
