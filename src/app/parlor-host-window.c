@@ -10,6 +10,7 @@
 
 #include "parlor-games.h"
 #include "parlor-host-window.h"
+#include "parlor-status-banner.h"
 
 #define DEFAULT_PORT 7412
 /* The connections log keeps its last lines only: a guest joining and
@@ -20,14 +21,18 @@ struct _ParlorHostWindow
 {
   AdwWindow             parent_instance;
 
+  ParlorStatusBanner   *status;
   AdwPreferencesGroup  *address_group;
+  AdwPreferencesGroup  *players_group;
   GtkListBox           *players_list;
+  GtkStack             *log_stack;
   GtkLabel             *log_label;
   GtkButton            *start_button;
 
   ParlorServer         *server;
   char                 *table_id;
   guint16               port;
+  char                 *shown_address; /* the first address a guest may use */
   guint                 n_players;
   gboolean              started;
   GQueue                log;           /* char*, oldest first */
@@ -41,6 +46,58 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
+
+/* The banner and the Start button say what the host waits for. */
+static void
+update_status (ParlorHostWindow *self)
+{
+  ParlorTable *table = parlor_server_get_table (self->server, self->table_id);
+  guint n_seats = table != NULL ? parlor_table_get_n_seats (table) : 0;
+  guint guests = self->n_players > 0 ? self->n_players - 1 : 0;
+  guint free_seats = n_seats > self->n_players ? n_seats - self->n_players : 0;
+  const char *address = self->shown_address != NULL ? self->shown_address : "";
+  g_autofree char *title = NULL;
+  g_autofree char *seats = NULL;
+  g_autofree char *detail = NULL;
+
+  if (guests == 0)
+    {
+      title = g_strdup_printf (_("Listening on %s port %u — no one has joined yet"),
+                               address, self->port);
+      detail = g_strdup (_("Waiting for at least one player to join. "
+                           "Free seats will be computer players."));
+    }
+  else
+    {
+      title = g_strdup_printf (g_dngettext (NULL, "Listening on %s port %u — %u player joined",
+                                            "Listening on %s port %u — %u players joined", guests),
+                               address, self->port, guests);
+      if (free_seats > 0)
+        detail = g_strdup_printf (g_dngettext (NULL, "Start the game when everyone is here. "
+                                                     "The free seat will be a computer player.",
+                                               "Start the game when everyone is here. "
+                                               "The %u free seats will be computer players.",
+                                               free_seats),
+                                  free_seats);
+      else
+        detail = g_strdup (_("Every seat is taken. Start the game when you like."));
+    }
+  parlor_status_banner_set (self->status, guests == 0 ? PARLOR_STATUS_BUSY : PARLOR_STATUS_READY,
+                            title, detail);
+
+  if (n_seats > 0)
+    {
+      seats = g_strdup_printf (g_dngettext (NULL, "%u of %u seat taken", "%u of %u seats taken", n_seats),
+                               self->n_players, n_seats);
+      adw_preferences_group_set_description (self->players_group, seats);
+    }
+
+  /* The host plus at least one friend. */
+  gtk_widget_set_sensitive (GTK_WIDGET (self->start_button), guests > 0 && !self->started);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->start_button),
+                               guests > 0 ? _("Start now; computer players take the free seats")
+                                          : _("Waiting for at least one player to join"));
+}
 
 static void
 update_players (ParlorHostWindow *self)
@@ -77,8 +134,7 @@ update_players (ParlorHostWindow *self)
       gtk_list_box_append (self->players_list, row);
     }
 
-  /* The host plus at least one friend. */
-  gtk_widget_set_sensitive (GTK_WIDGET (self->start_button), self->n_players >= 2 && !self->started);
+  update_status (self);
 }
 
 static void
@@ -108,6 +164,7 @@ on_log (ParlorServer     *server,
       g_string_append (text, l->data);
     }
   gtk_label_set_text (self->log_label, text->str);
+  gtk_stack_set_visible_child_name (self->log_stack, "log");
 }
 
 static void
@@ -121,7 +178,10 @@ remove_activated (GtkWidget  *widget,
   if (self->server == NULL || self->started)
     return;
   if (!parlor_server_remove_player (self->server, self->table_id, g_variant_get_uint32 (param), &error))
-    on_log (self->server, self->table_id, error->message, self);
+    {
+      parlor_status_banner_set (self->status, PARLOR_STATUS_ERROR, error->message, NULL);
+      on_log (self->server, self->table_id, error->message, self);
+    }
 }
 
 /* Cancel (or closing the window) before the start stops hosting at once:
@@ -154,19 +214,33 @@ add_address_row (ParlorHostWindow *self,
     with_port = g_strdup_printf ("%s:%u", text, self->port);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), with_port);
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  /* To copy it into a message to friends. */
+  adw_preferences_row_set_title_selectable (ADW_PREFERENCES_ROW (row), TRUE);
   gtk_widget_add_css_class (row, "property");
   if (g_inet_address_get_is_loopback (address))
     adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("This computer only"));
   adw_action_row_add_prefix (ADW_ACTION_ROW (row),
                              gtk_image_new_from_icon_name ("network-wired-symbolic"));
   adw_preferences_group_add (self->address_group, row);
+  if (self->shown_address == NULL)
+    self->shown_address = g_steal_pointer (&text);
 }
 
+/* The addresses guests may use: the one the server listens on, or when it
+ * listens on all, this machine's. */
 static void
-list_addresses (ParlorHostWindow *self)
+list_addresses (ParlorHostWindow *self,
+                const char       *listen_address)
 {
+  g_autoptr(GInetAddress) bound = listen_address != NULL ? g_inet_address_new_from_string (listen_address) : NULL;
   struct ifaddrs *list = NULL;
   guint shown = 0;
+
+  if (bound != NULL && !g_inet_address_get_is_any (bound))
+    {
+      add_address_row (self, bound);
+      return;
+    }
 
   if (getifaddrs (&list) == 0)
     {
@@ -242,6 +316,7 @@ parlor_host_window_finalize (GObject *object)
   ParlorHostWindow *self = PARLOR_HOST_WINDOW (object);
 
   g_free (self->table_id);
+  g_free (self->shown_address);
   g_queue_clear_full (&self->log, g_free);
 
   G_OBJECT_CLASS (parlor_host_window_parent_class)->finalize (object);
@@ -262,8 +337,11 @@ parlor_host_window_class_init (ParlorHostWindowClass *klass)
                   G_TYPE_NONE, 2, PARLOR_TYPE_SERVER, G_TYPE_STRING);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/parlorgames/Parlor/parlor-host-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, ParlorHostWindow, status);
   gtk_widget_class_bind_template_child (widget_class, ParlorHostWindow, address_group);
+  gtk_widget_class_bind_template_child (widget_class, ParlorHostWindow, players_group);
   gtk_widget_class_bind_template_child (widget_class, ParlorHostWindow, players_list);
+  gtk_widget_class_bind_template_child (widget_class, ParlorHostWindow, log_stack);
   gtk_widget_class_bind_template_child (widget_class, ParlorHostWindow, log_label);
   gtk_widget_class_bind_template_child (widget_class, ParlorHostWindow, start_button);
   gtk_widget_class_bind_template_callback (widget_class, on_start_clicked);
@@ -275,6 +353,7 @@ parlor_host_window_class_init (ParlorHostWindowClass *klass)
 static void
 parlor_host_window_init (ParlorHostWindow *self)
 {
+  g_type_ensure (PARLOR_TYPE_STATUS_BANNER);
   g_queue_init (&self->log);
   gtk_widget_init_template (GTK_WIDGET (self));
 }
@@ -317,7 +396,7 @@ parlor_host_window_new (ParlorSettings  *settings,
     return NULL;
   self->table_id = g_strdup (table_id);
 
-  list_addresses (self);
+  list_addresses (self, address);
   update_players (self);
 
   return g_steal_pointer (&self);
@@ -357,6 +436,36 @@ parlor_host_window_get_n_log_lines (ParlorHostWindow *self)
 {
   g_return_val_if_fail (PARLOR_IS_HOST_WINDOW (self), 0);
   return self->log.length;
+}
+
+/* The banner at the top: listening where, who joined, what next. */
+ParlorStatusBanner *
+parlor_host_window_get_status (ParlorHostWindow *self)
+{
+  g_return_val_if_fail (PARLOR_IS_HOST_WINDOW (self), NULL);
+  return self->status;
+}
+
+gboolean
+parlor_host_window_shows_log_placeholder (ParlorHostWindow *self)
+{
+  g_return_val_if_fail (PARLOR_IS_HOST_WINDOW (self), FALSE);
+  return g_strcmp0 (gtk_stack_get_visible_child_name (self->log_stack), "empty") == 0;
+}
+
+/* The connections log: its placeholder or its lines. */
+GtkWidget *
+parlor_host_window_get_log (ParlorHostWindow *self)
+{
+  g_return_val_if_fail (PARLOR_IS_HOST_WINDOW (self), NULL);
+  return GTK_WIDGET (self->log_stack);
+}
+
+GtkWidget *
+parlor_host_window_get_start_button (ParlorHostWindow *self)
+{
+  g_return_val_if_fail (PARLOR_IS_HOST_WINDOW (self), NULL);
+  return GTK_WIDGET (self->start_button);
 }
 
 ParlorServer *

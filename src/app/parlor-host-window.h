@@ -5,6 +5,7 @@
 
 #include "parlor-server.h"
 #include "parlor-settings.h"
+#include "parlor-status-banner.h"
 
 G_BEGIN_DECLS
 
@@ -12,8 +13,9 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (ParlorHostWindow, parlor_host_window, PARLOR, HOST_WINDOW, AdwWindow)
 
 /*
- * The host's waiting window: runs the LAN server, shows this machine's
- * addresses and who has joined, and emits "start" (ParlorServer *, table id)
+ * The host's waiting window: runs the LAN server, says on a banner where it
+ * listens, who has joined and what Start waits for, shows this machine's
+ * addresses, the players and a connections log, and emits "start" (ParlorServer *, table id)
  * when the host starts the game. Closing it before that stops the server.
  * @config is the table's game config (NULL: the game's defaults).
  */
@@ -29,6 +31,11 @@ guint             parlor_host_window_get_n_players (ParlorHostWindow *self);
 gboolean          parlor_host_window_start      (ParlorHostWindow *self);
 /* Lines in the connections log (it keeps the last 100). */
 guint             parlor_host_window_get_n_log_lines (ParlorHostWindow *self);
+ParlorStatusBanner *parlor_host_window_get_status (ParlorHostWindow *self);
+/* The empty connections log says the host waits for players. */
+gboolean          parlor_host_window_shows_log_placeholder (ParlorHostWindow *self);
+GtkWidget        *parlor_host_window_get_start_button (ParlorHostWindow *self);
+GtkWidget        *parlor_host_window_get_log (ParlorHostWindow *self);
 /* The server (stopped once the window closed before the start). */
 ParlorServer     *parlor_host_window_get_server (ParlorHostWindow *self);
 

@@ -7,6 +7,7 @@
 
 #include "parlor-join-window.h"
 #include "parlor-log-view.h"
+#include "parlor-status-banner.h"
 #include "parlor-token-store.h"
 
 #define CONNECT_TIMEOUT 10
@@ -20,6 +21,7 @@ struct _ParlorJoinWindow
   GtkButton     *start_button;
   GtkLabel      *resume_label;
   ParlorLogView *log_view;
+  ParlorStatusBanner *status;
 
   char          *player_name;
   char          *game_id;
@@ -27,6 +29,7 @@ struct _ParlorJoinWindow
   ParlorClient  *client;
   GCancellable  *cancellable;
   gboolean       started;
+  gboolean       connected;    /* welcomed by the host: a failure now is a lost link */
   char          *last_line;
   char          *token;        /* of a seat to take back, from the token store */
 };
@@ -52,10 +55,54 @@ append_log (ParlorJoinWindow *self,
   parlor_log_view_append (self->log_view, text, FALSE);
 }
 
+/* The banner says where things stand; errors in error colours. */
+static void
+set_status (ParlorJoinWindow *self,
+            ParlorStatusKind  kind,
+            const char       *title,
+            const char       *detail)
+{
+  parlor_status_banner_set (self->status, kind, title, detail);
+  gtk_widget_set_visible (GTK_WIDGET (self->status), TRUE);
+}
+
+/* Waiting at the table: who is there, and who starts. */
+static void
+update_waiting_status (ParlorJoinWindow *self)
+{
+  const char * const *players;
+  g_autofree char *list = NULL;
+  g_autofree char *detail = NULL;
+
+  if (self->client == NULL || parlor_client_get_state (self->client) != PARLOR_CLIENT_WAITING)
+    return;
+  players = parlor_client_get_players (self->client);
+  list = players != NULL ? g_strjoinv (", ", (char **) players) : g_strdup ("");
+  if (parlor_client_is_owner (self->client))
+    {
+      detail = g_strdup_printf (_("At the table: %s. Start when you like; computer players take the free seats."),
+                                list);
+      set_status (self, PARLOR_STATUS_READY, _("Connected — you opened this table"), detail);
+    }
+  else
+    {
+      detail = g_strdup_printf (_("At the table: %s."), list);
+      set_status (self, PARLOR_STATUS_READY, _("Connected — waiting for the host to start"), detail);
+    }
+}
+
 static void
 set_busy (ParlorJoinWindow *self,
           gboolean          busy)
 {
+  GtkWidget *focus = gtk_window_get_focus (GTK_WINDOW (self));
+
+  /* Off the address box before it turns insensitive: GTK 4.8 would leave
+   * its cursor blinking without focus. The log tells what happens next. */
+  if (busy && focus != NULL &&
+      (gtk_widget_is_ancestor (focus, GTK_WIDGET (self->address_entry)) ||
+       focus == GTK_WIDGET (self->connect_button)))
+    gtk_widget_grab_focus (GTK_WIDGET (self->log_view));
   gtk_widget_set_sensitive (GTK_WIDGET (self->connect_button), !busy);
   gtk_widget_set_sensitive (GTK_WIDGET (self->address_entry), !busy);
 }
@@ -77,6 +124,7 @@ on_state_changed (ParlorClient     *client,
                   ParlorJoinWindow *self)
 {
   update_start (self);
+  update_waiting_status (self);
 }
 
 static void
@@ -85,6 +133,7 @@ on_start_clicked (ParlorJoinWindow *self)
   if (self->client == NULL || !parlor_client_is_owner (self->client))
     return;
   append_log (self, _("Starting the game; computer players take the free seats…"));
+  set_status (self, PARLOR_STATUS_BUSY, _("Starting the game…"), NULL);
   gtk_widget_set_sensitive (GTK_WIDGET (self->start_button), FALSE);
   parlor_client_start (self->client);
 }
@@ -94,6 +143,7 @@ drop_client (ParlorJoinWindow *self)
 {
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
+  self->connected = FALSE;
   if (self->client != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->client, self);
@@ -108,12 +158,19 @@ drop_client (ParlorJoinWindow *self)
     }
 }
 
+/* @title (what went wrong) heads the window; the log keeps @message.
+ * @wrong_address: the banner says to check it. */
 static void
 give_up (ParlorJoinWindow *self,
-         const char       *message)
+         const char       *title,
+         const char       *message,
+         gboolean          wrong_address)
 {
+  set_status (self, PARLOR_STATUS_ERROR, title,
+              wrong_address ? _("Check the address and try again.") : NULL);
   append_log (self, message);
-  append_log (self, _("Check the address and try again."));
+  if (wrong_address)
+    append_log (self, _("Check the address and try again."));
   drop_client (self);
   set_busy (self, FALSE);
   gtk_widget_grab_focus (GTK_WIDGET (self->address_entry));
@@ -139,6 +196,7 @@ on_players_changed (ParlorClient     *client,
 
   append_log (self, text);
   update_start (self);
+  update_waiting_status (self);
 }
 
 static void
@@ -161,12 +219,19 @@ on_failed (ParlorClient     *client,
   if (g_error_matches (error, PARLOR_CLIENT_ERROR, PARLOR_CLIENT_ERROR_REMOVED))
     {
       /* Not a wrong address: say so plainly and stop. */
+      set_status (self, PARLOR_STATUS_ERROR, error->message, NULL);
       append_log (self, error->message);
       drop_client (self);
       set_busy (self, FALSE);
       return;
     }
-  give_up (self, error->message);
+  {
+    g_autofree char *title = self->connected
+      ? g_strdup_printf (_("Disconnected: %s"), error->message)
+      : g_strdup_printf (_("Could not connect: %s"), error->message);
+
+    give_up (self, title, error->message, !self->connected);
+  }
 }
 
 static void
@@ -176,7 +241,7 @@ on_rejected (ParlorClient     *client,
 {
   g_autofree char *text = g_strdup_printf (_("The host refused: %s"), error->message);
 
-  give_up (self, text);
+  give_up (self, text, text, FALSE);
 }
 
 static void connect_client (ParlorJoinWindow *self);
@@ -210,11 +275,16 @@ on_connected (GObject      *object,
           connect_client (self);
           return;
         }
-      give_up (self, error->message);
+      {
+        g_autofree char *title = g_strdup_printf (_("Could not connect: %s"), error->message);
+
+        give_up (self, title, error->message, TRUE);
+      }
       return;
     }
 
   self = user_data;
+  self->connected = TRUE;
   /* Resumed: "started" has taken the seat already. */
   if (parlor_client_get_state (client) != PARLOR_CLIENT_LOBBY)
     return;
@@ -222,6 +292,7 @@ on_connected (GObject      *object,
     g_autofree char *text = g_strdup_printf (_("Connected to %s. Joining the game…"), self->address);
 
     append_log (self, text);
+    set_status (self, PARLOR_STATUS_BUSY, _("Connected — joining the game…"), NULL);
   }
   parlor_client_join (client, NULL);
 }
@@ -280,6 +351,7 @@ parlor_join_window_connect (ParlorJoinWindow *self,
   trimmed = g_strstrip (g_strdup (address));
   if (*trimmed == '\0')
     {
+      set_status (self, PARLOR_STATUS_ERROR, _("Type the host’s address first."), NULL);
       append_log (self, _("Type the host’s address first."));
       gtk_widget_grab_focus (GTK_WIDGET (self->address_entry));
       return;
@@ -293,6 +365,7 @@ parlor_join_window_connect (ParlorJoinWindow *self,
   set_busy (self, TRUE);
   text = g_strdup_printf (_("Connecting to %s…"), self->address);
   append_log (self, text);
+  set_status (self, PARLOR_STATUS_BUSY, text, NULL);
 
   entry = parlor_token_store_lookup (NULL, self->address);
   g_clear_pointer (&self->token, g_free);
@@ -341,6 +414,7 @@ parlor_join_window_class_init (ParlorJoinWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   g_type_ensure (PARLOR_TYPE_LOG_VIEW);
+  g_type_ensure (PARLOR_TYPE_STATUS_BANNER);
   object_class->dispose = parlor_join_window_dispose;
   object_class->finalize = parlor_join_window_finalize;
 
@@ -354,6 +428,7 @@ parlor_join_window_class_init (ParlorJoinWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ParlorJoinWindow, log_view);
   gtk_widget_class_bind_template_child (widget_class, ParlorJoinWindow, start_button);
   gtk_widget_class_bind_template_child (widget_class, ParlorJoinWindow, resume_label);
+  gtk_widget_class_bind_template_child (widget_class, ParlorJoinWindow, status);
   gtk_widget_class_bind_template_callback (widget_class, on_address_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_connect_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_start_clicked);
@@ -366,6 +441,8 @@ parlor_join_window_init (ParlorJoinWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_window_set_default_widget (GTK_WINDOW (self), GTK_WIDGET (self->connect_button));
+  /* Typing the address is the first thing to do. */
+  gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->address_entry));
 }
 
 ParlorJoinWindow *
@@ -397,6 +474,21 @@ parlor_join_window_get_log (ParlorJoinWindow *self)
   g_return_val_if_fail (PARLOR_IS_JOIN_WINDOW (self), NULL);
 
   return parlor_log_view_get_text (self->log_view);
+}
+
+/* The banner at the top (hidden until the first Connect). */
+ParlorStatusBanner *
+parlor_join_window_get_status (ParlorJoinWindow *self)
+{
+  g_return_val_if_fail (PARLOR_IS_JOIN_WINDOW (self), NULL);
+  return self->status;
+}
+
+gboolean
+parlor_join_window_shows_log_placeholder (ParlorJoinWindow *self)
+{
+  g_return_val_if_fail (PARLOR_IS_JOIN_WINDOW (self), FALSE);
+  return parlor_log_view_shows_placeholder (self->log_view);
 }
 
 gboolean

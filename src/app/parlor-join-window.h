@@ -4,6 +4,7 @@
 #include <adwaita.h>
 
 #include "parlor-client.h"
+#include "parlor-status-banner.h"
 
 G_BEGIN_DECLS
 
@@ -11,8 +12,9 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (ParlorJoinWindow, parlor_join_window, PARLOR, JOIN_WINDOW, AdwWindow)
 
 /*
- * The joiner's waiting window: an address box, a Connect button and a
- * connection log; for a host where it has a seat in a running game (the
+ * The joiner's waiting window: a banner saying where things stand (errors
+ * in error colours), an address box, a Connect button and a connection
+ * log; for a host where it has a seat in a running game (the
  * token store) it says so and takes the seat back. Emits "started" (ParlorClient *, address) once the host
  * has started the game and this player has a seat.
  */
@@ -22,6 +24,9 @@ void              parlor_join_window_connect  (ParlorJoinWindow *self,
                                                const char       *address);
 char             *parlor_join_window_get_log  (ParlorJoinWindow *self);
 gboolean          parlor_join_window_is_busy  (ParlorJoinWindow *self);
+ParlorStatusBanner *parlor_join_window_get_status (ParlorJoinWindow *self);
+/* The empty log says what to do first; gone with the first line. */
+gboolean          parlor_join_window_shows_log_placeholder (ParlorJoinWindow *self);
 /* The address typed is a host where a game of ours runs (a stored seat token). */
 gboolean          parlor_join_window_has_seat (ParlorJoinWindow *self);
 

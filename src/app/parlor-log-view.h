@@ -15,5 +15,11 @@ void       parlor_log_view_append   (ParlorLogView *self,
                                      gboolean       emphasis);
 void       parlor_log_view_clear    (ParlorLogView *self);
 char      *parlor_log_view_get_text (ParlorLogView *self);
+/* Shown, dim and centred, while the log is empty (NULL: nothing). */
+void       parlor_log_view_set_placeholder_text (ParlorLogView *self,
+                                                 const char    *text);
+void       parlor_log_view_set_accessible_name  (ParlorLogView *self,
+                                                 const char    *name);
+gboolean   parlor_log_view_shows_placeholder    (ParlorLogView *self);
 
 G_END_DECLS

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "parlor-client.h"
@@ -9,9 +10,11 @@
 #include "ui-test-util.h"
 
 /*
- * The host window: its connections log stays bounded under a join/leave
- * flood, Remove takes a waiting guest off the table (the guest is told
- * why), and Cancel stops hosting and frees the port.
+ * The host window: its banner says where it listens, who joined and why
+ * Start waits; its connections log says it waits for players until the
+ * first line, stays bounded under a join/leave flood; Remove takes a
+ * waiting guest off the table (the guest is told why), and Cancel stops
+ * hosting and frees the port.
  */
 
 typedef struct
@@ -78,6 +81,69 @@ one_player (gpointer data)
   return parlor_host_window_get_n_players (data) == 1;
 }
 
+/* GTK 4.8 has no getter for accessible properties, but its test API returns
+ * the value it holds when it differs from the one asked for. */
+static char *
+a11y_property (GtkWidget             *widget,
+               GtkAccessibleProperty  property)
+{
+  char *value = gtk_test_accessible_check_property (GTK_ACCESSIBLE (widget), property, "\x01 none");
+
+  return value != NULL ? value : g_strdup ("");
+}
+
+/* The banner as a screen reader reads it: a status named by its title. */
+static void
+assert_status_announced (ParlorStatusBanner *status)
+{
+  g_autofree char *label = a11y_property (GTK_WIDGET (status), GTK_ACCESSIBLE_PROPERTY_LABEL);
+  g_autofree char *description = a11y_property (GTK_WIDGET (status), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+
+  g_assert_cmpint (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (status)), ==,
+                   GTK_ACCESSIBLE_ROLE_STATUS);
+  g_assert_cmpstr (label, ==, parlor_status_banner_get_title (status));
+  g_assert_cmpstr (description, ==, parlor_status_banner_get_detail (status));
+}
+
+static void
+set_dark (gboolean dark)
+{
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                      dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_DEFAULT);
+}
+
+/* NAME.png and NAME-dark.png. */
+static void
+screenshot_light_dark (GtkWidget  *widget,
+                       const char *name)
+{
+  g_autofree char *dark = g_strdup_printf ("%s-dark", name);
+
+  ui_test_screenshot (widget, name);
+  set_dark (TRUE);
+  ui_test_screenshot (widget, dark);
+  set_dark (FALSE);
+}
+
+/* Whether Tab, pressed again and again from the start, reaches @target
+ * (or a widget inside it). */
+static gboolean
+reached_by_tab (GtkWidget *window,
+                GtkWidget *target)
+{
+  gtk_window_set_focus (GTK_WINDOW (window), NULL);
+  for (guint i = 0; i < 100; i++)
+    {
+      GtkWidget *focus;
+
+      g_signal_emit_by_name (window, "move-focus", GTK_DIR_TAB_FORWARD);
+      focus = gtk_window_get_focus (GTK_WINDOW (window));
+      if (focus != NULL && (focus == target || gtk_widget_is_ancestor (focus, target)))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static GtkWidget *
 find_button (GtkWidget  *root,
              const char *action)
@@ -109,6 +175,10 @@ test_host_window (void)
   g_autoptr(GSocketListener) listener = g_socket_listener_new ();
   g_autoptr(GError) error = NULL;
   GtkWidget *remove;
+  GtkWidget *start_button;
+  ParlorStatusBanner *status;
+  g_autofree char *port_text = NULL;
+  g_autofree char *waiting_title = NULL;
   guint16 port;
 
   parlor_window_show_game (window, "manhattan");
@@ -117,6 +187,29 @@ test_host_window (void)
   g_object_ref (host);
   server = parlor_host_window_get_server (host);
   port = parlor_host_window_get_port (host);
+  port_text = g_strdup_printf ("%u", port);
+  status = parlor_host_window_get_status (host);
+  start_button = parlor_host_window_get_start_button (host);
+
+  /* Alone: the banner says where, and why Start waits; the log is empty. */
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (status)));
+  g_assert_cmpint (parlor_status_banner_get_kind (status), ==, PARLOR_STATUS_BUSY);
+  g_assert_nonnull (strstr (parlor_status_banner_get_title (status), "127.0.0.1"));
+  g_assert_nonnull (strstr (parlor_status_banner_get_title (status), port_text));
+  {
+    g_autofree char *title = g_strdup_printf (_("Listening on %s port %u — no one has joined yet"),
+                                              "127.0.0.1", port);
+
+    g_assert_cmpstr (parlor_status_banner_get_title (status), ==, title);
+  }
+  g_assert_cmpstr (parlor_status_banner_get_detail (status), ==,
+                   _("Waiting for at least one player to join. Free seats will be computer players."));
+  assert_status_announced (status);
+  g_assert_false (gtk_widget_get_sensitive (start_button));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (start_button), ==, _("Waiting for at least one player to join"));
+  g_assert_true (parlor_host_window_shows_log_placeholder (host));
+  waiting_title = g_strdup (parlor_status_banner_get_title (status));
+  screenshot_light_dark (GTK_WIDGET (host), "host-empty");
 
   /* A flood of log lines (each join and leave writes one) keeps the last 100. */
   {
@@ -130,6 +223,7 @@ test_host_window (void)
       }
   }
   g_assert_cmpuint (parlor_host_window_get_n_log_lines (host), ==, 100);
+  g_assert_false (parlor_host_window_shows_log_placeholder (host));
 
   /* A guest joins; the host removes them, and they are told. */
   guest.client = parlor_client_new ("Guest");
@@ -164,7 +258,38 @@ test_host_window (void)
   parlor_client_join (guest.client, NULL);
   ui_test_wait_for (guest_waiting, &guest);
   ui_test_wait_for (two_players, host);
-  ui_test_screenshot (GTK_WIDGET (host), "host-remove");
+  /* A guest at the table: Start is ready, and the banner says so. */
+  g_assert_cmpint (parlor_status_banner_get_kind (status), ==, PARLOR_STATUS_READY);
+  g_assert_nonnull (strstr (parlor_status_banner_get_title (status), port_text));
+  {
+    g_autofree char *title = g_strdup_printf (g_dngettext (NULL, "Listening on %s port %u — %u player joined",
+                                                           "Listening on %s port %u — %u players joined", 1),
+                                              "127.0.0.1", port, 1);
+    g_autofree char *detail = g_strdup_printf (g_dngettext (NULL, "Start the game when everyone is here. "
+                                                                  "The free seat will be a computer player.",
+                                                            "Start the game when everyone is here. "
+                                                            "The %u free seats will be computer players.", 2),
+                                               2);
+
+    g_assert_cmpstr (parlor_status_banner_get_title (status), ==, title);
+    g_assert_cmpstr (parlor_status_banner_get_detail (status), ==, detail);
+  }
+  assert_status_announced (status);
+  g_assert_true (gtk_widget_get_sensitive (start_button));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (start_button), ==, _("Start now; computer players take the free seats"));
+  /* Start, Remove and the log are in reach of the keyboard. */
+  g_assert_true (reached_by_tab (GTK_WIDGET (host), start_button));
+  g_assert_true (reached_by_tab (GTK_WIDGET (host), find_button (GTK_WIDGET (host), "host.remove")));
+  {
+    g_autofree char *differs = NULL;
+    GtkWidget *log = GTK_WIDGET (parlor_host_window_get_log (host));
+
+    g_assert_true (reached_by_tab (GTK_WIDGET (host), log));
+    differs = gtk_test_accessible_check_property (GTK_ACCESSIBLE (log), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                                  _("Connection log"));
+    g_assert_null (differs);
+  }
+  screenshot_light_dark (GTK_WIDGET (host), "host-remove");
 
   remove = find_button (GTK_WIDGET (host), "host.remove");
   g_assert_nonnull (remove);
@@ -172,6 +297,9 @@ test_host_window (void)
   ui_test_wait_for (guest_failed, &guest);
   g_assert_error (guest.failure, PARLOR_CLIENT_ERROR, PARLOR_CLIENT_ERROR_REMOVED);
   ui_test_wait_for (one_player, host);
+  g_assert_cmpint (parlor_status_banner_get_kind (status), ==, PARLOR_STATUS_BUSY);
+  g_assert_cmpstr (parlor_status_banner_get_title (status), ==, waiting_title);
+  g_assert_false (gtk_widget_get_sensitive (start_button));
 
   /* Cancel: hosting stops and the port is free at once. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (host), "window.close", NULL));

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "manhattan-board-view.h"
@@ -288,11 +289,96 @@ join_gave_up (gpointer data)
   return !parlor_join_window_is_busy (data);
 }
 
+/* Whether Tab, pressed again and again from the start, reaches @target
+ * (or a widget inside it). */
+static gboolean
+reached_by_tab (GtkWidget *window,
+                GtkWidget *target)
+{
+  gtk_window_set_focus (GTK_WINDOW (window), NULL);
+  for (guint i = 0; i < 100; i++)
+    {
+      GtkWidget *focus;
+
+      g_signal_emit_by_name (window, "move-focus", GTK_DIR_TAB_FORWARD);
+      focus = gtk_window_get_focus (GTK_WINDOW (window));
+      if (focus != NULL && (focus == target || gtk_widget_is_ancestor (focus, target)))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The first descendant of @root of @type. */
+static GtkWidget *
+find_widget (GtkWidget *root,
+             GType      type)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (child, type))
+        return child;
+      found = find_widget (child, type);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* @widget's accessible label is @label. */
+static void
+assert_a11y_label (GtkWidget  *widget,
+                   const char *label)
+{
+  g_autofree char *differs = gtk_test_accessible_check_property (GTK_ACCESSIBLE (widget),
+                                                                 GTK_ACCESSIBLE_PROPERTY_LABEL, label);
+
+  g_assert_null (differs);
+}
+
+static gboolean
+join_waiting (gpointer data)
+{
+  return parlor_status_banner_get_kind (parlor_join_window_get_status (data)) == PARLOR_STATUS_READY;
+}
+
+/* NAME.png and NAME-dark.png. */
+static void
+screenshot_light_dark (GtkWidget  *widget,
+                       const char *name)
+{
+  g_autofree char *dark = g_strdup_printf ("%s-dark", name);
+
+  ui_test_screenshot (widget, name);
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  ui_test_screenshot (widget, dark);
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+}
+
+/* The status banner is what a screen reader announces: a status whose
+ * name follows the text shown. */
+static void
+assert_status_announced (ParlorStatusBanner *status)
+{
+  g_autofree char *label = gtk_test_accessible_check_property (GTK_ACCESSIBLE (status),
+                                                               GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                                               parlor_status_banner_get_title (status));
+
+  g_assert_cmpint (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (status)), ==,
+                   GTK_ACCESSIBLE_ROLE_STATUS);
+  g_assert_null (label);
+}
+
 static void
 test_join_refused (void)
 {
   ParlorJoinWindow *join = parlor_join_window_new ("Guest", "manhattan");
+  ParlorStatusBanner *status = parlor_join_window_get_status (join);
   g_autofree char *log = NULL;
+  g_autofree char *empty_title = NULL;
+  g_autofree char *connecting_title = NULL;
   g_autoptr(GSocketListener) listener = g_socket_listener_new ();
   guint16 port;
 
@@ -301,18 +387,89 @@ test_join_refused (void)
   g_socket_listener_close (listener);
 
   gtk_window_present (GTK_WINDOW (join));
+  /* Before anything: no banner, and the empty log says what to do. */
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (status)));
+  g_assert_true (parlor_join_window_shows_log_placeholder (join));
+  /* The address box, Connect and the log are named and reached by Tab. */
+  {
+    GtkWidget *entry = find_widget (GTK_WIDGET (join), GTK_TYPE_ENTRY);
+    GtkWidget *log_view = find_widget (GTK_WIDGET (join), PARLOR_TYPE_LOG_VIEW);
+
+    g_assert_nonnull (entry);
+    g_assert_nonnull (log_view);
+    assert_a11y_label (entry, _("Host address"));
+    assert_a11y_label (find_widget (log_view, GTK_TYPE_TEXT_VIEW), _("Connection log"));
+    g_assert_true (gtk_window_get_focus (GTK_WINDOW (join)) == entry ||
+                   gtk_widget_is_ancestor (gtk_window_get_focus (GTK_WINDOW (join)), entry));
+    g_assert_true (reached_by_tab (GTK_WIDGET (join), entry));
+    g_assert_true (reached_by_tab (GTK_WIDGET (join), log_view));
+  }
+  screenshot_light_dark (GTK_WIDGET (join), "join-empty");
+
   parlor_join_window_connect (join, "");
   g_assert_false (parlor_join_window_is_busy (join));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (status)));
+  g_assert_cmpint (parlor_status_banner_get_kind (status), ==, PARLOR_STATUS_ERROR);
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (status), "error"));
+  assert_status_announced (status);
+  empty_title = g_strdup (parlor_status_banner_get_title (status));
   {
     g_autofree char *address = g_strdup_printf ("127.0.0.1:%u", port);
 
     parlor_join_window_connect (join, address);
+    g_assert_false (parlor_join_window_shows_log_placeholder (join));
+    g_assert_cmpint (parlor_status_banner_get_kind (status), ==, PARLOR_STATUS_BUSY);
+    g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (status), "error"));
+    g_assert_nonnull (strstr (parlor_status_banner_get_title (status), address));
+    assert_status_announced (status);
+    connecting_title = g_strdup (parlor_status_banner_get_title (status));
   }
   ui_test_wait_for (join_gave_up, join);
   log = parlor_join_window_get_log (join);
   g_test_message ("join log: %s", log);
   g_assert_nonnull (strstr (log, "127.0.0.1"));
-  ui_test_screenshot (GTK_WIDGET (join), "join-refused");
+  /* The failure heads the window in error colours, with its reason. */
+  g_test_message ("join status: %s", parlor_status_banner_get_title (status));
+  g_assert_cmpint (parlor_status_banner_get_kind (status), ==, PARLOR_STATUS_ERROR);
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (status), "error"));
+  g_assert_nonnull (strstr (parlor_status_banner_get_title (status), "127.0.0.1"));
+  g_assert_cmpstr (parlor_status_banner_get_title (status), !=, connecting_title);
+  g_assert_cmpstr (parlor_status_banner_get_title (status), !=, empty_title);
+  assert_status_announced (status);
+  screenshot_light_dark (GTK_WIDGET (join), "join-refused");
+  gtk_window_destroy (GTK_WINDOW (join));
+}
+
+/* The host gives up while the guest waits: the guest's banner turns to an
+ * error that says the link is gone, and the address may be used again. */
+static void
+test_join_host_left (void)
+{
+  ParlorWindow *window = ui_test_get_window ();
+  ParlorHostWindow *host;
+  ParlorJoinWindow *join = parlor_join_window_new ("Guest", "manhattan");
+  ParlorStatusBanner *status = parlor_join_window_get_status (join);
+  g_autofree char *address = NULL;
+  g_autofree char *waiting_title = NULL;
+
+  parlor_window_show_game (window, "manhattan");
+  host = parlor_window_host_lan (window);
+  g_assert_nonnull (host);
+  gtk_window_present (GTK_WINDOW (join));
+  address = g_strdup_printf ("127.0.0.1:%u", parlor_host_window_get_port (host));
+  parlor_join_window_connect (join, address);
+  ui_test_wait_for (join_waiting, join);
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (status), "error"));
+  waiting_title = g_strdup (parlor_status_banner_get_title (status));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (host), "window.close", NULL));
+  ui_test_wait_for (join_gave_up, join);
+  g_test_message ("join status: %s", parlor_status_banner_get_title (status));
+  g_assert_cmpint (parlor_status_banner_get_kind (status), ==, PARLOR_STATUS_ERROR);
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (status), "error"));
+  g_assert_cmpstr (parlor_status_banner_get_title (status), !=, waiting_title);
+  assert_status_announced (status);
+  ui_test_screenshot (GTK_WIDGET (join), "join-host-left");
   gtk_window_destroy (GTK_WINDOW (join));
 }
 
@@ -330,12 +487,18 @@ test_lan_game (void)
   g_autofree char *guest_last = NULL;
   gint64 end;
   guint guest_moves = 0;
+  ParlorStatusBanner *host_status;
+  g_autofree char *alone_title = NULL;
 
   parlor_window_show_game (window, "manhattan");
   host = parlor_window_host_lan (window);
   g_assert_nonnull (host);
   g_assert_cmpuint (parlor_host_window_get_n_players (host), ==, 1);
   g_assert_false (parlor_host_window_start (host));
+  host_status = parlor_host_window_get_status (host);
+  g_assert_cmpint (parlor_status_banner_get_kind (host_status), ==, PARLOR_STATUS_BUSY);
+  g_assert_true (parlor_host_window_shows_log_placeholder (host));
+  alone_title = g_strdup (parlor_status_banner_get_title (host_status));
 
   join = parlor_join_window_new ("Guest", "manhattan");
   g_signal_connect (join, "started", G_CALLBACK (on_joined), &guest);
@@ -343,8 +506,16 @@ test_lan_game (void)
   address = g_strdup_printf ("127.0.0.1:%u", parlor_host_window_get_port (host));
   parlor_join_window_connect (join, address);
   ui_test_wait_for (two_players, host);
-  ui_test_screenshot (GTK_WIDGET (host), "host-waiting");
-  ui_test_screenshot (GTK_WIDGET (join), "join-waiting");
+  /* The host's banner counts the guest; the guest's says it waits. */
+  g_assert_cmpint (parlor_status_banner_get_kind (host_status), ==, PARLOR_STATUS_READY);
+  g_assert_cmpstr (parlor_status_banner_get_title (host_status), !=, alone_title);
+  g_assert_false (parlor_host_window_shows_log_placeholder (host));
+  assert_status_announced (host_status);
+  ui_test_wait_for (join_waiting, join);
+  g_assert_nonnull (strstr (parlor_status_banner_get_detail (parlor_join_window_get_status (join)), "Guest"));
+  assert_status_announced (parlor_join_window_get_status (join));
+  screenshot_light_dark (GTK_WIDGET (host), "host-waiting");
+  screenshot_light_dark (GTK_WIDGET (join), "join-waiting");
 
   g_assert_true (parlor_host_window_start (host));
   g_assert_cmpstr (parlor_window_get_page (window), ==, "play");
@@ -419,6 +590,7 @@ main (int   argc,
   g_test_add_func ("/app/manhattan/illegal-move-refused", test_illegal_click_refused);
   g_test_add_func ("/app/preferences/change-and-persist", test_preferences);
   g_test_add_func ("/app/lan/join-refused", test_join_refused);
+  g_test_add_func ("/app/lan/join-host-left", test_join_host_left);
   g_test_add_func ("/app/lan/host-and-join", test_lan_game);
 
   return ui_test_run ();
