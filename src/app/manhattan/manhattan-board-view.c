@@ -12,7 +12,8 @@
 #define CITY_ROWS 2
 #define SPOT_GAP 0.08      /* of a spot's side */
 #define CITY_GAP 0.45
-#define EDGE_BAND 22.0     /* pixels for the seat names around the board */
+#define EDGE_BAND 22.0     /* pixels for the seat names above and below the board */
+#define SIDE_BAND 96.0     /* pixels for the seat names left and right, written across */
 
 /*
  * The board is a tree of real widgets so that keyboard and assistive
@@ -334,7 +335,7 @@ layout (ManhattanBoardView *self,
   /* A city's ground reaches a gap beyond its spots on every side. */
   double units_w = CITY_COLS * (3 + 4 * SPOT_GAP) + (CITY_COLS - 1) * CITY_GAP;
   double units_h = CITY_ROWS * (3 + 4 * SPOT_GAP) + (CITY_ROWS - 1) * CITY_GAP;
-  double avail_w = MAX (width - 2 * EDGE_BAND, 1);
+  double avail_w = MAX (width - 2 * SIDE_BAND, 1);
   double avail_h = MAX (height - 2 * EDGE_BAND, 1);
 
   self->spot = MIN (avail_w / units_w, avail_h / units_h);
@@ -749,6 +750,37 @@ manhattan_board_view_size_allocate (GtkWidget *widget,
     }
 }
 
+/* Beside the board a seat's name reads across, on two lines: seat, player. */
+static void
+draw_side_label (GtkSnapshot   *snapshot,
+                 GtkWidget     *widget,
+                 int            seat,
+                 const char    *name,
+                 double         width,
+                 gboolean       bold,
+                 const GdkRGBA *color)
+{
+  g_autofree char *text = g_strdup_printf ("%s\n%s", manhattan_seat_name (seat), name != NULL ? name : "");
+  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (widget, text);
+  PangoFontDescription *font = pango_font_description_new ();
+  int w, h;
+
+  pango_font_description_set_family (font, "Cantarell, Noto Sans, sans");
+  pango_font_description_set_absolute_size (font, 13 * PANGO_SCALE);
+  pango_font_description_set_weight (font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
+  pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
+  pango_layout_get_pixel_size (layout, &w, &h);
+
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (-width / 2.0, -h / 2.0));
+  gtk_snapshot_append_layout (snapshot, layout, color);
+  gtk_snapshot_restore (snapshot);
+}
+
 static void
 manhattan_board_view_snapshot (GtkWidget   *widget,
                                GtkSnapshot *snapshot)
@@ -779,18 +811,20 @@ manhattan_board_view_snapshot (GtkWidget   *widget,
           gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (cx, self->origin_y + bh + EDGE_BAND / 2));
           break;
         case 1:
-          gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (self->origin_x - EDGE_BAND / 2, cy));
-          gtk_snapshot_rotate (snapshot, 90);
+          gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (self->origin_x - SIDE_BAND / 2 - 6, cy));
           break;
         case 2:
           gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (cx, self->origin_y - EDGE_BAND / 2));
           break;
         default:
-          gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (self->origin_x + bw + EDGE_BAND / 2, cy));
-          gtk_snapshot_rotate (snapshot, -90);
+          gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (self->origin_x + bw + SIDE_BAND / 2 + 6, cy));
           break;
         }
-      parlor_draw_text (snapshot, widget, label, 0, 0, 13, self->has_view && self->view.turn == seat, &color);
+      if (side == 1 || side == 3)
+        draw_side_label (snapshot, widget, seat, self->names[seat], SIDE_BAND - 16,
+                         self->has_view && self->view.turn == seat, &color);
+      else
+        parlor_draw_text (snapshot, widget, label, 0, 0, 13, self->has_view && self->view.turn == seat, &color);
       gtk_snapshot_restore (snapshot);
     }
 

@@ -17,6 +17,7 @@ struct _ManhattanPanel
   GtkWidget      *box;
   GtkGrid        *cards_box;
   GtkLabel       *blocks_title;
+  GtkLabel       *choose_hint;
   GtkStack       *blocks_stack;
   GtkBox         *blocks_box;
   GtkGrid        *choose_grid;
@@ -151,7 +152,9 @@ update_choice (ManhattanPanel *self)
                                           "Choose %d more blocks for this round",
                                           MANHATTAN_BLOCKS_PER_ROUND - total),
                              MANHATTAN_BLOCKS_PER_ROUND - total);
-  gtk_label_set_text (self->blocks_title, title);
+  /* The title stays one line in both phases, so the board keeps its size. */
+  gtk_label_set_text (self->blocks_title, _("Choose Your Blocks"));
+  gtk_label_set_text (self->choose_hint, title);
   gtk_widget_set_sensitive (GTK_WIDGET (self->choose_button), total == MANHATTAN_BLOCKS_PER_ROUND);
 }
 
@@ -309,6 +312,7 @@ manhattan_panel_class_init (ManhattanPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ManhattanPanel, box);
   gtk_widget_class_bind_template_child (widget_class, ManhattanPanel, cards_box);
   gtk_widget_class_bind_template_child (widget_class, ManhattanPanel, blocks_title);
+  gtk_widget_class_bind_template_child (widget_class, ManhattanPanel, choose_hint);
   gtk_widget_class_bind_template_child (widget_class, ManhattanPanel, blocks_stack);
   gtk_widget_class_bind_template_child (widget_class, ManhattanPanel, blocks_box);
   gtk_widget_class_bind_template_child (widget_class, ManhattanPanel, choose_grid);
