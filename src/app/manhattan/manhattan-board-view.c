@@ -677,6 +677,13 @@ draw_spot (ManhattanBoardView *self,
               color.blue = 0.45 + 0.55 * color.blue;
             }
           n = g_strdup_printf ("%d", storeys[seat]);
+          /* On a chip of the page's colour: readable on a tile of any colour. */
+          {
+            graphene_rect_t chip = GRAPHENE_RECT_INIT (tx - s * 0.13, ty - s * 0.12, s * 0.26, s * 0.24);
+            GdkRGBA chip_bg = dark ? (GdkRGBA) { 0.14, 0.14, 0.14, 0.9 } : (GdkRGBA) { 1, 1, 1, 0.9 };
+
+            parlor_draw_fill (snapshot, &chip, s * 0.06, &chip_bg);
+          }
           parlor_draw_text (snapshot, widget, n, tx, ty, s * 0.2, TRUE, &color);
         }
     }
