@@ -34,21 +34,21 @@ static const ParlorAppGame triad = {
 
 static const ParlorAppGame jihai = {
   .info = &jihai_game_info,
-  .icon_name = "applications-games-symbolic",
+  .icon_name = "io.github.parlorgames.Parlor.Jihai-symbolic",
   .summary = N_("Honor-tile mahjong for two: twenty-eight wind and dragon tiles, seven in a hand"),
   .get_screen_type = jihai_screen_get_type,
 };
 
 static const ParlorAppGame suzume = {
   .info = &suzume_game_info,
-  .icon_name = "applications-games-symbolic",
+  .icon_name = "io.github.parlorgames.Parlor.Suzume-symbolic",
   .summary = N_("Make two sets of three from six bamboo and dragon tiles, for two to five players"),
   .get_screen_type = suzume_screen_get_type,
 };
 
 static const ParlorAppGame mcr = {
   .info = &mcr_game_info,
-  .icon_name = "applications-games-symbolic",
+  .icon_name = "io.github.parlorgames.Parlor.Mcr-symbolic",
   .summary = N_("Chinese Official mahjong: win hands worth 8 fan or more against three computer players"),
   .get_screen_type = mcr_screen_get_type,
 };
