@@ -101,6 +101,8 @@ menu_button_new (const char *icon_name,
   adw_button_content_set_icon_name (ADW_BUTTON_CONTENT (content), icon_name);
   adw_button_content_set_label (ADW_BUTTON_CONTENT (content), label);
   adw_button_content_set_use_underline (ADW_BUTTON_CONTENT (content), TRUE);
+  /* Icon and label stay together, centred in the wide button. */
+  gtk_widget_set_halign (content, GTK_ALIGN_CENTER);
   gtk_button_set_child (GTK_BUTTON (button), content);
   {
     /* The button's name is its label once, without the mnemonic mark. */
