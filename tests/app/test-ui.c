@@ -148,6 +148,7 @@ test_whole_game (void)
   g_autofree char *log = NULL;
   g_autofree char *last_view = NULL;
   gboolean shot_mid = FALSE;
+  int board_min = G_MAXINT, board_max = 0;
 
   screen = start_local_game (window);
   table = manhattan_screen_get_table (screen);
@@ -162,7 +163,16 @@ test_whole_game (void)
       round_dialogs += close_round_dialog (screen);
       if (play_human_move (screen, &last_view))
         {
+          int height = gtk_widget_get_height (manhattan_screen_get_board (screen));
+
           human_moves++;
+          /* The board keeps its size through block choices and builds alike
+           * (once first drawn, and but for the 800×600 screenshot). */
+          if (human_moves > 3 && (human_moves < 14 || human_moves > 16))
+            {
+              board_min = MIN (board_min, height);
+              board_max = MAX (board_max, height);
+            }
           if (human_moves == 14 && !shot_mid)
             {
               ui_test_screenshot (GTK_WIDGET (window), "manhattan-game");
@@ -176,6 +186,8 @@ test_whole_game (void)
     }
   g_assert_true (parlor_table_is_over (table));
   g_assert_cmpuint (round_dialogs, ==, 3);
+  g_test_message ("board height %d to %d", board_min, board_max);
+  g_assert_cmpint (board_max - board_min, <=, 2);
   /* 4 block choices (the last one forced) and 24 placements, unless stuck. */
   g_assert_cmpuint (human_moves, >=, 3 + 20);
   ui_test_iterate (500);
