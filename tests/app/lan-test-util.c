@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "lan-test-util.h"
@@ -12,27 +13,6 @@
 #include "parlor-protocol.h"
 #include "parlor-session.h"
 #include "ui-test-util.h"
-
-static GtkWindow *
-find_window (GType type)
-{
-  GListModel *list = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
-    {
-      g_autoptr(GtkWindow) window = g_list_model_get_item (list, i);
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && gtk_widget_get_visible (GTK_WIDGET (window)))
-        return window;
-    }
-  return NULL;
-}
-
-static gboolean
-two_players (gpointer data)
-{
-  return parlor_host_window_get_n_players (data) == 2;
-}
 
 static void
 on_guest_line (ParlorClient *client,
@@ -81,7 +61,7 @@ lan_test_host_and_join (GtkWidget  *host,
 
   guest->lines = g_ptr_array_new_with_free_func (g_free);
   g_assert_true (gtk_widget_activate_action (host, "win.host-lan", NULL));
-  host_window = PARLOR_HOST_WINDOW (find_window (PARLOR_TYPE_HOST_WINDOW));
+  host_window = PARLOR_HOST_WINDOW (ui_test_find_window (PARLOR_TYPE_HOST_WINDOW));
   g_assert_nonnull (host_window);
 
   /* One app plays both: the guest's name is read when it joins. */
@@ -96,7 +76,7 @@ lan_test_host_and_join (GtkWidget  *host,
   g_assert_true (parlor_settings_set_player_name (settings, "Host", NULL));
   address = g_strdup_printf ("127.0.0.1:%u", parlor_host_window_get_port (host_window));
   parlor_join_window_connect (join, address);
-  ui_test_wait_for (two_players, host_window);
+  ui_test_wait_for (ui_test_two_players, host_window);
   g_assert_true (parlor_host_window_start (host_window));
   ui_test_wait_for (guest_seated, guest);
   return guest;
@@ -196,4 +176,34 @@ lan_test_check_private (ParlorTable *table,
   g_test_message ("%u events for other seats only, none heard by the guest; %u of its own heard",
                   hidden, own);
   return own;
+}
+
+static int
+compare_desc (gconstpointer a,
+              gconstpointer b)
+{
+  return *(const int *) b - *(const int *) a;
+}
+
+char *
+lan_test_ranked_scores (ParlorTable *table)
+{
+  g_autoptr(ParlorLine) result = parlor_line_parse (parlor_game_get_result (parlor_table_get_game (table)), NULL);
+  g_auto(GStrv) scores = NULL;
+  g_autoptr(GArray) points = g_array_new (FALSE, FALSE, sizeof (int));
+  GString *text = g_string_new (NULL);
+
+  g_assert_nonnull (result);
+  scores = g_strsplit (parlor_line_get (result, "scores"), ",", -1);
+  g_assert_cmpuint (g_strv_length (scores), ==, parlor_table_get_n_seats (table));
+  for (guint i = 0; scores[i] != NULL; i++)
+    {
+      int v = atoi (scores[i]);
+
+      g_array_append_val (points, v);
+    }
+  g_array_sort (points, compare_desc);
+  for (guint i = 0; i < points->len; i++)
+    g_string_append_printf (text, "%s%d", i > 0 ? "," : "", g_array_index (points, int, i));
+  return g_string_free (text, FALSE);
 }

@@ -39,4 +39,7 @@ void      lan_test_check_progress (ParlorTable *table,
 guint     lan_test_check_private (ParlorTable *table,
                                   LanGuest    *guest);
 
+/* The final scores of @table's result, highest first: "40,35,20,5". */
+char     *lan_test_ranked_scores  (ParlorTable *table);
+
 G_END_DECLS

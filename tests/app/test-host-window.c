@@ -125,25 +125,6 @@ screenshot_light_dark (GtkWidget  *widget,
   set_dark (FALSE);
 }
 
-/* Whether Tab, pressed again and again from the start, reaches @target
- * (or a widget inside it). */
-static gboolean
-reached_by_tab (GtkWidget *window,
-                GtkWidget *target)
-{
-  gtk_window_set_focus (GTK_WINDOW (window), NULL);
-  for (guint i = 0; i < 100; i++)
-    {
-      GtkWidget *focus;
-
-      g_signal_emit_by_name (window, "move-focus", GTK_DIR_TAB_FORWARD);
-      focus = gtk_window_get_focus (GTK_WINDOW (window));
-      if (focus != NULL && (focus == target || gtk_widget_is_ancestor (focus, target)))
-        return TRUE;
-    }
-  return FALSE;
-}
-
 static GtkWidget *
 find_button (GtkWidget  *root,
              const char *action)
@@ -278,13 +259,13 @@ test_host_window (void)
   g_assert_true (gtk_widget_get_sensitive (start_button));
   g_assert_cmpstr (gtk_widget_get_tooltip_text (start_button), ==, _("Start now; computer players take the free seats"));
   /* Start, Remove and the log are in reach of the keyboard. */
-  g_assert_true (reached_by_tab (GTK_WIDGET (host), start_button));
-  g_assert_true (reached_by_tab (GTK_WIDGET (host), find_button (GTK_WIDGET (host), "host.remove")));
+  g_assert_true (ui_test_reached_by_tab (GTK_WIDGET (host), start_button));
+  g_assert_true (ui_test_reached_by_tab (GTK_WIDGET (host), find_button (GTK_WIDGET (host), "host.remove")));
   {
     g_autofree char *differs = NULL;
     GtkWidget *log = GTK_WIDGET (parlor_host_window_get_log (host));
 
-    g_assert_true (reached_by_tab (GTK_WIDGET (host), log));
+    g_assert_true (ui_test_reached_by_tab (GTK_WIDGET (host), log));
     differs = gtk_test_accessible_check_property (GTK_ACCESSIBLE (log), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                                   _("Connection log"));
     g_assert_null (differs);

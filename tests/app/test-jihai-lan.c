@@ -14,27 +14,6 @@
 #include "parlor-window.h"
 #include "ui-test-util.h"
 
-static GtkWindow *
-find_window (GType type)
-{
-  GListModel *list = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
-    {
-      g_autoptr(GtkWindow) window = g_list_model_get_item (list, i);
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && gtk_widget_get_visible (GTK_WIDGET (window)))
-        return window;
-    }
-  return NULL;
-}
-
-static gboolean
-two_players (gpointer data)
-{
-  return parlor_host_window_get_n_players (data) == 2;
-}
-
 typedef struct
 {
   ParlorWindow *window;
@@ -137,7 +116,7 @@ test_one_hand (void)
   host = JIHAI_SCREEN (parlor_window_get_screen (window));
   g_assert_cmpstr (jihai_screen_get_page (host), ==, "setup");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (host), "win.host-lan", NULL));
-  host_window = PARLOR_HOST_WINDOW (find_window (PARLOR_TYPE_HOST_WINDOW));
+  host_window = PARLOR_HOST_WINDOW (ui_test_find_window (PARLOR_TYPE_HOST_WINDOW));
   g_assert_nonnull (host_window);
 
   g_assert_true (parlor_settings_set_player_name (parlor_application_get_settings (ui_test_get_app ()), "Guest", NULL));
@@ -151,7 +130,7 @@ test_one_hand (void)
   g_assert_true (parlor_settings_set_player_name (parlor_application_get_settings (ui_test_get_app ()), "Host", NULL));
   address = g_strdup_printf ("127.0.0.1:%u", parlor_host_window_get_port (host_window));
   parlor_join_window_connect (join, address);
-  ui_test_wait_for (two_players, host_window);
+  ui_test_wait_for (ui_test_two_players, host_window);
   g_assert_true (parlor_host_window_start (host_window));
   g_assert_cmpstr (jihai_screen_get_page (host), ==, "play");
   ui_test_wait_for (guest_seated, &guest);

@@ -118,17 +118,14 @@ test_one_hand (void)
 {
   ParlorWindow *window = ui_test_get_window ();
   g_autoptr(GRand) rand = g_rand_new_with_seed (8);
-  g_autoptr(ParlorLine) result = NULL;
   g_autofree char *host_points = NULL;
   g_autofree char *guest_points = NULL;
-  g_auto(GStrv) scores = NULL;
-  GString *expected = g_string_new (NULL);
+  g_autofree char *expected = NULL;
   McrScreen *host, *other;
   ParlorTable *table;
   LanGuest *guest;
   guint moves[2] = { 0, 0 }, wins = 0, rejected = 0;
   gboolean shot = FALSE;
-  int order[4];
   int guest_seat;
   LanProgress progress = { 0, 0 };
 
@@ -185,29 +182,12 @@ test_one_hand (void)
   ui_test_screenshot (GTK_WIDGET (guest->window), "mcr-lan-guest-result");
 
   /* Both screens rank the same final scores, the table's. */
-  result = parlor_line_parse (parlor_game_get_result (parlor_table_get_game (table)), NULL);
-  g_assert_nonnull (result);
-  scores = g_strsplit (parlor_line_get (result, "scores"), ",", -1);
-  g_assert_cmpuint (g_strv_length (scores), ==, 4);
-  for (int s = 0; s < 4; s++)
-    order[s] = s;
-  for (int i = 0; i < 4; i++)
-    for (int j = i + 1; j < 4; j++)
-      if (atoi (scores[order[j]]) > atoi (scores[order[i]]))
-        {
-          int x = order[i];
-
-          order[i] = order[j];
-          order[j] = x;
-        }
-  for (int i = 0; i < 4; i++)
-    g_string_append_printf (expected, "%s%d", i > 0 ? "," : "", atoi (scores[order[i]]));
+  expected = lan_test_ranked_scores (table);
   host_points = ranking_points (host);
   guest_points = ranking_points (other);
-  g_test_message ("final scores %s", expected->str);
-  g_assert_cmpstr (host_points, ==, expected->str);
-  g_assert_cmpstr (guest_points, ==, expected->str);
-  g_string_free (expected, TRUE);
+  g_test_message ("final scores %s", expected);
+  g_assert_cmpstr (host_points, ==, expected);
+  g_assert_cmpstr (guest_points, ==, expected);
   g_assert_cmpuint (mcr_screen_get_n_results (host), ==, 1);
   g_assert_cmpuint (mcr_screen_get_n_results (other), ==, 1);
   g_assert_cmpstr (mcr_screen_get_last_result (host), !=, NULL);

@@ -32,21 +32,6 @@
 
 #define GUEST_ENV "PARLOR_TEST_GUEST"
 
-static GtkWindow *
-find_window (GType type)
-{
-  GListModel *list = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
-    {
-      g_autoptr(GtkWindow) window = g_list_model_get_item (list, i);
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && gtk_widget_get_visible (GTK_WIDGET (window)))
-        return window;
-    }
-  return NULL;
-}
-
 typedef struct
 {
   ParlorWindow *window;
@@ -134,12 +119,6 @@ static void
 die_with_parent (gpointer data)
 {
   prctl (PR_SET_PDEATHSIG, SIGKILL);
-}
-
-static gboolean
-two_players (gpointer data)
-{
-  return parlor_host_window_get_n_players (data) == 2;
 }
 
 typedef struct
@@ -262,7 +241,7 @@ test_restarted_guest (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
   screen = TRIAD_SCREEN (parlor_window_get_screen (window));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "win.host-lan", NULL));
-  host = PARLOR_HOST_WINDOW (find_window (PARLOR_TYPE_HOST_WINDOW));
+  host = PARLOR_HOST_WINDOW (ui_test_find_window (PARLOR_TYPE_HOST_WINDOW));
   g_assert_nonnull (host);
   address = g_strdup_printf ("127.0.0.1:%u", parlor_host_window_get_port (host));
   guest.address = address;
@@ -276,7 +255,7 @@ test_restarted_guest (void)
   child = g_subprocess_launcher_spawn (launcher, &error, exe, NULL);
   g_assert_no_error (error);
   out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (child));
-  ui_test_wait_for (two_players, host);
+  ui_test_wait_for (ui_test_two_players, host);
   g_assert_true (parlor_host_window_start (host));
   table = triad_screen_get_table (screen);
   g_assert_nonnull (table);

@@ -40,18 +40,6 @@ click_claim (SuzumeScreen *screen,
                          "clicked");
 }
 
-static SuzumeTile
-suzume_tile_of (guint t)
-{
-  guint kind = MAHJONG_TILE_KIND (t);
-
-  if (kind == MAHJONG_TILE_GREEN)
-    return SUZUME_KIND_F;
-  if (kind == MAHJONG_TILE_RED_DRAGON)
-    return SUZUME_KIND_C | SUZUME_TILE_RED;
-  return (kind - 18) | ((t & MAHJONG_TILE_RED) ? SUZUME_TILE_RED : 0);
-}
-
 /* A move when this screen's player must act, made as a player makes it:
  * the claim bar's buttons (Ron, Tsumo) or Pass (Escape), else the tile a
  * normal computer player would drop, selected and discarded with Enter. */
@@ -100,7 +88,7 @@ play_move (SuzumeScreen *screen,
   hand = MAHJONG_HAND_VIEW (suzume_screen_get_my_hand (screen));
   g_assert_true (mahjong_hand_view_get_interactive (hand));
   for (guint i = 0; i < mahjong_hand_view_get_n_tiles (hand); i++)
-    if (suzume_tile_of (mahjong_hand_view_get_tile (hand, i)) == tile)
+    if (suzume_screen_tile_from_mahjong (mahjong_hand_view_get_tile (hand, i)) == tile)
       {
         mahjong_hand_view_select (hand, (int) i);
         g_assert_true (gtk_widget_activate_action (GTK_WIDGET (hand), "hand.activate", NULL));
@@ -147,7 +135,6 @@ test_four_seats (void)
 {
   ParlorWindow *window = ui_test_get_window ();
   g_autoptr(GRand) rand = g_rand_new_with_seed (20261123);
-  g_autoptr(ParlorLine) result = NULL;
   g_autofree char *host_points = NULL;
   g_autofree char *guest_points = NULL;
   SuzumeScreen *host, *other;
@@ -156,9 +143,7 @@ test_four_seats (void)
   guint moves[2] = { 0, 0 }, wins = 0, rejected = 0;
   gboolean shot = FALSE;
   LanProgress progress = { 0, 0 };
-  int order[4];
-  g_auto(GStrv) scores = NULL;
-  GString *expected = g_string_new (NULL);
+  g_autofree char *expected = NULL;
 
   parlor_window_show_game (window, "suzume");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
@@ -211,29 +196,12 @@ test_four_seats (void)
   ui_test_screenshot (GTK_WIDGET (guest->window), "suzume-lan-guest-result");
 
   /* Both screens rank the same final scores, the table's. */
-  result = parlor_line_parse (parlor_game_get_result (parlor_table_get_game (table)), NULL);
-  g_assert_nonnull (result);
-  scores = g_strsplit (parlor_line_get (result, "scores"), ",", -1);
-  g_assert_cmpuint (g_strv_length (scores), ==, 4);
-  for (int s = 0; s < 4; s++)
-    order[s] = s;
-  for (int i = 0; i < 4; i++)
-    for (int j = i + 1; j < 4; j++)
-      if (atoi (scores[order[j]]) > atoi (scores[order[i]]))
-        {
-          int x = order[i];
-
-          order[i] = order[j];
-          order[j] = x;
-        }
-  for (int i = 0; i < 4; i++)
-    g_string_append_printf (expected, "%s%d", i > 0 ? "," : "", atoi (scores[order[i]]));
+  expected = lan_test_ranked_scores (table);
   host_points = ranking_points (host);
   guest_points = ranking_points (other);
-  g_test_message ("final scores %s", expected->str);
-  g_assert_cmpstr (host_points, ==, expected->str);
-  g_assert_cmpstr (guest_points, ==, expected->str);
-  g_string_free (expected, TRUE);
+  g_test_message ("final scores %s", expected);
+  g_assert_cmpstr (host_points, ==, expected);
+  g_assert_cmpstr (guest_points, ==, expected);
   /* The last hand's outcome, on both. */
   g_assert_cmpstr (suzume_screen_get_hand_result (host), !=, "");
   g_assert_cmpstr (suzume_screen_get_hand_result (other), !=, "");

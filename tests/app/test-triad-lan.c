@@ -17,22 +17,6 @@
 
 /* The host's window: the first one the app opens. */
 
-/* The first open toplevel of @type (a dialog, the host window), or NULL. */
-static GtkWindow *
-find_window (GType type)
-{
-  GListModel *list = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
-    {
-      g_autoptr(GtkWindow) window = g_list_model_get_item (list, i);
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && gtk_widget_get_visible (GTK_WIDGET (window)))
-        return window;
-    }
-  return NULL;
-}
-
 /* The message dialog shown over @parent, or NULL. */
 static AdwMessageDialog *
 find_dialog (GtkWindow *parent)
@@ -48,12 +32,6 @@ find_dialog (GtkWindow *parent)
         return ADW_MESSAGE_DIALOG (window);
     }
   return NULL;
-}
-
-static gboolean
-two_players (gpointer data)
-{
-  return parlor_host_window_get_n_players (data) == 2;
 }
 
 typedef struct
@@ -129,7 +107,7 @@ host_and_join (ParlorWindow *window,
   set_rule (screen, "combo", FALSE);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "win.host-lan", NULL));
-  host = PARLOR_HOST_WINDOW (find_window (PARLOR_TYPE_HOST_WINDOW));
+  host = PARLOR_HOST_WINDOW (ui_test_find_window (PARLOR_TYPE_HOST_WINDOW));
   g_assert_nonnull (host);
   g_assert_cmpuint (parlor_host_window_get_n_players (host), ==, 1);
 
@@ -145,7 +123,7 @@ host_and_join (ParlorWindow *window,
   g_assert_true (parlor_settings_set_player_name (parlor_application_get_settings (ui_test_get_app ()), "Host", NULL));
   address = g_strdup_printf ("127.0.0.1:%u", parlor_host_window_get_port (host));
   parlor_join_window_connect (join, address);
-  ui_test_wait_for (two_players, host);
+  ui_test_wait_for (ui_test_two_players, host);
   if (shot_prefix != NULL)
     {
       g_autofree char *name = g_strconcat (shot_prefix, "-host-waiting", NULL);
@@ -512,7 +490,7 @@ test_whole_game (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (host), "triad.play-again", NULL));
   g_assert_cmpstr (triad_screen_get_page (host), ==, "setup");
   {
-    GtkWindow *again = find_window (PARLOR_TYPE_HOST_WINDOW);
+    GtkWindow *again = ui_test_find_window (PARLOR_TYPE_HOST_WINDOW);
     g_autofree char *hands = NULL;
 
     g_assert_nonnull (again);

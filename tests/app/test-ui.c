@@ -290,34 +290,9 @@ on_joined (ParlorJoinWindow *join,
 }
 
 static gboolean
-two_players (gpointer data)
-{
-  return parlor_host_window_get_n_players (data) == 2;
-}
-
-static gboolean
 join_gave_up (gpointer data)
 {
   return !parlor_join_window_is_busy (data);
-}
-
-/* Whether Tab, pressed again and again from the start, reaches @target
- * (or a widget inside it). */
-static gboolean
-reached_by_tab (GtkWidget *window,
-                GtkWidget *target)
-{
-  gtk_window_set_focus (GTK_WINDOW (window), NULL);
-  for (guint i = 0; i < 100; i++)
-    {
-      GtkWidget *focus;
-
-      g_signal_emit_by_name (window, "move-focus", GTK_DIR_TAB_FORWARD);
-      focus = gtk_window_get_focus (GTK_WINDOW (window));
-      if (focus != NULL && (focus == target || gtk_widget_is_ancestor (focus, target)))
-        return TRUE;
-    }
-  return FALSE;
 }
 
 /* The first descendant of @root of @type. */
@@ -413,8 +388,8 @@ test_join_refused (void)
     assert_a11y_label (find_widget (log_view, GTK_TYPE_TEXT_VIEW), _("Connection log"));
     g_assert_true (gtk_window_get_focus (GTK_WINDOW (join)) == entry ||
                    gtk_widget_is_ancestor (gtk_window_get_focus (GTK_WINDOW (join)), entry));
-    g_assert_true (reached_by_tab (GTK_WIDGET (join), entry));
-    g_assert_true (reached_by_tab (GTK_WIDGET (join), log_view));
+    g_assert_true (ui_test_reached_by_tab (GTK_WIDGET (join), entry));
+    g_assert_true (ui_test_reached_by_tab (GTK_WIDGET (join), log_view));
   }
   screenshot_light_dark (GTK_WIDGET (join), "join-empty");
 
@@ -517,7 +492,7 @@ test_lan_game (void)
   gtk_window_present (GTK_WINDOW (join));
   address = g_strdup_printf ("127.0.0.1:%u", parlor_host_window_get_port (host));
   parlor_join_window_connect (join, address);
-  ui_test_wait_for (two_players, host);
+  ui_test_wait_for (ui_test_two_players, host);
   /* The host's banner counts the guest; the guest's says it waits. */
   g_assert_cmpint (parlor_status_banner_get_kind (host_status), ==, PARLOR_STATUS_READY);
   g_assert_cmpstr (parlor_status_banner_get_title (host_status), !=, alone_title);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "parlor-host-window.h"
 #include "ui-test-util.h"
 
 static ParlorApplication *app;
@@ -205,4 +206,45 @@ ui_test_screenshot_after (GtkWidget  *widget,
   g_mkdir_with_parents (dir, 0755);
   file = g_strdup_printf ("%s/%s%s%s.png", dir, name, lang ? "-" : "", lang ? lang : "");
   g_assert_true (gdk_texture_save_to_png (texture, file));
+}
+
+/* Whether Tab, pressed again and again from the start, reaches @target
+ * (or a widget inside it). */
+gboolean
+ui_test_reached_by_tab (GtkWidget *window,
+                        GtkWidget *target)
+{
+  gtk_window_set_focus (GTK_WINDOW (window), NULL);
+  for (guint i = 0; i < 100; i++)
+    {
+      GtkWidget *focus;
+
+      g_signal_emit_by_name (window, "move-focus", GTK_DIR_TAB_FORWARD);
+      focus = gtk_window_get_focus (GTK_WINDOW (window));
+      if (focus != NULL && (focus == target || gtk_widget_is_ancestor (focus, target)))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The first visible toplevel window of @type, or NULL. */
+GtkWindow *
+ui_test_find_window (GType type)
+{
+  GListModel *list = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (list, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && gtk_widget_get_visible (GTK_WIDGET (window)))
+        return window;
+    }
+  return NULL;
+}
+
+gboolean
+ui_test_two_players (gpointer host_window)
+{
+  return parlor_host_window_get_n_players (host_window) == 2;
 }

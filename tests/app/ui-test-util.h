@@ -26,5 +26,14 @@ void               ui_test_screenshot_after (GtkWidget *widget,
                                        const char  *name,
                                        guint        settle_ms);
 int                ui_test_run        (void);
+/* Whether Tab, pressed again and again from the start, reaches @target
+ * (or a widget inside it). */
+gboolean           ui_test_reached_by_tab (GtkWidget *window,
+                                       GtkWidget   *target);
+
+/* The first visible toplevel window of @type, or NULL. */
+GtkWindow         *ui_test_find_window (GType       type);
+/* For ui_test_wait_for: the host window has two players seated. */
+gboolean           ui_test_two_players (gpointer    host_window);
 
 G_END_DECLS

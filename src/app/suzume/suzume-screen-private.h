@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "suzume-rules.h"
 #include "suzume-screen.h"
 
 G_BEGIN_DECLS
@@ -15,5 +16,8 @@ GtkWidget  *suzume_screen_get_claim_bar   (SuzumeScreen *self);
 const char *suzume_screen_get_hand_result (SuzumeScreen *self);
 const char *suzume_screen_get_ranking     (SuzumeScreen *self);
 gboolean    suzume_screen_is_finished     (SuzumeScreen *self);
+
+/* The Suzume-jong tile a drawn mahjong tile stands for. */
+SuzumeTile  suzume_screen_tile_from_mahjong (guint       tile);
 
 G_END_DECLS

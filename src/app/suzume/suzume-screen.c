@@ -94,8 +94,8 @@ to_mahjong (SuzumeTile t)
   return (18 + kind) | (suzume_tile_is_red (t) ? MAHJONG_TILE_RED : 0);
 }
 
-static SuzumeTile
-from_mahjong (guint t)
+SuzumeTile
+suzume_screen_tile_from_mahjong (guint t)
 {
   guint kind = MAHJONG_TILE_KIND (t);
 
@@ -807,7 +807,7 @@ discard_action (GtkWidget  *widget,
   if (index < 0 || index >= (int) mahjong_hand_view_get_n_tiles (hand))
     return;
   action = g_strdup_printf ("discard %s",
-                            suzume_tile_to_string (from_mahjong (mahjong_hand_view_get_tile (hand, index)), buf));
+                            suzume_tile_to_string (suzume_screen_tile_from_mahjong (mahjong_hand_view_get_tile (hand, index)), buf));
   submit (self, action);
 }
 
