@@ -207,3 +207,57 @@ lan_test_ranked_scores (ParlorTable *table)
     g_string_append_printf (text, "%s%d", i > 0 ? "," : "", g_array_index (points, int, i));
   return g_string_free (text, FALSE);
 }
+
+static void
+on_rejected (ParlorSession *session,
+             const GError  *error,
+             guint         *rejected)
+{
+  g_test_message ("rejected: %s", error->message);
+  (*rejected)++;
+}
+
+void
+lan_test_play_to_end (ParlorTable *table,
+                      GtkWidget   *host,
+                      LanGuest    *guest,
+                      LanTestMove  move,
+                      LanTestDone  done,
+                      GRand       *rand,
+                      const char  *name)
+{
+  ParlorSession *session = parlor_game_screen_get_session (PARLOR_GAME_SCREEN (guest->screen));
+  g_autofree char *play_shot = g_strdup_printf ("%s-guest-play", name);
+  g_autofree char *result_shot = g_strdup_printf ("%s-guest-result", name);
+  guint moves[2] = { 0, 0 }, wins = 0, rejected = 0;
+  LanProgress progress = { 0, 0 };
+  gulong handler;
+
+  handler = g_signal_connect (session, "rejected", G_CALLBACK (on_rejected), &rejected);
+  while (!(done (host) && done (guest->screen)))
+    {
+      gboolean moved = FALSE;
+
+      lan_test_check_progress (table, &progress);
+      if (move (host, rand, &wins))
+        {
+          moves[0]++;
+          moved = TRUE;
+        }
+      if (move (guest->screen, rand, &wins))
+        {
+          moved = TRUE;
+          if (++moves[1] == 5)
+            ui_test_screenshot (GTK_WIDGET (guest->window), play_shot);
+        }
+      if (!g_main_context_iteration (NULL, FALSE) && !moved)
+        g_usleep (1000);
+    }
+  g_signal_handler_disconnect (session, handler);
+  g_test_message ("moves: host %u, guest %u; wins taken %u", moves[0], moves[1], wins);
+  g_assert_true (parlor_table_is_over (table));
+  g_assert_cmpuint (moves[0], >, 0);
+  g_assert_cmpuint (moves[1], >, 0);
+  g_assert_cmpuint (rejected, ==, 0);
+  ui_test_screenshot (GTK_WIDGET (guest->window), result_shot);
+}

@@ -39,6 +39,22 @@ void      lan_test_check_progress (ParlorTable *table,
 guint     lan_test_check_private (ParlorTable *table,
                                   LanGuest    *guest);
 
+/* A move of the player at @screen if it must act (TRUE), counting wins taken. */
+typedef gboolean (*LanTestMove) (GtkWidget *screen,
+                                 GRand     *rand,
+                                 guint     *wins);
+typedef gboolean (*LanTestDone) (GtkWidget *screen);
+
+/* Plays the host's and the guest's moves through their screens until both
+ * are @done, taking screenshots NAME-guest-play and NAME-guest-result; fails
+ * on a refused move or a game that stops moving. */
+void      lan_test_play_to_end    (ParlorTable *table,
+                                   GtkWidget   *host,
+                                   LanGuest    *guest,
+                                   LanTestMove  move,
+                                   LanTestDone  done,
+                                   GRand       *rand,
+                                   const char  *name);
 /* The final scores of @table's result, highest first: "40,35,20,5". */
 char     *lan_test_ranked_scores  (ParlorTable *table);
 

@@ -30,10 +30,11 @@ bar_index (McrScreen  *screen,
  * the hand dialog's Continue, Hu from the claim bar when offered, else Pass
  * (Escape) on a call or a discard chosen with the arrows and Enter. */
 static gboolean
-play_move (McrScreen *screen,
+play_move (GtkWidget *widget,
            GRand     *rand,
            guint     *wins)
 {
+  McrScreen *screen = MCR_SCREEN (widget);
   MahjongClaimBar *bar = MAHJONG_CLAIM_BAR (mcr_screen_get_claim_bar (screen));
   MahjongHandView *hand = MAHJONG_HAND_VIEW (mcr_screen_get_my_hand (screen));
   GtkWidget *dialog = mcr_screen_get_hand_dialog (screen);
@@ -77,9 +78,9 @@ play_move (McrScreen *screen,
 }
 
 static gboolean
-on_result_page (McrScreen *screen)
+on_result_page (GtkWidget *screen)
 {
-  return g_strcmp0 (mcr_screen_get_page (screen), "result") == 0;
+  return g_strcmp0 (mcr_screen_get_page (MCR_SCREEN (screen)), "result") == 0;
 }
 
 /* The ranking's points, best first: "1. Ann: 48 points, 1 hand won" rows. */
@@ -105,15 +106,6 @@ ranking_points (McrScreen *screen)
 }
 
 static void
-on_rejected (ParlorSession *session,
-             const GError  *error,
-             guint         *rejected)
-{
-  g_test_message ("rejected: %s", error->message);
-  (*rejected)++;
-}
-
-static void
 test_one_hand (void)
 {
   ParlorWindow *window = ui_test_get_window ();
@@ -124,10 +116,7 @@ test_one_hand (void)
   McrScreen *host, *other;
   ParlorTable *table;
   LanGuest *guest;
-  guint moves[2] = { 0, 0 }, wins = 0, rejected = 0;
-  gboolean shot = FALSE;
   int guest_seat;
-  LanProgress progress = { 0, 0 };
 
   parlor_window_show_game (window, "mcr");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
@@ -144,42 +133,8 @@ test_one_hand (void)
   g_assert_nonnull (table);
   g_assert_cmpint (mcr_screen_get_seat (host), >=, 0);
   g_assert_cmpint (mcr_screen_get_seat (host), !=, guest_seat);
-  g_signal_connect (parlor_game_screen_get_session (PARLOR_GAME_SCREEN (other)), "rejected",
-                    G_CALLBACK (on_rejected), &rejected);
-
   /* The one hand, both players at their screens. */
-  while (!(on_result_page (host) && on_result_page (other)))
-    {
-      gboolean moved = FALSE;
-
-      lan_test_check_progress (table, &progress);
-
-      if (play_move (host, rand, &wins))
-        {
-          moves[0]++;
-          moved = TRUE;
-        }
-      if (play_move (other, rand, &wins))
-        {
-          moves[1]++;
-          moved = TRUE;
-          if (moves[1] == 5 && !shot)
-            {
-              ui_test_screenshot (GTK_WIDGET (guest->window), "mcr-lan-guest-play");
-              shot = TRUE;
-            }
-        }
-      if (!g_main_context_iteration (NULL, FALSE) && !moved)
-        g_usleep (1000);
-    }
-  g_test_message ("moves: host %u, guest %u; hu taken %u", moves[0], moves[1], wins);
-  g_assert_true (on_result_page (host));
-  g_assert_true (on_result_page (other));
-  g_assert_true (parlor_table_is_over (table));
-  g_assert_cmpuint (moves[0], >, 0);
-  g_assert_cmpuint (moves[1], >, 0);
-  g_assert_cmpuint (rejected, ==, 0);
-  ui_test_screenshot (GTK_WIDGET (guest->window), "mcr-lan-guest-result");
+  lan_test_play_to_end (table, GTK_WIDGET (host), guest, play_move, on_result_page, rand, "mcr-lan");
 
   /* Both screens rank the same final scores, the table's. */
   expected = lan_test_ranked_scores (table);

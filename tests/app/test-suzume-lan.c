@@ -44,10 +44,11 @@ click_claim (SuzumeScreen *screen,
  * the claim bar's buttons (Ron, Tsumo) or Pass (Escape), else the tile a
  * normal computer player would drop, selected and discarded with Enter. */
 static gboolean
-play_move (SuzumeScreen *screen,
-           GRand        *rand,
-           guint        *wins)
+play_move (GtkWidget *widget,
+           GRand     *rand,
+           guint     *wins)
 {
+  SuzumeScreen *screen = SUZUME_SCREEN (widget);
   ParlorSession *session = parlor_game_screen_get_session (PARLOR_GAME_SCREEN (screen));
   g_autofree char *line = NULL;
   g_autofree char *choice = NULL;
@@ -99,9 +100,9 @@ play_move (SuzumeScreen *screen,
 }
 
 static gboolean
-on_result_page (SuzumeScreen *screen)
+on_result_page (GtkWidget *screen)
 {
-  return g_strcmp0 (suzume_screen_get_page (screen), "result") == 0;
+  return g_strcmp0 (suzume_screen_get_page (SUZUME_SCREEN (screen)), "result") == 0;
 }
 
 /* The points of a ranking, best first: "1. Ann — 52 points" rows. */
@@ -122,15 +123,6 @@ ranking_points (SuzumeScreen *screen)
 }
 
 static void
-on_rejected (ParlorSession *session,
-             const GError  *error,
-             guint         *rejected)
-{
-  g_test_message ("rejected: %s", error->message);
-  (*rejected)++;
-}
-
-static void
 test_four_seats (void)
 {
   ParlorWindow *window = ui_test_get_window ();
@@ -140,9 +132,6 @@ test_four_seats (void)
   SuzumeScreen *host, *other;
   ParlorTable *table;
   LanGuest *guest;
-  guint moves[2] = { 0, 0 }, wins = 0, rejected = 0;
-  gboolean shot = FALSE;
-  LanProgress progress = { 0, 0 };
   g_autofree char *expected = NULL;
 
   parlor_window_show_game (window, "suzume");
@@ -158,42 +147,8 @@ test_four_seats (void)
   table = parlor_session_get_table (parlor_game_screen_get_session (PARLOR_GAME_SCREEN (host)));
   g_assert_nonnull (table);
   g_assert_cmpuint (parlor_table_get_n_seats (table), ==, 4);
-  g_signal_connect (parlor_game_screen_get_session (PARLOR_GAME_SCREEN (other)), "rejected",
-                    G_CALLBACK (on_rejected), &rejected);
-
   /* The whole match (a deal each), both players at their screens. */
-  while (!(on_result_page (host) && on_result_page (other)))
-    {
-      gboolean moved = FALSE;
-
-      lan_test_check_progress (table, &progress);
-
-      if (play_move (host, rand, &wins))
-        {
-          moves[0]++;
-          moved = TRUE;
-        }
-      if (play_move (other, rand, &wins))
-        {
-          moves[1]++;
-          moved = TRUE;
-          if (moves[1] == 5 && !shot)
-            {
-              ui_test_screenshot (GTK_WIDGET (guest->window), "suzume-lan-guest-play");
-              shot = TRUE;
-            }
-        }
-      if (!g_main_context_iteration (NULL, FALSE) && !moved)
-        g_usleep (1000);
-    }
-  g_test_message ("moves: host %u, guest %u; wins taken %u", moves[0], moves[1], wins);
-  g_assert_true (on_result_page (host));
-  g_assert_true (on_result_page (other));
-  g_assert_true (parlor_table_is_over (table));
-  g_assert_cmpuint (moves[0], >, 0);
-  g_assert_cmpuint (moves[1], >, 0);
-  g_assert_cmpuint (rejected, ==, 0);
-  ui_test_screenshot (GTK_WIDGET (guest->window), "suzume-lan-guest-result");
+  lan_test_play_to_end (table, GTK_WIDGET (host), guest, play_move, on_result_page, rand, "suzume-lan");
 
   /* Both screens rank the same final scores, the table's. */
   expected = lan_test_ranked_scores (table);
