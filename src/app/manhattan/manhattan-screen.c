@@ -120,6 +120,10 @@ show_dialog (ManhattanScreen *self,
       adw_message_dialog_add_response (dialog, "close", _("_Continue"));
       adw_message_dialog_set_default_response (dialog, "close");
       adw_message_dialog_set_close_response (dialog, "close");
+      /* On a LAN the others play on: the board stays usable behind it. */
+      if (session_of (self) != NULL &&
+          (parlor_session_is_remote (session_of (self)) || parlor_session_is_hosted (session_of (self))))
+        gtk_window_set_modal (GTK_WINDOW (dialog), FALSE);
     }
   parlor_game_screen_present_dialog (PARLOR_GAME_SCREEN (self), GTK_WINDOW (dialog));
 }
