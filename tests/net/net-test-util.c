@@ -267,13 +267,17 @@ player_act (Player *player)
   const char *view = parlor_client_get_view (player->client);
   int seat = parlor_client_get_seat (player->client);
   g_autofree char *action = NULL;
+  const char *level;
 
   if (player->passive || player->acting || view == NULL || seat < 0 ||
       (parlor_client_get_waiting (player->client) & (1u << seat)) == 0 ||
       parlor_client_get_state (player->client) != PARLOR_CLIENT_PLAYING)
     return;
 
-  action = player->info->ai_choose ("random", view, player->seed++, NULL, NULL);
+  /* "random" where the game has it, else its weakest level. */
+  level = player->info->ai_levels != NULL && !g_strv_contains (player->info->ai_levels, "random")
+          ? player->info->ai_levels[0] : "random";
+  action = player->info->ai_choose (level, view, player->seed++, NULL, NULL);
   if (action == NULL)
     return;
   player->acting = TRUE;

@@ -323,7 +323,8 @@ static void
 test_bot_killed_and_back (void)
 {
   guint16 port;
-  Proc *serve = serve_start (&port, "20");
+  /* Slow enough that the game is still on when the new process comes. */
+  Proc *serve = serve_start (&port, "100");
   Proc *bots[4];
   Proc *back;
   g_autofree char *started = NULL;
@@ -336,7 +337,7 @@ test_bot_killed_and_back (void)
     {
       g_autofree char *tag = g_strdup_printf ("slow%u", i);
 
-      bots[i] = bot_start (tag, port, "10", NULL);
+      bots[i] = bot_start (tag, port, "50", NULL);
     }
   started = proc_wait_line (bots[3], "started ", 10000);
   g_assert_nonnull (started);
@@ -354,7 +355,7 @@ test_bot_killed_and_back (void)
   g_subprocess_send_signal (bots[3]->process, SIGKILL);
   g_assert_true (wait_for (proc_exited, bots[3], 5000));
 
-  back = bot_start ("back", port, "10", parlor_line_get (first, "token"));
+  back = bot_start ("back", port, "50", parlor_line_get (first, "token"));
   again = proc_wait_line (back, "started ", 10000);
   g_assert_nonnull (again);
   second = parlor_line_parse (again, NULL);
