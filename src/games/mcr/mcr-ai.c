@@ -4,11 +4,12 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <math.h>
 #include <string.h>
 
 #include "mahjong-mcr.h"
 #include "mahjong-shape.h"
-#include "mcr-ai.h"
+#include "mcr-ai-private.h"
 #include "mcr-game.h"
 #include "parlor-game.h"
 #include "parlor-line.h"
@@ -337,19 +338,30 @@ connectors (const McrAiView *v,
   return n;
 }
 
+static double tune[24] = { 0, 6, 0, 15, 1, 1, 0, 24, 60, 0, 8, 2.5, 1, 1, 1000, 0, 1, 0.0, 0.1 };
+
+static double one_away_prob (const McrAiView *w13);
+static double ready_prob (const McrAiView *w13);
+
 static gboolean
-threatening (const McrAiView *v,
-             guint            o)
+threatening_at (const McrAiView *v,
+                guint            o,
+                guint            late,
+                guint            two_melds)
 {
   if ((int) o == v->seat)
     return FALSE;
-  return v->n_melds_of[o] >= 3 || (v->n_melds_of[o] >= 2 && v->wall < 60) || v->wall < 24;
+  return v->n_melds_of[o] >= 3 || (v->n_melds_of[o] >= 2 && v->wall < two_melds) || v->wall < late;
 }
+
+
 
 /* How likely @t feeds an opponent (0 safe … higher worse). */
 static int
-danger (const McrAiView *v,
-        guint            t)
+danger_at (const McrAiView *v,
+           guint            t,
+           guint            late,
+           guint            two_melds)
 {
   int d = 0;
 
@@ -358,7 +370,7 @@ danger (const McrAiView *v,
       gboolean discarded = FALSE;
       guint same_suit = 0;
 
-      if (!threatening (v, o))
+      if (!threatening_at (v, o, late, two_melds))
         continue;
       for (guint i = 0; i < v->n_discards[o]; i++)
         {
@@ -378,6 +390,13 @@ danger (const McrAiView *v,
         d += 1;
     }
   return d;
+}
+
+static int
+danger (const McrAiView *v,
+        guint            t)
+{
+  return danger_at (v, t, 24, 60);
 }
 
 /* A rough count of the fan a hand is heading for (counts: concealed; melds). */
@@ -763,6 +782,157 @@ one_away_value (const McrAiView *w13)
 }
 
 
+
+static void
+tune_init (void)
+{
+  static gsize once = 0;
+
+  if (g_once_init_enter (&once))
+    {
+      const char *e = g_getenv ("MCR_P");
+
+      if (e != NULL)
+        {
+          g_auto(GStrv) parts = g_strsplit (e, ",", -1);
+
+          for (guint i = 0; parts[i] != NULL && i < 24; i++)
+            if (parts[i][0] != '\0')
+              tune[i] = g_ascii_strtod (parts[i], NULL);
+        }
+      g_once_init_leave (&once, 1);
+    }
+}
+
+/* Unseen tiles: the wall and the other hands, as this seat sees it. */
+static double
+unseen (const McrAiView *v)
+{
+  guint n = 0;
+
+  for (guint t = 0; t < MAHJONG_N_KINDS; t++)
+    n += 4u - MIN (4u, v->visible[t]);
+  return MAX (1.0, (double) n);
+}
+
+static double
+draws_left (const McrAiView *v)
+{
+  return MAX (1.0, ((double) v->wall + 3.0) / 4.0);
+}
+
+/* Chance per turn that a ready 13-tile hand wins with 8 fan: its own draw, or a
+ * discard of the three others (weighted by tune[11]). */
+static double
+ready_rate (const McrAiView *v13)
+{
+  guint8 waits[MAHJONG_N_KINDS];
+  guint n = mahjong_winning_tiles (v13->counts, v13->n_melds, NULL, MAHJONG_N_KINDS, waits);
+  gboolean concealed = TRUE;
+  double hit = 0;
+
+  for (guint i = 0; i < v13->n_melds; i++)
+    concealed &= v13->melds[i].source == MAHJONG_MELD_CONCEALED;
+  for (guint i = 0; i < n; i++)
+    {
+      guint t = waits[i];
+      int left = 4 - (int) v13->visible[t];
+      int fan;
+
+      if (left <= 0)
+        continue;
+      fan = mcr_ai_win_fan (v13, t, FALSE, FALSE);
+      if (fan >= MCR_MIN_FAN)
+        hit += left * (1.0 + tune[11]);
+      else if (fan + (concealed ? 2 : 1) >= MCR_MIN_FAN)
+        hit += left;
+    }
+  return MIN (0.95, hit / unseen (v13));
+}
+
+static double
+win_within (double rate,
+            double turns)
+{
+  return 1.0 - pow (1.0 - rate, turns);
+}
+
+static double
+ready_prob (const McrAiView *w13)
+{
+  return win_within (ready_rate (w13), draws_left (w13));
+}
+
+/* Chance that a one-away 13-tile hand wins: a draw reaching a ready hand that can win
+ * with 8 fan, then the win. */
+static double
+one_away_prob (const McrAiView *w13)
+{
+  guint8 c[MAHJONG_N_KINDS];
+  double u = unseen (w13), turns = draws_left (w13);
+  double reach = 0, rate_sum = 0;
+  double p = 0, stay = 1;
+
+  memcpy (c, w13->counts, sizeof c);
+  for (guint t = 0; t < MAHJONG_N_KINDS; t++)
+    {
+      guint left = 4u - MIN (4u, w13->visible[t]);
+      McrAiView x;
+      double best = 0;
+
+      if (c[t] >= 4 || left == 0)
+        continue;
+      c[t]++;
+      if (shanten_of (c, w13->n_melds) != 0)
+        {
+          c[t]--;
+          continue;
+        }
+      c[t]--;
+      x = *w13;
+      x.counts[t]++;
+      x.visible[t] = (guint8) MIN (4, x.visible[t] + 1);
+      for (guint e = 0; e < MAHJONG_N_KINDS; e++)
+        if (x.counts[e] > 0 && e != t)
+          {
+            x.counts[e]--;
+            if (shanten_of (x.counts, x.n_melds) == 0)
+              best = MAX (best, ready_rate (&x));
+            x.counts[e]++;
+          }
+      if (best > 0)
+        {
+          reach += left;
+          rate_sum += left * best;
+        }
+    }
+  if (reach == 0)
+    return 0;
+  {
+    double a = MIN (0.95, reach * tune[12] / u);
+    double h = rate_sum / reach;
+
+    for (int k = 1; k < (int) turns; k++)
+      {
+        p += stay * a * win_within (h, turns - k);
+        stay *= 1.0 - a;
+      }
+  }
+  return p;
+}
+
+static double
+plan_value (const McrAiView *w)
+{
+  McrAiPlan plan;
+
+  mcr_ai_plan (w->counts, w->melds, w->n_melds, mcr_ai_seat_wind (w), w->prevalent, w->visible,
+               &plan);
+  if (plan.need >= 99)
+    return 0;
+  return 1000.0 - 120.0 * (plan.need - 1) + tune[3] / 10.0 * plan.accept;
+}
+
 static double
 discard_value (const McrAiView *v,
                guint            d,
@@ -778,20 +948,44 @@ discard_value (const McrAiView *v,
   w.replacement = FALSE;
   sh = shanten_of (w.counts, w.n_melds);
   eff = live_effective (w.counts, w.n_melds, w.visible, sh, TRUE);
-  if (sh == 0)
+  if (sh == 0 && tune[13] > 0)
+    {
+      double rate = ready_rate (&w);
+
+      value = rate > 0 ? 900.0 + tune[14] * win_within (rate, draws_left (&w)) : 880.0 + eff;
+    }
+  else if (sh == 1 && tune[13] > 0)
+    value = 900.0 + tune[14] * one_away_prob (&w);
+  else if (sh == 0)
     {
       guint good = good_waits (&w);
 
       value = good > 0 ? 1000.0 + good * 4.0 : 880.0 + eff;
+      if (good == 0 && tune[2] > 0)
+        value = MAX (value, plan_value (&w));
     }
   else if (sh == 1)
-    value = 880.0 + one_away_value (&w) * 1.5;
+    {
+      value = 880.0 + one_away_value (&w) * 1.5;
+      if (tune[2] > 0)
+        value = MAX (value, plan_value (&w));
+    }
+  else if (tune[0] > 0)
+    {
+      McrAiPlan plan;
+
+      mcr_ai_plan (w.counts, w.melds, w.n_melds, mcr_ai_seat_wind (&w), w.prevalent, w.visible,
+                   &plan);
+      value = 1000.0 - sh * 120.0 + eff * 1.5 - tune[6] * MIN (6, plan.need - (sh + 1))
+              + tune[3] / 10.0 * plan.accept;
+    }
   else
     value = 1000.0 - sh * 120.0 + eff * 1.5;
-  value += 6.0 * MIN (16, plan_potential (w.counts, w.melds, w.n_melds, mcr_ai_seat_wind (v),
-                                          v->prevalent));
+  value += tune[1] * MIN (16, plan_potential (w.counts, w.melds, w.n_melds, mcr_ai_seat_wind (v),
+                                              v->prevalent));
   if (threat)
-    value -= (sh >= 2 ? 60.0 : sh == 1 ? 12.0 : 4.0) * danger (v, d);
+    value -= tune[4] * (sh >= 2 ? 60.0 * tune[5] : sh == 1 ? 12.0 : 4.0)
+             * danger_at (v, d, (guint) tune[7], (guint) tune[8]);
   return value;
 }
 
@@ -802,8 +996,9 @@ level4_discard (const McrAiView *v)
   double best = -1e9;
   guint best_t = MAHJONG_NO_TILE;
 
+  tune_init ();
   for (guint o = 0; o < 4; o++)
-    threat |= threatening (v, o);
+    threat |= threatening_at (v, o, (guint) tune[7], (guint) tune[8]);
   for (guint t = 0; t < MAHJONG_N_KINDS; t++)
     if (v->counts[t] > 0)
       {
@@ -812,6 +1007,16 @@ level4_discard (const McrAiView *v)
         if (x > best)
           best = x, best_t = t;
       }
+  if (tune[15] > 0)
+    {
+      McrAiView w = *v;
+      int sh;
+
+      w.counts[best_t]--;
+      sh = shanten_of (w.counts, w.n_melds);
+      g_printerr ("DBG %u %u %d %u %u\n", v->wall, v->n_melds, sh, sh == 0 ? good_waits (&w) : 0,
+                  sh == 0 ? live_effective (w.counts, w.n_melds, w.visible, 0, TRUE) : 0);
+    }
   return best_t;
 }
 
@@ -850,11 +1055,55 @@ after_claim (const McrAiView   *v,
 
 /* Whether a claim leading to @w (14 tiles after the claim) is worth making. */
 static gboolean
-claim_worth (const McrAiView *w,
+claim_worth (const McrAiView *v,
+             const McrAiView *w,
              int              sh,
              int              level)
 {
   int need = level >= 4 ? 5 : 6;
+
+  if (level >= 4 && sh <= 1 && tune[16] > 0)
+    {
+      McrAiView x = *w;
+      int sh_before = shanten_of (v->counts, v->n_melds);
+      double before = sh_before == 0 ? ready_prob (v) : sh_before == 1 ? one_away_prob (v) : 0;
+      double after = 0;
+
+      for (guint e = 0; e < MAHJONG_N_KINDS; e++)
+        if (x.counts[e] > 0)
+          {
+            int s2;
+
+            x.counts[e]--;
+            s2 = shanten_of (x.counts, x.n_melds);
+            if (s2 == 0)
+              after = MAX (after, ready_prob (&x));
+            else if (s2 == 1)
+              after = MAX (after, one_away_prob (&x));
+            x.counts[e]++;
+          }
+      return after > before + tune[17] && (sh_before <= 1 || after >= tune[18]);
+    }
+
+  if (level >= 4 && sh >= 2 && tune[9] > 0)
+    {
+      McrAiView x = *w;
+      McrAiPlan before, after;
+      int best = 99;
+
+      mcr_ai_plan (v->counts, v->melds, v->n_melds, mcr_ai_seat_wind (v), v->prevalent,
+                   v->visible, &before);
+      for (guint e = 0; e < MAHJONG_N_KINDS; e++)
+        if (x.counts[e] > 0)
+          {
+            x.counts[e]--;
+            mcr_ai_plan (x.counts, x.melds, x.n_melds, mcr_ai_seat_wind (&x), x.prevalent,
+                         x.visible, &after);
+            best = MIN (best, after.need);
+            x.counts[e]++;
+          }
+      return best < before.need && (tune[9] < 2 || best <= (int) tune[9]);
+    }
 
   if (level >= 4 && sh == 0)
     {
@@ -888,7 +1137,7 @@ claim_worth (const McrAiView *w,
               best = MAX (best, one_away_value (&x));
             x.counts[e]++;
           }
-      return best >= 8.0;
+      return best >= tune[10];
     }
   return plan_potential (w->counts, w->melds, w->n_melds, mcr_ai_seat_wind (w),
                          w->prevalent) >= need;
@@ -905,6 +1154,7 @@ choose_claim (const McrAiView *v,
   int best_sh;
   McrAiView w;
 
+  tune_init ();
   if (mcr_ai_win_fan (v, v->tile, FALSE, v->phase == 'r') >= MCR_MIN_FAN)
     return g_strdup ("hu");
   if (v->phase == 'r' || v->wall == 0)
@@ -921,7 +1171,7 @@ choose_claim (const McrAiView *v,
       gboolean want;
 
       if (level >= 3)
-        want = sh < now && claim_worth (&w, sh, level);
+        want = sh < now && claim_worth (v, &w, sh, level);
       else
         want = sh < now || (valued && sh <= now);
       if (want)
@@ -947,7 +1197,7 @@ choose_claim (const McrAiView *v,
         sh = after_claim (v, &m, &w);
         if (sh >= best_sh)
           continue;
-        if (level >= 3 && !claim_worth (&w, sh, level))
+        if (level >= 3 && !claim_worth (v, &w, sh, level))
           continue;
         if (level <= 2 && sh > 2 && parlor_rng_below (rng, 2) == 0)
           continue;
