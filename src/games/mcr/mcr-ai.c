@@ -9,7 +9,7 @@
 
 #include "mahjong-mcr.h"
 #include "mahjong-shape.h"
-#include "mcr-ai-private.h"
+#include "mcr-ai.h"
 #include "mcr-game.h"
 #include "parlor-game.h"
 #include "parlor-line.h"
@@ -338,30 +338,19 @@ connectors (const McrAiView *v,
   return n;
 }
 
-static double tune[24] = { 0, 6, 0, 15, 1, 1, 0, 24, 60, 0, 8, 2.5, 1, 1, 1000, 0, 1, 0.0, 0.1 };
-
-static double one_away_prob (const McrAiView *w13);
-static double ready_prob (const McrAiView *w13);
-
 static gboolean
-threatening_at (const McrAiView *v,
-                guint            o,
-                guint            late,
-                guint            two_melds)
+threatening (const McrAiView *v,
+             guint            o)
 {
   if ((int) o == v->seat)
     return FALSE;
-  return v->n_melds_of[o] >= 3 || (v->n_melds_of[o] >= 2 && v->wall < two_melds) || v->wall < late;
+  return v->n_melds_of[o] >= 3 || (v->n_melds_of[o] >= 2 && v->wall < 60) || v->wall < 24;
 }
-
-
 
 /* How likely @t feeds an opponent (0 safe … higher worse). */
 static int
-danger_at (const McrAiView *v,
-           guint            t,
-           guint            late,
-           guint            two_melds)
+danger (const McrAiView *v,
+        guint            t)
 {
   int d = 0;
 
@@ -370,7 +359,7 @@ danger_at (const McrAiView *v,
       gboolean discarded = FALSE;
       guint same_suit = 0;
 
-      if (!threatening_at (v, o, late, two_melds))
+      if (!threatening (v, o))
         continue;
       for (guint i = 0; i < v->n_discards[o]; i++)
         {
@@ -390,13 +379,6 @@ danger_at (const McrAiView *v,
         d += 1;
     }
   return d;
-}
-
-static int
-danger (const McrAiView *v,
-        guint            t)
-{
-  return danger_at (v, t, 24, 60);
 }
 
 /* A rough count of the fan a hand is heading for (counts: concealed; melds). */
@@ -709,100 +691,13 @@ eight_steps (const McrAiView *v,
 
 /* ---- level 4 ------------------------------------------------------------------------- */
 
-/* Live copies of the winning tiles of a ready 13-tile hand that score at least 8. */
-static guint
-good_waits (const McrAiView *v13)
-{
-  guint8 waits[MAHJONG_N_KINDS];
-  guint n = mahjong_winning_tiles (v13->counts, v13->n_melds, NULL, MAHJONG_N_KINDS, waits);
-  guint live = 0;
-
-  for (guint i = 0; i < n; i++)
-    {
-      guint t = waits[i];
-      int left = 4 - (int) v13->visible[t];
-      int fan;
-
-      if (left <= 0)
-        continue;
-      fan = mcr_ai_win_fan (v13, t, FALSE, FALSE);
-      if (fan >= MCR_MIN_FAN)
-        live += (guint) left * 2;
-      else if (fan >= MCR_MIN_FAN - 1 || fan + 2 >= MCR_MIN_FAN)
-        live += (guint) left;     /* self-drawn (+1, or Fully Concealed Hand +4 over Concealed Hand) */
-    }
-  return live;
-}
-
-/* After drawing @t into the 13-tile hand @w13: can a discard leave a ready hand with
- * winning tiles worth 8 fan? */
-static gboolean
-draw_reaches_good_ready (const McrAiView *w13,
-                         guint            t)
-{
-  McrAiView x = *w13;
-
-  x.counts[t]++;
-  x.visible[t] = (guint8) MIN (4, x.visible[t] + 1);
-  for (guint e = 0; e < MAHJONG_N_KINDS; e++)
-    if (x.counts[e] > 0)
-      {
-        gboolean ok;
-
-        x.counts[e]--;
-        ok = shanten_of (x.counts, x.n_melds) == 0 && good_waits (&x) > 0;
-        x.counts[e]++;
-        if (ok)
-          return TRUE;
-      }
-  return FALSE;
-}
-
-/* Live effective tiles of a one-away 13-tile hand, those leading to a good ready hand
- * counted double. */
-static double
-one_away_value (const McrAiView *w13)
-{
-  guint8 c[MAHJONG_N_KINDS];
-  double value = 0;
-
-  memcpy (c, w13->counts, sizeof c);
-  for (guint t = 0; t < MAHJONG_N_KINDS; t++)
-    {
-      guint left = 4u - MIN (4u, w13->visible[t]);
-
-      if (c[t] >= 4 || left == 0)
-        continue;
-      c[t]++;
-      if (shanten_of (c, w13->n_melds) == 0)
-        value += left * (draw_reaches_good_ready (w13, t) ? 2.0 : 0.4);
-      c[t]--;
-    }
-  return value;
-}
-
-
-
-static void
-tune_init (void)
-{
-  static gsize once = 0;
-
-  if (g_once_init_enter (&once))
-    {
-      const char *e = g_getenv ("MCR_P");
-
-      if (e != NULL)
-        {
-          g_auto(GStrv) parts = g_strsplit (e, ",", -1);
-
-          for (guint i = 0; parts[i] != NULL && i < 24; i++)
-            if (parts[i][0] != '\0')
-              tune[i] = g_ascii_strtod (parts[i], NULL);
-        }
-      g_once_init_leave (&once, 1);
-    }
-}
+/* A winning tile counts this much more when a discard also wins (three players
+ * discard each turn, but keep what looks dangerous). */
+#define DISCARD_WIN_WEIGHT 2.5
+/* A claim must raise the chance to win by this much; a claim from two or more tiles
+ * away must reach CLAIM_FROM_FAR. */
+#define CLAIM_MARGIN       0.02
+#define CLAIM_FROM_FAR     0.1
 
 /* Unseen tiles: the wall and the other hands, as this seat sees it. */
 static double
@@ -815,14 +710,15 @@ unseen (const McrAiView *v)
   return MAX (1.0, (double) n);
 }
 
+/* This seat's draws left. */
 static double
 draws_left (const McrAiView *v)
 {
   return MAX (1.0, ((double) v->wall + 3.0) / 4.0);
 }
 
-/* Chance per turn that a ready 13-tile hand wins with 8 fan: its own draw, or a
- * discard of the three others (weighted by tune[11]). */
+/* Chance per turn that a ready 13-tile hand wins with 8 fan: by its own draw, or by a
+ * discard when the tile scores 8 fan on a discard too. */
 static double
 ready_rate (const McrAiView *v13)
 {
@@ -843,9 +739,9 @@ ready_rate (const McrAiView *v13)
         continue;
       fan = mcr_ai_win_fan (v13, t, FALSE, FALSE);
       if (fan >= MCR_MIN_FAN)
-        hit += left * (1.0 + tune[11]);
+        hit += left * (1.0 + DISCARD_WIN_WEIGHT);
       else if (fan + (concealed ? 2 : 1) >= MCR_MIN_FAN)
-        hit += left;
+        hit += left;     /* self-drawn: +1, or Fully Concealed Hand over Concealed Hand */
     }
   return MIN (0.95, hit / unseen (v13));
 }
@@ -857,6 +753,7 @@ win_within (double rate,
   return 1.0 - pow (1.0 - rate, turns);
 }
 
+/* Chance that a ready 13-tile hand wins before the wall ends. */
 static double
 ready_prob (const McrAiView *w13)
 {
@@ -864,14 +761,14 @@ ready_prob (const McrAiView *w13)
 }
 
 /* Chance that a one-away 13-tile hand wins: a draw reaching a ready hand that can win
- * with 8 fan, then the win. */
+ * with 8 fan (the best discard after it), then the win. */
 static double
 one_away_prob (const McrAiView *w13)
 {
   guint8 c[MAHJONG_N_KINDS];
-  double u = unseen (w13), turns = draws_left (w13);
+  double turns = draws_left (w13);
   double reach = 0, rate_sum = 0;
-  double p = 0, stay = 1;
+  double a, h, p = 0, stay = 1;
 
   memcpy (c, w13->counts, sizeof c);
   for (guint t = 0; t < MAHJONG_N_KINDS; t++)
@@ -879,16 +776,15 @@ one_away_prob (const McrAiView *w13)
       guint left = 4u - MIN (4u, w13->visible[t]);
       McrAiView x;
       double best = 0;
+      int sh;
 
       if (c[t] >= 4 || left == 0)
         continue;
       c[t]++;
-      if (shanten_of (c, w13->n_melds) != 0)
-        {
-          c[t]--;
-          continue;
-        }
+      sh = shanten_of (c, w13->n_melds);
       c[t]--;
+      if (sh != 0)
+        continue;
       x = *w13;
       x.counts[t]++;
       x.visible[t] = (guint8) MIN (4, x.visible[t] + 1);
@@ -908,31 +804,18 @@ one_away_prob (const McrAiView *w13)
     }
   if (reach == 0)
     return 0;
-  {
-    double a = MIN (0.95, reach * tune[12] / u);
-    double h = rate_sum / reach;
-
-    for (int k = 1; k < (int) turns; k++)
-      {
-        p += stay * a * win_within (h, turns - k);
-        stay *= 1.0 - a;
-      }
-  }
+  a = MIN (0.95, reach / unseen (w13));
+  h = rate_sum / reach;
+  for (int k = 1; k < (int) turns; k++)
+    {
+      p += stay * a * win_within (h, turns - k);
+      stay *= 1.0 - a;
+    }
   return p;
 }
 
-static double
-plan_value (const McrAiView *w)
-{
-  McrAiPlan plan;
-
-  mcr_ai_plan (w->counts, w->melds, w->n_melds, mcr_ai_seat_wind (w), w->prevalent, w->visible,
-               &plan);
-  if (plan.need >= 99)
-    return 0;
-  return 1000.0 - 120.0 * (plan.need - 1) + tune[3] / 10.0 * plan.accept;
-}
-
+/* A ready or one-away hand scores 900 + 1000 × its chance to win; further hands stay
+ * below by shanten and live effective tiles. */
 static double
 discard_value (const McrAiView *v,
                guint            d,
@@ -948,44 +831,20 @@ discard_value (const McrAiView *v,
   w.replacement = FALSE;
   sh = shanten_of (w.counts, w.n_melds);
   eff = live_effective (w.counts, w.n_melds, w.visible, sh, TRUE);
-  if (sh == 0 && tune[13] > 0)
+  if (sh == 0)
     {
       double rate = ready_rate (&w);
 
-      value = rate > 0 ? 900.0 + tune[14] * win_within (rate, draws_left (&w)) : 880.0 + eff;
-    }
-  else if (sh == 1 && tune[13] > 0)
-    value = 900.0 + tune[14] * one_away_prob (&w);
-  else if (sh == 0)
-    {
-      guint good = good_waits (&w);
-
-      value = good > 0 ? 1000.0 + good * 4.0 : 880.0 + eff;
-      if (good == 0 && tune[2] > 0)
-        value = MAX (value, plan_value (&w));
+      value = rate > 0 ? 900.0 + 1000.0 * win_within (rate, draws_left (&w)) : 880.0 + eff;
     }
   else if (sh == 1)
-    {
-      value = 880.0 + one_away_value (&w) * 1.5;
-      if (tune[2] > 0)
-        value = MAX (value, plan_value (&w));
-    }
-  else if (tune[0] > 0)
-    {
-      McrAiPlan plan;
-
-      mcr_ai_plan (w.counts, w.melds, w.n_melds, mcr_ai_seat_wind (&w), w.prevalent, w.visible,
-                   &plan);
-      value = 1000.0 - sh * 120.0 + eff * 1.5 - tune[6] * MIN (6, plan.need - (sh + 1))
-              + tune[3] / 10.0 * plan.accept;
-    }
+    value = 900.0 + 1000.0 * one_away_prob (&w);
   else
     value = 1000.0 - sh * 120.0 + eff * 1.5;
-  value += tune[1] * MIN (16, plan_potential (w.counts, w.melds, w.n_melds, mcr_ai_seat_wind (v),
-                                              v->prevalent));
+  value += 6.0 * MIN (16, plan_potential (w.counts, w.melds, w.n_melds, mcr_ai_seat_wind (v),
+                                          v->prevalent));
   if (threat)
-    value -= tune[4] * (sh >= 2 ? 60.0 * tune[5] : sh == 1 ? 12.0 : 4.0)
-             * danger_at (v, d, (guint) tune[7], (guint) tune[8]);
+    value -= (sh >= 2 ? 60.0 : sh == 1 ? 12.0 : 4.0) * danger (v, d);
   return value;
 }
 
@@ -996,9 +855,8 @@ level4_discard (const McrAiView *v)
   double best = -1e9;
   guint best_t = MAHJONG_NO_TILE;
 
-  tune_init ();
   for (guint o = 0; o < 4; o++)
-    threat |= threatening_at (v, o, (guint) tune[7], (guint) tune[8]);
+    threat |= threatening (v, o);
   for (guint t = 0; t < MAHJONG_N_KINDS; t++)
     if (v->counts[t] > 0)
       {
@@ -1007,16 +865,6 @@ level4_discard (const McrAiView *v)
         if (x > best)
           best = x, best_t = t;
       }
-  if (tune[15] > 0)
-    {
-      McrAiView w = *v;
-      int sh;
-
-      w.counts[best_t]--;
-      sh = shanten_of (w.counts, w.n_melds);
-      g_printerr ("DBG %u %u %d %u %u\n", v->wall, v->n_melds, sh, sh == 0 ? good_waits (&w) : 0,
-                  sh == 0 ? live_effective (w.counts, w.n_melds, w.visible, 0, TRUE) : 0);
-    }
   return best_t;
 }
 
@@ -1053,94 +901,96 @@ after_claim (const McrAiView   *v,
   return best;
 }
 
-/* Whether a claim leading to @w (14 tiles after the claim) is worth making. */
+/* Whether a claim leading to @w (14 tiles after the claim, two or more away) is worth
+ * making: a rough fan estimate. */
 static gboolean
-claim_worth (const McrAiView *v,
-             const McrAiView *w,
-             int              sh,
+claim_worth (const McrAiView *w,
              int              level)
 {
-  int need = level >= 4 ? 5 : 6;
-
-  if (level >= 4 && sh <= 1 && tune[16] > 0)
-    {
-      McrAiView x = *w;
-      int sh_before = shanten_of (v->counts, v->n_melds);
-      double before = sh_before == 0 ? ready_prob (v) : sh_before == 1 ? one_away_prob (v) : 0;
-      double after = 0;
-
-      for (guint e = 0; e < MAHJONG_N_KINDS; e++)
-        if (x.counts[e] > 0)
-          {
-            int s2;
-
-            x.counts[e]--;
-            s2 = shanten_of (x.counts, x.n_melds);
-            if (s2 == 0)
-              after = MAX (after, ready_prob (&x));
-            else if (s2 == 1)
-              after = MAX (after, one_away_prob (&x));
-            x.counts[e]++;
-          }
-      return after > before + tune[17] && (sh_before <= 1 || after >= tune[18]);
-    }
-
-  if (level >= 4 && sh >= 2 && tune[9] > 0)
-    {
-      McrAiView x = *w;
-      McrAiPlan before, after;
-      int best = 99;
-
-      mcr_ai_plan (v->counts, v->melds, v->n_melds, mcr_ai_seat_wind (v), v->prevalent,
-                   v->visible, &before);
-      for (guint e = 0; e < MAHJONG_N_KINDS; e++)
-        if (x.counts[e] > 0)
-          {
-            x.counts[e]--;
-            mcr_ai_plan (x.counts, x.melds, x.n_melds, mcr_ai_seat_wind (&x), x.prevalent,
-                         x.visible, &after);
-            best = MIN (best, after.need);
-            x.counts[e]++;
-          }
-      return best < before.need && (tune[9] < 2 || best <= (int) tune[9]);
-    }
-
-  if (level >= 4 && sh == 0)
-    {
-      /* ready after the claim: only when some discard leaves waits worth 8 fan */
-      McrAiView x = *w;
-
-      for (guint e = 0; e < MAHJONG_N_KINDS; e++)
-        if (x.counts[e] > 0)
-          {
-            gboolean ok;
-
-            x.counts[e]--;
-            ok = shanten_of (x.counts, x.n_melds) == 0 && good_waits (&x) > 0;
-            x.counts[e]++;
-            if (ok)
-              return TRUE;
-          }
-      return FALSE;
-    }
-  if (level >= 4 && sh == 1)
-    {
-      /* one away after the claim: only when draws lead to waits worth 8 fan */
-      McrAiView x = *w;
-      double best = 0;
-
-      for (guint e = 0; e < MAHJONG_N_KINDS; e++)
-        if (x.counts[e] > 0)
-          {
-            x.counts[e]--;
-            if (shanten_of (x.counts, x.n_melds) == 1)
-              best = MAX (best, one_away_value (&x));
-            x.counts[e]++;
-          }
-      return best >= tune[10];
-    }
   return plan_potential (w->counts, w->melds, w->n_melds, mcr_ai_seat_wind (w),
-                         w->prevalent) >= need;
+                         w->prevalent) >= (level >= 4 ? 5 : 6);
+}
+
+/* The best chance to win over the discards of a 14-tile hand (0 when two or more away). */
+static double
+best_prob_after (const McrAiView *w)
+{
+  McrAiView x = *w;
+  double best = 0;
+
+  for (guint e = 0; e < MAHJONG_N_KINDS; e++)
+    if (x.counts[e] > 0)
+      {
+        int sh;
+
+        x.counts[e]--;
+        sh = shanten_of (x.counts, x.n_melds);
+        if (sh == 0)
+          best = MAX (best, ready_prob (&x));
+        else if (sh == 1)
+          best = MAX (best, one_away_prob (&x));
+        x.counts[e]++;
+      }
+  return best;
+}
+
+/* Level 4: the claim (or the pass) with the best chance to win; a claim that stays two
+ * or more away only when it lowers the shanten toward a fan estimate. */
+static char *
+choose_claim4 (const McrAiView *v)
+{
+  char buf[3];
+  int now = shanten_of (v->counts, v->n_melds);
+  double best = (now == 0 ? ready_prob (v) : now == 1 ? one_away_prob (v) : 0) + CLAIM_MARGIN;
+  char *best_action = NULL;
+  int best_sh = now;
+  MahjongMeld options[4];
+  guint n_options = 0;
+
+  if (v->counts[v->tile] >= 2)
+    options[n_options++] = (MahjongMeld) { MAHJONG_MELD_PUNG, v->tile, MAHJONG_MELD_CLAIMED,
+                                           1, v->tile };
+  if (v->from == ((guint) v->seat + 3) % 4 && v->tile < 27)
+    for (int low = (int) v->tile - 2; low <= (int) v->tile; low++)
+      {
+        gboolean ok = low >= 0 && (guint) low / 9 == v->tile / 9 && low % 9 <= 6;
+
+        for (int t = low; ok && t < low + 3; t++)
+          ok = (guint) t == v->tile || v->counts[t] > 0;
+        if (ok)
+          options[n_options++] = (MahjongMeld) { MAHJONG_MELD_CHOW, (guint8) low,
+                                                 MAHJONG_MELD_CLAIMED, 1, v->tile };
+      }
+  for (guint i = 0; i < n_options; i++)
+    {
+      McrAiView w;
+      int sh = after_claim (v, &options[i], &w);
+      gboolean take = FALSE;
+
+      if (sh <= 1)
+        {
+          double p = best_prob_after (&w);
+
+          if (p > best && (now <= 1 || p >= CLAIM_FROM_FAR))
+            {
+              best = p;
+              take = TRUE;
+            }
+        }
+      else if (sh < best_sh && best_action == NULL && claim_worth (&w, 4))
+        take = TRUE;
+      if (take)
+        {
+          best_sh = sh;
+          g_free (best_action);
+          if (options[i].type == MAHJONG_MELD_PUNG)
+            best_action = g_strdup ("pung");
+          else
+            best_action = g_strdup_printf ("chow tile=%s",
+                                           mahjong_tile_to_string (options[i].tile, buf));
+        }
+    }
+  return best_action != NULL ? best_action : g_strdup ("pass");
 }
 
 static char *
@@ -1154,12 +1004,13 @@ choose_claim (const McrAiView *v,
   int best_sh;
   McrAiView w;
 
-  tune_init ();
   if (mcr_ai_win_fan (v, v->tile, FALSE, v->phase == 'r') >= MCR_MIN_FAN)
     return g_strdup ("hu");
   if (v->phase == 'r' || v->wall == 0)
     return g_strdup ("pass");
 
+  if (level >= 4)
+    return choose_claim4 (v);
   now = shanten_of (v->counts, v->n_melds);
   best_sh = now;
   if (v->counts[v->tile] >= 2)
@@ -1171,7 +1022,7 @@ choose_claim (const McrAiView *v,
       gboolean want;
 
       if (level >= 3)
-        want = sh < now && claim_worth (v, &w, sh, level);
+        want = sh < now && claim_worth (&w, level);
       else
         want = sh < now || (valued && sh <= now);
       if (want)
@@ -1197,7 +1048,7 @@ choose_claim (const McrAiView *v,
         sh = after_claim (v, &m, &w);
         if (sh >= best_sh)
           continue;
-        if (level >= 3 && !claim_worth (v, &w, sh, level))
+        if (level >= 3 && !claim_worth (&w, level))
           continue;
         if (level <= 2 && sh > 2 && parlor_rng_below (rng, 2) == 0)
           continue;
