@@ -20,8 +20,8 @@
  * 1  the origin's 8-step discard rule, seven pairs at 4–5 pairs, a mistake now and then;
  * 2  + live-tile counts (what is already visible on the table), fewer mistakes;
  * 3  + reading each opponent's discards and melds to avoid feeding them;
- * 4  shanten and live effective tiles over every form, planning toward 8 fan,
- *    defence when an opponent looks ready.
+ * 4  ready and one-away hands (and claims) by their chance to win with 8 fan, further
+ *    hands by shanten and live effective tiles, defence when an opponent looks ready.
  */
 
 /* ---- the view ------------------------------------------------------------------ */
