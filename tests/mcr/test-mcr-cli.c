@@ -82,6 +82,44 @@ test_selfplay_and_replay (void)
   g_rmdir (dir);
 }
 
+/* Level 4 against three level 3 players: well over its fair share of the won hands,
+ * each decision well under 100 ms (docs/rules/mcr-game.md, "Figures"). */
+static void
+test_level4_share (void)
+{
+  const char *args[] = { "selfplay", "mcr", "--seats", "4,3,3,3", "--games", "32", "--seed", "1",
+                         "--threads", "2", "--json", NULL };
+  g_autofree char *out = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  JsonArray *seats;
+  JsonObject *l4;
+  gint64 wins = 0;
+  double share;
+  int status;
+
+  if (!g_test_slow ())
+    {
+      g_test_skip ("slow: 512 hands");
+      return;
+    }
+  out = run (args, &status);
+  g_assert_cmpint (status, ==, 0);
+  json_parser_load_from_data (parser, out, -1, &error);
+  g_assert_no_error (error);
+  seats = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)),
+                                        "seats");
+  for (guint i = 0; i < 4; i++)
+    wins += json_object_get_int_member (json_array_get_object_element (seats, i), "wins");
+  l4 = json_array_get_object_element (seats, 0);
+  g_assert_cmpint (wins, >, 0);
+  share = 4.0 * (double) json_object_get_int_member (l4, "wins") / (double) wins;
+  g_test_message ("level 4: %.3f times its fair share", share);
+  g_assert_cmpfloat (share, >=, 1.5);
+  g_assert_cmpfloat (json_object_get_double_member (l4, "mean_ms"), <, 100.0);
+  g_assert_cmpfloat (json_object_get_double_member (l4, "max_ms"), <, 100.0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -94,5 +132,6 @@ main (int   argc,
     }
   cli_path = argv[1];
   g_test_add_func ("/mcr/cli/selfplay-and-replay", test_selfplay_and_replay);
+  g_test_add_func ("/mcr/cli/level4-share", test_level4_share);
   return g_test_run ();
 }

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <math.h>
 #include <string.h>
 
 #include "mahjong-mcr.h"
@@ -19,8 +20,8 @@
  * 1  the origin's 8-step discard rule, seven pairs at 4–5 pairs, a mistake now and then;
  * 2  + live-tile counts (what is already visible on the table), fewer mistakes;
  * 3  + reading each opponent's discards and melds to avoid feeding them;
- * 4  shanten and live effective tiles over every form, planning toward 8 fan,
- *    defence when an opponent looks ready.
+ * 4  ready and one-away hands (and claims) by their chance to win with 8 fan, further
+ *    hands by shanten and live effective tiles, defence when an opponent looks ready.
  */
 
 /* ---- the view ------------------------------------------------------------------ */
@@ -690,14 +691,44 @@ eight_steps (const McrAiView *v,
 
 /* ---- level 4 ------------------------------------------------------------------------- */
 
-/* Live copies of the winning tiles of a ready 13-tile hand that score at least 8. */
-static guint
-good_waits (const McrAiView *v13)
+/* A winning tile counts this much more when a discard also wins (three players
+ * discard each turn, but keep what looks dangerous). */
+#define DISCARD_WIN_WEIGHT 2.5
+/* A claim must raise the chance to win by this much; a claim from two or more tiles
+ * away must reach CLAIM_FROM_FAR. */
+#define CLAIM_MARGIN       0.02
+#define CLAIM_FROM_FAR     0.1
+
+/* Unseen tiles: the wall and the other hands, as this seat sees it. */
+static double
+unseen (const McrAiView *v)
+{
+  guint n = 0;
+
+  for (guint t = 0; t < MAHJONG_N_KINDS; t++)
+    n += 4u - MIN (4u, v->visible[t]);
+  return MAX (1.0, (double) n);
+}
+
+/* This seat's draws left. */
+static double
+draws_left (const McrAiView *v)
+{
+  return MAX (1.0, ((double) v->wall + 3.0) / 4.0);
+}
+
+/* Chance per turn that a ready 13-tile hand wins with 8 fan: by its own draw, or by a
+ * discard when the tile scores 8 fan on a discard too. */
+static double
+ready_rate (const McrAiView *v13)
 {
   guint8 waits[MAHJONG_N_KINDS];
   guint n = mahjong_winning_tiles (v13->counts, v13->n_melds, NULL, MAHJONG_N_KINDS, waits);
-  guint live = 0;
+  gboolean concealed = TRUE;
+  double hit = 0;
 
+  for (guint i = 0; i < v13->n_melds; i++)
+    concealed &= v13->melds[i].source == MAHJONG_MELD_CONCEALED;
   for (guint i = 0; i < n; i++)
     {
       guint t = waits[i];
@@ -708,61 +739,83 @@ good_waits (const McrAiView *v13)
         continue;
       fan = mcr_ai_win_fan (v13, t, FALSE, FALSE);
       if (fan >= MCR_MIN_FAN)
-        live += (guint) left * 2;
-      else if (fan >= MCR_MIN_FAN - 1 || fan + 2 >= MCR_MIN_FAN)
-        live += (guint) left;     /* self-drawn (+1, or Fully Concealed Hand +4 over Concealed Hand) */
+        hit += left * (1.0 + DISCARD_WIN_WEIGHT);
+      else if (fan + (concealed ? 2 : 1) >= MCR_MIN_FAN)
+        hit += left;     /* self-drawn: +1, or Fully Concealed Hand over Concealed Hand */
     }
-  return live;
+  return MIN (0.95, hit / unseen (v13));
 }
 
-/* After drawing @t into the 13-tile hand @w13: can a discard leave a ready hand with
- * winning tiles worth 8 fan? */
-static gboolean
-draw_reaches_good_ready (const McrAiView *w13,
-                         guint            t)
-{
-  McrAiView x = *w13;
-
-  x.counts[t]++;
-  x.visible[t] = (guint8) MIN (4, x.visible[t] + 1);
-  for (guint e = 0; e < MAHJONG_N_KINDS; e++)
-    if (x.counts[e] > 0)
-      {
-        gboolean ok;
-
-        x.counts[e]--;
-        ok = shanten_of (x.counts, x.n_melds) == 0 && good_waits (&x) > 0;
-        x.counts[e]++;
-        if (ok)
-          return TRUE;
-      }
-  return FALSE;
-}
-
-/* Live effective tiles of a one-away 13-tile hand, those leading to a good ready hand
- * counted double. */
 static double
-one_away_value (const McrAiView *w13)
+win_within (double rate,
+            double turns)
+{
+  return 1.0 - pow (1.0 - rate, turns);
+}
+
+/* Chance that a ready 13-tile hand wins before the wall ends. */
+static double
+ready_prob (const McrAiView *w13)
+{
+  return win_within (ready_rate (w13), draws_left (w13));
+}
+
+/* Chance that a one-away 13-tile hand wins: a draw reaching a ready hand that can win
+ * with 8 fan (the best discard after it), then the win. */
+static double
+one_away_prob (const McrAiView *w13)
 {
   guint8 c[MAHJONG_N_KINDS];
-  double value = 0;
+  double turns = draws_left (w13);
+  double reach = 0, rate_sum = 0;
+  double a, h, p = 0, stay = 1;
 
   memcpy (c, w13->counts, sizeof c);
   for (guint t = 0; t < MAHJONG_N_KINDS; t++)
     {
       guint left = 4u - MIN (4u, w13->visible[t]);
+      McrAiView x;
+      double best = 0;
+      int sh;
 
       if (c[t] >= 4 || left == 0)
         continue;
       c[t]++;
-      if (shanten_of (c, w13->n_melds) == 0)
-        value += left * (draw_reaches_good_ready (w13, t) ? 2.0 : 0.4);
+      sh = shanten_of (c, w13->n_melds);
       c[t]--;
+      if (sh != 0)
+        continue;
+      x = *w13;
+      x.counts[t]++;
+      x.visible[t] = (guint8) MIN (4, x.visible[t] + 1);
+      for (guint e = 0; e < MAHJONG_N_KINDS; e++)
+        if (x.counts[e] > 0 && e != t)
+          {
+            x.counts[e]--;
+            if (shanten_of (x.counts, x.n_melds) == 0)
+              best = MAX (best, ready_rate (&x));
+            x.counts[e]++;
+          }
+      if (best > 0)
+        {
+          reach += left;
+          rate_sum += left * best;
+        }
     }
-  return value;
+  if (reach == 0)
+    return 0;
+  a = MIN (0.95, reach / unseen (w13));
+  h = rate_sum / reach;
+  for (int k = 1; k < (int) turns; k++)
+    {
+      p += stay * a * win_within (h, turns - k);
+      stay *= 1.0 - a;
+    }
+  return p;
 }
 
-
+/* A ready or one-away hand scores 900 + 1000 × its chance to win; further hands stay
+ * below by shanten and live effective tiles. */
 static double
 discard_value (const McrAiView *v,
                guint            d,
@@ -780,12 +833,12 @@ discard_value (const McrAiView *v,
   eff = live_effective (w.counts, w.n_melds, w.visible, sh, TRUE);
   if (sh == 0)
     {
-      guint good = good_waits (&w);
+      double rate = ready_rate (&w);
 
-      value = good > 0 ? 1000.0 + good * 4.0 : 880.0 + eff;
+      value = rate > 0 ? 900.0 + 1000.0 * win_within (rate, draws_left (&w)) : 880.0 + eff;
     }
   else if (sh == 1)
-    value = 880.0 + one_away_value (&w) * 1.5;
+    value = 900.0 + 1000.0 * one_away_prob (&w);
   else
     value = 1000.0 - sh * 120.0 + eff * 1.5;
   value += 6.0 * MIN (16, plan_potential (w.counts, w.melds, w.n_melds, mcr_ai_seat_wind (v),
@@ -848,50 +901,96 @@ after_claim (const McrAiView   *v,
   return best;
 }
 
-/* Whether a claim leading to @w (14 tiles after the claim) is worth making. */
+/* Whether a claim leading to @w (14 tiles after the claim, two or more away) is worth
+ * making: a rough fan estimate. */
 static gboolean
 claim_worth (const McrAiView *w,
-             int              sh,
              int              level)
 {
-  int need = level >= 4 ? 5 : 6;
-
-  if (level >= 4 && sh == 0)
-    {
-      /* ready after the claim: only when some discard leaves waits worth 8 fan */
-      McrAiView x = *w;
-
-      for (guint e = 0; e < MAHJONG_N_KINDS; e++)
-        if (x.counts[e] > 0)
-          {
-            gboolean ok;
-
-            x.counts[e]--;
-            ok = shanten_of (x.counts, x.n_melds) == 0 && good_waits (&x) > 0;
-            x.counts[e]++;
-            if (ok)
-              return TRUE;
-          }
-      return FALSE;
-    }
-  if (level >= 4 && sh == 1)
-    {
-      /* one away after the claim: only when draws lead to waits worth 8 fan */
-      McrAiView x = *w;
-      double best = 0;
-
-      for (guint e = 0; e < MAHJONG_N_KINDS; e++)
-        if (x.counts[e] > 0)
-          {
-            x.counts[e]--;
-            if (shanten_of (x.counts, x.n_melds) == 1)
-              best = MAX (best, one_away_value (&x));
-            x.counts[e]++;
-          }
-      return best >= 8.0;
-    }
   return plan_potential (w->counts, w->melds, w->n_melds, mcr_ai_seat_wind (w),
-                         w->prevalent) >= need;
+                         w->prevalent) >= (level >= 4 ? 5 : 6);
+}
+
+/* The best chance to win over the discards of a 14-tile hand (0 when two or more away). */
+static double
+best_prob_after (const McrAiView *w)
+{
+  McrAiView x = *w;
+  double best = 0;
+
+  for (guint e = 0; e < MAHJONG_N_KINDS; e++)
+    if (x.counts[e] > 0)
+      {
+        int sh;
+
+        x.counts[e]--;
+        sh = shanten_of (x.counts, x.n_melds);
+        if (sh == 0)
+          best = MAX (best, ready_prob (&x));
+        else if (sh == 1)
+          best = MAX (best, one_away_prob (&x));
+        x.counts[e]++;
+      }
+  return best;
+}
+
+/* Level 4: the claim (or the pass) with the best chance to win; a claim that stays two
+ * or more away only when it lowers the shanten toward a fan estimate. */
+static char *
+choose_claim4 (const McrAiView *v)
+{
+  char buf[3];
+  int now = shanten_of (v->counts, v->n_melds);
+  double best = (now == 0 ? ready_prob (v) : now == 1 ? one_away_prob (v) : 0) + CLAIM_MARGIN;
+  char *best_action = NULL;
+  int best_sh = now;
+  MahjongMeld options[4];
+  guint n_options = 0;
+
+  if (v->counts[v->tile] >= 2)
+    options[n_options++] = (MahjongMeld) { MAHJONG_MELD_PUNG, v->tile, MAHJONG_MELD_CLAIMED,
+                                           1, v->tile };
+  if (v->from == ((guint) v->seat + 3) % 4 && v->tile < 27)
+    for (int low = (int) v->tile - 2; low <= (int) v->tile; low++)
+      {
+        gboolean ok = low >= 0 && (guint) low / 9 == v->tile / 9 && low % 9 <= 6;
+
+        for (int t = low; ok && t < low + 3; t++)
+          ok = (guint) t == v->tile || v->counts[t] > 0;
+        if (ok)
+          options[n_options++] = (MahjongMeld) { MAHJONG_MELD_CHOW, (guint8) low,
+                                                 MAHJONG_MELD_CLAIMED, 1, v->tile };
+      }
+  for (guint i = 0; i < n_options; i++)
+    {
+      McrAiView w;
+      int sh = after_claim (v, &options[i], &w);
+      gboolean take = FALSE;
+
+      if (sh <= 1)
+        {
+          double p = best_prob_after (&w);
+
+          if (p > best && (now <= 1 || p >= CLAIM_FROM_FAR))
+            {
+              best = p;
+              take = TRUE;
+            }
+        }
+      else if (sh < best_sh && best_action == NULL && claim_worth (&w, 4))
+        take = TRUE;
+      if (take)
+        {
+          best_sh = sh;
+          g_free (best_action);
+          if (options[i].type == MAHJONG_MELD_PUNG)
+            best_action = g_strdup ("pung");
+          else
+            best_action = g_strdup_printf ("chow tile=%s",
+                                           mahjong_tile_to_string (options[i].tile, buf));
+        }
+    }
+  return best_action != NULL ? best_action : g_strdup ("pass");
 }
 
 static char *
@@ -910,6 +1009,8 @@ choose_claim (const McrAiView *v,
   if (v->phase == 'r' || v->wall == 0)
     return g_strdup ("pass");
 
+  if (level >= 4)
+    return choose_claim4 (v);
   now = shanten_of (v->counts, v->n_melds);
   best_sh = now;
   if (v->counts[v->tile] >= 2)
@@ -921,7 +1022,7 @@ choose_claim (const McrAiView *v,
       gboolean want;
 
       if (level >= 3)
-        want = sh < now && claim_worth (&w, sh, level);
+        want = sh < now && claim_worth (&w, level);
       else
         want = sh < now || (valued && sh <= now);
       if (want)
@@ -947,7 +1048,7 @@ choose_claim (const McrAiView *v,
         sh = after_claim (v, &m, &w);
         if (sh >= best_sh)
           continue;
-        if (level >= 3 && !claim_worth (&w, sh, level))
+        if (level >= 3 && !claim_worth (&w, level))
           continue;
         if (level <= 2 && sh > 2 && parlor_rng_below (rng, 2) == 0)
           continue;
