@@ -3,6 +3,7 @@
  * calculator scores exactly as the page says. */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "mahjong-mcr.h"
