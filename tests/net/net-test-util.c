@@ -60,6 +60,18 @@ net_test_server_new (guint16 *port)
   return server;
 }
 
+gboolean
+net_test_client_waiting (gpointer client)
+{
+  return parlor_client_get_state (PARLOR_CLIENT (client)) == PARLOR_CLIENT_WAITING;
+}
+
+gboolean
+net_test_client_playing (gpointer client)
+{
+  return parlor_client_get_state (PARLOR_CLIENT (client)) == PARLOR_CLIENT_PLAYING;
+}
+
 /* ---- raw connections ---------------------------------------------------- */
 
 static void raw_read (RawConn *raw);

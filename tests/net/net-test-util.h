@@ -11,6 +11,9 @@ gboolean      net_test_wait       (gboolean (*done) (gpointer data),
                                    gpointer   data,
                                    guint      timeout_ms);
 void          net_test_sleep      (guint      ms);
+/* For net_test_wait: the client sits at a table that has not started, or plays. */
+gboolean      net_test_client_waiting (gpointer client);
+gboolean      net_test_client_playing (gpointer client);
 
 ParlorServer *net_test_server_new (guint16   *port);
 

@@ -50,18 +50,6 @@ pair_over (gpointer data)
   return pair->players[0]->result != NULL && pair->players[1]->result != NULL;
 }
 
-static gboolean
-client_waiting (gpointer data)
-{
-  return parlor_client_get_state (PARLOR_CLIENT (data)) == PARLOR_CLIENT_WAITING;
-}
-
-static gboolean
-client_playing (gpointer data)
-{
-  return parlor_client_get_state (PARLOR_CLIENT (data)) == PARLOR_CLIENT_PLAYING;
-}
-
 /* Two players open a two-seat table and start it; the caller waits. */
 static void
 pair_start (Pair    *pair,
@@ -73,9 +61,9 @@ pair_start (Pair    *pair,
       g_assert_true (player_connect (pair->players[i], fixture->port, NULL));
     }
   parlor_client_create (pair->players[0]->client, "toy", "seats=2");
-  g_assert_true (net_test_wait (client_waiting, pair->players[0]->client, 5000));
+  g_assert_true (net_test_wait (net_test_client_waiting, pair->players[0]->client, 5000));
   parlor_client_join (pair->players[1]->client, parlor_client_get_table_id (pair->players[0]->client));
-  g_assert_true (net_test_wait (client_playing, pair->players[1]->client, 5000));
+  g_assert_true (net_test_wait (net_test_client_playing, pair->players[1]->client, 5000));
 }
 
 static void
@@ -259,7 +247,7 @@ test_wrong_state (Fixture       *fixture,
   pair.players[0] = player_new ("Owner", &toy_game_info, 1);
   g_assert_true (player_connect (pair.players[0], fixture->port, NULL));
   parlor_client_create (pair.players[0]->client, "toy", "seats=3");
-  g_assert_true (net_test_wait (client_waiting, pair.players[0]->client, 5000));
+  g_assert_true (net_test_wait (net_test_client_waiting, pair.players[0]->client, 5000));
   table = parlor_client_get_table_id (pair.players[0]->client);
   join = g_strdup_printf ("join table=%s\n", table);
   raw_conn_send (raw, join, -1);
@@ -271,7 +259,7 @@ test_wrong_state (Fixture       *fixture,
   pair.players[0]->passive = TRUE;
   parlor_client_start (pair.players[0]->client);
   g_assert_cmpint (raw_conn_wait_line (raw, 0, "start ", 5000), >=, 0);
-  g_assert_true (net_test_wait (client_playing, pair.players[0]->client, 5000));
+  g_assert_true (net_test_wait (net_test_client_playing, pair.players[0]->client, 5000));
   {
     g_autoptr(ParlorLine) start = parlor_line_parse (line_at (raw, raw_conn_wait_line (raw, 0, "start ", 10)), NULL);
     gint64 s;

@@ -27,18 +27,6 @@ typedef struct
 } SeatWatch;
 
 static gboolean
-client_waiting (gpointer data)
-{
-  return parlor_client_get_state (PARLOR_CLIENT (data)) == PARLOR_CLIENT_WAITING;
-}
-
-static gboolean
-client_playing (gpointer data)
-{
-  return parlor_client_get_state (PARLOR_CLIENT (data)) == PARLOR_CLIENT_PLAYING;
-}
-
-static gboolean
 seat_replaced (gpointer data)
 {
   SeatWatch *watch = data;
@@ -122,11 +110,11 @@ test_drop_and_return (gconstpointer data)
     {
       g_assert_true (player_connect (players[i], port, NULL));
       parlor_client_join (players[i]->client, table_id);
-      g_assert_true (net_test_wait (client_waiting, players[i]->client, 10000));
+      g_assert_true (net_test_wait (net_test_client_waiting, players[i]->client, 10000));
     }
   g_assert_true (parlor_server_start_table (server, table_id, &error));
   g_assert_no_error (error);
-  g_assert_true (net_test_wait (client_playing, players[1]->client, 10000));
+  g_assert_true (net_test_wait (net_test_client_playing, players[1]->client, 10000));
   g_assert_true (net_test_wait (has_event, players[1], 20000));
 
   /* The connection goes: a computer keeps the seat and the game goes on. */

@@ -34,12 +34,6 @@ all_over (gpointer data)
 }
 
 static gboolean
-client_waiting (gpointer data)
-{
-  return parlor_client_get_state (PARLOR_CLIENT (data)) == PARLOR_CLIENT_WAITING;
-}
-
-static gboolean
 audience_has (const char *audience,
               guint       seat)
 {
@@ -85,7 +79,7 @@ test_hidden_information (void)
       players[i] = player_new (name, info, 300 + i);
       g_assert_true (player_connect (players[i], port, NULL));
       parlor_client_join (players[i]->client, id);
-      g_assert_true (net_test_wait (client_waiting, players[i]->client, 5000));
+      g_assert_true (net_test_wait (net_test_client_waiting, players[i]->client, 5000));
     }
   parlor_client_start (players[0]->client);
   g_assert_true (net_test_wait (all_over, &group, 60000));

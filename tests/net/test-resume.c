@@ -10,18 +10,6 @@
 #include "parlor-protocol.h"
 #include "toy-game.h"
 
-static gboolean
-client_waiting (gpointer data)
-{
-  return parlor_client_get_state (PARLOR_CLIENT (data)) == PARLOR_CLIENT_WAITING;
-}
-
-static gboolean
-client_playing (gpointer data)
-{
-  return parlor_client_get_state (PARLOR_CLIENT (data)) == PARLOR_CLIENT_PLAYING;
-}
-
 /* The player has picked its secret and has no prompt open: the game now
  * waits for the host, who never acts. */
 static gboolean
@@ -130,12 +118,12 @@ test_history (void)
   g_assert_true (player_connect (stay, port, NULL));
   g_assert_true (player_connect (leaver, port, NULL));
   parlor_client_join (stay->client, table_id);
-  g_assert_true (net_test_wait (client_waiting, stay->client, 10000));
+  g_assert_true (net_test_wait (net_test_client_waiting, stay->client, 10000));
   parlor_client_join (leaver->client, table_id);
-  g_assert_true (net_test_wait (client_waiting, leaver->client, 10000));
+  g_assert_true (net_test_wait (net_test_client_waiting, leaver->client, 10000));
   g_assert_true (parlor_server_start_table (server, table_id, &error));
   g_assert_no_error (error);
-  g_assert_true (net_test_wait (client_playing, leaver->client, 10000));
+  g_assert_true (net_test_wait (net_test_client_playing, leaver->client, 10000));
   g_assert_true (net_test_wait (player_done, leaver, 20000));
   g_assert_true (net_test_wait (player_done, stay, 20000));
 
@@ -224,7 +212,7 @@ test_client_history (void)
   leaver = player_new ("Leaver", &toy_game_info, 2);
   g_assert_true (player_connect (leaver, port, NULL));
   parlor_client_join (leaver->client, table_id);
-  g_assert_true (net_test_wait (client_waiting, leaver->client, 10000));
+  g_assert_true (net_test_wait (net_test_client_waiting, leaver->client, 10000));
   g_assert_true (parlor_server_start_table (server, table_id, &error));
   g_assert_true (net_test_wait (player_done, leaver, 20000));
   for (guint i = 0; i < leaver->lines->len; i++)

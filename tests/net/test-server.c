@@ -168,12 +168,6 @@ on_host_over (ParlorTable *table,
   host->over = TRUE;
 }
 
-static gboolean
-client_waiting (gpointer data)
-{
-  return parlor_client_get_state (PARLOR_CLIENT (data)) == PARLOR_CLIENT_WAITING;
-}
-
 typedef struct
 {
   ParlorClient    *client;
@@ -218,7 +212,7 @@ test_host_mode (void)
   guest = player_new ("Guest\x01<b>", &toy_game_info, 7);
   g_assert_true (player_connect (guest, port, NULL));
   parlor_client_join (guest->client, NULL);   /* the only open table */
-  g_assert_true (net_test_wait (client_waiting, guest->client, 5000));
+  g_assert_true (net_test_wait (net_test_client_waiting, guest->client, 5000));
   g_assert_false (parlor_client_is_owner (guest->client));
 
   names = parlor_server_list_players (server, id);
@@ -296,12 +290,6 @@ seat_is_human (gpointer data)
   return parlor_client_seat_is_human (pair[0]->client, seat);
 }
 
-static gboolean
-client_playing (gpointer data)
-{
-  return parlor_client_get_state (PARLOR_CLIENT (data)) == PARLOR_CLIENT_PLAYING;
-}
-
 static void
 test_drop_and_resume (void)
 {
@@ -324,14 +312,14 @@ test_drop_and_resume (void)
   g_assert_true (player_connect (stay, port, NULL));
   g_assert_true (player_connect (leaver, port, NULL));
   parlor_client_join (stay->client, table_id);
-  g_assert_true (net_test_wait (client_waiting, stay->client, 5000));
+  g_assert_true (net_test_wait (net_test_client_waiting, stay->client, 5000));
   g_assert_true (parlor_client_is_owner (stay->client));
   parlor_client_join (leaver->client, table_id);
-  g_assert_true (net_test_wait (client_waiting, leaver->client, 5000));
+  g_assert_true (net_test_wait (net_test_client_waiting, leaver->client, 5000));
   leaver->passive = TRUE;
   parlor_client_start (stay->client);
-  g_assert_true (net_test_wait (client_playing, leaver->client, 5000));
-  g_assert_true (net_test_wait (client_playing, stay->client, 5000));
+  g_assert_true (net_test_wait (net_test_client_playing, leaver->client, 5000));
+  g_assert_true (net_test_wait (net_test_client_playing, stay->client, 5000));
 
   seat = parlor_client_get_seat (leaver->client);
   token = g_strdup (parlor_client_get_token (leaver->client));
@@ -388,7 +376,7 @@ test_silent_client (void)
   active = player_new ("Active", &toy_game_info, 5);
   g_assert_true (player_connect (active, port, NULL));
   parlor_client_join (active->client, table_id);
-  g_assert_true (net_test_wait (client_waiting, active->client, 5000));
+  g_assert_true (net_test_wait (net_test_client_waiting, active->client, 5000));
 
   silent = raw_conn_new (port);
   raw_conn_hello (silent, "Silent");
@@ -442,7 +430,7 @@ test_client_timed_out (void)
   g_assert_true (player_connect (active, port, NULL));
   g_assert_true (player_connect (idle, port, NULL));
   parlor_client_join (active->client, table_id);
-  g_assert_true (net_test_wait (client_waiting, active->client, 5000));
+  g_assert_true (net_test_wait (net_test_client_waiting, active->client, 5000));
   parlor_client_join (idle->client, table_id);
 
   {
@@ -514,7 +502,7 @@ test_hidden_information (void)
       players[i] = player_new (name, &toy_game_info, 40 + i);
       g_assert_true (player_connect (players[i], port, NULL));
       parlor_client_join (players[i]->client, NULL);
-      g_assert_true (net_test_wait (client_waiting, players[i]->client, 5000));
+      g_assert_true (net_test_wait (net_test_client_waiting, players[i]->client, 5000));
     }
   parlor_client_start (players[0]->client);
   g_assert_true (net_test_wait (all_over, &group, 20000));
@@ -684,7 +672,7 @@ test_client_errors (void)
         g_assert_true (player_connect (guests[i], port, NULL));
         parlor_client_join (guests[i]->client, id);
       }
-    g_assert_true (net_test_wait (client_waiting, guests[0]->client, 5000));
+    g_assert_true (net_test_wait (net_test_client_waiting, guests[0]->client, 5000));
     g_signal_connect (guests[1]->client, "rejected", G_CALLBACK (on_rejection), &rejection);
     g_assert_true (net_test_wait (rejection_seen, &rejection, 5000));
 
