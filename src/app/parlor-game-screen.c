@@ -506,11 +506,47 @@ parlor_game_screen_new_local_game (ParlorGameScreen *self)
   PARLOR_GAME_SCREEN_GET_CLASS (self)->new_local_game (self);
 }
 
+static gboolean
+parlor_game_screen_real_host_game (ParlorGameScreen  *self,
+                                   ParlorServer      *server,
+                                   const char        *table_id,
+                                   GError           **error)
+{
+  ParlorGameScreenClass *klass = PARLOR_GAME_SCREEN_GET_CLASS (self);
+  g_autoptr(ParlorSession) session = parlor_game_screen_new_hosted_session (server, table_id, error);
+
+  if (session == NULL)
+    return FALSE;
+  /* On the setup page until the game has started. */
+  klass->new_local_game (self);
+  if (!parlor_game_screen_start_session (self, session, error))
+    return FALSE;
+  klass->begin_play (self);
+  return TRUE;
+}
+
+static void
+parlor_game_screen_real_join_game (ParlorGameScreen *self,
+                                   ParlorClient     *client,
+                                   const char       *address)
+{
+  ParlorGameScreenClass *klass = PARLOR_GAME_SCREEN_GET_CLASS (self);
+  g_autoptr(ParlorSession) session = parlor_session_new_remote (client, address);
+
+  klass->new_local_game (self);
+  parlor_game_screen_set_session (self, session);
+  klass->begin_play (self);
+}
+
 gboolean
 parlor_game_screen_can_host (ParlorGameScreen *self)
 {
+  ParlorGameScreenClass *klass;
+
   g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), FALSE);
-  return PARLOR_GAME_SCREEN_GET_CLASS (self)->host_game != NULL;
+  klass = PARLOR_GAME_SCREEN_GET_CLASS (self);
+  return klass->host_game != NULL &&
+         (klass->host_game != parlor_game_screen_real_host_game || klass->begin_play != NULL);
 }
 
 gboolean
@@ -527,8 +563,12 @@ parlor_game_screen_host_game (ParlorGameScreen  *self,
 gboolean
 parlor_game_screen_can_join (ParlorGameScreen *self)
 {
+  ParlorGameScreenClass *klass;
+
   g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), FALSE);
-  return PARLOR_GAME_SCREEN_GET_CLASS (self)->join_game != NULL;
+  klass = PARLOR_GAME_SCREEN_GET_CLASS (self);
+  return klass->join_game != NULL &&
+         (klass->join_game != parlor_game_screen_real_join_game || klass->begin_play != NULL);
 }
 
 void
@@ -626,6 +666,8 @@ parlor_game_screen_class_init (ParlorGameScreenClass *klass)
   object_class->dispose = parlor_game_screen_dispose;
   object_class->finalize = parlor_game_screen_finalize;
   klass->is_playing = parlor_game_screen_real_is_playing;
+  klass->host_game = parlor_game_screen_real_host_game;
+  klass->join_game = parlor_game_screen_real_join_game;
 
   /* Not a reference: the application outlives its windows. */
   properties[PROP_APP] =

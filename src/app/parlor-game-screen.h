@@ -25,7 +25,9 @@ struct _ParlorGameScreenClass
 {
   GtkWidgetClass parent_class;
 
-  /* The app's entry points. host_game, join_game and host_config may be NULL. */
+  /* The app's entry points. host_game, join_game and host_config may be NULL.
+   * new_local_game forgets the last game and shows the setup page; by default
+   * host_game and join_game do that, start the session, then begin_play. */
   void      (*new_local_game)  (ParlorGameScreen  *self);
   gboolean  (*is_playing)      (ParlorGameScreen  *self);
   gboolean  (*host_game)       (ParlorGameScreen  *self,
@@ -48,8 +50,10 @@ struct _ParlorGameScreenClass
   void      (*game_over)       (ParlorGameScreen  *self,
                                 const char        *result);
   void      (*reconnected)     (ParlorGameScreen  *self);
+  /* Shows the game the screen's session has just started. */
+  void      (*begin_play)      (ParlorGameScreen  *self);
 
-  gpointer padding[7];
+  gpointer padding[6];
 };
 
 ParlorApplication *parlor_game_screen_get_app      (ParlorGameScreen  *self);

@@ -71,13 +71,6 @@ static void     jihai_screen_constructed    (GObject           *object);
 static void     jihai_screen_new_local_game (ParlorGameScreen  *screen);
 static char    *jihai_screen_host_config    (ParlorGameScreen  *screen,
                                              char             **summary);
-static gboolean jihai_screen_host_game      (ParlorGameScreen  *screen,
-                                             ParlorServer      *server,
-                                             const char        *table_id,
-                                             GError           **error);
-static void     jihai_screen_join_game      (ParlorGameScreen  *screen,
-                                             ParlorClient      *client,
-                                             const char        *address);
 
 static ParlorSession *
 session_of (JihaiScreen *self)
@@ -852,8 +845,10 @@ reset (JihaiScreen *self)
 }
 
 static void
-begin_play (JihaiScreen *self)
+begin_play (ParlorGameScreen *screen)
 {
+  JihaiScreen *self = JIHAI_SCREEN (screen);
+
   gtk_stack_set_visible_child_name (self->stack, "play");
   ensure_seated (self);
   refresh (self);
@@ -903,7 +898,7 @@ start_action (GtkWidget  *widget,
       gtk_stack_set_visible_child_name (self->stack, "setup");
       return;
     }
-  begin_play (self);
+  begin_play (PARLOR_GAME_SCREEN (self));
 }
 
 static void
@@ -1025,13 +1020,12 @@ jihai_screen_class_init (JihaiScreenClass *klass)
   object_class->finalize = jihai_screen_finalize;
   widget_class->grab_focus = jihai_screen_grab_focus;
   screen_class->new_local_game = jihai_screen_new_local_game;
-  screen_class->host_game = jihai_screen_host_game;
-  screen_class->join_game = jihai_screen_join_game;
   screen_class->host_config = jihai_screen_host_config;
   screen_class->session_event = jihai_screen_session_event;
   screen_class->session_changed = jihai_screen_session_changed;
   screen_class->seats_changed = jihai_screen_seats_changed;
   screen_class->game_over = jihai_screen_game_over;
+  screen_class->begin_play = begin_play;
   screen_class->reconnected = jihai_screen_reconnected;
 
   g_type_ensure (MAHJONG_TYPE_TABLE_VIEW);
@@ -1149,43 +1143,6 @@ jihai_screen_host_config (ParlorGameScreen  *screen,
   if (summary != NULL)
     *summary = g_strdup (_("Who starts the first hand is drawn at random."));
   return g_strdup ("first=random");
-}
-
-static gboolean
-jihai_screen_host_game (ParlorGameScreen  *screen,
-                        ParlorServer      *server,
-                        const char        *table_id,
-                        GError           **error)
-{
-  JihaiScreen *self = JIHAI_SCREEN (screen);
-  g_autoptr(ParlorSession) session = NULL;
-
-  session = parlor_game_screen_new_hosted_session (server, table_id, error);
-  if (session == NULL)
-    return FALSE;
-
-  reset (self);
-  gtk_stack_set_visible_child_name (self->stack, "play");
-  if (!parlor_game_screen_start_session (screen, session, error))
-    {
-      gtk_stack_set_visible_child_name (self->stack, "setup");
-      return FALSE;
-    }
-  begin_play (self);
-  return TRUE;
-}
-
-static void
-jihai_screen_join_game (ParlorGameScreen *screen,
-                        ParlorClient     *client,
-                        const char       *address)
-{
-  JihaiScreen *self = JIHAI_SCREEN (screen);
-  g_autoptr(ParlorSession) session = parlor_session_new_remote (client, address);
-
-  reset (self);
-  parlor_game_screen_set_session (screen, session);
-  begin_play (self);
 }
 
 const char *

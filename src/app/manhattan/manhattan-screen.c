@@ -751,8 +751,10 @@ reset (ManhattanScreen *self)
 
 /* The board, the hand and the log of a game that has just started. */
 static void
-begin_play (ManhattanScreen *self)
+begin_play (ParlorGameScreen *screen)
 {
+  ManhattanScreen *self = MANHATTAN_SCREEN (screen);
+
   gtk_stack_set_visible_child_name (self->stack, "play");
   ensure_seated (self);
   refresh (self);
@@ -795,7 +797,7 @@ start_action (GtkWidget  *widget,
       toast (self, error->message);
       return;
     }
-  begin_play (self);
+  begin_play (PARLOR_GAME_SCREEN (self));
 }
 
 /* The setup page, with the choices of the last game. */
@@ -831,40 +833,7 @@ manhattan_screen_host_config (ParlorGameScreen  *screen,
 }
 
 /* Hosting a LAN game: the table lives in @server; the host is its player 0. */
-static gboolean
-manhattan_screen_host_game (ParlorGameScreen  *screen,
-                            ParlorServer      *server,
-                            const char        *table_id,
-                            GError           **error)
-{
-  ManhattanScreen *self = MANHATTAN_SCREEN (screen);
-  g_autoptr(ParlorSession) session = NULL;
-
-  session = parlor_game_screen_new_hosted_session (server, table_id, error);
-  if (session == NULL)
-    return FALSE;
-
-  reset (self);
-  if (!parlor_game_screen_start_session (screen, session, error))
-    return FALSE;
-  begin_play (self);
-  return TRUE;
-}
-
 /* Joining a LAN game: @client has just been seated by the host. */
-static void
-manhattan_screen_join_game (ParlorGameScreen *screen,
-                            ParlorClient     *client,
-                            const char       *address)
-{
-  ManhattanScreen *self = MANHATTAN_SCREEN (screen);
-  g_autoptr(ParlorSession) session = parlor_session_new_remote (client, address);
-
-  reset (self);
-  parlor_game_screen_set_session (screen, session);
-  begin_play (self);
-}
-
 /* The setup's strength is the app-wide one, in Manhattan's three levels. */
 static gboolean
 strength_to_level (GBinding     *binding,
@@ -927,12 +896,11 @@ manhattan_screen_class_init (ManhattanScreenClass *klass)
   widget_class->measure = manhattan_screen_measure;
   widget_class->size_allocate = manhattan_screen_size_allocate;
   screen_class->new_local_game = manhattan_screen_new_local_game;
-  screen_class->host_game = manhattan_screen_host_game;
-  screen_class->join_game = manhattan_screen_join_game;
   screen_class->host_config = manhattan_screen_host_config;
   screen_class->session_event = manhattan_screen_session_event;
   screen_class->session_changed = manhattan_screen_session_changed;
   screen_class->seats_changed = manhattan_screen_seats_changed;
+  screen_class->begin_play = begin_play;
   screen_class->reconnected = manhattan_screen_reconnected;
 
   g_type_ensure (MANHATTAN_TYPE_BOARD_VIEW);

@@ -910,8 +910,10 @@ reset (McrScreen *self)
 }
 
 static void
-begin_play (McrScreen *self)
+begin_play (ParlorGameScreen *screen)
 {
+  McrScreen *self = MCR_SCREEN (screen);
+
   gtk_stack_set_visible_child_name (self->stack, "play");
   ensure_seated (self);
   refresh (self);
@@ -963,7 +965,7 @@ start_action (GtkWidget  *widget,
       gtk_stack_set_visible_child_name (self->stack, "setup");
       return;
     }
-  begin_play (self);
+  begin_play (PARLOR_GAME_SCREEN (self));
 }
 
 static void
@@ -1007,42 +1009,6 @@ mcr_screen_host_config (ParlorGameScreen  *screen,
                                     "Cancel to choose otherwise on the game’s setup page."), text);
     }
   return mcr_setup_make_config (self->setup);
-}
-
-static gboolean
-mcr_screen_host_game (ParlorGameScreen  *screen,
-                      ParlorServer      *server,
-                      const char        *table_id,
-                      GError           **error)
-{
-  McrScreen *self = MCR_SCREEN (screen);
-  g_autoptr(ParlorSession) session = NULL;
-
-  session = parlor_game_screen_new_hosted_session (server, table_id, error);
-  if (session == NULL)
-    return FALSE;
-  reset (self);
-  gtk_stack_set_visible_child_name (self->stack, "play");
-  if (!parlor_game_screen_start_session (screen, session, error))
-    {
-      gtk_stack_set_visible_child_name (self->stack, "setup");
-      return FALSE;
-    }
-  begin_play (self);
-  return TRUE;
-}
-
-static void
-mcr_screen_join_game (ParlorGameScreen *screen,
-                      ParlorClient     *client,
-                      const char       *address)
-{
-  McrScreen *self = MCR_SCREEN (screen);
-  g_autoptr(ParlorSession) session = parlor_session_new_remote (client, address);
-
-  reset (self);
-  parlor_game_screen_set_session (screen, session);
-  begin_play (self);
 }
 
 static gboolean
@@ -1099,13 +1065,12 @@ mcr_screen_class_init (McrScreenClass *klass)
   object_class->finalize = mcr_screen_finalize;
   widget_class->grab_focus = mcr_screen_grab_focus;
   screen_class->new_local_game = mcr_screen_new_local_game;
-  screen_class->host_game = mcr_screen_host_game;
-  screen_class->join_game = mcr_screen_join_game;
   screen_class->host_config = mcr_screen_host_config;
   screen_class->session_event = mcr_screen_session_event;
   screen_class->session_changed = mcr_screen_session_changed;
   screen_class->seats_changed = mcr_screen_seats_changed;
   screen_class->game_over = mcr_screen_game_over;
+  screen_class->begin_play = begin_play;
   screen_class->reconnected = mcr_screen_reconnected;
 
   gtk_widget_class_install_action (widget_class, "mcr.start", NULL, start_action);

@@ -713,8 +713,10 @@ reset (SuzumeScreen *self)
 }
 
 static void
-begin_play (SuzumeScreen *self)
+begin_play (ParlorGameScreen *screen)
 {
+  SuzumeScreen *self = SUZUME_SCREEN (screen);
+
   ensure_seated (self);
   refresh (self);
   gtk_stack_set_visible_child_name (self->stack, "play");
@@ -769,7 +771,7 @@ start_action (GtkWidget  *widget,
       gtk_stack_set_visible_child_name (self->stack, "setup");
       return;
     }
-  begin_play (self);
+  begin_play (PARLOR_GAME_SCREEN (self));
 }
 
 static gboolean
@@ -910,35 +912,12 @@ suzume_screen_host_game (ParlorGameScreen  *screen,
                          const char        *table_id,
                          GError           **error)
 {
-  SuzumeScreen *self = SUZUME_SCREEN (screen);
-  g_autoptr(ParlorSession) session = NULL;
+  ParlorTable *table = parlor_server_get_table (server, table_id);
 
-  session = parlor_game_screen_new_hosted_session (server, table_id, error);
-  if (session == NULL)
-    return FALSE;
-  reset (self);
-  ensure_table (self, parlor_table_get_n_seats (parlor_server_get_table (server, table_id)));
-  gtk_stack_set_visible_child_name (self->stack, "play");
-  if (!parlor_game_screen_start_session (screen, session, error))
-    {
-      gtk_stack_set_visible_child_name (self->stack, "setup");
-      return FALSE;
-    }
-  begin_play (self);
-  return TRUE;
-}
-
-static void
-suzume_screen_join_game (ParlorGameScreen *screen,
-                         ParlorClient     *client,
-                         const char       *address)
-{
-  SuzumeScreen *self = SUZUME_SCREEN (screen);
-  g_autoptr(ParlorSession) session = parlor_session_new_remote (client, address);
-
-  reset (self);
-  parlor_game_screen_set_session (screen, session);
-  begin_play (self);
+  /* The table view has a place for each seat of the hosted table. */
+  if (table != NULL)
+    ensure_table (SUZUME_SCREEN (screen), parlor_table_get_n_seats (table));
+  return PARLOR_GAME_SCREEN_CLASS (suzume_screen_parent_class)->host_game (screen, server, table_id, error);
 }
 
 static gboolean
@@ -1006,12 +985,12 @@ suzume_screen_class_init (SuzumeScreenClass *klass)
   widget_class->grab_focus = suzume_screen_grab_focus;
   screen_class->new_local_game = suzume_screen_new_local_game;
   screen_class->host_game = suzume_screen_host_game;
-  screen_class->join_game = suzume_screen_join_game;
   screen_class->host_config = suzume_screen_host_config;
   screen_class->session_event = suzume_screen_session_event;
   screen_class->session_changed = suzume_screen_session_changed;
   screen_class->seats_changed = suzume_screen_seats_changed;
   screen_class->game_over = suzume_screen_game_over;
+  screen_class->begin_play = begin_play;
   screen_class->reconnected = suzume_screen_reconnected;
 
   gtk_widget_class_install_action (widget_class, "suzume.start", NULL, start_action);

@@ -73,13 +73,6 @@ static void     triad_screen_constructed     (GObject           *object);
 static void     triad_screen_new_local_game  (ParlorGameScreen  *screen);
 static char    *triad_screen_host_config     (ParlorGameScreen  *screen,
                                               char             **summary);
-static gboolean triad_screen_host_game       (ParlorGameScreen  *screen,
-                                              ParlorServer      *server,
-                                              const char        *table_id,
-                                              GError           **error);
-static void     triad_screen_join_game       (ParlorGameScreen  *screen,
-                                              ParlorClient      *client,
-                                              const char        *address);
 
 static ParlorSession *
 session_of (TriadScreen *self)
@@ -467,8 +460,11 @@ show_play_page (TriadScreen *self)
 
 /* The countdown, the board and the hand of a game that has just started. */
 static void
-begin_play (TriadScreen *self)
+begin_play (ParlorGameScreen *screen)
 {
+  TriadScreen *self = TRIAD_SCREEN (screen);
+
+  show_play_page (self);
   ensure_seated (self);
   refresh (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->my_hand));
@@ -518,7 +514,7 @@ start_action (GtkWidget  *widget,
       gtk_stack_set_visible_child_name (self->stack, "setup");
       return;
     }
-  begin_play (self);
+  begin_play (PARLOR_GAME_SCREEN (self));
 }
 
 static void
@@ -640,13 +636,12 @@ triad_screen_class_init (TriadScreenClass *klass)
   object_class->finalize = triad_screen_finalize;
   widget_class->grab_focus = triad_screen_grab_focus;
   screen_class->new_local_game = triad_screen_new_local_game;
-  screen_class->host_game = triad_screen_host_game;
-  screen_class->join_game = triad_screen_join_game;
   screen_class->host_config = triad_screen_host_config;
   screen_class->session_event = triad_screen_session_event;
   screen_class->session_changed = triad_screen_session_changed;
   screen_class->seats_changed = triad_screen_seats_changed;
   screen_class->game_over = triad_screen_game_over;
+  screen_class->begin_play = begin_play;
   screen_class->reconnected = triad_screen_reconnected;
 
   g_type_ensure (TRIAD_TYPE_BOARD_VIEW);
@@ -751,45 +746,7 @@ triad_screen_host_config (ParlorGameScreen  *screen,
 }
 
 /* Hosting a LAN game: the table lives in @server; the host is its player 0. */
-static gboolean
-triad_screen_host_game (ParlorGameScreen  *screen,
-                        ParlorServer      *server,
-                        const char        *table_id,
-                        GError           **error)
-{
-  TriadScreen *self = TRIAD_SCREEN (screen);
-  g_autoptr(ParlorSession) session = NULL;
-
-  session = parlor_game_screen_new_hosted_session (server, table_id, error);
-  if (session == NULL)
-    return FALSE;
-
-  reset (self);
-  show_play_page (self);
-  if (!parlor_game_screen_start_session (screen, session, error))
-    {
-      gtk_stack_set_visible_child_name (self->stack, "setup");
-      return FALSE;
-    }
-  begin_play (self);
-  return TRUE;
-}
-
 /* Joining a LAN game: @client has just been seated by the host. */
-static void
-triad_screen_join_game (ParlorGameScreen *screen,
-                        ParlorClient     *client,
-                        const char       *address)
-{
-  TriadScreen *self = TRIAD_SCREEN (screen);
-  g_autoptr(ParlorSession) session = parlor_session_new_remote (client, address);
-
-  reset (self);
-  parlor_game_screen_set_session (screen, session);
-  show_play_page (self);
-  begin_play (self);
-}
-
 const char *
 triad_screen_get_page (TriadScreen *self)
 {
