@@ -348,6 +348,21 @@ step_button (ManhattanPanel *self,
   return button;
 }
 
+/* "Paused" in a Korean or Chinese font makes a taller line than the clock's
+ * digits or nothing: the line keeps the taller height, so the board above
+ * does not move when a dialog pauses the game. */
+static void
+on_clock_realize (GtkWidget *label)
+{
+  g_autofree char *text = g_strdup (gtk_label_get_text (GTK_LABEL (label)));
+  int height;
+
+  gtk_label_set_text (GTK_LABEL (label), _("Paused"));
+  gtk_widget_measure (label, GTK_ORIENTATION_VERTICAL, -1, NULL, &height, NULL, NULL);
+  gtk_widget_set_size_request (label, -1, height);
+  gtk_label_set_text (GTK_LABEL (label), text);
+}
+
 static void
 manhattan_panel_init (ManhattanPanel *self)
 {
@@ -356,6 +371,7 @@ manhattan_panel_init (ManhattanPanel *self)
   static const char * const headers[] = { N_("Player"), N_("Score"), N_("Blocks") };
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect (self->clock_label, "realize", G_CALLBACK (on_clock_realize), NULL);
   /* The groups wrap onto more rows in a narrow window; only their own
    * buttons take keyboard focus. */
   for (GtkWidget *child = gtk_widget_get_first_child (self->box); child != NULL;
