@@ -348,19 +348,28 @@ step_button (ManhattanPanel *self,
   return button;
 }
 
-/* "Paused" in a Korean or Chinese font makes a taller line than the clock's
- * digits or nothing: the line keeps the taller height, so the board above
- * does not move when a dialog pauses the game. */
+/* A line keeps the height of its tallest text (a Korean or Chinese "Paused"
+ * on the clock, a turn line wrapped to two lines), so the board above does
+ * not move when the text changes. */
 static void
-on_clock_realize (GtkWidget *label)
+on_keep_height_realize (GtkWidget *label)
 {
+  const char *sample = g_object_get_data (G_OBJECT (label), "height-sample");
   g_autofree char *text = g_strdup (gtk_label_get_text (GTK_LABEL (label)));
   int height;
 
-  gtk_label_set_text (GTK_LABEL (label), _("Paused"));
+  gtk_label_set_text (GTK_LABEL (label), sample);
   gtk_widget_measure (label, GTK_ORIENTATION_VERTICAL, -1, NULL, &height, NULL, NULL);
   gtk_widget_set_size_request (label, -1, height);
   gtk_label_set_text (GTK_LABEL (label), text);
+}
+
+static void
+keep_height (GtkLabel   *label,
+             const char *sample)
+{
+  g_object_set_data_full (G_OBJECT (label), "height-sample", g_strdup (sample), g_free);
+  g_signal_connect (label, "realize", G_CALLBACK (on_keep_height_realize), NULL);
 }
 
 static void
@@ -371,7 +380,12 @@ manhattan_panel_init (ManhattanPanel *self)
   static const char * const headers[] = { N_("Player"), N_("Score"), N_("Blocks") };
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  g_signal_connect (self->clock_label, "realize", G_CALLBACK (on_clock_realize), NULL);
+  keep_height (self->clock_label, _("Paused"));
+  {
+    g_autofree char *two_lines = g_strdup_printf ("%s\n%s", _("Paused"), _("Paused"));
+
+    keep_height (self->turn_label, two_lines);
+  }
   /* The groups wrap onto more rows in a narrow window; only their own
    * buttons take keyboard focus. */
   for (GtkWidget *child = gtk_widget_get_first_child (self->box); child != NULL;
