@@ -728,6 +728,11 @@ test_describe_you (void)
       "You win on the drawn 3 bamboo: 6 points, +2 as dealer" },
     { "ron seat=2 from=1 tile=9r hand=1r,2r,3s,7r,8s,9r total=9 yaku=run:2 bonus=0",
       "Cy wins on your red 9: 9 points" },
+    { "match seats=3 deals=1 dealer=1", "A match of 3 hands for 3 players begins; you deal first" },
+    { "hand number=2 of=3 dealer=1", "Hand 2 of 3; you deal" },
+    { "hand number=3 of=3 dealer=2", "Hand 3 of 3; Cy deals" },
+    { "game-over scores=50,30,40 winners=1", "Match over. You win" },
+    { "game-over scores=30,45,45 winners=1,2", "Match over. Shared victory: you, Cy" },
   };
 
   for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)

@@ -265,7 +265,7 @@ positions_words (const char *cards)
       if (!g_ascii_string_to_unsigned (parts[i], 10, 0, MANHATTAN_N_SPOTS - 1, &p, NULL))
         continue;
       if (out->len > 0)
-        g_string_append (out, ", ");
+        g_string_append (out, _(", "));
       g_string_append (out, manhattan_position_name ((int) p));
     }
   return g_string_free (out, FALSE);

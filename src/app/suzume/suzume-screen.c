@@ -448,7 +448,7 @@ decompose (const char *hand)
                   {
                     g_autofree char *name = tile_name (sorted[i]);
 
-                    g_string_append_printf (out, "%s%s", i > 0 ? ", " : "", name);
+                    g_string_append_printf (out, "%s%s", i > 0 ? _(", ") : "", name);
                   }
               }
             return g_string_free (out, FALSE);
@@ -526,7 +526,7 @@ record_win (SuzumeScreen *self,
 
           if (kv[0] == NULL || *kv[0] == '\0')
             continue;
-          g_string_append_printf (self->hand_result, "%s%s ×%s", i > 0 ? ", " : "",
+          g_string_append_printf (self->hand_result, "%s%s ×%s", i > 0 ? _(", ") : "",
                                   yaku_label (kv[0]), kv[1] != NULL ? kv[1] : "1");
         }
     }

@@ -990,7 +990,7 @@ spoken_lines (const char *text)
       if (id == JIHAI_N_LINES)
         continue;
       if (out->len > 0)
-        g_string_append (out, ", ");
+        g_string_append (out, _(", "));
       /* TRANSLATORS: a scoring line and its points, e.g. "Two winds 2" */
       g_string_append_printf (out, _("%s %s"), _(jihai_line_label (id)), colon + 1);
     }

@@ -339,7 +339,7 @@ cards_words (const char *cards)
       if (!g_ascii_string_to_unsigned (parts[i], 10, 0, MANHATTAN_N_SPOTS - 1, &p, NULL))
         continue;
       if (out->len > 0)
-        g_string_append (out, ", ");
+        g_string_append (out, _(", "));
       g_string_append (out, _(names[p]));
     }
 
@@ -447,7 +447,7 @@ manhattan_info_describe (const char         *text,
       GString *out = g_string_new (NULL);
 
       for (guint i = 0; winners[i] != NULL; i++)
-        g_string_append_printf (out, "%s%s", i > 0 ? ", " : "", seat_word (names, winners[i]));
+        g_string_append_printf (out, "%s%s", i > 0 ? _(", ") : "", seat_word (names, winners[i]));
       if (g_strv_length (winners) > 1)
         g_string_prepend (out, _("Game over. Shared victory: "));
       else

@@ -319,7 +319,7 @@ tiles_words (const char *text)
     {
       g_autofree char *w = tile_words (parts[i]);
 
-      g_string_append_printf (out, "%s%s", i > 0 ? ", " : "", w);
+      g_string_append_printf (out, "%s%s", i > 0 ? _(", ") : "", w);
     }
   return g_string_free (out, FALSE);
 }
@@ -344,6 +344,10 @@ suzume_info_describe (const char         *text,
     {
       g_autofree char *dealer = seat_word (names, parlor_line_get (line, "dealer"));
 
+      if (*dealer == '\0')
+        return g_strdup_printf (_("A match of %d hands for %d players begins; you deal first"),
+                                int_of (line, "seats") * int_of (line, "deals"),
+                                int_of (line, "seats"));
       return g_strdup_printf (_("A match of %d hands for %d players begins; %s deals first"),
                               int_of (line, "seats") * int_of (line, "deals"),
                               int_of (line, "seats"), dealer);
@@ -352,6 +356,9 @@ suzume_info_describe (const char         *text,
     {
       g_autofree char *dealer = seat_word (names, parlor_line_get (line, "dealer"));
 
+      if (*dealer == '\0')
+        return g_strdup_printf (_("Hand %d of %d; you deal"), int_of (line, "number"),
+                                int_of (line, "of"));
       return g_strdup_printf (_("Hand %d of %d; %s deals"), int_of (line, "number"),
                               int_of (line, "of"), dealer);
     }
@@ -470,7 +477,12 @@ suzume_info_describe (const char         *text,
         {
           g_autofree char *w = seat_word (names, winners[i]);
 
-          g_string_append_printf (out, "%s%s", i > 0 ? ", " : "", w);
+          if (*w == '\0' && winners[1] == NULL)
+            {
+              g_string_free (out, TRUE);
+              return g_strdup (_("Match over. You win"));
+            }
+          g_string_append_printf (out, "%s%s", i > 0 ? _(", ") : "", *w == '\0' ? C_("shared victory", "you") : w);
         }
       if (g_strv_length (winners) > 1)
         g_string_prepend (out, _("Match over. Shared victory: "));

@@ -703,7 +703,7 @@ triad_describe (const char         *text,
           g_autofree char *spoken = spoken_card (cards[i]);
 
           if (i > 0)
-            g_string_append (list, ", ");
+            g_string_append (list, _(", "));
           g_string_append (list, spoken);
         }
       {
