@@ -288,7 +288,7 @@ test_accessible_names (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autofree char *name = mahjong_tile_accessible_name (cases[i].tile);
+      g_autofree char *name = mahjong_tile_name (cases[i].tile);
 
       g_assert_cmpstr (name, ==, cases[i].name);
       g_assert_cmpstr (mahjong_tile_index_text (cases[i].tile), ==, cases[i].index);

@@ -850,6 +850,37 @@ test_config (void)
   g_assert_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG);
 }
 
+/* The log's words: tiles by name, the viewer's own seat ("") spoken to. */
+static void
+test_describe (void)
+{
+  static const char *const names[] = { "Ann", "", "Cy", "Dee", NULL };
+  static const struct { const char *line, *words; } cases[] = {
+    { "discard seat=1 tile=5m", "You discard 5 of characters" },
+    { "discard seat=0 tile=E", "Ann discards East wind" },
+    { "draw seat=2 wall=70", "Cy draws a tile" },
+    { "draw seat=1 tile=7p wall=70", "You draw 7 of dots" },
+    { "flower seat=3 tile=f2 count=1", "Dee sets Flower 2 aside and draws a replacement" },
+    { "pung seat=3 tile=C from=1", "Dee pungs Red dragon" },
+    { "kong seat=1 concealed=1", "You declare a concealed kong" },
+    { "kong seat=0 tile=9s added=1", "Ann adds 9 of bamboo to a pung" },
+    { "hand number=2 of=16 dealer=1 prevalent=E", "Hand 2 of 16: you deal; the prevalent wind is East" },
+    { "hu seat=2 tile=3s from=1 hand=x fan=12 fans=x pay=0,-20,36,-8 scores=0,-20,36,-8",
+      "Cy wins on your 3 of bamboo: 12 fan" },
+    { "hu seat=1 tile=3s self=1 hand=x fan=8 fans=x pay=0 scores=0",
+      "You win by self-draw on 3 of bamboo: 8 fan" },
+    { "reveal seat=0 tiles=1m,2m", "Ann shows 1 of characters, 2 of characters" },
+    { "game-over scores=10,-4,0,-6", "The match is over. Scores: Ann 10, you -4, Cy 0, Dee -6" },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *words = mcr_game_info.describe (cases[i].line, names);
+
+      g_assert_cmpstr (words, ==, cases[i].words);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -870,5 +901,6 @@ main (int   argc,
   g_test_add_func ("/mcr/match/random", test_random_matches);
   g_test_add_func ("/mcr/match/ai", test_ai_matches);
   g_test_add_func ("/mcr/match/replay-determinism", test_replay_determinism);
+  g_test_add_func ("/mcr/describe", test_describe);
   return g_test_run ();
 }

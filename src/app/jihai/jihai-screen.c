@@ -125,7 +125,7 @@ kind_of (MahjongTile tile)
 static char *
 kind_name (guint kind)
 {
-  return mahjong_tile_accessible_name (tile_of (kind));
+  return mahjong_tile_name (tile_of (kind));
 }
 
 static void

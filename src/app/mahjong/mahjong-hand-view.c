@@ -61,7 +61,7 @@ mahjong_hand_view_describe_tile (MahjongHandView *self,
   g_return_val_if_fail (MAHJONG_IS_HAND_VIEW (self), NULL);
   g_return_val_if_fail (index < self->n_tiles, NULL);
 
-  name = mahjong_tile_accessible_name (self->tiles[index]);
+  name = mahjong_tile_name (self->tiles[index]);
   if (self->has_drawn && index == self->n_tiles - 1)
     /* Translators: "3 of bamboo, tile 7 of 7, drawn tile" */
     return g_strdup_printf (_("%s, tile %u of %u, drawn tile"), name, index + 1, self->n_tiles);
@@ -86,7 +86,7 @@ mahjong_hand_view_describe (MahjongHandView *self)
   n_plain = self->n_tiles - (self->has_drawn ? 1 : 0);
   for (guint i = 0; i < n_plain; i++)
     {
-      g_autofree char *name = mahjong_tile_accessible_name (self->tiles[i]);
+      g_autofree char *name = mahjong_tile_name (self->tiles[i]);
 
       if (i > 0)
         /* Translators: the separator between tiles in a list */
@@ -95,7 +95,7 @@ mahjong_hand_view_describe (MahjongHandView *self)
     }
   if (self->has_drawn)
     {
-      g_autofree char *name = mahjong_tile_accessible_name (self->tiles[self->n_tiles - 1]);
+      g_autofree char *name = mahjong_tile_name (self->tiles[self->n_tiles - 1]);
 
       if (n_plain > 0)
         /* Translators: the hand's tiles, then the drawn tile: "East wind, East wind; drawn: Red dragon" */
@@ -139,7 +139,7 @@ update_children (MahjongHandView *self)
     {
       GtkWidget *child = self->children[i];
       g_autofree char *name = mahjong_hand_view_describe_tile (self, i);
-      g_autofree char *tip = mahjong_tile_accessible_name (self->tiles[i]);
+      g_autofree char *tip = mahjong_tile_name (self->tiles[i]);
 
       mahjong_tile_widget_set_tile (MAHJONG_TILE_WIDGET (child), self->tiles[i]);
       mahjong_tile_widget_set_flags (MAHJONG_TILE_WIDGET (child), flags_for (self, i));

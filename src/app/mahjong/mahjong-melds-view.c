@@ -147,7 +147,7 @@ mahjong_meld_describe (const MahjongMeld *meld,
 
   if (meld->tile == MAHJONG_NO_TILE)
     return g_strdup (_("Concealed kong, hidden"));
-  name = mahjong_tile_accessible_name (meld->tile);
+  name = mahjong_tile_name (meld->tile);
 
   switch ((MahjongMeldType) meld->type)
     {
@@ -155,7 +155,7 @@ mahjong_meld_describe (const MahjongMeld *meld,
       {
         static const char * const suits[] = { N_("characters"), N_("dots"), N_("bamboo") };
         g_autofree char *claimed = meld->claimed != MAHJONG_NO_TILE
-                                   ? mahjong_tile_accessible_name (meld->claimed) : NULL;
+                                   ? mahjong_tile_name (meld->claimed) : NULL;
         guint rank = mahjong_tile_rank (meld->tile);
 
         /* Translators: "Chow 3-4-5 of dots" */
@@ -214,7 +214,7 @@ mahjong_melds_view_describe (MahjongMeldsView *self)
 
       for (guint i = 0; i < self->n_flowers; i++)
         {
-          g_autofree char *name = mahjong_tile_accessible_name (self->flowers[i]);
+          g_autofree char *name = mahjong_tile_name (self->flowers[i]);
 
           if (i > 0)
             g_string_append (flowers, _(", "));

@@ -56,7 +56,7 @@ static char *
 describe_discard (MahjongRiverView *self,
                   guint             index)
 {
-  g_autofree char *name = mahjong_tile_accessible_name (self->tiles[index]);
+  g_autofree char *name = mahjong_tile_name (self->tiles[index]);
   gboolean last = index + 1 == self->n_tiles && self->highlight_last;
 
   if (self->claimed[index])

@@ -36,8 +36,6 @@ void  mahjong_tile_fit              (double                 width,
                                      double                 height,
                                      double                *tile_width,
                                      double                *tile_height);
-/* "East wind", "3 of bamboo, red", "Flower 2"… (translated, newly allocated). */
-char *mahjong_tile_accessible_name  (guint                  tile);
 /* The corner index: "5", "E", "G"… (translated). */
 const char *mahjong_tile_index_text (guint                  tile);
 /* Compares tiles for a sorted hand: by kind, the red copy after the plain one,

@@ -722,8 +722,7 @@ handle_event (McrScreen  *self,
     const char *names[N_SEATS];
 
     for (guint i = 0; i < N_SEATS; i++)
-      names[i] = self->names[i] != NULL ? self->names[i] : "";
-    /* The engine's describe has no "You …" wording: the player's own name reads better. */
+      names[i] = (int) i == self->seat ? "" : self->names[i];
     words = mcr_game_info.describe (text, names);
   }
   if (words != NULL && *words != '\0' && !g_str_equal (type, "answered"))

@@ -109,7 +109,7 @@ suzume_screen_tile_from_mahjong (guint t)
 static char *
 tile_name (SuzumeTile t)
 {
-  return mahjong_tile_accessible_name (to_mahjong (t));
+  return mahjong_tile_name (to_mahjong (t));
 }
 
 /* Seat counted from the viewer (0 the viewer, 1 the next to play). */

@@ -12,6 +12,47 @@ G_DEFINE_QUARK (mahjong-error-quark, mahjong_error)
 
 static const char honor_letters[] = "ESWNPFC";
 
+char *
+mahjong_tile_name (guint tile)
+{
+  static const char * const honors[] = {
+    N_("East wind"), N_("South wind"), N_("West wind"), N_("North wind"),
+    N_("White dragon"), N_("Green dragon"), N_("Red dragon"),
+  };
+  guint kind = MAHJONG_TILE_KIND (tile);
+  g_autofree char *name = NULL;
+
+  if (tile == MAHJONG_NO_TILE)
+    return g_strdup (_("Hidden tile"));
+  g_return_val_if_fail (kind < MAHJONG_N_ALL_KINDS, g_strdup ("?"));
+
+  if (kind >= MAHJONG_TILE_FLOWER)
+    /* Translators: a flower or season tile, numbered 1-8 */
+    return g_strdup_printf (_("Flower %u"), kind - MAHJONG_TILE_FLOWER + 1);
+  if (mahjong_tile_is_honor (kind))
+    return g_strdup (_(honors[kind - MAHJONG_TILE_EAST]));
+
+  switch (mahjong_tile_suit (kind))
+    {
+    case 0:
+      /* Translators: a tile of the characters suit (萬), e.g. "7 of characters" */
+      name = g_strdup_printf (_("%u of characters"), mahjong_tile_rank (kind));
+      break;
+    case 1:
+      /* Translators: a tile of the dots suit, e.g. "5 of dots" */
+      name = g_strdup_printf (_("%u of dots"), mahjong_tile_rank (kind));
+      break;
+    default:
+      /* Translators: a tile of the bamboo suit, e.g. "3 of bamboo" */
+      name = g_strdup_printf (_("%u of bamboo"), mahjong_tile_rank (kind));
+      break;
+    }
+  if ((tile & MAHJONG_TILE_RED) != 0 && mahjong_tile_is_suited (kind))
+    /* Translators: the red copy of a tile, e.g. "3 of bamboo, red" */
+    return g_strdup_printf (_("%s, red"), name);
+  return g_steal_pointer (&name);
+}
+
 const char *
 mahjong_tile_to_string (guint tile,
                         char  buf[3])

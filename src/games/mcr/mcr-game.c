@@ -1181,63 +1181,167 @@ fallback:
   return buf;
 }
 
+/* "5m" → "5 of characters", "f2" → "Flower 2"; the text itself if it is no tile. */
+static char *
+tile_words (const char *text)
+{
+  guint tile;
+
+  if (text == NULL || *text == '\0')
+    return g_strdup ("");
+  if (text[0] == 'f' && text[1] >= '1' && text[1] <= '8' && text[2] == '\0')
+    tile = MAHJONG_TILE_FLOWER + (guint) (text[1] - '1');
+  else
+    tile = mahjong_tile_from_string (text);
+  if (tile == MAHJONG_NO_TILE)
+    return g_strdup (text);
+  return mahjong_tile_name (tile);
+}
+
+static char *
+tiles_words (const char *text)
+{
+  g_auto(GStrv) parts = g_strsplit (text != NULL ? text : "", ",", -1);
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      g_autofree char *w = tile_words (parts[i]);
+
+      g_string_append_printf (out, "%s%s", i > 0 ? _(", ") : "", w);
+    }
+  return g_string_free (out, FALSE);
+}
+
+static const char *
+wind_word (const char *letter)
+{
+  switch (letter != NULL ? letter[0] : '\0')
+    {
+    case 'E': return _("East");
+    case 'S': return _("South");
+    case 'W': return _("West");
+    case 'N': return _("North");
+    default: return "?";
+    }
+}
+
+/* The viewer's own seat is named "": its lines speak to them ("You discard …"). */
 static char *
 mcr_info_describe (const char         *text,
                    const char * const *names)
 {
   g_autoptr(ParlorLine) line = parlor_line_parse (text, NULL);
-  const char *type, *tile, *who;
+  g_autofree char *tile = NULL;
+  const char *type, *who, *from;
   char wb[16], fb[16];
+  gboolean you;
 
   if (line == NULL)
     return g_strdup (text);
   type = parlor_line_get_type (line);
   who = seat_word (names, parlor_line_get (line, "seat"), wb);
-  tile = parlor_line_get (line, "tile");
-  if (tile == NULL)
-    tile = "";
+  from = seat_word (names, parlor_line_get (line, "from"), fb);
+  you = parlor_line_has (line, "seat") && *who == '\0';
+  tile = tile_words (parlor_line_get (line, "tile"));
 
   if (g_str_equal (type, "start"))
     return g_strdup_printf (_("A match of %s hands begins"), parlor_line_get (line, "hands"));
   if (g_str_equal (type, "hand"))
-    return g_strdup_printf (_("Hand %s of %s: %s deals, prevalent wind %s"),
-                            parlor_line_get (line, "number"), parlor_line_get (line, "of"),
-                            seat_word (names, parlor_line_get (line, "dealer"), fb),
-                            parlor_line_get (line, "prevalent"));
+    {
+      const char *dealer = seat_word (names, parlor_line_get (line, "dealer"), fb);
+
+      if (*dealer == '\0')
+        return g_strdup_printf (_("Hand %s of %s: you deal; the prevalent wind is %s"),
+                                parlor_line_get (line, "number"), parlor_line_get (line, "of"),
+                                wind_word (parlor_line_get (line, "prevalent")));
+      return g_strdup_printf (_("Hand %s of %s: %s deals; the prevalent wind is %s"),
+                              parlor_line_get (line, "number"), parlor_line_get (line, "of"),
+                              dealer, wind_word (parlor_line_get (line, "prevalent")));
+    }
   if (g_str_equal (type, "deal"))
-    return g_strdup_printf (_("%s is dealt their tiles"), who);
+    return you ? g_strdup (_("You are dealt your tiles"))
+               : g_strdup_printf (_("%s is dealt their tiles"), who);
   if (g_str_equal (type, "flower"))
-    return g_strdup_printf (_("%s sets a flower aside and draws a replacement"), who);
+    {
+      if (you)
+        return g_strdup_printf (_("You set %s aside and draw a replacement"), tile);
+      return *tile != '\0' ? g_strdup_printf (_("%s sets %s aside and draws a replacement"), who, tile)
+                           : g_strdup_printf (_("%s sets a flower aside and draws a replacement"), who);
+    }
   if (g_str_equal (type, "draw"))
-    return *tile != '\0' ? g_strdup_printf (_("%s draws %s"), who, tile)
-                         : g_strdup_printf (_("%s draws a tile"), who);
+    {
+      if (you)
+        return *tile != '\0' ? g_strdup_printf (_("You draw %s"), tile) : g_strdup (_("You draw a tile"));
+      return *tile != '\0' ? g_strdup_printf (_("%s draws %s"), who, tile)
+                           : g_strdup_printf (_("%s draws a tile"), who);
+    }
   if (g_str_equal (type, "discard"))
-    return g_strdup_printf (_("%s discards %s"), who, tile);
+    return you ? g_strdup_printf (_("You discard %s"), tile)
+               : g_strdup_printf (_("%s discards %s"), who, tile);
   if (g_str_equal (type, "answered"))
     return g_strdup_printf (_("%s has answered the discard"), who);
   if (g_str_equal (type, "chow"))
-    return g_strdup_printf (_("%s chows %s"), who, tile);
+    return you ? g_strdup_printf (_("You chow %s"), tile)
+               : g_strdup_printf (_("%s chows %s"), who, tile);
   if (g_str_equal (type, "pung"))
-    return g_strdup_printf (_("%s pungs %s"), who, tile);
-  if (g_str_equal (type, "kong"))
-    return parlor_line_has (line, "concealed")
-           ? g_strdup_printf (_("%s declares a concealed kong"), who)
-           : g_strdup_printf (_("%s declares a kong of %s"), who, tile);
-  if (g_str_equal (type, "add-kong"))
-    return g_strdup_printf (_("%s adds %s to a pung"), who, tile);
+    return you ? g_strdup_printf (_("You pung %s"), tile)
+               : g_strdup_printf (_("%s pungs %s"), who, tile);
+  if (g_str_equal (type, "kong") && (parlor_line_has (line, "concealed") || *tile == '\0'))
+    return you ? g_strdup (_("You declare a concealed kong"))
+               : g_strdup_printf (_("%s declares a concealed kong"), who);
+  if (g_str_equal (type, "kong") || g_str_equal (type, "add-kong"))
+    {
+      if (g_str_equal (type, "add-kong") || parlor_line_has (line, "added"))
+        return you ? g_strdup_printf (_("You add %s to a pung"), tile)
+                   : g_strdup_printf (_("%s adds %s to a pung"), who, tile);
+      return you ? g_strdup_printf (_("You declare a kong of %s"), tile)
+                 : g_strdup_printf (_("%s declares a kong of %s"), who, tile);
+    }
   if (g_str_equal (type, "hu"))
-    return parlor_line_has (line, "self")
-           ? g_strdup_printf (_("%s wins by self-draw on %s: %s fan (%s)"), who, tile,
-                              parlor_line_get (line, "fan"), parlor_line_get (line, "fans"))
-           : g_strdup_printf (_("%s wins on %s from %s: %s fan (%s)"), who, tile,
-                              seat_word (names, parlor_line_get (line, "from"), fb),
-                              parlor_line_get (line, "fan"), parlor_line_get (line, "fans"));
+    {
+      const char *fan = parlor_line_get (line, "fan");
+
+      if (parlor_line_has (line, "self"))
+        return you ? g_strdup_printf (_("You win by self-draw on %s: %s fan"), tile, fan)
+                   : g_strdup_printf (_("%s wins by self-draw on %s: %s fan"), who, tile, fan);
+      if (you)
+        return g_strdup_printf (_("You win on %s from %s: %s fan"), tile, from, fan);
+      if (*from == '\0')
+        return g_strdup_printf (_("%s wins on your %s: %s fan"), who, tile, fan);
+      return g_strdup_printf (_("%s wins on %s from %s: %s fan"), who, tile, from, fan);
+    }
   if (g_str_equal (type, "reveal"))
-    return g_strdup_printf (_("%s shows %s"), who, parlor_line_get (line, "tiles"));
+    {
+      g_autofree char *tiles = tiles_words (parlor_line_get (line, "tiles"));
+
+      return you ? g_strdup_printf (_("You show %s"), tiles)
+                 : g_strdup_printf (_("%s shows %s"), who, tiles);
+    }
   if (g_str_equal (type, "exhausted"))
     return g_strdup (_("The wall is exhausted: a drawn hand, nobody pays"));
   if (g_str_equal (type, "game-over") || g_str_equal (type, "result"))
-    return g_strdup_printf (_("The match is over. Scores: %s"), parlor_line_get (line, "scores"));
+    {
+      g_auto(GStrv) scores = g_strsplit (parlor_line_has (line, "scores")
+                                         ? parlor_line_get (line, "scores") : "", ",", -1);
+      GString *out = g_string_new (NULL);
+
+      for (guint s = 0; s < MCR_N_SEATS && scores[s] != NULL; s++)
+        {
+          g_autofree char *seat = g_strdup_printf ("%u", s);
+          const char *name = seat_word (names, seat, wb);
+
+          if (s > 0)
+            g_string_append (out, _(", "));
+          /* Translators: one player's final score in the list after a match, e.g. "Ann 24" */
+          g_string_append_printf (out, _("%s %s"), *name != '\0' ? name : _("you"), scores[s]);
+        }
+      {
+        g_autofree char *list = g_string_free (out, FALSE);
+
+        return g_strdup_printf (_("The match is over. Scores: %s"), list);
+      }
+    }
   if (g_str_equal (type, "pass"))
     return g_strdup (_("Pass"));
   return g_strdup (text);
