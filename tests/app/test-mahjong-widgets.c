@@ -694,6 +694,42 @@ test_table (void)
     }
 }
 
+static GtkWidget *
+find_status (GtkWidget *widget)
+{
+  if (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (widget)) == GTK_ACCESSIBLE_ROLE_STATUS)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_status (c);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Moves reach screen readers through one status line; the others' draws do not. */
+static void
+test_table_announce (void)
+{
+  MahjongTableView *table = g_object_ref_sink (MAHJONG_TABLE_VIEW (mahjong_table_view_new (4)));
+  GtkWidget *status = find_status (GTK_WIDGET (table));
+
+  g_assert_nonnull (status);
+  g_assert_true (GTK_IS_LABEL (status));
+  mahjong_table_view_announce_event (table, "discard", FALSE, "Alice discards East wind");
+  g_assert_cmpstr (mahjong_table_view_get_news (table), ==, "Alice discards East wind");
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (status)), ==, "Alice discards East wind");
+  mahjong_table_view_announce_event (table, "draw", FALSE, "Bob draws a tile");
+  mahjong_table_view_announce_event (table, "deal", FALSE, "Bob is dealt their tiles");
+  mahjong_table_view_announce_event (table, "answered", TRUE, "You have answered");
+  g_assert_cmpstr (mahjong_table_view_get_news (table), ==, "Alice discards East wind");
+  mahjong_table_view_announce_event (table, "draw", TRUE, "You draw 5 of dots");
+  g_assert_cmpstr (mahjong_table_view_get_news (table), ==, "You draw 5 of dots");
+  g_assert_finalize_object (table);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -710,6 +746,7 @@ main (int   argc,
   g_test_add_func ("/mahjong/melds", test_melds);
   g_test_add_func ("/mahjong/claim-bar", test_claim_bar);
   g_test_add_func ("/mahjong/table", test_table);
+  g_test_add_func ("/mahjong/table/announce", test_table_announce);
 
   return ui_test_run ();
 }

@@ -195,6 +195,12 @@ play_match (guint hands)
   g_assert_nonnull (mcr_screen_get_last_result (screen));
   log = mcr_screen_get_log_text (screen);
   g_assert_true (strstr (log, " discards ") != NULL);
+  g_assert_true (strstr (log, "You discard ") != NULL);
+  /* Tiles are named in words, not in the notation. */
+  g_assert_true (strstr (log, " of ") != NULL || strstr (log, " wind") != NULL ||
+                 strstr (log, " dragon") != NULL);
+  /* The latest move is also said aloud: the hand's end at the last. */
+  g_assert_cmpstr (mahjong_table_view_get_news (MAHJONG_TABLE_VIEW (mcr_screen_get_table_view (screen))), !=, "");
   g_test_message ("turns %u, calls %u, hands ended %u", turns, calls, wins_seen);
   shots (window, "mcr-result");
 }

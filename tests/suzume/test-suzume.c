@@ -730,6 +730,7 @@ test_describe_you (void)
       "Cy wins on your red 9: 9 points" },
     { "match seats=3 deals=1 dealer=1", "A match of 3 hands for 3 players begins; you deal first" },
     { "hand number=2 of=3 dealer=1", "Hand 2 of 3; you deal" },
+    { "scores points=39,45,36", "Points: Ann 39, you 45, Cy 36" },
     { "hand number=3 of=3 dealer=2", "Hand 3 of 3; Cy deals" },
     { "game-over scores=50,30,40 winners=1", "Match over. You win" },
     { "game-over scores=30,45,45 winners=1,2", "Match over. Shared victory: you, Cy" },

@@ -14,6 +14,7 @@ struct _MahjongTableView
   guint             n_seats;
   GtkWidget        *grid;
   GtkWidget        *center;      /* a GtkBox holding the screen's child */
+  GtkLabel         *news;        /* the latest move, for eyes and screen readers */
   GtkWidget        *heading[MAHJONG_TABLE_SEATS_MAX];
   MahjongHandView  *hand[MAHJONG_TABLE_SEATS_MAX];
   MahjongRiverView *river[MAHJONG_TABLE_SEATS_MAX];
@@ -101,6 +102,7 @@ static void
 build (MahjongTableView *self)
 {
   GtkWidget *top = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 24);
+  GtkWidget *middle = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *panels[MAHJONG_TABLE_SEATS_MAX];
 
   self->grid = gtk_grid_new ();
@@ -112,7 +114,15 @@ build (MahjongTableView *self)
   gtk_widget_set_hexpand (self->center, TRUE);
   gtk_widget_set_vexpand (self->center, TRUE);
   gtk_widget_set_valign (self->center, GTK_ALIGN_CENTER);
-  gtk_grid_attach (GTK_GRID (self->grid), self->center, 1, 1, 1, 1);
+  gtk_box_append (GTK_BOX (middle), self->center);
+
+  self->news = GTK_LABEL (g_object_new (GTK_TYPE_LABEL,
+                                        "accessible-role", GTK_ACCESSIBLE_ROLE_STATUS,
+                                        "ellipsize", PANGO_ELLIPSIZE_END,
+                                        "max-width-chars", 40, NULL));
+  gtk_widget_add_css_class (GTK_WIDGET (self->news), "dim-label");
+  gtk_box_append (GTK_BOX (middle), GTK_WIDGET (self->news));
+  gtk_grid_attach (GTK_GRID (self->grid), middle, 1, 1, 1, 1);
 
   gtk_box_set_homogeneous (GTK_BOX (top), TRUE);
   gtk_widget_set_halign (top, GTK_ALIGN_CENTER);
@@ -329,4 +339,42 @@ mahjong_table_view_set_center (MahjongTableView *self,
     gtk_box_remove (GTK_BOX (self->center), old);
   if (child != NULL)
     gtk_box_append (GTK_BOX (self->center), child);
+}
+
+void
+mahjong_table_view_announce (MahjongTableView *self,
+                             const char       *text)
+{
+  g_return_if_fail (MAHJONG_IS_TABLE_VIEW (self));
+  g_return_if_fail (text != NULL);
+
+  /* GTK 4.8 has no announce call: a status whose text and name change is
+   * what screen readers present. */
+  gtk_label_set_text (self->news, text);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->news),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+}
+
+const char *
+mahjong_table_view_get_news (MahjongTableView *self)
+{
+  g_return_val_if_fail (MAHJONG_IS_TABLE_VIEW (self), NULL);
+  return gtk_label_get_text (self->news);
+}
+
+/* The others' draws and deals would only drown out their discards. */
+void
+mahjong_table_view_announce_event (MahjongTableView *self,
+                                   const char       *type,
+                                   gboolean          own,
+                                   const char       *words)
+{
+  g_return_if_fail (MAHJONG_IS_TABLE_VIEW (self));
+
+  if (words == NULL || *words == '\0' || type == NULL)
+    return;
+  if (g_str_equal (type, "answered") ||
+      (!own && (g_str_equal (type, "draw") || g_str_equal (type, "deal"))))
+    return;
+  mahjong_table_view_announce (self, words);
 }

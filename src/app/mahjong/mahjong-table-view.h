@@ -43,5 +43,15 @@ MahjongMeldsView *mahjong_table_view_get_melds      (MahjongTableView  *self,
                                                      guint              seat);
 void              mahjong_table_view_set_center     (MahjongTableView  *self,
                                                      GtkWidget         *child);
+/* Shows the latest move under the centre and has screen readers say it. */
+void              mahjong_table_view_announce       (MahjongTableView  *self,
+                                                     const char        *text);
+const char       *mahjong_table_view_get_news       (MahjongTableView  *self);
+/* Announces an event's @words unless it is another seat's draw or deal, or
+ * an answer to a claim. */
+void              mahjong_table_view_announce_event (MahjongTableView  *self,
+                                                     const char        *type,
+                                                     gboolean           own,
+                                                     const char        *words);
 
 G_END_DECLS

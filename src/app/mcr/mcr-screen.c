@@ -633,24 +633,26 @@ show_win (McrScreen        *self,
   g_auto(GStrv) fans = NULL;
   g_auto(GStrv) pay = NULL;
   gint64 seat = 0, from = 0, fan = 0;
-  const char *tile = parlor_line_get (line, "tile");
+  const char *code_text = parlor_line_get (line, "tile");
+  guint code = code_text != NULL ? mahjong_tile_from_string (code_text) : MAHJONG_NO_TILE;
+  g_autofree char *tile = code != MAHJONG_NO_TILE ? mahjong_tile_name (code) : g_strdup ("?");
   const char *s;
 
   parlor_line_get_int (line, "seat", 0, N_SEATS - 1, &seat, NULL);
   parlor_line_get_int (line, "fan", 0, 10000, &fan, NULL);
   if (parlor_line_has (line, "self"))
     heading = (int) seat == self->seat
-              /* Translators: "You win by self-draw on 5p" */
+              /* Translators: "You win by self-draw on 5 of dots" */
               ? g_strdup_printf (_("You win by self-draw on %s"), tile)
-              /* Translators: "Bob wins by self-draw on 5p" */
+              /* Translators: "Bob wins by self-draw on 5 of dots" */
               : g_strdup_printf (_("%s wins by self-draw on %s"), seat_name (self, seat), tile);
   else
     {
       parlor_line_get_int (line, "from", 0, N_SEATS - 1, &from, NULL);
       heading = (int) seat == self->seat
-                /* Translators: "You win on 5p from Bob" */
+                /* Translators: "You win on 5 of dots from Bob" */
                 ? g_strdup_printf (_("You win on %s from %s"), tile, seat_name (self, from))
-                /* Translators: "Bob wins on 5p from you" */
+                /* Translators: "Bob wins on 5 of dots from you" */
                 : (int) from == self->seat
                 ? g_strdup_printf (_("%s wins on %s from you"), seat_name (self, seat), tile)
                 : g_strdup_printf (_("%s wins on %s from %s"), seat_name (self, seat), tile,
@@ -729,6 +731,12 @@ handle_event (McrScreen  *self,
     parlor_log_view_append (self->log, words,
                             g_str_equal (type, "hand") || g_str_equal (type, "hu") ||
                             g_str_equal (type, "exhausted") || g_str_equal (type, "start"));
+  {
+    gint64 seat = -1;
+
+    parlor_line_get_int (line, "seat", 0, N_SEATS - 1, &seat, NULL);
+    mahjong_table_view_announce_event (self->table, type, seat >= 0 && seat == self->seat, words);
+  }
 
   if (g_str_equal (type, "hand"))
     {

@@ -508,10 +508,18 @@ record_win (SuzumeScreen *self,
 
   if (self->hand_result->len > 0)
     g_string_append_c (self->hand_result, '\n');
-  if (ron)
+  if (ron && self->seat >= 0 && seat == self->seat)
+    g_string_append_printf (self->hand_result, _("You win by ron on %s from %s"),
+                            tname, seat_name (self, from));
+  else if (ron && self->seat >= 0 && from == self->seat)
+    g_string_append_printf (self->hand_result, _("%s wins by ron on your %s"),
+                            seat_name (self, seat), tname);
+  else if (ron)
     /* Translators: "Alice wins by ron on 5 of bamboo from Bob" */
     g_string_append_printf (self->hand_result, _("%s wins by ron on %s from %s"),
                             seat_name (self, seat), tname, seat_name (self, from));
+  else if (self->seat >= 0 && seat == self->seat)
+    g_string_append_printf (self->hand_result, _("You win by tsumo on %s"), tname);
   else
     g_string_append_printf (self->hand_result, _("%s wins by tsumo on %s"),
                             seat_name (self, seat), tname);
@@ -600,6 +608,13 @@ handle_event (SuzumeScreen *self,
     parlor_log_view_append (self->log, words,
                             g_str_equal (type, "hand") || g_str_equal (type, "tsumo") ||
                             g_str_equal (type, "ron") || g_str_equal (type, "game-over"));
+  if (self->table != NULL)
+    {
+      gint64 seat = -1;
+
+      parlor_line_get_int (line, "seat", 0, N_SEATS_MAX - 1, &seat, NULL);
+      mahjong_table_view_announce_event (self->table, type, seat >= 0 && seat == self->seat, words);
+    }
 
   if (g_str_equal (type, "hand"))
     g_string_truncate (self->hand_result, 0);

@@ -466,7 +466,27 @@ suzume_info_describe (const char         *text,
   if (g_str_equal (type, "exhausted"))
     return g_strdup (_("The wall is empty: nobody wins this hand"));
   if (g_str_equal (type, "scores"))
-    return g_strdup_printf (_("Points: %s"), parlor_line_get (line, "points"));
+    {
+      g_auto(GStrv) points = g_strsplit (parlor_line_has (line, "points")
+                                         ? parlor_line_get (line, "points") : "", ",", -1);
+      GString *out = g_string_new (NULL);
+
+      for (guint s = 0; s < SUZUME_MAX_SEATS && points[s] != NULL; s++)
+        {
+          g_autofree char *seat = g_strdup_printf ("%u", s);
+          g_autofree char *w = seat_word (names, seat);
+
+          if (s > 0)
+            g_string_append (out, _(", "));
+          /* Translators: one player's points in the list after a hand, e.g. "Ann 42" */
+          g_string_append_printf (out, _("%s %s"), *w != '\0' ? w : _("you"), points[s]);
+        }
+      {
+        g_autofree char *list = g_string_free (out, FALSE);
+
+        return g_strdup_printf (_("Points: %s"), list);
+      }
+    }
   if (g_str_equal (type, "game-over") || g_str_equal (type, "result"))
     {
       g_auto(GStrv) winners = g_strsplit (parlor_line_get (line, "winners") != NULL
