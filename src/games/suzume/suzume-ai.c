@@ -192,6 +192,12 @@ typedef struct
   double     utility[64];    /* what a win of so many points (dealer bonus in) is worth */
   double     danger[SUZUME_N_KINDS];
   GHashTable *leaf_cache;
+  /* experiment: the oracle sees the state */
+  const SuzumeState *oracle;
+  gboolean   see_wall;
+  SuzumeTile own_draws[SUZUME_N_TILES];
+  guint      n_own_draws;
+  GHashTable *wall_cache;
 } Ctx;
 
 static void
@@ -521,6 +527,72 @@ choose_normal (Ctx       *ctx,
   return discard_line ((guint) best);
 }
 
+/* Experiment: can another seat legally ron the tile of @type? */
+static gboolean
+oracle_danger (Ctx  *ctx,
+               guint type)
+{
+  const SuzumeState *st = ctx->oracle;
+  guint me = (guint) ctx->view.seat;
+
+  for (guint o = 0; o < st->config.n_seats; o++)
+    {
+      guint8 six[SUZUME_N_TYPES] = { 0 };
+      int p;
+
+      if (o == me || (st->discarded_kinds[o] & (1u << suzume_tile_kind (suzume_type_tile (type)))))
+        continue;
+      for (guint i = 0; i < st->hand_len[o]; i++)
+        six[suzume_tile_type (st->hands[o][i])]++;
+      six[type]++;
+      if (is_win (ctx, six, &p))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Experiment: the best tsumo reachable with the known own draws. */
+static double
+oracle_wall_value (Ctx          *ctx,
+                   const guint8  five[SUZUME_N_TYPES],
+                   guint         j)
+{
+  gint64 key = (gint64) (pack (five) | ((guint64) j << 60));
+  guint8 six[SUZUME_N_TYPES];
+  gpointer cached;
+  double value = 0.0;
+  int p;
+
+  if (j >= ctx->n_own_draws)
+    return 0.0;
+  if (g_hash_table_lookup_extended (ctx->wall_cache, &key, NULL, &cached))
+    {
+      memcpy (&value, &cached, sizeof value);
+      return value;
+    }
+  memcpy (six, five, sizeof six);
+  six[suzume_tile_type (ctx->own_draws[j])]++;
+  if (is_win (ctx, six, &p))
+    value = ctx->utility[MIN (p + ctx->bonus, 63)] * pow (ctx->survival, j + 1);
+  else
+    for (guint d = 0; d < SUZUME_N_TYPES; d++)
+      if (six[d] > 0)
+        {
+          six[d]--;
+          value = MAX (value, oracle_wall_value (ctx, six, j + 1));
+          six[d]++;
+        }
+  {
+    gint64 *stored = g_new (gint64, 1);
+    gpointer v;
+
+    *stored = key;
+    memcpy (&v, &value, sizeof v);
+    g_hash_table_insert (ctx->wall_cache, stored, v);
+  }
+  return value;
+}
+
 /* Expected points of each discard over the next draws, less its danger; the
  * greedy measure breaks ties (hands too far from any win to score yet). */
 static char *
@@ -541,8 +613,16 @@ choose_strong (Ctx *ctx)
       types[d]--;
       greedy_measure (ctx, types, &need, &live);
       v = five_value (ctx, types, STRONG_DEPTH, ctx->draws_left)
-          - DANGER_WEIGHT * ctx->danger_scale * ctx->danger[suzume_tile_kind (suzume_type_tile (d))]
           + 1e-3 * (live / 50.0 - need);
+      if (ctx->oracle == NULL)
+        v -= DANGER_WEIGHT * ctx->danger_scale * ctx->danger[suzume_tile_kind (suzume_type_tile (d))];
+      else
+        {
+          if (ctx->see_wall)
+            v = oracle_wall_value (ctx, types, 0) + 0.2 * v;
+          if (oracle_danger (ctx, d))
+            v -= 1000.0;
+        }
       types[d]++;
       if (v > best_value)
         {
@@ -602,8 +682,55 @@ suzume_ai_choose (const char    *level,
   if (g_str_equal (level, "normal"))
     return choose_normal (&ctx, &rng);
 
+  ctx.oracle = NULL;
   ctx.leaf_cache = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   action = choose_strong (&ctx);
   g_hash_table_unref (ctx.leaf_cache);
+  return action;
+}
+
+char *
+suzume_ai_choose_oracle (const char        *view,
+                         const SuzumeState *state,
+                         gboolean           see_wall,
+                         GError           **error)
+{
+  Ctx ctx;
+  guint8 types[SUZUME_N_TYPES];
+  int points;
+  char *action;
+  guint me, n;
+
+  if (!suzume_view_parse (view, &ctx.view, error))
+    return NULL;
+  ensure_targets ();
+  ctx_init (&ctx);
+  if (ctx.view.ask == SUZUME_ASK_RON)
+    return g_strdup ("ron");
+  hand_types (&ctx.view, types);
+  if (is_win (&ctx, types, &points))
+    return g_strdup ("tsumo");
+
+  /* only the wall is live */
+  memset (ctx.unseen, 0, sizeof ctx.unseen);
+  ctx.n_unseen = 0;
+  for (guint i = state->wall_pos; i < SUZUME_N_TILES; i++)
+    {
+      ctx.unseen[suzume_tile_type (state->wall[i])]++;
+      ctx.n_unseen++;
+    }
+  me = (guint) ctx.view.seat;
+  n = state->config.n_seats;
+  ctx.n_own_draws = 0;
+  for (guint i = state->wall_pos + n - 1; i < SUZUME_N_TILES; i += n)
+    ctx.own_draws[ctx.n_own_draws++] = state->wall[i];
+  (void) me;
+  ctx.oracle = state;
+  ctx.see_wall = see_wall;
+  ctx.leaf_cache = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  ctx.wall_cache = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  action = choose_strong (&ctx);
+  g_hash_table_unref (ctx.leaf_cache);
+  g_hash_table_unref (ctx.wall_cache);
   return action;
 }
