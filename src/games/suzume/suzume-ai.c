@@ -620,7 +620,9 @@ choose_strong (Ctx *ctx)
         {
           if (ctx->see_wall)
             v = oracle_wall_value (ctx, types, 0) + 0.2 * v;
-          if (oracle_danger (ctx, d))
+          if (g_getenv ("ORACLE_NODANGER") != NULL)
+            v -= DANGER_WEIGHT * ctx->danger_scale * ctx->danger[suzume_tile_kind (suzume_type_tile (d))];
+          else if (oracle_danger (ctx, d))
             v -= 1000.0;
         }
       types[d]++;
@@ -712,13 +714,14 @@ suzume_ai_choose_oracle (const char        *view,
     return g_strdup ("tsumo");
 
   /* only the wall is live */
+  if (g_getenv ("ORACLE_NOCOUNT") == NULL) {
   memset (ctx.unseen, 0, sizeof ctx.unseen);
   ctx.n_unseen = 0;
   for (guint i = state->wall_pos; i < SUZUME_N_TILES; i++)
     {
       ctx.unseen[suzume_tile_type (state->wall[i])]++;
       ctx.n_unseen++;
-    }
+    } }
   me = (guint) ctx.view.seat;
   n = state->config.n_seats;
   ctx.n_own_draws = 0;
