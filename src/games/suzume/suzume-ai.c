@@ -188,6 +188,9 @@ suzume_ai_tiles_needed (const guint8 types[SUZUME_N_TYPES],
 
 /* ---- the position as an AI sees it ---- */
 
+static const double ready_after[] = { 0.05, 0.23, 0.40, 0.55, 0.67, 0.76, 0.82, 0.85, 0.88, 0.90 };
+
+
 typedef struct
 {
   SuzumeView view;
@@ -295,7 +298,8 @@ ctx_init (Ctx *ctx)
             banned = banned || suzume_tile_kind (v->discards[o][i]) == kind;
           if (banned)
             continue;
-          ready = MIN (0.6, 0.06 * v->n_discards[o]);
+          ready = g_getenv ("SUZ_RT") != NULL ? ready_after[MIN (v->n_discards[o], 9)] * g_ascii_strtod (g_getenv ("SUZ_RT"), NULL)
+                                              : MIN (0.6, 0.06 * v->n_discards[o]);
           ctx->danger[kind] += ready * shapes * (8.0 + (o == v->dealer ? 2.0 : 0.0));
         }
     }
@@ -727,7 +731,6 @@ choose_normal (Ctx       *ctx,
 
 /* How often a player who keeps useful tiles is ready after so many discards
  * (measured on the greedy player, hands still running). */
-static const double ready_after[] = { 0.05, 0.23, 0.40, 0.55, 0.67, 0.76, 0.82, 0.85, 0.88, 0.90 };
 
 typedef struct
 {
@@ -876,6 +879,22 @@ read_hands2 (Ctx *ctx)
         continue;
       ready = ready_after[MIN (m, G_N_ELEMENTS (ready_after) - 1)];
       ready = ready * (kept / all) / (ready * (kept / all) + 1.0 - ready);
+      if (ctx->oracle != NULL)
+        {
+          guint8 six[SUZUME_N_TYPES] = { 0 };
+          int p;
+
+          ready = 0.0;
+          for (guint i = 0; i < ctx->oracle->hand_len[o]; i++)
+            six[suzume_tile_type (ctx->oracle->hands[o][i])]++;
+          for (guint t = 0; t < SUZUME_N_TYPES; t++)
+            {
+              six[t]++;
+              if (is_win (ctx, six, &p) && !(banned & (1u << suzume_tile_kind (suzume_type_tile (t)))))
+                ready = 1.0;
+              six[t]--;
+            }
+        }
       for (guint t = 0; t < SUZUME_N_TYPES; t++)
         safe[t] *= 1.0 - ready * risk[t] / lik_sum;
     }
@@ -978,6 +997,9 @@ choose_strong (Ctx *ctx)
         {
           if (ctx->see_wall)
             v = oracle_wall_value (ctx, types, 0) + 0.2 * v;
+          if (ctx->read)
+            v -= ctx->read_weight * ctx->danger_scale * ctx->ron_risk[d];
+          else
           if (g_getenv ("ORACLE_NODANGER") != NULL)
             v -= DANGER_WEIGHT * ctx->danger_scale * ctx->danger[suzume_tile_kind (suzume_type_tile (d))];
           else if (oracle_danger (ctx, d))
@@ -1094,7 +1116,10 @@ suzume_ai_choose_oracle (const char        *view,
     ctx.own_draws[ctx.n_own_draws++] = state->wall[i];
   (void) me;
   ctx.oracle = state;
-  ctx.read = FALSE;
+  ctx.read = g_getenv ("ORACLE_READYONLY") != NULL;
+  ctx.read_weight = env_double ("SUZ_K", 20.0);
+  if (ctx.read)
+    read_hands2 (&ctx);
   if (g_getenv ("SUZ_CALIB") != NULL)
     {
       ParlorRng rng;
