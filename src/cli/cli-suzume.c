@@ -13,9 +13,6 @@
 #include "parlor-games.h"
 #include "parlor-line.h"
 #include "parlor-replay.h"
-#include "suzume-ai.h"
-#include "suzume-game.h"
-#include "suzume-game-private.h"
 #include "suzume-rules.h"
 
 /* ---- suzume score ---- */
@@ -356,13 +353,9 @@ play_one (GameRun     *run,
             }
           view = parlor_game_view_for (game, (int) p);
           t0 = g_get_monotonic_time ();
-          if (g_str_has_prefix (setup->levels[item], "oracle"))
-            action = suzume_ai_choose_oracle (view, suzume_game_get_state (SUZUME_GAME (game)),
-                                              g_str_equal (setup->levels[item], "oracle-wall"), &error);
-          else
-            action = setup->info->ai_choose (setup->levels[item], view,
-                                             mix (game_seed + mix (((guint64) p << 32) | moves)),
-                                             NULL, &error);
+          action = setup->info->ai_choose (setup->levels[item], view,
+                                           mix (game_seed + mix (((guint64) p << 32) | moves)),
+                                           NULL, &error);
           ms = (g_get_monotonic_time () - t0) / 1000.0;
           moves++;
           if (action == NULL)
@@ -472,9 +465,7 @@ parlor_cli_selfplay_suzume (int    argc,
       return 2;
     }
   for (guint i = 0; i < n; i++)
-    if (!g_strv_contains (setup.info->ai_levels, levels[i]) &&
-        !(g_getenv ("PARLOR_SUZUME_ORACLE") != NULL &&
-          (g_str_equal (levels[i], "oracle") || g_str_equal (levels[i], "oracle-wall"))))
+    if (!g_strv_contains (setup.info->ai_levels, levels[i]))
       {
         fprintf (stderr, "parlor-cli: unknown level “%s” (random, normal or strong)\n", levels[i]);
         return 2;
@@ -522,29 +513,6 @@ parlor_cli_selfplay_suzume (int    argc,
           hands_won[i] += run->hands_won[i];
         }
     }
-
-  /* experiment: first places by the number of hands won in the match */
-  if (g_getenv ("PARLOR_SUZUME_STATS") != NULL)
-    for (guint i = 0; i < n; i++)
-      {
-        guint matches[6] = { 0 };
-        double firsts[6] = { 0 };
-
-        for (guint g = 0; g < runs->len; g++)
-          {
-            GameRun *run = g_ptr_array_index (runs, g);
-            guint b = MIN (run->hands_won[i], 5);
-
-            matches[b]++;
-            firsts[b] += run->won[i];
-          }
-        fprintf (stderr, "item %u %s:", i, levels[i]);
-        for (guint b = 0; b < 6; b++)
-          if (matches[b] > 0)
-            fprintf (stderr, " won %u hands: %u matches, first %.1f (%.1f %%);", b, matches[b],
-                     firsts[b], 100.0 * firsts[b] / matches[b]);
-        fprintf (stderr, "\n");
-      }
 
   if (log_path != NULL &&
       !parlor_cli_write_replays (log_path, runs, G_STRUCT_OFFSET (GameRun, log), &error))

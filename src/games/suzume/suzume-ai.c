@@ -5,7 +5,6 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "parlor-game.h"
@@ -24,9 +23,6 @@ typedef struct
 {
   guint8 types[SUZUME_N_TYPES];
   guint8 points[SUZUME_N_KINDS];   /* total with an indicator of each kind */
-  guint8 n_ent;                    /* the types it holds and how many of each */
-  guint8 ent_type[SUZUME_HAND_SIZE];
-  guint8 ent_count[SUZUME_HAND_SIZE];
 } Target;
 
 static Target     *targets;
@@ -99,7 +95,7 @@ build_targets (gpointer data)
       {
         guint8 kinds[SUZUME_N_KINDS];
         gboolean ok = TRUE;
-        Target partial = { { 0 }, { 0 }, 0, { 0 }, { 0 } };
+        Target partial = { { 0 }, { 0 } };
 
         for (guint k = 0; k < SUZUME_N_KINDS; k++)
           {
@@ -124,13 +120,6 @@ build_targets (gpointer data)
           g_assert (score.shape);
           t->points[k] = (guint8) score.total;
         }
-      t->n_ent = 0;
-      for (guint k = 0; k < SUZUME_N_TYPES; k++)
-        if (t->types[k] > 0)
-          {
-            t->ent_type[t->n_ent] = (guint8) k;
-            t->ent_count[t->n_ent++] = t->types[k];
-          }
       *key = (gint64) pack (t->types);
       g_hash_table_insert (target_index, key, GUINT_TO_POINTER (i + 1));
     }
@@ -188,9 +177,6 @@ suzume_ai_tiles_needed (const guint8 types[SUZUME_N_TYPES],
 
 /* ---- the position as an AI sees it ---- */
 
-static const double ready_after[] = { 0.05, 0.23, 0.40, 0.55, 0.67, 0.76, 0.82, 0.85, 0.88, 0.90 };
-
-
 typedef struct
 {
   SuzumeView view;
@@ -206,18 +192,6 @@ typedef struct
   double     utility[64];    /* what a win of so many points (dealer bonus in) is worth */
   double     danger[SUZUME_N_KINDS];
   GHashTable *leaf_cache;
-  gboolean   read;           /* danger from the reading of the other hands */
-  double     read_weight;
-  double     read_near;
-  double     ron_risk[SUZUME_N_TYPES];
-  guint16   *eligible;       /* targets worth 5 points with this dora */
-  guint      n_eligible;
-  /* experiment: the oracle sees the state */
-  const SuzumeState *oracle;
-  gboolean   see_wall;
-  SuzumeTile own_draws[SUZUME_N_TILES];
-  guint      n_own_draws;
-  GHashTable *wall_cache;
 } Ctx;
 
 static void
@@ -298,8 +272,7 @@ ctx_init (Ctx *ctx)
             banned = banned || suzume_tile_kind (v->discards[o][i]) == kind;
           if (banned)
             continue;
-          ready = g_getenv ("SUZ_RT") != NULL ? ready_after[MIN (v->n_discards[o], 9)] * g_ascii_strtod (g_getenv ("SUZ_RT"), NULL)
-                                              : MIN (0.6, 0.06 * v->n_discards[o]);
+          ready = MIN (0.6, 0.06 * v->n_discards[o]);
           ctx->danger[kind] += ready * shapes * (8.0 + (o == v->dealer ? 2.0 : 0.0));
         }
     }
@@ -316,186 +289,6 @@ is_win (const Ctx    *ctx,
     return FALSE;
   *points = t->points[ctx->dora_kind];
   return *points >= SUZUME_MIN_POINTS;
-}
-
-/* ---- reading the other hands ---- */
-
-static double
-env_double (const char *name,
-            double      fallback)
-{
-  const char *text = g_getenv (name);
-
-  return text != NULL ? g_ascii_strtod (text, NULL) : fallback;
-}
-
-/* Tiles a hand of five or six lacks for the nearest hand worth 5 points
- * (live or not: the other seat's view is not ours). */
-static guint
-fast_need (const Ctx    *ctx,
-           const guint8  hand[SUZUME_N_TYPES])
-{
-  guint best = 0;
-
-  for (guint i = 0; i < ctx->n_eligible; i++)
-    {
-      const Target *t = &targets[ctx->eligible[i]];
-      guint overlap = 0;
-
-      for (guint e = 0; e < t->n_ent; e++)
-        overlap += MIN (t->ent_count[e], hand[t->ent_type[e]]);
-      if (overlap > best)
-        {
-          best = overlap;
-          if (best >= 5)
-            break;
-        }
-    }
-  return SUZUME_HAND_SIZE - best;
-}
-
-/* How likely a player who keeps useful tiles throws @d from @six. */
-static double
-discard_likelihood (const Ctx *ctx,
-                    guint8     six[SUZUME_N_TYPES],
-                    guint      d,
-                    double     eps)
-{
-  guint need[SUZUME_N_TYPES], min = 99, n_min = 0, n_types = 0;
-  int p;
-
-  if (is_win (ctx, six, &p))
-    return 0.0;
-  for (guint t = 0; t < SUZUME_N_TYPES; t++)
-    if (six[t] > 0)
-      {
-        six[t]--;
-        need[t] = fast_need (ctx, six);
-        six[t]++;
-        n_types++;
-        min = MIN (min, need[t]);
-      }
-  for (guint t = 0; t < SUZUME_N_TYPES; t++)
-    n_min += six[t] > 0 && need[t] == min;
-  return (1.0 - eps) * (need[d] == min ? 1.0 / n_min : 0.0) + eps / n_types;
-}
-
-/*
- * For every type, the chance that some other seat can ron it: each other hand is
- * sampled from the unseen tiles, weighted by how likely its last discards were
- * for a player who keeps useful tiles (with the tile drawn before each one taken
- * at random from the six), and dropped when it would have won already (ron on a
- * discard since its own last one, which every level takes).
- */
-static void
-read_hands (Ctx       *ctx,
-            ParlorRng *rng)
-{
-  const SuzumeView *v = &ctx->view;
-  guint me = (guint) v->seat, n = v->n_seats;
-  guint n_particles = (guint) env_double ("SUZ_N", 128);
-  guint steps = (guint) env_double ("SUZ_STEPS", 3);
-  double eps = env_double ("SUZ_EPS", 0.1);
-  guint8 pool[SUZUME_N_TILES];
-  guint n_pool = 0;
-  double safe[SUZUME_N_TYPES];
-  g_autofree guint16 *eligible = g_new (guint16, n_targets);
-
-  ctx->n_eligible = 0;
-  for (guint i = 0; i < n_targets; i++)
-    if (ctx->dora_kind < SUZUME_N_KINDS && targets[i].points[ctx->dora_kind] >= SUZUME_MIN_POINTS)
-      eligible[ctx->n_eligible++] = (guint16) i;
-  ctx->eligible = eligible;
-
-  for (guint t = 0; t < SUZUME_N_TYPES; t++)
-    {
-      for (guint c = 0; c < ctx->unseen[t]; c++)
-        pool[n_pool++] = (guint8) t;
-      safe[t] = 1.0;
-    }
-
-  for (guint o = 0; o < n; o++)
-    {
-      guint m = v->n_discards[o];
-      guint since = m > 0 ? (m - 1) * n + (o + n - v->dealer) % n : 0;
-      guint16 banned = 0;
-      double total = 0.0, risk[SUZUME_N_TYPES] = { 0 };
-
-      if (o == me || n_pool < 5)
-        continue;
-      for (guint i = 0; i < m; i++)
-        banned |= 1u << suzume_tile_kind (v->discards[o][i]);
-
-      for (guint k = 0; k < n_particles; k++)
-        {
-          guint8 hand[SUZUME_N_TYPES] = { 0 }, five[SUZUME_N_TYPES];
-          double w = 1.0;
-          int p;
-
-          for (guint i = 0; i < 5; i++)
-            {
-              guint j = i + parlor_rng_below (rng, n_pool - i);
-              guint8 tmp = pool[i];
-
-              pool[i] = pool[j];
-              pool[j] = tmp;
-              hand[pool[i]]++;
-            }
-
-          /* it would have ronned a discard made since its own last one */
-          for (guint s = 0; s < n && w > 0.0; s++)
-            for (guint i = 0; s != o && i < v->n_discards[s] && w > 0.0; i++)
-              {
-                guint time = i * n + (s + n - v->dealer) % n;
-                SuzumeTile tile = v->discards[s][i];
-
-                if ((m > 0 && time < since) || (banned & (1u << suzume_tile_kind (tile))))
-                  continue;
-                hand[suzume_tile_type (tile)]++;
-                if (is_win (ctx, hand, &p))
-                  w = 0.0;
-                hand[suzume_tile_type (tile)]--;
-              }
-
-          /* its last discards, newest first */
-          memcpy (five, hand, sizeof five);
-          for (guint i = m; i > 0 && i + steps > m && w > 0.0; i--)
-            {
-              guint d = suzume_tile_type (v->discards[o][i - 1]);
-              guint x = parlor_rng_below (rng, SUZUME_HAND_SIZE);
-
-              five[d]++;
-              w *= discard_likelihood (ctx, five, d, eps);
-              for (guint t = 0; t < SUZUME_N_TYPES; t++)
-                {
-                  if (x < five[t])
-                    {
-                      five[t]--;
-                      break;
-                    }
-                  x -= five[t];
-                }
-            }
-          if (w <= 0.0)
-            continue;
-          total += w;
-          for (guint t = 0; t < SUZUME_N_TYPES; t++)
-            {
-              if (banned & (1u << suzume_tile_kind (suzume_type_tile (t))))
-                continue;
-              hand[t]++;
-              if (is_win (ctx, hand, &p))
-                risk[t] += w;
-              hand[t]--;
-            }
-        }
-      if (total > 0.0)
-        for (guint t = 0; t < SUZUME_N_TYPES; t++)
-          safe[t] *= 1.0 - risk[t] / total;
-    }
-  for (guint t = 0; t < SUZUME_N_TYPES; t++)
-    ctx->ron_risk[t] = 1.0 - safe[t];
-  ctx->eligible = NULL;
 }
 
 /*
@@ -728,246 +521,6 @@ choose_normal (Ctx       *ctx,
   return discard_line ((guint) best);
 }
 
-
-/* How often a player who keeps useful tiles is ready after so many discards
- * (measured on the greedy player, hands still running). */
-
-typedef struct
-{
-  double  ways;    /* physical ways to hold these five from the unseen tiles */
-  guint32 waits;   /* types that finish it with 5 points or more */
-  guint   live;    /* unseen copies of those */
-} ReadyHand;
-
-/*
- * For every type, the chance that some other seat can ron it. Every ready hand
- * the unseen tiles allow is weighted by its number of physical ways; a hand is
- * ruled out when it would have won already (on its own last discard, which it
- * held, or on a later discard it could ron: every level takes a win). The chance
- * to be ready at all comes from the seat's number of discards.
- */
-static void
-read_hands2 (Ctx *ctx)
-{
-  const SuzumeView *v = &ctx->view;
-  guint me = (guint) v->seat, n = v->n_seats;
-  g_autoptr(GHashTable) hands = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
-  double safe[SUZUME_N_TYPES];
-  double eps = env_double ("SUZ_EPS", 0.2);
-  gboolean use_lik = g_getenv ("SUZ_NOLIK") == NULL;
-  GHashTableIter iter;
-  gpointer key_p, value;
-
-  for (guint t = 0; t < SUZUME_N_TYPES; t++)
-    safe[t] = 1.0;
-  for (guint i = 0; i < n_targets && ctx->dora_kind < SUZUME_N_KINDS; i++)
-    {
-      const Target *t = &targets[i];
-
-      if (t->points[ctx->dora_kind] < SUZUME_MIN_POINTS)
-        continue;
-      for (guint e = 0; e < t->n_ent; e++)
-        {
-          guint8 five[SUZUME_N_TYPES];
-          double ways = 1.0;
-          gint64 key;
-          ReadyHand *h;
-
-          memcpy (five, t->types, sizeof five);
-          five[t->ent_type[e]]--;
-          for (guint j = 0; j < t->n_ent && ways > 0.0; j++)
-            {
-              guint k = t->ent_type[j], c = five[k], u = ctx->unseen[k];
-
-              /* C(u, c) for c <= 4 */
-              for (guint r = 0; r < c; r++)
-                ways *= (double) (u > r ? u - r : 0) / (r + 1);
-            }
-          key = (gint64) pack (five);
-          h = g_hash_table_lookup (hands, &key);
-          if (h == NULL)
-            {
-              gint64 *stored = g_new (gint64, 1);
-
-              *stored = key;
-              h = g_new0 (ReadyHand, 1);
-              h->ways = ways;
-              g_hash_table_insert (hands, stored, h);
-            }
-          if (!(h->waits & (1u << t->ent_type[e])))
-            h->live += ctx->unseen[t->ent_type[e]];
-          h->waits |= 1u << t->ent_type[e];
-        }
-    }
-
-  for (guint o = 0; o < n; o++)
-    {
-      guint m = v->n_discards[o];
-      guint since = m > 0 ? (m - 1) * n + (o + n - v->dealer) % n : 0;
-      guint16 banned = 0;
-      guint32 ruled_out = 0;
-      double all = 0.0, kept = 0.0, lik_sum = 0.0, risk[SUZUME_N_TYPES] = { 0 }, ready;
-      guint last = m > 0 ? suzume_tile_type (v->discards[o][m - 1]) : 0;
-
-      if (o == me)
-        continue;
-      for (guint i = 0; i < m; i++)
-        banned |= 1u << suzume_tile_kind (v->discards[o][i]);
-      if (m > 0)
-        ruled_out |= 1u << last;
-      for (guint s = 0; s < n; s++)
-        for (guint i = 0; s != o && i < v->n_discards[s]; i++)
-          {
-            SuzumeTile tile = v->discards[s][i];
-
-            if ((m == 0 || i * n + (s + n - v->dealer) % n > since) &&
-                !(banned & (1u << suzume_tile_kind (tile))))
-              ruled_out |= 1u << suzume_tile_type (tile);
-          }
-
-      g_hash_table_iter_init (&iter, hands);
-      while (g_hash_table_iter_next (&iter, &key_p, &value))
-        {
-          const ReadyHand *h = value;
-          double lik = 1.0;
-
-          if (h->ways <= 0.0)
-            continue;
-          all += h->ways;
-          if (h->waits & ruled_out)
-            continue;
-          kept += h->ways;
-          /* a player who keeps useful tiles kept the ready five with the most live waits */
-          if (use_lik && m > 0)
-            {
-              guint64 packed = (guint64) *(gint64 *) key_p;
-              guint8 six[SUZUME_N_TYPES];
-              guint best = 0, n_best = 0, n_alt = 0;
-
-              for (int t = SUZUME_N_TYPES - 1; t >= 0; t--, packed >>= 3)
-                six[t] = packed & 7;
-              six[last]++;
-              for (guint x = 0; x < SUZUME_N_TYPES; x++)
-                if (six[x] > 0)
-                  {
-                    gint64 k2;
-                    const ReadyHand *alt;
-                    guint live;
-
-                    six[x]--;
-                    k2 = (gint64) pack (six);
-                    six[x]++;
-                    alt = x == last ? h : g_hash_table_lookup (hands, &k2);
-                    live = alt != NULL ? alt->live : 0;
-                    n_alt++;
-                    if (live > best)
-                      {
-                        best = live;
-                        n_best = 1;
-                      }
-                    else if (live == best)
-                      n_best++;
-                  }
-              lik = (1.0 - eps) * (h->live == best ? 1.0 / n_best : 0.0) + eps / n_alt;
-            }
-          lik_sum += h->ways * lik;
-          for (guint t = 0; t < SUZUME_N_TYPES; t++)
-            if ((h->waits & (1u << t)) && !(banned & (1u << suzume_tile_kind (suzume_type_tile (t)))))
-              risk[t] += h->ways * lik;
-        }
-      if (kept <= 0.0 || lik_sum <= 0.0)
-        continue;
-      ready = ready_after[MIN (m, G_N_ELEMENTS (ready_after) - 1)];
-      ready = ready * (kept / all) / (ready * (kept / all) + 1.0 - ready);
-      if (ctx->oracle != NULL)
-        {
-          guint8 six[SUZUME_N_TYPES] = { 0 };
-          int p;
-
-          ready = 0.0;
-          for (guint i = 0; i < ctx->oracle->hand_len[o]; i++)
-            six[suzume_tile_type (ctx->oracle->hands[o][i])]++;
-          for (guint t = 0; t < SUZUME_N_TYPES; t++)
-            {
-              six[t]++;
-              if (is_win (ctx, six, &p) && !(banned & (1u << suzume_tile_kind (suzume_type_tile (t)))))
-                ready = 1.0;
-              six[t]--;
-            }
-        }
-      for (guint t = 0; t < SUZUME_N_TYPES; t++)
-        safe[t] *= 1.0 - ready * risk[t] / lik_sum;
-    }
-  for (guint t = 0; t < SUZUME_N_TYPES; t++)
-    ctx->ron_risk[t] = 1.0 - safe[t];
-}
-
-/* Experiment: can another seat legally ron the tile of @type? */
-static gboolean
-oracle_danger (Ctx  *ctx,
-               guint type)
-{
-  const SuzumeState *st = ctx->oracle;
-  guint me = (guint) ctx->view.seat;
-
-  for (guint o = 0; o < st->config.n_seats; o++)
-    {
-      guint8 six[SUZUME_N_TYPES] = { 0 };
-      int p;
-
-      if (o == me || (st->discarded_kinds[o] & (1u << suzume_tile_kind (suzume_type_tile (type)))))
-        continue;
-      for (guint i = 0; i < st->hand_len[o]; i++)
-        six[suzume_tile_type (st->hands[o][i])]++;
-      six[type]++;
-      if (is_win (ctx, six, &p))
-        return TRUE;
-    }
-  return FALSE;
-}
-
-/* Experiment: the best tsumo reachable with the known own draws. */
-static double
-oracle_wall_value (Ctx          *ctx,
-                   const guint8  five[SUZUME_N_TYPES],
-                   guint         j)
-{
-  gint64 key = (gint64) (pack (five) | ((guint64) j << 60));
-  guint8 six[SUZUME_N_TYPES];
-  gpointer cached;
-  double value = 0.0;
-  int p;
-
-  if (j >= ctx->n_own_draws)
-    return 0.0;
-  if (g_hash_table_lookup_extended (ctx->wall_cache, &key, NULL, &cached))
-    {
-      memcpy (&value, &cached, sizeof value);
-      return value;
-    }
-  memcpy (six, five, sizeof six);
-  six[suzume_tile_type (ctx->own_draws[j])]++;
-  if (is_win (ctx, six, &p))
-    value = ctx->utility[MIN (p + ctx->bonus, 63)] * pow (ctx->survival, j + 1);
-  else
-    for (guint d = 0; d < SUZUME_N_TYPES; d++)
-      if (six[d] > 0)
-        {
-          six[d]--;
-          value = MAX (value, oracle_wall_value (ctx, six, j + 1));
-          six[d]++;
-        }
-  {
-    gint64 *stored = g_new (gint64, 1);
-    gpointer v;
-
-    *stored = key;
-    memcpy (&v, &value, sizeof v);
-    g_hash_table_insert (ctx->wall_cache, stored, v);
-  }
-  return value;
-}
-
 /* Expected points of each discard over the next draws, less its danger; the
  * greedy measure breaks ties (hands too far from any win to score yet). */
 static char *
@@ -988,23 +541,8 @@ choose_strong (Ctx *ctx)
       types[d]--;
       greedy_measure (ctx, types, &need, &live);
       v = five_value (ctx, types, STRONG_DEPTH, ctx->draws_left)
+          - DANGER_WEIGHT * ctx->danger_scale * ctx->danger[suzume_tile_kind (suzume_type_tile (d))]
           + 1e-3 * (live / 50.0 - need);
-      if (ctx->read)
-        v -= (need <= 1 ? ctx->read_near : ctx->read_weight) * ctx->danger_scale * ctx->ron_risk[d];
-      else if (ctx->oracle == NULL)
-        v -= DANGER_WEIGHT * ctx->danger_scale * ctx->danger[suzume_tile_kind (suzume_type_tile (d))];
-      else
-        {
-          if (ctx->see_wall)
-            v = oracle_wall_value (ctx, types, 0) + 0.2 * v;
-          if (ctx->read)
-            v -= ctx->read_weight * ctx->danger_scale * ctx->ron_risk[d];
-          else
-          if (g_getenv ("ORACLE_NODANGER") != NULL)
-            v -= DANGER_WEIGHT * ctx->danger_scale * ctx->danger[suzume_tile_kind (suzume_type_tile (d))];
-          else if (oracle_danger (ctx, d))
-            v -= 1000.0;
-        }
       types[d]++;
       if (v > best_value)
         {
@@ -1064,100 +602,8 @@ suzume_ai_choose (const char    *level,
   if (g_str_equal (level, "normal"))
     return choose_normal (&ctx, &rng);
 
-  ctx.oracle = NULL;
-  ctx.read = g_getenv ("SUZ_READ") != NULL;
-  ctx.read_weight = env_double ("SUZ_K", 30.0);
-  ctx.read_near = env_double ("SUZ_KNEAR", ctx.read_weight);
-  if (ctx.read && g_getenv ("SUZ_READ1") != NULL)
-    read_hands (&ctx, &rng);
-  else if (ctx.read)
-    read_hands2 (&ctx);
   ctx.leaf_cache = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   action = choose_strong (&ctx);
   g_hash_table_unref (ctx.leaf_cache);
-  return action;
-}
-
-char *
-suzume_ai_choose_oracle (const char        *view,
-                         const SuzumeState *state,
-                         gboolean           see_wall,
-                         GError           **error)
-{
-  Ctx ctx;
-  guint8 types[SUZUME_N_TYPES];
-  int points;
-  char *action;
-  guint me, n;
-
-  if (!suzume_view_parse (view, &ctx.view, error))
-    return NULL;
-  ensure_targets ();
-  ctx_init (&ctx);
-  if (ctx.view.ask == SUZUME_ASK_RON)
-    return g_strdup ("ron");
-  hand_types (&ctx.view, types);
-  if (is_win (&ctx, types, &points))
-    return g_strdup ("tsumo");
-
-  /* only the wall is live */
-  if (g_getenv ("ORACLE_NOCOUNT") == NULL) {
-  memset (ctx.unseen, 0, sizeof ctx.unseen);
-  ctx.n_unseen = 0;
-  for (guint i = state->wall_pos; i < SUZUME_N_TILES; i++)
-    {
-      ctx.unseen[suzume_tile_type (state->wall[i])]++;
-      ctx.n_unseen++;
-    } }
-  me = (guint) ctx.view.seat;
-  n = state->config.n_seats;
-  ctx.n_own_draws = 0;
-  for (guint i = state->wall_pos + n - 1; i < SUZUME_N_TILES; i += n)
-    ctx.own_draws[ctx.n_own_draws++] = state->wall[i];
-  (void) me;
-  ctx.oracle = state;
-  ctx.read = g_getenv ("ORACLE_READYONLY") != NULL;
-  ctx.read_weight = env_double ("SUZ_K", 20.0);
-  if (ctx.read)
-    read_hands2 (&ctx);
-  if (g_getenv ("SUZ_CALIB") != NULL)
-    {
-      ParlorRng rng;
-
-      parlor_rng_init (&rng, state->wall_pos * 7919 + state->hand_number, 0x2a);
-      if (g_getenv ("SUZ_READ1") != NULL)
-        read_hands (&ctx, &rng);
-      else
-        read_hands2 (&ctx);
-      for (guint o = 0; o < state->config.n_seats; o++)
-        if (o != me)
-          {
-            guint8 six[SUZUME_N_TYPES] = { 0 };
-            int p, ready = 0, ronnable = 0;
-
-            for (guint i = 0; i < state->hand_len[o]; i++)
-              six[suzume_tile_type (state->hands[o][i])]++;
-            for (guint t = 0; t < SUZUME_N_TYPES; t++)
-              {
-                six[t]++;
-                if (is_win (&ctx, six, &p))
-                  {
-                    ready = 1;
-                    ronnable |= !(state->discarded_kinds[o] & (1u << suzume_tile_kind (suzume_type_tile (t))));
-                  }
-                six[t]--;
-              }
-            fprintf (stderr, "ready %u %u %d %d\n", state->n_discards[o], suzume_state_wall_left (state), ready, ronnable);
-          }
-      for (guint t = 0; t < SUZUME_N_TYPES; t++)
-        if (types[t] > 0)
-          fprintf (stderr, "calib %u %.4f %d %.4f\n", ctx.view.n_discards[me], ctx.ron_risk[t], oracle_danger (&ctx, t), ctx.danger[suzume_tile_kind (suzume_type_tile (t))]);
-    }
-  ctx.see_wall = see_wall;
-  ctx.leaf_cache = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  ctx.wall_cache = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  action = choose_strong (&ctx);
-  g_hash_table_unref (ctx.leaf_cache);
-  g_hash_table_unref (ctx.wall_cache);
   return action;
 }

@@ -3,7 +3,6 @@
 
 #include <gio/gio.h>
 
-#include "suzume-rules.h"
 #include "suzume-score.h"
 
 G_BEGIN_DECLS
@@ -21,12 +20,5 @@ guint    suzume_ai_tiles_needed  (const guint8 types[SUZUME_N_TYPES],
                                   const guint8 unseen[SUZUME_N_TYPES],
                                   SuzumeTile   indicator,
                                   int          min_points);
-
-/* Experiment only (selfplay): plays like "strong" but sees @state (other hands,
- * and with @see_wall the order of the wall). */
-char    *suzume_ai_choose_oracle (const char        *view,
-                                  const SuzumeState *state,
-                                  gboolean           see_wall,
-                                  GError           **error);
 
 G_END_DECLS
