@@ -678,6 +678,26 @@ test_replay_determinism (void)
     }
 }
 
+/* Far from any win while both other seats have discarded five tiles each (likely
+ * ready), the strong player folds: it throws the one kind neither of them may ron. */
+static void
+test_strong_folds (void)
+{
+  static const char *const view =
+    "view seat=0 seats=3 deals=1 hand-number=1 hands=3 dealer=0 turn=0 ask=discard"
+    " hand=1s,9s,F,C,5s,7s drawn=7s dora=4r wall=12 scores=40,40,40"
+    " d0=3s,4s,6s,8s,2s d1=9s,2s,4s,6s,8s d2=9s,3s,F,2r,6r last=6r from=2";
+
+  for (guint64 seed = 1; seed <= 5; seed++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *action = suzume_ai_choose ("strong", view, seed, NULL, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpstr (action, ==, "discard 9s");
+    }
+}
+
 static void
 test_config (void)
 {
@@ -764,6 +784,7 @@ main (int   argc,
   g_test_add_func ("/suzume/view/hide", test_views_hide);
   g_test_add_func ("/suzume/play/random-matches", test_random_matches);
   g_test_add_func ("/suzume/play/replay", test_replay_determinism);
+  g_test_add_func ("/suzume/ai/strong-folds", test_strong_folds);
   g_test_add_func ("/suzume/describe", test_describe);
   g_test_add_func ("/suzume/describe/you", test_describe_you);
 
