@@ -26,6 +26,17 @@ parlor_screen_toast (GtkWidget  *screen,
   adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), toast);
 }
 
+void
+parlor_screen_announce (GtkLabel   *status,
+                        const char *text)
+{
+  g_return_if_fail (GTK_IS_LABEL (status));
+  g_return_if_fail (text != NULL);
+
+  gtk_label_set_text (status, text);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (status), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+}
+
 static void
 on_lost_response (AdwMessageDialog *dialog,
                   const char       *response,

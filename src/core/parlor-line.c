@@ -522,3 +522,23 @@ parlor_text_sanitize (const char *text,
 
   return g_strstrip (g_string_free (out, FALSE));
 }
+
+char *
+parlor_words_list (const char  *list,
+                   char      *(*word) (const char *item))
+{
+  g_auto(GStrv) items = g_strsplit (list != NULL ? list : "", ",", -1);
+  GString *out = g_string_new (NULL);
+
+  g_return_val_if_fail (word != NULL, g_string_free (out, FALSE));
+
+  for (guint i = 0; items[i] != NULL; i++)
+    {
+      g_autofree char *w = word (items[i]);
+
+      if (i > 0)
+        g_string_append (out, _(", "));
+      g_string_append (out, w);
+    }
+  return g_string_free (out, FALSE);
+}

@@ -75,6 +75,10 @@ char        *parlor_line_unescape    (const char  *text,
                                       GError     **error);
 char        *parlor_text_sanitize    (const char  *text,
                                       guint        max_chars);
+/* Each item of a comma-separated @list in words, joined with the translated
+ * list separator ("East wind, 5 of dots"). */
+char        *parlor_words_list       (const char  *list,
+                                      char       *(*word) (const char *item));
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ParlorLine, parlor_line_free)
 

@@ -148,6 +148,24 @@ test_sanitize (void)
   g_assert_cmpstr (d, ==, "김철수");
 }
 
+static char *
+shout (const char *item)
+{
+  return g_ascii_strup (item, -1);
+}
+
+static void
+test_words_list (void)
+{
+  g_autofree char *three = parlor_words_list ("e,5p,f2", shout);
+  g_autofree char *one = parlor_words_list ("c", shout);
+  g_autofree char *none = parlor_words_list (NULL, shout);
+
+  g_assert_cmpstr (three, ==, "E, 5P, F2");
+  g_assert_cmpstr (one, ==, "C");
+  g_assert_cmpstr (none, ==, "");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -161,6 +179,7 @@ main (int   argc,
   g_test_add_func ("/core/line/rejects", test_rejects);
   g_test_add_func ("/core/line/too-long", test_too_long);
   g_test_add_func ("/core/line/sanitize", test_sanitize);
+  g_test_add_func ("/core/line/words-list", test_words_list);
 
   return g_test_run ();
 }

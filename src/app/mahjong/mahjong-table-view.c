@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "mahjong-table-view.h"
+#include "parlor-screen-util.h"
 
 struct _MahjongTableView
 {
@@ -348,11 +349,7 @@ mahjong_table_view_announce (MahjongTableView *self,
   g_return_if_fail (MAHJONG_IS_TABLE_VIEW (self));
   g_return_if_fail (text != NULL);
 
-  /* GTK 4.8 has no announce call: a status whose text and name change is
-   * what screen readers present. */
-  gtk_label_set_text (self->news, text);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->news),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+  parlor_screen_announce (self->news, text);
 }
 
 const char *

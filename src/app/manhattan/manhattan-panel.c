@@ -9,6 +9,7 @@
 #include "manhattan-board-view.h"
 #include "manhattan-card.h"
 #include "manhattan-panel.h"
+#include "parlor-screen-util.h"
 
 struct _ManhattanPanel
 {
@@ -213,11 +214,7 @@ manhattan_panel_announce (ManhattanPanel *self,
   g_return_if_fail (MANHATTAN_IS_PANEL (self));
   g_return_if_fail (text != NULL);
 
-  /* GTK 4.8 has no announce call: the status label's text and accessible
-   * name change, which screen readers present for a status. */
-  gtk_label_set_text (self->news_label, text);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->news_label),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+  parlor_screen_announce (self->news_label, text);
 }
 
 /* The groups sit in a GtkFlowBox so they wrap in a narrow window, but a flow

@@ -1198,21 +1198,6 @@ tile_words (const char *text)
   return mahjong_tile_name (tile);
 }
 
-static char *
-tiles_words (const char *text)
-{
-  g_auto(GStrv) parts = g_strsplit (text != NULL ? text : "", ",", -1);
-  GString *out = g_string_new (NULL);
-
-  for (guint i = 0; parts[i] != NULL; i++)
-    {
-      g_autofree char *w = tile_words (parts[i]);
-
-      g_string_append_printf (out, "%s%s", i > 0 ? _(", ") : "", w);
-    }
-  return g_string_free (out, FALSE);
-}
-
 static const char *
 wind_word (const char *letter)
 {
@@ -1313,7 +1298,7 @@ mcr_info_describe (const char         *text,
     }
   if (g_str_equal (type, "reveal"))
     {
-      g_autofree char *tiles = tiles_words (parlor_line_get (line, "tiles"));
+      g_autofree char *tiles = parlor_words_list (parlor_line_get (line, "tiles"), tile_words);
 
       return you ? g_strdup_printf (_("You show %s"), tiles)
                  : g_strdup_printf (_("%s shows %s"), who, tiles);

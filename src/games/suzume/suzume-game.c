@@ -310,21 +310,6 @@ tile_words (const char *text)
 }
 
 static char *
-tiles_words (const char *text)
-{
-  g_auto(GStrv) parts = g_strsplit (text != NULL ? text : "", ",", -1);
-  GString *out = g_string_new (NULL);
-
-  for (guint i = 0; parts[i] != NULL; i++)
-    {
-      g_autofree char *w = tile_words (parts[i]);
-
-      g_string_append_printf (out, "%s%s", i > 0 ? _(", ") : "", w);
-    }
-  return g_string_free (out, FALSE);
-}
-
-static char *
 suzume_info_describe (const char         *text,
                       const char * const *names)
 {
@@ -366,7 +351,7 @@ suzume_info_describe (const char         *text,
     {
       if (parlor_line_has (line, "tiles"))
         {
-          g_autofree char *tiles = tiles_words (parlor_line_get (line, "tiles"));
+          g_autofree char *tiles = parlor_words_list (parlor_line_get (line, "tiles"), tile_words);
 
           if (*who == '\0')
             return g_strdup_printf (_("You take %s"), tiles);
