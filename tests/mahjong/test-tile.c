@@ -111,9 +111,11 @@ test_parse_errors (void)
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autoptr(GError) error = NULL;
+      g_autofree char *shown = g_strescape (cases[i].text, NULL);
       MahjongHand h;
 
-      g_test_message ("%s", cases[i].text);
+      /* Escaped: the test output must stay valid UTF-8. */
+      g_test_message ("%s", shown);
       g_assert_false (mahjong_hand_parse (cases[i].text, &h, &error));
       g_assert_error (error, MAHJONG_ERROR, cases[i].code);
       g_assert_cmpuint (strlen (error->message), >, 10);
