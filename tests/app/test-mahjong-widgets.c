@@ -709,6 +709,18 @@ find_status (GtkWidget *widget)
   return NULL;
 }
 
+/* An event as the player in seat 0 sees it. */
+static void
+announce (MahjongTableView *table,
+          const char       *event,
+          const char       *words)
+{
+  g_autoptr(ParlorLine) line = parlor_line_parse (event, NULL);
+
+  g_assert_nonnull (line);
+  mahjong_table_view_announce_event (table, line, 0, words);
+}
+
 /* Moves reach screen readers through one status line; the others' draws do not. */
 static void
 test_table_announce (void)
@@ -718,14 +730,14 @@ test_table_announce (void)
 
   g_assert_nonnull (status);
   g_assert_true (GTK_IS_LABEL (status));
-  mahjong_table_view_announce_event (table, "discard", FALSE, "Alice discards East wind");
+  announce (table, "discard seat=1 tile=E", "Alice discards East wind");
   g_assert_cmpstr (mahjong_table_view_get_news (table), ==, "Alice discards East wind");
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (status)), ==, "Alice discards East wind");
-  mahjong_table_view_announce_event (table, "draw", FALSE, "Bob draws a tile");
-  mahjong_table_view_announce_event (table, "deal", FALSE, "Bob is dealt their tiles");
-  mahjong_table_view_announce_event (table, "answered", TRUE, "You have answered");
+  announce (table, "draw seat=2 wall=70", "Bob draws a tile");
+  announce (table, "deal seat=2 count=13", "Bob is dealt their tiles");
+  announce (table, "answered seat=0", "You have answered");
   g_assert_cmpstr (mahjong_table_view_get_news (table), ==, "Alice discards East wind");
-  mahjong_table_view_announce_event (table, "draw", TRUE, "You draw 5 of dots");
+  announce (table, "draw seat=0 tile=5p wall=69", "You draw 5 of dots");
   g_assert_cmpstr (mahjong_table_view_get_news (table), ==, "You draw 5 of dots");
   g_assert_finalize_object (table);
 }

@@ -629,7 +629,7 @@ handle_event (JihaiScreen *self,
                             g_str_equal (type, "hand-over") || g_str_equal (type, "match-over"));
 
   parlor_line_get_int (line, "seat", 0, 1, &seat, NULL);
-  mahjong_table_view_announce_event (self->table, type, seat >= 0 && seat == self->seat, words);
+  mahjong_table_view_announce_event (self->table, line, self->seat, words);
   if (g_str_equal (type, "discard"))
     {
       self->last_discarder = seat;

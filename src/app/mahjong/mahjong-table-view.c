@@ -362,16 +362,22 @@ mahjong_table_view_get_news (MahjongTableView *self)
 /* The others' draws and deals would only drown out their discards. */
 void
 mahjong_table_view_announce_event (MahjongTableView *self,
-                                   const char       *type,
-                                   gboolean          own,
+                                   const ParlorLine *event,
+                                   int               viewer,
                                    const char       *words)
 {
-  g_return_if_fail (MAHJONG_IS_TABLE_VIEW (self));
+  const char *type;
+  gint64 seat = -1;
 
-  if (words == NULL || *words == '\0' || type == NULL)
+  g_return_if_fail (MAHJONG_IS_TABLE_VIEW (self));
+  g_return_if_fail (event != NULL);
+
+  if (words == NULL || *words == '\0')
     return;
+  type = parlor_line_get_type (event);
+  parlor_line_get_int (event, "seat", 0, G_MAXINT, &seat, NULL);
   if (g_str_equal (type, "answered") ||
-      (!own && (g_str_equal (type, "draw") || g_str_equal (type, "deal"))))
+      ((seat < 0 || seat != viewer) && (g_str_equal (type, "draw") || g_str_equal (type, "deal"))))
     return;
   mahjong_table_view_announce (self, words);
 }

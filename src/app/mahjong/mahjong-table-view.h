@@ -6,6 +6,7 @@
 #include "mahjong-hand-view.h"
 #include "mahjong-melds-view.h"
 #include "mahjong-river-view.h"
+#include "parlor-line.h"
 
 G_BEGIN_DECLS
 
@@ -48,10 +49,10 @@ void              mahjong_table_view_announce       (MahjongTableView  *self,
                                                      const char        *text);
 const char       *mahjong_table_view_get_news       (MahjongTableView  *self);
 /* Announces an event's @words unless it is another seat's draw or deal, or
- * an answer to a claim. */
+ * an answer to a claim; @viewer is the player's seat (-1: none). */
 void              mahjong_table_view_announce_event (MahjongTableView  *self,
-                                                     const char        *type,
-                                                     gboolean           own,
+                                                     const ParlorLine  *event,
+                                                     int                viewer,
                                                      const char        *words);
 
 G_END_DECLS

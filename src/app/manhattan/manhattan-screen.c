@@ -832,8 +832,6 @@ manhattan_screen_host_config (ParlorGameScreen  *screen,
   return g_strdup ("");
 }
 
-/* Hosting a LAN game: the table lives in @server; the host is its player 0. */
-/* Joining a LAN game: @client has just been seated by the host. */
 /* The setup's strength is the app-wide one, in Manhattan's three levels. */
 static gboolean
 strength_to_level (GBinding     *binding,

@@ -731,12 +731,7 @@ handle_event (McrScreen  *self,
     parlor_log_view_append (self->log, words,
                             g_str_equal (type, "hand") || g_str_equal (type, "hu") ||
                             g_str_equal (type, "exhausted") || g_str_equal (type, "start"));
-  {
-    gint64 seat = -1;
-
-    parlor_line_get_int (line, "seat", 0, N_SEATS - 1, &seat, NULL);
-    mahjong_table_view_announce_event (self->table, type, seat >= 0 && seat == self->seat, words);
-  }
+  mahjong_table_view_announce_event (self->table, line, self->seat, words);
 
   if (g_str_equal (type, "hand"))
     {

@@ -609,12 +609,7 @@ handle_event (SuzumeScreen *self,
                             g_str_equal (type, "hand") || g_str_equal (type, "tsumo") ||
                             g_str_equal (type, "ron") || g_str_equal (type, "game-over"));
   if (self->table != NULL)
-    {
-      gint64 seat = -1;
-
-      parlor_line_get_int (line, "seat", 0, N_SEATS_MAX - 1, &seat, NULL);
-      mahjong_table_view_announce_event (self->table, type, seat >= 0 && seat == self->seat, words);
-    }
+    mahjong_table_view_announce_event (self->table, line, self->seat, words);
 
   if (g_str_equal (type, "hand"))
     g_string_truncate (self->hand_result, 0);

@@ -745,8 +745,6 @@ triad_screen_host_config (ParlorGameScreen  *screen,
   return triad_setup_make_config (self->setup, "random");
 }
 
-/* Hosting a LAN game: the table lives in @server; the host is its player 0. */
-/* Joining a LAN game: @client has just been seated by the host. */
 const char *
 triad_screen_get_page (TriadScreen *self)
 {
