@@ -38,6 +38,30 @@ parlor_screen_announce (GtkLabel   *status,
 }
 
 static void
+on_keep_height_realize (GtkWidget *label)
+{
+  const char *sample = g_object_get_data (G_OBJECT (label), "height-sample");
+  g_autofree char *text = g_strdup (gtk_label_get_text (GTK_LABEL (label)));
+  int height;
+
+  gtk_label_set_text (GTK_LABEL (label), sample);
+  gtk_widget_measure (label, GTK_ORIENTATION_VERTICAL, -1, NULL, &height, NULL, NULL);
+  gtk_widget_set_size_request (label, -1, height);
+  gtk_label_set_text (GTK_LABEL (label), text);
+}
+
+void
+parlor_label_keep_height (GtkLabel   *label,
+                          const char *sample)
+{
+  g_return_if_fail (GTK_IS_LABEL (label));
+  g_return_if_fail (sample != NULL);
+
+  g_object_set_data_full (G_OBJECT (label), "height-sample", g_strdup (sample), g_free);
+  g_signal_connect (label, "realize", G_CALLBACK (on_keep_height_realize), NULL);
+}
+
+static void
 on_lost_response (AdwMessageDialog *dialog,
                   const char       *response,
                   GtkWidget        *screen)

@@ -14,6 +14,11 @@ void       parlor_screen_toast              (GtkWidget     *screen,
  * present (GTK 4.8 has no announce call). */
 void       parlor_screen_announce           (GtkLabel      *status,
                                              const char    *text);
+/* The label keeps, from when it is first shown, the height of @sample in
+ * the player's language (a Korean or Chinese line is taller; a wrapped line
+ * takes two), so what lies around it does not move when its text changes. */
+void       parlor_label_keep_height         (GtkLabel      *label,
+                                             const char    *sample);
 /* "Connection Lost" with Reconnect (a lost connection: the session then
  * tries a few times, telling its log), or "The Host Left"; Back to Menu
  * in both. */

@@ -119,9 +119,17 @@ build (MahjongTableView *self)
 
   self->news = GTK_LABEL (g_object_new (GTK_TYPE_LABEL,
                                         "accessible-role", GTK_ACCESSIBLE_ROLE_STATUS,
+                                        "wrap", TRUE, "lines", 2,
                                         "ellipsize", PANGO_ELLIPSIZE_END,
-                                        "max-width-chars", 40, NULL));
+                                        "justify", GTK_JUSTIFY_CENTER,
+                                        "width-chars", 12, "max-width-chars", 40, NULL));
   gtk_widget_add_css_class (GTK_WIDGET (self->news), "dim-label");
+  {
+    g_autofree char *east = mahjong_tile_name (MAHJONG_TILE_EAST);
+    g_autofree char *two_lines = g_strdup_printf ("%s\n%s", east, east);
+
+    parlor_label_keep_height (self->news, two_lines);
+  }
   gtk_box_append (GTK_BOX (middle), GTK_WIDGET (self->news));
   gtk_grid_attach (GTK_GRID (self->grid), middle, 1, 1, 1, 1);
 

@@ -345,30 +345,6 @@ step_button (ManhattanPanel *self,
   return button;
 }
 
-/* A line keeps the height of its tallest text (a Korean or Chinese "Paused"
- * on the clock, a turn line wrapped to two lines), so the board above does
- * not move when the text changes. */
-static void
-on_keep_height_realize (GtkWidget *label)
-{
-  const char *sample = g_object_get_data (G_OBJECT (label), "height-sample");
-  g_autofree char *text = g_strdup (gtk_label_get_text (GTK_LABEL (label)));
-  int height;
-
-  gtk_label_set_text (GTK_LABEL (label), sample);
-  gtk_widget_measure (label, GTK_ORIENTATION_VERTICAL, -1, NULL, &height, NULL, NULL);
-  gtk_widget_set_size_request (label, -1, height);
-  gtk_label_set_text (GTK_LABEL (label), text);
-}
-
-static void
-keep_height (GtkLabel   *label,
-             const char *sample)
-{
-  g_object_set_data_full (G_OBJECT (label), "height-sample", g_strdup (sample), g_free);
-  g_signal_connect (label, "realize", G_CALLBACK (on_keep_height_realize), NULL);
-}
-
 static void
 manhattan_panel_init (ManhattanPanel *self)
 {
@@ -377,11 +353,11 @@ manhattan_panel_init (ManhattanPanel *self)
   static const char * const headers[] = { N_("Player"), N_("Score"), N_("Blocks") };
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  keep_height (self->clock_label, _("Paused"));
+  parlor_label_keep_height (self->clock_label, _("Paused"));
   {
     g_autofree char *two_lines = g_strdup_printf ("%s\n%s", _("Paused"), _("Paused"));
 
-    keep_height (self->turn_label, two_lines);
+    parlor_label_keep_height (self->turn_label, two_lines);
   }
   /* The groups wrap onto more rows in a narrow window; only their own
    * buttons take keyboard focus. */
