@@ -7,6 +7,7 @@
 
 #include "parlor-application.h"
 #include "parlor-preferences.h"
+#include "parlor-screen-util.h"
 #include "parlor-window.h"
 
 struct _ParlorApplication
@@ -73,6 +74,7 @@ parlor_application_startup (GApplication *app)
   G_APPLICATION_CLASS (parlor_application_parent_class)->startup (app);
 
   gtk_window_set_default_icon_name (APP_ID);
+  parlor_name_mnemonic_controls ();
   self->settings = parlor_settings_new ();
   self->sound = parlor_sound_new ();
   g_object_bind_property (self->settings, "volume", self->sound, "volume", G_BINDING_SYNC_CREATE);

@@ -37,6 +37,171 @@ parlor_screen_announce (GtkLabel   *status,
   gtk_accessible_update_property (GTK_ACCESSIBLE (status), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
 }
 
+static char *
+strip_mnemonic (const char *label)
+{
+  GString *plain = g_string_new (NULL);
+
+  for (const char *p = label; *p != '\0'; p++)
+    {
+      if (*p == '_' && p[1] != '_')
+        continue;
+      if (*p == '_')
+        p++;
+      g_string_append_c (plain, *p);
+    }
+  return g_string_free (plain, FALSE);
+}
+
+/* The text of the first label whose mnemonic points at @widget, of the title
+ * of the row it is the activatable widget of, or of a check button's own
+ * mnemonic label: what GTK adds to the widget's name. */
+static char *
+mnemonic_text (GtkWidget *widget)
+{
+  GList *labels = gtk_widget_list_mnemonic_labels (widget);
+  GtkWidget *row = gtk_widget_get_ancestor (widget, ADW_TYPE_ACTION_ROW);
+  char *text = NULL;
+
+  if (labels != NULL)
+    text = g_strdup (gtk_label_get_text (labels->data));
+  else if (row != NULL && adw_action_row_get_activatable_widget (ADW_ACTION_ROW (row)) == widget &&
+           adw_preferences_row_get_use_underline (ADW_PREFERENCES_ROW (row)))
+    text = strip_mnemonic (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)));
+  else if (GTK_IS_CHECK_BUTTON (widget) && gtk_check_button_get_use_underline (GTK_CHECK_BUTTON (widget)) &&
+           gtk_check_button_get_label (GTK_CHECK_BUTTON (widget)) != NULL)
+    text = strip_mnemonic (gtk_check_button_get_label (GTK_CHECK_BUTTON (widget)));
+  g_list_free (labels);
+  return text;
+}
+
+static void
+name_by_mnemonic (GtkWidget *widget)
+{
+  g_autofree char *name = mnemonic_text (widget);
+
+  if (name == NULL || *name == '\0')
+    return;
+  gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+  gtk_accessible_reset_relation (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+}
+
+static gboolean
+name_by_mnemonic_idle (gpointer data)
+{
+  name_by_mnemonic (data);
+  return G_SOURCE_REMOVE;
+}
+
+/* Once the label has been given its new text and pointed at the widget. */
+static void
+name_by_mnemonic_later (GtkWidget *widget)
+{
+  g_idle_add_full (G_PRIORITY_DEFAULT, name_by_mnemonic_idle, g_object_ref (widget), g_object_unref);
+}
+
+static gboolean
+is_control (GtkWidget *widget)
+{
+  static const GtkAccessibleRole controls[] = {
+    GTK_ACCESSIBLE_ROLE_BUTTON, GTK_ACCESSIBLE_ROLE_CHECKBOX, GTK_ACCESSIBLE_ROLE_SWITCH,
+    GTK_ACCESSIBLE_ROLE_SPIN_BUTTON, GTK_ACCESSIBLE_ROLE_SLIDER, GTK_ACCESSIBLE_ROLE_TEXT_BOX,
+    GTK_ACCESSIBLE_ROLE_COMBO_BOX, GTK_ACCESSIBLE_ROLE_LIST_ITEM,
+  };
+  GtkAccessibleRole role = gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (widget));
+
+  for (guint i = 0; i < G_N_ELEMENTS (controls); i++)
+    if (role == controls[i])
+      return TRUE;
+  return FALSE;
+}
+
+/* @widget and every control below it, shown or not (a screen reader also
+ * reaches the pages of a stack that are not on top). */
+static void
+name_controls (GtkWidget *widget)
+{
+  if (is_control (widget))
+    {
+      name_by_mnemonic (widget);
+      if ((GTK_IS_BUTTON (widget) || GTK_IS_CHECK_BUTTON (widget)) &&
+          g_object_get_data (G_OBJECT (widget), "parlor-mnemonic-name") == NULL)
+        {
+          g_object_set_data (G_OBJECT (widget), "parlor-mnemonic-name", GINT_TO_POINTER (1));
+          g_signal_connect (widget, "notify::label", G_CALLBACK (name_by_mnemonic_later), NULL);
+        }
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    name_controls (child);
+}
+
+static gboolean
+name_controls_idle (gpointer data)
+{
+  name_controls (data);
+  return G_SOURCE_REMOVE;
+}
+
+/* A window or a stack is named whole, hidden pages too, when it is shown; a
+ * control added later when it is shown itself. */
+static gboolean
+on_widget_map_hook (GSignalInvocationHint *hint,
+                    guint                  n_values,
+                    const GValue          *values,
+                    gpointer               data)
+{
+  GtkWidget *widget = g_value_get_object (&values[0]);
+
+  if (GTK_IS_NATIVE (widget) || GTK_IS_STACK (widget) || is_control (widget))
+    g_idle_add_full (G_PRIORITY_DEFAULT, name_controls_idle, g_object_ref (widget), g_object_unref);
+  return TRUE;
+}
+
+void
+parlor_name_mnemonic_controls (void)
+{
+  static gsize installed = 0;
+
+  if (g_once_init_enter (&installed))
+    {
+      guint map;
+
+      g_type_class_ref (GTK_TYPE_WIDGET);
+      map = g_signal_lookup ("map", GTK_TYPE_WIDGET);
+
+      g_signal_add_emission_hook (map, 0, on_widget_map_hook, NULL, NULL);
+      g_once_init_leave (&installed, 1);
+    }
+}
+
+GtkWidget *
+parlor_accessible_part_new (GtkAccessibleRole role)
+{
+  return g_object_new (GTK_TYPE_BOX,
+                       "accessible-role", role,
+                       "can-target", FALSE,
+                       "focusable", FALSE,
+                       NULL);
+}
+
+void
+parlor_accessible_part_allocate (GtkWidget             *part,
+                                 const graphene_rect_t *rect)
+{
+  g_return_if_fail (GTK_IS_WIDGET (part));
+  g_return_if_fail (rect != NULL);
+
+  if (!gtk_widget_get_visible (part))
+    return;
+  gtk_widget_measure (part, GTK_ORIENTATION_HORIZONTAL, -1, NULL, NULL, NULL, NULL);
+  gtk_widget_size_allocate (part,
+                            &(GtkAllocation) { (int) rect->origin.x, (int) rect->origin.y,
+                                               MAX ((int) rect->size.width, 1),
+                                               MAX ((int) rect->size.height, 1) },
+                            -1);
+}
+
 static void
 on_keep_height_realize (GtkWidget *label)
 {

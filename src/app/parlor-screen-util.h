@@ -19,6 +19,16 @@ void       parlor_screen_announce           (GtkLabel      *status,
  * takes two), so what lies around it does not move when its text changes. */
 void       parlor_label_keep_height         (GtkLabel      *label,
                                              const char    *sample);
+/* GTK 4.8 names a widget that a mnemonic label points at twice, from its
+ * own label and from that label ("_Start Start"); from now on every widget
+ * shown is named by that label once. */
+void       parlor_name_mnemonic_controls     (void);
+/* A part of a drawn widget for screen readers: no look, no input, a role,
+ * a name the owner sets; the owner allocates it where the part is drawn. */
+GtkWidget *parlor_accessible_part_new       (GtkAccessibleRole role);
+/* Allocates @part over @rect of its parent (hidden parts are skipped). */
+void       parlor_accessible_part_allocate  (GtkWidget     *part,
+                                             const graphene_rect_t *rect);
 /* "Connection Lost" with Reconnect (a lost connection: the session then
  * tries a few times, telling its log), or "The Host Left"; Back to Menu
  * in both. */

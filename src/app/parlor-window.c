@@ -104,22 +104,6 @@ menu_button_new (const char *icon_name,
   /* Icon and label stay together, centred in the wide button. */
   gtk_widget_set_halign (content, GTK_ALIGN_CENTER);
   gtk_button_set_child (GTK_BUTTON (button), content);
-  {
-    /* The button's name is its label once, without the mnemonic mark. */
-    g_autofree char *name = NULL;
-    GString *plain = g_string_new (NULL);
-
-    for (const char *p = label; *p != '\0'; p++)
-      {
-        if (*p == '_' && p[1] != '_')
-          continue;
-        if (*p == '_')
-          p++;
-        g_string_append_c (plain, *p);
-      }
-    name = g_string_free (plain, FALSE);
-    gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
-  }
   gtk_widget_set_size_request (button, 280, 56);
   gtk_widget_add_css_class (button, "pill");
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "parlor-draw.h"
+#include "parlor-screen-util.h"
 #include "triad-board-view.h"
 #include "triad-card.h"
 
@@ -33,6 +34,7 @@ struct _TriadBoardView
   gint8      flip_from[TRIAD_N_CELLS];    /* owner before the flip */
   gint64     place_start;
   guint      tick_id;
+  GtkWidget *cells[TRIAD_N_CELLS];         /* each cell, named for screen readers */
 
   /* Layout of the last snapshot, for hit-testing. */
   double     origin_x;
@@ -154,6 +156,15 @@ update_accessible (TriadBoardView *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text,
                                   -1);
+  for (int cell = 0; cell < TRIAD_N_CELLS; cell++)
+    {
+      g_autofree char *name = triad_board_view_describe_cell (self, cell);
+
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->cells[cell]),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+      gtk_accessible_update_state (GTK_ACCESSIBLE (self->cells[cell]),
+                                   GTK_ACCESSIBLE_STATE_SELECTED, cell == self->cursor, -1);
+    }
 }
 
 static gboolean
@@ -516,9 +527,30 @@ on_focus_changed (TriadBoardView *self)
 }
 
 static void
+triad_board_view_size_allocate (GtkWidget *widget,
+                                int        width,
+                                int        height,
+                                int        baseline)
+{
+  TriadBoardView *self = TRIAD_BOARD_VIEW (widget);
+
+  layout (self, width, height);
+  for (int cell = 0; cell < TRIAD_N_CELLS; cell++)
+    {
+      graphene_rect_t rect = cell_rect (self, cell);
+
+      parlor_accessible_part_allocate (self->cells[cell], &rect);
+    }
+}
+
+static void
 triad_board_view_dispose (GObject *object)
 {
-  stop_animations (TRIAD_BOARD_VIEW (object));
+  TriadBoardView *self = TRIAD_BOARD_VIEW (object);
+
+  stop_animations (self);
+  for (int cell = 0; cell < TRIAD_N_CELLS; cell++)
+    g_clear_pointer (&self->cells[cell], gtk_widget_unparent);
 
   G_OBJECT_CLASS (triad_board_view_parent_class)->dispose (object);
 }
@@ -549,6 +581,7 @@ triad_board_view_class_init (TriadBoardViewClass *klass)
   object_class->finalize = triad_board_view_finalize;
   widget_class->snapshot = triad_board_view_snapshot;
   widget_class->measure = triad_board_view_measure;
+  widget_class->size_allocate = triad_board_view_size_allocate;
 
   signals[CELL_ACTIVATED] =
     g_signal_new ("cell-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
@@ -577,6 +610,11 @@ triad_board_view_init (TriadBoardView *self)
   self->cursor = 4;
   self->hover = -1;
   self->last_move = -1;
+  for (int cell = 0; cell < TRIAD_N_CELLS; cell++)
+    {
+      self->cells[cell] = parlor_accessible_part_new (GTK_ACCESSIBLE_ROLE_GRID_CELL);
+      gtk_widget_set_parent (self->cells[cell], GTK_WIDGET (self));
+    }
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);

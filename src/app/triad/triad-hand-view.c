@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "parlor-draw.h"
+#include "parlor-screen-util.h"
 #include "triad-hand-view.h"
 
 #define GAP 0.07      /* of a card's width */
@@ -27,6 +28,8 @@ struct _TriadHandView
   double     origin_y;
   double     card_w;
   double     card_h;
+
+  GtkWidget *parts[TRIAD_HAND_MAX];   /* each card, named for screen readers */
 };
 
 G_DEFINE_FINAL_TYPE (TriadHandView, triad_hand_view, GTK_TYPE_WIDGET)
@@ -108,6 +111,30 @@ update_accessible (TriadHandView *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text,
                                   -1);
+  for (guint i = 0; i < TRIAD_HAND_MAX; i++)
+    {
+      g_autofree char *card = NULL;
+      g_autofree char *name = NULL;
+
+      gtk_widget_set_visible (self->parts[i], i < self->n_cards);
+      if (i >= self->n_cards)
+        continue;
+      if (self->known)
+        {
+          card = triad_card_to_text (&self->cards[i]);
+          /* Translators: one card of a hand: "Card 2 of 5: 7-3-A-5" */
+          name = g_strdup_printf (_("Card %u of %u: %s"), i + 1, self->n_cards, card);
+        }
+      else
+        /* Translators: one card of a hand: "Card 2 of 4: hidden" */
+        name = g_strdup_printf (_("Card %u of %u: hidden"), i + 1, self->n_cards);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->parts[i]),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+      gtk_accessible_update_state (GTK_ACCESSIBLE (self->parts[i]),
+                                   GTK_ACCESSIBLE_STATE_SELECTED, self->known && (int) i == self->selected,
+                                   -1);
+    }
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
 }
 
 static void
@@ -309,6 +336,34 @@ on_focus_changed (TriadHandView *self)
 }
 
 static void
+triad_hand_view_size_allocate (GtkWidget *widget,
+                               int        width,
+                               int        height,
+                               int        baseline)
+{
+  TriadHandView *self = TRIAD_HAND_VIEW (widget);
+
+  layout (self, width, height);
+  for (guint i = 0; i < self->n_cards; i++)
+    {
+      graphene_rect_t rect = card_rect (self, i);
+
+      parlor_accessible_part_allocate (self->parts[i], &rect);
+    }
+}
+
+static void
+triad_hand_view_dispose (GObject *object)
+{
+  TriadHandView *self = TRIAD_HAND_VIEW (object);
+
+  for (guint i = 0; i < TRIAD_HAND_MAX; i++)
+    g_clear_pointer (&self->parts[i], gtk_widget_unparent);
+
+  G_OBJECT_CLASS (triad_hand_view_parent_class)->dispose (object);
+}
+
+static void
 triad_hand_view_finalize (GObject *object)
 {
   TriadHandView *self = TRIAD_HAND_VIEW (object);
@@ -324,9 +379,11 @@ triad_hand_view_class_init (TriadHandViewClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  object_class->dispose = triad_hand_view_dispose;
   object_class->finalize = triad_hand_view_finalize;
   widget_class->snapshot = triad_hand_view_snapshot;
   widget_class->measure = triad_hand_view_measure;
+  widget_class->size_allocate = triad_hand_view_size_allocate;
 
   signals[SELECTION_CHANGED] =
     g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
@@ -362,6 +419,11 @@ triad_hand_view_init (TriadHandView *self)
 
   self->face = TRIAD_FACE_BLUE;
   self->known = TRUE;
+  for (guint i = 0; i < TRIAD_HAND_MAX; i++)
+    {
+      self->parts[i] = parlor_accessible_part_new (GTK_ACCESSIBLE_ROLE_LIST_ITEM);
+      gtk_widget_set_parent (self->parts[i], GTK_WIDGET (self));
+    }
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
