@@ -698,6 +698,72 @@ test_strong_folds (void)
     }
 }
 
+/* Last hand, seat 0 (38 points) waits on 9 with 1-2-3 7-8 (dora 9: 5 points, 6
+ * with the red 9) against 46 and 36: a ron from seat 2 leaves it second, so it
+ * passes while a ron from seat 1 or a tsumo would still put it first; it takes
+ * the ron from seat 1, and any ron in an earlier hand. */
+static void
+test_strong_passes_last_ron (void)
+{
+  static const struct
+  {
+    const char *view;
+    const char *action;
+  } cases[] = {
+    { "view seat=0 seats=3 deals=1 hand-number=3 hands=3 dealer=1 turn=2 ask=ron"
+      " hand=1s,2s,3s,7s,8s dora=9r wall=10 scores=38,46,36"
+      " d0=F,4s,5s d1=C,6s,2s d2=F,5r,9s last=9s from=2", "pass" },
+    { "view seat=0 seats=3 deals=1 hand-number=3 hands=3 dealer=1 turn=1 ask=ron"
+      " hand=1s,2s,3s,7s,8s dora=9r wall=10 scores=38,46,36"
+      " d0=F,4s,5s d1=C,6s,9s d2=F,5r,2s last=9s from=1", "ron" },
+    { "view seat=0 seats=3 deals=1 hand-number=2 hands=3 dealer=1 turn=2 ask=ron"
+      " hand=1s,2s,3s,7s,8s dora=9r wall=10 scores=38,46,36"
+      " d0=F,4s,5s d1=C,6s,2s d2=F,5r,9s last=9s from=2", "ron" },
+    /* nothing left to draw: the win is taken */
+    { "view seat=0 seats=3 deals=1 hand-number=3 hands=3 dealer=1 turn=2 ask=ron"
+      " hand=1s,2s,3s,7s,8s dora=9r wall=0 scores=38,46,36"
+      " d0=F,4s,5s d1=C,6s,2s d2=F,5r,9s last=9s from=2", "ron" },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *action = suzume_ai_choose ("strong", cases[i].view, 1, NULL, &error);
+      g_autofree char *greedy = suzume_ai_choose ("normal", cases[i].view, 1, NULL, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpstr (action, ==, cases[i].action);
+      g_assert_cmpstr (greedy, ==, "ron");
+    }
+}
+
+/* Last hand, seat 0 (36 points) holds 1-2-3 7-8-9 (dora 9: 5 points) against 46 and
+ * 38: the tsumo (3 from each) leaves it second, a ron of the 1 or the 9 from seat 1
+ * would tie it first, so it discards instead; in hand 2 it takes the tsumo. */
+static void
+test_strong_keeps_last_hand_open (void)
+{
+  static const char *const last =
+    "view seat=0 seats=3 deals=1 hand-number=3 hands=3 dealer=1 turn=0 ask=discard"
+    " hand=1s,2s,3s,7s,8s,9s drawn=9s dora=9r wall=10 scores=36,46,38"
+    " d0=F,4s d1=C,6s,2s d2=F,5r,5s last=5s from=2";
+  static const char *const second =
+    "view seat=0 seats=3 deals=1 hand-number=2 hands=3 dealer=1 turn=0 ask=discard"
+    " hand=1s,2s,3s,7s,8s,9s drawn=9s dora=9r wall=10 scores=36,46,38"
+    " d0=F,4s d1=C,6s,2s d2=F,5r,5s last=5s from=2";
+
+  for (guint64 seed = 1; seed <= 3; seed++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *a = suzume_ai_choose ("strong", last, seed, NULL, &error);
+      g_autofree char *b = suzume_ai_choose ("strong", second, seed, NULL, &error);
+
+      g_assert_no_error (error);
+      g_assert_true (g_str_has_prefix (a, "discard "));
+      g_assert_cmpstr (b, ==, "tsumo");
+    }
+}
+
 static void
 test_config (void)
 {
@@ -785,6 +851,8 @@ main (int   argc,
   g_test_add_func ("/suzume/play/random-matches", test_random_matches);
   g_test_add_func ("/suzume/play/replay", test_replay_determinism);
   g_test_add_func ("/suzume/ai/strong-folds", test_strong_folds);
+  g_test_add_func ("/suzume/ai/strong-passes-last-ron", test_strong_passes_last_ron);
+  g_test_add_func ("/suzume/ai/strong-keeps-last-hand-open", test_strong_keeps_last_hand_open);
   g_test_add_func ("/suzume/describe", test_describe);
   g_test_add_func ("/suzume/describe/you", test_describe_you);
 

@@ -521,10 +521,78 @@ choose_normal (Ctx       *ctx,
   return discard_line ((guint) best);
 }
 
+/* Whether @me is first (alone or tied) after a win of @p (dealer bonus in) paid
+ * by @from, or by every other seat when @from is -1 (tsumo). */
+static gboolean
+first_after (const SuzumeView *v,
+             guint             me,
+             int               p,
+             int               from)
+{
+  int sc[SUZUME_MAX_SEATS];
+  int share = (p + (int) v->n_seats - 2) / ((int) v->n_seats - 1);
+
+  memcpy (sc, v->scores, sizeof sc);
+  for (guint o = 0; o < v->n_seats; o++)
+    if (o != me && (from < 0 || (guint) from == o))
+      {
+        int paid = MIN (from < 0 ? share : p, sc[o]);
+
+        sc[o] -= paid;
+        sc[me] += paid;
+      }
+  for (guint o = 0; o < v->n_seats; o++)
+    if (sc[o] > sc[me])
+      return FALSE;
+  return TRUE;
+}
+
+/*
+ * The last-hand rule: a win of @p paid by @from (-1 tsumo) that leaves the seat
+ * out of first place is not taken while tiles are left to draw and one tile more
+ * on the five tiles @five still wins with first place (a tsumo, or a ron from a
+ * seat that pays enough and whose kind the seat may ron).
+ */
+static gboolean
+better_win_ahead (const Ctx    *ctx,
+                  const guint8  five[SUZUME_N_TYPES],
+                  int           p,
+                  int           from)
+{
+  const SuzumeView *v = &ctx->view;
+  guint me = (guint) v->seat;
+  guint8 six[SUZUME_N_TYPES];
+
+  if (v->hand_number != v->n_hands || v->wall == 0 || first_after (v, me, p + ctx->bonus, from))
+    return FALSE;
+  memcpy (six, five, sizeof six);
+  for (guint t = 0; t < SUZUME_N_TYPES; t++)
+    {
+      gboolean found = FALSE;
+      int q;
+
+      if (ctx->unseen[t] == 0)
+        continue;
+      six[t]++;
+      if (is_win (ctx, six, &q))
+        {
+          found = v->wall >= v->n_seats && first_after (v, me, q + ctx->bonus, -1);
+          for (guint o = 0; o < v->n_seats && !found; o++)
+            found = o != me && !(ctx->banned & (1u << suzume_tile_kind (suzume_type_tile (t)))) &&
+                    first_after (v, me, q + ctx->bonus, (int) o);
+        }
+      six[t]--;
+      if (found)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* Expected points of each discard over the next draws, less its danger; the
  * greedy measure breaks ties (hands too far from any win to score yet). */
 static char *
-choose_strong (Ctx *ctx)
+choose_strong (Ctx     *ctx,
+               guint32  allowed)
 {
   guint8 types[SUZUME_N_TYPES];
   double best_value = -1e9;
@@ -536,7 +604,7 @@ choose_strong (Ctx *ctx)
       guint need, live;
       double v;
 
-      if (types[d] == 0)
+      if (types[d] == 0 || !(allowed & (1u << d)))
         continue;
       types[d]--;
       greedy_measure (ctx, types, &need, &live);
@@ -563,6 +631,7 @@ suzume_ai_choose (const char    *level,
   Ctx ctx;
   ParlorRng rng;
   guint8 types[SUZUME_N_TYPES];
+  guint32 allowed = G_MAXUINT32;
   int points;
   char *action;
 
@@ -592,18 +661,46 @@ suzume_ai_choose (const char    *level,
   if (g_str_equal (level, "random"))
     return choose_random (&ctx, &rng);
 
-  /* a win is always taken */
-  if (ctx.view.ask == SUZUME_ASK_RON)
-    return g_strdup ("ron");
   hand_types (&ctx.view, types);
-  if (is_win (&ctx, types, &points))
-    return g_strdup ("tsumo");
-
   if (g_str_equal (level, "normal"))
-    return choose_normal (&ctx, &rng);
+    {
+      /* a win is always taken */
+      if (ctx.view.ask == SUZUME_ASK_RON)
+        return g_strdup ("ron");
+      if (is_win (&ctx, types, &points))
+        return g_strdup ("tsumo");
+      return choose_normal (&ctx, &rng);
+    }
+
+  /* the strong player takes every win but those the last-hand rule keeps open */
+  if (ctx.view.ask == SUZUME_ASK_RON)
+    {
+      guint8 six[SUZUME_N_TYPES];
+      gboolean pass;
+
+      memcpy (six, types, sizeof six);
+      six[suzume_tile_type (ctx.view.last)]++;
+      pass = is_win (&ctx, six, &points) &&
+             better_win_ahead (&ctx, types, points, ctx.view.last_from);
+      return g_strdup (pass ? "pass" : "ron");
+    }
+  if (is_win (&ctx, types, &points))
+    {
+      allowed = 0;
+      for (guint d = 0; d < SUZUME_N_TYPES; d++)
+        if (types[d] > 0)
+          {
+            types[d]--;
+            if (better_win_ahead (&ctx, types, points, -1))
+              allowed |= 1u << d;
+            types[d]++;
+          }
+      if (allowed == 0)
+        return g_strdup ("tsumo");
+    }
 
   ctx.leaf_cache = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  action = choose_strong (&ctx);
+  action = choose_strong (&ctx, allowed);
   g_hash_table_unref (ctx.leaf_cache);
   return action;
 }
