@@ -65,9 +65,10 @@ mnemonic_text (GtkWidget *widget)
 
   if (labels != NULL)
     text = g_strdup (gtk_label_get_text (labels->data));
-  else if (row != NULL && adw_action_row_get_activatable_widget (ADW_ACTION_ROW (row)) == widget &&
-           adw_preferences_row_get_use_underline (ADW_PREFERENCES_ROW (row)))
-    text = strip_mnemonic (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)));
+  else if (row != NULL && adw_action_row_get_activatable_widget (ADW_ACTION_ROW (row)) == widget)
+    text = adw_preferences_row_get_use_underline (ADW_PREFERENCES_ROW (row))
+           ? strip_mnemonic (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)))
+           : g_strdup (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)));
   else if (GTK_IS_CHECK_BUTTON (widget) && gtk_check_button_get_use_underline (GTK_CHECK_BUTTON (widget)) &&
            gtk_check_button_get_label (GTK_CHECK_BUTTON (widget)) != NULL)
     text = strip_mnemonic (gtk_check_button_get_label (GTK_CHECK_BUTTON (widget)));
@@ -139,12 +140,13 @@ name_controls (GtkWidget *widget)
 static gboolean
 name_controls_idle (gpointer data)
 {
+  g_object_set_data (data, "parlor-naming-pending", NULL);
   name_controls (data);
   return G_SOURCE_REMOVE;
 }
 
-/* A window or a stack is named whole, hidden pages too, when it is shown; a
- * control added later when it is shown itself. */
+/* When anything is shown, its whole window is named once the showing is done,
+ * hidden pages too: a screen reader reaches those as well. */
 static gboolean
 on_widget_map_hook (GSignalInvocationHint *hint,
                     guint                  n_values,
@@ -152,9 +154,13 @@ on_widget_map_hook (GSignalInvocationHint *hint,
                     gpointer               data)
 {
   GtkWidget *widget = g_value_get_object (&values[0]);
+  GtkNative *native = GTK_IS_NATIVE (widget) ? GTK_NATIVE (widget) : gtk_widget_get_native (widget);
 
-  if (GTK_IS_NATIVE (widget) || GTK_IS_STACK (widget) || is_control (widget))
-    g_idle_add_full (G_PRIORITY_DEFAULT, name_controls_idle, g_object_ref (widget), g_object_unref);
+  if (native != NULL && g_object_get_data (G_OBJECT (native), "parlor-naming-pending") == NULL)
+    {
+      g_object_set_data (G_OBJECT (native), "parlor-naming-pending", GINT_TO_POINTER (1));
+      g_idle_add_full (G_PRIORITY_DEFAULT, name_controls_idle, g_object_ref (native), g_object_unref);
+    }
   return TRUE;
 }
 

@@ -9,6 +9,7 @@
 #include "parlor-application.h"
 #include "parlor-line.h"
 #include "parlor-log-view.h"
+#include "parlor-screen-util.h"
 #include "parlor-session.h"
 #include "triad-board-view.h"
 #include "triad-game.h"
@@ -26,6 +27,7 @@ struct _TriadScreen
   TriadSetup        *setup;
   GtkWidget         *table_box;
   GtkLabel          *turn_label;
+  GtkLabel          *news_label;
   GtkLabel          *score_label;
   GtkLabel          *clock_label;
   GtkLabel          *rules_label;
@@ -258,8 +260,21 @@ handle_event (TriadScreen *self,
     words = triad_game_info.describe (text, names);
   }
   if (words != NULL && *words != '\0')
-    parlor_log_view_append (self->log, words,
-                            g_str_equal (type, "start") || g_str_equal (type, "over"));
+    {
+      parlor_log_view_append (self->log, words,
+                              g_str_equal (type, "start") || g_str_equal (type, "over"));
+      /* A move's takings are said with the move, not in its place. */
+      if (g_str_equal (type, "flip") && *gtk_label_get_text (self->news_label) != '\0')
+        {
+          /* Translators: a move and what it takes, said together:
+           * "Computer plays 9-6-2-1 on the right; Computer takes the card on the top" */
+          g_autofree char *both = g_strdup_printf (_("%s; %s"), gtk_label_get_text (self->news_label), words);
+
+          parlor_screen_announce (self->news_label, both);
+        }
+      else
+        parlor_screen_announce (self->news_label, words);
+    }
 
   if (g_str_equal (type, "start"))
     {
@@ -444,6 +459,7 @@ reset (TriadScreen *self)
   parlor_game_screen_set_session (PARLOR_GAME_SCREEN (self), NULL);
   parlor_game_screen_close_dialogs (PARLOR_GAME_SCREEN (self));
   parlor_log_view_clear (self->log);
+  parlor_screen_announce (self->news_label, "");
   triad_board_view_reset (self->board);
   self->has_view = FALSE;
   self->finished = FALSE;
@@ -655,6 +671,7 @@ triad_screen_class_init (TriadScreenClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, setup);
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, table_box);
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, turn_label);
+  gtk_widget_class_bind_template_child (widget_class, TriadScreen, news_label);
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, score_label);
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, clock_label);
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, rules_label);
@@ -693,6 +710,8 @@ triad_screen_init (TriadScreen *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   triad_board_view_set_compact (self->result_board, TRUE);
+  /* The latest move's line holds its height, so the board does not move. */
+  parlor_label_keep_height (self->news_label, _("Your turn"));
   parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), self->clock_label);
   parlor_game_screen_set_log_view (PARLOR_GAME_SCREEN (self), self->log);
 
