@@ -55,12 +55,14 @@ strip_mnemonic (const char *label)
 
 /* The text of the first label whose mnemonic points at @widget, of the title
  * of the row it is the activatable widget of, or of a check button's own
- * mnemonic label: what GTK adds to the widget's name. */
+ * mnemonic label: what GTK adds to the widget's name. A toast's close button
+ * gets the name it lacks. */
 static char *
 mnemonic_text (GtkWidget *widget)
 {
   GList *labels = gtk_widget_list_mnemonic_labels (widget);
   GtkWidget *row = gtk_widget_get_ancestor (widget, ADW_TYPE_ACTION_ROW);
+  GType toast = g_type_from_name ("AdwToastWidget");
   char *text = NULL;
 
   if (labels != NULL)
@@ -72,6 +74,10 @@ mnemonic_text (GtkWidget *widget)
   else if (GTK_IS_CHECK_BUTTON (widget) && gtk_check_button_get_use_underline (GTK_CHECK_BUTTON (widget)) &&
            gtk_check_button_get_label (GTK_CHECK_BUTTON (widget)) != NULL)
     text = strip_mnemonic (gtk_check_button_get_label (GTK_CHECK_BUTTON (widget)));
+  else if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), "window-close-symbolic") == 0 &&
+           toast != 0 && gtk_widget_get_ancestor (widget, toast) != NULL)
+    /* The close button of a toast has no name of its own. */
+    text = g_strdup (_("Dismiss"));
   g_list_free (labels);
   return text;
 }
@@ -87,10 +93,31 @@ name_by_mnemonic (GtkWidget *widget)
   gtk_accessible_reset_relation (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
 }
 
+static void
+weak_ref_free (GWeakRef *ref)
+{
+  g_weak_ref_clear (ref);
+  g_free (ref);
+}
+
+/* Runs @func on @widget when idle, unless the widget is gone by then. */
+static void
+on_idle (GtkWidget  *widget,
+         GSourceFunc func)
+{
+  GWeakRef *ref = g_new0 (GWeakRef, 1);
+
+  g_weak_ref_init (ref, widget);
+  g_idle_add_full (G_PRIORITY_DEFAULT, func, ref, (GDestroyNotify) weak_ref_free);
+}
+
 static gboolean
 name_by_mnemonic_idle (gpointer data)
 {
-  name_by_mnemonic (data);
+  g_autoptr(GtkWidget) widget = g_weak_ref_get (data);
+
+  if (widget != NULL)
+    name_by_mnemonic (widget);
   return G_SOURCE_REMOVE;
 }
 
@@ -98,7 +125,7 @@ name_by_mnemonic_idle (gpointer data)
 static void
 name_by_mnemonic_later (GtkWidget *widget)
 {
-  g_idle_add_full (G_PRIORITY_DEFAULT, name_by_mnemonic_idle, g_object_ref (widget), g_object_unref);
+  on_idle (widget, name_by_mnemonic_idle);
 }
 
 static gboolean
@@ -140,8 +167,12 @@ name_controls (GtkWidget *widget)
 static gboolean
 name_controls_idle (gpointer data)
 {
-  g_object_set_data (data, "parlor-naming-pending", NULL);
-  name_controls (data);
+  g_autoptr(GtkWidget) widget = g_weak_ref_get (data);
+
+  if (widget == NULL)
+    return G_SOURCE_REMOVE;
+  g_object_set_data (G_OBJECT (widget), "parlor-naming-pending", NULL);
+  name_controls (widget);
   return G_SOURCE_REMOVE;
 }
 
@@ -159,7 +190,7 @@ on_widget_map_hook (GSignalInvocationHint *hint,
   if (native != NULL && g_object_get_data (G_OBJECT (native), "parlor-naming-pending") == NULL)
     {
       g_object_set_data (G_OBJECT (native), "parlor-naming-pending", GINT_TO_POINTER (1));
-      g_idle_add_full (G_PRIORITY_DEFAULT, name_controls_idle, g_object_ref (native), g_object_unref);
+      on_idle (GTK_WIDGET (native), name_controls_idle);
     }
   return TRUE;
 }

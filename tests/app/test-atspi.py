@@ -175,6 +175,15 @@ def check_mahjong(app):
         assert 'Hidden' not in tile, tile
     wait_for('an announcement', lambda: find_all(
         app, lambda o: o.get_role_name() == 'status bar' and o.get_name()))
+    # Every discard is there by name, as the river's description lists them.
+    rivers = wait_for('a discard', lambda: [r for r in find_all(
+        app, lambda o: o.get_role_name() == 'list' and o.get_name().endswith('discards'))
+        if r.get_description() != 'No discards'])
+    for river in rivers:
+        listed = river.get_description().split('; ')
+        items = [c.get_name() for c in children(river)
+                 if c.get_state_set().contains(Atspi.StateType.VISIBLE)]
+        assert items == listed, (river.get_name(), items, listed)
 
 
 GAMES = [

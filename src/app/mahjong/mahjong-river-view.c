@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "mahjong-river-view.h"
+#include "parlor-screen-util.h"
 #include "mahjong-tile-paint.h"
 
 #define GAP 0.06       /* between tiles, of a tile's width */
@@ -28,6 +29,9 @@ struct _MahjongRiverView
   /* Layout of the last snapshot, for tooltips. */
   double      origin_x;
   double      tile_h;
+
+  GtkWidget  *parts[MAHJONG_RIVER_MAX];   /* each discard, named for screen readers */
+  guint       n_parts;
 };
 
 G_DEFINE_FINAL_TYPE (MahjongRiverView, mahjong_river_view, GTK_TYPE_WIDGET)
@@ -100,6 +104,23 @@ update_accessible (MahjongRiverView *self)
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, label,
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, list,
                                   -1);
+  for (; self->n_parts < self->n_tiles; self->n_parts++)
+    {
+      self->parts[self->n_parts] = parlor_accessible_part_new (GTK_ACCESSIBLE_ROLE_LIST_ITEM);
+      gtk_widget_set_parent (self->parts[self->n_parts], GTK_WIDGET (self));
+    }
+  for (guint i = 0; i < self->n_parts; i++)
+    {
+      gtk_widget_set_visible (self->parts[i], i < self->n_tiles);
+      if (i < self->n_tiles)
+        {
+          g_autofree char *item = describe_discard (self, i);
+
+          gtk_accessible_update_property (GTK_ACCESSIBLE (self->parts[i]),
+                                          GTK_ACCESSIBLE_PROPERTY_LABEL, item, -1);
+        }
+    }
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
 }
 
 static guint
@@ -243,6 +264,35 @@ mahjong_river_view_set_property (GObject      *object,
 }
 
 static void
+mahjong_river_view_size_allocate (GtkWidget *widget,
+                                  int        width,
+                                  int        height,
+                                  int        baseline)
+{
+  MahjongRiverView *self = MAHJONG_RIVER_VIEW (widget);
+
+  layout (self, width, height);
+  for (guint i = 0; i < self->n_tiles; i++)
+    {
+      graphene_rect_t rect = tile_rect (self, i);
+
+      parlor_accessible_part_allocate (self->parts[i], &rect);
+    }
+}
+
+static void
+mahjong_river_view_dispose (GObject *object)
+{
+  MahjongRiverView *self = MAHJONG_RIVER_VIEW (object);
+
+  for (guint i = 0; i < self->n_parts; i++)
+    g_clear_pointer (&self->parts[i], gtk_widget_unparent);
+  self->n_parts = 0;
+
+  G_OBJECT_CLASS (mahjong_river_view_parent_class)->dispose (object);
+}
+
+static void
 mahjong_river_view_finalize (GObject *object)
 {
   MahjongRiverView *self = MAHJONG_RIVER_VIEW (object);
@@ -260,9 +310,11 @@ mahjong_river_view_class_init (MahjongRiverViewClass *klass)
 
   object_class->get_property = mahjong_river_view_get_property;
   object_class->set_property = mahjong_river_view_set_property;
+  object_class->dispose = mahjong_river_view_dispose;
   object_class->finalize = mahjong_river_view_finalize;
   widget_class->snapshot = mahjong_river_view_snapshot;
   widget_class->measure = mahjong_river_view_measure;
+  widget_class->size_allocate = mahjong_river_view_size_allocate;
 
   properties[PROP_COLUMNS] =
     g_param_spec_uint ("columns", NULL, NULL, 1, MAHJONG_RIVER_MAX, 6,
