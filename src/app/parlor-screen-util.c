@@ -82,15 +82,21 @@ mnemonic_text (GtkWidget *widget)
   return text;
 }
 
+/* Named once per text: a screen reader may say the name again on a change. */
 static void
 name_by_mnemonic (GtkWidget *widget)
 {
-  g_autofree char *name = mnemonic_text (widget);
+  char *name = mnemonic_text (widget);
 
-  if (name == NULL || *name == '\0')
-    return;
+  if (name == NULL || *name == '\0' ||
+      g_strcmp0 (name, g_object_get_data (G_OBJECT (widget), "parlor-accessible-name")) == 0)
+    {
+      g_free (name);
+      return;
+    }
   gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
   gtk_accessible_reset_relation (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+  g_object_set_data_full (G_OBJECT (widget), "parlor-accessible-name", name, g_free);
 }
 
 static void
@@ -121,10 +127,12 @@ name_by_mnemonic_idle (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* Once the label has been given its new text and pointed at the widget. */
+/* Once the label has been given its new text and pointed at the widget (the
+ * toolkit has named the widget again by then). */
 static void
 name_by_mnemonic_later (GtkWidget *widget)
 {
+  g_object_set_data (G_OBJECT (widget), "parlor-accessible-name", NULL);
   on_idle (widget, name_by_mnemonic_idle);
 }
 
