@@ -67,7 +67,7 @@ def wait_for(what, fn):
         result = fn()
         if result:
             return result
-        time.sleep(0.2)
+        time.sleep(0.5)
     raise AssertionError('gave up waiting for ' + what)
 
 
@@ -176,14 +176,19 @@ def check_mahjong(app):
     wait_for('an announcement', lambda: find_all(
         app, lambda o: o.get_role_name() == 'status bar' and o.get_name()))
     # Every discard is there by name, as the river's description lists them.
-    rivers = wait_for('a discard', lambda: [r for r in find_all(
-        app, lambda o: o.get_role_name() == 'list' and o.get_name().endswith('discards'))
-        if r.get_description() != 'No discards'])
+    rivers = wait_for('the discards', lambda: find_all(
+        app, lambda o: o.get_role_name() == 'list' and o.get_name().endswith('discards')))
     for river in rivers:
-        listed = river.get_description().split('; ')
+        listed = [] if river.get_description() == 'No discards' else river.get_description().split('; ')
         items = [c.get_name() for c in children(river)
                  if c.get_state_set().contains(Atspi.StateType.VISIBLE)]
         assert items == listed, (river.get_name(), items, listed)
+    # So is every meld (and the flowers set aside), where there are any.
+    for melds in find_all(app, lambda o: o.get_role_name() == 'panel' and o.get_name().endswith('melds')):
+        listed = [] if melds.get_description() == 'No melds' else melds.get_description().split('; ')
+        items = [c.get_name() for c in children(melds)
+                 if c.get_state_set().contains(Atspi.StateType.VISIBLE)]
+        assert items == listed, (melds.get_name(), items, listed)
 
 
 GAMES = [

@@ -8,6 +8,7 @@
 
 #include "mahjong-melds-view.h"
 #include "mahjong-tile-paint.h"
+#include "parlor-screen-util.h"
 
 #define GAP 0.04         /* between tiles of a meld, of a tile's height */
 #define MELD_GAP 0.3     /* between melds */
@@ -23,6 +24,9 @@ struct _MahjongMeldsView
   MahjongTile flowers[MAHJONG_FLOWERS_MAX];
   guint       n_flowers;
   guint       n_seats;
+
+  /* Each meld, then the flowers, named for screen readers. */
+  GtkWidget  *parts[MAHJONG_MELDS_MAX + 1];
 };
 
 G_DEFINE_FINAL_TYPE (MahjongMeldsView, mahjong_melds_view, GTK_TYPE_WIDGET)
@@ -189,6 +193,24 @@ mahjong_meld_describe (const MahjongMeld *meld,
   return g_strdup_printf (_("%s, %s"), what, taken_from (meld, n_seats));
 }
 
+/* "Flowers: Flower 2, Flower 5" */
+static char *
+describe_flowers (MahjongMeldsView *self)
+{
+  g_autoptr(GString) flowers = g_string_new (NULL);
+
+  for (guint i = 0; i < self->n_flowers; i++)
+    {
+      g_autofree char *name = mahjong_tile_name (self->flowers[i]);
+
+      if (i > 0)
+        g_string_append (flowers, _(", "));
+      g_string_append (flowers, name);
+    }
+  /* Translators: "Flowers: Flower 2, Flower 5" */
+  return g_strdup_printf (_("Flowers: %s"), flowers->str);
+}
+
 char *
 mahjong_melds_view_describe (MahjongMeldsView *self)
 {
@@ -209,21 +231,10 @@ mahjong_melds_view_describe (MahjongMeldsView *self)
     }
   if (self->n_flowers > 0)
     {
-      g_autoptr(GString) flowers = g_string_new (NULL);
-      g_autofree char *item = NULL;
+      g_autofree char *item = describe_flowers (self);
 
-      for (guint i = 0; i < self->n_flowers; i++)
-        {
-          g_autofree char *name = mahjong_tile_name (self->flowers[i]);
-
-          if (i > 0)
-            g_string_append (flowers, _(", "));
-          g_string_append (flowers, name);
-        }
       if (text->len > 0)
         g_string_append (text, _("; "));
-      /* Translators: "Flowers: Flower 2, Flower 5" */
-      item = g_strdup_printf (_("Flowers: %s"), flowers->str);
       g_string_append (text, item);
     }
   return g_string_free (g_steal_pointer (&text), FALSE);
@@ -241,6 +252,34 @@ update_accessible (MahjongMeldsView *self)
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, label,
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text,
                                   -1);
+  for (guint i = 0; i <= MAHJONG_MELDS_MAX; i++)
+    {
+      gboolean shown = i < MAHJONG_MELDS_MAX ? i < self->n_melds : self->n_flowers > 0;
+      g_autofree char *name = NULL;
+
+      gtk_widget_set_visible (self->parts[i], shown);
+      if (!shown)
+        continue;
+      name = i < MAHJONG_MELDS_MAX ? mahjong_meld_describe (&self->melds[i], self->n_seats)
+                                   : describe_flowers (self);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->parts[i]),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+    }
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+}
+
+/* A meld's width in tile heights, the gap after it included. */
+static double
+meld_units (MahjongMeldsView *self,
+            guint             index)
+{
+  Slot slots[4];
+  guint n = meld_slots (&self->melds[index], self->n_seats, slots);
+  double w = MELD_GAP;
+
+  for (guint k = 0; k < n; k++)
+    w += (slots[k].sideways ? 1 : MAHJONG_TILE_ASPECT) + GAP;
+  return w;
 }
 
 /* The row's width and height in tile heights. */
@@ -257,12 +296,9 @@ units (MahjongMeldsView *self,
       guint n = meld_slots (&self->melds[i], self->n_seats, slots);
 
       for (guint k = 0; k < n; k++)
-        {
-          *units_w += (slots[k].sideways ? 1 : MAHJONG_TILE_ASPECT) + GAP;
-          if (slots[k].stacked)
-            *units_h = MAX (*units_h, 2 * MAHJONG_TILE_ASPECT + GAP);
-        }
-      *units_w += MELD_GAP;
+        if (slots[k].stacked)
+          *units_h = MAX (*units_h, 2 * MAHJONG_TILE_ASPECT + GAP);
+      *units_w += meld_units (self, i);
     }
   *units_w += self->n_flowers * (MAHJONG_TILE_ASPECT + GAP);
 }
@@ -398,6 +434,46 @@ mahjong_melds_view_set_property (GObject      *object,
     }
 }
 
+/* Each part over its meld, the flowers' over the flowers. */
+static void
+mahjong_melds_view_size_allocate (GtkWidget *widget,
+                                  int        width,
+                                  int        height,
+                                  int        baseline)
+{
+  MahjongMeldsView *self = MAHJONG_MELDS_VIEW (widget);
+  gboolean rtl = gtk_widget_get_direction (widget) == GTK_TEXT_DIR_RTL;
+  double uw, uh, h, x, top;
+
+  units (self, &uw, &uh);
+  if (uw <= 0)
+    return;
+  h = MIN (MIN (width / uw, height / uh), MAX_TILE_H);
+  top = (height - uh * h) / 2;
+  x = rtl ? width - uw * h : 0;
+  for (guint i = 0; i < self->n_melds; i++)
+    {
+      double w = meld_units (self, i) * h;
+
+      parlor_accessible_part_allocate (self->parts[i], &GRAPHENE_RECT_INIT (x, top, w, uh * h));
+      x += w;
+    }
+  if (self->n_flowers > 0)
+    parlor_accessible_part_allocate (self->parts[MAHJONG_MELDS_MAX],
+                                     &GRAPHENE_RECT_INIT (x, top, MAX (width - x, 1), uh * h));
+}
+
+static void
+mahjong_melds_view_dispose (GObject *object)
+{
+  MahjongMeldsView *self = MAHJONG_MELDS_VIEW (object);
+
+  for (guint i = 0; i <= MAHJONG_MELDS_MAX; i++)
+    g_clear_pointer (&self->parts[i], gtk_widget_unparent);
+
+  G_OBJECT_CLASS (mahjong_melds_view_parent_class)->dispose (object);
+}
+
 static void
 mahjong_melds_view_finalize (GObject *object)
 {
@@ -416,9 +492,11 @@ mahjong_melds_view_class_init (MahjongMeldsViewClass *klass)
 
   object_class->get_property = mahjong_melds_view_get_property;
   object_class->set_property = mahjong_melds_view_set_property;
+  object_class->dispose = mahjong_melds_view_dispose;
   object_class->finalize = mahjong_melds_view_finalize;
   widget_class->snapshot = mahjong_melds_view_snapshot;
   widget_class->measure = mahjong_melds_view_measure;
+  widget_class->size_allocate = mahjong_melds_view_size_allocate;
 
   properties[PROP_N_SEATS] =
     g_param_spec_uint ("n-seats", NULL, NULL, 2, 5, 4,
@@ -433,6 +511,11 @@ static void
 mahjong_melds_view_init (MahjongMeldsView *self)
 {
   self->n_seats = 4;
+  for (guint i = 0; i <= MAHJONG_MELDS_MAX; i++)
+    {
+      self->parts[i] = parlor_accessible_part_new (GTK_ACCESSIBLE_ROLE_LIST_ITEM);
+      gtk_widget_set_parent (self->parts[i], GTK_WIDGET (self));
+    }
   update_accessible (self);
 }
 
