@@ -106,36 +106,6 @@ weak_ref_free (GWeakRef *ref)
   g_free (ref);
 }
 
-/* Runs @func on @widget when idle, unless the widget is gone by then. */
-static void
-on_idle (GtkWidget  *widget,
-         GSourceFunc func)
-{
-  GWeakRef *ref = g_new0 (GWeakRef, 1);
-
-  g_weak_ref_init (ref, widget);
-  g_idle_add_full (G_PRIORITY_DEFAULT, func, ref, (GDestroyNotify) weak_ref_free);
-}
-
-static gboolean
-name_by_mnemonic_idle (gpointer data)
-{
-  g_autoptr(GtkWidget) widget = g_weak_ref_get (data);
-
-  if (widget != NULL)
-    name_by_mnemonic (widget);
-  return G_SOURCE_REMOVE;
-}
-
-/* Once the label has been given its new text and pointed at the widget (the
- * toolkit has named the widget again by then). */
-static void
-name_by_mnemonic_later (GtkWidget *widget)
-{
-  g_object_set_data (G_OBJECT (widget), "parlor-accessible-name", NULL);
-  on_idle (widget, name_by_mnemonic_idle);
-}
-
 static gboolean
 is_control (GtkWidget *widget)
 {
@@ -152,6 +122,16 @@ is_control (GtkWidget *widget)
   return FALSE;
 }
 
+static void name_controls_later (GtkWidget *widget);
+
+/* A label's new text: the toolkit has named the widget after it again. */
+static void
+on_label_changed (GtkWidget *widget)
+{
+  g_object_set_data (G_OBJECT (widget), "parlor-accessible-name", NULL);
+  name_controls_later (widget);
+}
+
 /* @widget and every control below it, shown or not (a screen reader also
  * reaches the pages of a stack that are not on top). */
 static void
@@ -164,7 +144,7 @@ name_controls (GtkWidget *widget)
           g_object_get_data (G_OBJECT (widget), "parlor-mnemonic-name") == NULL)
         {
           g_object_set_data (G_OBJECT (widget), "parlor-mnemonic-name", GINT_TO_POINTER (1));
-          g_signal_connect (widget, "notify::label", G_CALLBACK (name_by_mnemonic_later), NULL);
+          g_signal_connect (widget, "notify::label", G_CALLBACK (on_label_changed), NULL);
         }
     }
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
@@ -184,8 +164,23 @@ name_controls_idle (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* When anything is shown, its whole window is named once the showing is done,
- * hidden pages too: a screen reader reaches those as well. */
+/* Once the showing or the label change is done (by then the label points at
+ * the widget); the pending pass holds no reference to the widget. */
+static void
+name_controls_later (GtkWidget *widget)
+{
+  GWeakRef *ref;
+
+  if (g_object_get_data (G_OBJECT (widget), "parlor-naming-pending") != NULL)
+    return;
+  g_object_set_data (G_OBJECT (widget), "parlor-naming-pending", GINT_TO_POINTER (1));
+  ref = g_new0 (GWeakRef, 1);
+  g_weak_ref_init (ref, widget);
+  g_idle_add_full (G_PRIORITY_DEFAULT, name_controls_idle, ref, (GDestroyNotify) weak_ref_free);
+}
+
+/* A window or a stack is named whole, hidden pages too, when it is shown; a
+ * control shown later on its own. */
 static gboolean
 on_widget_map_hook (GSignalInvocationHint *hint,
                     guint                  n_values,
@@ -193,13 +188,9 @@ on_widget_map_hook (GSignalInvocationHint *hint,
                     gpointer               data)
 {
   GtkWidget *widget = g_value_get_object (&values[0]);
-  GtkNative *native = GTK_IS_NATIVE (widget) ? GTK_NATIVE (widget) : gtk_widget_get_native (widget);
 
-  if (native != NULL && g_object_get_data (G_OBJECT (native), "parlor-naming-pending") == NULL)
-    {
-      g_object_set_data (G_OBJECT (native), "parlor-naming-pending", GINT_TO_POINTER (1));
-      on_idle (GTK_WIDGET (native), name_controls_idle);
-    }
+  if (GTK_IS_NATIVE (widget) || GTK_IS_STACK (widget) || is_control (widget))
+    name_controls_later (widget);
   return TRUE;
 }
 
