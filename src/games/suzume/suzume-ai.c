@@ -46,6 +46,18 @@ pack (const guint8 types[SUZUME_N_TYPES])
   return key;
 }
 
+/* Packed hands differ in a few high bits that g_int64_hash folds together. */
+static guint
+packed_hash (gconstpointer key)
+{
+  guint64 x = *(const guint64 *) key;
+
+  x ^= x >> 33;
+  x *= G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
+  x ^= x >> 33;
+  return (guint) x;
+}
+
 static void
 add_variants (GArray       *out,
               const guint8  kinds[SUZUME_N_KINDS],
@@ -106,7 +118,7 @@ build_targets (gpointer data)
           add_variants (out, kinds, 0, &partial);
       }
 
-  target_index = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  target_index = g_hash_table_new_full (packed_hash, g_int64_equal, g_free, NULL);
   for (guint i = 0; i < out->len; i++)
     {
       Target *t = &g_array_index (out, Target, i);
@@ -699,7 +711,7 @@ suzume_ai_choose (const char    *level,
         return g_strdup ("tsumo");
     }
 
-  ctx.leaf_cache = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  ctx.leaf_cache = g_hash_table_new_full (packed_hash, g_int64_equal, g_free, NULL);
   action = choose_strong (&ctx, allowed);
   g_hash_table_unref (ctx.leaf_cache);
   return action;
