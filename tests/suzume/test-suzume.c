@@ -678,6 +678,30 @@ test_replay_determinism (void)
     }
 }
 
+/* The greedy player counts the tiles its hand lacks to a ready shape, whatever the
+ * shape would score (the rules' greedy-shanten player; scoring 5 is the strong
+ * player's business): it throws the red dora 2 to keep 7-8-9 4-5, which no tile
+ * makes worth 5 points, where the strong player keeps the 2 and throws a 5. */
+static void
+test_normal_counts_shape (void)
+{
+  static const char *const view =
+    "view seat=0 seats=3 deals=1 hand-number=1 hands=3 dealer=0 turn=0 ask=discard"
+    " hand=7s,8s,9s,5s,4s,2r drawn=2r dora=2s wall=25 scores=40,40,40"
+    " d0=1s d1=5r d2=C last=C from=2";
+
+  for (guint64 seed = 1; seed <= 3; seed++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *greedy = suzume_ai_choose ("normal", view, seed, NULL, &error);
+      g_autofree char *strong = suzume_ai_choose ("strong", view, seed, NULL, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpstr (greedy, ==, "discard 2r");
+      g_assert_cmpstr (strong, ==, "discard 5s");
+    }
+}
+
 /* Far from any win while both other seats have discarded five tiles each (likely
  * ready), the strong player folds: it throws the one kind neither of them may ron. */
 static void
@@ -850,6 +874,7 @@ main (int   argc,
   g_test_add_func ("/suzume/view/hide", test_views_hide);
   g_test_add_func ("/suzume/play/random-matches", test_random_matches);
   g_test_add_func ("/suzume/play/replay", test_replay_determinism);
+  g_test_add_func ("/suzume/ai/normal-counts-shape", test_normal_counts_shape);
   g_test_add_func ("/suzume/ai/strong-folds", test_strong_folds);
   g_test_add_func ("/suzume/ai/strong-passes-last-ron", test_strong_passes_last_ron);
   g_test_add_func ("/suzume/ai/strong-keeps-last-hand-open", test_strong_keeps_last_hand_open);

@@ -460,18 +460,19 @@ choose_random (Ctx       *ctx,
   return n == SUZUME_N_TYPES ? g_strdup ("tsumo") : discard_line (n);
 }
 
-/* Tiles five tiles lack for a hand of 5 points (any shape when none is in reach),
- * and how many live tiles bring it closer: the greedy player's measure. */
+/* Tiles five tiles lack for a complete hand of @min_points or more (any shape
+ * when none is in reach), and how many live tiles bring it closer. */
 static void
 greedy_measure (const Ctx    *ctx,
                 const guint8  five[SUZUME_N_TYPES],
+                int           min_points,
                 guint        *need_out,
                 guint        *live_out)
 {
   guint need = 99, live = 0;
   guint32 useful = 0;
 
-  for (int min = SUZUME_MIN_POINTS; min >= 0 && need == 99; min -= SUZUME_MIN_POINTS)
+  for (int min = min_points; min >= 0 && need == 99; min -= SUZUME_MIN_POINTS)
     for (guint i = 0; i < n_targets; i++)
       {
         const Target *t = &targets[i];
@@ -518,7 +519,8 @@ choose_normal (Ctx       *ctx,
       if (types[d] == 0)
         continue;
       types[d]--;
-      greedy_measure (ctx, types, &need, &live);
+      /* the rules' greedy-shanten player: tiles to a ready shape, whatever it scores */
+      greedy_measure (ctx, types, 0, &need, &live);
       types[d]++;
       if (need < best_need || (need == best_need && live > best_live))
         {
@@ -619,7 +621,7 @@ choose_strong (Ctx     *ctx,
       if (types[d] == 0 || !(allowed & (1u << d)))
         continue;
       types[d]--;
-      greedy_measure (ctx, types, &need, &live);
+      greedy_measure (ctx, types, SUZUME_MIN_POINTS, &need, &live);
       v = five_value (ctx, types, STRONG_DEPTH, ctx->draws_left)
           - DANGER_WEIGHT * ctx->danger_scale * ctx->danger[suzume_tile_kind (suzume_type_tile (d))]
           + 1e-3 * (live / 50.0 - need);
