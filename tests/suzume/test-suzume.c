@@ -678,6 +678,19 @@ test_replay_determinism (void)
     }
 }
 
+/* A computer player's action for @view, which must be a valid question. */
+static char *
+ai_action (const char *level,
+           const char *view,
+           guint64     seed)
+{
+  g_autoptr(GError) error = NULL;
+  char *action = suzume_ai_choose (level, view, seed, NULL, &error);
+
+  g_assert_no_error (error);
+  return action;
+}
+
 /* The greedy player counts the tiles its hand lacks to a ready shape, whatever the
  * shape would score (the rules' greedy-shanten player; scoring 5 is the strong
  * player's business): it throws the red dora 2 to keep 7-8-9 4-5, which no tile
@@ -692,11 +705,9 @@ test_normal_counts_shape (void)
 
   for (guint64 seed = 1; seed <= 3; seed++)
     {
-      g_autoptr(GError) error = NULL;
-      g_autofree char *greedy = suzume_ai_choose ("normal", view, seed, NULL, &error);
-      g_autofree char *strong = suzume_ai_choose ("strong", view, seed, NULL, &error);
+      g_autofree char *greedy = ai_action ("normal", view, seed);
+      g_autofree char *strong = ai_action ("strong", view, seed);
 
-      g_assert_no_error (error);
       g_assert_cmpstr (greedy, ==, "discard 2r");
       g_assert_cmpstr (strong, ==, "discard 5s");
     }
@@ -714,10 +725,8 @@ test_strong_folds (void)
 
   for (guint64 seed = 1; seed <= 5; seed++)
     {
-      g_autoptr(GError) error = NULL;
-      g_autofree char *action = suzume_ai_choose ("strong", view, seed, NULL, &error);
+      g_autofree char *action = ai_action ("strong", view, seed);
 
-      g_assert_no_error (error);
       g_assert_cmpstr (action, ==, "discard 9s");
     }
 }
@@ -751,11 +760,9 @@ test_strong_passes_last_ron (void)
 
   for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autoptr(GError) error = NULL;
-      g_autofree char *action = suzume_ai_choose ("strong", cases[i].view, 1, NULL, &error);
-      g_autofree char *greedy = suzume_ai_choose ("normal", cases[i].view, 1, NULL, &error);
+      g_autofree char *action = ai_action ("strong", cases[i].view, 1);
+      g_autofree char *greedy = ai_action ("normal", cases[i].view, 1);
 
-      g_assert_no_error (error);
       g_assert_cmpstr (action, ==, cases[i].action);
       g_assert_cmpstr (greedy, ==, "ron");
     }
@@ -778,11 +785,9 @@ test_strong_keeps_last_hand_open (void)
 
   for (guint64 seed = 1; seed <= 3; seed++)
     {
-      g_autoptr(GError) error = NULL;
-      g_autofree char *a = suzume_ai_choose ("strong", last, seed, NULL, &error);
-      g_autofree char *b = suzume_ai_choose ("strong", second, seed, NULL, &error);
+      g_autofree char *a = ai_action ("strong", last, seed);
+      g_autofree char *b = ai_action ("strong", second, seed);
 
-      g_assert_no_error (error);
       g_assert_true (g_str_has_prefix (a, "discard "));
       g_assert_cmpstr (b, ==, "tsumo");
     }
