@@ -360,12 +360,15 @@ five_value (Ctx          *ctx,
   gpointer cached;
   double value = 0.0, ron = 0.0, ron_points = 0.0;
 
-  if (depth == 0 || rounds <= 1)
-    return ready_value (ctx, five, rounds);
   if (g_hash_table_lookup_extended (ctx->leaf_cache, &key, NULL, &cached))
     {
       memcpy (&value, &cached, sizeof value);
       return value;
+    }
+  if (depth == 0 || rounds <= 1)
+    {
+      value = ready_value (ctx, five, rounds);
+      goto store;
     }
 
   memcpy (six, five, sizeof six);
@@ -410,6 +413,7 @@ five_value (Ctx          *ctx,
     }
   value *= ctx->survival;
 
+store:
   {
     gint64 *stored = g_new (gint64, 1);
     gpointer v;
