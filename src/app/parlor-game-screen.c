@@ -5,14 +5,16 @@
 
 #include <glib/gi18n.h>
 
-#include "parlor-application.h"
 #include "parlor-game-screen.h"
 #include "parlor-screen-util.h"
 
 typedef struct
 {
-  ParlorApplication *app;
+  ParlorSettings    *settings;
+  ParlorSound       *sound;
   ParlorSession     *session;
+  GtkStack          *stack;
+  GtkWidget         *setup;
   GtkLabel          *clock_label;
   ParlorLogView     *log;
   GPtrArray         *dialogs;      /* GWeakRef: windows closed with the game */
@@ -25,7 +27,8 @@ G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (ParlorGameScreen, parlor_game_screen, GTK_T
 
 enum {
   PROP_0,
-  PROP_APP,
+  PROP_SETTINGS,
+  PROP_SOUND,
   PROP_SESSION,
   N_PROPS
 };
@@ -307,11 +310,195 @@ parlor_game_screen_get_session (ParlorGameScreen *self)
   return PRIV (self)->session;
 }
 
-ParlorApplication *
-parlor_game_screen_get_app (ParlorGameScreen *self)
+ParlorSettings *
+parlor_game_screen_get_settings (ParlorGameScreen *self)
 {
   g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), NULL);
-  return PRIV (self)->app;
+  return PRIV (self)->settings;
+}
+
+const char *
+parlor_game_screen_get_default_level (ParlorGameScreen *self)
+{
+  const ParlorGameInfo *info;
+
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), NULL);
+
+  info = PARLOR_GAME_SCREEN_GET_CLASS (self)->game_info;
+  if (PRIV (self)->settings == NULL || info == NULL)
+    return NULL;
+  return parlor_game_info_level_for_strength (info,
+                                              parlor_settings_get_computer_strength (PRIV (self)->settings));
+}
+
+gboolean
+parlor_game_screen_is_guest (ParlorGameScreen *self)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), FALSE);
+  return PRIV (self)->session != NULL && parlor_session_is_remote (PRIV (self)->session);
+}
+
+gboolean
+parlor_game_screen_is_host (ParlorGameScreen *self)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), FALSE);
+  return PRIV (self)->session != NULL && parlor_session_is_hosted (PRIV (self)->session);
+}
+
+void
+parlor_game_screen_set_pages (ParlorGameScreen *self,
+                              GtkStack         *stack,
+                              GtkWidget        *setup)
+{
+  g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
+  g_return_if_fail (GTK_IS_STACK (stack));
+  g_return_if_fail (GTK_IS_WIDGET (setup));
+  PRIV (self)->stack = stack;
+  PRIV (self)->setup = setup;
+}
+
+const char *
+parlor_game_screen_get_page (ParlorGameScreen *self)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), NULL);
+  return PRIV (self)->stack != NULL ? gtk_stack_get_visible_child_name (PRIV (self)->stack) : NULL;
+}
+
+void
+parlor_game_screen_show_page (ParlorGameScreen *self,
+                              const char       *name)
+{
+  g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
+  g_return_if_fail (name != NULL);
+  if (PRIV (self)->stack != NULL)
+    gtk_stack_set_visible_child_name (PRIV (self)->stack, name);
+}
+
+void
+parlor_game_screen_show_result_page (ParlorGameScreen *self,
+                                     GtkWidget        *again_button,
+                                     GtkWidget        *back_button)
+{
+  gboolean guest, host;
+
+  g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
+  g_return_if_fail (GTK_IS_BUTTON (again_button) && GTK_IS_BUTTON (back_button));
+
+  guest = parlor_game_screen_is_guest (self);
+  host = parlor_game_screen_is_host (self);
+  gtk_widget_set_visible (again_button, !guest);
+  gtk_button_set_label (GTK_BUTTON (again_button), host ? _("Host _Again") : _("_Play Again"));
+  gtk_button_set_label (GTK_BUTTON (back_button), guest ? _("_Back to Menu") : _("_Back"));
+  parlor_game_screen_show_page (self, "result");
+  gtk_widget_grab_focus (guest ? back_button : again_button);
+}
+
+/* Forgets the game shown: the base's part, then the screen's. */
+static void
+reset (ParlorGameScreen *self)
+{
+  ParlorGameScreenClass *klass = PARLOR_GAME_SCREEN_GET_CLASS (self);
+
+  parlor_game_screen_set_session (self, NULL);
+  parlor_game_screen_close_dialogs (self);
+  if (PRIV (self)->log != NULL)
+    parlor_log_view_clear (PRIV (self)->log);
+  if (klass->reset != NULL)
+    klass->reset (self);
+}
+
+static void
+parlor_game_screen_real_new_local_game (ParlorGameScreen *self)
+{
+  reset (self);
+  parlor_game_screen_show_page (self, "setup");
+  if (PRIV (self)->setup != NULL)
+    gtk_widget_grab_focus (PRIV (self)->setup);
+}
+
+static void
+start_local_game (ParlorGameScreen *self)
+{
+  ParlorGameScreenClass *klass = PARLOR_GAME_SCREEN_GET_CLASS (self);
+  ParlorSettings *settings = PRIV (self)->settings;
+  g_autofree char *name = settings != NULL ? parlor_settings_get_effective_name (settings)
+                                            : g_strdup (_("You"));
+  g_autofree char *config = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ParlorTable) table = NULL;
+  g_autoptr(ParlorSession) session = NULL;
+  guint player;
+
+  g_assert (klass->game_info != NULL && klass->seat_players != NULL && klass->begin_play != NULL);
+
+  reset (self);
+  config = klass->local_config != NULL ? klass->local_config (self) : NULL;
+  table = parlor_table_new (klass->game_info, config != NULL ? config : "",
+                            parlor_game_seed (), &error);
+  if (table == NULL)
+    {
+      parlor_game_screen_toast (self, error->message);
+      return;
+    }
+  if (settings != NULL)
+    {
+      parlor_table_set_time_limit (table, parlor_settings_get_time_limit (settings));
+      parlor_table_set_ai_delay (table, parlor_settings_get_ai_delay (settings));
+    }
+  player = klass->seat_players (self, table, name);
+
+  session = parlor_session_new_local (table, player);
+  parlor_game_screen_show_page (self, "play");
+  if (!parlor_game_screen_start_session (self, session, &error))
+    {
+      parlor_game_screen_toast (self, error->message);
+      parlor_game_screen_show_page (self, "setup");
+      return;
+    }
+  klass->begin_play (self);
+}
+
+static void
+start_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *param)
+{
+  start_local_game (PARLOR_GAME_SCREEN (widget));
+}
+
+static void
+play_again_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *param)
+{
+  ParlorGameScreen *self = PARLOR_GAME_SCREEN (widget);
+  gboolean host = parlor_game_screen_is_host (self);
+  gboolean guest = parlor_game_screen_is_guest (self);
+
+  /* The setup page, with the choices of the game just played. */
+  parlor_game_screen_new_local_game (self);
+  if (host)
+    gtk_widget_activate_action (widget, "win.host-lan", NULL);
+  else if (guest)
+    gtk_widget_activate_action (widget, "win.back", NULL);
+  else if (PARLOR_GAME_SCREEN_GET_CLASS (self)->play_again_starts)
+    start_local_game (self);
+}
+
+void
+parlor_game_screen_class_install_game_actions (GtkWidgetClass *widget_class,
+                                               const char     *prefix)
+{
+  g_autofree char *start = NULL;
+  g_autofree char *again = NULL;
+
+  g_return_if_fail (g_type_is_a (G_TYPE_FROM_CLASS (widget_class), PARLOR_TYPE_GAME_SCREEN));
+  g_return_if_fail (prefix != NULL);
+
+  start = g_strconcat (prefix, ".start", NULL);
+  again = g_strconcat (prefix, ".play-again", NULL);
+  gtk_widget_class_install_action (widget_class, start, NULL, start_action);
+  gtk_widget_class_install_action (widget_class, again, NULL, play_again_action);
 }
 
 void
@@ -417,13 +604,10 @@ void
 parlor_game_screen_play_sound (ParlorGameScreen *self,
                                ParlorSoundEvent  id)
 {
-  ParlorApplication *app;
-
   g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
 
-  app = PRIV (self)->app;
-  if (app != NULL && parlor_application_get_sound (app) != NULL)
-    parlor_sound_play (parlor_application_get_sound (app), id);
+  if (PRIV (self)->sound != NULL)
+    parlor_sound_play (PRIV (self)->sound, id);
 }
 
 void
@@ -602,8 +786,11 @@ parlor_game_screen_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_APP:
-      g_value_set_object (value, PRIV (self)->app);
+    case PROP_SETTINGS:
+      g_value_set_object (value, PRIV (self)->settings);
+      break;
+    case PROP_SOUND:
+      g_value_set_object (value, PRIV (self)->sound);
       break;
     case PROP_SESSION:
       g_value_set_object (value, PRIV (self)->session);
@@ -623,8 +810,11 @@ parlor_game_screen_set_property (GObject      *object,
 
   switch (prop_id)
     {
-    case PROP_APP:
-      PRIV (self)->app = g_value_get_object (value);
+    case PROP_SETTINGS:
+      PRIV (self)->settings = g_value_dup_object (value);
+      break;
+    case PROP_SOUND:
+      PRIV (self)->sound = g_value_dup_object (value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -642,6 +832,10 @@ parlor_game_screen_dispose (GObject *object)
   parlor_game_screen_close_dialogs (self);
   priv->clock_label = NULL;
   priv->log = NULL;
+  priv->stack = NULL;
+  priv->setup = NULL;
+  g_clear_object (&priv->settings);
+  g_clear_object (&priv->sound);
 
   G_OBJECT_CLASS (parlor_game_screen_parent_class)->dispose (object);
 }
@@ -665,13 +859,17 @@ parlor_game_screen_class_init (ParlorGameScreenClass *klass)
   object_class->set_property = parlor_game_screen_set_property;
   object_class->dispose = parlor_game_screen_dispose;
   object_class->finalize = parlor_game_screen_finalize;
+  klass->new_local_game = parlor_game_screen_real_new_local_game;
   klass->is_playing = parlor_game_screen_real_is_playing;
   klass->host_game = parlor_game_screen_real_host_game;
   klass->join_game = parlor_game_screen_real_join_game;
 
-  /* Not a reference: the application outlives its windows. */
-  properties[PROP_APP] =
-    g_param_spec_object ("app", NULL, NULL, G_TYPE_OBJECT,
+  /* Both may be NULL (a test's screen): defaults, and silence. */
+  properties[PROP_SETTINGS] =
+    g_param_spec_object ("settings", NULL, NULL, PARLOR_TYPE_SETTINGS,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SOUND] =
+    g_param_spec_object ("sound", NULL, NULL, PARLOR_TYPE_SOUND,
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   properties[PROP_SESSION] =
     g_param_spec_object ("session", NULL, NULL, PARLOR_TYPE_SESSION,

@@ -5,18 +5,19 @@
 
 #include "parlor-log-view.h"
 #include "parlor-session.h"
+#include "parlor-settings.h"
 #include "parlor-sound.h"
 
 G_BEGIN_DECLS
 
-typedef struct _ParlorApplication ParlorApplication;
-
 /*
  * What every game screen shares: its session (a game here, hosted or
- * joined), the countdown of this player's time, the log of who left and
- * who ran out of time, sounds, toasts, the connection-lost dialog, and
- * dialogs that pause a game against the computer. A game's screen derives
- * from it and gives the app its entry points as class methods.
+ * joined), its pages (setup, play…), starting a game against the computer
+ * and playing again, the countdown of this player's time, the log of who
+ * left and who ran out of time, sounds, toasts, the connection-lost dialog,
+ * and dialogs that pause a game against the computer. A game's screen
+ * derives from it, gives what is its own as class methods, and takes the
+ * settings and the sound player as construct properties.
  */
 #define PARLOR_TYPE_GAME_SCREEN (parlor_game_screen_get_type ())
 G_DECLARE_DERIVABLE_TYPE (ParlorGameScreen, parlor_game_screen, PARLOR, GAME_SCREEN, GtkWidget)
@@ -26,8 +27,9 @@ struct _ParlorGameScreenClass
   GtkWidgetClass parent_class;
 
   /* The app's entry points. host_game, join_game and host_config may be NULL.
-   * new_local_game forgets the last game and shows the setup page; by default
-   * host_game and join_game do that, start the session, then begin_play. */
+   * new_local_game forgets the last game and shows the setup page (the
+   * default); by default host_game and join_game do that, start the session,
+   * then begin_play. */
   void      (*new_local_game)  (ParlorGameScreen  *self);
   gboolean  (*is_playing)      (ParlorGameScreen  *self);
   gboolean  (*host_game)       (ParlorGameScreen  *self,
@@ -53,11 +55,50 @@ struct _ParlorGameScreenClass
   /* Shows the game the screen's session has just started. */
   void      (*begin_play)      (ParlorGameScreen  *self);
 
+  /* A game against the computer (the `<prefix>.start` action): the game,
+   * its config from the setup page's choices (NULL: ""), and its seats.
+   * seat_players seats you, named @name, and the computer players at
+   * @table, whose time limit and computer delay the base has set from the
+   * settings, and returns your player. reset forgets the game shown. */
+  const ParlorGameInfo *game_info;
+  char     *(*local_config)    (ParlorGameScreen  *self);
+  guint     (*seat_players)    (ParlorGameScreen  *self,
+                                ParlorTable       *table,
+                                const char        *name);
+  void      (*reset)           (ParlorGameScreen  *self);
+  /* Play Again against the computer starts the next game at once rather
+   * than showing the setup page. */
+  gboolean  play_again_starts;
+
   gpointer padding[6];
 };
 
-ParlorApplication *parlor_game_screen_get_app      (ParlorGameScreen  *self);
 ParlorSession     *parlor_game_screen_get_session  (ParlorGameScreen  *self);
+ParlorSettings    *parlor_game_screen_get_settings (ParlorGameScreen  *self);
+/* The level the settings' computer strength names in this game's words,
+ * for the setup page to offer first; NULL without settings. */
+const char *parlor_game_screen_get_default_level (ParlorGameScreen *self);
+/* The session is a guest's at another's table, or the host's own. */
+gboolean  parlor_game_screen_is_guest       (ParlorGameScreen  *self);
+gboolean  parlor_game_screen_is_host        (ParlorGameScreen  *self);
+
+/* Installs `<prefix>.start` (a game against the computer from the setup
+ * page) and `<prefix>.play-again` (the same game again: the setup page, the
+ * host window for a host, the start page for a guest). */
+void      parlor_game_screen_class_install_game_actions (GtkWidgetClass *widget_class,
+                                                         const char     *prefix);
+/* The stack with the screen's "setup" and "play" pages, and the setup. */
+void      parlor_game_screen_set_pages      (ParlorGameScreen  *self,
+                                             GtkStack          *stack,
+                                             GtkWidget         *setup);
+const char *parlor_game_screen_get_page     (ParlorGameScreen  *self);
+/* The match-result page: Play Again (Host Again for a host; none for a
+ * guest, whose way on is Back to Menu), focused. */
+void      parlor_game_screen_show_result_page (ParlorGameScreen *self,
+                                               GtkWidget        *again_button,
+                                               GtkWidget        *back_button);
+void      parlor_game_screen_show_page      (ParlorGameScreen  *self,
+                                             const char        *name);
 
 void      parlor_game_screen_new_local_game (ParlorGameScreen  *self);
 gboolean  parlor_game_screen_can_host       (ParlorGameScreen  *self);

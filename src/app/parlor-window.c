@@ -167,7 +167,10 @@ ensure_screen (ParlorWindow        *self,
   if (self->game != game || self->screen == NULL)
     {
       self->game = game;
-      self->screen = g_object_new (game->get_screen_type (), "app", get_app (self), NULL);
+      self->screen = g_object_new (game->get_screen_type (),
+                                   "settings", parlor_application_get_settings (get_app (self)),
+                                   "sound", parlor_application_get_sound (get_app (self)),
+                                   NULL);
       adw_bin_set_child (self->play_bin, self->screen);
     }
   return self->screen;

@@ -282,7 +282,9 @@ on_joined (ParlorJoinWindow *join,
 {
   GtkWidget *window = gtk_window_new ();
 
-  *guest_screen = g_object_new (MANHATTAN_TYPE_SCREEN, "app", ui_test_get_app (), NULL);
+  *guest_screen = g_object_new (MANHATTAN_TYPE_SCREEN,
+                                "settings", parlor_application_get_settings (ui_test_get_app ()),
+                                NULL);
   gtk_window_set_child (GTK_WINDOW (window), *guest_screen);
   gtk_window_set_default_size (GTK_WINDOW (window), 1100, 760);
   gtk_window_present (GTK_WINDOW (window));

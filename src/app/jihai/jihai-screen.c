@@ -15,7 +15,6 @@
 #include "mahjong-river-view.h"
 #include "mahjong-tile-paint.h"
 #include "mahjong-table-view.h"
-#include "parlor-application.h"
 #include "parlor-line.h"
 #include "parlor-log-view.h"
 #include "parlor-session.h"
@@ -68,7 +67,6 @@ struct _JihaiScreen
 G_DEFINE_FINAL_TYPE (JihaiScreen, jihai_screen, PARLOR_TYPE_GAME_SCREEN)
 
 static void     jihai_screen_constructed    (GObject           *object);
-static void     jihai_screen_new_local_game (ParlorGameScreen  *screen);
 static char    *jihai_screen_host_config    (ParlorGameScreen  *screen,
                                              char             **summary);
 
@@ -82,18 +80,6 @@ static int
 opponent (JihaiScreen *self)
 {
   return self->seat >= 0 ? 1 - self->seat : 1;
-}
-
-static gboolean
-is_guest (JihaiScreen *self)
-{
-  return session_of (self) != NULL && parlor_session_is_remote (session_of (self));
-}
-
-static gboolean
-is_host (JihaiScreen *self)
-{
-  return session_of (self) != NULL && parlor_session_is_hosted (session_of (self));
 }
 
 static gboolean
@@ -685,7 +671,8 @@ show_hand_page (JihaiScreen *self)
   gtk_label_set_markup (self->hand_details, self->hand_text != NULL ? self->hand_text : "");
   gtk_stack_set_visible_child_name (self->stack, "hand");
   /* A game against the computer waits while the player reads. */
-  if (!is_guest (self) && !is_host (self))
+  if (!parlor_game_screen_is_guest (PARLOR_GAME_SCREEN (self)) &&
+      !parlor_game_screen_is_host (PARLOR_GAME_SCREEN (self)))
     hold (self, TRUE);
   gtk_widget_grab_focus (self->next_button);
 }
@@ -759,11 +746,7 @@ jihai_screen_game_over (ParlorGameScreen *screen,
   gtk_label_set_markup (self->result_details, text->str);
   g_string_free (text, TRUE);
 
-  gtk_widget_set_visible (self->again_button, !is_guest (self));
-  gtk_button_set_label (GTK_BUTTON (self->again_button), is_host (self) ? _("Host _Again") : _("_Play Again"));
-  gtk_button_set_label (GTK_BUTTON (self->back_button), is_guest (self) ? _("_Back to Menu") : _("_Back"));
-  gtk_stack_set_visible_child_name (self->stack, "result");
-  gtk_widget_grab_focus (is_guest (self) ? self->back_button : self->again_button);
+  parlor_game_screen_show_result_page (PARLOR_GAME_SCREEN (self), self->again_button, self->back_button);
 }
 
 static void
@@ -798,7 +781,7 @@ submit (JihaiScreen *self,
       parlor_game_screen_toast (PARLOR_GAME_SCREEN (self), error->message);
       return FALSE;
     }
-  if (is_guest (self))
+  if (parlor_game_screen_is_guest (PARLOR_GAME_SCREEN (self)))
     refresh (self);
   return TRUE;
 }
@@ -826,12 +809,11 @@ on_claim (JihaiScreen *self,
 }
 
 static void
-reset (JihaiScreen *self)
+jihai_screen_reset (ParlorGameScreen *screen)
 {
+  JihaiScreen *self = JIHAI_SCREEN (screen);
+
   hold (self, FALSE);
-  parlor_game_screen_set_session (PARLOR_GAME_SCREEN (self), NULL);
-  parlor_game_screen_close_dialogs (PARLOR_GAME_SCREEN (self));
-  parlor_log_view_clear (self->log);
   mahjong_claim_bar_clear (self->claim_bar);
   self->has_view = FALSE;
   self->finished = FALSE;
@@ -856,50 +838,26 @@ begin_play (ParlorGameScreen *screen)
   gtk_widget_grab_focus (GTK_WIDGET (mahjong_table_view_get_hand (self->table, 0)));
 }
 
-static void
-start_action (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *param)
+static char *
+jihai_screen_local_config (ParlorGameScreen *screen)
 {
-  JihaiScreen *self = JIHAI_SCREEN (widget);
-  ParlorApplication *app = parlor_game_screen_get_app (PARLOR_GAME_SCREEN (self));
-  ParlorSettings *settings = app != NULL ? parlor_application_get_settings (app) : NULL;
-  g_autofree char *name = settings != NULL ? parlor_settings_get_effective_name (settings)
-                                            : g_strdup (_("You"));
+  /* You sit at seat 0 and start the first hand. */
+  return g_strdup ("first=0");
+}
+
+static guint
+jihai_screen_seat_players (ParlorGameScreen *screen,
+                           ParlorTable      *table,
+                           const char       *name)
+{
+  JihaiScreen *self = JIHAI_SCREEN (screen);
   const char *level = jihai_setup_get_level (self->setup);
   /* Translators: "Computer (Normal)" */
   g_autofree char *computer = g_strdup_printf (_("Computer (%s)"), jihai_level_label (level));
-  g_autoptr(GError) error = NULL;
-  g_autoptr(ParlorTable) table = NULL;
-  g_autoptr(ParlorSession) session = NULL;
-  guint player;
+  guint player = parlor_table_add_player_at (table, 0, PARLOR_SEAT_LOCAL, name, NULL);
 
-  reset (self);
-
-  /* You sit at seat 0 and start the first hand. */
-  table = parlor_table_new (&jihai_game_info, "first=0", parlor_game_seed (), &error);
-  if (table == NULL)
-    {
-      parlor_game_screen_toast (PARLOR_GAME_SCREEN (self), error->message);
-      return;
-    }
-  player = parlor_table_add_player_at (table, 0, PARLOR_SEAT_LOCAL, name, NULL);
   parlor_table_add_player_at (table, 1, PARLOR_SEAT_AI, computer, level);
-  if (settings != NULL)
-    {
-      parlor_table_set_time_limit (table, parlor_settings_get_time_limit (settings));
-      parlor_table_set_ai_delay (table, parlor_settings_get_ai_delay (settings));
-    }
-
-  session = parlor_session_new_local (table, player);
-  gtk_stack_set_visible_child_name (self->stack, "play");
-  if (!parlor_game_screen_start_session (PARLOR_GAME_SCREEN (self), session, &error))
-    {
-      parlor_game_screen_toast (PARLOR_GAME_SCREEN (self), error->message);
-      gtk_stack_set_visible_child_name (self->stack, "setup");
-      return;
-    }
-  begin_play (PARLOR_GAME_SCREEN (self));
+  return player;
 }
 
 static void
@@ -948,24 +906,6 @@ next_hand_action (GtkWidget  *widget,
   gtk_stack_set_visible_child_name (self->stack, "play");
   refresh (self);
   gtk_widget_grab_focus (GTK_WIDGET (mahjong_table_view_get_hand (self->table, 0)));
-}
-
-static void
-play_again_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *param)
-{
-  JihaiScreen *self = JIHAI_SCREEN (widget);
-  gboolean host = is_host (self);
-  gboolean guest = is_guest (self);
-
-  parlor_game_screen_new_local_game (PARLOR_GAME_SCREEN (widget));
-  if (host)
-    gtk_widget_activate_action (widget, "win.host-lan", NULL);
-  else if (guest)
-    gtk_widget_activate_action (widget, "win.back", NULL);
-  else
-    gtk_widget_activate_action (widget, "jihai.start", NULL);
 }
 
 static void
@@ -1020,7 +960,6 @@ jihai_screen_class_init (JihaiScreenClass *klass)
   object_class->dispose = jihai_screen_dispose;
   object_class->finalize = jihai_screen_finalize;
   widget_class->grab_focus = jihai_screen_grab_focus;
-  screen_class->new_local_game = jihai_screen_new_local_game;
   screen_class->host_config = jihai_screen_host_config;
   screen_class->session_event = jihai_screen_session_event;
   screen_class->session_changed = jihai_screen_session_changed;
@@ -1028,6 +967,11 @@ jihai_screen_class_init (JihaiScreenClass *klass)
   screen_class->game_over = jihai_screen_game_over;
   screen_class->begin_play = begin_play;
   screen_class->reconnected = jihai_screen_reconnected;
+  screen_class->game_info = &jihai_game_info;
+  screen_class->local_config = jihai_screen_local_config;
+  screen_class->seat_players = jihai_screen_seat_players;
+  screen_class->reset = jihai_screen_reset;
+  screen_class->play_again_starts = TRUE;
 
   g_type_ensure (MAHJONG_TYPE_TABLE_VIEW);
   g_type_ensure (MAHJONG_TYPE_HAND_VIEW);
@@ -1049,11 +993,10 @@ jihai_screen_class_init (JihaiScreenClass *klass)
   gtk_widget_class_bind_template_child (widget_class, JihaiScreen, back_button);
   gtk_widget_class_bind_template_child (widget_class, JihaiScreen, again_button);
 
-  gtk_widget_class_install_action (widget_class, "jihai.start", NULL, start_action);
+  parlor_game_screen_class_install_game_actions (widget_class, "jihai");
   gtk_widget_class_install_action (widget_class, "jihai.discard", "s", discard_action);
   gtk_widget_class_install_action (widget_class, "jihai.call", "s", call_action);
   gtk_widget_class_install_action (widget_class, "jihai.next-hand", NULL, next_hand_action);
-  gtk_widget_class_install_action (widget_class, "jihai.play-again", NULL, play_again_action);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "jihai-screen");
@@ -1104,6 +1047,7 @@ jihai_screen_init (JihaiScreen *self)
   gtk_box_insert_child_after (GTK_BOX (parent), GTK_WIDGET (self->win_melds), GTK_WIDGET (self->win_hand));
   gtk_widget_set_visible (GTK_WIDGET (self->win_melds), FALSE);
 
+  parlor_game_screen_set_pages (PARLOR_GAME_SCREEN (self), self->stack, GTK_WIDGET (self->setup));
   parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), self->clock_label);
   parlor_game_screen_set_log_view (PARLOR_GAME_SCREEN (self), self->log);
 
@@ -1116,25 +1060,14 @@ static void
 jihai_screen_constructed (GObject *object)
 {
   JihaiScreen *self = JIHAI_SCREEN (object);
-  ParlorApplication *app = parlor_game_screen_get_app (PARLOR_GAME_SCREEN (self));
+  const char *level;
 
   G_OBJECT_CLASS (jihai_screen_parent_class)->constructed (object);
 
-  if (app != NULL)
-    g_object_set (self->setup, "level",
-                  parlor_game_info_level_for_strength (&jihai_game_info,
-                                                       parlor_settings_get_computer_strength (parlor_application_get_settings (app))),
-                  NULL);
-}
-
-static void
-jihai_screen_new_local_game (ParlorGameScreen *screen)
-{
-  JihaiScreen *self = JIHAI_SCREEN (screen);
-
-  reset (self);
-  gtk_stack_set_visible_child_name (self->stack, "setup");
-  gtk_widget_grab_focus (GTK_WIDGET (self->setup));
+  /* The app-wide strength picks the level first offered. */
+  level = parlor_game_screen_get_default_level (PARLOR_GAME_SCREEN (self));
+  if (level != NULL)
+    g_object_set (self->setup, "level", level, NULL);
 }
 
 static char *
@@ -1150,7 +1083,7 @@ const char *
 jihai_screen_get_page (JihaiScreen *self)
 {
   g_return_val_if_fail (JIHAI_IS_SCREEN (self), NULL);
-  return gtk_stack_get_visible_child_name (self->stack);
+  return parlor_game_screen_get_page (PARLOR_GAME_SCREEN (self));
 }
 
 int

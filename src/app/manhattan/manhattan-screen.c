@@ -11,7 +11,6 @@
 #include "manhattan-panel.h"
 #include "manhattan-screen-private.h"
 #include "manhattan-setup.h"
-#include "parlor-application.h"
 #include "parlor-line.h"
 #include "parlor-log-view.h"
 #include "parlor-session.h"
@@ -698,6 +697,19 @@ manhattan_screen_size_allocate (GtkWidget *widget,
     }
 }
 
+/* The table places the players: seats are known once the game has started. */
+static guint
+manhattan_screen_seat_players (ParlorGameScreen *screen,
+                               ParlorTable      *table,
+                               const char       *name)
+{
+  ManhattanScreen *self = MANHATTAN_SCREEN (screen);
+
+  parlor_table_set_default_ai_level (table, manhattan_setup_get_level (self->setup));
+  parlor_table_set_time_limit (table, manhattan_setup_get_time_limit (self->setup));
+  return parlor_table_add_player (table, PARLOR_SEAT_LOCAL, name, NULL);
+}
+
 static void
 manhattan_screen_dispose (GObject *object)
 {
@@ -736,11 +748,10 @@ manhattan_screen_grab_focus (GtkWidget *widget)
 
 /* Forgets the last game, whatever it was. */
 static void
-reset (ManhattanScreen *self)
+manhattan_screen_reset (ParlorGameScreen *screen)
 {
-  parlor_game_screen_set_session (PARLOR_GAME_SCREEN (self), NULL);
-  parlor_game_screen_close_dialogs (PARLOR_GAME_SCREEN (self));
-  parlor_log_view_clear (self->log);
+  ManhattanScreen *self = MANHATTAN_SCREEN (screen);
+
   manhattan_board_view_set_last_move (self->board, -1, 0, 0);
   manhattan_panel_clear_selection (self->panel);
   self->has_view = FALSE;
@@ -761,55 +772,7 @@ begin_play (ParlorGameScreen *screen)
   gtk_widget_grab_focus (GTK_WIDGET (self->board));
 }
 
-static void
-start_action (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *param)
-{
-  ManhattanScreen *self = MANHATTAN_SCREEN (widget);
-  ParlorApplication *app = parlor_game_screen_get_app (PARLOR_GAME_SCREEN (self));
-  ParlorSettings *settings = app != NULL ? parlor_application_get_settings (app) : NULL;
-  g_autofree char *name = settings != NULL ? parlor_settings_get_effective_name (settings)
-                                            : g_strdup (_("You"));
-  g_autoptr(GError) error = NULL;
-  g_autoptr(ParlorTable) table = NULL;
-  g_autoptr(ParlorSession) session = NULL;
-  guint player;
-
-  reset (self);
-
-  table = parlor_table_new (&manhattan_game_info, "", parlor_game_seed (), &error);
-  if (table == NULL)
-    {
-      toast (self, error->message);
-      return;
-    }
-  player = parlor_table_add_player (table, PARLOR_SEAT_LOCAL, name, NULL);
-  parlor_table_set_default_ai_level (table, manhattan_setup_get_level (self->setup));
-  parlor_table_set_time_limit (table, manhattan_setup_get_time_limit (self->setup));
-  if (settings != NULL)
-    parlor_table_set_ai_delay (table, parlor_settings_get_ai_delay (settings));
-
-  /* Seats are known only once the table has placed the players. */
-  session = parlor_session_new_local (table, player);
-  if (!parlor_game_screen_start_session (PARLOR_GAME_SCREEN (self), session, &error))
-    {
-      toast (self, error->message);
-      return;
-    }
-  begin_play (PARLOR_GAME_SCREEN (self));
-}
-
 /* The setup page, with the choices of the last game. */
-static void
-manhattan_screen_new_local_game (ParlorGameScreen *screen)
-{
-  ManhattanScreen *self = MANHATTAN_SCREEN (screen);
-
-  reset (self);
-  gtk_stack_set_visible_child_name (self->stack, "setup");
-  gtk_widget_grab_focus (GTK_WIDGET (self->setup));
-}
 
 static char *
 manhattan_screen_host_config (ParlorGameScreen  *screen,
@@ -860,21 +823,21 @@ static void
 manhattan_screen_constructed (GObject *object)
 {
   ManhattanScreen *self = MANHATTAN_SCREEN (object);
-  ParlorApplication *app;
+  ParlorSettings *settings;
 
   G_OBJECT_CLASS (manhattan_screen_parent_class)->constructed (object);
-  app = parlor_game_screen_get_app (PARLOR_GAME_SCREEN (self));
-  if (app == NULL)
+  settings = parlor_game_screen_get_settings (PARLOR_GAME_SCREEN (self));
+  if (settings == NULL)
     return;
 
   /* The board's look and the setup's choices are remembered between games. */
-  g_settings_bind (parlor_settings_get_settings (parlor_application_get_settings (app)),
+  g_settings_bind (parlor_settings_get_settings (settings),
                    "manhattan-flat-plan", self->flat_button, "active", G_SETTINGS_BIND_DEFAULT);
-  g_object_bind_property_full (parlor_application_get_settings (app), "computer-strength",
+  g_object_bind_property_full (settings, "computer-strength",
                                self->setup, "level",
                                G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE,
                                strength_to_level, level_to_strength, NULL, NULL);
-  g_object_bind_property (parlor_application_get_settings (app), "time-limit",
+  g_object_bind_property (settings, "time-limit",
                           self->setup, "time-limit",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
 }
@@ -893,12 +856,14 @@ manhattan_screen_class_init (ManhattanScreenClass *klass)
   widget_class->grab_focus = manhattan_screen_grab_focus;
   widget_class->measure = manhattan_screen_measure;
   widget_class->size_allocate = manhattan_screen_size_allocate;
-  screen_class->new_local_game = manhattan_screen_new_local_game;
   screen_class->host_config = manhattan_screen_host_config;
   screen_class->session_event = manhattan_screen_session_event;
   screen_class->session_changed = manhattan_screen_session_changed;
   screen_class->seats_changed = manhattan_screen_seats_changed;
   screen_class->begin_play = begin_play;
+  screen_class->game_info = &manhattan_game_info;
+  screen_class->seat_players = manhattan_screen_seat_players;
+  screen_class->reset = manhattan_screen_reset;
   screen_class->reconnected = manhattan_screen_reconnected;
 
   g_type_ensure (MANHATTAN_TYPE_BOARD_VIEW);
@@ -922,7 +887,7 @@ manhattan_screen_class_init (ManhattanScreenClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_selection_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_choose);
 
-  gtk_widget_class_install_action (widget_class, "manhattan.start", NULL, start_action);
+  parlor_game_screen_class_install_game_actions (widget_class, "manhattan");
   gtk_widget_class_install_action (widget_class, "game.card", "i", card_action);
   gtk_widget_class_install_action (widget_class, "game.block", "i", block_action);
   for (int i = 0; i < 4; i++)
@@ -947,6 +912,7 @@ manhattan_screen_init (ManhattanScreen *self)
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Flat Plan"), -1);
   parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), manhattan_panel_get_clock_label (self->panel));
   parlor_game_screen_set_log_view (PARLOR_GAME_SCREEN (self), self->log);
+  parlor_game_screen_set_pages (PARLOR_GAME_SCREEN (self), self->stack, GTK_WIDGET (self->setup));
   self->seat = -1;
   self->scored_round = -1;
   self->round_summary = g_string_new (NULL);
@@ -970,7 +936,7 @@ const char *
 manhattan_screen_get_page (ManhattanScreen *self)
 {
   g_return_val_if_fail (MANHATTAN_IS_SCREEN (self), NULL);
-  return gtk_stack_get_visible_child_name (self->stack);
+  return parlor_game_screen_get_page (PARLOR_GAME_SCREEN (self));
 }
 
 GtkWidget *

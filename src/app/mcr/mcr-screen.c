@@ -14,7 +14,6 @@
 #include "mcr-game.h"
 #include "mcr-screen-private.h"
 #include "mcr-setup.h"
-#include "parlor-application.h"
 #include "parlor-line.h"
 #include "parlor-log-view.h"
 #include "parlor-session.h"
@@ -103,18 +102,6 @@ static ParlorSession *
 session_of (McrScreen *self)
 {
   return parlor_game_screen_get_session (PARLOR_GAME_SCREEN (self));
-}
-
-static gboolean
-is_guest (McrScreen *self)
-{
-  return session_of (self) != NULL && parlor_session_is_remote (session_of (self));
-}
-
-static gboolean
-is_host (McrScreen *self)
-{
-  return session_of (self) != NULL && parlor_session_is_hosted (session_of (self));
 }
 
 static const char *
@@ -858,11 +845,7 @@ mcr_screen_game_over (ParlorGameScreen *screen,
     adw_status_page_set_description (self->result_page, NULL);
   gtk_label_set_text (self->ranking_label, text->str);
   g_string_free (text, TRUE);
-  gtk_widget_set_visible (self->again_button, !is_guest (self));
-  gtk_button_set_label (GTK_BUTTON (self->again_button),
-                        is_host (self) ? _("Host _Again") : _("_Play Again"));
-  gtk_stack_set_visible_child_name (self->stack, "result");
-  gtk_widget_grab_focus (is_guest (self) ? self->back_button : self->again_button);
+  parlor_game_screen_show_result_page (PARLOR_GAME_SCREEN (self), self->again_button, self->back_button);
   parlor_game_screen_play_sound (screen, PARLOR_SOUND_ROUND_END);
 }
 
@@ -876,7 +859,7 @@ on_claim (McrScreen  *self,
     return;
   if (!parlor_game_screen_submit (PARLOR_GAME_SCREEN (self), action, &error))
     parlor_game_screen_toast (PARLOR_GAME_SCREEN (self), error->message);
-  else if (is_guest (self))
+  else if (parlor_game_screen_is_guest (PARLOR_GAME_SCREEN (self)))
     refresh (self);
 }
 
@@ -895,12 +878,11 @@ on_tile_activated (McrScreen *self,
 }
 
 static void
-reset (McrScreen *self)
+mcr_screen_reset (ParlorGameScreen *screen)
 {
+  McrScreen *self = MCR_SCREEN (screen);
+
   g_clear_handle_id (&self->auto_pass_id, g_source_remove);
-  parlor_game_screen_set_session (PARLOR_GAME_SCREEN (self), NULL);
-  parlor_game_screen_close_dialogs (PARLOR_GAME_SCREEN (self));
-  parlor_log_view_clear (self->log);
   mahjong_claim_bar_clear (self->claim_bar);
   memset (self->n_flowers, 0, sizeof self->n_flowers);
   memset (self->scores, 0, sizeof self->scores);
@@ -920,80 +902,6 @@ begin_play (ParlorGameScreen *screen)
   ensure_seated (self);
   refresh (self);
   gtk_widget_grab_focus (GTK_WIDGET (mahjong_table_view_get_hand (self->table, 0)));
-}
-
-static void
-start_action (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *param)
-{
-  McrScreen *self = MCR_SCREEN (widget);
-  ParlorApplication *app = parlor_game_screen_get_app (PARLOR_GAME_SCREEN (self));
-  ParlorSettings *settings = app != NULL ? parlor_application_get_settings (app) : NULL;
-  g_autofree char *name = settings != NULL ? parlor_settings_get_effective_name (settings)
-                                            : g_strdup (_("You"));
-  const char *level = mcr_setup_get_level (self->setup);
-  g_autofree char *config = mcr_setup_make_config (self->setup);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(ParlorTable) table = NULL;
-  g_autoptr(ParlorSession) session = NULL;
-  guint player;
-
-  reset (self);
-  table = parlor_table_new (&mcr_game_info, config, parlor_game_seed (), &error);
-  if (table == NULL)
-    {
-      parlor_game_screen_toast (PARLOR_GAME_SCREEN (self), error->message);
-      return;
-    }
-  player = parlor_table_add_player_at (table, 0, PARLOR_SEAT_LOCAL, name, NULL);
-  for (guint s = 1; s < N_SEATS; s++)
-    {
-      /* Translators: a computer player, "Computer 2" */
-      g_autofree char *computer = g_strdup_printf (_("Computer %u"), s);
-
-      parlor_table_add_player_at (table, s, PARLOR_SEAT_AI, computer, level);
-    }
-  if (settings != NULL)
-    {
-      parlor_table_set_time_limit (table, parlor_settings_get_time_limit (settings));
-      parlor_table_set_ai_delay (table, parlor_settings_get_ai_delay (settings));
-    }
-  session = parlor_session_new_local (table, player);
-  gtk_stack_set_visible_child_name (self->stack, "play");
-  if (!parlor_game_screen_start_session (PARLOR_GAME_SCREEN (self), session, &error))
-    {
-      parlor_game_screen_toast (PARLOR_GAME_SCREEN (self), error->message);
-      gtk_stack_set_visible_child_name (self->stack, "setup");
-      return;
-    }
-  begin_play (PARLOR_GAME_SCREEN (self));
-}
-
-static void
-play_again_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *param)
-{
-  McrScreen *self = MCR_SCREEN (widget);
-  gboolean host = is_host (self);
-  gboolean guest = is_guest (self);
-
-  parlor_game_screen_new_local_game (PARLOR_GAME_SCREEN (widget));
-  if (host)
-    gtk_widget_activate_action (widget, "win.host-lan", NULL);
-  else if (guest)
-    gtk_widget_activate_action (widget, "win.back", NULL);
-}
-
-static void
-mcr_screen_new_local_game (ParlorGameScreen *screen)
-{
-  McrScreen *self = MCR_SCREEN (screen);
-
-  reset (self);
-  gtk_stack_set_visible_child_name (self->stack, "setup");
-  gtk_widget_grab_focus (GTK_WIDGET (self->setup));
 }
 
 static char *
@@ -1025,6 +933,31 @@ mcr_screen_grab_focus (GtkWidget *widget)
     return gtk_widget_grab_focus (gtk_widget_get_visible (self->again_button)
                                   ? self->again_button : self->back_button);
   return gtk_widget_grab_focus (GTK_WIDGET (mahjong_table_view_get_hand (self->table, 0)));
+}
+
+static char *
+mcr_screen_local_config (ParlorGameScreen *screen)
+{
+  return mcr_setup_make_config (MCR_SCREEN (screen)->setup);
+}
+
+static guint
+mcr_screen_seat_players (ParlorGameScreen *screen,
+                         ParlorTable      *table,
+                         const char       *name)
+{
+  McrScreen *self = MCR_SCREEN (screen);
+  const char *level = mcr_setup_get_level (self->setup);
+  guint player = parlor_table_add_player_at (table, 0, PARLOR_SEAT_LOCAL, name, NULL);
+
+  for (guint s = 1; s < N_SEATS; s++)
+    {
+      /* Translators: a computer player, "Computer 2" */
+      g_autofree char *computer = g_strdup_printf (_("Computer %u"), s);
+
+      parlor_table_add_player_at (table, s, PARLOR_SEAT_AI, computer, level);
+    }
+  return player;
 }
 
 static void
@@ -1066,17 +999,19 @@ mcr_screen_class_init (McrScreenClass *klass)
   object_class->dispose = mcr_screen_dispose;
   object_class->finalize = mcr_screen_finalize;
   widget_class->grab_focus = mcr_screen_grab_focus;
-  screen_class->new_local_game = mcr_screen_new_local_game;
   screen_class->host_config = mcr_screen_host_config;
   screen_class->session_event = mcr_screen_session_event;
   screen_class->session_changed = mcr_screen_session_changed;
   screen_class->seats_changed = mcr_screen_seats_changed;
   screen_class->game_over = mcr_screen_game_over;
   screen_class->begin_play = begin_play;
+  screen_class->game_info = &mcr_game_info;
+  screen_class->local_config = mcr_screen_local_config;
+  screen_class->seat_players = mcr_screen_seat_players;
+  screen_class->reset = mcr_screen_reset;
   screen_class->reconnected = mcr_screen_reconnected;
 
-  gtk_widget_class_install_action (widget_class, "mcr.start", NULL, start_action);
-  gtk_widget_class_install_action (widget_class, "mcr.play-again", NULL, play_again_action);
+  parlor_game_screen_class_install_game_actions (widget_class, "mcr");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "mcr-screen");
 }
@@ -1176,27 +1111,27 @@ mcr_screen_init (McrScreen *self)
 
   parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), self->clock_label);
   parlor_game_screen_set_log_view (PARLOR_GAME_SCREEN (self), self->log);
+  parlor_game_screen_set_pages (PARLOR_GAME_SCREEN (self), self->stack, GTK_WIDGET (self->setup));
 }
 
 static void
 mcr_screen_constructed (GObject *object)
 {
   McrScreen *self = MCR_SCREEN (object);
-  ParlorApplication *app = parlor_game_screen_get_app (PARLOR_GAME_SCREEN (self));
+  const char *level;
 
   G_OBJECT_CLASS (mcr_screen_parent_class)->constructed (object);
-  if (app != NULL)
-    g_object_set (self->setup, "level",
-                  parlor_game_info_level_for_strength (&mcr_game_info,
-                                                       parlor_settings_get_computer_strength (parlor_application_get_settings (app))),
-                  NULL);
+  /* The app-wide strength picks the level first offered. */
+  level = parlor_game_screen_get_default_level (PARLOR_GAME_SCREEN (self));
+  if (level != NULL)
+    g_object_set (self->setup, "level", level, NULL);
 }
 
 const char *
 mcr_screen_get_page (McrScreen *self)
 {
   g_return_val_if_fail (MCR_IS_SCREEN (self), NULL);
-  return gtk_stack_get_visible_child_name (self->stack);
+  return parlor_game_screen_get_page (PARLOR_GAME_SCREEN (self));
 }
 
 GtkWidget *

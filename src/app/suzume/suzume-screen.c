@@ -10,7 +10,6 @@
 #include "mahjong-table-view.h"
 #include "mahjong-tile-paint.h"
 #include "mahjong-tile-widget.h"
-#include "parlor-application.h"
 #include "parlor-line.h"
 #include "parlor-log-view.h"
 #include "parlor-session.h"
@@ -65,18 +64,6 @@ static ParlorSession *
 session_of (SuzumeScreen *self)
 {
   return parlor_game_screen_get_session (PARLOR_GAME_SCREEN (self));
-}
-
-static gboolean
-is_guest (SuzumeScreen *self)
-{
-  return session_of (self) != NULL && parlor_session_is_remote (session_of (self));
-}
-
-static gboolean
-is_host (SuzumeScreen *self)
-{
-  return session_of (self) != NULL && parlor_session_is_hosted (session_of (self));
 }
 
 static guint
@@ -707,11 +694,10 @@ suzume_screen_game_over (ParlorGameScreen *screen,
 }
 
 static void
-reset (SuzumeScreen *self)
+suzume_screen_reset (ParlorGameScreen *screen)
 {
-  parlor_game_screen_set_session (PARLOR_GAME_SCREEN (self), NULL);
-  parlor_game_screen_close_dialogs (PARLOR_GAME_SCREEN (self));
-  parlor_log_view_clear (self->log);
+  SuzumeScreen *self = SUZUME_SCREEN (screen);
+
   mahjong_claim_bar_clear (self->claim_bar);
   g_string_truncate (self->hand_result, 0);
   show_hand_result (self);
@@ -734,56 +720,6 @@ begin_play (ParlorGameScreen *screen)
     gtk_widget_grab_focus (GTK_WIDGET (mahjong_table_view_get_hand (self->table, 0)));
 }
 
-static void
-start_action (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *param)
-{
-  SuzumeScreen *self = SUZUME_SCREEN (widget);
-  ParlorApplication *app = parlor_game_screen_get_app (PARLOR_GAME_SCREEN (self));
-  ParlorSettings *settings = app != NULL ? parlor_application_get_settings (app) : NULL;
-  g_autofree char *name = settings != NULL ? parlor_settings_get_effective_name (settings)
-                                            : g_strdup (_("You"));
-  g_autofree char *config = suzume_setup_make_config (self->setup);
-  guint n_seats = suzume_setup_get_n_seats (self->setup);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(ParlorTable) table = NULL;
-  g_autoptr(ParlorSession) session = NULL;
-  guint player;
-
-  reset (self);
-  table = parlor_table_new (&suzume_game_info, config, parlor_game_seed (), &error);
-  if (table == NULL)
-    {
-      parlor_game_screen_toast (PARLOR_GAME_SCREEN (self), error->message);
-      return;
-    }
-  player = parlor_table_add_player_at (table, 0, PARLOR_SEAT_LOCAL, name, NULL);
-  for (guint s = 1; s < n_seats; s++)
-    {
-      const char *level = suzume_setup_get_level (self->setup, s);
-      /* Short names: four headings share the table; the strengths are on the setup page. */
-      g_autofree char *computer = g_strdup_printf (_("Computer %u"), s);
-
-      parlor_table_add_player_at (table, (int) s, PARLOR_SEAT_AI, computer, level);
-    }
-  if (settings != NULL)
-    {
-      parlor_table_set_time_limit (table, parlor_settings_get_time_limit (settings));
-      parlor_table_set_ai_delay (table, parlor_settings_get_ai_delay (settings));
-    }
-  ensure_table (self, n_seats);
-  session = parlor_session_new_local (table, player);
-  gtk_stack_set_visible_child_name (self->stack, "play");
-  if (!parlor_game_screen_start_session (PARLOR_GAME_SCREEN (self), session, &error))
-    {
-      parlor_game_screen_toast (PARLOR_GAME_SCREEN (self), error->message);
-      gtk_stack_set_visible_child_name (self->stack, "setup");
-      return;
-    }
-  begin_play (PARLOR_GAME_SCREEN (self));
-}
-
 static gboolean
 submit (SuzumeScreen *self,
         const char   *action)
@@ -795,7 +731,7 @@ submit (SuzumeScreen *self,
       parlor_game_screen_toast (PARLOR_GAME_SCREEN (self), error->message);
       return FALSE;
     }
-  if (is_guest (self))
+  if (parlor_game_screen_is_guest (PARLOR_GAME_SCREEN (self)))
     refresh (self);
   return TRUE;
 }
@@ -869,38 +805,7 @@ show_result_action (GtkWidget  *widget,
   adw_status_page_set_title (self->result_page,
                              self->my_rank == 1 ? _("You Win!") : _("Match Over"));
   adw_status_page_set_description (self->result_page, body);
-  gtk_widget_set_visible (self->again_button, !is_guest (self));
-  gtk_button_set_label (GTK_BUTTON (self->again_button),
-                        is_host (self) ? _("Host _Again") : _("_Play Again"));
-  gtk_stack_set_visible_child_name (self->stack, "result");
-  gtk_widget_grab_focus (gtk_widget_get_visible (self->again_button) ? self->again_button
-                                                                      : self->back_button);
-}
-
-static void
-play_again_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *param)
-{
-  SuzumeScreen *self = SUZUME_SCREEN (widget);
-  gboolean host = is_host (self);
-  gboolean guest = is_guest (self);
-
-  parlor_game_screen_new_local_game (PARLOR_GAME_SCREEN (widget));
-  if (host)
-    gtk_widget_activate_action (widget, "win.host-lan", NULL);
-  else if (guest)
-    gtk_widget_activate_action (widget, "win.back", NULL);
-}
-
-static void
-suzume_screen_new_local_game (ParlorGameScreen *screen)
-{
-  SuzumeScreen *self = SUZUME_SCREEN (screen);
-
-  reset (self);
-  gtk_stack_set_visible_child_name (self->stack, "setup");
-  gtk_widget_grab_focus (GTK_WIDGET (self->setup));
+  parlor_game_screen_show_result_page (PARLOR_GAME_SCREEN (self), self->again_button, self->back_button);
 }
 
 static char *
@@ -950,13 +855,39 @@ static void
 suzume_screen_constructed (GObject *object)
 {
   SuzumeScreen *self = SUZUME_SCREEN (object);
-  ParlorApplication *app = parlor_game_screen_get_app (PARLOR_GAME_SCREEN (self));
+  const char *level;
 
   G_OBJECT_CLASS (suzume_screen_parent_class)->constructed (object);
-  if (app != NULL)
-    suzume_setup_set_levels (self->setup,
-                             parlor_game_info_level_for_strength (&suzume_game_info,
-                                                                  parlor_settings_get_computer_strength (parlor_application_get_settings (app))));
+  level = parlor_game_screen_get_default_level (PARLOR_GAME_SCREEN (self));
+  if (level != NULL)
+    suzume_setup_set_levels (self->setup, level);
+}
+
+static char *
+suzume_screen_local_config (ParlorGameScreen *screen)
+{
+  return suzume_setup_make_config (SUZUME_SCREEN (screen)->setup);
+}
+
+static guint
+suzume_screen_seat_players (ParlorGameScreen *screen,
+                            ParlorTable      *table,
+                            const char       *name)
+{
+  SuzumeScreen *self = SUZUME_SCREEN (screen);
+  guint n_seats = suzume_setup_get_n_seats (self->setup);
+  guint player = parlor_table_add_player_at (table, 0, PARLOR_SEAT_LOCAL, name, NULL);
+
+  for (guint s = 1; s < n_seats; s++)
+    {
+      const char *level = suzume_setup_get_level (self->setup, s);
+      /* Short names: four headings share the table; the strengths are on the setup page. */
+      g_autofree char *computer = g_strdup_printf (_("Computer %u"), s);
+
+      parlor_table_add_player_at (table, (int) s, PARLOR_SEAT_AI, computer, level);
+    }
+  ensure_table (self, n_seats);
+  return player;
 }
 
 static void
@@ -993,7 +924,6 @@ suzume_screen_class_init (SuzumeScreenClass *klass)
   object_class->dispose = suzume_screen_dispose;
   object_class->finalize = suzume_screen_finalize;
   widget_class->grab_focus = suzume_screen_grab_focus;
-  screen_class->new_local_game = suzume_screen_new_local_game;
   screen_class->host_game = suzume_screen_host_game;
   screen_class->host_config = suzume_screen_host_config;
   screen_class->session_event = suzume_screen_session_event;
@@ -1001,13 +931,16 @@ suzume_screen_class_init (SuzumeScreenClass *klass)
   screen_class->seats_changed = suzume_screen_seats_changed;
   screen_class->game_over = suzume_screen_game_over;
   screen_class->begin_play = begin_play;
+  screen_class->game_info = &suzume_game_info;
+  screen_class->local_config = suzume_screen_local_config;
+  screen_class->seat_players = suzume_screen_seat_players;
+  screen_class->reset = suzume_screen_reset;
   screen_class->reconnected = suzume_screen_reconnected;
 
-  gtk_widget_class_install_action (widget_class, "suzume.start", NULL, start_action);
+  parlor_game_screen_class_install_game_actions (widget_class, "suzume");
   gtk_widget_class_install_action (widget_class, "suzume.discard", "i", discard_action);
   gtk_widget_class_install_action (widget_class, "suzume.claim", "s", claim_action);
   gtk_widget_class_install_action (widget_class, "suzume.show-result", NULL, show_result_action);
-  gtk_widget_class_install_action (widget_class, "suzume.play-again", NULL, play_again_action);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "suzume-screen");
@@ -1157,13 +1090,14 @@ suzume_screen_init (SuzumeScreen *self)
 
   parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), self->clock_label);
   parlor_game_screen_set_log_view (PARLOR_GAME_SCREEN (self), self->log);
+  parlor_game_screen_set_pages (PARLOR_GAME_SCREEN (self), self->stack, GTK_WIDGET (self->setup));
 }
 
 const char *
 suzume_screen_get_page (SuzumeScreen *self)
 {
   g_return_val_if_fail (SUZUME_IS_SCREEN (self), NULL);
-  return gtk_stack_get_visible_child_name (self->stack);
+  return parlor_game_screen_get_page (PARLOR_GAME_SCREEN (self));
 }
 
 GtkWidget *

@@ -6,7 +6,6 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
-#include "parlor-application.h"
 #include "parlor-line.h"
 #include "parlor-log-view.h"
 #include "parlor-screen-util.h"
@@ -72,7 +71,6 @@ opponent (TriadScreen *self)
 }
 
 static void     triad_screen_constructed     (GObject           *object);
-static void     triad_screen_new_local_game  (ParlorGameScreen  *screen);
 static char    *triad_screen_host_config     (ParlorGameScreen  *screen,
                                               char             **summary);
 
@@ -103,17 +101,6 @@ can_move (TriadScreen *self)
 }
 
 /* A LAN guest: the host has the table. */
-static gboolean
-is_guest (TriadScreen *self)
-{
-  return session_of (self) != NULL && parlor_session_is_remote (session_of (self));
-}
-
-static gboolean
-is_host (TriadScreen *self)
-{
-  return session_of (self) != NULL && parlor_session_is_hosted (session_of (self));
-}
 
 static void
 update_preview (TriadScreen *self)
@@ -313,7 +300,7 @@ triad_screen_session_changed (ParlorGameScreen *screen)
   ensure_seated (self);
   refresh (self);
   /* Back to the hand once the host took a move made from the board. */
-  if (is_guest (self) && had_focus && !can_move (self) && !self->finished)
+  if (parlor_game_screen_is_guest (PARLOR_GAME_SCREEN (self)) && had_focus && !can_move (self) && !self->finished)
     gtk_widget_grab_focus (GTK_WIDGET (self->my_hand));
 }
 
@@ -382,7 +369,7 @@ submit (TriadScreen  *self,
   if (!parlor_game_screen_submit (PARLOR_GAME_SCREEN (self), action, error))
     return FALSE;
   /* A guest waits for the host's answer: a new view (or a refusal). */
-  if (is_guest (self))
+  if (parlor_game_screen_is_guest (PARLOR_GAME_SCREEN (self)))
     refresh (self);
   return TRUE;
 }
@@ -406,7 +393,7 @@ on_cell_activated (TriadScreen *self,
       parlor_game_screen_toast (PARLOR_GAME_SCREEN (self), error->message);
       return;
     }
-  if (from_keyboard && !self->finished && !is_guest (self))
+  if (from_keyboard && !self->finished && !parlor_game_screen_is_guest (PARLOR_GAME_SCREEN (self)))
     gtk_widget_grab_focus (GTK_WIDGET (self->my_hand));
 }
 
@@ -454,11 +441,10 @@ on_table_pressed (GtkGestureClick *gesture,
 
 /* Forgets the last game, whatever it was. */
 static void
-reset (TriadScreen *self)
+triad_screen_reset (ParlorGameScreen *screen)
 {
-  parlor_game_screen_set_session (PARLOR_GAME_SCREEN (self), NULL);
-  parlor_game_screen_close_dialogs (PARLOR_GAME_SCREEN (self));
-  parlor_log_view_clear (self->log);
+  TriadScreen *self = TRIAD_SCREEN (screen);
+
   parlor_screen_announce (self->news_label, "");
   triad_board_view_reset (self->board);
   self->has_view = FALSE;
@@ -487,53 +473,6 @@ begin_play (ParlorGameScreen *screen)
 }
 
 static void
-start_action (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *param)
-{
-  TriadScreen *self = TRIAD_SCREEN (widget);
-  ParlorApplication *app = parlor_game_screen_get_app (PARLOR_GAME_SCREEN (self));
-  ParlorSettings *settings = app != NULL ? parlor_application_get_settings (app) : NULL;
-  g_autofree char *name = settings != NULL ? parlor_settings_get_effective_name (settings)
-                                            : g_strdup (_("You"));
-  const char *level = triad_setup_get_level (self->setup);
-  g_autofree char *computer = g_strdup_printf (_("Computer (%s)"), level_label (level));
-  g_autofree char *config = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(ParlorTable) table = NULL;
-  g_autoptr(ParlorSession) session = NULL;
-  guint player;
-
-  reset (self);
-
-  /* You sit at seat 0; going first or second picks who moves first. */
-  config = triad_setup_make_config (self->setup, triad_setup_goes_first (self->setup) ? "0" : "1");
-
-  table = parlor_table_new (&triad_game_info, config, parlor_game_seed (), &error);
-  if (table == NULL)
-    {
-      parlor_game_screen_toast (PARLOR_GAME_SCREEN (self), error->message);
-      return;
-    }
-  player = parlor_table_add_player_at (table, 0, PARLOR_SEAT_LOCAL, name, NULL);
-  parlor_table_add_player_at (table, 1, PARLOR_SEAT_AI, computer, level);
-  if (settings != NULL)
-    parlor_table_set_time_limit (table, parlor_settings_get_time_limit (settings));
-  if (settings != NULL)
-    parlor_table_set_ai_delay (table, parlor_settings_get_ai_delay (settings));
-
-  session = parlor_session_new_local (table, player);
-  show_play_page (self);
-  if (!parlor_game_screen_start_session (PARLOR_GAME_SCREEN (self), session, &error))
-    {
-      parlor_game_screen_toast (PARLOR_GAME_SCREEN (self), error->message);
-      gtk_stack_set_visible_child_name (self->stack, "setup");
-      return;
-    }
-  begin_play (PARLOR_GAME_SCREEN (self));
-}
-
-static void
 show_result_action (GtkWidget  *widget,
                     const char *action_name,
                     GVariant   *param)
@@ -559,35 +498,11 @@ show_result_action (GtkWidget  *widget,
 
   adw_status_page_set_title (self->result_page, title);
   adw_status_page_set_description (self->result_page, body);
-  /* A guest's way on is back to the menu; a host may host again. */
-  gtk_widget_set_visible (self->again_button, !is_guest (self));
-  gtk_button_set_label (GTK_BUTTON (self->again_button),
-                        is_host (self) ? _("Host _Again") : _("_Play Again"));
-  gtk_button_set_label (GTK_BUTTON (self->back_button),
-                        is_guest (self) ? _("_Back to Menu") : _("_Back"));
   /* The final board stands in for an icon. */
   triad_board_view_reset (self->result_board);
   triad_board_view_set_opponent (self->result_board, self->names[opponent (self)]);
   triad_board_view_set_view (self->result_board, &self->view);
-  gtk_stack_set_visible_child_name (self->stack, "result");
-  gtk_widget_grab_focus (is_guest (self) ? self->back_button : self->again_button);
-}
-
-static void
-play_again_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *param)
-{
-  TriadScreen *self = TRIAD_SCREEN (widget);
-  gboolean host = is_host (self);
-  gboolean guest = is_guest (self);
-
-  /* The setup page, with the rules of the game just played. */
-  parlor_game_screen_new_local_game (PARLOR_GAME_SCREEN (widget));
-  if (host)
-    gtk_widget_activate_action (widget, "win.host-lan", NULL);
-  else if (guest)
-    gtk_widget_activate_action (widget, "win.back", NULL);
+  parlor_game_screen_show_result_page (PARLOR_GAME_SCREEN (self), self->again_button, self->back_button);
 }
 
 static void
@@ -601,6 +516,29 @@ card_action (GtkWidget  *widget,
   if (!can_move (self) || index < 0 || index >= (int) triad_hand_view_get_n_cards (self->my_hand))
     return;
   triad_hand_view_select (self->my_hand, index);
+}
+
+static char *
+triad_screen_local_config (ParlorGameScreen *screen)
+{
+  TriadScreen *self = TRIAD_SCREEN (screen);
+
+  /* You sit at seat 0; going first or second picks who moves first. */
+  return triad_setup_make_config (self->setup, triad_setup_goes_first (self->setup) ? "0" : "1");
+}
+
+static guint
+triad_screen_seat_players (ParlorGameScreen *screen,
+                           ParlorTable      *table,
+                           const char       *name)
+{
+  TriadScreen *self = TRIAD_SCREEN (screen);
+  const char *level = triad_setup_get_level (self->setup);
+  g_autofree char *computer = g_strdup_printf (_("Computer (%s)"), level_label (level));
+  guint player = parlor_table_add_player_at (table, 0, PARLOR_SEAT_LOCAL, name, NULL);
+
+  parlor_table_add_player_at (table, 1, PARLOR_SEAT_AI, computer, level);
+  return player;
 }
 
 static void
@@ -651,13 +589,16 @@ triad_screen_class_init (TriadScreenClass *klass)
   object_class->dispose = triad_screen_dispose;
   object_class->finalize = triad_screen_finalize;
   widget_class->grab_focus = triad_screen_grab_focus;
-  screen_class->new_local_game = triad_screen_new_local_game;
   screen_class->host_config = triad_screen_host_config;
   screen_class->session_event = triad_screen_session_event;
   screen_class->session_changed = triad_screen_session_changed;
   screen_class->seats_changed = triad_screen_seats_changed;
   screen_class->game_over = triad_screen_game_over;
   screen_class->begin_play = begin_play;
+  screen_class->game_info = &triad_game_info;
+  screen_class->local_config = triad_screen_local_config;
+  screen_class->seat_players = triad_screen_seat_players;
+  screen_class->reset = triad_screen_reset;
   screen_class->reconnected = triad_screen_reconnected;
 
   g_type_ensure (TRIAD_TYPE_BOARD_VIEW);
@@ -689,9 +630,8 @@ triad_screen_class_init (TriadScreenClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_selection_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_card_activated);
 
-  gtk_widget_class_install_action (widget_class, "triad.start", NULL, start_action);
+  parlor_game_screen_class_install_game_actions (widget_class, "triad");
   gtk_widget_class_install_action (widget_class, "triad.show-result", NULL, show_result_action);
-  gtk_widget_class_install_action (widget_class, "triad.play-again", NULL, play_again_action);
   gtk_widget_class_install_action (widget_class, "triad.card", "i", card_action);
   for (int i = 0; i < (int) G_N_ELEMENTS (digit_keys); i++)
     gtk_widget_class_add_binding_action (widget_class, digit_keys[i], 0, "triad.card", "i", i);
@@ -714,6 +654,7 @@ triad_screen_init (TriadScreen *self)
   parlor_label_keep_height (self->news_label, _("Your turn"));
   parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), self->clock_label);
   parlor_game_screen_set_log_view (PARLOR_GAME_SCREEN (self), self->log);
+  parlor_game_screen_set_pages (PARLOR_GAME_SCREEN (self), self->stack, GTK_WIDGET (self->setup));
 
   g_signal_connect (click, "pressed", G_CALLBACK (on_table_pressed), self);
   gtk_widget_add_controller (self->table_box, GTK_EVENT_CONTROLLER (click));
@@ -724,25 +665,14 @@ static void
 triad_screen_constructed (GObject *object)
 {
   TriadScreen *self = TRIAD_SCREEN (object);
-  ParlorApplication *app = parlor_game_screen_get_app (PARLOR_GAME_SCREEN (self));
+  const char *level;
 
   G_OBJECT_CLASS (triad_screen_parent_class)->constructed (object);
 
-  if (app != NULL)
-    g_object_set (self->setup, "level",
-                  parlor_game_info_level_for_strength (&triad_game_info,
-                                                       parlor_settings_get_computer_strength (parlor_application_get_settings (app))),
-                  NULL);
-}
-
-static void
-triad_screen_new_local_game (ParlorGameScreen *screen)
-{
-  TriadScreen *self = TRIAD_SCREEN (screen);
-
-  reset (self);
-  gtk_stack_set_visible_child_name (self->stack, "setup");
-  gtk_widget_grab_focus (GTK_WIDGET (self->setup));
+  /* The app-wide strength picks the level first offered. */
+  level = parlor_game_screen_get_default_level (PARLOR_GAME_SCREEN (self));
+  if (level != NULL)
+    g_object_set (self->setup, "level", level, NULL);
 }
 
 static char *
@@ -768,7 +698,7 @@ const char *
 triad_screen_get_page (TriadScreen *self)
 {
   g_return_val_if_fail (TRIAD_IS_SCREEN (self), NULL);
-  return gtk_stack_get_visible_child_name (self->stack);
+  return parlor_game_screen_get_page (PARLOR_GAME_SCREEN (self));
 }
 
 GtkWidget *
