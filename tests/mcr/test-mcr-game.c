@@ -9,6 +9,7 @@
 #include "mahjong-tile.h"
 #include "mcr-ai.h"
 #include "mcr-game.h"
+#include "mcr-view.h"
 #include "parlor-line.h"
 
 /* ---- stacked walls ----------------------------------------------------------- */
@@ -676,7 +677,14 @@ play_match (guint64             seed,
           else
             {
               g_autoptr(GPtrArray) legal = parlor_game_legal_actions (game, s);
+              g_autofree char *view_line = parlor_game_view_for (game, (int) s);
+              McrView view;
 
+              /* the seat's view carries exactly its legal actions */
+              g_assert_true (mcr_view_parse (view_line, &view, NULL));
+              g_assert_cmpuint (view.n_actions, ==, legal->len);
+              for (guint k = 0; k < legal->len; k++)
+                g_assert_cmpstr (view.actions[k], ==, g_ptr_array_index (legal, k));
               g_assert_cmpuint (legal->len, >, 0);
               for (guint k = 0; k < legal->len && action == NULL; k++)
                 if (g_str_equal (g_ptr_array_index (legal, k), "hu"))
@@ -767,6 +775,34 @@ test_replay_determinism (void)
 }
 
 /* A view holds its own tiles only; the observer's none. */
+/* Damaged action lists are refused, not read in part. */
+static void
+test_view_actions_refused (void)
+{
+  static const char * const bad[] = {
+    "steal", "kong:zz", "chow:", ",", "hu,,pass", "discard:5p:5p",
+    "pass,pass,pass,pass,pass,pass,pass,pass,pass,pass,pass,pass,pass,pass,pass,pass,"
+    "pass,pass,pass,pass,pass,pass,pass,pass,pass",
+  };
+  const char *head = "view seat=1 hand=1 of=16 dealer=0 prevalent=E wall=80 phase=claim from=0 "
+                     "tile=5p d0=5p m0=- n0=13 d1=- m1=- n1=13 d2=- m2=- n2=13 d3=- m3=- n3=13 "
+                     "mine=2m2m3m3m4p6p7s7s8s8sEES ask=claim actions=";
+  McrView view;
+  g_autofree char *good = g_strconcat (head, "pass,chow:4p", NULL);
+
+  g_assert_true (mcr_view_parse (good, &view, NULL));
+  g_assert_cmpuint (view.n_actions, ==, 2);
+  g_assert_cmpstr (view.actions[1], ==, "chow tile=4p");
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *line = g_strconcat (head, bad[i], NULL);
+      g_autoptr(GError) error = NULL;
+
+      g_assert_false (mcr_view_parse (line, &view, &error));
+      g_assert_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_SYNTAX);
+    }
+}
+
 static void
 test_views_hide (void)
 {
@@ -785,16 +821,41 @@ test_views_hide (void)
   g_assert_null (strstr (v1, "drawn="));
   g_assert_null (strstr (v1, "ESWNPFC"));
   g_assert_null (strstr (obs, "mine="));
-  /* in the claim window, each seat sees the same thing whether it could claim or not */
+  /* in the claim window every other seat is asked, and its view carries its
+   * own legal answers, nothing of another seat's */
   act (&p, 0, "discard tile=5p");
   for (guint s = 1; s < 4; s++)
     {
       g_autofree char *v = parlor_game_view_for (p.game, (int) s);
+      g_autoptr(GPtrArray) legal = parlor_game_legal_actions (p.game, s);
+      McrView view;
 
       g_assert_nonnull (strstr (v, " ask=claim"));
-      g_assert_null (strstr (v, "pung"));
-      g_assert_null (strstr (v, "hu"));
+      g_assert_true (mcr_view_parse (v, &view, NULL));
+      g_assert_cmpuint (view.n_actions, ==, legal->len);
+      for (guint i = 0; i < legal->len; i++)
+        g_assert_cmpstr (view.actions[i], ==, g_ptr_array_index (legal, i));
+      g_assert_true (mcr_view_can (&view, "pass"));
     }
+  {
+    g_autofree char *w1 = parlor_game_view_for (p.game, 1);
+    g_autofree char *w2 = parlor_game_view_for (p.game, 2);
+    g_autofree char *w3 = parlor_game_view_for (p.game, 3);
+    McrView view;
+
+    /* worked out by hand: the next seat may chow 4p5p6p, seat 2 pung its 5p
+     * pair, seat 3 win (a pure straight in characters, 16 fan) but not chow */
+    g_assert_true (mcr_view_parse (w1, &view, NULL));
+    g_assert_true (mcr_view_can (&view, "chow tile=4p"));
+    g_assert_false (mcr_view_can (&view, "pung"));
+    g_assert_true (mcr_view_parse (w2, &view, NULL));
+    g_assert_true (mcr_view_can (&view, "pung"));
+    g_assert_false (mcr_view_can (&view, "chow tile=4p"));
+    g_assert_true (mcr_view_parse (w3, &view, NULL));
+    g_assert_true (mcr_view_can (&view, "hu"));
+    g_assert_false (mcr_view_can (&view, "chow tile=4p"));
+    g_assert_cmpuint (view.n_actions, ==, 2);
+  }
   act (&p, 1, "pass");
   {
     g_autofree char *v2 = parlor_game_view_for (p.game, 2);
@@ -897,6 +958,7 @@ main (int   argc,
   g_test_add_func ("/mcr/flags/last-tile-claim", test_last_tile_claim);
   g_test_add_func ("/mcr/flags/last-tile", test_last_tile_flag);
   g_test_add_func ("/mcr/views/hide", test_views_hide);
+  g_test_add_func ("/mcr/views/actions-refused", test_view_actions_refused);
   g_test_add_func ("/mcr/game/default-actions", test_default_actions);
   g_test_add_func ("/mcr/match/random", test_random_matches);
   g_test_add_func ("/mcr/match/ai", test_ai_matches);

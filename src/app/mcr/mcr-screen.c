@@ -10,10 +10,10 @@
 #include "mahjong-claim-bar.h"
 #include "mahjong-mcr.h"
 #include "mahjong-table-view.h"
-#include "mcr-ai.h"
 #include "mcr-game.h"
 #include "mcr-screen-private.h"
 #include "mcr-setup.h"
+#include "mcr-view.h"
 #include "parlor-line.h"
 #include "parlor-log-view.h"
 #include "parlor-session.h"
@@ -51,17 +51,6 @@ static const char * const fan_names[] = {
 
 G_STATIC_ASSERT (G_N_ELEMENTS (fan_names) == MCR_N_FANS);
 
-typedef struct
-{
-  guint8      tiles[40];
-  guint8      n_tiles;
-  MahjongMeld melds[4];
-  guint8      n_melds;
-  guint       n_hand;
-  guint8      flowers[N_FLOWERS];
-  guint8      n_flowers;
-} SeatShow;
-
 struct _McrScreen
 {
   ParlorGameScreen  parent_instance;
@@ -82,14 +71,10 @@ struct _McrScreen
 
   int               seat;
   char             *names[N_SEATS];
-  McrAiView         view;
+  McrView           view;
   gboolean          has_view;
-  SeatShow          show[N_SEATS];
   guint8            flowers[N_SEATS][N_FLOWERS];
   guint8            n_flowers[N_SEATS];
-  int               scores[N_SEATS];
-  guint             hand_no;
-  guint             n_hands;
   gboolean          finished;
   guint             n_results;
   char             *last_result;
@@ -143,109 +128,6 @@ tile_word (guint tile,
   return mahjong_tile_to_string (tile, buf);
 }
 
-/* One tile at @s ("5m", "E", "f3"); *len gets its length. */
-static guint
-read_tile (const char *s,
-           guint      *len)
-{
-  char buf[3] = { 0 };
-
-  *len = 0;
-  if (s == NULL || s[0] == '\0')
-    return MAHJONG_NO_TILE;
-  /* Flowers are "f1"…"f8"; "F" is the green dragon ("F2p": green dragon, 2 of dots). */
-  if (s[0] == 'f' && s[1] >= '1' && s[1] <= '8')
-    {
-      *len = 2;
-      return FLOWER_BASE + (guint) (s[1] - '1');
-    }
-  if (g_ascii_isdigit (s[0]) && s[1] != '\0')
-    {
-      buf[0] = s[0];
-      buf[1] = s[1];
-      *len = 2;
-    }
-  else
-    {
-      buf[0] = s[0];
-      *len = 1;
-    }
-  return mahjong_tile_from_string (buf);
-}
-
-static guint
-read_tiles (const char *s,
-            guint8     *out,
-            guint       max)
-{
-  guint n = 0, len;
-
-  if (s == NULL || g_str_equal (s, "-"))
-    return 0;
-  while (*s != '\0' && n < max)
-    {
-      guint t = read_tile (s, &len);
-
-      if (t == MAHJONG_NO_TILE || len == 0)
-        break;
-      out[n++] = (guint8) t;
-      s += len;
-    }
-  return n;
-}
-
-static guint
-read_melds (const char  *s,
-            MahjongMeld *out)
-{
-  g_auto(GStrv) parts = NULL;
-  guint n = 0;
-
-  if (s == NULL || g_str_equal (s, "-"))
-    return 0;
-  parts = g_strsplit (s, ",", -1);
-  for (guint i = 0; parts[i] != NULL && n < 4; i++)
-    {
-      const char *x = parts[i];
-      MahjongMeld m = { 0 };
-      guint len = 0, tile;
-
-      if (x[0] == 'h' && x[1] == '\0')
-        {
-          m.type = MAHJONG_MELD_KONG;
-          m.source = MAHJONG_MELD_CONCEALED;
-          m.tile = MAHJONG_NO_TILE;
-          m.claimed = MAHJONG_NO_TILE;
-          out[n++] = m;
-          continue;
-        }
-      tile = read_tile (x + 1, &len);
-      if (tile >= MAHJONG_N_KINDS)
-        continue;
-      m.tile = (guint8) tile;
-      m.claimed = (guint8) tile;
-      m.source = MAHJONG_MELD_CLAIMED;
-      switch (x[0])
-        {
-        case 'c': m.type = MAHJONG_MELD_CHOW; break;
-        case 'p': m.type = MAHJONG_MELD_PUNG; break;
-        case 'k': m.type = MAHJONG_MELD_KONG; break;
-        case 'a': m.type = MAHJONG_MELD_KONG; m.source = MAHJONG_MELD_ADDED; break;
-        case 'h':
-          m.type = MAHJONG_MELD_KONG;
-          m.source = MAHJONG_MELD_CONCEALED;
-          m.claimed = MAHJONG_NO_TILE;
-          break;
-        default:
-          continue;
-        }
-      if (m.source != MAHJONG_MELD_CONCEALED)
-        m.from = (guint8) (x[1 + len] >= '1' && x[1 + len] <= '3' ? x[1 + len] - '0' : 1);
-      out[n++] = m;
-    }
-  return n;
-}
-
 static gboolean
 my_claim (McrScreen *self)
 {
@@ -265,84 +147,49 @@ can_move (McrScreen *self)
   return parlor_game_screen_can_move (PARLOR_GAME_SCREEN (self));
 }
 
-/* The calls this seat may make now, worked out from the view as the engine does. */
+/* The view's actions but discards, with their button labels. */
 static guint
 legal_claims (McrScreen  *self,
               GPtrArray  *actions,
               GPtrArray  *labels)
 {
-  const McrAiView *v = &self->view;
-  char buf[4];
+  const McrView *v = &self->view;
 
-  if (my_claim (self))
+  for (guint i = 0; i < v->n_actions; i++)
     {
-      guint t = v->tile;
+      const char *action = v->actions[i];
+      const char *tile_text = strstr (action, " tile=");
+      guint tile = tile_text != NULL ? mahjong_tile_from_string (tile_text + strlen (" tile="))
+                                     : MAHJONG_NO_TILE;
+      char *label;
 
-      if (t >= MAHJONG_N_KINDS)
-        return 0;
-      if (mcr_ai_win_fan (v, t, FALSE, v->phase == 'r') >= MCR_MIN_FAN)
+      if (g_str_has_prefix (action, "discard") || g_str_equal (action, "pass"))
+        continue;
+      if (g_str_equal (action, "hu"))
+        label = g_strdup (v->phase == 't' ? _("_Hu (self-drawn)") : _("_Hu"));
+      else if (g_str_equal (action, "kong"))
+        label = g_strdup (_("_Kong"));
+      else if (g_str_equal (action, "pung"))
+        label = g_strdup (_("_Pung"));
+      else if (g_str_has_prefix (action, "chow ") && tile < MAHJONG_N_KINDS)
         {
-          g_ptr_array_add (actions, g_strdup ("hu"));
-          g_ptr_array_add (labels, g_strdup (_("_Hu")));
-        }
-      if (v->phase == 'r' || v->wall == 0)
-        return actions->len;
-      if (v->counts[t] >= 3)
-        {
-          g_ptr_array_add (actions, g_strdup ("kong"));
-          g_ptr_array_add (labels, g_strdup (_("_Kong")));
-        }
-      if (v->counts[t] >= 2)
-        {
-          g_ptr_array_add (actions, g_strdup ("pung"));
-          g_ptr_array_add (labels, g_strdup (_("_Pung")));
-        }
-      if ((guint) v->seat == (v->from + 1) % N_SEATS && mahjong_tile_is_suited (t))
-        {
-          guint rank = t % 9;
+          char b1[4], b2[4], b3[4];
 
-          for (guint low = rank >= 2 ? t - 2 : t - rank; low <= t; low++)
-            {
-              char b1[4], b2[4], b3[4];
-
-              if (low / 9 != t / 9 || low % 9 > 6)
-                continue;
-              if ((low == t || v->counts[low] > 0) && (low + 1 == t || v->counts[low + 1] > 0) &&
-                  (low + 2 == t || v->counts[low + 2] > 0))
-                {
-                  g_ptr_array_add (actions, g_strdup_printf ("chow tile=%s", tile_word (low, buf)));
-                  /* Translators: a chow choice, "Chow 3m 4m 5m" */
-                  g_ptr_array_add (labels, g_strdup_printf (_("_Chow %s %s %s"),
-                                                            tile_word (low, b1),
-                                                            tile_word (low + 1, b2),
-                                                            tile_word (low + 2, b3)));
-                }
-            }
+          /* Translators: a chow choice, "Chow 3m 4m 5m" */
+          label = g_strdup_printf (_("_Chow %s %s %s"), tile_word (tile, b1),
+                                   tile_word (tile + 1, b2), tile_word (tile + 2, b3));
         }
-      return actions->len;
-    }
-  if (my_turn (self) && v->drawn != MAHJONG_NO_TILE)
-    {
-      if (mcr_ai_win_fan (v, v->drawn, TRUE, FALSE) >= MCR_MIN_FAN)
+      else if (g_str_has_prefix (action, "kong ") && tile < MAHJONG_N_KINDS)
         {
-          g_ptr_array_add (actions, g_strdup ("hu"));
-          g_ptr_array_add (labels, g_strdup (_("_Hu (self-drawn)")));
-        }
-      if (v->wall > 0)
-        for (guint t = 0; t < MAHJONG_N_KINDS; t++)
-          {
-            gboolean added = FALSE;
+          char buf[4];
 
-            for (guint i = 0; i < v->n_melds; i++)
-              if (v->melds[i].type == MAHJONG_MELD_PUNG && v->melds[i].tile == t)
-                added = TRUE;
-            if (v->counts[t] == 4 || (added && v->counts[t] >= 1))
-              {
-                g_ptr_array_add (actions, g_strdup_printf ("kong tile=%s", tile_word (t, buf)));
-                /* Translators: declaring a kong, "Kong 5p" */
-                g_ptr_array_add (labels, g_strdup_printf (_("_Kong %s"), tile_word (t, buf)));
-              }
-          }
+          /* Translators: declaring a kong, "Kong 5p" */
+          label = g_strdup_printf (_("_Kong %s"), tile_word (tile, buf));
+        }
+      else
+        continue;
+      g_ptr_array_add (actions, g_strdup (action));
+      g_ptr_array_add (labels, label);
     }
   return actions->len;
 }
@@ -409,7 +256,7 @@ seat_name (McrScreen *self,
 static void
 update_status (McrScreen *self)
 {
-  const McrAiView *v = &self->view;
+  const McrView *v = &self->view;
   g_autofree char *info = NULL;
   g_autofree char *turn = NULL;
 
@@ -421,7 +268,7 @@ update_status (McrScreen *self)
     }
   /* Translators: "Hand 3 of 16 · Prevalent wind: East · Wall: 64 tiles" */
   info = g_strdup_printf (_("Hand %u of %u · Prevalent wind: %s · Wall: %u tiles"),
-                          self->hand_no, self->n_hands, wind_name (v->prevalent), v->wall);
+                          v->hand_no, v->n_hands, wind_name (v->prevalent), v->wall);
   gtk_label_set_text (self->info_label, info);
 
   if (self->finished)
@@ -454,53 +301,29 @@ static void
 refresh (McrScreen *self)
 {
   g_autofree char *text = NULL;
-  g_autoptr(ParlorLine) line = NULL;
   g_autoptr(GError) error = NULL;
   MahjongHandView *hand;
   MahjongTile mine[MAHJONG_HAND_MAX];
   guint n_mine = 0;
-  gint64 x;
 
   if (self->seat < 0 || session_of (self) == NULL)
     return;
   text = parlor_session_dup_view (session_of (self));
   if (text == NULL)
     return;
-  if (!mcr_ai_view_parse (text, &self->view, &error))
+  if (!mcr_view_parse (text, &self->view, &error))
     {
       g_warning ("Unreadable view: %s", error->message);
       return;
     }
-  line = parlor_line_parse (text, NULL);
-  if (line == NULL)
-    return;
   self->has_view = TRUE;
-  if (parlor_line_get_int (line, "hand", 1, 16, &x, NULL))
-    self->hand_no = (guint) x;
-  if (parlor_line_get_int (line, "of", 1, 16, &x, NULL))
-    self->n_hands = (guint) x;
-  {
-    const char *s = parlor_line_get (line, "scores");
-    g_auto(GStrv) parts = s != NULL ? g_strsplit (s, ",", -1) : NULL;
-
-    for (guint i = 0; parts != NULL && i < N_SEATS && parts[i] != NULL; i++)
-      self->scores[i] = (int) g_ascii_strtoll (parts[i], NULL, 10);
-  }
 
   for (guint s = 0; s < N_SEATS; s++)
     {
-      SeatShow *show = &self->show[s];
+      const McrView *v = &self->view;
       guint r = (s + N_SEATS - (guint) self->seat) % N_SEATS;
-      char key[4];
       MahjongTile flowers[N_FLOWERS];
-      guint n_flowers = MIN (self->view.flowers[s], N_FLOWERS);
-
-      g_snprintf (key, sizeof key, "d%u", s);
-      show->n_tiles = (guint8) read_tiles (parlor_line_get (line, key), show->tiles, 40);
-      g_snprintf (key, sizeof key, "m%u", s);
-      show->n_melds = (guint8) read_melds (parlor_line_get (line, key), show->melds);
-      g_snprintf (key, sizeof key, "n%u", s);
-      show->n_hand = parlor_line_get_int (line, key, 0, 18, &x, NULL) ? (guint) x : 0;
+      guint n_flowers = MIN (v->flowers[s], N_FLOWERS);
 
       /* The flowers seen set aside; others (a game joined late) as plain flowers. */
       for (guint i = 0; i < n_flowers; i++)
@@ -508,21 +331,20 @@ refresh (McrScreen *self)
 
       mahjong_table_view_set_seat_info (self->table, r, seat_name (self, s),
                                         wind_name ((s + N_SEATS - self->view.dealer) % N_SEATS),
-                                        self->scores[s],
-                                        self->view.phase == 't' && self->view.turn == s);
+                                        v->scores[s], v->phase == 't' && v->turn == s);
       mahjong_river_view_set_discards (mahjong_table_view_get_river (self->table, r),
-                                       show->tiles, NULL, show->n_tiles);
+                                       v->discards[s], NULL, v->n_discards[s]);
       mahjong_river_view_set_highlight_last (mahjong_table_view_get_river (self->table, r),
                                              (self->view.phase == 'c' || self->view.phase == 'r') &&
                                              self->view.from == s);
       mahjong_melds_view_set_melds (mahjong_table_view_get_melds (self->table, r),
-                                    show->melds, show->n_melds, flowers, n_flowers);
+                                    v->melds_of[s], v->n_melds_of[s], flowers, n_flowers);
       if ((int) s != self->seat)
         {
-          gboolean drawn = self->view.phase == 't' && self->view.turn == s && show->n_hand % 3 == 2;
+          gboolean drawn = v->phase == 't' && v->turn == s && v->n_hand[s] % 3 == 2;
 
           mahjong_hand_view_set_hidden (mahjong_table_view_get_hand (self->table, r),
-                                        MIN (show->n_hand - (drawn ? 1 : 0), MAHJONG_HAND_MAX - 1),
+                                        MIN (v->n_hand[s] - (drawn ? 1u : 0u), MAHJONG_HAND_MAX - 1),
                                         drawn);
         }
     }
@@ -726,9 +548,11 @@ handle_event (McrScreen  *self,
     }
   else if (g_str_equal (type, "flower"))
     {
+      const char *tile = parlor_line_get (line, "tile");
       gint64 seat;
-      guint len;
-      guint t = read_tile (parlor_line_get (line, "tile"), &len);
+      /* Flowers are "f1"…"f8". */
+      guint t = tile != NULL && tile[0] == 'f' && tile[1] >= '1' && tile[1] <= '8' && tile[2] == '\0'
+                ? FLOWER_BASE + (guint) (tile[1] - '1') : MAHJONG_NO_TILE;
 
       if (parlor_line_get_int (line, "seat", 0, N_SEATS - 1, &seat, NULL) &&
           t >= FLOWER_BASE && self->n_flowers[seat] < N_FLOWERS)
@@ -885,7 +709,6 @@ mcr_screen_reset (ParlorGameScreen *screen)
   g_clear_handle_id (&self->auto_pass_id, g_source_remove);
   mahjong_claim_bar_clear (self->claim_bar);
   memset (self->n_flowers, 0, sizeof self->n_flowers);
-  memset (self->scores, 0, sizeof self->scores);
   self->has_view = FALSE;
   self->finished = FALSE;
   self->seat = -1;
@@ -1099,7 +922,6 @@ static void
 mcr_screen_init (McrScreen *self)
 {
   self->seat = -1;
-  self->n_hands = 16;
   self->stack = GTK_STACK (gtk_stack_new ());
   gtk_stack_set_transition_type (self->stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE);
   self->setup = g_object_new (MCR_TYPE_SETUP, NULL);

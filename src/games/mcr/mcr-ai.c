@@ -11,6 +11,7 @@
 #include "mahjong-shape.h"
 #include "mcr-ai.h"
 #include "mcr-game.h"
+#include "mcr-view.h"
 #include "parlor-game.h"
 #include "parlor-line.h"
 #include "parlor-rng.h"
@@ -24,212 +25,9 @@
  *    hands by shanten and live effective tiles, defence when an opponent looks ready.
  */
 
-/* ---- the view ------------------------------------------------------------------ */
-
-static guint
-read_tile_at (const char *s,
-              guint      *len)
-{
-  char buf[3] = { 0 };
-
-  if (s[0] >= '1' && s[0] <= '9' && s[1] != '\0')
-    {
-      buf[0] = s[0], buf[1] = s[1];
-      *len = 2;
-    }
-  else if (s[0] == 'f' && s[1] >= '1' && s[1] <= '8')
-    {
-      *len = 2;
-      return MAHJONG_TILE_FLOWER;
-    }
-  else
-    {
-      buf[0] = s[0];
-      *len = 1;
-    }
-  return mahjong_tile_from_string (buf);
-}
-
-static gboolean
-read_tiles (const char *s,
-            guint8     *out,
-            guint       max,
-            guint8     *n_out)
-{
-  guint n = 0;
-
-  if (s == NULL)
-    return FALSE;
-  if (g_str_equal (s, "-"))
-    {
-      *n_out = 0;
-      return TRUE;
-    }
-  while (*s != '\0')
-    {
-      guint len;
-      guint t = read_tile_at (s, &len);
-
-      if (t >= MAHJONG_N_KINDS || n >= max)
-        return FALSE;
-      out[n++] = (guint8) t;
-      s += len;
-    }
-  *n_out = (guint8) n;
-  return TRUE;
-}
-
-static gboolean
-read_melds (const char  *s,
-            McrAiView   *v,
-            guint        p,
-            gboolean     mine)
-{
-  g_auto(GStrv) parts = NULL;
-
-  if (s == NULL)
-    return FALSE;
-  if (g_str_equal (s, "-"))
-    return TRUE;
-  parts = g_strsplit (s, ",", -1);
-  for (guint i = 0; parts[i] != NULL && i < 4; i++)
-    {
-      const char *x = parts[i];
-      MahjongMeld m = { 0 };
-      guint len, tile;
-
-      v->n_melds_of[p]++;
-      if (x[0] == 'h' && x[1] == '\0')
-        continue;     /* another seat's concealed kong */
-      tile = read_tile_at (x + 1, &len);
-      if (tile >= MAHJONG_N_KINDS)
-        return FALSE;
-      m.tile = (guint8) tile;
-      m.claimed = (guint8) tile;
-      switch (x[0])
-        {
-        case 'c': m.type = MAHJONG_MELD_CHOW; m.source = MAHJONG_MELD_CLAIMED; break;
-        case 'p': m.type = MAHJONG_MELD_PUNG; m.source = MAHJONG_MELD_CLAIMED; break;
-        case 'k': m.type = MAHJONG_MELD_KONG; m.source = MAHJONG_MELD_CLAIMED; break;
-        case 'a': m.type = MAHJONG_MELD_KONG; m.source = MAHJONG_MELD_ADDED; break;
-        case 'h':
-          m.type = MAHJONG_MELD_KONG;
-          m.source = MAHJONG_MELD_CONCEALED;
-          m.claimed = MAHJONG_NO_TILE;
-          break;
-        default:
-          return FALSE;
-        }
-      if (m.source != MAHJONG_MELD_CONCEALED)
-        {
-          m.from = (guint8) (x[1 + len] >= '1' && x[1 + len] <= '3' ? x[1 + len] - '0' : 1);
-          if (m.type == MAHJONG_MELD_CHOW && (tile >= 27 || tile % 9 > 6))
-            return FALSE;
-        }
-      if (m.type == MAHJONG_MELD_CHOW)
-        {
-          v->chow_melds_of[p] = TRUE;
-          for (guint t = tile; t < tile + 3; t++)
-            v->exposed[t]++;
-        }
-      else
-        v->exposed[tile] = (guint8) MIN (4, v->exposed[tile] + (m.type == MAHJONG_MELD_KONG ? 4 : 3));
-      if (mine)
-        v->melds[v->n_melds++] = m;
-    }
-  return TRUE;
-}
-
-gboolean
-mcr_ai_view_parse (const char  *text,
-                   McrAiView   *v,
-                   GError     **error)
-{
-  g_autoptr(ParlorLine) line = NULL;
-  gint64 x;
-  const char *s;
-  guint8 mine[20];
-  guint8 n_mine = 0;
-  guint len;
-
-  memset (v, 0, sizeof *v);
-  line = parlor_line_parse (text, error);
-  if (line == NULL)
-    return FALSE;
-  if (!g_str_equal (parlor_line_get_type (line), "view")
-      || !parlor_line_get_int (line, "seat", 0, 3, &x, NULL))
-    goto bad;
-  v->seat = (int) x;
-  s = parlor_line_get (line, "phase");
-  if (s == NULL)
-    goto bad;
-  v->phase = s[0];
-  v->asked = parlor_line_has (line, "ask");
-  if (parlor_line_get_int (line, "turn", 0, 3, &x, NULL))
-    v->turn = (guint) x;
-  if (parlor_line_get_int (line, "from", 0, 3, &x, NULL))
-    v->from = (guint) x;
-  v->tile = MAHJONG_NO_TILE;
-  if ((s = parlor_line_get (line, "tile")) != NULL)
-    v->tile = (guint8) read_tile_at (s, &len);
-  if (!parlor_line_get_int (line, "wall", 0, 144, &x, NULL))
-    goto bad;
-  v->wall = (guint) x;
-  s = parlor_line_get (line, "prevalent");
-  v->prevalent = s != NULL && strchr ("ESWN", s[0]) != NULL && s[0] != '\0'
-                 ? (guint) (strchr ("ESWN", s[0]) - "ESWN") : 0;
-  if (parlor_line_get_int (line, "dealer", 0, 3, &x, NULL))
-    v->dealer = (guint) x;
-  v->drawn = MAHJONG_NO_TILE;
-  if ((s = parlor_line_get (line, "drawn")) != NULL)
-    v->drawn = (guint8) read_tile_at (s, &len);
-  v->replacement = parlor_line_has (line, "replacement");
-  if ((s = parlor_line_get (line, "flowers")) != NULL)
-    {
-      g_auto(GStrv) f = g_strsplit (s, ",", -1);
-
-      for (guint i = 0; i < 4 && f[i] != NULL; i++)
-        v->flowers[i] = (guint8) g_ascii_strtoull (f[i], NULL, 10);
-    }
-  for (guint p = 0; p < 4; p++)
-    {
-      char key[4];
-
-      g_snprintf (key, sizeof key, "d%u", p);
-      if (!read_tiles (parlor_line_get (line, key), v->discards[p], 40, &v->n_discards[p]))
-        goto bad;
-      for (guint i = 0; i < v->n_discards[p]; i++)
-        v->exposed[v->discards[p][i]]++;
-      g_snprintf (key, sizeof key, "m%u", p);
-      if (!read_melds (parlor_line_get (line, key), v, p, (int) p == v->seat))
-        goto bad;
-    }
-  if (!read_tiles (parlor_line_get (line, "mine"), mine, 20, &n_mine))
-    goto bad;
-  for (guint i = 0; i < n_mine; i++)
-    v->counts[mine[i]]++;
-  memcpy (v->visible, v->exposed, sizeof v->visible);
-  for (guint t = 0; t < MAHJONG_N_KINDS; t++)
-    v->visible[t] = (guint8) MIN (4, v->visible[t] + v->counts[t]);
-  for (guint i = 0; i < v->n_melds; i++)
-    if (v->melds[i].source == MAHJONG_MELD_CONCEALED)
-      v->visible[v->melds[i].tile] = 4;
-  return TRUE;
-
-bad:
-  g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_SYNTAX,
-                       _("This is not a Chinese Official mahjong view"));
-  return FALSE;
-}
-
-guint
-mcr_ai_seat_wind (const McrAiView *v)
-{
-  return ((guint) v->seat + 4 - v->dealer) % 4;
-}
 
 int
-mcr_ai_win_fan (const McrAiView *v,
+mcr_ai_win_fan (const McrView *v,
                 guint            win,
                 gboolean         self_drawn,
                 gboolean         robbing)
@@ -251,7 +49,7 @@ mcr_ai_win_fan (const McrAiView *v,
   for (guint t = 0; t < MAHJONG_N_KINDS; t++)
     hand.n_concealed += hand.counts[t];
   sit.prevalent_wind = (guint8) v->prevalent;
-  sit.seat_wind = (guint8) mcr_ai_seat_wind (v);
+  sit.seat_wind = (guint8) mcr_view_seat_wind (v);
   if (self_drawn)
     {
       sit.flags |= MCR_WIN_SELF_DRAWN;
@@ -322,7 +120,7 @@ has (const guint8 *c,
 
 /* Live copies of the tiles that would join @t into a set or a wait. */
 static guint
-connectors (const McrAiView *v,
+connectors (const McrView *v,
             guint            t)
 {
   guint n = 4u - MIN (4u, v->visible[t]);
@@ -339,7 +137,7 @@ connectors (const McrAiView *v,
 }
 
 static gboolean
-threatening (const McrAiView *v,
+threatening (const McrView *v,
              guint            o)
 {
   if ((int) o == v->seat)
@@ -349,7 +147,7 @@ threatening (const McrAiView *v,
 
 /* How likely @t feeds an opponent (0 safe … higher worse). */
 static int
-danger (const McrAiView *v,
+danger (const McrView *v,
         guint            t)
 {
   int d = 0;
@@ -513,7 +311,7 @@ cands_add (Cands *c,
 /* Picks among candidates: level 1 the first (ends inward), level 2 the fewest live
  * connectors, level 3 also the least dangerous. */
 static guint
-pick (const McrAiView *v,
+pick (const McrView *v,
       const Cands     *c,
       int              level)
 {
@@ -536,7 +334,7 @@ pick (const McrAiView *v,
 
 /* Among candidates, those whose discard leaves the lowest shanten. */
 static void
-keep_best_shanten (const McrAiView *v,
+keep_best_shanten (const McrView *v,
                    Cands           *c,
                    int              level)
 {
@@ -564,7 +362,7 @@ keep_best_shanten (const McrAiView *v,
 }
 
 static guint
-eight_steps (const McrAiView *v,
+eight_steps (const McrView *v,
              int              level)
 {
   const guint8 *h = v->counts;
@@ -701,7 +499,7 @@ eight_steps (const McrAiView *v,
 
 /* Unseen tiles: the wall and the other hands, as this seat sees it. */
 static double
-unseen (const McrAiView *v)
+unseen (const McrView *v)
 {
   guint n = 0;
 
@@ -712,7 +510,7 @@ unseen (const McrAiView *v)
 
 /* This seat's draws left. */
 static double
-draws_left (const McrAiView *v)
+draws_left (const McrView *v)
 {
   return MAX (1.0, ((double) v->wall + 3.0) / 4.0);
 }
@@ -720,7 +518,7 @@ draws_left (const McrAiView *v)
 /* Chance per turn that a ready 13-tile hand wins with 8 fan: by its own draw, or by a
  * discard when the tile scores 8 fan on a discard too. */
 static double
-ready_rate (const McrAiView *v13)
+ready_rate (const McrView *v13)
 {
   guint8 waits[MAHJONG_N_KINDS];
   guint n = mahjong_winning_tiles (v13->counts, v13->n_melds, NULL, MAHJONG_N_KINDS, waits);
@@ -755,7 +553,7 @@ win_within (double rate,
 
 /* Chance that a ready 13-tile hand wins before the wall ends. */
 static double
-ready_prob (const McrAiView *w13)
+ready_prob (const McrView *w13)
 {
   return win_within (ready_rate (w13), draws_left (w13));
 }
@@ -763,7 +561,7 @@ ready_prob (const McrAiView *w13)
 /* Chance that a one-away 13-tile hand wins: a draw reaching a ready hand that can win
  * with 8 fan (the best discard after it), then the win. */
 static double
-one_away_prob (const McrAiView *w13)
+one_away_prob (const McrView *w13)
 {
   guint8 c[MAHJONG_N_KINDS];
   double turns = draws_left (w13);
@@ -774,7 +572,7 @@ one_away_prob (const McrAiView *w13)
   for (guint t = 0; t < MAHJONG_N_KINDS; t++)
     {
       guint left = 4u - MIN (4u, w13->visible[t]);
-      McrAiView x;
+      McrView x;
       double best = 0;
       int sh;
 
@@ -817,11 +615,11 @@ one_away_prob (const McrAiView *w13)
 /* A ready or one-away hand scores 900 + 1000 × its chance to win; further hands stay
  * below by shanten and live effective tiles. */
 static double
-discard_value (const McrAiView *v,
+discard_value (const McrView *v,
                guint            d,
                gboolean         threat)
 {
-  McrAiView w = *v;
+  McrView w = *v;
   int sh;
   double value;
   guint eff;
@@ -841,7 +639,7 @@ discard_value (const McrAiView *v,
     value = 900.0 + 1000.0 * one_away_prob (&w);
   else
     value = 1000.0 - sh * 120.0 + eff * 1.5;
-  value += 6.0 * MIN (16, plan_potential (w.counts, w.melds, w.n_melds, mcr_ai_seat_wind (v),
+  value += 6.0 * MIN (16, plan_potential (w.counts, w.melds, w.n_melds, mcr_view_seat_wind (v),
                                           v->prevalent));
   if (threat)
     value -= (sh >= 2 ? 60.0 : sh == 1 ? 12.0 : 4.0) * danger (v, d);
@@ -849,7 +647,7 @@ discard_value (const McrAiView *v,
 }
 
 static guint
-level4_discard (const McrAiView *v)
+level4_discard (const McrView *v)
 {
   gboolean threat = FALSE;
   double best = -1e9;
@@ -872,11 +670,11 @@ level4_discard (const McrAiView *v)
 
 /* The best shanten after making @m from the discard and discarding. */
 static int
-after_claim (const McrAiView   *v,
+after_claim (const McrView   *v,
              const MahjongMeld *m,
-             McrAiView         *out)
+             McrView         *out)
 {
-  McrAiView w = *v;
+  McrView w = *v;
   int best = 99;
 
   if (m->type == MAHJONG_MELD_CHOW)
@@ -904,18 +702,18 @@ after_claim (const McrAiView   *v,
 /* Whether a claim leading to @w (14 tiles after the claim, two or more away) is worth
  * making: a rough fan estimate. */
 static gboolean
-claim_worth (const McrAiView *w,
+claim_worth (const McrView *w,
              int              level)
 {
-  return plan_potential (w->counts, w->melds, w->n_melds, mcr_ai_seat_wind (w),
+  return plan_potential (w->counts, w->melds, w->n_melds, mcr_view_seat_wind (w),
                          w->prevalent) >= (level >= 4 ? 5 : 6);
 }
 
 /* The best chance to win over the discards of a 14-tile hand (0 when two or more away). */
 static double
-best_prob_after (const McrAiView *w)
+best_prob_after (const McrView *w)
 {
-  McrAiView x = *w;
+  McrView x = *w;
   double best = 0;
 
   for (guint e = 0; e < MAHJONG_N_KINDS; e++)
@@ -937,7 +735,7 @@ best_prob_after (const McrAiView *w)
 /* Level 4: the claim (or the pass) with the best chance to win; a claim that stays two
  * or more away only when it lowers the shanten toward a fan estimate. */
 static char *
-choose_claim4 (const McrAiView *v)
+choose_claim4 (const McrView *v)
 {
   char buf[3];
   int now = shanten_of (v->counts, v->n_melds);
@@ -963,7 +761,7 @@ choose_claim4 (const McrAiView *v)
       }
   for (guint i = 0; i < n_options; i++)
     {
-      McrAiView w;
+      McrView w;
       int sh = after_claim (v, &options[i], &w);
       gboolean take = FALSE;
 
@@ -994,7 +792,7 @@ choose_claim4 (const McrAiView *v)
 }
 
 static char *
-choose_claim (const McrAiView *v,
+choose_claim (const McrView *v,
               int              level,
               ParlorRng       *rng)
 {
@@ -1002,7 +800,7 @@ choose_claim (const McrAiView *v,
   int now;
   char *best_action = NULL;
   int best_sh;
-  McrAiView w;
+  McrView w;
 
   if (mcr_ai_win_fan (v, v->tile, FALSE, v->phase == 'r') >= MCR_MIN_FAN)
     return g_strdup ("hu");
@@ -1017,7 +815,7 @@ choose_claim (const McrAiView *v,
     {
       MahjongMeld m = { MAHJONG_MELD_PUNG, v->tile, MAHJONG_MELD_CLAIMED, 1, v->tile };
       int sh = after_claim (v, &m, &w);
-      gboolean valued = v->tile >= 31 || v->tile == 27 + mcr_ai_seat_wind (v)
+      gboolean valued = v->tile >= 31 || v->tile == 27 + mcr_view_seat_wind (v)
                         || v->tile == 27 + v->prevalent;
       gboolean want;
 
@@ -1062,7 +860,7 @@ choose_claim (const McrAiView *v,
 /* ---- turns ------------------------------------------------------------------------ */
 
 static char *
-choose_turn (const McrAiView *v,
+choose_turn (const McrView *v,
              int              level,
              ParlorRng       *rng)
 {
@@ -1133,7 +931,7 @@ mcr_ai_choose (const char    *level,
                GCancellable  *cancellable,
                GError       **error)
 {
-  McrAiView v;
+  McrView v;
   ParlorRng rng;
   int lv;
 
@@ -1146,7 +944,7 @@ mcr_ai_choose (const char    *level,
       return NULL;
     }
   lv = level[0] - '0';
-  if (!mcr_ai_view_parse (view, &v, error))
+  if (!mcr_view_parse (view, &v, error))
     return NULL;
   if (!v.asked)
     {

@@ -11,6 +11,7 @@
 #include "mahjong-tile.h"
 #include "mcr-ai.h"
 #include "mcr-game.h"
+#include "mcr-view.h"
 #include "parlor-line.h"
 
 /*
@@ -1068,7 +1069,14 @@ mcr_game_view_for (ParlorGame *game,
         g_string_append_printf (s, " drawn=%s%s", tile_str (self->drawn, buf),
                                 self->after_kong ? " replacement=1" : "");
       if (self->phase != PHASE_OVER && (mcr_game_get_waiting (game) & PARLOR_AUDIENCE_SEAT (seat)))
-        g_string_append (s, self->phase == PHASE_TURN ? " ask=turn" : " ask=claim");
+        {
+          g_autoptr(GPtrArray) actions = mcr_game_legal_actions (game, (guint) seat);
+          g_autofree char *value = mcr_view_actions_value ((const char * const *) actions->pdata,
+                                                           actions->len);
+
+          g_string_append (s, self->phase == PHASE_TURN ? " ask=turn" : " ask=claim");
+          g_string_append_printf (s, " actions=%s", value);
+        }
     }
   return g_string_free (s, FALSE);
 }
