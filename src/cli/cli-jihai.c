@@ -14,6 +14,7 @@
 #include "parlor-games.h"
 #include "parlor-line.h"
 #include "parlor-replay.h"
+#include "parlor-rng.h"
 
 /* jihai score */
 
@@ -110,16 +111,6 @@ parlor_cli_jihai (int    argc,
 
 /* selfplay jihai */
 
-/* SplitMix64 finaliser: independent seeds from (seed, match, seat, move). */
-static guint64
-mix (guint64 x)
-{
-  x += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
-  x = (x ^ (x >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
-  x = (x ^ (x >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
-  return x ^ (x >> 31);
-}
-
 typedef struct
 {
   char    **levels;       /* the two --seats items */
@@ -154,7 +145,7 @@ static void
 play_match (MatchRun    *run,
             const Setup *setup)
 {
-  guint64 seed = mix (setup->seed ^ mix (run->index));
+  guint64 seed = parlor_rng_splitmix64 (setup->seed ^ parlor_rng_splitmix64 (run->index));
   g_autoptr(GError) error = NULL;
   g_autoptr(ParlorGame) game = jihai_game_info.new_game ("first=0", seed, &error);
   g_autoptr(GPtrArray) events = parlor_event_array_new ();
@@ -202,7 +193,7 @@ play_match (MatchRun    *run,
       view = parlor_game_view_for (game, p);
       t0 = g_get_monotonic_time ();
       action = jihai_game_info.ai_choose (setup->levels[item], view,
-                                          mix (seed + mix (((guint64) p << 32) | moves)), NULL, &error);
+                                          parlor_rng_splitmix64 (seed + parlor_rng_splitmix64 (((guint64) p << 32) | moves)), NULL, &error);
       ms = (g_get_monotonic_time () - t0) / 1000.0;
       moves++;
       if (action == NULL)

@@ -13,20 +13,12 @@
 #include "parlor-games.h"
 #include "parlor-line.h"
 #include "parlor-replay.h"
+#include "parlor-rng.h"
 
 /* parlor-cli selfplay mcr: duplicate walls, each seed played four times with the
  * --seats items rotated one seat further each time. */
 
 #define N_SEATS 4
-
-static guint64
-mix (guint64 x)
-{
-  x += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
-  x = (x ^ (x >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
-  x = (x ^ (x >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
-  return x ^ (x >> 31);
-}
 
 /* Decision times are the thread's CPU time, so a busy machine does not inflate them. */
 static gint64
@@ -95,7 +87,7 @@ static void
 play_one (GameRun     *run,
           const Setup *setup)
 {
-  guint64 game_seed = mix (setup->seed ^ mix (run->index / N_SEATS));
+  guint64 game_seed = parlor_rng_splitmix64 (setup->seed ^ parlor_rng_splitmix64 (run->index / N_SEATS));
   guint rotation = run->index % N_SEATS;
   g_autoptr(GError) error = NULL;
   g_autoptr(ParlorGame) game = setup->info->new_game (setup->config, game_seed, &error);
@@ -152,7 +144,7 @@ play_one (GameRun     *run,
           view = parlor_game_view_for (game, (int) p);
           t0 = cpu_usec ();
           action = setup->info->ai_choose (setup->levels[item], view,
-                                           mix (game_seed + mix (((guint64) p << 32) | moves)),
+                                           parlor_rng_splitmix64 (game_seed + parlor_rng_splitmix64 (((guint64) p << 32) | moves)),
                                            NULL, &error);
           ms = (double) (cpu_usec () - t0) / 1000.0;
           moves++;

@@ -13,6 +13,7 @@
 #include "parlor-games.h"
 #include "parlor-line.h"
 #include "parlor-replay.h"
+#include "parlor-rng.h"
 #include "suzume-rules.h"
 
 /* ---- suzume score ---- */
@@ -196,16 +197,6 @@ parlor_cli_suzume (int    argc,
 
 /* ---- selfplay suzume ---- */
 
-/* SplitMix64 finaliser: independent seeds from (seed, game, seat, move). */
-static guint64
-mix (guint64 x)
-{
-  x += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
-  x = (x ^ (x >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
-  x = (x ^ (x >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
-  return x ^ (x >> 31);
-}
-
 typedef struct
 {
   const ParlorGameInfo *info;
@@ -290,7 +281,7 @@ play_one (GameRun     *run,
           const Setup *setup)
 {
   guint n = setup->n_seats;
-  guint64 game_seed = mix (setup->seed ^ mix (run->index));
+  guint64 game_seed = parlor_rng_splitmix64 (setup->seed ^ parlor_rng_splitmix64 (run->index));
   g_autofree char *config = g_strdup_printf ("seats=%u deals=%u", n, setup->deals);
   g_autoptr(GError) error = NULL;
   g_autoptr(ParlorGame) game = setup->info->new_game (config, game_seed, &error);
@@ -354,7 +345,7 @@ play_one (GameRun     *run,
           view = parlor_game_view_for (game, (int) p);
           t0 = g_get_monotonic_time ();
           action = setup->info->ai_choose (setup->levels[item], view,
-                                           mix (game_seed + mix (((guint64) p << 32) | moves)),
+                                           parlor_rng_splitmix64 (game_seed + parlor_rng_splitmix64 (((guint64) p << 32) | moves)),
                                            NULL, &error);
           ms = (g_get_monotonic_time () - t0) / 1000.0;
           moves++;
