@@ -171,7 +171,8 @@ play_match (MatchRun    *run,
   if (setup->want_log)
     {
       run->log = g_ptr_array_new_with_free_func (g_free);
-      g_ptr_array_add (run->log, parlor_replay_format_game ("jihai", seed, "first=0"));
+      g_ptr_array_add (run->log, parlor_replay_format_game_version ("jihai", jihai_game_info.replay_version,
+                                                                       seed, "first=0"));
       for (int p = 0; p < 2; p++)
         {
           g_autofree char *name = g_strdup_printf ("%s AI %d", setup->levels[item_at[p]], p);
@@ -199,20 +200,26 @@ play_match (MatchRun    *run,
           run->error = g_strdup ("the game waits for nobody");
           return;
         }
-      view = parlor_game_view_for (game, p);
-      t0 = g_get_monotonic_time ();
-      action = jihai_game_info.ai_choose (setup->levels[item], view,
-                                          mix (seed + mix (((guint64) p << 32) | moves)), NULL, &error);
-      ms = (g_get_monotonic_time () - t0) / 1000.0;
-      moves++;
+      /* Nothing to claim: the answer a table plays for the seat, no decision. */
+      action = parlor_game_get_automatic_action (game, p);
       if (action == NULL)
         {
-          run->error = g_strdup_printf ("%s AI failed: %s", setup->levels[item], error->message);
-          return;
+          view = parlor_game_view_for (game, p);
+          t0 = g_get_monotonic_time ();
+          action = jihai_game_info.ai_choose (setup->levels[item], view,
+                                              mix (seed + mix (((guint64) p << 32) | moves)), NULL,
+                                              &error);
+          ms = (g_get_monotonic_time () - t0) / 1000.0;
+          moves++;
+          if (action == NULL)
+            {
+              run->error = g_strdup_printf ("%s AI failed: %s", setup->levels[item], error->message);
+              return;
+            }
+          run->ms_total[item] += ms;
+          run->ms_max[item] = MAX (run->ms_max[item], ms);
+          run->n_moves[item]++;
         }
-      run->ms_total[item] += ms;
-      run->ms_max[item] = MAX (run->ms_max[item], ms);
-      run->n_moves[item]++;
       g_ptr_array_set_size (events, 0);
       if (!parlor_game_apply (game, p, action, events, &error))
         {
