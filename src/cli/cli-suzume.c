@@ -312,7 +312,9 @@ play_one (GameRun     *run,
   if (setup->want_log)
     {
       run->log = g_ptr_array_new_with_free_func (g_free);
-      g_ptr_array_add (run->log, parlor_replay_format_game (setup->info->id, game_seed, config));
+      g_ptr_array_add (run->log, parlor_replay_format_game_version (setup->info->id,
+                                                                       setup->info->replay_version,
+                                                                       game_seed, config));
       for (guint p = 0; p < n; p++)
         {
           g_autofree char *name = g_strdup_printf ("%s AI %u", setup->levels[item_at[p]], p);
@@ -349,6 +351,13 @@ play_one (GameRun     *run,
           if (!(waiting & PARLOR_AUDIENCE_SEAT (p)))
             {
               g_ptr_array_add (chosen, NULL);
+              continue;
+            }
+          /* Nothing to claim: the answer a table plays for the seat, no decision. */
+          action = parlor_game_get_automatic_action (game, p);
+          if (action != NULL)
+            {
+              g_ptr_array_add (chosen, action);
               continue;
             }
           view = parlor_game_view_for (game, (int) p);
