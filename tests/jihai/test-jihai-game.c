@@ -6,6 +6,7 @@
 
 #include "jihai-game.h"
 #include "parlor-line.h"
+#include "parlor-replay.h"
 
 static guint n_matches = 20;
 
@@ -828,6 +829,98 @@ test_replay_determinism (void)
     }
 }
 
+static const ParlorGameInfo *
+lookup_jihai (const char *id)
+{
+  return g_str_equal (id, "jihai") ? &jihai_game_info : NULL;
+}
+
+static char *
+join_records (GPtrArray *records)
+{
+  g_ptr_array_add (records, NULL);
+  return g_strjoinv ("\n", (char **) records->pdata);
+}
+
+/*
+ * Replays: version 2 records the passes a table plays for a seat with
+ * nothing to claim; a version 1 replay (from before every discard opened a
+ * window) has none, and the reader plays them itself; a newer version is
+ * refused in words.
+ */
+static void
+test_replay_versions (void)
+{
+  g_autoptr(JihaiGame) game = jihai_game_new ("first=random", 11, NULL);
+  g_autoptr(GPtrArray) v2 = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) v1 = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) events = parlor_event_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text2 = NULL;
+  g_autofree char *text1 = NULL;
+  g_autofree char *text3 = NULL;
+  g_autofree char *result = NULL;
+  guint n_games = 0, n_automatic = 0;
+  guint64 seed = 1;
+
+  g_ptr_array_add (v2, parlor_replay_format_header ());
+  g_ptr_array_add (v1, parlor_replay_format_header ());
+  g_ptr_array_add (v2, parlor_replay_format_game_version ("jihai", jihai_game_info.replay_version,
+                                                          11, "first=random"));
+  g_ptr_array_add (v1, parlor_replay_format_game ("jihai", 11, "first=random"));
+  parlor_game_start (PARLOR_GAME (game), events);
+  parlor_replay_append_events (v2, events);
+  parlor_replay_append_events (v1, events);
+  while (!parlor_game_is_over (PARLOR_GAME (game)))
+    {
+      guint seat = parlor_game_is_waiting_for (PARLOR_GAME (game), 0) ? 0 : 1;
+      g_autofree char *action = parlor_game_get_automatic_action (PARLOR_GAME (game), seat);
+      gboolean automatic = action != NULL;
+
+      if (!automatic)
+        {
+          g_autofree char *view = parlor_game_view_for (PARLOR_GAME (game), (int) seat);
+
+          action = jihai_game_info.ai_choose ("normal", view, seed++, NULL, &error);
+          g_assert_no_error (error);
+        }
+      g_ptr_array_set_size (events, 0);
+      g_assert_true (parlor_game_apply (PARLOR_GAME (game), seat, action, events, &error));
+      g_assert_no_error (error);
+      g_ptr_array_add (v2, parlor_replay_format_action (seat, action, FALSE));
+      if (automatic)
+        n_automatic++;
+      else
+        g_ptr_array_add (v1, parlor_replay_format_action (seat, action, FALSE));
+      parlor_replay_append_events (v2, events);
+      parlor_replay_append_events (v1, events);
+    }
+  result = parlor_game_get_result (PARLOR_GAME (game));
+  g_ptr_array_add (v2, parlor_replay_format_result (result));
+  g_ptr_array_add (v1, parlor_replay_format_result (result));
+  g_assert_cmpuint (n_automatic, >, 0);
+
+  text2 = join_records (v2);
+  g_assert_nonnull (strstr (text2, " version=2"));
+  g_assert_true (parlor_replay_verify (text2, lookup_jihai, &n_games, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_games, ==, 1);
+
+  text1 = join_records (v1);
+  g_assert_null (strstr (text1, " version=2"));
+  g_assert_true (parlor_replay_verify (text1, lookup_jihai, &n_games, &error));
+  g_assert_no_error (error);
+
+  {
+    g_auto(GStrv) parts = g_strsplit (text2, " version=2", 2);
+
+    text3 = g_strjoinv (" version=3", parts);
+  }
+  g_assert_false (parlor_replay_verify (text3, lookup_jihai, &n_games, &error));
+  g_assert_error (error, PARLOR_REPLAY_ERROR, PARLOR_REPLAY_ERROR_UNKNOWN_GAME);
+  g_assert_nonnull (strstr (error->message, "newer"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -851,5 +944,6 @@ main (int   argc,
   g_test_add_func ("/jihai/game/config-and-describe", test_config_and_describe);
   g_test_add_func ("/jihai/game/random-matches", test_random_matches);
   g_test_add_func ("/jihai/game/replay-determinism", test_replay_determinism);
+  g_test_add_func ("/jihai/game/replay-versions", test_replay_versions);
   return g_test_run ();
 }
