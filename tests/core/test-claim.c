@@ -300,6 +300,44 @@ test_computers_claim (void)
     }
 }
 
+/* Computer players' turns are paced, their claim answers are not: a pause
+ * only when a computer could claim would tell everyone that it could. */
+static void
+test_claims_not_paced (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ParlorTable) table = parlor_table_new (&claim_game_info, DECK_TWO_CLAIMS, 1, &error);
+  Watch w = { g_main_loop_new (NULL, FALSE), g_ptr_array_new_with_free_func (g_free) };
+  guint guard;
+
+  g_assert_no_error (error);
+  parlor_table_add_player_at (table, 0, PARLOR_SEAT_LOCAL, "P", NULL);
+  parlor_table_add_player_at (table, 1, PARLOR_SEAT_AI, "A", "passive");
+  parlor_table_add_player_at (table, 2, PARLOR_SEAT_AI, "B", "passive");
+  /* Far longer than the guard: a paced answer would fail the test. */
+  parlor_table_set_ai_delay (table, 600 * 1000);
+  g_signal_connect (table, "action", G_CALLBACK (on_action), &w);
+  g_assert_true (parlor_table_start (table, NULL));
+  submit (table, 0, "discard value=5");
+  /* Seats 1 and 2 may both claim; the passive players pass at once. */
+  g_assert_true (parlor_table_get_prompt (table, 1, NULL, NULL));
+  g_assert_true (parlor_table_get_prompt (table, 2, NULL, NULL));
+  guard = g_timeout_add_seconds (30, on_too_long, NULL);
+  while (w.actions->len < 3)
+    g_main_loop_run (w.loop);
+  g_source_remove (guard);
+  g_ptr_array_sort (w.actions, compare_strings);
+  g_assert_cmpstr (g_ptr_array_index (w.actions, 1), ==, "1 pass");
+  g_assert_cmpstr (g_ptr_array_index (w.actions, 2), ==, "2 pass");
+  /* Seat 1 has drawn: its turn is paced, nothing more happens for now. */
+  g_assert_cmpint (parlor_game_get_prompt_kind (parlor_table_get_game (table), 1), ==,
+                   PARLOR_PROMPT_TURN);
+
+  parlor_table_stop (table);
+  g_main_loop_unref (w.loop);
+  g_ptr_array_unref (w.actions);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -312,6 +350,7 @@ main (int   argc,
   g_test_add_func ("/core/claim/claim-time-limit", test_claim_time_limit);
   g_test_add_func ("/core/claim/pause", test_pause);
   g_test_add_func ("/core/claim/computers-claim", test_computers_claim);
+  g_test_add_func ("/core/claim/claims-not-paced", test_claims_not_paced);
 
   return g_test_run ();
 }
