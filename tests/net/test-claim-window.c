@@ -8,6 +8,7 @@
 #include "net-test-util.h"
 #include "parlor-games.h"
 #include "parlor-line.h"
+#include "parlor-replay.h"
 
 /*
  * No seat learns whether another seat could claim (docs/protocol.md,
@@ -382,6 +383,18 @@ play_table (const char *game_id,
 
   windows = read_windows (info, parlor_table_get_record (table));
   g_assert_cmpuint (windows->len, >, 0);
+  /* The record, the table's passes included, plays back exactly. */
+  {
+    GPtrArray *record = parlor_table_get_record (table);
+    g_autoptr(GString) text = g_string_new (NULL);
+    guint n_games = 0;
+
+    for (guint i = 0; i < record->len; i++)
+      g_string_append_printf (text, "%s\n", (char *) g_ptr_array_index (record, i));
+    g_assert_true (parlor_replay_verify (text->str, parlor_games_lookup, &n_games, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (n_games, ==, 1);
+  }
   for (guint i = 0; i < n_bots; i++)
     {
       tally_client (tally, bots[i], windows);
