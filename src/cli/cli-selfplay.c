@@ -61,14 +61,21 @@ decide (const ParlorCliSelfplay *self,
   const ParlorCliSelfplayGame *desc = self->game;
   const char *level = self->levels[run->item_at[p]];
   int item = run->item_at[p];
-  g_autofree char *view = parlor_game_view_for (game, (int) p);
+  g_autofree char *view = NULL;
   g_autoptr(GError) error = NULL;
-  guint64 seed = desc->ai_seed != NULL ? desc->ai_seed (run->seed, p, *moves)
-                                       : default_ai_seed (run->seed, p, *moves);
-  gint64 t0 = clock_usec (desc->cpu_time);
+  guint64 seed;
+  gint64 t0;
   char *action;
   double ms;
 
+  /* Nothing to claim: the answer a table plays for the seat, no decision. */
+  action = parlor_game_get_automatic_action (game, p);
+  if (action != NULL)
+    return action;
+  view = parlor_game_view_for (game, (int) p);
+  seed = desc->ai_seed != NULL ? desc->ai_seed (run->seed, p, *moves)
+                               : default_ai_seed (run->seed, p, *moves);
+  t0 = clock_usec (desc->cpu_time);
   action = self->info->ai_choose (level, view, seed, NULL, &error);
   ms = (double) (clock_usec (desc->cpu_time) - t0) / 1000.0;
   (*moves)++;
@@ -211,7 +218,9 @@ play_one (ParlorCliSelfplayRun *run,
   if (self->log_path != NULL)
     {
       run->log = g_ptr_array_new_with_free_func (g_free);
-      g_ptr_array_add (run->log, parlor_replay_format_game (self->info->id, run->seed, config));
+      g_ptr_array_add (run->log, parlor_replay_format_game_version (self->info->id,
+                                                                       self->info->replay_version,
+                                                                       run->seed, config));
       for (guint p = 0; p < n; p++)
         {
           const char *level = self->levels[run->item_at[p]];

@@ -39,6 +39,8 @@ typedef struct
   ParlorPromptKind prompt_kind;
   guint           serial;        /* of the open prompt, counted per seat so
                                   * it says nothing of other seats' prompts */
+  gboolean        automatic;     /* waited for, but its only answer is played
+                                  * by the table (nothing to claim): not asked */
   gint64          remaining;     /* of the time limit, while paused */
 } Seat;
 
@@ -62,6 +64,7 @@ struct _ParlorTable
   gboolean              over;
   gboolean              applying;
   gboolean              paused;
+  guint                 automatic_id;   /* plays the seats' automatic answers */
   GPtrArray            *record;
 };
 
@@ -96,6 +99,7 @@ static gboolean schedule (ParlorTable *self,
                           int          acted);
 static void     announce (ParlorTable *self,
                           int          acted);
+static void     schedule_automatic (ParlorTable *self);
 
 static void
 ai_job_free (AiJob *job)
@@ -135,6 +139,7 @@ parlor_table_dispose (GObject *object)
 
   for (guint i = 0; i < MAX_SEATS; i++)
     seat_stop (&self->seats[i]);
+  g_clear_handle_id (&self->automatic_id, g_source_remove);
   g_clear_object (&self->game);
 
   G_OBJECT_CLASS (parlor_table_parent_class)->dispose (object);
@@ -569,7 +574,9 @@ parlor_table_start (ParlorTable  *self,
     }
 
   g_ptr_array_add (self->record, parlor_replay_format_header ());
-  g_ptr_array_add (self->record, parlor_replay_format_game (self->info->id, self->seed, self->config));
+  g_ptr_array_add (self->record, parlor_replay_format_game_version (self->info->id,
+                                                                     self->info->replay_version,
+                                                                     self->seed, self->config));
   for (guint i = 0; i < self->n_seats; i++)
     g_ptr_array_add (self->record,
                      parlor_replay_format_seat (i, self->seats[i].name, kind_name (self->seats[i].kind),
@@ -794,7 +801,10 @@ ai_done (GObject      *object,
       seat->pending = g_steal_pointer (&action);
       return;
     }
-  if (self->ai_delay > elapsed_ms)
+  /* Only turns are paced: a claim answer goes in as soon as it is
+   * decided. A pass shows nothing, and a pause only when a computer player
+   * could claim would tell everyone that it could. */
+  if (self->ai_delay > elapsed_ms && seat->prompt_kind == PARLOR_PROMPT_TURN)
     {
       SeatRef *ref = g_new (SeatRef, 1);
 
@@ -849,8 +859,12 @@ schedule (ParlorTable *self,
       g_autofree char *result = parlor_game_get_result (self->game);
 
       self->over = TRUE;
+      g_clear_handle_id (&self->automatic_id, g_source_remove);
       for (guint i = 0; i < self->n_seats; i++)
-        seat_stop (&self->seats[i]);
+        {
+          seat_stop (&self->seats[i]);
+          self->seats[i].automatic = FALSE;
+        }
       g_ptr_array_add (self->record, parlor_replay_format_result (result != NULL ? result : ""));
       return TRUE;
     }
@@ -859,14 +873,28 @@ schedule (ParlorTable *self,
   for (guint i = 0; i < self->n_seats; i++)
     {
       Seat *seat = &self->seats[i];
-
+      g_autofree char *automatic = NULL;
       ParlorPromptKind kind;
       guint limit;
 
+      seat->automatic = FALSE;
       if ((waiting & PARLOR_AUDIENCE_SEAT (i)) == 0)
         {
           seat_stop (seat);
           seat->prompted = FALSE;
+          continue;
+        }
+
+      /* Nothing to claim: the seat is not asked (no prompt, no clock, no
+       * computer thinking) and the table answers for it once the lines of
+       * this move have gone out, as fast as for a seat that could claim. */
+      automatic = parlor_game_get_automatic_action (self->game, i);
+      if (automatic != NULL)
+        {
+          seat_stop (seat);
+          seat->prompted = FALSE;
+          seat->automatic = TRUE;
+          schedule_automatic (self);
           continue;
         }
 
@@ -898,6 +926,47 @@ schedule (ParlorTable *self,
         arm_timer (self, i, (gint64) limit * G_USEC_PER_SEC);
     }
   return FALSE;
+}
+
+/* Plays the automatic answers due when the source was added, in seat
+ * order. Each is recorded as the seat's action like any other. */
+static gboolean
+on_automatic (gpointer data)
+{
+  ParlorTable *self = data;
+  guint32 due = 0;
+
+  self->automatic_id = 0;
+  if (self->over || self->paused)
+    return G_SOURCE_REMOVE;
+
+  for (guint i = 0; i < self->n_seats; i++)
+    if (self->seats[i].automatic)
+      due |= PARLOR_AUDIENCE_SEAT (i);
+  for (guint i = 0; i < self->n_seats && !self->over; i++)
+    {
+      g_autofree char *action = NULL;
+      g_autoptr(GError) error = NULL;
+
+      if ((due & PARLOR_AUDIENCE_SEAT (i)) == 0 || !self->seats[i].automatic)
+        continue;
+      action = parlor_game_get_automatic_action (self->game, i);
+      if (action != NULL && !apply_action (self, i, action, FALSE, &error))
+        g_warning ("An automatic answer was refused: %s", error->message);
+    }
+
+  return G_SOURCE_REMOVE;
+}
+
+/* An idle source, so the lines queued by the move that opened the window
+ * are written first (they leave at default priority), and a window never
+ * closes in the main-loop turn it opened in, whoever could claim. */
+static void
+schedule_automatic (ParlorTable *self)
+{
+  if (self->automatic_id != 0 || self->paused)
+    return;
+  self->automatic_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, on_automatic, self, NULL);
 }
 
 /* Observers hear of a change once the timers for the new state run, so a
@@ -962,6 +1031,8 @@ parlor_table_set_paused (ParlorTable *self,
     return;
   self->paused = paused;
 
+  if (paused)
+    g_clear_handle_id (&self->automatic_id, g_source_remove);
   for (guint i = 0; i < self->n_seats; i++)
     {
       Seat *seat = &self->seats[i];
@@ -978,6 +1049,8 @@ parlor_table_set_paused (ParlorTable *self,
         }
       else
         {
+          if (seat->automatic)
+            schedule_automatic (self);
           if (seat->remaining > 0 && seat->timer_id == 0 && seat->kind != PARLOR_SEAT_AI)
             arm_timer (self, i, seat->remaining);
           seat->remaining = 0;
@@ -987,7 +1060,9 @@ parlor_table_set_paused (ParlorTable *self,
 
               ref->table = self;
               ref->seat = i;
-              seat->pace_id = g_timeout_add_full (G_PRIORITY_DEFAULT, self->ai_delay,
+              seat->pace_id = g_timeout_add_full (G_PRIORITY_DEFAULT,
+                                                  seat->prompt_kind == PARLOR_PROMPT_TURN
+                                                    ? self->ai_delay : 0,
                                                   on_pace_done, ref, g_free);
             }
         }
@@ -1008,6 +1083,7 @@ parlor_table_stop (ParlorTable *self)
   g_return_if_fail (PARLOR_IS_TABLE (self));
 
   self->over = TRUE;
+  g_clear_handle_id (&self->automatic_id, g_source_remove);
   for (guint i = 0; i < self->n_seats; i++)
     seat_stop (&self->seats[i]);
 }
