@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "mahjong-claim-bar.h"
+#include "mahjong-screen.h"
 #include "mahjong-table-view.h"
 #include "mahjong-tile-paint.h"
 #include "mahjong-tile-widget.h"
@@ -22,7 +23,7 @@
 
 struct _SuzumeScreen
 {
-  ParlorGameScreen   parent_instance;
+  MahjongScreen      parent_instance;
 
   GtkStack          *stack;
   SuzumeSetup       *setup;
@@ -50,10 +51,8 @@ struct _SuzumeScreen
   char              *ranking;
 };
 
-G_DEFINE_FINAL_TYPE (SuzumeScreen, suzume_screen, PARLOR_TYPE_GAME_SCREEN)
+G_DEFINE_FINAL_TYPE (SuzumeScreen, suzume_screen, MAHJONG_TYPE_SCREEN)
 
-static void on_tile_activated (SuzumeScreen *self,
-                               guint         index);
 static void ensure_table      (SuzumeScreen *self,
                                guint         n_seats);
 
@@ -341,8 +340,7 @@ ensure_table (SuzumeScreen *self,
   gtk_widget_set_vexpand (GTK_WIDGET (self->table), TRUE);
   gtk_widget_set_hexpand (GTK_WIDGET (self->table), TRUE);
   gtk_box_prepend (self->table_holder, GTK_WIDGET (self->table));
-  g_signal_connect_swapped (mahjong_table_view_get_hand (self->table, 0), "tile-activated",
-                            G_CALLBACK (on_tile_activated), self);
+  mahjong_screen_set_table (MAHJONG_SCREEN (self), self->table);
 }
 
 /* The two sets of a winning hand: "1s 2s 3s · F F F". */
@@ -602,19 +600,18 @@ static void
 suzume_screen_seated (ParlorGameScreen *screen)
 {
   SuzumeScreen *self = SUZUME_SCREEN (screen);
-
   ParlorTable *table = parlor_session_get_table (parlor_game_screen_get_session (screen));
 
   if (table != NULL)
     ensure_table (self, parlor_table_get_n_seats (table));
+  PARLOR_GAME_SCREEN_CLASS (suzume_screen_parent_class)->seated (screen);
 }
 
 static void
 suzume_screen_seats_changed (ParlorGameScreen *screen)
 {
-  SuzumeScreen *self = SUZUME_SCREEN (screen);
-
-  refresh (self);
+  PARLOR_GAME_SCREEN_CLASS (suzume_screen_parent_class)->seats_changed (screen);
+  refresh (SUZUME_SCREEN (screen));
 }
 
 static void
@@ -658,7 +655,7 @@ suzume_screen_reset (ParlorGameScreen *screen)
 {
   SuzumeScreen *self = SUZUME_SCREEN (screen);
 
-  mahjong_claim_bar_clear (self->claim_bar);
+  PARLOR_GAME_SCREEN_CLASS (suzume_screen_parent_class)->reset (screen);
   g_string_truncate (self->hand_result, 0);
   show_hand_result (self);
   gtk_widget_set_visible (GTK_WIDGET (self->hint_label), FALSE);
@@ -675,23 +672,7 @@ begin_play (ParlorGameScreen *screen)
   refresh (self);
   gtk_stack_set_visible_child_name (self->stack, "play");
   if (self->table != NULL)
-    gtk_widget_grab_focus (GTK_WIDGET (mahjong_table_view_get_hand (self->table, 0)));
-}
-
-static gboolean
-submit (SuzumeScreen *self,
-        const char   *action)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (!parlor_game_screen_submit (PARLOR_GAME_SCREEN (self), action, &error))
-    {
-      parlor_game_screen_toast (PARLOR_GAME_SCREEN (self), error->message);
-      return FALSE;
-    }
-  if (parlor_game_screen_is_guest (PARLOR_GAME_SCREEN (self)))
-    refresh (self);
-  return TRUE;
+    mahjong_screen_focus_hand (MAHJONG_SCREEN (self));
 }
 
 static void
@@ -714,14 +695,19 @@ discard_action (GtkWidget  *widget,
     return;
   action = g_strdup_printf ("discard %s",
                             suzume_tile_to_string (suzume_screen_tile_from_mahjong (mahjong_hand_view_get_tile (hand, index)), buf));
-  submit (self, action);
+  mahjong_screen_submit (MAHJONG_SCREEN (self), action);
 }
 
-static void
-on_tile_activated (SuzumeScreen *self,
-                   guint         index)
+static char *
+suzume_screen_discard_action (MahjongScreen *screen,
+                              guint          tile)
 {
-  gtk_widget_activate_action (GTK_WIDGET (self), "suzume.discard", "i", (int) index);
+  SuzumeScreen *self = SUZUME_SCREEN (screen);
+  char buf[3];
+
+  if (self->view.ask != SUZUME_ASK_DISCARD || suzume_screen_tile_from_mahjong (tile) == SUZUME_NO_TILE)
+    return NULL;
+  return g_strdup_printf ("discard %s", suzume_tile_to_string (suzume_screen_tile_from_mahjong (tile), buf));
 }
 
 static void
@@ -737,14 +723,7 @@ claim_action (GtkWidget  *widget,
   if (g_str_equal (claim, "tsumo") ? !can_tsumo (self)
       : (self->view.ask != SUZUME_ASK_RON || !(g_str_equal (claim, "ron") || g_str_equal (claim, "pass"))))
     return;
-  submit (self, claim);
-}
-
-static void
-on_claim (SuzumeScreen *self,
-          const char   *action)
-{
-  gtk_widget_activate_action (GTK_WIDGET (self), "suzume.claim", "s", action);
+  mahjong_screen_submit (MAHJONG_SCREEN (self), claim);
 }
 
 static void
@@ -805,7 +784,7 @@ suzume_screen_grab_focus (GtkWidget *widget)
     return gtk_widget_grab_focus (gtk_widget_get_visible (self->again_button)
                                   ? self->again_button : self->back_button);
   if (self->table != NULL)
-    return gtk_widget_grab_focus (GTK_WIDGET (mahjong_table_view_get_hand (self->table, 0)));
+    return mahjong_screen_focus_hand (MAHJONG_SCREEN (self));
   return FALSE;
 }
 
@@ -885,6 +864,7 @@ suzume_screen_class_init (SuzumeScreenClass *klass)
   screen_class->session_event = suzume_screen_session_event;
   screen_class->session_changed = suzume_screen_session_changed;
   screen_class->seats_changed = suzume_screen_seats_changed;
+  MAHJONG_SCREEN_CLASS (klass)->discard_action = suzume_screen_discard_action;
   screen_class->seated = suzume_screen_seated;
   screen_class->game_over = suzume_screen_game_over;
   screen_class->begin_play = begin_play;
@@ -1003,7 +983,7 @@ build_play_page (SuzumeScreen *self)
   gtk_box_append (GTK_BOX (side), scrolled);
   gtk_box_append (GTK_BOX (page), side);
 
-  g_signal_connect_swapped (self->claim_bar, "claim", G_CALLBACK (on_claim), self);
+  mahjong_screen_set_claim_bar (MAHJONG_SCREEN (self), self->claim_bar);
   return page;
 }
 
