@@ -171,18 +171,23 @@ play_match (MatchRun    *run,
   if (setup->want_log)
     {
       run->log = g_ptr_array_new_with_free_func (g_free);
-      g_ptr_array_add (run->log, parlor_replay_format_game ("jihai", seed, "first=0"));
+      if (!parlor_cli_log_add (run->log, parlor_replay_format_game ("jihai", seed, "first=0", &error),
+                               &error, &run->error))
+        return;
       for (int p = 0; p < 2; p++)
         {
           g_autofree char *name = g_strdup_printf ("%s AI %d", setup->levels[item_at[p]], p);
 
-          g_ptr_array_add (run->log, parlor_replay_format_seat (p, name, "ai",
-                                                                setup->levels[item_at[p]]));
+          if (!parlor_cli_log_add (run->log,
+                                   parlor_replay_format_seat (p, name, "ai", setup->levels[item_at[p]],
+                                                              &error),
+                                   &error, &run->error))
+            return;
         }
     }
   parlor_game_start (game, events);
-  if (run->log != NULL)
-    parlor_replay_append_events (run->log, events);
+  if (run->log != NULL && !parlor_cli_log_events (run->log, events, &error, &run->error))
+    return;
 
   while (!parlor_game_is_over (game))
     {
@@ -222,8 +227,11 @@ play_match (MatchRun    *run,
         }
       if (run->log != NULL)
         {
-          g_ptr_array_add (run->log, parlor_replay_format_action (p, action, FALSE));
-          parlor_replay_append_events (run->log, events);
+          if (!parlor_cli_log_add (run->log, parlor_replay_format_action (p, action, FALSE, &error),
+                                   &error, &run->error))
+            return;
+          if (!parlor_cli_log_events (run->log, events, &error, &run->error))
+            return;
         }
     }
 
@@ -232,8 +240,10 @@ play_match (MatchRun    *run,
     g_autoptr(ParlorLine) line = parlor_line_parse (result, NULL);
     gint64 winner, s0, s1, hands;
 
-    if (run->log != NULL)
-      g_ptr_array_add (run->log, parlor_replay_format_result (result));
+    if (run->log != NULL &&
+        !parlor_cli_log_add (run->log, parlor_replay_format_result (result, &error),
+                             &error, &run->error))
+      return;
     if (line == NULL
         || !parlor_line_get_int (line, "winner", 0, 1, &winner, NULL)
         || !parlor_line_get_int (line, "score0", -1000, 1000, &s0, NULL)

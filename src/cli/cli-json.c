@@ -69,3 +69,44 @@ parlor_cli_write_replays (const char  *path,
     }
   return g_file_set_contents (path, text->str, text->len, error);
 }
+
+static gboolean
+log_failed (GError **error,
+            char   **failure)
+{
+  g_free (*failure);
+  *failure = g_strdup_printf ("a replay record cannot be written: %s", (*error)->message);
+  g_clear_error (error);
+  return FALSE;
+}
+
+gboolean
+parlor_cli_log_add (GPtrArray  *log,
+                    char       *record,
+                    GError    **error,
+                    char      **failure)
+{
+  g_return_val_if_fail (log != NULL, FALSE);
+  g_return_val_if_fail (error != NULL && failure != NULL, FALSE);
+
+  if (record == NULL)
+    return log_failed (error, failure);
+  g_ptr_array_add (log, record);
+
+  return TRUE;
+}
+
+gboolean
+parlor_cli_log_events (GPtrArray  *log,
+                       GPtrArray  *events,
+                       GError    **error,
+                       char      **failure)
+{
+  g_return_val_if_fail (log != NULL && events != NULL, FALSE);
+  g_return_val_if_fail (error != NULL && failure != NULL, FALSE);
+
+  if (!parlor_replay_append_events (log, events, error))
+    return log_failed (error, failure);
+
+  return TRUE;
+}

@@ -116,19 +116,24 @@ play_one (GameRun     *run,
   if (setup->want_log)
     {
       run->log = g_ptr_array_new_with_free_func (g_free);
-      g_ptr_array_add (run->log, parlor_replay_format_game (setup->info->id, game_seed,
-                                                            setup->config));
+      if (!parlor_cli_log_add (run->log,
+                               parlor_replay_format_game (setup->info->id, game_seed, setup->config, &error),
+                               &error, &run->error))
+        return;
       for (guint p = 0; p < N_SEATS; p++)
         {
           g_autofree char *name = g_strdup_printf ("level %s AI %u", setup->levels[item_at[p]], p);
 
-          g_ptr_array_add (run->log, parlor_replay_format_seat (p, name, "ai",
-                                                                setup->levels[item_at[p]]));
+          if (!parlor_cli_log_add (run->log,
+                                   parlor_replay_format_seat (p, name, "ai", setup->levels[item_at[p]],
+                                                              &error),
+                                   &error, &run->error))
+            return;
         }
     }
   parlor_game_start (game, events);
-  if (run->log != NULL)
-    parlor_replay_append_events (run->log, events);
+  if (run->log != NULL && !parlor_cli_log_events (run->log, events, &error, &run->error))
+    return;
 
   while (!parlor_game_is_over (game))
     {
@@ -174,15 +179,20 @@ play_one (GameRun     *run,
             }
           if (run->log != NULL)
             {
-              g_ptr_array_add (run->log, parlor_replay_format_action (p, action, FALSE));
-              parlor_replay_append_events (run->log, events);
+              if (!parlor_cli_log_add (run->log, parlor_replay_format_action (p, action, FALSE, &error),
+                                       &error, &run->error))
+                return;
+              if (!parlor_cli_log_events (run->log, events, &error, &run->error))
+                return;
             }
         }
     }
 
   result = parlor_game_get_result (game);
-  if (run->log != NULL)
-    g_ptr_array_add (run->log, parlor_replay_format_result (result));
+  if (run->log != NULL &&
+      !parlor_cli_log_add (run->log, parlor_replay_format_result (result, &error),
+                           &error, &run->error))
+    return;
   line = parlor_line_parse (result, NULL);
   if (line == NULL)
     {

@@ -18,9 +18,10 @@ parlor_replay_format_header (void)
 }
 
 char *
-parlor_replay_format_game (const char *game_id,
-                           guint64     seed,
-                           const char *config)
+parlor_replay_format_game (const char  *game_id,
+                           guint64      seed,
+                           const char  *config,
+                           GError     **error)
 {
   g_autoptr(ParlorLine) line = parlor_line_new ("game");
 
@@ -30,14 +31,15 @@ parlor_replay_format_game (const char *game_id,
   parlor_line_set_printf (line, "seed", "%" G_GUINT64_FORMAT, seed);
   parlor_line_set (line, "config", config != NULL ? config : "");
 
-  return parlor_line_to_string (line);
+  return parlor_line_to_string (line, error);
 }
 
 char *
-parlor_replay_format_seat (guint       index,
-                           const char *name,
-                           const char *kind,
-                           const char *level)
+parlor_replay_format_seat (guint        index,
+                           const char  *name,
+                           const char  *kind,
+                           const char  *level,
+                           GError     **error)
 {
   g_autoptr(ParlorLine) line = parlor_line_new ("seat");
 
@@ -50,7 +52,7 @@ parlor_replay_format_seat (guint       index,
   if (level != NULL)
     parlor_line_set (line, "level", level);
 
-  return parlor_line_to_string (line);
+  return parlor_line_to_string (line, error);
 }
 
 static char *
@@ -61,14 +63,17 @@ format_audience (guint32 audience)
   return g_strdup_printf ("%x", audience);
 }
 
-/* A table records every event of a game as it is played: written directly. */
+/* A table records every event of a game as it is played: written directly,
+ * with the limit parlor_line_to_string() keeps. */
 char *
-parlor_replay_format_event (const ParlorEvent *event)
+parlor_replay_format_event (const ParlorEvent  *event,
+                            GError            **error)
 {
   g_autofree char *escaped = NULL;
   GString *out;
 
   g_return_val_if_fail (event != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   escaped = parlor_line_escape (event->line);
   out = g_string_sized_new (strlen (escaped) + 32);
@@ -80,13 +85,22 @@ parlor_replay_format_event (const ParlorEvent *event)
   g_string_append (out, " line=");
   g_string_append (out, escaped);
 
+  if (out->len > PARLOR_LINE_MAX_LENGTH)
+    {
+      g_set_error (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_TOO_LONG,
+                   _("Line is too long (%zu bytes, at most %d)"), out->len, PARLOR_LINE_MAX_LENGTH);
+      g_string_free (out, TRUE);
+      return NULL;
+    }
+
   return g_string_free (out, FALSE);
 }
 
 char *
-parlor_replay_format_action (guint       seat,
-                             const char *action,
-                             gboolean    timeout)
+parlor_replay_format_action (guint        seat,
+                             const char  *action,
+                             gboolean     timeout,
+                             GError     **error)
 {
   g_autoptr(ParlorLine) line = parlor_line_new ("action");
 
@@ -97,11 +111,12 @@ parlor_replay_format_action (guint       seat,
   if (timeout)
     parlor_line_set_int (line, "timeout", 1);
 
-  return parlor_line_to_string (line);
+  return parlor_line_to_string (line, error);
 }
 
 char *
-parlor_replay_format_result (const char *result)
+parlor_replay_format_result (const char  *result,
+                             GError     **error)
 {
   g_autoptr(ParlorLine) line = parlor_line_new ("result");
 
@@ -109,18 +124,27 @@ parlor_replay_format_result (const char *result)
 
   parlor_line_set (line, "line", result);
 
-  return parlor_line_to_string (line);
+  return parlor_line_to_string (line, error);
 }
 
-void
-parlor_replay_append_events (GPtrArray *lines,
-                             GPtrArray *events)
+gboolean
+parlor_replay_append_events (GPtrArray  *lines,
+                             GPtrArray  *events,
+                             GError    **error)
 {
-  g_return_if_fail (lines != NULL);
-  g_return_if_fail (events != NULL);
+  g_return_val_if_fail (lines != NULL, FALSE);
+  g_return_val_if_fail (events != NULL, FALSE);
 
   for (guint i = 0; i < events->len; i++)
-    g_ptr_array_add (lines, parlor_replay_format_event (g_ptr_array_index (events, i)));
+    {
+      char *record = parlor_replay_format_event (g_ptr_array_index (events, i), error);
+
+      if (record == NULL)
+        return FALSE;
+      g_ptr_array_add (lines, record);
+    }
+
+  return TRUE;
 }
 
 /* ---- verification ---- */
