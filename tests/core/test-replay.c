@@ -210,6 +210,38 @@ test_bad_files (void)
     }
 }
 
+/* A record longer than a line may be once escaped is not written. */
+static void
+test_format_too_long (void)
+{
+  g_autofree char *spaces = g_strnfill (PARLOR_LINE_MAX_LENGTH / 3, ' ');
+  g_autofree char *long_line = g_strconcat ("play", spaces, NULL);
+  ParlorEvent event = { NULL, PARLOR_AUDIENCE_ALL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) events = parlor_event_array_new ();
+
+  event.line = long_line;
+  g_assert_null (parlor_replay_format_action (0, long_line, FALSE, &error));
+  g_assert_error (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_TOO_LONG);
+  g_clear_error (&error);
+  g_assert_null (parlor_replay_format_event (&event, &error));
+  g_assert_error (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_TOO_LONG);
+  g_clear_error (&error);
+  g_assert_null (parlor_replay_format_result (long_line, &error));
+  g_assert_error (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_TOO_LONG);
+  g_clear_error (&error);
+  g_assert_null (parlor_replay_format_game ("manhattan", 1, long_line, &error));
+  g_assert_error (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_TOO_LONG);
+  g_clear_error (&error);
+
+  g_ptr_array_add (events, parlor_event_new (PARLOR_AUDIENCE_ALL, "turn seat=1"));
+  g_ptr_array_add (events, parlor_event_new (PARLOR_AUDIENCE_ALL, long_line));
+  g_assert_false (parlor_replay_append_events (lines, events, &error));
+  g_assert_error (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_TOO_LONG);
+  g_assert_cmpuint (lines->len, ==, 1);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -224,6 +256,7 @@ main (int   argc,
   g_test_add_func ("/replay/tampered/extra-event", test_extra_event);
   g_test_add_func ("/replay/tampered/result", test_tampered_result);
   g_test_add_func ("/replay/bad-files", test_bad_files);
+  g_test_add_func ("/replay/format-too-long", test_format_too_long);
 
   return g_test_run ();
 }
