@@ -171,7 +171,8 @@ play_match (MatchRun    *run,
   if (setup->want_log)
     {
       run->log = g_ptr_array_new_with_free_func (g_free);
-      if (!parlor_cli_log_add (run->log, parlor_replay_format_game ("jihai", seed, "first=0", &error),
+      if (!parlor_cli_log_add (run->log,
+                               parlor_replay_format_game ("jihai", seed, "first=0", &error),
                                &error, &run->error))
         return;
       for (int p = 0; p < 2; p++)

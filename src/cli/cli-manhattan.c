@@ -99,7 +99,8 @@ play_one (GameRun     *run,
   if (setup->want_log)
     {
       run->log = g_ptr_array_new_with_free_func (g_free);
-      if (!parlor_cli_log_add (run->log, parlor_replay_format_game (setup->info->id, game_seed, "", &error),
+      if (!parlor_cli_log_add (run->log,
+                               parlor_replay_format_game (setup->info->id, game_seed, "", &error),
                                &error, &run->error))
         return;
       for (int p = 0; p < N_SEATS; p++)
@@ -162,7 +163,8 @@ play_one (GameRun     *run,
             }
           if (run->log != NULL)
             {
-              if (!parlor_cli_log_add (run->log, parlor_replay_format_action (p, action, FALSE, &error),
+              if (!parlor_cli_log_add (run->log,
+                                       parlor_replay_format_action (p, action, FALSE, &error),
                                        &error, &run->error))
                 return;
               if (!parlor_cli_log_events (run->log, events, &error, &run->error))

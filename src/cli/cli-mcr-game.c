@@ -179,7 +179,8 @@ play_one (GameRun     *run,
             }
           if (run->log != NULL)
             {
-              if (!parlor_cli_log_add (run->log, parlor_replay_format_action (p, action, FALSE, &error),
+              if (!parlor_cli_log_add (run->log,
+                                       parlor_replay_format_action (p, action, FALSE, &error),
                                        &error, &run->error))
                 return;
               if (!parlor_cli_log_events (run->log, events, &error, &run->error))

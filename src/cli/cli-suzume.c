@@ -312,7 +312,8 @@ play_one (GameRun     *run,
   if (setup->want_log)
     {
       run->log = g_ptr_array_new_with_free_func (g_free);
-      if (!parlor_cli_log_add (run->log, parlor_replay_format_game (setup->info->id, game_seed, config, &error),
+      if (!parlor_cli_log_add (run->log,
+                               parlor_replay_format_game (setup->info->id, game_seed, config, &error),
                                &error, &run->error))
         return;
       for (guint p = 0; p < n; p++)
@@ -389,7 +390,8 @@ play_one (GameRun     *run,
           count_events (run, events, item_at);
           if (run->log != NULL)
             {
-              if (!parlor_cli_log_add (run->log, parlor_replay_format_action (p, action, FALSE, &error),
+              if (!parlor_cli_log_add (run->log,
+                                       parlor_replay_format_action (p, action, FALSE, &error),
                                        &error, &run->error))
                 return;
               if (!parlor_cli_log_events (run->log, events, &error, &run->error))

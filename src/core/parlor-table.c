@@ -605,10 +605,10 @@ parlor_table_start (ParlorTable  *self,
   for (guint i = 0; i < self->n_seats; i++)
     {
       g_autoptr(GError) local_error = NULL;
+      const char *level = self->seats[i].kind == PARLOR_SEAT_AI ? parlor_table_get_seat_level (self, i)
+                                                                 : NULL;
       char *record = parlor_replay_format_seat (i, self->seats[i].name, kind_name (self->seats[i].kind),
-                                                self->seats[i].kind == PARLOR_SEAT_AI
-                                                  ? parlor_table_get_seat_level (self, i) : NULL,
-                                                &local_error);
+                                                level, &local_error);
 
       record_line (self, record, local_error);
     }
