@@ -51,6 +51,7 @@ struct _ParlorTable
   const ParlorGameInfo *info;
   ParlorGame           *game;
   char                 *config;
+  char                 *game_record;   /* the replay's `game` record, checked at creation */
   guint64               seed;
   ParlorRng             rng;
 
@@ -158,6 +159,7 @@ parlor_table_finalize (GObject *object)
   g_ptr_array_unref (self->players);
   g_ptr_array_unref (self->record);
   g_free (self->config);
+  g_free (self->game_record);
   g_free (self->default_level);
 
   G_OBJECT_CLASS (parlor_table_parent_class)->finalize (object);
@@ -206,12 +208,30 @@ parlor_table_init (ParlorTable *self)
     self->seats[i].player = -1;
 }
 
+/* The game's own lines are the game's to keep short: one that cannot be
+ * written is left out with a warning, and verifying the replay names the gap. */
+static void
+record_line (ParlorTable *self,
+             char        *record,
+             GError      *error)
+{
+  if (record != NULL)
+    g_ptr_array_add (self->record, record);
+  else
+    g_warning ("%s: a replay record is left out: %s", self->info->id, error->message);
+}
+
 static void
 record_events (ParlorTable *self,
                GPtrArray   *events)
 {
   for (guint i = 0; i < events->len; i++)
-    g_ptr_array_add (self->record, parlor_replay_format_event (g_ptr_array_index (events, i)));
+    {
+      g_autoptr(GError) error = NULL;
+      char *record = parlor_replay_format_event (g_ptr_array_index (events, i), &error);
+
+      record_line (self, record, error);
+    }
 }
 
 static void
@@ -233,10 +253,21 @@ parlor_table_new (const ParlorGameInfo  *info,
                   GError               **error)
 {
   g_autoptr(ParlorTable) self = NULL;
+  g_autofree char *game_record = NULL;
   ParlorGame *game;
 
   g_return_val_if_fail (info != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  /* The settings go into the replay as they are: a table whose replay
+   * could not be read back is not opened. */
+  game_record = parlor_replay_format_game_version (info->id, info->replay_version, seed, config, NULL);
+  if (game_record == NULL)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG,
+                           _("The settings are too long"));
+      return NULL;
+    }
 
   game = info->new_game (config != NULL ? config : "", seed, error);
   if (game == NULL)
@@ -256,6 +287,7 @@ parlor_table_new (const ParlorGameInfo  *info,
   self->info = info;
   self->game = game;
   self->config = g_strdup (config != NULL ? config : "");
+  self->game_record = g_steal_pointer (&game_record);
   self->seed = seed;
   self->n_seats = MIN (parlor_game_get_n_seats (game), MAX_SEATS);
   self->default_level = g_strdup (info->ai_levels != NULL ? info->ai_levels[0] : "");
@@ -574,14 +606,17 @@ parlor_table_start (ParlorTable  *self,
     }
 
   g_ptr_array_add (self->record, parlor_replay_format_header ());
-  g_ptr_array_add (self->record, parlor_replay_format_game_version (self->info->id,
-                                                                     self->info->replay_version,
-                                                                     self->seed, self->config));
+  g_ptr_array_add (self->record, g_strdup (self->game_record));
   for (guint i = 0; i < self->n_seats; i++)
-    g_ptr_array_add (self->record,
-                     parlor_replay_format_seat (i, self->seats[i].name, kind_name (self->seats[i].kind),
-                                                self->seats[i].kind == PARLOR_SEAT_AI
-                                                  ? parlor_table_get_seat_level (self, i) : NULL));
+    {
+      g_autoptr(GError) local_error = NULL;
+      const char *level = self->seats[i].kind == PARLOR_SEAT_AI ? parlor_table_get_seat_level (self, i)
+                                                                 : NULL;
+      char *record = parlor_replay_format_seat (i, self->seats[i].name, kind_name (self->seats[i].kind),
+                                                level, &local_error);
+
+      record_line (self, record, local_error);
+    }
 
   self->started = TRUE;
   events = parlor_event_array_new ();
@@ -601,6 +636,7 @@ apply_action (ParlorTable  *self,
               GError      **error)
 {
   g_autoptr(GPtrArray) events = parlor_event_array_new ();
+  g_autofree char *record = NULL;
 
   if (!self->started)
     {
@@ -615,6 +651,15 @@ apply_action (ParlorTable  *self,
       return FALSE;
     }
 
+  /* A move the replay could not hold is refused before it is played. */
+  record = parlor_replay_format_action (seat, action, timed_out, NULL);
+  if (record == NULL)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_SYNTAX,
+                           _("The move is too long"));
+      return FALSE;
+    }
+
   if (!parlor_game_apply (self->game, seat, action, events, error))
     return FALSE;
 
@@ -622,7 +667,7 @@ apply_action (ParlorTable  *self,
   self->seats[seat].failures = 0;
   seat_stop (&self->seats[seat]);
 
-  g_ptr_array_add (self->record, parlor_replay_format_action (seat, action, timed_out));
+  g_ptr_array_add (self->record, g_steal_pointer (&record));
   record_events (self, events);
 
   g_signal_emit (self, signals[ACTION], 0, seat, action, timed_out);
@@ -857,6 +902,8 @@ schedule (ParlorTable *self,
   if (parlor_game_is_over (self->game))
     {
       g_autofree char *result = parlor_game_get_result (self->game);
+      g_autoptr(GError) error = NULL;
+      char *record;
 
       self->over = TRUE;
       g_clear_handle_id (&self->automatic_id, g_source_remove);
@@ -865,7 +912,8 @@ schedule (ParlorTable *self,
           seat_stop (&self->seats[i]);
           self->seats[i].automatic = FALSE;
         }
-      g_ptr_array_add (self->record, parlor_replay_format_result (result != NULL ? result : ""));
+      record = parlor_replay_format_result (result != NULL ? result : "", &error);
+      record_line (self, record, error);
       return TRUE;
     }
 

@@ -71,6 +71,8 @@ jihai_view_to_line (const JihaiView *view)
   guint n = 0;
   g_autofree char *tiles = NULL;
   g_autofree char *options = NULL;
+  g_autoptr(GError) error = NULL;
+  char *text;
 
   g_return_val_if_fail (view != NULL, NULL);
 
@@ -110,7 +112,13 @@ jihai_view_to_line (const JihaiView *view)
                           view->claim < JIHAI_N_KINDS ? jihai_kind_letter (view->claim) : '-');
   parlor_line_set (line, "actions", options);
   parlor_line_set_int (line, "over", view->over ? 1 : 0);
-  return parlor_line_to_string (line);
+
+  text = parlor_line_to_string (line, &error);
+  /* Twenty-eight tiles print in a few hundred bytes, far below the limit. */
+  if (text == NULL)
+    g_error ("A honor-tile mahjong view cannot be printed: %s", error->message);
+
+  return text;
 }
 
 static gboolean
