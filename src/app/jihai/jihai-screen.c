@@ -154,32 +154,6 @@ hand_size (JihaiScreen *self,
   return self->view.n_concealed[seat] + 3 * self->view.n_melds[seat];
 }
 
-gboolean
-jihai_ron_barred (const JihaiView *view,
-                  guint            kind)
-{
-  JihaiHand hand = { 0 };
-  JihaiScore score;
-  int seat;
-
-  g_return_val_if_fail (view != NULL, FALSE);
-
-  seat = view->seat;
-  if (seat < 0 || seat > 1 || kind >= JIHAI_N_KINDS || !(view->discarded[seat] & (1u << kind)))
-    return FALSE;
-  hand.n_melds = view->n_melds[seat];
-  memcpy (hand.melds, view->melds[seat], sizeof hand.melds);
-  memcpy (hand.counts, view->counts, sizeof hand.counts);
-  if (hand.counts[kind] >= 4)
-    return FALSE;
-  hand.counts[kind]++;
-  hand.win = kind;
-  if (jihai_hand_shape (&hand) == JIHAI_SHAPE_NONE)
-    return FALSE;
-  jihai_score (&hand, JIHAI_WIN_RON, 0, view->discarded[seat], &score);
-  return score.status == JIHAI_STATUS_ILLEGAL_RON;
-}
-
 static gboolean
 ron_barred (JihaiScreen *self,
             guint        kind)

@@ -113,53 +113,17 @@ can_move (SuzumeScreen *self)
 }
 
 /* The six tiles held on a turn (the hand and the drawn tile). */
-static guint
-held_tiles (SuzumeScreen *self,
-            SuzumeTile    tiles[SUZUME_HAND_SIZE + 1])
-{
-  guint n = 0;
-
-  for (guint i = 0; i < self->view.hand_len && n < SUZUME_HAND_SIZE; i++)
-    tiles[n++] = self->view.hand[i];
-  if (self->view.drawn != SUZUME_NO_TILE && n < SUZUME_HAND_SIZE && self->view.hand_len < SUZUME_HAND_SIZE)
-    tiles[n++] = self->view.drawn;
-  return n;
-}
-
 static gboolean
 can_tsumo (SuzumeScreen *self)
 {
-  SuzumeTile tiles[SUZUME_HAND_SIZE + 1];
-  SuzumeScore score;
-
-  if (!can_move (self) || self->view.ask != SUZUME_ASK_DISCARD ||
-      held_tiles (self, tiles) != SUZUME_HAND_SIZE)
-    return FALSE;
-  return suzume_score_hand (tiles, self->view.dora, &score) && score.total >= SUZUME_MIN_POINTS;
+  return can_move (self) && self->view.ask == SUZUME_ASK_DISCARD && self->view.can_tsumo;
 }
 
-/* The latest discard would complete the hand, yet no ron is offered: the
- * number-based ban (a tile of that number among your own discards). */
+/* The latest discard would complete the hand, yet no ron is offered. */
 static gboolean
 ron_barred (SuzumeScreen *self)
 {
-  SuzumeTile tiles[SUZUME_HAND_SIZE];
-  SuzumeScore score;
-  guint n = 0;
-
-  if (!self->has_view || PARLOR_SCREEN_SEAT (self) < 0 || self->finished || self->view.over ||
-      self->view.ask != SUZUME_ASK_NONE || self->view.last == SUZUME_NO_TILE ||
-      self->view.last_from == PARLOR_SCREEN_SEAT (self) || self->view.hand_len != SUZUME_HAND_SIZE - 1)
-    return FALSE;
-  for (guint i = 0; i < self->view.hand_len; i++)
-    tiles[n++] = self->view.hand[i];
-  tiles[n++] = self->view.last;
-  if (!suzume_score_hand (tiles, self->view.dora, &score) || score.total < SUZUME_MIN_POINTS)
-    return FALSE;
-  for (guint i = 0; i < self->view.n_discards[PARLOR_SCREEN_SEAT (self)]; i++)
-    if (suzume_tile_kind (self->view.discards[PARLOR_SCREEN_SEAT (self)][i]) == suzume_tile_kind (self->view.last))
-      return TRUE;
-  return FALSE;
+  return self->has_view && !self->finished && suzume_view_ron_barred (&self->view);
 }
 
 static void
@@ -343,65 +307,31 @@ ensure_table (SuzumeScreen *self,
   mahjong_screen_set_table (MAHJONG_SCREEN (self), self->table);
 }
 
-/* The two sets of a winning hand: "1s 2s 3s · F F F". */
+/* The two sets of a winning hand in words: "1 of bamboo, 2 of bamboo, 3 of bamboo  ·  …". */
 static char *
-decompose (const char *hand)
+sets_words (const char *hand)
 {
   SuzumeTile t[SUZUME_HAND_SIZE];
+  SuzumeTile sets[2][3];
+  GString *out;
   guint n = 0;
 
-  if (!suzume_tiles_parse (hand, ',', t, SUZUME_HAND_SIZE, &n) || n != SUZUME_HAND_SIZE)
+  if (!suzume_tiles_parse (hand, ',', t, SUZUME_HAND_SIZE, &n) || n != SUZUME_HAND_SIZE ||
+      !suzume_hand_sets (t, sets))
     return g_strdup (hand);
-  for (guint a = 1; a < 6; a++)
-    for (guint b = a + 1; b < 6; b++)
-      {
-        guint g1[3] = { 0, a, b }, g2[3], m = 0;
-        gboolean ok = TRUE;
+  out = g_string_new (NULL);
+  for (guint s = 0; s < 2; s++)
+    {
+      if (s > 0)
+        g_string_append (out, "  ·  ");
+      for (guint i = 0; i < 3; i++)
+        {
+          g_autofree char *name = tile_name (sets[s][i]);
 
-        for (guint i = 1; i < 6; i++)
-          if (i != a && i != b)
-            g2[m++] = i;
-        for (guint s = 0; s < 2 && ok; s++)
-          {
-            guint *g = s == 0 ? g1 : g2;
-            guint k[3] = { suzume_tile_kind (t[g[0]]), suzume_tile_kind (t[g[1]]),
-                           suzume_tile_kind (t[g[2]]) };
-            guint lo = MIN (k[0], MIN (k[1], k[2])), hi = MAX (k[0], MAX (k[1], k[2]));
-            gboolean triplet = k[0] == k[1] && k[1] == k[2];
-            gboolean run = hi < 9 && hi == lo + 2 && k[0] != k[1] && k[1] != k[2] && k[0] != k[2];
-
-            ok = triplet || run;
-          }
-        if (ok)
-          {
-            GString *out = g_string_new (NULL);
-
-            for (guint s = 0; s < 2; s++)
-              {
-                guint *g = s == 0 ? g1 : g2;
-                SuzumeTile sorted[3] = { t[g[0]], t[g[1]], t[g[2]] };
-
-                for (guint i = 0; i < 3; i++)
-                  for (guint j = i + 1; j < 3; j++)
-                    if (suzume_tile_kind (sorted[j]) < suzume_tile_kind (sorted[i]))
-                      {
-                        SuzumeTile x = sorted[i];
-                        sorted[i] = sorted[j];
-                        sorted[j] = x;
-                      }
-                if (s > 0)
-                  g_string_append (out, "  ·  ");
-                for (guint i = 0; i < 3; i++)
-                  {
-                    g_autofree char *name = tile_name (sorted[i]);
-
-                    g_string_append_printf (out, "%s%s", i > 0 ? _(", ") : "", name);
-                  }
-              }
-            return g_string_free (out, FALSE);
-          }
-      }
-  return g_strdup (hand);
+          g_string_append_printf (out, "%s%s", i > 0 ? _(", ") : "", name);
+        }
+    }
+  return g_string_free (out, FALSE);
 }
 
 /* The yaku in the player's language; a context of their own, as MCR has fans
@@ -443,7 +373,7 @@ record_win (SuzumeScreen *self,
 {
   gint64 seat = -1, from = -1, total = 0, bonus = 0;
   const char *yaku = parlor_line_get (line, "yaku");
-  g_autofree char *sets = decompose (parlor_line_get (line, "hand") != NULL
+  g_autofree char *sets = sets_words (parlor_line_get (line, "hand") != NULL
                                      ? parlor_line_get (line, "hand") : "");
   SuzumeTile tile = suzume_tile_from_string (parlor_line_get (line, "tile"));
   g_autofree char *tname = tile_name (tile);
