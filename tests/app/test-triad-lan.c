@@ -360,7 +360,7 @@ test_whole_game (void)
   g_assert_cmpstr (triad_screen_get_rules_text (host), ==, "Closed hands · Same");
   g_assert_cmpstr (triad_screen_get_rules_text (other), ==, "Closed hands · Same");
 
-  end = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+  end = g_get_monotonic_time () + 300 * G_USEC_PER_SEC;
   while (!parlor_table_is_over (table) && g_get_monotonic_time () < end)
     {
       g_main_context_iteration (NULL, FALSE);

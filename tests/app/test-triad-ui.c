@@ -197,7 +197,7 @@ play_whole_game (const Setup *setup)
   g_assert_cmpstr (parlor_table_get_seat_level (table, other), ==, setup->level);
   g_assert_cmpint (parlor_table_get_seat_kind (table, seat), ==, PARLOR_SEAT_LOCAL);
 
-  end = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+  end = g_get_monotonic_time () + 300 * G_USEC_PER_SEC;
   while (!parlor_table_is_over (table) && g_get_monotonic_time () < end)
     {
       g_main_context_iteration (NULL, FALSE);
