@@ -29,6 +29,10 @@ parlor_strength_row_init (ParlorStrengthRow *self)
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self), _("Computer Strength"));
   gtk_widget_set_valign (box, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (box, "linked");
+  /* The buttons are read out as one group, named like the row. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (box),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Computer Strength"),
+                                  -1);
   for (guint s = 0; s <= PARLOR_STRENGTH_MAX; s++)
     {
       GtkWidget *button = gtk_toggle_button_new_with_mnemonic (parlor_strength_get_mnemonic (s));
