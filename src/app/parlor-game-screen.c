@@ -7,6 +7,7 @@
 
 #include "parlor-game-screen.h"
 #include "parlor-screen-util.h"
+#include "parlor-setup.h"
 
 typedef struct
 {
@@ -385,20 +386,6 @@ parlor_game_screen_get_settings (ParlorGameScreen *self)
 {
   g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), NULL);
   return PRIV (self)->settings;
-}
-
-const char *
-parlor_game_screen_get_default_level (ParlorGameScreen *self)
-{
-  const ParlorGameInfo *info;
-
-  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), NULL);
-
-  info = PARLOR_GAME_SCREEN_GET_CLASS (self)->game_info;
-  if (PRIV (self)->settings == NULL || info == NULL)
-    return NULL;
-  return parlor_game_info_level_for_strength (info,
-                                              parlor_settings_get_computer_strength (PRIV (self)->settings));
 }
 
 gboolean
@@ -894,6 +881,18 @@ parlor_game_screen_set_property (GObject      *object,
     }
 }
 
+/* The setup page's strength and times are the app's settings. */
+static void
+parlor_game_screen_constructed (GObject *object)
+{
+  ParlorGameScreenPrivate *priv = PRIV (PARLOR_GAME_SCREEN (object));
+
+  G_OBJECT_CLASS (parlor_game_screen_parent_class)->constructed (object);
+
+  if (priv->settings != NULL && PARLOR_IS_SETUP (priv->setup))
+    parlor_setup_bind_settings (PARLOR_SETUP (priv->setup), priv->settings);
+}
+
 static void
 parlor_game_screen_dispose (GObject *object)
 {
@@ -932,6 +931,7 @@ parlor_game_screen_class_init (ParlorGameScreenClass *klass)
 
   object_class->get_property = parlor_game_screen_get_property;
   object_class->set_property = parlor_game_screen_set_property;
+  object_class->constructed = parlor_game_screen_constructed;
   object_class->dispose = parlor_game_screen_dispose;
   object_class->finalize = parlor_game_screen_finalize;
   klass->new_local_game = parlor_game_screen_real_new_local_game;

@@ -78,9 +78,6 @@ struct _ParlorGameScreenClass
 
 ParlorSession     *parlor_game_screen_get_session  (ParlorGameScreen  *self);
 ParlorSettings    *parlor_game_screen_get_settings (ParlorGameScreen  *self);
-/* The level the settings' computer strength names in this game's words,
- * for the setup page to offer first; NULL without settings. */
-const char *parlor_game_screen_get_default_level (ParlorGameScreen *self);
 /* This player's seat, -1 until the session knows it, and every seat's name
  * as the table shows it ("Ann", "Ann (computer)" while a computer keeps her
  * seat, "Player 3" before the game starts). */
@@ -102,7 +99,8 @@ gboolean  parlor_game_screen_is_host        (ParlorGameScreen  *self);
  * host window for a host, the start page for a guest). */
 void      parlor_game_screen_class_install_game_actions (GtkWidgetClass *widget_class,
                                                          const char     *prefix);
-/* The stack with the screen's "setup" and "play" pages, and the setup. */
+/* The stack with the screen's "setup" and "play" pages, and the setup; a
+ * ParlorSetup's strength and times become the settings'. Call from init. */
 void      parlor_game_screen_set_pages      (ParlorGameScreen  *self,
                                              GtkStack          *stack,
                                              GtkWidget         *setup);

@@ -227,11 +227,11 @@ static void
 start_from_setup (GtkWidget *screen)
 {
   GtkWidget *start = find_one (screen, GTK_ACCESSIBLE_ROLE_BUTTON, "Start");
-  GtkWidget *normal = find_one (screen, GTK_ACCESSIBLE_ROLE_BUTTON, "Normal");
+  GtkWidget *normal = find_one (screen, GTK_ACCESSIBLE_ROLE_BUTTON, "Medium");
 
   g_assert_cmpstr (manhattan_screen_get_page (MANHATTAN_SCREEN (screen)), ==, "setup");
   g_assert_nonnull (find_one (screen, GTK_ACCESSIBLE_ROLE_BUTTON, "Easy"));
-  g_assert_nonnull (find_one (screen, GTK_ACCESSIBLE_ROLE_BUTTON, "Strong"));
+  g_assert_nonnull (find_one (screen, GTK_ACCESSIBLE_ROLE_BUTTON, "Strongest"));
   g_assert_nonnull (find_one (screen, GTK_ACCESSIBLE_ROLE_SPIN_BUTTON, "Seconds per Turn"));
   g_assert_nonnull (normal);
   g_assert_true (press_until (normal, is_selected_toggle, normal, 5000));

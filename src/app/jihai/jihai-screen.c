@@ -65,7 +65,6 @@ struct _JihaiScreen
 
 G_DEFINE_FINAL_TYPE (JihaiScreen, jihai_screen, MAHJONG_TYPE_SCREEN)
 
-static void     jihai_screen_constructed    (GObject           *object);
 static char    *jihai_screen_host_config    (ParlorGameScreen  *screen,
                                              char             **summary);
 
@@ -746,8 +745,9 @@ jihai_screen_seat_players (ParlorGameScreen *screen,
 {
   JihaiScreen *self = JIHAI_SCREEN (screen);
   const char *level = jihai_setup_get_level (self->setup);
-  /* Translators: "Computer (Normal)" */
-  g_autofree char *computer = g_strdup_printf (_("Computer (%s)"), jihai_level_label (level));
+  /* Translators: "Computer (Medium)" */
+  g_autofree char *computer = g_strdup_printf (_("Computer (%s)"),
+                                               parlor_setup_get_strength_label (PARLOR_SETUP (self->setup)));
   guint player = parlor_table_add_player_at (table, 0, PARLOR_SEAT_LOCAL, name, NULL);
 
   parlor_table_add_player_at (table, 1, PARLOR_SEAT_AI, computer, level);
@@ -848,7 +848,6 @@ jihai_screen_class_init (JihaiScreenClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   ParlorGameScreenClass *screen_class = PARLOR_GAME_SCREEN_CLASS (klass);
 
-  object_class->constructed = jihai_screen_constructed;
   object_class->dispose = jihai_screen_dispose;
   object_class->finalize = jihai_screen_finalize;
   widget_class->grab_focus = jihai_screen_grab_focus;
@@ -944,20 +943,6 @@ jihai_screen_init (JihaiScreen *self)
 
   mahjong_screen_set_table (MAHJONG_SCREEN (self), self->table);
   mahjong_screen_set_claim_bar (MAHJONG_SCREEN (self), self->claim_bar);
-}
-
-static void
-jihai_screen_constructed (GObject *object)
-{
-  JihaiScreen *self = JIHAI_SCREEN (object);
-  const char *level;
-
-  G_OBJECT_CLASS (jihai_screen_parent_class)->constructed (object);
-
-  /* The app-wide strength picks the level first offered. */
-  level = parlor_game_screen_get_default_level (PARLOR_GAME_SCREEN (self));
-  if (level != NULL)
-    g_object_set (self->setup, "level", level, NULL);
 }
 
 static char *

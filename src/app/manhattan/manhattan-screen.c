@@ -742,41 +742,14 @@ manhattan_screen_host_config (ParlorGameScreen  *screen,
 
   if (summary != NULL)
     {
-      const char *level = manhattan_setup_get_level (self->setup);
-      const char *words = g_str_equal (level, "random") ? C_("strength", "Easy")
-                          : g_str_equal (level, "strong") ? C_("strength", "Strong")
-                          : C_("strength", "Normal");
+      const char *words = parlor_setup_get_strength_label (PARLOR_SETUP (self->setup));
 
-      /* Translators: %s is a computer strength, "Normal" */
+      /* Translators: %s is a computer strength, "Medium" */
       *summary = g_strdup_printf (_("Seats nobody takes go to computer players (%s). "
                                     "Cancel to choose another strength on the game’s setup page."),
                                   words);
     }
   return g_strdup ("");
-}
-
-/* The setup's strength is the app-wide one, in Manhattan's three levels. */
-static gboolean
-strength_to_level (GBinding     *binding,
-                   const GValue *from,
-                   GValue       *to,
-                   gpointer      data)
-{
-  g_value_set_string (to, parlor_game_info_level_for_strength (&manhattan_game_info, g_value_get_uint (from)));
-  return TRUE;
-}
-
-static gboolean
-level_to_strength (GBinding     *binding,
-                   const GValue *from,
-                   GValue       *to,
-                   gpointer      data)
-{
-  const char *level = g_value_get_string (from);
-
-  g_value_set_uint (to, g_strcmp0 (level, "random") == 0 ? 0
-                        : g_strcmp0 (level, "strong") == 0 ? PARLOR_STRENGTH_MAX : 1);
-  return TRUE;
 }
 
 static void
@@ -790,16 +763,9 @@ manhattan_screen_constructed (GObject *object)
   if (settings == NULL)
     return;
 
-  /* The board's look and the setup's choices are remembered between games. */
+  /* The board's look is remembered between games. */
   g_settings_bind (parlor_settings_get_settings (settings),
                    "manhattan-flat-plan", self->flat_button, "active", G_SETTINGS_BIND_DEFAULT);
-  g_object_bind_property_full (settings, "computer-strength",
-                               self->setup, "level",
-                               G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE,
-                               strength_to_level, level_to_strength, NULL, NULL);
-  g_object_bind_property (settings, "time-limit",
-                          self->setup, "time-limit",
-                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
 }
 
 static void

@@ -714,8 +714,6 @@ mcr_screen_finalize (GObject *object)
   G_OBJECT_CLASS (mcr_screen_parent_class)->finalize (object);
 }
 
-static void mcr_screen_constructed (GObject *object);
-
 static void
 mcr_screen_class_init (McrScreenClass *klass)
 {
@@ -723,7 +721,6 @@ mcr_screen_class_init (McrScreenClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   ParlorGameScreenClass *screen_class = PARLOR_GAME_SCREEN_CLASS (klass);
 
-  object_class->constructed = mcr_screen_constructed;
   object_class->dispose = mcr_screen_dispose;
   object_class->finalize = mcr_screen_finalize;
   widget_class->grab_focus = mcr_screen_grab_focus;
@@ -837,19 +834,6 @@ mcr_screen_init (McrScreen *self)
   parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), self->clock_label);
   parlor_game_screen_set_log_view (PARLOR_GAME_SCREEN (self), self->log);
   parlor_game_screen_set_pages (PARLOR_GAME_SCREEN (self), self->stack, GTK_WIDGET (self->setup));
-}
-
-static void
-mcr_screen_constructed (GObject *object)
-{
-  McrScreen *self = MCR_SCREEN (object);
-  const char *level;
-
-  G_OBJECT_CLASS (mcr_screen_parent_class)->constructed (object);
-  /* The app-wide strength picks the level first offered. */
-  level = parlor_game_screen_get_default_level (PARLOR_GAME_SCREEN (self));
-  if (level != NULL)
-    g_object_set (self->setup, "level", level, NULL);
 }
 
 const char *

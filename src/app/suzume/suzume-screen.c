@@ -718,18 +718,6 @@ suzume_screen_grab_focus (GtkWidget *widget)
   return FALSE;
 }
 
-static void
-suzume_screen_constructed (GObject *object)
-{
-  SuzumeScreen *self = SUZUME_SCREEN (object);
-  const char *level;
-
-  G_OBJECT_CLASS (suzume_screen_parent_class)->constructed (object);
-  level = parlor_game_screen_get_default_level (PARLOR_GAME_SCREEN (self));
-  if (level != NULL)
-    suzume_setup_set_levels (self->setup, level);
-}
-
 static char *
 suzume_screen_local_config (ParlorGameScreen *screen)
 {
@@ -785,7 +773,6 @@ suzume_screen_class_init (SuzumeScreenClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   ParlorGameScreenClass *screen_class = PARLOR_GAME_SCREEN_CLASS (klass);
 
-  object_class->constructed = suzume_screen_constructed;
   object_class->dispose = suzume_screen_dispose;
   object_class->finalize = suzume_screen_finalize;
   widget_class->grab_focus = suzume_screen_grab_focus;

@@ -6,23 +6,21 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "suzume-game.h"
 #include "suzume-setup.h"
 
 #define N_COMPUTERS 4
 
-static const char * const level_ids[] = { "random", "normal", "strong", NULL };
-
 struct _SuzumeSetup
 {
-  GtkWidget      parent_instance;
+  ParlorSetup    parent_instance;
 
-  GtkWidget     *start_button;
   AdwComboRow   *players_row;
   AdwComboRow   *deals_row;
   AdwComboRow   *level_rows[N_COMPUTERS];
 };
 
-G_DEFINE_FINAL_TYPE (SuzumeSetup, suzume_setup, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (SuzumeSetup, suzume_setup, PARLOR_TYPE_SETUP)
 
 static void
 update_rows (SuzumeSetup *self)
@@ -33,36 +31,23 @@ update_rows (SuzumeSetup *self)
     gtk_widget_set_visible (GTK_WIDGET (self->level_rows[i]), i + 1 < n);
 }
 
-static gboolean
-suzume_setup_grab_focus (GtkWidget *widget)
-{
-  return gtk_widget_grab_focus (SUZUME_SETUP (widget)->start_button);
-}
-
+/* The strength for all sets every seat's. */
 static void
-suzume_setup_dispose (GObject *object)
+on_strength_changed (SuzumeSetup *self)
 {
-  GtkWidget *child;
+  guint strength = parlor_setup_get_strength (PARLOR_SETUP (self));
 
-  gtk_widget_dispose_template (GTK_WIDGET (object), SUZUME_TYPE_SETUP);
-  /* The template's top widget is not bound, so not unparented above. */
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
-    gtk_widget_unparent (child);
-  G_OBJECT_CLASS (suzume_setup_parent_class)->dispose (object);
+  for (guint i = 0; i < N_COMPUTERS; i++)
+    adw_combo_row_set_selected (self->level_rows[i], strength);
 }
 
 static void
 suzume_setup_class_init (SuzumeSetupClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  object_class->dispose = suzume_setup_dispose;
-  widget_class->grab_focus = suzume_setup_grab_focus;
-
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/parlorgames/Parlor/suzume/suzume-setup.ui");
-  gtk_widget_class_bind_template_child (widget_class, SuzumeSetup, start_button);
+  PARLOR_SETUP_CLASS (klass)->game_info = &suzume_game_info;
+  parlor_setup_class_set_template (widget_class, "/io/github/parlorgames/Parlor/suzume/suzume-setup.ui");
   gtk_widget_class_bind_template_child (widget_class, SuzumeSetup, players_row);
   gtk_widget_class_bind_template_child (widget_class, SuzumeSetup, deals_row);
   gtk_widget_class_bind_template_child_full (widget_class, "level_row_1", FALSE,
@@ -75,21 +60,26 @@ suzume_setup_class_init (SuzumeSetupClass *klass)
                                              G_STRUCT_OFFSET (SuzumeSetup, level_rows[3]));
   gtk_widget_class_bind_template_callback (widget_class, update_rows);
 
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "suzume-setup");
 }
 
 static void
 suzume_setup_init (SuzumeSetup *self)
 {
+  g_autoptr(GListModel) strengths = parlor_strength_list_new ();
+
   gtk_widget_init_template (GTK_WIDGET (self));
-  /* The titles reuse the name the seats get at the table. */
+  /* The titles reuse the name the seats get at the table; the choices are
+   * the strengths' words. */
   for (guint i = 0; i < N_COMPUTERS; i++)
     {
       g_autofree char *name = g_strdup_printf (_("Computer %u"), i + 1);
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->level_rows[i]), name);
+      adw_combo_row_set_model (self->level_rows[i], strengths);
     }
+  on_strength_changed (self);
+  g_signal_connect (self, "notify::strength", G_CALLBACK (on_strength_changed), NULL);
   update_rows (self);
 }
 
@@ -121,9 +111,13 @@ const char *
 suzume_setup_get_level (SuzumeSetup *self,
                         guint        seat)
 {
+  guint strength;
+
   g_return_val_if_fail (SUZUME_IS_SETUP (self), "normal");
   g_return_val_if_fail (seat >= 1 && seat <= N_COMPUTERS, "normal");
-  return level_ids[MIN (adw_combo_row_get_selected (self->level_rows[seat - 1]), 2)];
+
+  strength = MIN (adw_combo_row_get_selected (self->level_rows[seat - 1]), PARLOR_STRENGTH_MAX);
+  return parlor_game_info_level_for_strength (&suzume_game_info, strength);
 }
 
 void
@@ -131,10 +125,11 @@ suzume_setup_set_levels (SuzumeSetup *self,
                          const char  *level)
 {
   g_return_if_fail (SUZUME_IS_SETUP (self));
-  for (guint l = 0; level_ids[l] != NULL; l++)
-    if (g_strcmp0 (level, level_ids[l]) == 0)
-      for (guint i = 0; i < N_COMPUTERS; i++)
-        adw_combo_row_set_selected (self->level_rows[i], l);
+
+  g_object_set (self, "level", level, NULL);
+  /* Seats changed one by one follow too. */
+  if (g_strcmp0 (parlor_setup_get_level (PARLOR_SETUP (self)), level) == 0)
+    on_strength_changed (self);
 }
 
 char *

@@ -50,25 +50,12 @@ struct _TriadScreen
 
 G_DEFINE_FINAL_TYPE (TriadScreen, triad_screen, PARLOR_TYPE_GAME_SCREEN)
 
-static const char *
-level_label (const char *level)
-{
-  if (g_strcmp0 (level, "easy") == 0)
-    return _("Easy");
-  if (g_strcmp0 (level, "hard") == 0)
-    return _("Hard");
-  if (g_strcmp0 (level, "expert") == 0)
-    return _("Expert");
-  return _("Medium");
-}
-
 static int
 opponent (TriadScreen *self)
 {
   return PARLOR_SCREEN_SEAT (self) >= 0 ? 1 - PARLOR_SCREEN_SEAT (self) : 1;
 }
 
-static void     triad_screen_constructed     (GObject           *object);
 static char    *triad_screen_host_config     (ParlorGameScreen  *screen,
                                               char             **summary);
 
@@ -499,7 +486,9 @@ triad_screen_seat_players (ParlorGameScreen *screen,
 {
   TriadScreen *self = TRIAD_SCREEN (screen);
   const char *level = triad_setup_get_level (self->setup);
-  g_autofree char *computer = g_strdup_printf (_("Computer (%s)"), level_label (level));
+  /* Translators: "Computer (Medium)" */
+  g_autofree char *computer = g_strdup_printf (_("Computer (%s)"),
+                                               parlor_setup_get_strength_label (PARLOR_SETUP (self->setup)));
   guint player = parlor_table_add_player_at (table, 0, PARLOR_SEAT_LOCAL, name, NULL);
 
   parlor_table_add_player_at (table, 1, PARLOR_SEAT_AI, computer, level);
@@ -539,7 +528,6 @@ triad_screen_class_init (TriadScreenClass *klass)
   ParlorGameScreenClass *screen_class = PARLOR_GAME_SCREEN_CLASS (klass);
   static const guint digit_keys[] = { GDK_KEY_1, GDK_KEY_2, GDK_KEY_3, GDK_KEY_4, GDK_KEY_5 };
 
-  object_class->constructed = triad_screen_constructed;
   object_class->dispose = triad_screen_dispose;
   widget_class->grab_focus = triad_screen_grab_focus;
   screen_class->host_config = triad_screen_host_config;
@@ -613,20 +601,6 @@ triad_screen_init (TriadScreen *self)
 }
 
 /* The app-wide strength picks the level first offered, in this game's words. */
-static void
-triad_screen_constructed (GObject *object)
-{
-  TriadScreen *self = TRIAD_SCREEN (object);
-  const char *level;
-
-  G_OBJECT_CLASS (triad_screen_parent_class)->constructed (object);
-
-  /* The app-wide strength picks the level first offered. */
-  level = parlor_game_screen_get_default_level (PARLOR_GAME_SCREEN (self));
-  if (level != NULL)
-    g_object_set (self->setup, "level", level, NULL);
-}
-
 static char *
 triad_screen_host_config (ParlorGameScreen  *screen,
                           char             **summary)

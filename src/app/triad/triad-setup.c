@@ -3,18 +3,15 @@
 
 #include "config.h"
 
-#include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "triad-game.h"
 #include "triad-setup.h"
 
 struct _TriadSetup
 {
-  GtkWidget  parent_instance;
+  ParlorSetup parent_instance;
 
-  GtkWidget *start_button;
-
-  char      *level;
   char      *order;
   char      *hands;
   gboolean   same;
@@ -22,11 +19,10 @@ struct _TriadSetup
   gboolean   combo;
 };
 
-G_DEFINE_FINAL_TYPE (TriadSetup, triad_setup, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (TriadSetup, triad_setup, PARLOR_TYPE_SETUP)
 
 enum {
   PROP_0,
-  PROP_LEVEL,
   PROP_ORDER,
   PROP_HANDS,
   PROP_SAME,
@@ -37,7 +33,6 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-static const char * const levels[] = { "easy", "medium", "hard", "expert", NULL };
 static const char * const orders[] = { "first", "second", NULL };
 static const char * const hand_modes[] = { "open", "closed", NULL };
 
@@ -106,7 +101,6 @@ triad_setup_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_LEVEL: g_value_set_string (value, self->level); break;
     case PROP_ORDER: g_value_set_string (value, self->order); break;
     case PROP_HANDS: g_value_set_string (value, self->hands); break;
     case PROP_SAME: g_value_set_boolean (value, self->same); break;
@@ -126,10 +120,6 @@ triad_setup_set_property (GObject      *object,
 
   switch (prop_id)
     {
-    case PROP_LEVEL:
-      if (set_choice (&self->level, g_value_get_string (value), levels))
-        g_object_notify_by_pspec (object, pspec);
-      break;
     case PROP_ORDER:
       if (set_choice (&self->order, g_value_get_string (value), orders))
         g_object_notify_by_pspec (object, pspec);
@@ -155,30 +145,11 @@ triad_setup_set_property (GObject      *object,
     }
 }
 
-static gboolean
-triad_setup_grab_focus (GtkWidget *widget)
-{
-  return gtk_widget_grab_focus (TRIAD_SETUP (widget)->start_button);
-}
-
-static void
-triad_setup_dispose (GObject *object)
-{
-  GtkWidget *child;
-
-  gtk_widget_dispose_template (GTK_WIDGET (object), TRIAD_TYPE_SETUP);
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
-    gtk_widget_unparent (child);
-
-  G_OBJECT_CLASS (triad_setup_parent_class)->dispose (object);
-}
-
 static void
 triad_setup_finalize (GObject *object)
 {
   TriadSetup *self = TRIAD_SETUP (object);
 
-  g_free (self->level);
   g_free (self->order);
   g_free (self->hands);
 
@@ -193,13 +164,8 @@ triad_setup_class_init (TriadSetupClass *klass)
 
   object_class->get_property = triad_setup_get_property;
   object_class->set_property = triad_setup_set_property;
-  object_class->dispose = triad_setup_dispose;
   object_class->finalize = triad_setup_finalize;
-  widget_class->grab_focus = triad_setup_grab_focus;
 
-  properties[PROP_LEVEL] =
-    g_param_spec_string ("level", NULL, NULL, "medium",
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_ORDER] =
     g_param_spec_string ("order", NULL, NULL, "first",
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
@@ -217,25 +183,21 @@ triad_setup_class_init (TriadSetupClass *klass)
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/parlorgames/Parlor/triad/triad-setup.ui");
-  gtk_widget_class_bind_template_child (widget_class, TriadSetup, start_button);
+  PARLOR_SETUP_CLASS (klass)->game_info = &triad_game_info;
+  parlor_setup_class_set_template (widget_class, "/io/github/parlorgames/Parlor/triad/triad-setup.ui");
 
-  gtk_widget_class_install_property_action (widget_class, "setup.level", "level");
   gtk_widget_class_install_property_action (widget_class, "setup.order", "order");
   gtk_widget_class_install_property_action (widget_class, "setup.hands", "hands");
   gtk_widget_class_install_property_action (widget_class, "setup.same", "same");
   gtk_widget_class_install_property_action (widget_class, "setup.plus", "plus");
   gtk_widget_class_install_property_action (widget_class, "setup.combo", "combo");
 
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "triad-setup");
 }
 
 static void
 triad_setup_init (TriadSetup *self)
 {
-  self->level = g_strdup ("medium");
   self->order = g_strdup ("first");
   self->hands = g_strdup ("open");
 
@@ -247,7 +209,7 @@ const char *
 triad_setup_get_level (TriadSetup *self)
 {
   g_return_val_if_fail (TRIAD_IS_SETUP (self), NULL);
-  return self->level;
+  return parlor_setup_get_level (PARLOR_SETUP (self));
 }
 
 gboolean

@@ -1,20 +1,19 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-#include <gtk/gtk.h>
-
+#include "parlor-setup.h"
 #include "triad-rules.h"
 
 G_BEGIN_DECLS
 
 /*
- * Triple Triad's setup page: the choices are the properties "level"
- * (easy|medium|hard|expert), "order" (first|second), "hands"
- * (open|closed), "same", "plus" and "combo", and the actions setup.<name>.
- * Its Start button activates triad.start.
+ * Triple Triad's setup page, a ParlorSetup: the choices are the properties
+ * "strength" (or "level": easy|medium|hard|expert), "order" (first|second),
+ * "hands" (open|closed), "same", "plus" and "combo", and the actions
+ * setup.<name>. Its Start button activates triad.start.
  */
 #define TRIAD_TYPE_SETUP (triad_setup_get_type ())
-G_DECLARE_FINAL_TYPE (TriadSetup, triad_setup, TRIAD, SETUP, GtkWidget)
+G_DECLARE_FINAL_TYPE (TriadSetup, triad_setup, TRIAD, SETUP, ParlorSetup)
 
 const char *triad_setup_get_level   (TriadSetup  *self);
 gboolean    triad_setup_goes_first  (TriadSetup  *self);
