@@ -1300,3 +1300,14 @@ parlor_table_undo (ParlorTable  *self,
   undone->default_level = g_strdup (self->default_level);
   return undone;
 }
+
+/* The kind a player joined as (a table made from a record has player i in
+ * seat i, so this finds the record's local seat before the start). */
+ParlorSeatKind
+parlor_table_get_player_kind (ParlorTable *self,
+                              guint        player)
+{
+  g_return_val_if_fail (PARLOR_IS_TABLE (self), PARLOR_SEAT_AI);
+  g_return_val_if_fail (player < self->players->len, PARLOR_SEAT_AI);
+  return ((Player *) g_ptr_array_index (self->players, player))->kind;
+}
