@@ -104,11 +104,27 @@ parlor_window_toast (ParlorWindow *self,
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
 }
 
+/* Each game's row says when a game against the computer waits to be continued. */
+static void
+update_game_rows (ParlorWindow *self)
+{
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->games_list)); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    {
+      GtkWidget *saved = g_object_get_data (G_OBJECT (row), "saved-label");
+      const char *id = g_object_get_data (G_OBJECT (row), "game-id");
+
+      if (saved != NULL && id != NULL)
+        gtk_widget_set_visible (saved, parlor_saved_game_exists (id));
+    }
+}
+
 void
 parlor_window_show_start (ParlorWindow *self)
 {
   g_return_if_fail (PARLOR_IS_WINDOW (self));
 
+  update_game_rows (self);
   gtk_stack_set_visible_child_name (self->stack, "start");
   update_chrome (self);
 }
@@ -485,6 +501,14 @@ parlor_window_get_quit_confirmed (ParlorWindow *self)
   return self->quit_confirmed;
 }
 
+/* What screen readers were last told of pause, resume, undo or restore. */
+const char *
+parlor_window_get_announcement (ParlorWindow *self)
+{
+  g_return_val_if_fail (PARLOR_IS_WINDOW (self), NULL);
+  return gtk_label_get_text (self->status_label);
+}
+
 /* Writes the game against the computer now (the session is ending). */
 void
 parlor_window_save_game (ParlorWindow *self)
@@ -670,6 +694,14 @@ add_game_rows (ParlorWindow *self)
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(games[i]->summary));
       gtk_image_set_icon_size (GTK_IMAGE (icon), GTK_ICON_SIZE_LARGE);
       adw_action_row_add_prefix (ADW_ACTION_ROW (row), icon);
+      {
+        GtkWidget *saved = gtk_label_new (_("Game in progress"));
+
+        gtk_widget_add_css_class (saved, "dim-label");
+        gtk_widget_set_visible (saved, FALSE);
+        adw_action_row_add_suffix (ADW_ACTION_ROW (row), saved);
+        g_object_set_data (G_OBJECT (row), "saved-label", saved);
+      }
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), arrow);
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
       g_object_set_data (G_OBJECT (row), "game-id", (gpointer) games[i]->info->id);
@@ -704,6 +736,7 @@ parlor_window_init (ParlorWindow *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->games_list),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Games"), -1);
   g_signal_connect (self->games_list, "row-activated", G_CALLBACK (on_game_row_activated), self);
+  update_game_rows (self);
   update_chrome (self);
 }
 

@@ -33,6 +33,8 @@ void          parlor_window_present_dialog (ParlorWindow   *self,
 gboolean      parlor_window_needs_quit_question (ParlorWindow *self);
 void          parlor_window_confirm_quit (ParlorWindow     *self);
 gboolean      parlor_window_get_quit_confirmed (ParlorWindow *self);
+/* What screen readers were last told of pause, resume, undo or restore. */
+const char   *parlor_window_get_announcement (ParlorWindow *self);
 /* Writes the game against the computer now. */
 void          parlor_window_save_game   (ParlorWindow      *self);
 
