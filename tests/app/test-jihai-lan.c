@@ -137,6 +137,14 @@ test_one_hand (void)
   other = JIHAI_SCREEN (guest.screen);
   host_seat = jihai_screen_get_seat (host);
   g_assert_cmpint (host_seat + jihai_screen_get_seat (other), ==, 1);
+  /* A LAN game goes on for the others: no pause, no undo, and quitting asks. */
+  g_assert_false (parlor_game_screen_can_pause (PARLOR_GAME_SCREEN (host)));
+  g_assert_false (parlor_game_screen_can_undo (PARLOR_GAME_SCREEN (host)));
+  g_assert_false (parlor_game_screen_is_kept (PARLOR_GAME_SCREEN (host)));
+  g_assert_false (parlor_game_screen_can_pause (PARLOR_GAME_SCREEN (other)));
+  g_assert_false (parlor_game_screen_is_kept (PARLOR_GAME_SCREEN (other)));
+  g_assert_true (parlor_window_needs_quit_question (window));
+  g_assert_true (parlor_window_needs_quit_question (guest.window));
 
   /* One whole hand, both players at the keyboard. */
   end = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;

@@ -92,6 +92,22 @@ offered (ParlorWindow *window,
   return gtk_widget_get_visible (button) && gtk_widget_get_sensitive (button);
 }
 
+/* A shown label reading @text, anywhere under @widget. */
+static gboolean
+shows_label (GtkWidget  *widget,
+             const char *text)
+{
+  if (!gtk_widget_get_visible (widget))
+    return FALSE;
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (shows_label (child, text))
+      return TRUE;
+  return FALSE;
+}
+
 static gboolean
 is_paused (gpointer screen)
 {
@@ -129,6 +145,7 @@ test_pause (void)
       /* Ctrl+P's action. */
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pause", NULL));
       g_assert_true (parlor_game_screen_get_paused (screen));
+      g_assert_cmpstr (parlor_window_get_announcement (window), ==, "Game paused");
       g_assert_cmpstr (parlor_game_screen_get_page (screen), ==, "paused");
       g_assert_true (is_paused (screen));
       g_assert_cmpint (parlor_session_get_deadline (parlor_game_screen_get_session (screen)), ==, 0);
@@ -150,6 +167,7 @@ test_pause (void)
       }
       ui_test_wait_for (is_not_paused, screen);
       g_assert_false (parlor_game_screen_get_paused (screen));
+      g_assert_cmpstr (parlor_window_get_announcement (window), ==, "Game resumed");
       g_assert_cmpstr (parlor_game_screen_get_page (screen), ==, "play");
       g_assert_cmpint (parlor_session_get_deadline (parlor_game_screen_get_session (screen)), >, 0);
       g_assert_true (parlor_game_screen_can_move (screen));
@@ -186,10 +204,13 @@ test_undo (void)
       g_autofree char *view = NULL;
       g_autofree char *log = NULL;
       g_autofree char *view_after = NULL;
+      g_autofree char *first = NULL;
 
       g_test_message ("%s", games[i]);
       screen = start_game (window, games[i]);
       g_assert_false (offered (window, "win.undo"));
+      ui_test_wait_for (can_move, screen);
+      first = parlor_session_dup_view (parlor_game_screen_get_session (screen));
       g_assert_true (play_move (screen));
       ui_test_wait_for (can_move, screen);
       if (!parlor_game_screen_is_playing (screen))
@@ -203,12 +224,24 @@ test_undo (void)
       ui_test_wait_for (can_move, screen);
       view_after = parlor_session_dup_view (parlor_game_screen_get_session (screen));
       g_assert_cmpstr (view_after, ==, view);
+      g_assert_cmpstr (parlor_window_get_announcement (window), ==, "Your last move was undone");
       {
         g_autofree char *log_after = parlor_game_screen_dup_log_text (screen);
 
         g_assert_cmpstr (log_after, ==, log);
       }
       g_assert_cmpstr (parlor_game_screen_get_page (screen), ==, "play");
+
+      /* Again: back to before the first move, and nothing more to undo. */
+      g_assert_true (offered (window, "win.undo"));
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+      ui_test_wait_for (can_move, screen);
+      {
+        g_autofree char *view_first = parlor_session_dup_view (parlor_game_screen_get_session (screen));
+
+        g_assert_cmpstr (view_first, ==, first);
+      }
+      g_assert_false (offered (window, "win.undo"));
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
     }
 }
@@ -261,6 +294,7 @@ test_resume_after_kill (gconstpointer data)
       log_now = parlor_game_screen_dup_log_text (screen);
       g_assert_cmpstr (view_now, ==, view);
       g_assert_cmpstr (log_now, ==, log);
+      g_assert_cmpstr (parlor_window_get_announcement (window), ==, "Your game is back where you left it");
       /* ...and the game goes on from there. */
       g_assert_true (play_move (screen));
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
@@ -353,7 +387,13 @@ test_quit_question (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
   g_assert_cmpstr (parlor_window_get_page (window), ==, "menu");
   g_assert_true (offered (window, "win.continue-game"));
-  parlor_saved_game_remove ("triad");
+  /* The start page says so on the game's row. */
+  parlor_window_show_start (window);
+  g_assert_true (shows_label (GTK_WIDGET (window), "Game in progress"));
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    parlor_saved_game_remove (games[i]);
+  parlor_window_show_start (window);
+  g_assert_false (shows_label (GTK_WIDGET (window), "Game in progress"));
 }
 
 int
