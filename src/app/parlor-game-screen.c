@@ -25,6 +25,8 @@ typedef struct
   GtkWidget         *saved_bar;    /* on the setup page: continue the saved game */
   char              *paused_from;  /* the page the pause hides */
   GdkSurface        *surface;      /* the window's, watched for minimising */
+  int                seat;
+  char              *names[PARLOR_GAME_SCREEN_MAX_SEATS + 1];   /* NULL-terminated */
   guint              tick_id;
   guint              holds;
   guint              saved_len;    /* records in the saved file */
@@ -141,12 +143,73 @@ update_clock (ParlorGameScreen *self)
 }
 
 static void
+update_names (ParlorGameScreen *self)
+{
+  ParlorGameScreenPrivate *priv = PRIV (self);
+
+  for (guint i = 0; i < PARLOR_GAME_SCREEN_MAX_SEATS; i++)
+    {
+      const char *name = priv->session != NULL ? parlor_session_get_seat_name (priv->session, i) : NULL;
+      const char *replaced = priv->session != NULL ? parlor_session_get_seat_replaced (priv->session, i)
+                                                   : NULL;
+
+      g_free (priv->names[i]);
+      if (replaced != NULL)
+        /* Translators: a computer plays for %s until they come back */
+        priv->names[i] = g_strdup_printf (_("%s (computer)"), replaced);
+      else
+        priv->names[i] = name != NULL ? g_strdup (name) : g_strdup_printf (_("Player %u"), i + 1);
+    }
+}
+
+/* The seat is known once the session has one; the screen hears it once. */
+static void
+ensure_seated (ParlorGameScreen *self)
+{
+  ParlorGameScreenPrivate *priv = PRIV (self);
+  ParlorGameScreenClass *klass = PARLOR_GAME_SCREEN_GET_CLASS (self);
+
+  if (priv->seat >= 0 || priv->session == NULL)
+    return;
+  priv->seat = parlor_session_get_seat (priv->session);
+  if (priv->seat < 0)
+    return;
+  update_names (self);
+  if (klass->seated != NULL)
+    klass->seated (self);
+}
+
+int
+parlor_game_screen_get_seat (ParlorGameScreen *self)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), -1);
+  return PRIV (self)->seat;
+}
+
+const char *
+parlor_game_screen_get_seat_name (ParlorGameScreen *self,
+                                  guint             seat)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), "");
+  g_return_val_if_fail (seat < PARLOR_GAME_SCREEN_MAX_SEATS, "");
+  return PRIV (self)->names[seat];
+}
+
+const char * const *
+parlor_game_screen_get_names (ParlorGameScreen *self)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), NULL);
+  return (const char * const *) PRIV (self)->names;
+}
+
+static void
 on_event (ParlorSession    *session,
           const char       *line,
           ParlorGameScreen *self)
 {
   ParlorGameScreenClass *klass = PARLOR_GAME_SCREEN_GET_CLASS (self);
 
+  ensure_seated (self);
   if (klass->session_event != NULL)
     klass->session_event (self, line);
 }
@@ -159,6 +222,7 @@ on_changed (ParlorSession    *session,
 
   save_game (self);
   update_actions (self);
+  ensure_seated (self);
   if (klass->session_changed != NULL)
     klass->session_changed (self);
 }
@@ -188,6 +252,8 @@ on_seats_changed (ParlorSession    *session,
 {
   ParlorGameScreenClass *klass = PARLOR_GAME_SCREEN_GET_CLASS (self);
 
+  if (PRIV (self)->seat >= 0)
+    update_names (self);
   if (klass->seats_changed != NULL)
     klass->seats_changed (self);
 }
@@ -243,6 +309,8 @@ on_reconnected (ParlorSession    *session,
   ParlorGameScreenClass *klass = PARLOR_GAME_SCREEN_GET_CLASS (self);
 
   parlor_game_screen_toast (self, _("Reconnected: you have your seat back."));
+  PRIV (self)->seat = -1;
+  ensure_seated (self);
   if (klass->reconnected != NULL)
     klass->reconnected (self);
   on_changed (session, self);
@@ -295,6 +363,8 @@ parlor_game_screen_set_session (ParlorGameScreen *self,
       g_clear_pointer (&priv->paused_from, g_free);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
     }
+  priv->seat = -1;
+  update_names (self);
 
   if (session != NULL)
     {
@@ -598,6 +668,7 @@ start_local_game (ParlorGameScreen *self)
       parlor_game_screen_show_page (self, "setup");
       return;
     }
+  ensure_seated (self);
   klass->begin_play (self);
 }
 
@@ -672,9 +743,10 @@ parlor_game_screen_resume_saved_game (ParlorGameScreen  *self,
   if (table == NULL ||
       !play_table (self, table, _("Your game is back where you left it"), &local_error))
     {
-      /* A file the checks above let through but that cannot be played. */
+      /* A file the checks above let through but that cannot be played
+       * here (another version of the game's record, say). */
       if (records != NULL)
-        parlor_saved_game_remove (klass->game_info->id);
+        parlor_saved_game_set_aside (klass->game_info->id);
       parlor_game_screen_toast (self, local_error->message);
       update_saved_bar (self);
       g_propagate_error (error, g_steal_pointer (&local_error));
@@ -1223,6 +1295,7 @@ parlor_game_screen_real_host_game (ParlorGameScreen  *self,
   klass->new_local_game (self);
   if (!parlor_game_screen_start_session (self, session, error))
     return FALSE;
+  ensure_seated (self);
   klass->begin_play (self);
   return TRUE;
 }
@@ -1237,6 +1310,7 @@ parlor_game_screen_real_join_game (ParlorGameScreen *self,
 
   klass->new_local_game (self);
   parlor_game_screen_set_session (self, session);
+  ensure_seated (self);
   klass->begin_play (self);
 }
 
@@ -1378,6 +1452,8 @@ parlor_game_screen_finalize (GObject *object)
 
   g_ptr_array_unref (PRIV (self)->dialogs);
   g_free (PRIV (self)->paused_from);
+  for (guint i = 0; i < PARLOR_GAME_SCREEN_MAX_SEATS; i++)
+    g_free (PRIV (self)->names[i]);
 
   G_OBJECT_CLASS (parlor_game_screen_parent_class)->finalize (object);
 }
@@ -1431,4 +1507,6 @@ static void
 parlor_game_screen_init (ParlorGameScreen *self)
 {
   PRIV (self)->dialogs = g_ptr_array_new_with_free_func ((GDestroyNotify) weak_ref_free);
+  PRIV (self)->seat = -1;
+  update_names (self);
 }

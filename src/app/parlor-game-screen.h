@@ -52,6 +52,9 @@ struct _ParlorGameScreenClass
   void      (*game_over)       (ParlorGameScreen  *self,
                                 const char        *result);
   void      (*reconnected)     (ParlorGameScreen  *self);
+  /* This player's seat has just become known (a game started, joined or
+   * taken back): the names are there too. */
+  void      (*seated)          (ParlorGameScreen  *self);
   /* Shows the game the screen's session has just started. */
   void      (*begin_play)      (ParlorGameScreen  *self);
 
@@ -78,6 +81,18 @@ ParlorSettings    *parlor_game_screen_get_settings (ParlorGameScreen  *self);
 /* The level the settings' computer strength names in this game's words,
  * for the setup page to offer first; NULL without settings. */
 const char *parlor_game_screen_get_default_level (ParlorGameScreen *self);
+/* This player's seat, -1 until the session knows it, and every seat's name
+ * as the table shows it ("Ann", "Ann (computer)" while a computer keeps her
+ * seat, "Player 3" before the game starts). */
+#define PARLOR_GAME_SCREEN_MAX_SEATS 8
+int                 parlor_game_screen_get_seat      (ParlorGameScreen *self);
+const char         *parlor_game_screen_get_seat_name (ParlorGameScreen *self,
+                                                      guint             seat);
+const char * const *parlor_game_screen_get_names     (ParlorGameScreen *self);
+/* Shorthands for a game screen's own code. */
+#define PARLOR_SCREEN_SEAT(screen)       parlor_game_screen_get_seat (PARLOR_GAME_SCREEN (screen))
+#define PARLOR_SCREEN_NAME(screen, seat) parlor_game_screen_get_seat_name (PARLOR_GAME_SCREEN (screen), (seat))
+#define PARLOR_SCREEN_SESSION(screen)    parlor_game_screen_get_session (PARLOR_GAME_SCREEN (screen))
 /* The session is a guest's at another's table, or the host's own. */
 gboolean  parlor_game_screen_is_guest       (ParlorGameScreen  *self);
 gboolean  parlor_game_screen_is_host        (ParlorGameScreen  *self);

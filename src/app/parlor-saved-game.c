@@ -89,7 +89,7 @@ lookup (const char *id)
 }
 
 static void
-set_aside (const char *path)
+set_aside_path (const char *path)
 {
   g_autofree char *damaged = g_strconcat (path, ".damaged", NULL);
 
@@ -98,6 +98,17 @@ set_aside (const char *path)
       g_debug ("Could not set %s aside: %s", path, g_strerror (errno));
       g_unlink (path);
     }
+}
+
+void
+parlor_saved_game_set_aside (const char *game_id)
+{
+  g_autofree char *path = NULL;
+
+  g_return_if_fail (game_id != NULL);
+
+  path = parlor_saved_game_get_path (game_id);
+  set_aside_path (path);
 }
 
 GStrv
@@ -129,7 +140,7 @@ parlor_saved_game_read (const char  *game_id,
       /* What is wrong is for the developers; the player needs to know
        * the game is not lost for good but cannot go on. */
       g_debug ("%s: %s", path, local_error->message);
-      set_aside (path);
+      set_aside_path (path);
       g_set_error_literal (error, PARLOR_REPLAY_ERROR, local_error->code,
                            _("The saved game is damaged or from another version: it was set aside"));
       return NULL;

@@ -19,6 +19,8 @@ gboolean  parlor_saved_game_write    (const char  *game_id,
                                       GPtrArray   *records,
                                       GError     **error);
 void      parlor_saved_game_remove   (const char  *game_id);
+/* Renames the file to <game>.replay.damaged. */
+void      parlor_saved_game_set_aside (const char *game_id);
 /* The saved records, once this version has played them again event for
  * event; otherwise NULL, the error says why, and the file is set aside. */
 GStrv     parlor_saved_game_read     (const char  *game_id,

@@ -808,8 +808,11 @@ parlor_session_is_waiting (ParlorSession *self)
   seat = parlor_session_get_seat (self);
   if (seat < 0)
     return FALSE;
+  /* The table's prompt, not the game's waiting: a seat with nothing to
+   * claim is not asked, the table answers for it. */
   if (self->table != NULL)
-    return parlor_game_is_waiting_for (parlor_table_get_game (self->table), seat);
+    return !parlor_table_is_over (self->table) &&
+           parlor_table_get_prompt (self->table, seat, NULL, NULL);
   return self->client != NULL &&
          (parlor_client_get_waiting (self->client) & PARLOR_AUDIENCE_SEAT (seat)) != 0;
 }

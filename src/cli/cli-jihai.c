@@ -10,10 +10,9 @@
 
 #include "cli-commands.h"
 #include "cli-json.h"
+#include "cli-selfplay.h"
 #include "jihai-game.h"
-#include "parlor-games.h"
 #include "parlor-line.h"
-#include "parlor-replay.h"
 
 /* jihai score */
 
@@ -110,300 +109,134 @@ parlor_cli_jihai (int    argc,
 
 /* selfplay jihai */
 
-/* SplitMix64 finaliser: independent seeds from (seed, match, seat, move). */
-static guint64
-mix (guint64 x)
+typedef struct
 {
-  x += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
-  x = (x ^ (x >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
-  x = (x ^ (x >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
-  return x ^ (x >> 31);
-}
+  gboolean won[2];
+  int      score[2];
+  guint    hands;
+} Figures;
 
 typedef struct
 {
-  char    **levels;       /* the two --seats items */
-  guint64   seed;
-  gboolean  want_log;
-} Setup;
+  guint  wins[2];
+  double score_total[2];
+  double hands_total;
+} Totals;
 
-typedef struct
+static char *
+match_config (ParlorCliSelfplay *self,
+              guint              index)
 {
-  guint      index;
-  /* per --seats item */
-  gboolean   won[2];
-  int        score[2];
-  double     ms_total[2];
-  double     ms_max[2];
-  guint      n_moves[2];
-  guint      hands;
-  GPtrArray *log;
-  char      *error;
-} MatchRun;
-
-static void
-match_run_free (MatchRun *run)
-{
-  g_clear_pointer (&run->log, g_ptr_array_unref);
-  g_free (run->error);
-  g_free (run);
+  return g_strdup ("first=0");
 }
 
-/* One match; the --seats item i sits at seat (i + index) % 2, seat 0 starts. */
-static void
-play_match (MatchRun    *run,
-            const Setup *setup)
+static gboolean
+read_result (ParlorCliSelfplay    *self,
+             ParlorCliSelfplayRun *run,
+             ParlorGame           *game,
+             ParlorLine           *result)
 {
-  guint64 seed = mix (setup->seed ^ mix (run->index));
-  g_autoptr(GError) error = NULL;
-  g_autoptr(ParlorGame) game = jihai_game_info.new_game ("first=0", seed, &error);
-  g_autoptr(GPtrArray) events = parlor_event_array_new ();
-  int item_at[2];
-  guint moves = 0;
+  Figures *figures = run->figures;
+  gint64 winner, s0, s1, hands;
 
-  if (game == NULL)
-    {
-      run->error = g_strdup (error->message);
-      return;
-    }
-  for (int p = 0; p < 2; p++)
-    item_at[p] = (int) ((p + run->index) % 2);
-  if (setup->want_log)
-    {
-      run->log = g_ptr_array_new_with_free_func (g_free);
-      g_ptr_array_add (run->log, parlor_replay_format_game ("jihai", seed, "first=0"));
-      for (int p = 0; p < 2; p++)
-        {
-          g_autofree char *name = g_strdup_printf ("%s AI %d", setup->levels[item_at[p]], p);
-
-          g_ptr_array_add (run->log, parlor_replay_format_seat (p, name, "ai",
-                                                                setup->levels[item_at[p]]));
-        }
-    }
-  parlor_game_start (game, events);
-  if (run->log != NULL)
-    parlor_replay_append_events (run->log, events);
-
-  while (!parlor_game_is_over (game))
-    {
-      guint32 waiting = parlor_game_get_waiting (game);
-      int p = (waiting & 1) ? 0 : 1;
-      int item = item_at[p];
-      g_autofree char *view = NULL;
-      g_autofree char *action = NULL;
-      gint64 t0;
-      double ms;
-
-      if (waiting == 0)
-        {
-          run->error = g_strdup ("the game waits for nobody");
-          return;
-        }
-      view = parlor_game_view_for (game, p);
-      t0 = g_get_monotonic_time ();
-      action = jihai_game_info.ai_choose (setup->levels[item], view,
-                                          mix (seed + mix (((guint64) p << 32) | moves)), NULL, &error);
-      ms = (g_get_monotonic_time () - t0) / 1000.0;
-      moves++;
-      if (action == NULL)
-        {
-          run->error = g_strdup_printf ("%s AI failed: %s", setup->levels[item], error->message);
-          return;
-        }
-      run->ms_total[item] += ms;
-      run->ms_max[item] = MAX (run->ms_max[item], ms);
-      run->n_moves[item]++;
-      g_ptr_array_set_size (events, 0);
-      if (!parlor_game_apply (game, p, action, events, &error))
-        {
-          run->error = g_strdup_printf ("%s AI chose the illegal “%s”: %s",
-                                        setup->levels[item], action, error->message);
-          return;
-        }
-      if (run->log != NULL)
-        {
-          g_ptr_array_add (run->log, parlor_replay_format_action (p, action, FALSE));
-          parlor_replay_append_events (run->log, events);
-        }
-    }
-
-  {
-    g_autofree char *result = parlor_game_get_result (game);
-    g_autoptr(ParlorLine) line = parlor_line_parse (result, NULL);
-    gint64 winner, s0, s1, hands;
-
-    if (run->log != NULL)
-      g_ptr_array_add (run->log, parlor_replay_format_result (result));
-    if (line == NULL
-        || !parlor_line_get_int (line, "winner", 0, 1, &winner, NULL)
-        || !parlor_line_get_int (line, "score0", -1000, 1000, &s0, NULL)
-        || !parlor_line_get_int (line, "score1", -1000, 1000, &s1, NULL)
-        || !parlor_line_get_int (line, "hands", 0, G_MAXINT, &hands, NULL))
-      {
-        run->error = g_strdup_printf ("unreadable result “%s”", result);
-        return;
-      }
-    run->won[item_at[winner]] = TRUE;
-    run->score[item_at[0]] = (int) s0;
-    run->score[item_at[1]] = (int) s1;
-    run->hands = (guint) hands;
-  }
+  if (!parlor_line_get_int (result, "winner", 0, 1, &winner, NULL)
+      || !parlor_line_get_int (result, "score0", -1000, 1000, &s0, NULL)
+      || !parlor_line_get_int (result, "score1", -1000, 1000, &s1, NULL)
+      || !parlor_line_get_int (result, "hands", 0, G_MAXINT, &hands, NULL))
+    return FALSE;
+  figures->won[run->item_at[winner]] = TRUE;
+  figures->score[run->item_at[0]] = (int) s0;
+  figures->score[run->item_at[1]] = (int) s1;
+  figures->hands = (guint) hands;
+  return TRUE;
 }
 
 static void
-play_job (gpointer data,
-          gpointer user_data)
+add_run (ParlorCliSelfplay    *self,
+         ParlorCliSelfplayRun *run)
 {
-  play_match (data, user_data);
+  Totals *totals = self->data;
+  Figures *figures = run->figures;
+
+  totals->hands_total += figures->hands;
+  for (int i = 0; i < 2; i++)
+    {
+      totals->wins[i] += figures->won[i];
+      totals->score_total[i] += figures->score[i];
+    }
 }
+
+static void
+json_head (ParlorCliSelfplay *self,
+           JsonBuilder       *builder)
+{
+  Totals *totals = self->data;
+
+  parlor_cli_json_int (builder, "games", self->games);
+  parlor_cli_json_int (builder, "seed", (gint64) self->seed);
+  parlor_cli_json_double (builder, "mean_hands",
+                          self->n_ok > 0 ? totals->hands_total / self->n_ok : 0.0);
+}
+
+static void
+json_seat (ParlorCliSelfplay *self,
+           JsonBuilder       *builder,
+           guint              i)
+{
+  Totals *totals = self->data;
+  guint n_ok = self->n_ok;
+
+  parlor_cli_json_int (builder, "wins", totals->wins[i]);
+  parlor_cli_json_double (builder, "win_rate", n_ok > 0 ? (double) totals->wins[i] / n_ok : 0.0);
+  parlor_cli_json_double (builder, "mean_points", n_ok > 0 ? totals->score_total[i] / n_ok : 0.0);
+  parlor_cli_json_int (builder, "decisions", self->n_moves[i]);
+}
+
+static void
+print_text (ParlorCliSelfplay *self)
+{
+  Totals *totals = self->data;
+  guint n_ok = self->n_ok;
+
+  printf ("%d matches of honor-tile mahjong, seed %" G_GINT64_FORMAT "\n", self->games,
+          (gint64) self->seed);
+  printf ("%-4s %-8s %6s %7s %11s %9s %9s\n", "item", "level", "wins", "win%", "mean points",
+          "mean ms", "max ms");
+  for (guint i = 0; i < 2; i++)
+    printf ("%-4u %-8s %6u %6.1f%% %11.2f %9.3f %9.3f\n", i, self->levels[i], totals->wins[i],
+            n_ok > 0 ? 100.0 * totals->wins[i] / n_ok : 0.0,
+            n_ok > 0 ? totals->score_total[i] / n_ok : 0.0,
+            parlor_cli_selfplay_mean_ms (self, i), self->ms_max[i]);
+}
+
+static const ParlorCliSelfplayGame selfplay = {
+  .id = "jihai",
+  .summary = "- play honor-tile mahjong between computer players",
+  .run_noun = "match",
+  .ai_prefix = "",
+  .default_seats = "strong,normal",
+  .default_games = 100,
+  .min_seats = 2,
+  .max_seats = 2,
+  .seats_help = "Two AI levels, e.g. strong,normal",
+  .seats_arg = "L,L",
+  .games_help = "Number of matches (default 100)",
+  .seats_error = "--seats needs 2 levels separated by a comma",
+  .levels_hint = "random, normal or strong",
+  .figures_size = sizeof (Figures),
+  .config = match_config,
+  .result = read_result,
+  .add = add_run,
+  .json_head = json_head,
+  .json_seat = json_seat,
+  .print_text = print_text,
+};
 
 int
 parlor_cli_selfplay_jihai (int    argc,
                            char **argv)
 {
-  g_autofree char *seats = NULL;
-  g_autofree char *log_path = NULL;
-  gint64 seed = 1;
-  int games = 100;
-  int threads = 1;
-  gboolean json = FALSE;
-  GOptionEntry entries[] = {
-    { "seats", 0, 0, G_OPTION_ARG_STRING, &seats, "Two AI levels, e.g. strong,normal", "L,L" },
-    { "games", 0, 0, G_OPTION_ARG_INT, &games, "Number of matches (default 100)", "N" },
-    { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, "Seed of the whole run (default 1)", "S" },
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
-    { "log", 0, 0, G_OPTION_ARG_FILENAME, &log_path, "Write every match as a replay to FILE", "FILE" },
-    { "threads", 0, 0, G_OPTION_ARG_INT, &threads, "Matches played at once (default 1; same results)", "T" },
-    { NULL }
-  };
-  g_autoptr(GOptionContext) context = g_option_context_new ("- play honor-tile mahjong between computer players");
-  g_autoptr(GError) error = NULL;
-  g_auto(GStrv) levels = NULL;
-  g_autoptr(GPtrArray) runs = NULL;
-  Setup setup = { 0 };
-  int status = 0;
-  guint wins[2] = { 0 }, n_moves[2] = { 0 }, n_ok = 0;
-  double score_total[2] = { 0 }, ms_total[2] = { 0 }, ms_max[2] = { 0 }, hands_total = 0;
+  Totals totals = { 0 };
 
-  g_option_context_add_main_entries (context, entries, NULL);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      fprintf (stderr, "parlor-cli: %s\n", error->message);
-      return 2;
-    }
-  levels = g_strsplit (seats != NULL ? seats : "strong,normal", ",", -1);
-  if (g_strv_length (levels) != 2)
-    {
-      fprintf (stderr, "parlor-cli: --seats needs 2 levels separated by a comma\n");
-      return 2;
-    }
-  for (int i = 0; i < 2; i++)
-    if (!g_strv_contains (jihai_game_info.ai_levels, levels[i]))
-      {
-        fprintf (stderr, "parlor-cli: unknown level “%s” (random, normal or strong)\n", levels[i]);
-        return 2;
-      }
-  if (games < 1 || threads < 1 || threads > 64)
-    {
-      fprintf (stderr, "parlor-cli: --games and --threads must be positive\n");
-      return 2;
-    }
-  setup.levels = levels;
-  setup.seed = (guint64) seed;
-  setup.want_log = log_path != NULL;
-
-  runs = g_ptr_array_new_with_free_func ((GDestroyNotify) match_run_free);
-  for (int g = 0; g < games; g++)
-    {
-      MatchRun *run = g_new0 (MatchRun, 1);
-
-      run->index = (guint) g;
-      g_ptr_array_add (runs, run);
-    }
-  parlor_cli_play_all (runs, play_job, &setup, threads);
-
-  for (guint g = 0; g < runs->len; g++)
-    {
-      MatchRun *run = g_ptr_array_index (runs, g);
-
-      if (run->error != NULL)
-        {
-          fprintf (stderr, "parlor-cli: match %u: %s\n", g, run->error);
-          status = 1;
-          continue;
-        }
-      n_ok++;
-      hands_total += run->hands;
-      for (int i = 0; i < 2; i++)
-        {
-          wins[i] += run->won[i];
-          score_total[i] += run->score[i];
-          ms_total[i] += run->ms_total[i];
-          ms_max[i] = MAX (ms_max[i], run->ms_max[i]);
-          n_moves[i] += run->n_moves[i];
-        }
-    }
-
-  if (log_path != NULL &&
-      !parlor_cli_write_replays (log_path, runs, G_STRUCT_OFFSET (MatchRun, log), &error))
-    {
-      fprintf (stderr, "parlor-cli: %s\n", error->message);
-      status = 1;
-    }
-
-  if (json)
-    {
-      g_autoptr(JsonBuilder) builder = json_builder_new ();
-      g_autoptr(JsonGenerator) generator = json_generator_new ();
-      g_autoptr(JsonNode) root = NULL;
-      g_autofree char *out = NULL;
-
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "game");
-      json_builder_add_string_value (builder, "jihai");
-      json_builder_set_member_name (builder, "games");
-      json_builder_add_int_value (builder, games);
-      json_builder_set_member_name (builder, "seed");
-      json_builder_add_int_value (builder, seed);
-      json_builder_set_member_name (builder, "mean_hands");
-      json_builder_add_double_value (builder, n_ok > 0 ? hands_total / n_ok : 0.0);
-      json_builder_set_member_name (builder, "seats");
-      json_builder_begin_array (builder);
-      for (int i = 0; i < 2; i++)
-        {
-          json_builder_begin_object (builder);
-          json_builder_set_member_name (builder, "level");
-          json_builder_add_string_value (builder, levels[i]);
-          json_builder_set_member_name (builder, "wins");
-          json_builder_add_int_value (builder, wins[i]);
-          json_builder_set_member_name (builder, "win_rate");
-          json_builder_add_double_value (builder, n_ok > 0 ? (double) wins[i] / n_ok : 0.0);
-          json_builder_set_member_name (builder, "mean_points");
-          json_builder_add_double_value (builder, n_ok > 0 ? score_total[i] / n_ok : 0.0);
-          json_builder_set_member_name (builder, "decisions");
-          json_builder_add_int_value (builder, n_moves[i]);
-          json_builder_set_member_name (builder, "mean_ms");
-          json_builder_add_double_value (builder, n_moves[i] > 0 ? ms_total[i] / n_moves[i] : 0.0);
-          json_builder_set_member_name (builder, "max_ms");
-          json_builder_add_double_value (builder, ms_max[i]);
-          json_builder_end_object (builder);
-        }
-      json_builder_end_array (builder);
-      json_builder_end_object (builder);
-      root = json_builder_get_root (builder);
-      json_generator_set_root (generator, root);
-      out = json_generator_to_data (generator, NULL);
-      printf ("%s\n", out);
-    }
-  else
-    {
-      printf ("%d matches of honor-tile mahjong, seed %" G_GINT64_FORMAT "\n", games, seed);
-      printf ("%-4s %-8s %6s %7s %11s %9s %9s\n", "item", "level", "wins", "win%", "mean points",
-              "mean ms", "max ms");
-      for (int i = 0; i < 2; i++)
-        printf ("%-4d %-8s %6u %6.1f%% %11.2f %9.3f %9.3f\n", i, levels[i], wins[i],
-                n_ok > 0 ? 100.0 * wins[i] / n_ok : 0.0, n_ok > 0 ? score_total[i] / n_ok : 0.0,
-                n_moves[i] > 0 ? ms_total[i] / n_moves[i] : 0.0, ms_max[i]);
-    }
-  return status;
+  return parlor_cli_selfplay_main (&selfplay, NULL, &totals, argc, argv);
 }

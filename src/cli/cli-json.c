@@ -7,7 +7,6 @@
 #include <stdio.h>
 
 #include "cli-json.h"
-#include "parlor-replay.h"
 
 void
 parlor_cli_print_json (JsonBuilder *builder)
@@ -31,41 +30,28 @@ parlor_cli_round (double value,
 }
 
 void
-parlor_cli_play_all (GPtrArray *runs,
-                     GFunc      play,
-                     gpointer   setup,
-                     int        threads)
+parlor_cli_json_int (JsonBuilder *builder,
+                     const char  *name,
+                     gint64       value)
 {
-  GThreadPool *pool;
-
-  if (threads <= 1)
-    {
-      for (guint g = 0; g < runs->len; g++)
-        play (g_ptr_array_index (runs, g), setup);
-      return;
-    }
-  pool = g_thread_pool_new (play, setup, threads, TRUE, NULL);
-  for (guint g = 0; g < runs->len; g++)
-    g_thread_pool_push (pool, g_ptr_array_index (runs, g), NULL);
-  g_thread_pool_free (pool, FALSE, TRUE);
+  json_builder_set_member_name (builder, name);
+  json_builder_add_int_value (builder, value);
 }
 
-gboolean
-parlor_cli_write_replays (const char  *path,
-                          GPtrArray   *runs,
-                          gsize        log_offset,
-                          GError     **error)
+void
+parlor_cli_json_double (JsonBuilder *builder,
+                        const char  *name,
+                        double       value)
 {
-  g_autoptr(GString) text = g_string_new (NULL);
-  g_autofree char *header = parlor_replay_format_header ();
+  json_builder_set_member_name (builder, name);
+  json_builder_add_double_value (builder, value);
+}
 
-  g_string_append_printf (text, "%s\n", header);
-  for (guint g = 0; g < runs->len; g++)
-    {
-      GPtrArray *log = G_STRUCT_MEMBER (GPtrArray *, g_ptr_array_index (runs, g), log_offset);
-
-      for (guint i = 0; log != NULL && i < log->len; i++)
-        g_string_append_printf (text, "%s\n", (const char *) g_ptr_array_index (log, i));
-    }
-  return g_file_set_contents (path, text->str, text->len, error);
+void
+parlor_cli_json_string (JsonBuilder *builder,
+                        const char  *name,
+                        const char  *value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_string_value (builder, value);
 }

@@ -11,17 +11,15 @@ void   parlor_cli_print_json (JsonBuilder *builder);
 double parlor_cli_round      (double       value,
                               int          digits);
 
-/* Plays every run with @play (run, @setup), on @threads threads at once;
- * the runs' results do not depend on the number of threads. */
-void     parlor_cli_play_all      (GPtrArray    *runs,
-                                   GFunc         play,
-                                   gpointer      setup,
-                                   int           threads);
-/* Writes one replay file from the record lines (a GPtrArray of strings,
- * possibly NULL) found at @log_offset in each run. */
-gboolean parlor_cli_write_replays (const char   *path,
-                                   GPtrArray    *runs,
-                                   gsize         log_offset,
-                                   GError      **error);
+/* One member of the object being built. */
+void   parlor_cli_json_int    (JsonBuilder *builder,
+                               const char  *name,
+                               gint64       value);
+void   parlor_cli_json_double (JsonBuilder *builder,
+                               const char  *name,
+                               double       value);
+void   parlor_cli_json_string (JsonBuilder *builder,
+                               const char  *name,
+                               const char  *value);
 
 G_END_DECLS

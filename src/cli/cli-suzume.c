@@ -10,9 +10,8 @@
 
 #include "cli-commands.h"
 #include "cli-json.h"
-#include "parlor-games.h"
+#include "cli-selfplay.h"
 #include "parlor-line.h"
-#include "parlor-replay.h"
 #include "suzume-rules.h"
 
 /* ---- suzume score ---- */
@@ -196,389 +195,187 @@ parlor_cli_suzume (int    argc,
 
 /* ---- selfplay suzume ---- */
 
-/* SplitMix64 finaliser: independent seeds from (seed, game, seat, move). */
-static guint64
-mix (guint64 x)
+typedef struct
 {
-  x += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
-  x = (x ^ (x >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
-  x = (x ^ (x >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
-  return x ^ (x >> 31);
-}
+  double won[SUZUME_MAX_SEATS];       /* 1, or 1/k for a k-way tie */
+  int    points[SUZUME_MAX_SEATS];
+  guint  hands_won[SUZUME_MAX_SEATS];
+  guint  n_hands;
+  guint  n_drawn;
+} Figures;
 
 typedef struct
 {
-  const ParlorGameInfo *info;
-  char    **levels;
-  guint     n_seats;
-  guint     deals;
-  guint64   seed;
-  gboolean  want_log;
-} Setup;
-
-typedef struct
-{
-  guint      index;
-  /* per --seats item */
-  double     won[SUZUME_MAX_SEATS];       /* 1, or 1/k for a k-way tie */
-  int        points[SUZUME_MAX_SEATS];
-  double     ms_total[SUZUME_MAX_SEATS];
-  double     ms_max[SUZUME_MAX_SEATS];
-  guint      n_moves[SUZUME_MAX_SEATS];
-  guint      hands_won[SUZUME_MAX_SEATS];
-  guint      n_hands;
-  guint      n_drawn;
-  GPtrArray *log;
-  char      *error;
-} GameRun;
-
-static void
-game_run_free (GameRun *run)
-{
-  g_clear_pointer (&run->log, g_ptr_array_unref);
-  g_free (run->error);
-  g_free (run);
-}
+  int    deals;                       /* --deals */
+  double wins[SUZUME_MAX_SEATS];
+  double points[SUZUME_MAX_SEATS];
+  guint  hands_won[SUZUME_MAX_SEATS];
+  guint  n_hands;
+  guint  n_drawn;
+} Totals;
 
 static gboolean
-parse_int_list (const char *text,
-                int        *out,
-                guint       n)
+check_deals (ParlorCliSelfplay  *self,
+             GError            **error)
 {
-  g_auto(GStrv) parts = g_strsplit (text != NULL ? text : "", ",", -1);
+  Totals *totals = self->data;
 
-  if (g_strv_length (parts) != n)
-    return FALSE;
-  for (guint i = 0; i < n; i++)
-    {
-      gint64 v;
+  return totals->deals == 1 || totals->deals == 2 || totals->deals == 4;
+}
 
-      if (!g_ascii_string_to_signed (parts[i], 10, -1000000, 1000000, &v, NULL))
-        return FALSE;
-      out[i] = (int) v;
-    }
-  return TRUE;
+static char *
+match_config (ParlorCliSelfplay *self,
+              guint              index)
+{
+  Totals *totals = self->data;
+
+  return g_strdup_printf ("seats=%u deals=%u", self->n_seats, (guint) totals->deals);
 }
 
 static void
-count_events (GameRun   *run,
-              GPtrArray *events,
-              const int *item_at)
+count_events (ParlorCliSelfplay    *self,
+              ParlorCliSelfplayRun *run,
+              GPtrArray            *events)
 {
+  Figures *figures = run->figures;
+
   for (guint i = 0; i < events->len; i++)
     {
       ParlorEvent *e = g_ptr_array_index (events, i);
 
       if (g_str_has_prefix (e->line, "hand "))
-        run->n_hands++;
+        figures->n_hands++;
       else if (g_str_equal (e->line, "exhausted"))
-        run->n_drawn++;
+        figures->n_drawn++;
       else if (g_str_has_prefix (e->line, "tsumo ") || g_str_has_prefix (e->line, "ron "))
         {
           g_autoptr(ParlorLine) line = parlor_line_parse (e->line, NULL);
           gint64 seat;
 
           if (line != NULL && parlor_line_get_int (line, "seat", 0, SUZUME_MAX_SEATS - 1, &seat, NULL))
-            run->hands_won[item_at[seat]]++;
+            figures->hands_won[run->item_at[seat]]++;
         }
     }
 }
 
-/* Plays one match; the --seats item i sits at position (i + index) % n. */
-static void
-play_one (GameRun     *run,
-          const Setup *setup)
+static gboolean
+read_result (ParlorCliSelfplay    *self,
+             ParlorCliSelfplayRun *run,
+             ParlorGame           *game,
+             ParlorLine           *result)
 {
-  guint n = setup->n_seats;
-  guint64 game_seed = mix (setup->seed ^ mix (run->index));
-  g_autofree char *config = g_strdup_printf ("seats=%u deals=%u", n, setup->deals);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(ParlorGame) game = setup->info->new_game (config, game_seed, &error);
-  g_autoptr(GPtrArray) events = parlor_event_array_new ();
-  g_autofree char *result = NULL;
-  g_autoptr(ParlorLine) result_line = NULL;
-  int item_at[SUZUME_MAX_SEATS];
+  Figures *figures = run->figures;
+  guint n = self->n_seats, n_first = 0;
   int scores[SUZUME_MAX_SEATS], ranks[SUZUME_MAX_SEATS];
-  guint moves = 0, n_first = 0;
 
-  if (game == NULL)
-    {
-      run->error = g_strdup (error->message);
-      return;
-    }
-  for (guint p = 0; p < n; p++)
-    item_at[p] = (int) ((p + n - run->index % n) % n);
-
-  if (setup->want_log)
-    {
-      run->log = g_ptr_array_new_with_free_func (g_free);
-      g_ptr_array_add (run->log, parlor_replay_format_game (setup->info->id, game_seed, config));
-      for (guint p = 0; p < n; p++)
-        {
-          g_autofree char *name = g_strdup_printf ("%s AI %u", setup->levels[item_at[p]], p);
-
-          g_ptr_array_add (run->log, parlor_replay_format_seat (p, name, "ai",
-                                                                setup->levels[item_at[p]]));
-        }
-    }
-
-  parlor_game_start (game, events);
-  count_events (run, events, item_at);
-  if (run->log != NULL)
-    parlor_replay_append_events (run->log, events);
-
-  while (!parlor_game_is_over (game))
-    {
-      guint32 waiting = parlor_game_get_waiting (game);
-      g_autoptr(GPtrArray) chosen = g_ptr_array_new_with_free_func (g_free);
-
-      if (waiting == 0)
-        {
-          run->error = g_strdup ("the game waits for nobody");
-          return;
-        }
-      /* every waiting seat decides from the same moment, then the answers go in */
-      for (guint p = 0; p < n; p++)
-        {
-          g_autofree char *view = NULL;
-          char *action;
-          int item = item_at[p];
-          gint64 t0;
-          double ms;
-
-          if (!(waiting & PARLOR_AUDIENCE_SEAT (p)))
-            {
-              g_ptr_array_add (chosen, NULL);
-              continue;
-            }
-          view = parlor_game_view_for (game, (int) p);
-          t0 = g_get_monotonic_time ();
-          action = setup->info->ai_choose (setup->levels[item], view,
-                                           mix (game_seed + mix (((guint64) p << 32) | moves)),
-                                           NULL, &error);
-          ms = (g_get_monotonic_time () - t0) / 1000.0;
-          moves++;
-          if (action == NULL)
-            {
-              run->error = g_strdup_printf ("%s AI failed: %s", setup->levels[item], error->message);
-              return;
-            }
-          run->ms_total[item] += ms;
-          run->ms_max[item] = MAX (run->ms_max[item], ms);
-          run->n_moves[item]++;
-          g_ptr_array_add (chosen, action);
-        }
-      for (guint p = 0; p < n; p++)
-        {
-          const char *action = g_ptr_array_index (chosen, p);
-
-          if (action == NULL)
-            continue;
-          g_ptr_array_set_size (events, 0);
-          if (!parlor_game_apply (game, p, action, events, &error))
-            {
-              run->error = g_strdup_printf ("%s AI chose the illegal “%s”: %s",
-                                            setup->levels[item_at[p]], action, error->message);
-              return;
-            }
-          count_events (run, events, item_at);
-          if (run->log != NULL)
-            {
-              g_ptr_array_add (run->log, parlor_replay_format_action (p, action, FALSE));
-              parlor_replay_append_events (run->log, events);
-            }
-        }
-    }
-
-  result = parlor_game_get_result (game);
-  if (run->log != NULL)
-    g_ptr_array_add (run->log, parlor_replay_format_result (result));
-  result_line = parlor_line_parse (result, NULL);
-  if (result_line == NULL || !parse_int_list (parlor_line_get (result_line, "scores"), scores, n) ||
-      !parse_int_list (parlor_line_get (result_line, "ranks"), ranks, n))
-    {
-      run->error = g_strdup_printf ("unreadable result “%s”", result);
-      return;
-    }
+  if (!parlor_cli_parse_int_list (parlor_line_get (result, "scores"), scores, n, 1000000) ||
+      !parlor_cli_parse_int_list (parlor_line_get (result, "ranks"), ranks, n, 1000000))
+    return FALSE;
   for (guint p = 0; p < n; p++)
     n_first += ranks[p] == 1;
   for (guint p = 0; p < n; p++)
     {
-      run->points[item_at[p]] = scores[p];
-      run->won[item_at[p]] = ranks[p] == 1 ? 1.0 / n_first : 0.0;
+      figures->points[run->item_at[p]] = scores[p];
+      figures->won[run->item_at[p]] = ranks[p] == 1 ? 1.0 / n_first : 0.0;
+    }
+  return TRUE;
+}
+
+static void
+add_run (ParlorCliSelfplay    *self,
+         ParlorCliSelfplayRun *run)
+{
+  Totals *totals = self->data;
+  Figures *figures = run->figures;
+
+  totals->n_hands += figures->n_hands;
+  totals->n_drawn += figures->n_drawn;
+  for (guint i = 0; i < self->n_seats; i++)
+    {
+      totals->wins[i] += figures->won[i];
+      totals->points[i] += figures->points[i];
+      totals->hands_won[i] += figures->hands_won[i];
     }
 }
 
 static void
-play_job (gpointer data,
-          gpointer user_data)
+json_head (ParlorCliSelfplay *self,
+           JsonBuilder       *builder)
 {
-  play_one (data, user_data);
+  Totals *totals = self->data;
+
+  parlor_cli_json_int (builder, "games", self->games);
+  parlor_cli_json_int (builder, "deals", totals->deals);
+  parlor_cli_json_int (builder, "hands", totals->n_hands);
+  parlor_cli_json_int (builder, "drawn_hands", totals->n_drawn);
 }
+
+static void
+json_seat (ParlorCliSelfplay *self,
+           JsonBuilder       *builder,
+           guint              i)
+{
+  Totals *totals = self->data;
+
+  parlor_cli_json_double (builder, "wins", totals->wins[i]);
+  parlor_cli_json_double (builder, "win_rate", totals->wins[i] / self->games);
+  parlor_cli_json_double (builder, "mean_points", totals->points[i] / self->games);
+  parlor_cli_json_int (builder, "hands_won", totals->hands_won[i]);
+  parlor_cli_json_int (builder, "decisions", self->n_moves[i]);
+}
+
+static void
+print_text (ParlorCliSelfplay *self)
+{
+  Totals *totals = self->data;
+  int games = self->games;
+
+  printf ("%d matches of Suzume-jong, %u hands (%u drawn), seed %" G_GINT64_FORMAT "\n",
+          games, totals->n_hands, totals->n_drawn, (gint64) self->seed);
+  printf ("%-4s %-8s %8s %7s %11s %9s %9s %9s\n", "item", "level", "wins", "win%",
+          "mean points", "hands won", "mean ms", "max ms");
+  for (guint i = 0; i < self->n_seats; i++)
+    printf ("%-4u %-8s %8.1f %6.1f%% %11.2f %9u %9.3f %9.3f\n", i, self->levels[i],
+            totals->wins[i], 100.0 * totals->wins[i] / games, totals->points[i] / games,
+            totals->hands_won[i], parlor_cli_selfplay_mean_ms (self, i), self->ms_max[i]);
+}
+
+static const ParlorCliSelfplayGame selfplay = {
+  .id = "suzume",
+  .summary = "- play Suzume-jong between computer players",
+  .run_noun = "match",
+  .ai_prefix = "",
+  .default_seats = "strong,normal,normal",
+  .default_games = 100,
+  .min_seats = SUZUME_MIN_SEATS,
+  .max_seats = SUZUME_MAX_SEATS,
+  .seats_help = "2 to 5 AI levels, e.g. strong,normal,normal",
+  .seats_arg = "L,L[,…]",
+  .games_help = "Number of matches (default 100)",
+  .seats_error = "--seats needs 2 to 5 levels separated by commas",
+  .levels_hint = "random, normal or strong",
+  .options_error = "--games and --threads must be positive, --deals 1, 2 or 4",
+  .simultaneous = TRUE,
+  .figures_size = sizeof (Figures),
+  .check = check_deals,
+  .config = match_config,
+  .events = count_events,
+  .result = read_result,
+  .add = add_run,
+  .json_head = json_head,
+  .json_seat = json_seat,
+  .print_text = print_text,
+};
 
 int
 parlor_cli_selfplay_suzume (int    argc,
                             char **argv)
 {
-  g_autofree char *seats = NULL;
-  g_autofree char *log_path = NULL;
-  gint64 seed = 1;
-  int games = 100;
-  int threads = 1;
-  int deals = 1;
-  gboolean json = FALSE;
-  GOptionEntry entries[] = {
-    { "seats", 0, 0, G_OPTION_ARG_STRING, &seats, "2 to 5 AI levels, e.g. strong,normal,normal", "L,L[,…]" },
-    { "games", 0, 0, G_OPTION_ARG_INT, &games, "Number of matches (default 100)", "N" },
-    { "deals", 0, 0, G_OPTION_ARG_INT, &deals, "Times every player deals in a match: 1, 2 or 4 (default 1)", "D" },
-    { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, "Seed of the whole run (default 1)", "S" },
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
-    { "log", 0, 0, G_OPTION_ARG_FILENAME, &log_path, "Write every match as a replay to FILE", "FILE" },
-    { "threads", 0, 0, G_OPTION_ARG_INT, &threads, "Matches played at once (default 1; same results)", "T" },
+  Totals totals = { .deals = 1 };
+  const GOptionEntry entries[] = {
+    { "deals", 0, 0, G_OPTION_ARG_INT, &totals.deals, "Times every player deals in a match: 1, 2 or 4 (default 1)", "D" },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new ("- play Suzume-jong between computer players");
-  g_autoptr(GError) error = NULL;
-  g_auto(GStrv) levels = NULL;
-  g_autoptr(GPtrArray) runs = NULL;
-  Setup setup = { 0 };
-  int status = 0;
-  guint n;
-  double wins[SUZUME_MAX_SEATS] = { 0 }, points[SUZUME_MAX_SEATS] = { 0 };
-  double ms_total[SUZUME_MAX_SEATS] = { 0 }, ms_max[SUZUME_MAX_SEATS] = { 0 };
-  guint n_moves[SUZUME_MAX_SEATS] = { 0 }, hands_won[SUZUME_MAX_SEATS] = { 0 };
-  guint n_hands = 0, n_drawn = 0;
 
-  g_option_context_add_main_entries (context, entries, NULL);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      fprintf (stderr, "parlor-cli: %s\n", error->message);
-      return 2;
-    }
-
-  setup.info = parlor_games_lookup ("suzume");
-  levels = g_strsplit (seats != NULL ? seats : "strong,normal,normal", ",", -1);
-  n = g_strv_length (levels);
-  if (n < SUZUME_MIN_SEATS || n > SUZUME_MAX_SEATS)
-    {
-      fprintf (stderr, "parlor-cli: --seats needs 2 to 5 levels separated by commas\n");
-      return 2;
-    }
-  for (guint i = 0; i < n; i++)
-    if (!g_strv_contains (setup.info->ai_levels, levels[i]))
-      {
-        fprintf (stderr, "parlor-cli: unknown level “%s” (random, normal or strong)\n", levels[i]);
-        return 2;
-      }
-  if (games < 1 || threads < 1 || threads > 64 || (deals != 1 && deals != 2 && deals != 4))
-    {
-      fprintf (stderr, "parlor-cli: --games and --threads must be positive, --deals 1, 2 or 4\n");
-      return 2;
-    }
-  setup.levels = levels;
-  setup.n_seats = n;
-  setup.deals = (guint) deals;
-  setup.seed = (guint64) seed;
-  setup.want_log = log_path != NULL;
-
-  runs = g_ptr_array_new_with_free_func ((GDestroyNotify) game_run_free);
-  for (int g = 0; g < games; g++)
-    {
-      GameRun *run = g_new0 (GameRun, 1);
-
-      run->index = g;
-      g_ptr_array_add (runs, run);
-    }
-  parlor_cli_play_all (runs, play_job, &setup, threads);
-
-  for (guint g = 0; g < runs->len; g++)
-    {
-      GameRun *run = g_ptr_array_index (runs, g);
-
-      if (run->error != NULL)
-        {
-          fprintf (stderr, "parlor-cli: match %u: %s\n", g, run->error);
-          status = 1;
-          continue;
-        }
-      n_hands += run->n_hands;
-      n_drawn += run->n_drawn;
-      for (guint i = 0; i < n; i++)
-        {
-          wins[i] += run->won[i];
-          points[i] += run->points[i];
-          ms_total[i] += run->ms_total[i];
-          ms_max[i] = MAX (ms_max[i], run->ms_max[i]);
-          n_moves[i] += run->n_moves[i];
-          hands_won[i] += run->hands_won[i];
-        }
-    }
-
-  if (log_path != NULL &&
-      !parlor_cli_write_replays (log_path, runs, G_STRUCT_OFFSET (GameRun, log), &error))
-    {
-      fprintf (stderr, "parlor-cli: %s\n", error->message);
-      status = 1;
-    }
-
-  if (json)
-    {
-      g_autoptr(JsonBuilder) builder = json_builder_new ();
-      g_autoptr(JsonGenerator) generator = json_generator_new ();
-      g_autoptr(JsonNode) root = NULL;
-      g_autofree char *text = NULL;
-
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "game");
-      json_builder_add_string_value (builder, "suzume");
-      json_builder_set_member_name (builder, "games");
-      json_builder_add_int_value (builder, games);
-      json_builder_set_member_name (builder, "deals");
-      json_builder_add_int_value (builder, deals);
-      json_builder_set_member_name (builder, "hands");
-      json_builder_add_int_value (builder, n_hands);
-      json_builder_set_member_name (builder, "drawn_hands");
-      json_builder_add_int_value (builder, n_drawn);
-      json_builder_set_member_name (builder, "seats");
-      json_builder_begin_array (builder);
-      for (guint i = 0; i < n; i++)
-        {
-          json_builder_begin_object (builder);
-          json_builder_set_member_name (builder, "level");
-          json_builder_add_string_value (builder, levels[i]);
-          json_builder_set_member_name (builder, "wins");
-          json_builder_add_double_value (builder, wins[i]);
-          json_builder_set_member_name (builder, "win_rate");
-          json_builder_add_double_value (builder, wins[i] / games);
-          json_builder_set_member_name (builder, "mean_points");
-          json_builder_add_double_value (builder, points[i] / games);
-          json_builder_set_member_name (builder, "hands_won");
-          json_builder_add_int_value (builder, hands_won[i]);
-          json_builder_set_member_name (builder, "decisions");
-          json_builder_add_int_value (builder, n_moves[i]);
-          json_builder_set_member_name (builder, "mean_ms");
-          json_builder_add_double_value (builder, n_moves[i] > 0 ? ms_total[i] / n_moves[i] : 0.0);
-          json_builder_set_member_name (builder, "max_ms");
-          json_builder_add_double_value (builder, ms_max[i]);
-          json_builder_end_object (builder);
-        }
-      json_builder_end_array (builder);
-      json_builder_end_object (builder);
-      root = json_builder_get_root (builder);
-      json_generator_set_root (generator, root);
-      text = json_generator_to_data (generator, NULL);
-      printf ("%s\n", text);
-    }
-  else
-    {
-      printf ("%d matches of Suzume-jong, %u hands (%u drawn), seed %" G_GINT64_FORMAT "\n",
-              games, n_hands, n_drawn, seed);
-      printf ("%-4s %-8s %8s %7s %11s %9s %9s %9s\n", "item", "level", "wins", "win%",
-              "mean points", "hands won", "mean ms", "max ms");
-      for (guint i = 0; i < n; i++)
-        printf ("%-4u %-8s %8.1f %6.1f%% %11.2f %9u %9.3f %9.3f\n", i, levels[i], wins[i],
-                100.0 * wins[i] / games, points[i] / games, hands_won[i],
-                n_moves[i] > 0 ? ms_total[i] / n_moves[i] : 0.0, ms_max[i]);
-    }
-  return status;
+  return parlor_cli_selfplay_main (&selfplay, entries, &totals, argc, argv);
 }

@@ -10,6 +10,7 @@
 
 #include "cli-commands.h"
 #include "cli-json.h"
+#include "cli-selfplay.h"
 #include "parlor-line.h"
 #include "triad-ai.h"
 #include "triad-game.h"
@@ -207,14 +208,69 @@ parlor_cli_triad (int    argc,
 
 typedef struct
 {
-  TriadAiLevel level;
-  const char  *name;
-  guint        wins;
-  guint        draws;
-  double       total_ms;
-  double       max_ms;
-  guint        n_moves;
-} SeatStats;
+  int  value[2];      /* of the deal for an Expert seat, with perfect play */
+  int  outcome[2];    /* 1 won, 0 drawn, -1 lost */
+} Figures;
+
+typedef struct
+{
+  char        *config;      /* --config */
+  gboolean     open;
+  TriadSolver *solver;
+  guint        wins[2];
+  guint        draws[2];
+  guint        below;
+  guint        drawn;
+} Totals;
+
+static gboolean
+check_options (ParlorCliSelfplay  *self,
+               GError            **error)
+{
+  Totals *totals = self->data;
+  TriadConfig parsed;
+
+  if ((gint64) self->seed < 0)
+    return FALSE;
+  if (!triad_config_parse (totals->config, &parsed, error))
+    return FALSE;
+  totals->open = parsed.open;
+  return TRUE;
+}
+
+/* The seats stay; who moves first alternates. */
+static char *
+game_config (ParlorCliSelfplay *self,
+             guint              index)
+{
+  Totals *totals = self->data;
+
+  return g_strchomp (g_strdup_printf ("first=%u %s", index % 2,
+                                      totals->config != NULL ? totals->config : ""));
+}
+
+static guint64
+game_seed (guint64 seed,
+           guint   index)
+{
+  return seed * 1000003u + index;
+}
+
+static guint64
+ai_seed (guint64 seed,
+         guint   seat,
+         guint   move)
+{
+  return seed * 16 + move;
+}
+
+static gboolean
+is_expert (const char *level)
+{
+  TriadAiLevel parsed;
+
+  return triad_ai_level_from_string (level, &parsed) && parsed == TRIAD_AI_EXPERT;
+}
 
 /* The value of the deal for @seat with perfect play from both sides. */
 static int
@@ -230,165 +286,154 @@ deal_value (TriadSolver *solver,
   return seat == triad_game_get_first_seat (game) ? value : -value;
 }
 
+static void
+solve_deal (ParlorCliSelfplay    *self,
+            ParlorCliSelfplayRun *run,
+            ParlorGame           *game)
+{
+  Totals *totals = self->data;
+  Figures *figures = run->figures;
+
+  for (guint s = 0; s < 2; s++)
+    if (is_expert (self->levels[s]))
+      figures->value[s] = deal_value (totals->solver, TRIAD_GAME (game), s);
+}
+
+static gboolean
+read_result (ParlorCliSelfplay    *self,
+             ParlorCliSelfplayRun *run,
+             ParlorGame           *game,
+             ParlorLine           *result)
+{
+  Figures *figures = run->figures;
+  TriadGame *triad = TRIAD_GAME (game);
+  int outcome = triad_outcome_for_first (triad_position_count (triad_game_get_position (triad), 0));
+
+  for (guint s = 0; s < 2; s++)
+    figures->outcome[s] = s == triad_game_get_first_seat (triad) ? outcome : -outcome;
+  return TRUE;
+}
+
+static void
+add_run (ParlorCliSelfplay    *self,
+         ParlorCliSelfplayRun *run)
+{
+  Totals *totals = self->data;
+  Figures *figures = run->figures;
+
+  if (figures->outcome[0] == 0)
+    totals->drawn++;
+  for (guint s = 0; s < 2; s++)
+    {
+      int mine = figures->outcome[s];
+
+      if (mine > 0)
+        totals->wins[s]++;
+      else if (mine == 0)
+        totals->draws[s]++;
+      if (is_expert (self->levels[s]) && mine < figures->value[s])
+        totals->below++;
+    }
+}
+
+static void
+json_head (ParlorCliSelfplay *self,
+           JsonBuilder       *builder)
+{
+  parlor_cli_json_int (builder, "games", self->games);
+}
+
+static void
+json_seat (ParlorCliSelfplay *self,
+           JsonBuilder       *builder,
+           guint              s)
+{
+  Totals *totals = self->data;
+
+  parlor_cli_json_int (builder, "wins", totals->wins[s]);
+  parlor_cli_json_int (builder, "draws", totals->draws[s]);
+}
+
+static void
+json_tail (ParlorCliSelfplay *self,
+           JsonBuilder       *builder)
+{
+  Totals *totals = self->data;
+
+  parlor_cli_json_string (builder, "hands", totals->open ? "open" : "closed");
+  parlor_cli_json_int (builder, "expert_below_value", totals->below);
+}
+
+static void
+print_text (ParlorCliSelfplay *self)
+{
+  Totals *totals = self->data;
+
+  printf ("%d games, %u drawn\n", self->games, totals->drawn);
+  for (guint s = 0; s < 2; s++)
+    printf ("seat %u %-6s  %u wins  %u draws  move time mean %.2f ms, max %.2f ms\n", s,
+            self->levels[s], totals->wins[s], totals->draws[s],
+            parlor_cli_selfplay_mean_ms (self, s), self->ms_max[s]);
+  printf ("expert games below the solved value: %u%s\n", totals->below,
+          totals->open ? "" : " (closed hands: Expert cannot see the cards the value assumes)");
+}
+
+/* With closed hands the solved value assumes knowledge Expert does not have. */
+static int
+exit_status (ParlorCliSelfplay *self)
+{
+  Totals *totals = self->data;
+
+  return totals->below == 0 || !totals->open ? 0 : 1;
+}
+
+static const ParlorCliSelfplayGame selfplay = {
+  .id = "triad",
+  .summary = "— computer players against each other",
+  .run_noun = "game",
+  .ai_prefix = "",
+  .default_seats = "expert,hard",
+  .default_games = 10,
+  .min_seats = 2,
+  .max_seats = 2,
+  .seats_help = "Levels of the two seats (easy, medium, hard, expert)",
+  .seats_arg = "L,L",
+  .games_help = "Number of games (10)",
+  .seed_help = "Seed (1)",
+  .seats_error = "need --seats L,L (two levels), --games at least 1 and a seed not negative",
+  .levels_hint = "easy, medium, hard, expert",
+  .options_error = "need --seats L,L (two levels), --games at least 1 and a seed not negative",
+  .no_threads = TRUE,
+  .fixed_seats = TRUE,
+  .figures_size = sizeof (Figures),
+  .check = check_options,
+  .config = game_config,
+  .game_seed = game_seed,
+  .ai_seed = ai_seed,
+  .prepare = solve_deal,
+  .result = read_result,
+  .add = add_run,
+  .ms_digits = 2,
+  .json_head = json_head,
+  .json_seat = json_seat,
+  .json_tail = json_tail,
+  .print_text = print_text,
+  .exit_status = exit_status,
+};
+
 int
 parlor_cli_selfplay_triad (int    argc,
                            char **argv)
 {
-  g_autoptr(GOptionContext) context = NULL;
-  g_autoptr(GError) error = NULL;
   g_autoptr(TriadSolver) solver = triad_solver_new ();
-  g_autofree char *seats_text = NULL;
-  g_autofree char *config_text = NULL;
-  g_auto(GStrv) levels = NULL;
-  gboolean json = FALSE;
-  int n_games = 10;
-  gint64 seed = 1;
-  SeatStats stats[2];
-  TriadConfig parsed;
-  gboolean open;
-  guint below = 0, drawn = 0;
-  GOptionEntry entries[] = {
-    { "seats", 0, 0, G_OPTION_ARG_STRING, &seats_text, "Levels of the two seats (easy, medium, hard, expert)", "L,L" },
-    { "games", 0, 0, G_OPTION_ARG_INT, &n_games, "Number of games (10)", "N" },
-    { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, "Seed (1)", "S" },
-    { "config", 0, 0, G_OPTION_ARG_STRING, &config_text, "Game options, e.g. \"hands=closed same=on\"", "TEXT" },
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
+  Totals totals = { .solver = solver };
+  const GOptionEntry entries[] = {
+    { "config", 0, 0, G_OPTION_ARG_STRING, &totals.config, "Game options, e.g. \"hands=closed same=on\"", "TEXT" },
     { NULL }
   };
+  int status;
 
-  context = g_option_context_new ("— computer players against each other");
-  g_option_context_add_main_entries (context, entries, NULL);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      fprintf (stderr, "parlor-cli: %s\n", error->message);
-      return 2;
-    }
-  levels = g_strsplit (seats_text != NULL ? seats_text : "expert,hard", ",", -1);
-  if (g_strv_length (levels) != 2 || n_games < 1 || seed < 0)
-    {
-      fprintf (stderr, "parlor-cli: need --seats L,L (two levels), --games at least 1 and a seed not negative\n");
-      return 2;
-    }
-  if (!triad_config_parse (config_text, &parsed, &error))
-    {
-      fprintf (stderr, "parlor-cli: %s\n", error->message);
-      return 2;
-    }
-  open = parsed.open;
-  memset (stats, 0, sizeof stats);
-  for (guint s = 0; s < 2; s++)
-    {
-      stats[s].name = levels[s];
-      if (!triad_ai_level_from_string (levels[s], &stats[s].level))
-        {
-          fprintf (stderr, "parlor-cli: unknown level “%s” (easy, medium, hard, expert)\n", levels[s]);
-          return 2;
-        }
-    }
-
-  for (guint g = 0; g < (guint) n_games; g++)
-    {
-      g_autoptr(TriadGame) game = NULL;
-      g_autoptr(GPtrArray) events = parlor_event_array_new ();
-      g_autofree char *config = g_strdup_printf ("first=%u %s", g % 2, config_text != NULL ? config_text : "");
-      guint64 game_seed = (guint64) seed * 1000003u + g;
-      int value[2] = { 0, 0 };
-      const TriadPosition *pos;
-      int outcome;
-
-      game = triad_game_new (config, game_seed, &error);
-      if (game == NULL)
-        {
-          fprintf (stderr, "parlor-cli: %s\n", error->message);
-          return 2;
-        }
-      for (guint s = 0; s < 2; s++)
-        if (stats[s].level == TRIAD_AI_EXPERT)
-          value[s] = deal_value (solver, game, s);
-
-      parlor_game_start (PARLOR_GAME (game), events);
-      for (guint turn = 0; !parlor_game_is_over (PARLOR_GAME (game)); turn++)
-        {
-          guint seat = parlor_game_is_waiting_for (PARLOR_GAME (game), 0) ? 0 : 1;
-          g_autofree char *view = parlor_game_view_for (PARLOR_GAME (game), (int) seat);
-          g_autofree char *action = NULL;
-          gint64 start = g_get_monotonic_time ();
-          double ms;
-
-          action = triad_ai_choose (stats[seat].name, view, game_seed * 16 + turn, NULL, &error);
-          ms = (g_get_monotonic_time () - start) / 1000.0;
-          if (action == NULL || !parlor_game_apply (PARLOR_GAME (game), seat, action, events, &error))
-            {
-              fprintf (stderr, "parlor-cli: game %u: %s\n", g, error->message);
-              return 1;
-            }
-          stats[seat].total_ms += ms;
-          stats[seat].max_ms = MAX (stats[seat].max_ms, ms);
-          stats[seat].n_moves++;
-        }
-
-      pos = triad_game_get_position (game);
-      outcome = triad_outcome_for_first (triad_position_count (pos, 0));
-      if (outcome == 0)
-        drawn++;
-      for (guint s = 0; s < 2; s++)
-        {
-          int mine = s == triad_game_get_first_seat (game) ? outcome : -outcome;
-
-          if (mine > 0)
-            stats[s].wins++;
-          else if (mine == 0)
-            stats[s].draws++;
-          if (stats[s].level == TRIAD_AI_EXPERT && mine < value[s])
-            below++;
-        }
-    }
-
-  if (json)
-    {
-      g_autoptr(JsonBuilder) builder = json_builder_new ();
-
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "game");
-      json_builder_add_string_value (builder, "triad");
-      json_builder_set_member_name (builder, "games");
-      json_builder_add_int_value (builder, n_games);
-      json_builder_set_member_name (builder, "seats");
-      json_builder_begin_array (builder);
-      for (guint s = 0; s < 2; s++)
-        {
-          json_builder_begin_object (builder);
-          json_builder_set_member_name (builder, "level");
-          json_builder_add_string_value (builder, stats[s].name);
-          json_builder_set_member_name (builder, "wins");
-          json_builder_add_int_value (builder, stats[s].wins);
-          json_builder_set_member_name (builder, "draws");
-          json_builder_add_int_value (builder, stats[s].draws);
-          json_builder_set_member_name (builder, "mean_ms");
-          json_builder_add_double_value (builder, parlor_cli_round (stats[s].n_moves > 0 ? stats[s].total_ms / stats[s].n_moves : 0.0, 2));
-          json_builder_set_member_name (builder, "max_ms");
-          json_builder_add_double_value (builder, parlor_cli_round (stats[s].max_ms, 2));
-          json_builder_end_object (builder);
-        }
-      json_builder_end_array (builder);
-      json_builder_set_member_name (builder, "hands");
-      json_builder_add_string_value (builder, open ? "open" : "closed");
-      json_builder_set_member_name (builder, "expert_below_value");
-      json_builder_add_int_value (builder, below);
-      json_builder_end_object (builder);
-      parlor_cli_print_json (builder);
-    }
-  else
-    {
-      printf ("%d games, %u drawn\n", n_games, drawn);
-      for (guint s = 0; s < 2; s++)
-        printf ("seat %u %-6s  %u wins  %u draws  move time mean %.2f ms, max %.2f ms\n", s,
-                stats[s].name, stats[s].wins, stats[s].draws,
-                stats[s].n_moves > 0 ? stats[s].total_ms / stats[s].n_moves : 0.0, stats[s].max_ms);
-      printf ("expert games below the solved value: %u%s\n", below,
-              open ? "" : " (closed hands: Expert cannot see the cards the value assumes)");
-    }
-
-  /* With closed hands the solved value assumes knowledge Expert does not have. */
-  return below == 0 || !open ? 0 : 1;
+  status = parlor_cli_selfplay_main (&selfplay, entries, &totals, argc, argv);
+  g_free (totals.config);
+  return status;
 }

@@ -19,7 +19,7 @@ typedef struct
 
 static const Command commands[] = {
   { "selfplay", "manhattan", parlor_cli_selfplay_manhattan, "selfplay manhattan --seats L,L,L,L --games N --seed S [--json] [--log FILE]" },
-  { "selfplay", "triad", parlor_cli_selfplay_triad, "selfplay triad --seats L,L --games N --seed S [--json]" },
+  { "selfplay", "triad", parlor_cli_selfplay_triad, "selfplay triad --seats L,L --games N --seed S [--json] [--log FILE]" },
   { "selfplay", "jihai", parlor_cli_selfplay_jihai, "selfplay jihai --seats L,L --games N --seed S [--json] [--log FILE]" },
   { "selfplay", "suzume", parlor_cli_selfplay_suzume, "selfplay suzume --seats L,L[,L…] --games N --seed S [--json] [--log FILE]" },
   { "selfplay", "mcr", parlor_cli_selfplay_mcr, "selfplay mcr --seats L,L,L,L --games N --seed S [--hands 16|1] [--json] [--log FILE]" },

@@ -188,6 +188,31 @@ parlor_game_default_action (ParlorGame *self,
   return iface->default_action (self, seat, rng);
 }
 
+/*
+ * The answer @seat gives without being asked: a claim prompt whose only
+ * legal answer is one action (a seat with nothing to claim may only pass).
+ * The table driver plays it for any seat, human or computer, once what the
+ * last move showed has gone out, so a claim window looks the same to every
+ * seat whether or not anyone could claim. NULL when the seat has a choice,
+ * is asked for its own move, or is not waited for.
+ */
+char *
+parlor_game_get_automatic_action (ParlorGame *self,
+                                  guint       seat)
+{
+  g_autoptr(GPtrArray) actions = NULL;
+
+  g_return_val_if_fail (PARLOR_IS_GAME (self), NULL);
+
+  if (!parlor_game_is_waiting_for (self, seat) ||
+      parlor_game_get_prompt_kind (self, seat) != PARLOR_PROMPT_CLAIM)
+    return NULL;
+  actions = parlor_game_legal_actions (self, seat);
+  if (actions == NULL || actions->len != 1)
+    return NULL;
+  return g_strdup (g_ptr_array_index (actions, 0));
+}
+
 /* Maps @strength (0 = weakest … PARLOR_STRENGTH_MAX = strongest) onto the
  * game's own levels, spread evenly from its weakest to its strongest. */
 const char *

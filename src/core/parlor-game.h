@@ -117,6 +117,12 @@ struct _ParlorGameInfo
                                       GError       **error);
   char             *(*describe)      (const char    *line,
                                       const char * const *seat_names);
+  /* The version of the game's replays (docs/replay-format.md); 0 is 1.
+   * 2: the game's claim windows ask seats with nothing to claim, which its
+   * version 1 skipped; the answers the table plays for them
+   * (parlor_game_get_automatic_action) are recorded as actions, and a
+   * reader of a version 1 replay plays them itself. */
+  guint               replay_version;
 };
 
 GQuark                parlor_game_error_quark   (void);
@@ -147,6 +153,8 @@ ParlorPromptKind      parlor_game_get_prompt_kind (ParlorGame *self,
 char                 *parlor_game_default_action (ParlorGame  *self,
                                                  guint        seat,
                                                  ParlorRng   *rng);
+char                 *parlor_game_get_automatic_action (ParlorGame *self,
+                                                 guint        seat);
 
 const char           *parlor_game_info_level_for_strength (const ParlorGameInfo *info,
                                                            guint                 strength);

@@ -22,6 +22,17 @@ parlor_replay_format_game (const char *game_id,
                            guint64     seed,
                            const char *config)
 {
+  return parlor_replay_format_game_version (game_id, 1, seed, config);
+}
+
+/* @version: the game's replay version (ParlorGameInfo.replay_version);
+ * written only from 2 on, so version 1 records stay as they were. */
+char *
+parlor_replay_format_game_version (const char *game_id,
+                                   guint       version,
+                                   guint64     seed,
+                                   const char *config)
+{
   g_autoptr(ParlorLine) line = parlor_line_new ("game");
 
   g_return_val_if_fail (game_id != NULL, NULL);
@@ -29,6 +40,8 @@ parlor_replay_format_game (const char *game_id,
   parlor_line_set (line, "id", game_id);
   parlor_line_set_printf (line, "seed", "%" G_GUINT64_FORMAT, seed);
   parlor_line_set (line, "config", config != NULL ? config : "");
+  if (version > 1)
+    parlor_line_set_int (line, "version", version);
 
   return parlor_line_to_string (line);
 }
@@ -133,6 +146,7 @@ typedef struct
   GPtrArray            *pending;   /* events the engine produced, not yet matched */
   guint                 next;
   guint                 seats_seen;
+  gboolean              automatic; /* the replay does not record automatic answers */
 } Replaying;
 
 static void
@@ -144,6 +158,7 @@ replaying_clear (Replaying *r)
   r->started = FALSE;
   r->next = 0;
   r->seats_seen = 0;
+  r->automatic = FALSE;
 }
 
 static gboolean
@@ -171,6 +186,36 @@ fail (GError    **error,
   return FALSE;
 }
 
+/* A version 1 replay of a game that now asks seats with nothing to claim:
+ * play the answers the table would have played for them, as version 1 did
+ * without asking. Their events join the pending ones. */
+static gboolean
+play_automatic (Replaying  *r,
+                guint       lineno,
+                GError    **error)
+{
+  gboolean played = TRUE;
+
+  while (r->automatic && played && !parlor_game_is_over (r->game))
+    {
+      played = FALSE;
+      for (guint s = 0; s < parlor_game_get_n_seats (r->game); s++)
+        {
+          g_autofree char *action = parlor_game_get_automatic_action (r->game, s);
+          g_autoptr(GError) local_error = NULL;
+
+          if (action == NULL)
+            continue;
+          if (!parlor_game_apply (r->game, s, action, r->pending, &local_error))
+            return fail (error, PARLOR_REPLAY_ERROR_MISMATCH, lineno,
+                         _("the engine refuses its own answer “%s”: %s"), action,
+                         local_error->message);
+          played = TRUE;
+        }
+    }
+  return TRUE;
+}
+
 static void
 ensure_started (Replaying *r)
 {
@@ -180,6 +225,7 @@ ensure_started (Replaying *r)
   r->pending = parlor_event_array_new ();
   r->next = 0;
   parlor_game_start (r->game, r->pending);
+  /* No claim window is open at the start of a game. */
 }
 
 /* Every event the engine produced so far must have been in the file. */
@@ -229,6 +275,8 @@ verify_record (Replaying             *r,
       const char *id = parlor_line_get (record, "id");
       const char *config = parlor_line_get (record, "config");
       guint64 seed;
+      gint64 version = 1;
+      guint engine_version;
 
       if (!finish_game (r, lineno, error))
         return FALSE;
@@ -237,10 +285,22 @@ verify_record (Replaying             *r,
                                        &seed, NULL))
         return fail (error, PARLOR_REPLAY_ERROR_SYNTAX, lineno,
                      _("a game record needs an id and a seed"));
+      if (parlor_line_has (record, "version") &&
+          !parlor_line_get_int (record, "version", 1, G_MAXINT, &version, NULL))
+        return fail (error, PARLOR_REPLAY_ERROR_SYNTAX, lineno,
+                     _("a game record’s version is a number from 1"));
       r->info = lookup (id);
       if (r->info == NULL)
         return fail (error, PARLOR_REPLAY_ERROR_UNKNOWN_GAME, lineno,
                      _("there is no game “%s”"), id);
+      engine_version = MAX (r->info->replay_version, 1);
+      if (version > engine_version)
+        return fail (error, PARLOR_REPLAY_ERROR_UNKNOWN_GAME, lineno,
+                     _("this %s replay is of version %d, newer than this Parlor’s (%u): "
+                       "play it back with a newer Parlor"),
+                     id, (int) version, engine_version);
+      /* Version 1 → 2: answers of seats with nothing to claim were not recorded. */
+      r->automatic = version < 2 && engine_version >= 2;
       r->game = r->info->new_game (config != NULL ? config : "", seed, &local_error);
       if (r->game == NULL)
         return fail (error, PARLOR_REPLAY_ERROR_MISMATCH, lineno, "%s", local_error->message);
@@ -312,7 +372,7 @@ verify_record (Replaying             *r,
       if (!parlor_game_apply (r->game, seat, line, r->pending, &local_error))
         return fail (error, PARLOR_REPLAY_ERROR_MISMATCH, lineno,
                      _("the engine refuses the action “%s”: %s"), line, local_error->message);
-      return TRUE;
+      return play_automatic (r, lineno, error);
     }
 
   if (g_str_equal (type, "result"))

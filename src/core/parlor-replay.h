@@ -29,6 +29,10 @@ char     *parlor_replay_format_header  (void);
 char     *parlor_replay_format_game    (const char        *game_id,
                                         guint64            seed,
                                         const char        *config);
+char     *parlor_replay_format_game_version (const char   *game_id,
+                                        guint              version,
+                                        guint64            seed,
+                                        const char        *config);
 char     *parlor_replay_format_seat    (guint              index,
                                         const char        *name,
                                         const char        *kind,

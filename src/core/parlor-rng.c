@@ -100,3 +100,12 @@ parlor_rng_shuffle (ParlorRng *rng,
         }
     }
 }
+
+guint64
+parlor_rng_splitmix64 (guint64 x)
+{
+  x += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
+  x = (x ^ (x >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
+  x = (x ^ (x >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
+  return x ^ (x >> 31);
+}

@@ -25,4 +25,9 @@ void     parlor_rng_shuffle   (ParlorRng *rng,
                                gsize      n_elements,
                                gsize      element_size);
 
+/* SplitMix64 (Steele, Lea and Flood; Vigna's splitmix64.c): the first output
+ * of the generator whose state is @x. Mixes a number into an independent
+ * seed, e.g. from (seed, game, seat, move). */
+guint64  parlor_rng_splitmix64 (guint64 x);
+
 G_END_DECLS

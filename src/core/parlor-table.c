@@ -40,8 +40,18 @@ typedef struct
   ParlorPromptKind prompt_kind;
   guint           serial;        /* of the open prompt, counted per seat so
                                   * it says nothing of other seats' prompts */
+  gboolean        automatic;     /* waited for, but its only answer is played
+                                  * by the table (nothing to claim): not asked */
   gint64          remaining;     /* of the time limit, while paused */
 } Seat;
+
+/* Who played each action, and whether the table played it for the seat
+ * (an automatic answer): undo goes back to a seat's own decisions only. */
+typedef struct
+{
+  guint8 seat;
+  guint8 automatic;
+} Move;
 
 /* An action of a record that start() plays again. */
 typedef struct
@@ -71,8 +81,10 @@ struct _ParlorTable
   gboolean              over;
   gboolean              applying;
   gboolean              paused;
+  guint                 automatic_id;   /* plays the seats' automatic answers */
   GPtrArray            *record;
   GArray               *steps;         /* Step: played again at the start */
+  GArray               *moves;         /* Move: each action applied, in order */
 };
 
 G_DEFINE_FINAL_TYPE (ParlorTable, parlor_table, G_TYPE_OBJECT)
@@ -106,6 +118,7 @@ static gboolean schedule (ParlorTable *self,
                           int          acted);
 static void     announce (ParlorTable *self,
                           int          acted);
+static void     schedule_automatic (ParlorTable *self);
 
 static void
 ai_job_free (AiJob *job)
@@ -151,6 +164,7 @@ parlor_table_dispose (GObject *object)
 
   for (guint i = 0; i < MAX_SEATS; i++)
     seat_stop (&self->seats[i]);
+  g_clear_handle_id (&self->automatic_id, g_source_remove);
   g_clear_object (&self->game);
 
   G_OBJECT_CLASS (parlor_table_parent_class)->dispose (object);
@@ -169,6 +183,7 @@ parlor_table_finalize (GObject *object)
   g_ptr_array_unref (self->players);
   g_ptr_array_unref (self->record);
   g_clear_pointer (&self->steps, g_array_unref);
+  g_array_unref (self->moves);
   g_free (self->config);
   g_free (self->default_level);
 
@@ -214,6 +229,7 @@ parlor_table_init (ParlorTable *self)
 {
   self->players = g_ptr_array_new_with_free_func ((GDestroyNotify) player_free);
   self->record = g_ptr_array_new_with_free_func (g_free);
+  self->moves = g_array_new (FALSE, FALSE, sizeof (Move));
   for (guint i = 0; i < MAX_SEATS; i++)
     self->seats[i].player = -1;
 }
@@ -526,6 +542,17 @@ kind_name (ParlorSeatKind kind)
     }
 }
 
+/* Before @seat's action is applied: was it the table's to play? */
+static void
+add_move (ParlorTable *self,
+          guint        seat)
+{
+  g_autofree char *automatic = parlor_game_get_automatic_action (self->game, seat);
+  Move move = { seat, automatic != NULL };
+
+  g_array_append_val (self->moves, move);
+}
+
 /* The actions of the record the table was made from, played again with
  * their events told as they come (observers rebuild their log), but
  * without "action" or "changed": the position is announced once. */
@@ -542,9 +569,11 @@ play_steps (ParlorTable *self)
       g_autoptr(GError) error = NULL;
 
       /* new_from_record() has checked every step on a game of its own. */
+      add_move (self, step->seat);
       if (!parlor_game_apply (self->game, step->seat, step->line, events, &error))
         {
           g_debug ("the record's action “%s” is refused: %s", step->line, error->message);
+          g_array_set_size (self->moves, self->moves->len - 1);
           break;
         }
       g_ptr_array_add (self->record, parlor_replay_format_action (step->seat, step->line,
@@ -615,7 +644,9 @@ parlor_table_start (ParlorTable  *self,
     }
 
   g_ptr_array_add (self->record, parlor_replay_format_header ());
-  g_ptr_array_add (self->record, parlor_replay_format_game (self->info->id, self->seed, self->config));
+  g_ptr_array_add (self->record, parlor_replay_format_game_version (self->info->id,
+                                                                     self->info->replay_version,
+                                                                     self->seed, self->config));
   for (guint i = 0; i < self->n_seats; i++)
     g_ptr_array_add (self->record,
                      parlor_replay_format_seat (i, self->seats[i].name, kind_name (self->seats[i].kind),
@@ -655,8 +686,14 @@ apply_action (ParlorTable  *self,
       return FALSE;
     }
 
-  if (!parlor_game_apply (self->game, seat, action, events, error))
-    return FALSE;
+  {
+    g_autofree char *automatic = parlor_game_get_automatic_action (self->game, seat);
+    Move move = { seat, automatic != NULL };
+
+    if (!parlor_game_apply (self->game, seat, action, events, error))
+      return FALSE;
+    g_array_append_val (self->moves, move);
+  }
 
   self->applying = TRUE;
   self->seats[seat].failures = 0;
@@ -841,7 +878,10 @@ ai_done (GObject      *object,
       seat->pending = g_steal_pointer (&action);
       return;
     }
-  if (self->ai_delay > elapsed_ms)
+  /* Only turns are paced: a claim answer goes in as soon as it is
+   * decided. A pass shows nothing, and a pause only when a computer player
+   * could claim would tell everyone that it could. */
+  if (self->ai_delay > elapsed_ms && seat->prompt_kind == PARLOR_PROMPT_TURN)
     {
       SeatRef *ref = g_new (SeatRef, 1);
 
@@ -896,8 +936,12 @@ schedule (ParlorTable *self,
       g_autofree char *result = parlor_game_get_result (self->game);
 
       self->over = TRUE;
+      g_clear_handle_id (&self->automatic_id, g_source_remove);
       for (guint i = 0; i < self->n_seats; i++)
-        seat_stop (&self->seats[i]);
+        {
+          seat_stop (&self->seats[i]);
+          self->seats[i].automatic = FALSE;
+        }
       g_ptr_array_add (self->record, parlor_replay_format_result (result != NULL ? result : ""));
       return TRUE;
     }
@@ -906,14 +950,28 @@ schedule (ParlorTable *self,
   for (guint i = 0; i < self->n_seats; i++)
     {
       Seat *seat = &self->seats[i];
-
+      g_autofree char *automatic = NULL;
       ParlorPromptKind kind;
       guint limit;
 
+      seat->automatic = FALSE;
       if ((waiting & PARLOR_AUDIENCE_SEAT (i)) == 0)
         {
           seat_stop (seat);
           seat->prompted = FALSE;
+          continue;
+        }
+
+      /* Nothing to claim: the seat is not asked (no prompt, no clock, no
+       * computer thinking) and the table answers for it once the lines of
+       * this move have gone out, as fast as for a seat that could claim. */
+      automatic = parlor_game_get_automatic_action (self->game, i);
+      if (automatic != NULL)
+        {
+          seat_stop (seat);
+          seat->prompted = FALSE;
+          seat->automatic = TRUE;
+          schedule_automatic (self);
           continue;
         }
 
@@ -945,6 +1003,47 @@ schedule (ParlorTable *self,
         arm_timer (self, i, (gint64) limit * G_USEC_PER_SEC);
     }
   return FALSE;
+}
+
+/* Plays the automatic answers due when the source was added, in seat
+ * order. Each is recorded as the seat's action like any other. */
+static gboolean
+on_automatic (gpointer data)
+{
+  ParlorTable *self = data;
+  guint32 due = 0;
+
+  self->automatic_id = 0;
+  if (self->over || self->paused)
+    return G_SOURCE_REMOVE;
+
+  for (guint i = 0; i < self->n_seats; i++)
+    if (self->seats[i].automatic)
+      due |= PARLOR_AUDIENCE_SEAT (i);
+  for (guint i = 0; i < self->n_seats && !self->over; i++)
+    {
+      g_autofree char *action = NULL;
+      g_autoptr(GError) error = NULL;
+
+      if ((due & PARLOR_AUDIENCE_SEAT (i)) == 0 || !self->seats[i].automatic)
+        continue;
+      action = parlor_game_get_automatic_action (self->game, i);
+      if (action != NULL && !apply_action (self, i, action, FALSE, &error))
+        g_warning ("An automatic answer was refused: %s", error->message);
+    }
+
+  return G_SOURCE_REMOVE;
+}
+
+/* An idle source, so the lines queued by the move that opened the window
+ * are written first (they leave at default priority), and a window never
+ * closes in the main-loop turn it opened in, whoever could claim. */
+static void
+schedule_automatic (ParlorTable *self)
+{
+  if (self->automatic_id != 0 || self->paused)
+    return;
+  self->automatic_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, on_automatic, self, NULL);
 }
 
 /* Observers hear of a change once the timers for the new state run, so a
@@ -1009,6 +1108,8 @@ parlor_table_set_paused (ParlorTable *self,
     return;
   self->paused = paused;
 
+  if (paused)
+    g_clear_handle_id (&self->automatic_id, g_source_remove);
   for (guint i = 0; i < self->n_seats; i++)
     {
       Seat *seat = &self->seats[i];
@@ -1025,6 +1126,8 @@ parlor_table_set_paused (ParlorTable *self,
         }
       else
         {
+          if (seat->automatic)
+            schedule_automatic (self);
           if (seat->remaining > 0 && seat->timer_id == 0 && seat->kind != PARLOR_SEAT_AI)
             arm_timer (self, i, seat->remaining);
           seat->remaining = 0;
@@ -1034,7 +1137,9 @@ parlor_table_set_paused (ParlorTable *self,
 
               ref->table = self;
               ref->seat = i;
-              seat->pace_id = g_timeout_add_full (G_PRIORITY_DEFAULT, self->ai_delay,
+              seat->pace_id = g_timeout_add_full (G_PRIORITY_DEFAULT,
+                                                  seat->prompt_kind == PARLOR_PROMPT_TURN
+                                                    ? self->ai_delay : 0,
                                                   on_pace_done, ref, g_free);
             }
         }
@@ -1055,6 +1160,7 @@ parlor_table_stop (ParlorTable *self)
   g_return_if_fail (PARLOR_IS_TABLE (self));
 
   self->over = TRUE;
+  g_clear_handle_id (&self->automatic_id, g_source_remove);
   for (guint i = 0; i < self->n_seats; i++)
     seat_stop (&self->seats[i]);
 }
@@ -1120,6 +1226,7 @@ table_from_lines (const ParlorGameInfo *info,
       if (g_str_equal (type, "game"))
         {
           guint64 seed;
+          gint64 version;
 
           if (self != NULL)
             return record_error (error, _("The saved game holds more than one game")), NULL;
@@ -1133,6 +1240,11 @@ table_from_lines (const ParlorGameInfo *info,
                                              ? parlor_line_get (line, "seed") : "",
                                            10, 0, G_MAXUINT64, &seed, NULL))
             return record_error (error, _("The saved game cannot be read")), NULL;
+          /* The game's own replay version (1 when not given) must be this one's. */
+          if (!parlor_line_get_int (line, "version", 1, G_MAXINT, &version, NULL))
+            version = parlor_line_has (line, "version") ? 0 : 1;
+          if (version != MAX (info->replay_version, 1))
+            return record_error (error, _("The saved game is from another version of Parlor")), NULL;
           self = parlor_table_new (info, parlor_line_get (line, "config"), seed, error);
           if (self == NULL)
             return NULL;
@@ -1237,31 +1349,22 @@ parlor_table_new_from_record (const ParlorGameInfo *info,
   return g_steal_pointer (&self);
 }
 
-/* The index in the record of @seat's last action of its own, or -1. */
+/* How many actions came before @seat's last decision of its own (not an
+ * answer the table played for it), or -1. */
 int
 parlor_table_get_undo_point (ParlorTable *self,
                              guint        seat)
 {
-  int n_actions = 0;
-  int point = -1;
-
   g_return_val_if_fail (PARLOR_IS_TABLE (self), -1);
 
-  for (guint i = 0; i < self->record->len; i++)
+  for (guint i = self->moves->len; i > 0; i--)
     {
-      const char *record = g_ptr_array_index (self->record, i);
-      g_autoptr(ParlorLine) line = NULL;
-      gint64 who;
+      Move *move = &g_array_index (self->moves, Move, i - 1);
 
-      if (!g_str_has_prefix (record, "action "))
-        continue;
-      line = parlor_line_parse (record, NULL);
-      if (line != NULL && parlor_line_get_int (line, "seat", 0, G_MAXINT, &who, NULL) &&
-          who == seat)
-        point = n_actions;
-      n_actions++;
+      if (move->seat == seat && !move->automatic)
+        return i - 1;
     }
-  return point;
+  return -1;
 }
 
 /**

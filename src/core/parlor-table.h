@@ -11,6 +11,14 @@ G_BEGIN_DECLS
  * main-loop timeout and thinks for computer players off the main thread.
  * The app (local play), the LAN server and the CLI all drive games with it.
  *
+ * A seat whose only legal answer to a claim prompt is one action (pass: it
+ * has nothing to claim) is not asked: the table plays that answer for it,
+ * human or computer, from an idle source once the lines of the move that
+ * opened the window have gone out. So every claim window closes after the
+ * move that opened it, never with it, and what a seat sees does not depend
+ * on whether another seat could claim. Claim answers of computer players
+ * are not paced by the AI delay (only turns are).
+ *
  * Signals (all emitted on the main context the table was created in):
  *   "event"       (guint audience, const char *line)  each event the game produced
  *   "action"      (guint seat, const char *line, gboolean timed_out)  each applied action
@@ -84,8 +92,10 @@ void                  parlor_table_set_ai_delay     (ParlorTable  *self,
 /* Monotonic time (µs) at which the waiting seat's time runs out, 0 if none. */
 gint64                parlor_table_get_deadline     (ParlorTable  *self,
                                                      guint         seat);
-/* The seat's open prompt: FALSE if the game does not wait for it. A seat's
- * serials grow with each of its new prompts and are never 0. */
+/* The seat's open prompt: FALSE if the game does not wait for it, or if
+ * the seat has nothing to decide (a claim window where its only answer is
+ * pass: the table plays that answer itself, parlor_game_get_automatic_action).
+ * A seat's serials grow with each of its new prompts and are never 0. */
 gboolean              parlor_table_get_prompt       (ParlorTable      *self,
                                                      guint             seat,
                                                      ParlorPromptKind *kind,

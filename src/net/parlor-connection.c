@@ -7,13 +7,13 @@
 #include <string.h>
 #ifdef __linux__
 #include <errno.h>
-#include <sys/epoll.h>
 #include <sys/socket.h>
 #include <unistd.h>
-#define HAVE_EPOLL 1
+#define HAVE_SOCKET_CALLS 1
 #endif
 
 #include "parlor-connection.h"
+#include "parlor-poller.h"
 
 /* GDataInputStream buffers a line of any length before it returns it; the
  * reading is done by hand so a peer cannot make us hold more than max_line. */
@@ -44,10 +44,12 @@ struct _ParlorConnection
   gboolean               deferred;       /* the prepare_write handler is due */
   gboolean               preparing;      /* inside the prepare_write handler */
 
-  /* How readiness is watched: one shared epoll set for sockets, else a
-   * pollable source per direction. */
+  /* How readiness is watched: the poller's shared epoll set for sockets,
+   * else a pollable source per direction. */
+  ParlorPoller          *poller;         /* whose set holds fd */
+  ParlorPollerWatch      watch;
   int                    fd;
-  guint32                watching;
+  GIOCondition           watching;
   GSource               *read_source;
   GSource               *write_source;
 
@@ -73,151 +75,39 @@ static gboolean on_readable (GObject          *stream,
                              gpointer          data);
 static void     update_watch (ParlorConnection *self);
 
-/* ---- the poller ---------------------------------------------------------
- * With a thousand connections, one GSource per socket makes every main-loop
- * turn cost a thousand prepare/check calls and a poll() over every fd. The
- * poller is one source for all of them: an epoll set on Linux, and the list
- * of connections whose queued lines should be written at the end of this
- * turn (lines sent in one turn leave in one write). */
+/* ---- the poller -------------------------------------------------------- */
 
-typedef struct
-{
-  GSource    source;
-  int        epfd;
-  gpointer   tag;
-  GPtrArray *flush;       /* ParlorConnection*, a reference each */
-} Poller;
-
-static Poller *default_poller;
-
-static gboolean
-poller_prepare (GSource *source,
-                int     *timeout)
-{
-  Poller *poller = (Poller *) source;
-
-  *timeout = poller->flush->len > 0 ? 0 : -1;
-  return poller->flush->len > 0;
-}
-
-static gboolean
-poller_check (GSource *source)
-{
-  Poller *poller = (Poller *) source;
-
-  if (poller->flush->len > 0)
-    return TRUE;
-#ifdef HAVE_EPOLL
-  if (poller->tag != NULL && (g_source_query_unix_fd (source, poller->tag) & G_IO_IN) != 0)
-    return TRUE;
-#endif
-  return FALSE;
-}
-
-/* Writes what every connection queued since the last flush, in one go each. */
+/* The socket, in the poller's set, is ready. */
 static void
-poller_flush (Poller *poller)
+on_poller_ready (GObject      *object,
+                 GIOCondition  condition)
 {
-  g_autoptr(GPtrArray) flush = NULL;
+  ParlorConnection *self = (ParlorConnection *) object;
 
-  if (poller->flush->len == 0)
-    return;
-
-  flush = g_steal_pointer (&poller->flush);
-  poller->flush = g_ptr_array_new ();
-  for (guint i = 0; i < flush->len; i++)
+  if (self->fd >= 0 && (condition & G_IO_OUT) != 0)
     {
-      ParlorConnection *conn = g_ptr_array_index (flush, i);
-
-      conn->flush_queued = FALSE;
-      write_next (conn);
-      g_object_unref (conn);
+      self->blocked = FALSE;
+      update_watch (self);
+      write_next (self);
     }
+  if (self->fd >= 0 && (condition & (G_IO_IN | G_IO_HUP | G_IO_ERR)) != 0)
+    on_readable (NULL, self);
 }
 
-static gboolean
-poller_dispatch (GSource     *source,
-                 GSourceFunc  callback,
-                 gpointer     data)
+/* The end of the main-loop turn: what was queued in it leaves in one write. */
+static void
+on_poller_flush (GObject *object)
 {
-  Poller *poller = (Poller *) source;
+  ParlorConnection *self = (ParlorConnection *) object;
 
-  poller_flush (poller);
-
-#ifdef HAVE_EPOLL
-  {
-    struct epoll_event events[256];
-    int n = epoll_wait (poller->epfd, events, G_N_ELEMENTS (events), 0);
-
-    /* A callback may drop another connection of this batch: hold them all. */
-    for (int i = 0; i < n; i++)
-      g_object_ref (events[i].data.ptr);
-    for (int i = 0; i < n; i++)
-      {
-        ParlorConnection *conn = events[i].data.ptr;
-
-        if (conn->fd >= 0 && (events[i].events & EPOLLOUT) != 0)
-          {
-            conn->blocked = FALSE;
-            update_watch (conn);
-            write_next (conn);
-          }
-        if (conn->fd >= 0 && (events[i].events & (EPOLLIN | EPOLLHUP | EPOLLERR)) != 0)
-          on_readable (NULL, conn);
-      }
-    for (int i = 0; i < n; i++)
-      g_object_unref (events[i].data.ptr);
-  }
-
-  /* Answers to what was just read leave in this same turn. */
-  poller_flush (poller);
-#endif
-
-  return G_SOURCE_CONTINUE;
-}
-
-static GSourceFuncs poller_funcs = {
-  poller_prepare,
-  poller_check,
-  poller_dispatch,
-  NULL, NULL, NULL,
-};
-
-/* The poller of the global default main context, or NULL when this thread
- * runs another context (then each connection has its own sources). */
-static Poller *
-poller_get (void)
-{
-  if (g_main_context_get_thread_default () != NULL &&
-      g_main_context_get_thread_default () != g_main_context_default ())
-    return NULL;
-
-  if (default_poller == NULL)
-    {
-      GSource *source = g_source_new (&poller_funcs, sizeof (Poller));
-
-      default_poller = (Poller *) source;
-      default_poller->flush = g_ptr_array_new ();
-      default_poller->epfd = -1;
-#ifdef HAVE_EPOLL
-      default_poller->epfd = epoll_create1 (EPOLL_CLOEXEC);
-      if (default_poller->epfd >= 0)
-        default_poller->tag = g_source_add_unix_fd (source, default_poller->epfd, G_IO_IN);
-#endif
-      g_source_set_name (source, "ParlorConnection poller");
-      /* Else every dispatch takes the epoll fd out of the poll set and puts
-       * it back, and each of those wakes the context with a write. */
-      g_source_set_can_recurse (source, TRUE);
-      g_source_attach (source, g_main_context_default ());
-    }
-
-  return default_poller;
+  self->flush_queued = FALSE;
+  write_next (self);
 }
 
 static void
 queue_flush (ParlorConnection *self)
 {
-  Poller *poller = poller_get ();
+  ParlorPoller *poller = parlor_poller_get_default ();
 
   if (self->flush_queued || self->blocked)
     return;
@@ -227,7 +117,7 @@ queue_flush (ParlorConnection *self)
       return;
     }
   self->flush_queued = TRUE;
-  g_ptr_array_add (poller->flush, g_object_ref (self));
+  parlor_poller_queue_flush (poller, &self->watch);
 }
 
 /* ---- watching readiness ------------------------------------------------- */
@@ -262,31 +152,24 @@ update_watch (ParlorConnection *self)
   gboolean want_in = self->started && !self->closed && !self->close_after_flush;
   gboolean want_out = !self->closed && self->blocked;
 
-#ifdef HAVE_EPOLL
   if (self->fd >= 0)
     {
-      guint32 events = (want_in ? EPOLLIN : 0) | (want_out ? EPOLLOUT : 0);
-      Poller *poller = default_poller;
+      GIOCondition events = (want_in ? G_IO_IN : 0) | (want_out ? G_IO_OUT : 0);
 
       if (events == self->watching)
         return;
       if (events == 0)
         {
-          epoll_ctl (poller->epfd, EPOLL_CTL_DEL, self->fd, NULL);
+          parlor_poller_remove (self->poller, self->fd);
           self->fd = -1;
           self->watching = 0;
           g_object_unref (self);
           return;
         }
-      {
-        struct epoll_event event = { .events = events, .data.ptr = self };
-
-        epoll_ctl (poller->epfd, EPOLL_CTL_MOD, self->fd, &event);
-      }
+      parlor_poller_modify (self->poller, self->fd, events, &self->watch);
       self->watching = events;
       return;
     }
-#endif
 
   if (want_in && self->read_source == NULL)
     {
@@ -309,24 +192,24 @@ update_watch (ParlorConnection *self)
     drop_source (&self->write_source);
 }
 
-/* Joins the shared epoll set when the stream is a socket; the set holds a
- * reference until the connection stops watching. */
+/* Joins the poller's shared epoll set when the stream is a socket; the set
+ * holds a reference until the connection stops watching. */
 static void
 watch_start (ParlorConnection *self)
 {
-#ifdef HAVE_EPOLL
-  Poller *poller = poller_get ();
+#ifdef HAVE_SOCKET_CALLS
+  ParlorPoller *poller = parlor_poller_get_default ();
 
-  if (poller != NULL && poller->epfd >= 0 && G_IS_SOCKET_CONNECTION (self->stream))
+  if (poller != NULL && G_IS_SOCKET_CONNECTION (self->stream))
     {
       GSocket *socket = g_socket_connection_get_socket (G_SOCKET_CONNECTION (self->stream));
-      struct epoll_event event = { .events = EPOLLIN, .data.ptr = self };
       int fd = g_socket_get_fd (socket);
 
-      if (epoll_ctl (poller->epfd, EPOLL_CTL_ADD, fd, &event) == 0)
+      if (parlor_poller_add (poller, fd, G_IO_IN, &self->watch))
         {
+          self->poller = poller;
           self->fd = fd;
-          self->watching = EPOLLIN;
+          self->watching = G_IO_IN;
           g_object_ref (self);
           return;
         }
@@ -383,6 +266,9 @@ parlor_connection_init (ParlorConnection *self)
   self->partial = g_byte_array_new ();
   self->outgoing = g_string_new (NULL);
   self->fd = -1;
+  self->watch.object = G_OBJECT (self);
+  self->watch.ready = on_poller_ready;
+  self->watch.flush = on_poller_flush;
 }
 
 ParlorConnection *
@@ -516,7 +402,7 @@ take_bytes (ParlorConnection *self,
 /* Sockets in the poller are read and written with plain system calls: the
  * stream calls cost a GError for every EAGAIN. Other streams go through GIO.
  * Both give -2 for "would block". */
-#ifdef HAVE_EPOLL
+#ifdef HAVE_SOCKET_CALLS
 static gssize
 syscall_result (gssize   n,
                 GError **error)
@@ -555,7 +441,7 @@ read_some (ParlorConnection  *self,
   GError *local_error = NULL;
   gssize n;
 
-#ifdef HAVE_EPOLL
+#ifdef HAVE_SOCKET_CALLS
   if (self->fd >= 0)
     {
       do
@@ -579,7 +465,7 @@ write_some (ParlorConnection  *self,
   GError *local_error = NULL;
   gssize n;
 
-#ifdef HAVE_EPOLL
+#ifdef HAVE_SOCKET_CALLS
   if (self->fd >= 0)
     {
       do

@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <string.h>
+
 #include "claim-game.h"
+#include "parlor-games.h"
 #include "parlor-session.h"
 
 #define DECK_SEAT2_TAKES "deck=0,2,0,1,3,4,5,1,2,3,4,5"
@@ -123,6 +126,78 @@ test_claim_times_out (void)
   parlor_session_stop (session);
 }
 
+typedef struct
+{
+  guint  seat;
+  guint  passed_for;   /* the seat's passes the player did not submit */
+  gboolean submitting;
+} Passes;
+
+static void
+on_action (ParlorTable *table,
+           guint        seat,
+           const char  *line,
+           gboolean     timed_out,
+           Passes      *p)
+{
+  if (seat == p->seat && !p->submitting && g_str_equal (line, "pass"))
+    p->passed_for++;
+}
+
+/*
+ * A player with nothing to claim is never asked: whenever the session says
+ * the game waits for the player, the view asks something, and the passes of
+ * the windows where the player could not claim are played by the table.
+ */
+static void
+test_nothing_to_claim_never_asks (gconstpointer data)
+{
+  const char *game_id = data;
+  const ParlorGameInfo *info = parlor_games_lookup (game_id);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ParlorTable) table = parlor_table_new (info, g_str_equal (game_id, "jihai")
+                                                         ? "first=0" : "seats=3 dealer=0",
+                                                   7, &error);
+  g_autoptr(ParlorSession) session = NULL;
+  Passes p = { 0, 0, FALSE };
+  guint asked = 0;
+  guint64 seed = 1;
+  gint64 end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+  g_assert_no_error (error);
+  parlor_table_add_player_at (table, 0, PARLOR_SEAT_LOCAL, "Me", NULL);
+  parlor_table_set_default_ai_level (table, "normal");
+  g_signal_connect (table, "action", G_CALLBACK (on_action), &p);
+  session = parlor_session_new_local (table, 0);
+  g_assert_true (parlor_session_start (session, &error));
+  g_assert_no_error (error);
+
+  /* A few hands are enough. */
+  while (!parlor_table_is_over (table) && p.passed_for < 20 && g_get_monotonic_time () < end)
+    {
+      g_autofree char *view = NULL;
+      g_autofree char *action = NULL;
+
+      if (!parlor_session_is_waiting (session))
+        {
+          g_main_context_iteration (NULL, TRUE);
+          continue;
+        }
+      view = parlor_session_dup_view (session);
+      g_assert_null (strstr (view, " ask=none"));
+      asked++;
+      action = info->ai_choose ("normal", view, seed++, NULL, &error);
+      g_assert_no_error (error);
+      p.submitting = TRUE;
+      g_assert_true (parlor_session_submit (session, action, &error));
+      g_assert_no_error (error);
+      p.submitting = FALSE;
+    }
+  g_assert_cmpuint (asked, >, 0);
+  g_assert_cmpuint (p.passed_for, >, 0);
+  parlor_session_stop (session);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -131,6 +206,10 @@ main (int   argc,
 
   g_test_add_func ("/app/session/properties-follow-the-table", test_properties_follow_the_table);
   g_test_add_func ("/app/session/claim-times-out", test_claim_times_out);
+  g_test_add_data_func ("/app/session/nothing-to-claim-never-asks/jihai", "jihai",
+                        test_nothing_to_claim_never_asks);
+  g_test_add_data_func ("/app/session/nothing-to-claim-never-asks/suzume", "suzume",
+                        test_nothing_to_claim_never_asks);
 
   return g_test_run ();
 }

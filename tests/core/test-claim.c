@@ -137,16 +137,24 @@ play_window (const char *deck,
   record_seat (table, &r);
   submit (table, 0, "discard value=5");
   record_seat (table, &r);
-  g_assert_true (parlor_table_get_prompt (table, 2, NULL, NULL));
-  g_assert_true (parlor_table_get_prompt (table, 1, NULL, NULL));
+  /* Both are waited for; only a seat that may claim is asked, the table
+   * passes for a seat that may not (seat 1 holds neither 5 nor 0). */
+  g_assert_cmphex (parlor_game_get_waiting (parlor_table_get_game (table)), ==, 0x6);
+  g_assert_false (parlor_table_get_prompt (table, 1, NULL, NULL));
+  g_assert_cmpint (parlor_table_get_prompt (table, 2, NULL, NULL), ==, seat2_can_take);
   actions = parlor_game_legal_actions (parlor_table_get_game (table), 2);
   g_assert_cmpint (g_str_equal (g_ptr_array_index (actions, 0), "take"), ==, seat2_can_take);
-  submit (table, 2, "pass");
-  if (seat != 1)
-    record_seat (table, &r);
-  submit (table, 1, "pass");
+  if (seat2_can_take)
+    submit (table, 2, "pass");
+  /* The window never closes with the move that opened it. */
+  g_assert_true (parlor_game_is_waiting_for (parlor_table_get_game (table), 1));
+  g_assert_cmpint (parlor_game_get_prompt_kind (parlor_table_get_game (table), 1), ==,
+                   PARLOR_PROMPT_CLAIM);
+  while (!parlor_table_get_prompt (table, 1, NULL, NULL))
+    g_main_context_iteration (NULL, TRUE);
   /* The window is closed: seat 1 has drawn and must discard. */
-  g_assert_true (parlor_table_get_prompt (table, 1, NULL, NULL));
+  g_assert_cmpint (parlor_game_get_prompt_kind (parlor_table_get_game (table), 1), ==,
+                   PARLOR_PROMPT_TURN);
   record_seat (table, &r);
   parlor_table_stop (table);
   return g_string_free (r.bytes, FALSE);
@@ -216,13 +224,15 @@ test_claim_time_limit (void)
   g_assert_cmpint (left, >, 0);
   g_assert_cmpint (left, <=, G_USEC_PER_SEC);
 
-  /* Nobody answers: the claims pass (seat 2 could have taken). */
+  /* Seat 1, with nothing to claim, is not asked: the table passes for it
+   * at once. Seat 2 does not answer: its claim passes when its time runs
+   * out (it could have taken). */
   guard = g_timeout_add_seconds (30, on_too_long, NULL);
   while (w.actions->len < 3)
     g_main_loop_run (w.loop);
   g_source_remove (guard);
   g_ptr_array_sort (w.actions, compare_strings);
-  g_assert_cmpstr (g_ptr_array_index (w.actions, 1), ==, "1 pass (timed out)");
+  g_assert_cmpstr (g_ptr_array_index (w.actions, 1), ==, "1 pass");
   g_assert_cmpstr (g_ptr_array_index (w.actions, 2), ==, "2 pass (timed out)");
   g_assert_false (parlor_table_get_prompt (table, 2, NULL, NULL));
   /* The next turn has the turn limit again. */
@@ -290,6 +300,44 @@ test_computers_claim (void)
     }
 }
 
+/* Computer players' turns are paced, their claim answers are not: a pause
+ * only when a computer could claim would tell everyone that it could. */
+static void
+test_claims_not_paced (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ParlorTable) table = parlor_table_new (&claim_game_info, DECK_TWO_CLAIMS, 1, &error);
+  Watch w = { g_main_loop_new (NULL, FALSE), g_ptr_array_new_with_free_func (g_free) };
+  guint guard;
+
+  g_assert_no_error (error);
+  parlor_table_add_player_at (table, 0, PARLOR_SEAT_LOCAL, "P", NULL);
+  parlor_table_add_player_at (table, 1, PARLOR_SEAT_AI, "A", "passive");
+  parlor_table_add_player_at (table, 2, PARLOR_SEAT_AI, "B", "passive");
+  /* Far longer than the guard: a paced answer would fail the test. */
+  parlor_table_set_ai_delay (table, 600 * 1000);
+  g_signal_connect (table, "action", G_CALLBACK (on_action), &w);
+  g_assert_true (parlor_table_start (table, NULL));
+  submit (table, 0, "discard value=5");
+  /* Seats 1 and 2 may both claim; the passive players pass at once. */
+  g_assert_true (parlor_table_get_prompt (table, 1, NULL, NULL));
+  g_assert_true (parlor_table_get_prompt (table, 2, NULL, NULL));
+  guard = g_timeout_add_seconds (30, on_too_long, NULL);
+  while (w.actions->len < 3)
+    g_main_loop_run (w.loop);
+  g_source_remove (guard);
+  g_ptr_array_sort (w.actions, compare_strings);
+  g_assert_cmpstr (g_ptr_array_index (w.actions, 1), ==, "1 pass");
+  g_assert_cmpstr (g_ptr_array_index (w.actions, 2), ==, "2 pass");
+  /* Seat 1 has drawn: its turn is paced, nothing more happens for now. */
+  g_assert_cmpint (parlor_game_get_prompt_kind (parlor_table_get_game (table), 1), ==,
+                   PARLOR_PROMPT_TURN);
+
+  parlor_table_stop (table);
+  g_main_loop_unref (w.loop);
+  g_ptr_array_unref (w.actions);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -302,6 +350,7 @@ main (int   argc,
   g_test_add_func ("/core/claim/claim-time-limit", test_claim_time_limit);
   g_test_add_func ("/core/claim/pause", test_pause);
   g_test_add_func ("/core/claim/computers-claim", test_computers_claim);
+  g_test_add_func ("/core/claim/claims-not-paced", test_claims_not_paced);
 
   return g_test_run ();
 }

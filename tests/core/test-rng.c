@@ -17,6 +17,31 @@ test_reference (void)
     g_assert_cmphex (parlor_rng_next (&rng), ==, expected[i]);
 }
 
+/* Reference outputs of SplitMix64 (Vigna's splitmix64.c, next() from states 0
+ * and 1234567): output i is parlor_rng_splitmix64 of the state plus i times
+ * the golden gamma. */
+static void
+test_splitmix64_reference (void)
+{
+  static const struct
+  {
+    guint64 state;
+    guint64 expected[5];
+  } cases[] = {
+    { 0, { G_GUINT64_CONSTANT (0xe220a8397b1dcdaf), G_GUINT64_CONSTANT (0x6e789e6aa1b965f4),
+           G_GUINT64_CONSTANT (0x06c45d188009454f), G_GUINT64_CONSTANT (0xf88bb8a8724c81ec),
+           G_GUINT64_CONSTANT (0x1b39896a51a8749b) } },
+    { 1234567, { G_GUINT64_CONSTANT (6457827717110365317), G_GUINT64_CONSTANT (3203168211198807973),
+                 G_GUINT64_CONSTANT (9817491932198370423), G_GUINT64_CONSTANT (4593380528125082431),
+                 G_GUINT64_CONSTANT (16408922859458223821) } },
+  };
+  const guint64 gamma = G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
+
+  for (gsize c = 0; c < G_N_ELEMENTS (cases); c++)
+    for (gsize i = 0; i < G_N_ELEMENTS (cases[c].expected); i++)
+      g_assert_cmphex (parlor_rng_splitmix64 (cases[c].state + i * gamma), ==, cases[c].expected[i]);
+}
+
 static void
 test_same_seed_same_stream (void)
 {
@@ -102,6 +127,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/core/rng/reference", test_reference);
+  g_test_add_func ("/core/rng/splitmix64-reference", test_splitmix64_reference);
   g_test_add_func ("/core/rng/same-seed-same-stream", test_same_seed_same_stream);
   g_test_add_func ("/core/rng/below-uniform", test_below_uniform);
   g_test_add_func ("/core/rng/shuffle-is-permutation", test_shuffle_is_permutation);

@@ -6,6 +6,7 @@
 
 #include "jihai-game.h"
 #include "parlor-line.h"
+#include "parlor-replay.h"
 
 static guint n_matches = 20;
 
@@ -85,6 +86,24 @@ fixture_clear (Fixture *f)
   g_clear_pointer (&f->events, g_ptr_array_unref);
 }
 
+/* Plays the answers a table plays for a seat with nothing to claim. */
+static void
+settle (Fixture *f)
+{
+  for (guint seat = 0; seat < 2; seat++)
+    {
+      g_autofree char *action = parlor_game_get_automatic_action (PARLOR_GAME (f->game), seat);
+      g_autoptr(GError) error = NULL;
+
+      if (action == NULL)
+        continue;
+      g_assert_cmpstr (action, ==, "pass");
+      g_assert_true (parlor_game_apply (PARLOR_GAME (f->game), seat, action, f->events, &error));
+      g_assert_no_error (error);
+    }
+}
+
+/* @action, then what a table would answer at once (f->events has both). */
 static void
 play (Fixture    *f,
       guint       seat,
@@ -95,7 +114,21 @@ play (Fixture    *f,
   g_ptr_array_set_size (f->events, 0);
   g_assert_true (parlor_game_apply (PARLOR_GAME (f->game), seat, action, f->events, &error));
   g_assert_no_error (error);
+  settle (f);
   g_assert_cmpuint (jihai_game_count_tiles (f->game), ==, JIHAI_N_TILES);
+}
+
+/* @action alone: an open window stays open. */
+static void
+play_only (Fixture    *f,
+           guint       seat,
+           const char *action)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_ptr_array_set_size (f->events, 0);
+  g_assert_true (parlor_game_apply (PARLOR_GAME (f->game), seat, action, f->events, &error));
+  g_assert_no_error (error);
 }
 
 static void
@@ -206,20 +239,62 @@ test_deal_and_draw (void)
   fixture_clear (&f);
 }
 
-/* A claim window opens only when the other seat has a call or a ron. */
+/* Every discard opens a window for the other seat, whether or not it may
+ * claim; with nothing to claim it is not asked (its only answer is pass,
+ * which a table plays at once), and the discarder sees the same either way. */
+static void
+test_window_every_discard (void)
+{
+  static const char *const others[] = { "WWNOGGR", "SSWNOGG" };
+  char *discarder_views[2];
+
+  for (guint i = 0; i < 2; i++)
+    {
+      Fixture f = { 0 };
+      g_autofree char *auto_answer = NULL;
+      g_autofree char *line = NULL;
+      JihaiView v;
+
+      fixture_start (&f, "EESSWNO", others[i], "NR", "");
+      play_only (&f, 0, "discard S");
+      g_assert_false (events_have (&f, "draw"));
+      assert_waiting (&f, 1, PARLOR_PROMPT_CLAIM);
+      g_assert_true (has_action (&f, 1, "pass"));
+      g_assert_cmpint (has_action (&f, 1, "pung"), ==, i == 1);
+      auto_answer = parlor_game_get_automatic_action (PARLOR_GAME (f.game), 1);
+      g_assert_cmpstr (auto_answer, ==, i == 1 ? NULL : "pass");
+      jihai_game_get_view (f.game, 1, &v);
+      g_assert_cmpint (v.ask, ==, i == 1 ? JIHAI_ASK_CLAIM : JIHAI_ASK_NONE);
+      line = parlor_game_view_for (PARLOR_GAME (f.game), 1);
+      g_assert_nonnull (strstr (line, i == 1 ? " actions=pung,pass " : " actions=- "));
+      discarder_views[i] = parlor_game_view_for (PARLOR_GAME (f.game), 0);
+      g_assert_nonnull (strstr (discarder_views[i], " turn=1 ask=none "));
+      g_assert_nonnull (strstr (discarder_views[i], " claim=S "));
+      if (i == 0)
+        refuse (&f, 1, "pung");
+      play (&f, 1, "pass");
+      g_assert_true (events_have (&f, "draw seat=1 tile=R\n"));
+      assert_waiting (&f, 1, PARLOR_PROMPT_TURN);
+      fixture_clear (&f);
+    }
+  g_assert_cmpstr (discarder_views[0], ==, discarder_views[1]);
+  g_free (discarder_views[0]);
+  g_free (discarder_views[1]);
+}
+
 static void
 test_claim_window (void)
 {
   Fixture f = { 0 };
 
   fixture_start (&f, "EESSWNO", "WWNOGGR", "NR", "");
-  /* seat 1 holds no E and E completes nothing: it draws at once */
+  /* seat 1 holds no E and E completes nothing: a table passes for it, it draws */
   play (&f, 0, "discard E");
   g_assert_true (events_have (&f, "discard seat=0 tile=E\n"));
   g_assert_true (events_have (&f, "draw seat=1 tile=R\n"));
   assert_waiting (&f, 1, PARLOR_PROMPT_TURN);
   play (&f, 1, "discard O");
-  /* seat 0 holds one O: no window either */
+  /* seat 0 holds one O: passed for it too */
   assert_waiting (&f, 0, PARLOR_PROMPT_TURN);
   fixture_clear (&f);
 
@@ -415,7 +490,7 @@ test_ron_ban (void)
   g_assert_false (has_action (&f, 1, "pung"));
   fixture_clear (&f);
 
-  /* seat 1 discarded N earlier: no ron on N, so no window at all */
+  /* seat 1 discarded N earlier: no ron on N, so nothing to claim (passed for it) */
   fixture_start (&f, "OOGGRRE", "EESSWWN", "WNNO", "");
   play (&f, 0, "discard O");
   /* seat 1 drew N: complete, it may tsumo; it discards N instead */
@@ -485,9 +560,18 @@ test_robbing (void)
   assert_waiting (&f, 0, PARLOR_PROMPT_TURN);
   fixture_clear (&f);
 
-  /* a concealed kong cannot be robbed for any other shape: no window */
+  /* a concealed kong cannot be robbed for any other shape: the window is
+   * still there, and passed for seat 1 */
   fixture_start (&f, "EEEOGRN", "SSWWOOG", "E", "S");
-  play (&f, 0, "ckong E");
+  play_only (&f, 0, "ckong E");
+  g_assert_false (events_have (&f, "draw"));
+  assert_waiting (&f, 1, PARLOR_PROMPT_CLAIM);
+  {
+    g_autofree char *auto_answer = parlor_game_get_automatic_action (PARLOR_GAME (f.game), 1);
+
+    g_assert_cmpstr (auto_answer, ==, "pass");
+  }
+  settle (&f);
   g_assert_true (events_have (&f, "draw seat=0 tile=S replacement=1\n"));
   fixture_clear (&f);
 }
@@ -680,6 +764,8 @@ play_match (guint64     seed,
           g_assert_cmpuint (moves, <, actions_in->len);
           action = g_strdup (g_ptr_array_index (actions_in, moves));
         }
+      else if ((action = parlor_game_get_automatic_action (PARLOR_GAME (game), seat)) != NULL)
+        ;   /* nothing to claim: what a table plays */
       else if (parlor_rng_below (&rng, 10) == 0)
         action = parlor_game_default_action (PARLOR_GAME (game), seat, &rng);
       else
@@ -743,6 +829,98 @@ test_replay_determinism (void)
     }
 }
 
+static const ParlorGameInfo *
+lookup_jihai (const char *id)
+{
+  return g_str_equal (id, "jihai") ? &jihai_game_info : NULL;
+}
+
+static char *
+join_records (GPtrArray *records)
+{
+  g_ptr_array_add (records, NULL);
+  return g_strjoinv ("\n", (char **) records->pdata);
+}
+
+/*
+ * Replays: version 2 records the passes a table plays for a seat with
+ * nothing to claim; a version 1 replay (from before every discard opened a
+ * window) has none, and the reader plays them itself; a newer version is
+ * refused in words.
+ */
+static void
+test_replay_versions (void)
+{
+  g_autoptr(JihaiGame) game = jihai_game_new ("first=random", 11, NULL);
+  g_autoptr(GPtrArray) v2 = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) v1 = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) events = parlor_event_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text2 = NULL;
+  g_autofree char *text1 = NULL;
+  g_autofree char *text3 = NULL;
+  g_autofree char *result = NULL;
+  guint n_games = 0, n_automatic = 0;
+  guint64 seed = 1;
+
+  g_ptr_array_add (v2, parlor_replay_format_header ());
+  g_ptr_array_add (v1, parlor_replay_format_header ());
+  g_ptr_array_add (v2, parlor_replay_format_game_version ("jihai", jihai_game_info.replay_version,
+                                                          11, "first=random"));
+  g_ptr_array_add (v1, parlor_replay_format_game ("jihai", 11, "first=random"));
+  parlor_game_start (PARLOR_GAME (game), events);
+  parlor_replay_append_events (v2, events);
+  parlor_replay_append_events (v1, events);
+  while (!parlor_game_is_over (PARLOR_GAME (game)))
+    {
+      guint seat = parlor_game_is_waiting_for (PARLOR_GAME (game), 0) ? 0 : 1;
+      g_autofree char *action = parlor_game_get_automatic_action (PARLOR_GAME (game), seat);
+      gboolean automatic = action != NULL;
+
+      if (!automatic)
+        {
+          g_autofree char *view = parlor_game_view_for (PARLOR_GAME (game), (int) seat);
+
+          action = jihai_game_info.ai_choose ("normal", view, seed++, NULL, &error);
+          g_assert_no_error (error);
+        }
+      g_ptr_array_set_size (events, 0);
+      g_assert_true (parlor_game_apply (PARLOR_GAME (game), seat, action, events, &error));
+      g_assert_no_error (error);
+      g_ptr_array_add (v2, parlor_replay_format_action (seat, action, FALSE));
+      if (automatic)
+        n_automatic++;
+      else
+        g_ptr_array_add (v1, parlor_replay_format_action (seat, action, FALSE));
+      parlor_replay_append_events (v2, events);
+      parlor_replay_append_events (v1, events);
+    }
+  result = parlor_game_get_result (PARLOR_GAME (game));
+  g_ptr_array_add (v2, parlor_replay_format_result (result));
+  g_ptr_array_add (v1, parlor_replay_format_result (result));
+  g_assert_cmpuint (n_automatic, >, 0);
+
+  text2 = join_records (v2);
+  g_assert_nonnull (strstr (text2, " version=2"));
+  g_assert_true (parlor_replay_verify (text2, lookup_jihai, &n_games, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_games, ==, 1);
+
+  text1 = join_records (v1);
+  g_assert_null (strstr (text1, " version=2"));
+  g_assert_true (parlor_replay_verify (text1, lookup_jihai, &n_games, &error));
+  g_assert_no_error (error);
+
+  {
+    g_auto(GStrv) parts = g_strsplit (text2, " version=2", 2);
+
+    text3 = g_strjoinv (" version=3", parts);
+  }
+  g_assert_false (parlor_replay_verify (text3, lookup_jihai, &n_games, &error));
+  g_assert_error (error, PARLOR_REPLAY_ERROR, PARLOR_REPLAY_ERROR_UNKNOWN_GAME);
+  g_assert_nonnull (strstr (error->message, "newer"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -753,6 +931,7 @@ main (int   argc,
       n_matches = (guint) g_ascii_strtoull (argv[i] + strlen ("--matches="), NULL, 10);
   g_test_add_func ("/jihai/game/deal-and-draw", test_deal_and_draw);
   g_test_add_func ("/jihai/game/claim-window", test_claim_window);
+  g_test_add_func ("/jihai/game/window-every-discard", test_window_every_discard);
   g_test_add_func ("/jihai/game/pung", test_pung);
   g_test_add_func ("/jihai/game/open-kong", test_open_kong);
   g_test_add_func ("/jihai/game/concealed-and-added-kong", test_concealed_and_added_kong);
@@ -765,5 +944,6 @@ main (int   argc,
   g_test_add_func ("/jihai/game/config-and-describe", test_config_and_describe);
   g_test_add_func ("/jihai/game/random-matches", test_random_matches);
   g_test_add_func ("/jihai/game/replay-determinism", test_replay_determinism);
+  g_test_add_func ("/jihai/game/replay-versions", test_replay_versions);
   return g_test_run ();
 }

@@ -253,15 +253,36 @@ table_clear (Table *t)
 }
 
 static void
-act (Table      *t,
-     guint       seat,
-     const char *action)
+act_only (Table      *t,
+          guint       seat,
+          const char *action)
 {
   g_autoptr(GError) error = NULL;
 
   g_ptr_array_set_size (t->events, 0);
   g_assert_true (parlor_game_apply (PARLOR_GAME (t->game), seat, action, t->events, &error));
   g_assert_no_error (error);
+}
+
+/* @action, then the passes a table plays at once for the seats that cannot
+ * ron the discard (t->events has the events of all). */
+static void
+act (Table      *t,
+     guint       seat,
+     const char *action)
+{
+  act_only (t, seat, action);
+  for (guint s = 0; s < t->state->config.n_seats; s++)
+    {
+      g_autofree char *answer = parlor_game_get_automatic_action (PARLOR_GAME (t->game), s);
+      g_autoptr(GError) error = NULL;
+
+      if (answer == NULL)
+        continue;
+      g_assert_cmpstr (answer, ==, "pass");
+      g_assert_true (parlor_game_apply (PARLOR_GAME (t->game), s, answer, t->events, &error));
+      g_assert_no_error (error);
+    }
 }
 
 static void
@@ -393,6 +414,61 @@ test_multi_ron_order (void)
   g_assert_cmpuint (t.state->dealer, ==, 1);
   g_assert_cmpuint (t.state->hand_number, ==, 2);
   table_clear (&t);
+}
+
+/*
+ * Every discard asks every other seat, whether or not it can ron: a seat
+ * that cannot has only `pass` (a table plays it at once) and its view does
+ * not ask it; the other seats' views are the same either way.
+ */
+static void
+test_window_every_discard (void)
+{
+  /* seat 1 may ron the 9r in both deals; seat 2 only in the first */
+  static const char *const deals[] = {
+    "9r 4s 4s 5s 6r  1s 2s 3s 7s 8s  1r 2r 3s 7r 8s  9s F",
+    "9r 4s 4s 5s 6r  1s 2s 3s 7s 8s  1r 2r 3s 7r 5r  9s F",
+  };
+  char *views[2][2];
+
+  for (guint i = 0; i < 2; i++)
+    {
+      Table t;
+      g_autofree char *answer2 = NULL;
+      g_autofree char *view2 = NULL;
+
+      table_setup (&t, "seats=3 dealer=0", deals[i]);
+      act_only (&t, 0, "discard 9r");
+      g_assert_cmpuint (parlor_game_get_waiting (PARLOR_GAME (t.game)), ==, 0x6);
+      g_assert_cmpint (parlor_game_get_prompt_kind (PARLOR_GAME (t.game), 2), ==,
+                       PARLOR_PROMPT_CLAIM);
+      answer2 = parlor_game_get_automatic_action (PARLOR_GAME (t.game), 2);
+      g_assert_cmpstr (answer2, ==, i == 0 ? NULL : "pass");
+      view2 = parlor_game_view_for (PARLOR_GAME (t.game), 2);
+      g_assert_nonnull (strstr (view2, i == 0 ? " ask=ron " : " ask=none "));
+      if (i == 1)
+        refuse (&t, 2, "ron");
+      views[i][0] = parlor_game_view_for (PARLOR_GAME (t.game), 0);
+      views[i][1] = parlor_game_view_for (PARLOR_GAME (t.game), 1);
+      g_assert_nonnull (strstr (views[i][0], " turn=0 ask=none "));
+      g_assert_nonnull (strstr (views[i][1], " ask=ron "));
+      /* the window stays open until every seat has answered */
+      act (&t, 1, "pass");
+      if (i == 0)
+        {
+          g_assert_cmpuint (parlor_game_get_waiting (PARLOR_GAME (t.game)), ==, 0x4);
+          act (&t, 2, "pass");
+        }
+      g_assert_true (has_event (&t, "draw seat=1 wall=26"));
+      g_assert_cmpuint (parlor_game_get_waiting (PARLOR_GAME (t.game)), ==, 0x2);
+      table_clear (&t);
+    }
+  for (guint s = 0; s < 2; s++)
+    {
+      g_assert_cmpstr (views[0][s], ==, views[1][s]);
+      g_free (views[0][s]);
+      g_free (views[1][s]);
+    }
 }
 
 static void
@@ -625,8 +701,11 @@ play_match (guint       n_seats,
         if (waiting & (1u << p))
           {
             g_autofree char *view = parlor_game_view_for (PARLOR_GAME (game), (int) p);
-            g_autofree char *action = suzume_ai_choose (level, view, seed * 1000 + moves++, NULL,
-                                                        &error);
+            /* nothing to claim: what a table plays */
+            g_autofree char *action = parlor_game_get_automatic_action (PARLOR_GAME (game), p);
+
+            if (action == NULL)
+              action = suzume_ai_choose (level, view, seed * 1000 + moves++, NULL, &error);
 
             g_assert_no_error (error);
             g_ptr_array_set_size (events, 0);
@@ -871,6 +950,7 @@ main (int   argc,
   g_test_add_func ("/suzume/pay/tsumo-2-to-5", test_tsumo_payments);
   g_test_add_func ("/suzume/pay/short-tsumo", test_short_payer_tsumo);
   g_test_add_func ("/suzume/pay/multi-ron-order", test_multi_ron_order);
+  g_test_add_func ("/suzume/claim/window-every-discard", test_window_every_discard);
   g_test_add_func ("/suzume/pay/ron-dealer-pass", test_ron_dealer_bonus_and_pass);
   g_test_add_func ("/suzume/rules/ron-ban", test_ron_ban);
   g_test_add_func ("/suzume/rules/minimum", test_minimum_points);

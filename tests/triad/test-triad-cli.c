@@ -4,6 +4,7 @@
 #include <json-glib/json-glib.h>
 
 #include <gio/gio.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "triad-brute.h"
@@ -147,6 +148,36 @@ test_selfplay_json (void)
   g_assert_true (g_regex_match (shape, out, 0, NULL));
 }
 
+/* --log writes every game as a replay that `parlor-cli replay` plays back,
+ * closed hands and extra rules included. */
+static void
+test_selfplay_log_replays (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("parlor-triad-XXXXXX", NULL);
+  g_autofree char *log = g_build_filename (dir, "games.replay", NULL);
+  const char *play[] = { "selfplay", "triad", "--seats", "expert,medium", "--games", "3", "--seed", "6",
+                         "--config", "hands=closed same=on", "--log", log, NULL };
+  const char *replay[] = { "replay", log, NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *back = NULL;
+  g_autofree char *text = NULL;
+  int status;
+
+  out = run_cli (play, "", &status);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_true (g_file_get_contents (log, &text, NULL, NULL));
+  g_assert_true (g_str_has_prefix (text, "replay "));
+  g_assert_nonnull (strstr (text, "\ngame id=triad "));
+  g_assert_nonnull (strstr (text, "name=expert%20AI%200 kind=ai level=expert\n"));
+
+  back = run_cli (replay, "", &status);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_cmpstr (back, ==, "ok 3 games\n");
+
+  g_unlink (log);
+  g_rmdir (dir);
+}
+
 /* A locale that writes 19,12 for 19.12 does not change the JSON. */
 static void
 test_selfplay_json_any_locale (void)
@@ -213,6 +244,7 @@ main (int   argc,
   g_test_add_func ("/triad/cli/bench", test_bench);
   g_test_add_func ("/triad/cli/selfplay-json", test_selfplay_json);
   g_test_add_func ("/triad/cli/selfplay-json-any-locale", test_selfplay_json_any_locale);
+  g_test_add_func ("/triad/cli/selfplay-log-replays", test_selfplay_log_replays);
   g_test_add_func ("/triad/cli/bad-usage", test_bad_usage);
 
   return g_test_run ();

@@ -48,8 +48,6 @@ struct _JihaiScreen
   MahjongClaimBar  *claim_bar;
   MahjongMeldsView *win_melds;
 
-  int               seat;
-  char             *names[N_SEATS];
   JihaiView         view;
   gboolean          has_view;
   int               last_discarder;   /* -1 none */
@@ -70,23 +68,17 @@ static void     jihai_screen_constructed    (GObject           *object);
 static char    *jihai_screen_host_config    (ParlorGameScreen  *screen,
                                              char             **summary);
 
-static ParlorSession *
-session_of (JihaiScreen *self)
-{
-  return parlor_game_screen_get_session (PARLOR_GAME_SCREEN (self));
-}
-
 static int
 opponent (JihaiScreen *self)
 {
-  return self->seat >= 0 ? 1 - self->seat : 1;
+  return PARLOR_SCREEN_SEAT (self) >= 0 ? 1 - PARLOR_SCREEN_SEAT (self) : 1;
 }
 
 static gboolean
 asked (JihaiScreen *self)
 {
-  return self->has_view && self->seat >= 0 && !self->finished && !self->view.over &&
-         self->view.turn == self->seat && self->view.ask != JIHAI_ASK_NONE;
+  return self->has_view && PARLOR_SCREEN_SEAT (self) >= 0 && !self->finished && !self->view.over &&
+         self->view.turn == PARLOR_SCREEN_SEAT (self) && self->view.ask != JIHAI_ASK_NONE;
 }
 
 static gboolean
@@ -263,7 +255,7 @@ update_claims (JihaiScreen *self)
     mahjong_claim_bar_clear (self->claim_bar);
   else
     mahjong_claim_bar_set_claims (self->claim_bar, claims, n, window,
-                                  window ? parlor_session_get_deadline (session_of (self)) : 0);
+                                  window ? parlor_session_get_deadline (PARLOR_SCREEN_SESSION (self)) : 0);
 }
 
 static void
@@ -306,7 +298,7 @@ update_status (JihaiScreen *self)
   else if (self->view.turn >= 0)
     {
       /* Translators: "Computer (Normal) is playing…" */
-      g_autofree char *text = g_strdup_printf (_("%s is playing…"), self->names[opponent (self)]);
+      g_autofree char *text = g_strdup_printf (_("%s is playing…"), PARLOR_SCREEN_NAME (self, opponent (self)));
 
       gtk_label_set_text (self->turn_label, text);
     }
@@ -326,9 +318,9 @@ refresh (JihaiScreen *self)
   int other;
   int selected;
 
-  if (self->seat < 0 || session_of (self) == NULL)
+  if (PARLOR_SCREEN_SEAT (self) < 0 || PARLOR_SCREEN_SESSION (self) == NULL)
     return;
-  line = parlor_session_dup_view (session_of (self));
+  line = parlor_session_dup_view (PARLOR_SCREEN_SESSION (self));
   if (line == NULL)
     return;
   if (!jihai_view_parse (line, &self->view, &error))
@@ -341,10 +333,10 @@ refresh (JihaiScreen *self)
 
   for (guint i = 0; i < N_SEATS; i++)
     {
-      int s = i == 0 ? self->seat : other;
+      int s = i == 0 ? PARLOR_SCREEN_SEAT (self) : other;
       gboolean active = !self->view.over && self->view.turn == s;
 
-      mahjong_table_view_set_seat_info (self->table, i, self->names[s],
+      mahjong_table_view_set_seat_info (self->table, i, PARLOR_SCREEN_NAME (self, s),
                                         (guint) s == self->view.starter ? _("starter") : NULL,
                                         self->view.score[s], active);
       set_melds (mahjong_table_view_get_melds (self->table, i), self->view.melds[s],
@@ -401,30 +393,12 @@ refresh (JihaiScreen *self)
 static void
 update_names (JihaiScreen *self)
 {
-  for (int i = 0; i < N_SEATS; i++)
-    {
-      const char *name = session_of (self) != NULL ? parlor_session_get_seat_name (session_of (self), i) : NULL;
-
-      g_free (self->names[i]);
-      self->names[i] = name != NULL ? g_strdup (name) : g_strdup_printf (_("Player %d"), i + 1);
-    }
   mahjong_hand_view_set_owner (mahjong_table_view_get_hand (self->table, 0), NULL);
   mahjong_river_view_set_owner (mahjong_table_view_get_river (self->table, 0), NULL);
   mahjong_melds_view_set_owner (mahjong_table_view_get_melds (self->table, 0), NULL);
-  mahjong_hand_view_set_owner (mahjong_table_view_get_hand (self->table, 1), self->names[opponent (self)]);
-  mahjong_river_view_set_owner (mahjong_table_view_get_river (self->table, 1), self->names[opponent (self)]);
-  mahjong_melds_view_set_owner (mahjong_table_view_get_melds (self->table, 1), self->names[opponent (self)]);
-}
-
-static void
-ensure_seated (JihaiScreen *self)
-{
-  if (self->seat >= 0 || session_of (self) == NULL)
-    return;
-
-  self->seat = parlor_session_get_seat (session_of (self));
-  if (self->seat >= 0)
-    update_names (self);
+  mahjong_hand_view_set_owner (mahjong_table_view_get_hand (self->table, 1), PARLOR_SCREEN_NAME (self, opponent (self)));
+  mahjong_river_view_set_owner (mahjong_table_view_get_river (self->table, 1), PARLOR_SCREEN_NAME (self, opponent (self)));
+  mahjong_melds_view_set_owner (mahjong_table_view_get_melds (self->table, 1), PARLOR_SCREEN_NAME (self, opponent (self)));
 }
 
 static const char *
@@ -463,12 +437,12 @@ take_win (JihaiScreen *self,
   parlor_line_get_int (line, "from", 0, 1, &from, NULL);
 
   g_free (self->hand_title);
-  if (seat == self->seat)
+  if (seat == PARLOR_SCREEN_SEAT (self))
     self->hand_title = g_strdup (g_strcmp0 (way, "ron") == 0 ? _("You Win by Ron") : _("You Win by Tsumo"));
   else
     /* Translators: "Computer (Normal) Wins by Tsumo" */
     self->hand_title = g_strdup_printf (g_strcmp0 (way, "ron") == 0 ? _("%s Wins by Ron") : _("%s Wins by Tsumo"),
-                                        self->names[seat]);
+                                        PARLOR_SCREEN_NAME (self, seat));
 
   g_string_append_printf (text, "<b>%s</b>\n", shape_label (parlor_line_get (line, "shape")));
   {
@@ -510,13 +484,13 @@ take_win (JihaiScreen *self,
   if (seat >= 0 && seat < N_SEATS)
     {
       /* Translators: "Computer (Normal) pays you 5 points" / "You pay Computer 5 points" */
-      g_autofree char *s = seat == self->seat
+      g_autofree char *s = seat == PARLOR_SCREEN_SEAT (self)
                            ? g_markup_printf_escaped (ngettext ("%s pays you %d point", "%s pays you %d points",
                                                                 (gulong) ABS (points)),
-                                                      self->names[opponent (self)], (int) points)
+                                                      PARLOR_SCREEN_NAME (self, opponent (self)), (int) points)
                            : g_markup_printf_escaped (ngettext ("You pay %s %d point", "You pay %s %d points",
                                                                 (gulong) ABS (points)),
-                                                      self->names[seat], (int) points);
+                                                      PARLOR_SCREEN_NAME (self, seat), (int) points);
 
       g_string_append_printf (text, "%s", s);
     }
@@ -577,9 +551,9 @@ take_hand_over (JihaiScreen *self,
 
   /* Translators: the scores after a hand, "You 20 · Computer (Normal) 10" */
   scores = g_markup_printf_escaped (_("Scores: you %d · %s %d"),
-                                    self->seat == 1 ? (int) s1 : (int) s0,
-                                    self->names[opponent (self)],
-                                    self->seat == 1 ? (int) s0 : (int) s1);
+                                    PARLOR_SCREEN_SEAT (self) == 1 ? (int) s1 : (int) s0,
+                                    PARLOR_SCREEN_NAME (self, opponent (self)),
+                                    PARLOR_SCREEN_SEAT (self) == 1 ? (int) s0 : (int) s1);
   text = g_string_new (self->hand_text);
   g_string_append_printf (text, "\n\n%s", scores);
   g_free (self->hand_text);
@@ -603,10 +577,10 @@ handle_event (JihaiScreen *self,
   type = parlor_line_get_type (line);
 
   {
-    const char *names[N_SEATS] = { self->names[0], self->names[1] };
+    const char *names[N_SEATS] = { PARLOR_SCREEN_NAME (self, 0), PARLOR_SCREEN_NAME (self, 1) };
 
-    if (self->seat >= 0)
-      names[self->seat] = "";
+    if (PARLOR_SCREEN_SEAT (self) >= 0)
+      names[PARLOR_SCREEN_SEAT (self)] = "";
     words = jihai_game_info.describe (text, names);
   }
   if (words != NULL && *words != '\0')
@@ -615,13 +589,13 @@ handle_event (JihaiScreen *self,
                             g_str_equal (type, "hand-over") || g_str_equal (type, "match-over"));
 
   parlor_line_get_int (line, "seat", 0, 1, &seat, NULL);
-  mahjong_table_view_announce_event (self->table, line, self->seat, words);
+  mahjong_table_view_announce_event (self->table, line, PARLOR_SCREEN_SEAT (self), words);
   if (g_str_equal (type, "discard"))
     {
       self->last_discarder = seat;
-      if (seat == self->seat)
+      if (seat == PARLOR_SCREEN_SEAT (self))
         self->ron_hint = JIHAI_NO_KIND;
-      else if (self->seat >= 0)
+      else if (PARLOR_SCREEN_SEAT (self) >= 0)
         {
           const char *tile = parlor_line_get (line, "tile");
           guint kind = tile != NULL ? jihai_kind_from_letter (tile[0]) : JIHAI_NO_KIND;
@@ -683,7 +657,6 @@ jihai_screen_session_event (ParlorGameScreen *screen,
 {
   JihaiScreen *self = JIHAI_SCREEN (screen);
 
-  ensure_seated (self);
   handle_event (self, text);
 }
 
@@ -692,7 +665,6 @@ jihai_screen_session_changed (ParlorGameScreen *screen)
 {
   JihaiScreen *self = JIHAI_SCREEN (screen);
 
-  ensure_seated (self);
   refresh (self);
   if (self->hand_pending && !self->finished && !self->view.over)
     show_hand_page (self);
@@ -724,17 +696,17 @@ jihai_screen_game_over (ParlorGameScreen *screen,
   mahjong_claim_bar_clear (self->claim_bar);
   refresh (self);
 
-  me = self->seat >= 0 ? self->final_score[self->seat] : self->final_score[0];
+  me = PARLOR_SCREEN_SEAT (self) >= 0 ? self->final_score[PARLOR_SCREEN_SEAT (self)] : self->final_score[0];
   them = self->final_score[opponent (self)];
   adw_status_page_set_title (self->result_page,
                              self->winner < 0 ? _("Match Over")
-                             : self->winner == self->seat ? _("You Win the Match!")
+                             : self->winner == PARLOR_SCREEN_SEAT (self) ? _("You Win the Match!")
                              : _("You Lose the Match"));
   text = g_string_new (NULL);
   /* Translators: the ranking at the end, "1. You — 28 points\n2. Computer (Normal) — 2 points" */
   ranking = me >= them
-            ? g_markup_printf_escaped (_("1. %s — %d\n2. %s — %d"), _("You"), me, self->names[opponent (self)], them)
-            : g_markup_printf_escaped (_("1. %s — %d\n2. %s — %d"), self->names[opponent (self)], them, _("You"), me);
+            ? g_markup_printf_escaped (_("1. %s — %d\n2. %s — %d"), _("You"), me, PARLOR_SCREEN_NAME (self, opponent (self)), them)
+            : g_markup_printf_escaped (_("1. %s — %d\n2. %s — %d"), PARLOR_SCREEN_NAME (self, opponent (self)), them, _("You"), me);
   g_string_append_printf (text, "<b>%s</b>\n", ranking);
   g_string_append_printf (text, ngettext ("After %d hand", "After %d hands", (gulong) hands), (int) hands);
   if (self->hand_title != NULL)
@@ -750,22 +722,21 @@ jihai_screen_game_over (ParlorGameScreen *screen,
 }
 
 static void
+jihai_screen_seated (ParlorGameScreen *screen)
+{
+  JihaiScreen *self = JIHAI_SCREEN (screen);
+
+  update_names (self);
+}
+
+static void
 jihai_screen_seats_changed (ParlorGameScreen *screen)
 {
   JihaiScreen *self = JIHAI_SCREEN (screen);
 
-  if (self->seat >= 0)
+  if (PARLOR_SCREEN_SEAT (self) >= 0)
     update_names (self);
   update_status (self);
-}
-
-static void
-jihai_screen_reconnected (ParlorGameScreen *screen)
-{
-  JihaiScreen *self = JIHAI_SCREEN (screen);
-
-  self->seat = -1;
-  ensure_seated (self);
 }
 
 static gboolean
@@ -818,7 +789,6 @@ jihai_screen_reset (ParlorGameScreen *screen)
   self->has_view = FALSE;
   self->finished = FALSE;
   self->hand_pending = FALSE;
-  self->seat = -1;
   self->winner = -1;
   self->last_discarder = -1;
   self->ron_hint = JIHAI_NO_KIND;
@@ -833,7 +803,6 @@ begin_play (ParlorGameScreen *screen)
   JihaiScreen *self = JIHAI_SCREEN (screen);
 
   gtk_stack_set_visible_child_name (self->stack, "play");
-  ensure_seated (self);
   refresh (self);
   gtk_widget_grab_focus (GTK_WIDGET (mahjong_table_view_get_hand (self->table, 0)));
 }
@@ -925,8 +894,6 @@ jihai_screen_finalize (GObject *object)
 {
   JihaiScreen *self = JIHAI_SCREEN (object);
 
-  for (int i = 0; i < N_SEATS; i++)
-    g_free (self->names[i]);
   g_free (self->hand_title);
   g_free (self->hand_text);
 
@@ -964,9 +931,9 @@ jihai_screen_class_init (JihaiScreenClass *klass)
   screen_class->session_event = jihai_screen_session_event;
   screen_class->session_changed = jihai_screen_session_changed;
   screen_class->seats_changed = jihai_screen_seats_changed;
+  screen_class->seated = jihai_screen_seated;
   screen_class->game_over = jihai_screen_game_over;
   screen_class->begin_play = begin_play;
-  screen_class->reconnected = jihai_screen_reconnected;
   screen_class->game_info = &jihai_game_info;
   screen_class->local_config = jihai_screen_local_config;
   screen_class->seat_players = jihai_screen_seat_players;
@@ -1008,7 +975,6 @@ jihai_screen_init (JihaiScreen *self)
   GtkWidget *center = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *parent;
 
-  self->seat = -1;
   self->winner = -1;
   self->last_discarder = -1;
   self->ron_hint = JIHAI_NO_KIND;
@@ -1090,16 +1056,16 @@ int
 jihai_screen_get_seat (JihaiScreen *self)
 {
   g_return_val_if_fail (JIHAI_IS_SCREEN (self), -1);
-  return self->seat;
+  return PARLOR_SCREEN_SEAT (self);
 }
 
 char *
 jihai_screen_dup_view (JihaiScreen *self)
 {
   g_return_val_if_fail (JIHAI_IS_SCREEN (self), NULL);
-  if (self->seat < 0 || session_of (self) == NULL)
+  if (PARLOR_SCREEN_SEAT (self) < 0 || PARLOR_SCREEN_SESSION (self) == NULL)
     return NULL;
-  return parlor_session_dup_view (session_of (self));
+  return parlor_session_dup_view (PARLOR_SCREEN_SESSION (self));
 }
 
 gboolean

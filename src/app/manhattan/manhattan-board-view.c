@@ -6,11 +6,13 @@
 #include <glib/gi18n.h>
 
 #include "manhattan-board-view.h"
+#include "manhattan-city-box.h"
+#include "manhattan-spot.h"
 #include "parlor-draw.h"
 
 #define CITY_COLS 3
 #define CITY_ROWS 2
-#define SPOT_GAP 0.08      /* of a spot's side */
+#define SPOT_GAP MANHATTAN_SPOT_GAP
 #define CITY_GAP 0.45
 #define EDGE_BAND 22.0     /* pixels for the seat names above and below the board */
 #define SIDE_BAND 96.0     /* pixels for the seat names left and right, written across */
@@ -22,9 +24,6 @@
  * place as the player sees it, described by what stands there). The board
  * draws the seat names; a city its ground and number; a spot its building.
  */
-
-typedef struct _ManhattanCityBox ManhattanCityBox;
-typedef struct _ManhattanSpot    ManhattanSpot;
 
 struct _ManhattanBoardView
 {
@@ -59,182 +58,6 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
-
-/* ---- a spot: a button that draws the building on it ---- */
-
-#define MANHATTAN_TYPE_SPOT (manhattan_spot_get_type ())
-G_DECLARE_FINAL_TYPE (ManhattanSpot, manhattan_spot, MANHATTAN, SPOT, GtkButton)
-
-struct _ManhattanSpot
-{
-  GtkButton           parent_instance;
-
-  ManhattanBoardView *board;      /* unowned: the board owns the spot */
-  int                 city;
-  int                 position;   /* screen row * 3 + column */
-};
-
-G_DEFINE_FINAL_TYPE (ManhattanSpot, manhattan_spot, GTK_TYPE_BUTTON)
-
-static void draw_spot (ManhattanBoardView *self,
-                       GtkWidget          *widget,
-                       GtkSnapshot        *snapshot,
-                       int                 city,
-                       int                 position);
-
-static void
-manhattan_spot_snapshot (GtkWidget   *widget,
-                         GtkSnapshot *snapshot)
-{
-  ManhattanSpot *spot = MANHATTAN_SPOT (widget);
-
-  draw_spot (spot->board, widget, snapshot, spot->city, spot->position);
-}
-
-static void
-manhattan_spot_measure (GtkWidget      *widget,
-                        GtkOrientation  orientation,
-                        int             for_size,
-                        int            *minimum,
-                        int            *natural,
-                        int            *minimum_baseline,
-                        int            *natural_baseline)
-{
-  *minimum = 1;
-  *natural = 40;
-}
-
-static void
-manhattan_spot_class_init (ManhattanSpotClass *klass)
-{
-  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-
-  widget_class->snapshot = manhattan_spot_snapshot;
-  widget_class->measure = manhattan_spot_measure;
-  gtk_widget_class_set_css_name (widget_class, "manhattan-spot");
-}
-
-static void
-manhattan_spot_init (ManhattanSpot *self)
-{
-  gtk_widget_set_focus_on_click (GTK_WIDGET (self), TRUE);
-}
-
-/* ---- a city: a group of nine spots ---- */
-
-#define MANHATTAN_TYPE_CITY_BOX (manhattan_city_box_get_type ())
-G_DECLARE_FINAL_TYPE (ManhattanCityBox, manhattan_city_box, MANHATTAN, CITY_BOX, GtkWidget)
-
-struct _ManhattanCityBox
-{
-  GtkWidget           parent_instance;
-
-  ManhattanBoardView *board;
-  int                 city;
-};
-
-G_DEFINE_FINAL_TYPE (ManhattanCityBox, manhattan_city_box, GTK_TYPE_WIDGET)
-
-static void
-manhattan_city_box_size_allocate (GtkWidget *widget,
-                                  int        width,
-                                  int        height,
-                                  int        baseline)
-{
-  double s = MIN (width, height) / (3 + 4 * SPOT_GAP);
-  int i = 0;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child), i++)
-    {
-      double x = SPOT_GAP * s + (i % 3) * (1 + SPOT_GAP) * s;
-      double y = SPOT_GAP * s + (i / 3) * (1 + SPOT_GAP) * s;
-      int x0 = (int) round (x), y0 = (int) round (y);
-
-      gtk_widget_size_allocate (child,
-                                &(GtkAllocation) { x0, y0, (int) round (x + s) - x0, (int) round (y + s) - y0 },
-                                -1);
-    }
-}
-
-static void
-manhattan_city_box_measure (GtkWidget      *widget,
-                            GtkOrientation  orientation,
-                            int             for_size,
-                            int            *minimum,
-                            int            *natural,
-                            int            *minimum_baseline,
-                            int            *natural_baseline)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      int m, n;
-
-      gtk_widget_measure (child, orientation, -1, &m, &n, NULL, NULL);
-    }
-  *minimum = 30;
-  *natural = 150;
-}
-
-static void
-manhattan_city_box_snapshot (GtkWidget   *widget,
-                             GtkSnapshot *snapshot)
-{
-  ManhattanCityBox *city = MANHATTAN_CITY_BOX (widget);
-  double w = gtk_widget_get_width (widget);
-  double h = gtk_widget_get_height (widget);
-  double s = MIN (w, h) / (3 + 4 * SPOT_GAP);
-  graphene_rect_t area = GRAPHENE_RECT_INIT (0, 0, (3 + 4 * SPOT_GAP) * s, (3 + 4 * SPOT_GAP) * s);
-  g_autofree char *number = g_strdup_printf ("%d", city->city + 1);
-  GdkRGBA fg, city_bg, faint;
-  gboolean dark;
-
-  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
-  dark = (fg.red + fg.green + fg.blue) > 1.5;
-  city_bg = fg;
-  city_bg.alpha = dark ? 0.06 : 0.05;
-  parlor_draw_fill (snapshot, &area, s * 0.15, &city_bg);
-
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    gtk_widget_snapshot_child (widget, child, snapshot);
-
-  /* The number on top, in the gap at the city's corner. */
-  faint = fg;
-  faint.alpha = 0.6;
-  parlor_draw_text (snapshot, widget, number, s * 0.03, s * 0.03, MAX (9, s * 0.2), TRUE, &faint);
-}
-
-static void
-manhattan_city_box_dispose (GObject *object)
-{
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
-    gtk_widget_unparent (child);
-
-  G_OBJECT_CLASS (manhattan_city_box_parent_class)->dispose (object);
-}
-
-static void
-manhattan_city_box_class_init (ManhattanCityBoxClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-
-  object_class->dispose = manhattan_city_box_dispose;
-  widget_class->size_allocate = manhattan_city_box_size_allocate;
-  widget_class->measure = manhattan_city_box_measure;
-  widget_class->snapshot = manhattan_city_box_snapshot;
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
-  gtk_widget_class_set_css_name (widget_class, "manhattan-city");
-}
-
-static void
-manhattan_city_box_init (ManhattanCityBox *self)
-{
-}
 
 /* ---- shared helpers ---- */
 
@@ -913,14 +736,14 @@ manhattan_board_view_focus (GtkWidget        *widget,
 }
 
 static void
-on_spot_clicked (ManhattanSpot *spot)
+on_spot_clicked (ManhattanSpot      *spot,
+                 ManhattanBoardView *self)
 {
-  ManhattanBoardView *self = spot->board;
   int row, col;
 
-  self->cursor_city = spot->city;
-  self->cursor_row = spot->position / 3;
-  self->cursor_col = spot->position % 3;
+  self->cursor_city = manhattan_spot_get_city (spot);
+  self->cursor_row = manhattan_spot_get_position (spot) / 3;
+  self->cursor_col = manhattan_spot_get_position (spot) % 3;
   gtk_widget_queue_draw (GTK_WIDGET (self));
   screen_to_board (self, self->cursor_row, self->cursor_col, &row, &col);
   g_signal_emit (self, signals[SPOT_ACTIVATED], 0, self->cursor_city, row, col);
@@ -928,21 +751,30 @@ on_spot_clicked (ManhattanSpot *spot)
 
 static void
 on_spot_focus_enter (GtkEventControllerFocus *controller,
-                     ManhattanSpot           *spot)
+                     ManhattanBoardView      *self)
 {
-  ManhattanBoardView *self = spot->board;
+  ManhattanSpot *spot = MANHATTAN_SPOT (gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller)));
 
-  self->cursor_city = spot->city;
-  self->cursor_row = spot->position / 3;
-  self->cursor_col = spot->position % 3;
+  self->cursor_city = manhattan_spot_get_city (spot);
+  self->cursor_row = manhattan_spot_get_position (spot) / 3;
+  self->cursor_col = manhattan_spot_get_position (spot) % 3;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 static void
 on_spot_focus_leave (GtkEventControllerFocus *controller,
-                     ManhattanSpot           *spot)
+                     ManhattanBoardView      *self)
 {
-  gtk_widget_queue_draw (GTK_WIDGET (spot->board));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+draw_spot_cb (GtkWidget   *spot,
+              GtkSnapshot *snapshot,
+              gpointer     data)
+{
+  draw_spot (data, spot, snapshot, manhattan_spot_get_city (MANHATTAN_SPOT (spot)),
+             manhattan_spot_get_position (MANHATTAN_SPOT (spot)));
 }
 
 /* The cities (bit mask) where the picked card lights its spot. */
@@ -1170,26 +1002,22 @@ manhattan_board_view_init (ManhattanBoardView *self)
 
   for (int city = 0; city < MANHATTAN_N_CITIES; city++)
     {
-      ManhattanCityBox *box = g_object_new (MANHATTAN_TYPE_CITY_BOX, NULL);
+      GtkWidget *box = manhattan_city_box_new (city);
 
-      box->board = self;
-      box->city = city;
-      self->cities[city] = GTK_WIDGET (box);
-      gtk_widget_set_parent (GTK_WIDGET (box), GTK_WIDGET (self));
+      self->cities[city] = box;
+      gtk_widget_set_parent (box, GTK_WIDGET (self));
       for (int p = 0; p < MANHATTAN_N_SPOTS; p++)
         {
-          ManhattanSpot *spot = g_object_new (MANHATTAN_TYPE_SPOT, NULL);
+          /* The board outlives its spots: it draws them. */
+          GtkWidget *spot = manhattan_spot_new (city, p, draw_spot_cb, self);
           GtkEventController *focus = gtk_event_controller_focus_new ();
 
-          spot->board = self;
-          spot->city = city;
-          spot->position = p;
-          g_signal_connect (spot, "clicked", G_CALLBACK (on_spot_clicked), NULL);
-          g_signal_connect (focus, "enter", G_CALLBACK (on_spot_focus_enter), spot);
-          g_signal_connect (focus, "leave", G_CALLBACK (on_spot_focus_leave), spot);
-          gtk_widget_add_controller (GTK_WIDGET (spot), focus);
-          gtk_widget_set_parent (GTK_WIDGET (spot), GTK_WIDGET (box));
-          self->spots[city][p] = GTK_WIDGET (spot);
+          g_signal_connect (spot, "clicked", G_CALLBACK (on_spot_clicked), self);
+          g_signal_connect (focus, "enter", G_CALLBACK (on_spot_focus_enter), self);
+          g_signal_connect (focus, "leave", G_CALLBACK (on_spot_focus_leave), self);
+          gtk_widget_add_controller (spot, focus);
+          gtk_widget_set_parent (spot, box);
+          self->spots[city][p] = spot;
         }
     }
 

@@ -29,8 +29,6 @@ struct _ManhattanScreen
   GtkToggleButton   *log_button;
   GtkToggleButton   *flat_button;
 
-  int                seat;
-  char              *names[MANHATTAN_N_SEATS];
   ManhattanView      view;
   gboolean           has_view;
   int                scored_round;
@@ -41,12 +39,6 @@ struct _ManhattanScreen
 };
 
 G_DEFINE_FINAL_TYPE (ManhattanScreen, manhattan_screen, PARLOR_TYPE_GAME_SCREEN)
-
-static ParlorSession *
-session_of (ManhattanScreen *self)
-{
-  return parlor_game_screen_get_session (PARLOR_GAME_SCREEN (self));
-}
 
 static void
 toast (ManhattanScreen *self,
@@ -61,7 +53,7 @@ refresh (ManhattanScreen *self)
   g_autofree char *line = NULL;
   g_autoptr(GError) error = NULL;
 
-  line = session_of (self) != NULL ? parlor_session_dup_view (session_of (self)) : NULL;
+  line = PARLOR_SCREEN_SESSION (self) != NULL ? parlor_session_dup_view (PARLOR_SCREEN_SESSION (self)) : NULL;
   if (line == NULL)
     return;
 
@@ -72,7 +64,7 @@ refresh (ManhattanScreen *self)
     }
   self->has_view = TRUE;
   manhattan_board_view_set_view (self->board, &self->view);
-  manhattan_panel_set_view (self->panel, &self->view, (const char * const *) self->names);
+  manhattan_panel_set_view (self->panel, &self->view, parlor_game_screen_get_names (PARLOR_GAME_SCREEN (self)));
   manhattan_board_view_set_selection (self->board, manhattan_panel_get_card (self->panel),
                                       manhattan_panel_get_block (self->panel));
 }
@@ -120,8 +112,8 @@ show_dialog (ManhattanScreen *self,
       adw_message_dialog_set_default_response (dialog, "close");
       adw_message_dialog_set_close_response (dialog, "close");
       /* On a LAN the others play on: the board stays usable behind it. */
-      if (session_of (self) != NULL &&
-          (parlor_session_is_remote (session_of (self)) || parlor_session_is_hosted (session_of (self))))
+      if (PARLOR_SCREEN_SESSION (self) != NULL &&
+          (parlor_session_is_remote (PARLOR_SCREEN_SESSION (self)) || parlor_session_is_hosted (PARLOR_SCREEN_SESSION (self))))
         gtk_window_set_modal (GTK_WINDOW (dialog), FALSE);
     }
   parlor_game_screen_present_dialog (PARLOR_GAME_SCREEN (self), GTK_WINDOW (dialog));
@@ -151,7 +143,7 @@ add_score_line (ManhattanScreen  *self,
   /* Translators: a round's score breakdown for one player */
   g_string_append_printf (self->round_summary,
                           _("%s: tallest +%d, majorities +%d, buildings +%d = +%d (total %d)\n"),
-                          self->names[seat], (int) tallest, (int) majority, (int) buildings,
+                          PARLOR_SCREEN_NAME (self, seat), (int) tallest, (int) majority, (int) buildings,
                           (int) gained, (int) total);
   if (seat == MANHATTAN_N_SEATS - 1)
     {
@@ -189,9 +181,9 @@ show_result (ManhattanScreen  *self,
       if (atoi (ranks[s]) == rank)
         {
           /* Translators: a line of the final ranking: "1. Ann (North) — 34 points" */
-          g_string_append_printf (body, _("%d. %s (%s) — %s points\n"), rank, self->names[s],
+          g_string_append_printf (body, _("%d. %s (%s) — %s points\n"), rank, PARLOR_SCREEN_NAME (self, s),
                                   manhattan_seat_name (s), scores[s]);
-          if (rank == 1 && s == self->seat)
+          if (rank == 1 && s == PARLOR_SCREEN_SEAT (self))
             won = TRUE;
         }
 
@@ -215,40 +207,10 @@ show_result (ManhattanScreen  *self,
 static void
 update_names (ManhattanScreen *self)
 {
-  for (int i = 0; i < MANHATTAN_N_SEATS; i++)
-    {
-      ParlorSession *session = session_of (self);
-      const char *name = session != NULL ? parlor_session_get_seat_name (session, i) : NULL;
-      const char *replaced = session != NULL ? parlor_session_get_seat_replaced (session, i) : NULL;
-
-      g_free (self->names[i]);
-      /* Translators: a computer plays for %s until they come back */
-      self->names[i] = replaced != NULL ? g_strdup_printf (_("%s (computer)"), replaced)
-                                        : g_strdup (name != NULL ? name : manhattan_seat_name (i));
-    }
-  manhattan_board_view_set_names (self->board, (const char * const *) self->names);
+  manhattan_board_view_set_names (self->board, parlor_game_screen_get_names (PARLOR_GAME_SCREEN (self)));
 }
 
 /* Players get their seats at the start, before the first deal is announced. */
-static void
-ensure_seated (ManhattanScreen *self)
-{
-  if (self->seat >= 0 || session_of (self) == NULL)
-    return;
-
-  self->seat = parlor_session_get_seat (session_of (self));
-  if (self->seat < 0)
-    return;
-  update_names (self);
-  manhattan_board_view_set_names (self->board, (const char * const *) self->names);
-  if (self->seat >= 0)
-    {
-      g_autofree char *intro = g_strdup_printf (_("You play %s. The start player is chosen at random."),
-                                                manhattan_seat_name (self->seat));
-
-      parlor_log_view_append (self->log, intro, TRUE);
-    }
-}
 
 /* "0,4": card positions, which are the player's own frame → "far left, centre". */
 static char *
@@ -284,7 +246,7 @@ event_words (ManhattanScreen  *self,
 
   if (!parlor_line_get_int (line, "seat", 0, MANHATTAN_N_SEATS - 1, &seat, NULL))
     seat = -1;
-  mine = seat >= 0 && seat == self->seat;
+  mine = seat >= 0 && seat == PARLOR_SCREEN_SEAT (self);
 
   if (g_str_equal (type, "play"))
     {
@@ -296,7 +258,7 @@ event_words (ManhattanScreen  *self,
           parlor_line_get_int (line, "block", 1, MANHATTAN_MAX_BLOCK, &block, NULL) &&
           parlor_line_get_int (line, "height", 0, 1000, &height, NULL) && seat >= 0)
         {
-          const char *place = manhattan_position_name (manhattan_position_of_spot (self->seat, row, col));
+          const char *place = manhattan_position_name (manhattan_position_of_spot (PARLOR_SCREEN_SEAT (self), row, col));
 
           if (mine)
             /* Translators: "You build 2 storeys in city 3, far left (now 4 tall)" */
@@ -310,7 +272,7 @@ event_words (ManhattanScreen  *self,
                                                "%s builds %d storey in city %d, %s (now %d tall)",
                                                "%s builds %d storeys in city %d, %s (now %d tall)",
                                                block),
-                                  self->names[seat], (int) block, (int) city + 1, place, (int) height);
+                                  PARLOR_SCREEN_NAME (self, seat), (int) block, (int) city + 1, place, (int) height);
         }
     }
   else if (mine && (g_str_equal (type, "deal") || g_str_equal (type, "draw")) &&
@@ -327,16 +289,16 @@ event_words (ManhattanScreen  *self,
         return g_strdup_printf (_("You build with the last blocks: %s"), parlor_line_get (line, "blocks"));
       return g_strdup_printf (_("You choose the blocks %s"), parlor_line_get (line, "blocks"));
     }
-  else if (g_str_equal (type, "round") && self->seat >= 0)
+  else if (g_str_equal (type, "round") && PARLOR_SCREEN_SEAT (self) >= 0)
     {
       gint64 number, start;
 
       if (parlor_line_get_int (line, "number", 1, MANHATTAN_N_ROUNDS, &number, NULL) &&
           parlor_line_get_int (line, "start", 0, MANHATTAN_N_SEATS - 1, &start, NULL) &&
-          start == self->seat)
+          start == PARLOR_SCREEN_SEAT (self))
         return g_strdup_printf (_("Round %d begins; you start"), (int) number);
     }
-  else if (g_str_equal (type, "reveal") && self->seat >= 0)
+  else if (g_str_equal (type, "reveal") && PARLOR_SCREEN_SEAT (self) >= 0)
     {
       GString *out = g_string_new (_("Blocks revealed"));
 
@@ -346,7 +308,7 @@ event_words (ManhattanScreen  *self,
           const char *blocks = parlor_line_get (line, key);
 
           g_string_append_printf (out, "%s %s: %s", s == 0 ? " —" : ";",
-                                  s == self->seat ? _("you") : self->names[s],
+                                  s == PARLOR_SCREEN_SEAT (self) ? _("you") : PARLOR_SCREEN_NAME (self, s),
                                   blocks != NULL ? blocks : "");
         }
       return g_string_free (out, FALSE);
@@ -376,7 +338,7 @@ event_words (ManhattanScreen  *self,
                                 (int) buildings, (int) total);
     }
 
-  return manhattan_game_info.describe (text, (const char * const *) self->names);
+  return manhattan_game_info.describe (text, parlor_game_screen_get_names (PARLOR_GAME_SCREEN (self)));
 }
 
 static void
@@ -425,7 +387,6 @@ manhattan_screen_session_event (ParlorGameScreen *screen,
 {
   ManhattanScreen *self = MANHATTAN_SCREEN (screen);
 
-  ensure_seated (self);
   handle_event (self, text);
 }
 
@@ -434,8 +395,20 @@ manhattan_screen_session_changed (ParlorGameScreen *screen)
 {
   ManhattanScreen *self = MANHATTAN_SCREEN (screen);
 
-  ensure_seated (self);
   refresh (self);
+}
+
+static void
+manhattan_screen_seated (ParlorGameScreen *screen)
+{
+  ManhattanScreen *self = MANHATTAN_SCREEN (screen);
+
+  g_autofree char *intro = NULL;
+
+  update_names (self);
+  intro = g_strdup_printf (_("You play %s. The start player is chosen at random."),
+                           manhattan_seat_name (parlor_game_screen_get_seat (screen)));
+  parlor_log_view_append (self->log, intro, TRUE);
 }
 
 static void
@@ -443,20 +416,11 @@ manhattan_screen_seats_changed (ParlorGameScreen *screen)
 {
   ManhattanScreen *self = MANHATTAN_SCREEN (screen);
 
-  if (self->seat < 0)
+  if (PARLOR_SCREEN_SEAT (self) < 0)
     return;
   update_names (self);
   if (self->has_view)
-    manhattan_panel_set_view (self->panel, &self->view, (const char * const *) self->names);
-}
-
-static void
-manhattan_screen_reconnected (ParlorGameScreen *screen)
-{
-  ManhattanScreen *self = MANHATTAN_SCREEN (screen);
-
-  self->seat = -1;
-  ensure_seated (self);
+    manhattan_panel_set_view (self->panel, &self->view, parlor_game_screen_get_names (PARLOR_GAME_SCREEN (self)));
 }
 
 gboolean
@@ -495,7 +459,7 @@ only_block (ManhattanScreen *self)
   int found = 0;
 
   for (int b = 1; b <= MANHATTAN_MAX_BLOCK; b++)
-    if (self->view.chosen_known[self->seat] && self->view.chosen[self->seat][b] > 0)
+    if (self->view.chosen_known[PARLOR_SCREEN_SEAT (self)] && self->view.chosen[PARLOR_SCREEN_SEAT (self)][b] > 0)
       {
         if (found != 0)
           return 0;
@@ -527,10 +491,10 @@ on_spot_activated (ManhattanScreen *self,
   int card, block;
   g_autofree char *action = NULL;
 
-  if (!self->has_view || self->seat < 0)
+  if (!self->has_view || PARLOR_SCREEN_SEAT (self) < 0)
     return;
 
-  if (self->view.phase != MANHATTAN_PHASE_PLAY || self->view.turn != self->seat)
+  if (self->view.phase != MANHATTAN_PHASE_PLAY || self->view.turn != PARLOR_SCREEN_SEAT (self))
     {
       toast (self, self->view.phase == MANHATTAN_PHASE_CHOOSE
                    ? _("Choose your blocks for this round first")
@@ -546,7 +510,7 @@ on_spot_activated (ManhattanScreen *self,
         {
           int r, c;
 
-          manhattan_card_spot (self->seat, p, &r, &c);
+          manhattan_card_spot (PARLOR_SCREEN_SEAT (self), p, &r, &c);
           if (r == row && c == col && self->view.hand[p] > 0)
             {
               manhattan_panel_select_card_position (self->panel, p);
@@ -564,7 +528,7 @@ on_spot_activated (ManhattanScreen *self,
     {
       int r, c;
 
-      manhattan_card_spot (self->seat, card, &r, &c);
+      manhattan_card_spot (PARLOR_SCREEN_SEAT (self), card, &r, &c);
       if (r != row || c != col)
         {
           toast (self, _("Your card points to the lit spots only"));
@@ -729,8 +693,6 @@ manhattan_screen_finalize (GObject *object)
 {
   ManhattanScreen *self = MANHATTAN_SCREEN (object);
 
-  for (int i = 0; i < MANHATTAN_N_SEATS; i++)
-    g_free (self->names[i]);
   g_string_free (self->round_summary, TRUE);
 
   G_OBJECT_CLASS (manhattan_screen_parent_class)->finalize (object);
@@ -756,7 +718,6 @@ manhattan_screen_reset (ParlorGameScreen *screen)
   manhattan_panel_clear_selection (self->panel);
   self->has_view = FALSE;
   self->scored_round = -1;
-  self->seat = -1;
   g_string_truncate (self->round_summary, 0);
 }
 
@@ -767,7 +728,6 @@ begin_play (ParlorGameScreen *screen)
   ManhattanScreen *self = MANHATTAN_SCREEN (screen);
 
   gtk_stack_set_visible_child_name (self->stack, "play");
-  ensure_seated (self);
   refresh (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->board));
 }
@@ -860,11 +820,11 @@ manhattan_screen_class_init (ManhattanScreenClass *klass)
   screen_class->session_event = manhattan_screen_session_event;
   screen_class->session_changed = manhattan_screen_session_changed;
   screen_class->seats_changed = manhattan_screen_seats_changed;
+  screen_class->seated = manhattan_screen_seated;
   screen_class->begin_play = begin_play;
   screen_class->game_info = &manhattan_game_info;
   screen_class->seat_players = manhattan_screen_seat_players;
   screen_class->reset = manhattan_screen_reset;
-  screen_class->reconnected = manhattan_screen_reconnected;
 
   g_type_ensure (MANHATTAN_TYPE_BOARD_VIEW);
   g_type_ensure (MANHATTAN_TYPE_PANEL);
@@ -913,7 +873,6 @@ manhattan_screen_init (ManhattanScreen *self)
   parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), manhattan_panel_get_clock_label (self->panel));
   parlor_game_screen_set_log_view (PARLOR_GAME_SCREEN (self), self->log);
   parlor_game_screen_set_pages (PARLOR_GAME_SCREEN (self), self->stack, GTK_WIDGET (self->setup));
-  self->seat = -1;
   self->scored_round = -1;
   self->round_summary = g_string_new (NULL);
 }
@@ -922,14 +881,14 @@ ParlorTable *
 manhattan_screen_get_table (ManhattanScreen *self)
 {
   g_return_val_if_fail (MANHATTAN_IS_SCREEN (self), NULL);
-  return session_of (self) != NULL ? parlor_session_get_table (session_of (self)) : NULL;
+  return PARLOR_SCREEN_SESSION (self) != NULL ? parlor_session_get_table (PARLOR_SCREEN_SESSION (self)) : NULL;
 }
 
 int
 manhattan_screen_get_seat (ManhattanScreen *self)
 {
   g_return_val_if_fail (MANHATTAN_IS_SCREEN (self), -1);
-  return self->seat;
+  return PARLOR_SCREEN_SEAT (self);
 }
 
 const char *
@@ -971,7 +930,7 @@ char *
 manhattan_screen_dup_view (ManhattanScreen *self)
 {
   g_return_val_if_fail (MANHATTAN_IS_SCREEN (self), NULL);
-  return session_of (self) != NULL ? parlor_session_dup_view (session_of (self)) : NULL;
+  return PARLOR_SCREEN_SESSION (self) != NULL ? parlor_session_dup_view (PARLOR_SCREEN_SESSION (self)) : NULL;
 }
 
 gboolean

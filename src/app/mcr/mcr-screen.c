@@ -69,8 +69,6 @@ struct _McrScreen
   GtkWidget        *again_button;
   GtkWidget        *hand_dialog;
 
-  int               seat;
-  char             *names[N_SEATS];
   McrView           view;
   gboolean          has_view;
   guint8            flowers[N_SEATS][N_FLOWERS];
@@ -82,12 +80,6 @@ struct _McrScreen
 };
 
 G_DEFINE_FINAL_TYPE (McrScreen, mcr_screen, PARLOR_TYPE_GAME_SCREEN)
-
-static ParlorSession *
-session_of (McrScreen *self)
-{
-  return parlor_game_screen_get_session (PARLOR_GAME_SCREEN (self));
-}
 
 static const char *
 wind_name (guint wind)
@@ -241,16 +233,16 @@ update_claims (McrScreen *self)
       claims[i].label = labels->pdata[i];
     }
   mahjong_claim_bar_set_claims (self->claim_bar, claims, n, my_claim (self),
-                                my_claim (self) ? parlor_session_get_deadline (session_of (self)) : 0);
+                                my_claim (self) ? parlor_session_get_deadline (PARLOR_SCREEN_SESSION (self)) : 0);
 }
 
 static const char *
 seat_name (McrScreen *self,
            guint      s)
 {
-  if ((int) s == self->seat)
+  if ((int) s == PARLOR_SCREEN_SEAT (self))
     return _("You");
-  return self->names[s] != NULL ? self->names[s] : "";
+  return PARLOR_SCREEN_NAME (self, s) != NULL ? PARLOR_SCREEN_NAME (self, s) : "";
 }
 
 static void
@@ -306,9 +298,9 @@ refresh (McrScreen *self)
   MahjongTile mine[MAHJONG_HAND_MAX];
   guint n_mine = 0;
 
-  if (self->seat < 0 || session_of (self) == NULL)
+  if (PARLOR_SCREEN_SEAT (self) < 0 || PARLOR_SCREEN_SESSION (self) == NULL)
     return;
-  text = parlor_session_dup_view (session_of (self));
+  text = parlor_session_dup_view (PARLOR_SCREEN_SESSION (self));
   if (text == NULL)
     return;
   if (!mcr_view_parse (text, &self->view, &error))
@@ -321,7 +313,7 @@ refresh (McrScreen *self)
   for (guint s = 0; s < N_SEATS; s++)
     {
       const McrView *v = &self->view;
-      guint r = (s + N_SEATS - (guint) self->seat) % N_SEATS;
+      guint r = (s + N_SEATS - (guint) PARLOR_SCREEN_SEAT (self)) % N_SEATS;
       MahjongTile flowers[N_FLOWERS];
       guint n_flowers = MIN (v->flowers[s], N_FLOWERS);
 
@@ -339,7 +331,7 @@ refresh (McrScreen *self)
                                              self->view.from == s);
       mahjong_melds_view_set_melds (mahjong_table_view_get_melds (self->table, r),
                                     v->melds_of[s], v->n_melds_of[s], flowers, n_flowers);
-      if ((int) s != self->seat)
+      if ((int) s != PARLOR_SCREEN_SEAT (self))
         {
           gboolean drawn = v->phase == 't' && v->turn == s && v->n_hand[s] % 3 == 2;
 
@@ -375,32 +367,15 @@ refresh (McrScreen *self)
 static void
 update_names (McrScreen *self)
 {
-  for (guint i = 0; i < N_SEATS; i++)
+  for (guint s = 0; s < N_SEATS && PARLOR_SCREEN_SEAT (self) >= 0; s++)
     {
-      const char *name = session_of (self) != NULL ? parlor_session_get_seat_name (session_of (self), i) : NULL;
-
-      g_free (self->names[i]);
-      self->names[i] = name != NULL ? g_strdup (name) : g_strdup_printf (_("Player %u"), i + 1);
-    }
-  for (guint s = 0; s < N_SEATS && self->seat >= 0; s++)
-    {
-      guint r = (s + N_SEATS - (guint) self->seat) % N_SEATS;
-      const char *owner = (int) s == self->seat ? NULL : self->names[s];
+      guint r = (s + N_SEATS - (guint) PARLOR_SCREEN_SEAT (self)) % N_SEATS;
+      const char *owner = (int) s == PARLOR_SCREEN_SEAT (self) ? NULL : PARLOR_SCREEN_NAME (self, s);
 
       mahjong_hand_view_set_owner (mahjong_table_view_get_hand (self->table, r), owner);
       mahjong_river_view_set_owner (mahjong_table_view_get_river (self->table, r), owner);
       mahjong_melds_view_set_owner (mahjong_table_view_get_melds (self->table, r), owner);
     }
-}
-
-static void
-ensure_seated (McrScreen *self)
-{
-  if (self->seat >= 0 || session_of (self) == NULL)
-    return;
-  self->seat = parlor_session_get_seat (session_of (self));
-  if (self->seat >= 0)
-    update_names (self);
 }
 
 static void
@@ -450,7 +425,7 @@ show_win (McrScreen        *self,
   parlor_line_get_int (line, "seat", 0, N_SEATS - 1, &seat, NULL);
   parlor_line_get_int (line, "fan", 0, 10000, &fan, NULL);
   if (parlor_line_has (line, "self"))
-    heading = (int) seat == self->seat
+    heading = (int) seat == PARLOR_SCREEN_SEAT (self)
               /* Translators: "You win by self-draw on 5 of dots" */
               ? g_strdup_printf (_("You win by self-draw on %s"), tile)
               /* Translators: "Bob wins by self-draw on 5 of dots" */
@@ -458,11 +433,11 @@ show_win (McrScreen        *self,
   else
     {
       parlor_line_get_int (line, "from", 0, N_SEATS - 1, &from, NULL);
-      heading = (int) seat == self->seat
+      heading = (int) seat == PARLOR_SCREEN_SEAT (self)
                 /* Translators: "You win on 5 of dots from Bob" */
                 ? g_strdup_printf (_("You win on %s from %s"), tile, seat_name (self, from))
                 /* Translators: "Bob wins on 5 of dots from you" */
-                : (int) from == self->seat
+                : (int) from == PARLOR_SCREEN_SEAT (self)
                 ? g_strdup_printf (_("%s wins on %s from you"), seat_name (self, seat), tile)
                 : g_strdup_printf (_("%s wins on %s from %s"), seat_name (self, seat), tile,
                                    seat_name (self, from));
@@ -533,14 +508,14 @@ handle_event (McrScreen  *self,
     const char *names[N_SEATS];
 
     for (guint i = 0; i < N_SEATS; i++)
-      names[i] = (int) i == self->seat ? "" : self->names[i];
+      names[i] = (int) i == PARLOR_SCREEN_SEAT (self) ? "" : PARLOR_SCREEN_NAME (self, i);
     words = mcr_game_info.describe (text, names);
   }
   if (words != NULL && *words != '\0' && !g_str_equal (type, "answered"))
     parlor_log_view_append (self->log, words,
                             g_str_equal (type, "hand") || g_str_equal (type, "hu") ||
                             g_str_equal (type, "exhausted") || g_str_equal (type, "start"));
-  mahjong_table_view_announce_event (self->table, line, self->seat, words);
+  mahjong_table_view_announce_event (self->table, line, PARLOR_SCREEN_SEAT (self), words);
 
   if (g_str_equal (type, "hand"))
     {
@@ -580,7 +555,6 @@ mcr_screen_session_event (ParlorGameScreen *screen,
 {
   McrScreen *self = MCR_SCREEN (screen);
 
-  ensure_seated (self);
   handle_event (self, text);
 }
 
@@ -589,8 +563,15 @@ mcr_screen_session_changed (ParlorGameScreen *screen)
 {
   McrScreen *self = MCR_SCREEN (screen);
 
-  ensure_seated (self);
   refresh (self);
+}
+
+static void
+mcr_screen_seated (ParlorGameScreen *screen)
+{
+  McrScreen *self = MCR_SCREEN (screen);
+
+  update_names (self);
 }
 
 static void
@@ -598,18 +579,9 @@ mcr_screen_seats_changed (ParlorGameScreen *screen)
 {
   McrScreen *self = MCR_SCREEN (screen);
 
-  if (self->seat >= 0)
+  if (PARLOR_SCREEN_SEAT (self) >= 0)
     update_names (self);
   refresh (self);
-}
-
-static void
-mcr_screen_reconnected (ParlorGameScreen *screen)
-{
-  McrScreen *self = MCR_SCREEN (screen);
-
-  self->seat = -1;
-  ensure_seated (self);
 }
 
 static void
@@ -638,7 +610,7 @@ mcr_screen_game_over (ParlorGameScreen *screen,
     for (guint s = 0; s < N_SEATS && ranks[s] != NULL; s++)
       if (g_ascii_strtoull (ranks[s], NULL, 10) == place)
         {
-          if ((int) s == self->seat)
+          if ((int) s == PARLOR_SCREEN_SEAT (self))
             my_rank = (int) place;
           if (text->len > 0)
             g_string_append_c (text, '\n');
@@ -711,7 +683,6 @@ mcr_screen_reset (ParlorGameScreen *screen)
   memset (self->n_flowers, 0, sizeof self->n_flowers);
   self->has_view = FALSE;
   self->finished = FALSE;
-  self->seat = -1;
   self->n_results = 0;
   g_clear_pointer (&self->last_result, g_free);
 }
@@ -722,7 +693,6 @@ begin_play (ParlorGameScreen *screen)
   McrScreen *self = MCR_SCREEN (screen);
 
   gtk_stack_set_visible_child_name (self->stack, "play");
-  ensure_seated (self);
   refresh (self);
   gtk_widget_grab_focus (GTK_WIDGET (mahjong_table_view_get_hand (self->table, 0)));
 }
@@ -803,8 +773,6 @@ mcr_screen_finalize (GObject *object)
 {
   McrScreen *self = MCR_SCREEN (object);
 
-  for (guint i = 0; i < N_SEATS; i++)
-    g_free (self->names[i]);
   g_free (self->last_result);
   G_OBJECT_CLASS (mcr_screen_parent_class)->finalize (object);
 }
@@ -826,13 +794,13 @@ mcr_screen_class_init (McrScreenClass *klass)
   screen_class->session_event = mcr_screen_session_event;
   screen_class->session_changed = mcr_screen_session_changed;
   screen_class->seats_changed = mcr_screen_seats_changed;
+  screen_class->seated = mcr_screen_seated;
   screen_class->game_over = mcr_screen_game_over;
   screen_class->begin_play = begin_play;
   screen_class->game_info = &mcr_game_info;
   screen_class->local_config = mcr_screen_local_config;
   screen_class->seat_players = mcr_screen_seat_players;
   screen_class->reset = mcr_screen_reset;
-  screen_class->reconnected = mcr_screen_reconnected;
 
   parlor_game_screen_class_install_game_actions (widget_class, "mcr");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
@@ -921,7 +889,6 @@ build_result_page (McrScreen *self)
 static void
 mcr_screen_init (McrScreen *self)
 {
-  self->seat = -1;
   self->stack = GTK_STACK (gtk_stack_new ());
   gtk_stack_set_transition_type (self->stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE);
   self->setup = g_object_new (MCR_TYPE_SETUP, NULL);
@@ -967,14 +934,14 @@ ParlorTable *
 mcr_screen_get_table (McrScreen *self)
 {
   g_return_val_if_fail (MCR_IS_SCREEN (self), NULL);
-  return session_of (self) != NULL ? parlor_session_get_table (session_of (self)) : NULL;
+  return PARLOR_SCREEN_SESSION (self) != NULL ? parlor_session_get_table (PARLOR_SCREEN_SESSION (self)) : NULL;
 }
 
 int
 mcr_screen_get_seat (McrScreen *self)
 {
   g_return_val_if_fail (MCR_IS_SCREEN (self), -1);
-  return self->seat;
+  return PARLOR_SCREEN_SEAT (self);
 }
 
 GtkWidget *
@@ -1016,9 +983,9 @@ char *
 mcr_screen_dup_view (McrScreen *self)
 {
   g_return_val_if_fail (MCR_IS_SCREEN (self), NULL);
-  if (self->seat < 0 || session_of (self) == NULL)
+  if (PARLOR_SCREEN_SEAT (self) < 0 || PARLOR_SCREEN_SESSION (self) == NULL)
     return NULL;
-  return parlor_session_dup_view (session_of (self));
+  return parlor_session_dup_view (PARLOR_SCREEN_SESSION (self));
 }
 
 char *

@@ -41,9 +41,7 @@ struct _SuzumeScreen
   GtkWidget         *again_button;
   GtkWidget         *back_button;
 
-  int                seat;
   guint              n_seats;
-  char              *names[N_SEATS_MAX];
   SuzumeView         view;
   gboolean           has_view;
   gboolean           finished;
@@ -58,13 +56,6 @@ static void on_tile_activated (SuzumeScreen *self,
                                guint         index);
 static void ensure_table      (SuzumeScreen *self,
                                guint         n_seats);
-static void update_names      (SuzumeScreen *self);
-
-static ParlorSession *
-session_of (SuzumeScreen *self)
-{
-  return parlor_game_screen_get_session (PARLOR_GAME_SCREEN (self));
-}
 
 static guint
 to_mahjong (SuzumeTile t)
@@ -104,7 +95,7 @@ static guint
 relative (SuzumeScreen *self,
           guint         seat)
 {
-  int me = self->seat >= 0 ? self->seat : 0;
+  int me = PARLOR_SCREEN_SEAT (self) >= 0 ? PARLOR_SCREEN_SEAT (self) : 0;
 
   return (seat + self->n_seats - (guint) me) % self->n_seats;
 }
@@ -112,7 +103,7 @@ relative (SuzumeScreen *self,
 static gboolean
 my_turn (SuzumeScreen *self)
 {
-  return self->has_view && self->seat >= 0 && !self->finished && !self->view.over &&
+  return self->has_view && PARLOR_SCREEN_SEAT (self) >= 0 && !self->finished && !self->view.over &&
          self->view.ask != SUZUME_ASK_NONE;
 }
 
@@ -157,17 +148,17 @@ ron_barred (SuzumeScreen *self)
   SuzumeScore score;
   guint n = 0;
 
-  if (!self->has_view || self->seat < 0 || self->finished || self->view.over ||
+  if (!self->has_view || PARLOR_SCREEN_SEAT (self) < 0 || self->finished || self->view.over ||
       self->view.ask != SUZUME_ASK_NONE || self->view.last == SUZUME_NO_TILE ||
-      self->view.last_from == self->seat || self->view.hand_len != SUZUME_HAND_SIZE - 1)
+      self->view.last_from == PARLOR_SCREEN_SEAT (self) || self->view.hand_len != SUZUME_HAND_SIZE - 1)
     return FALSE;
   for (guint i = 0; i < self->view.hand_len; i++)
     tiles[n++] = self->view.hand[i];
   tiles[n++] = self->view.last;
   if (!suzume_score_hand (tiles, self->view.dora, &score) || score.total < SUZUME_MIN_POINTS)
     return FALSE;
-  for (guint i = 0; i < self->view.n_discards[self->seat]; i++)
-    if (suzume_tile_kind (self->view.discards[self->seat][i]) == suzume_tile_kind (self->view.last))
+  for (guint i = 0; i < self->view.n_discards[PARLOR_SCREEN_SEAT (self)]; i++)
+    if (suzume_tile_kind (self->view.discards[PARLOR_SCREEN_SEAT (self)][i]) == suzume_tile_kind (self->view.last))
       return TRUE;
   return FALSE;
 }
@@ -175,7 +166,7 @@ ron_barred (SuzumeScreen *self)
 static void
 update_claims (SuzumeScreen *self)
 {
-  gint64 deadline = session_of (self) != NULL ? parlor_session_get_deadline (session_of (self)) : 0;
+  gint64 deadline = PARLOR_SCREEN_SESSION (self) != NULL ? parlor_session_get_deadline (PARLOR_SCREEN_SESSION (self)) : 0;
 
   if (can_move (self) && self->view.ask == SUZUME_ASK_RON)
     {
@@ -221,7 +212,7 @@ update_table (SuzumeScreen *self)
       const char *wind = s == v->dealer ? _("Dealer") : NULL;
 
       mahjong_table_view_set_seat_info (self->table, r,
-                                        (int) s == self->seat ? _("You") : self->names[s],
+                                        (int) s == PARLOR_SCREEN_SEAT (self) ? _("You") : PARLOR_SCREEN_NAME (self, s),
                                         wind, v->scores[s], active);
       for (guint i = 0; i < v->n_discards[s]; i++)
         river[i] = to_mahjong (v->discards[s][i]);
@@ -229,7 +220,7 @@ update_table (SuzumeScreen *self)
                                        v->n_discards[s]);
       mahjong_river_view_set_highlight_last (mahjong_table_view_get_river (self->table, r),
                                              v->last != SUZUME_NO_TILE && (int) s == v->last_from);
-      if ((int) s == self->seat)
+      if ((int) s == PARLOR_SCREEN_SEAT (self))
         {
           MahjongTile hand[SUZUME_HAND_SIZE];
           MahjongHandView *view = mahjong_table_view_get_hand (self->table, r);
@@ -286,7 +277,7 @@ update_status (SuzumeScreen *self)
   else
     {
       g_autofree char *text = g_strdup_printf (_("%s is thinking…"),
-                                               self->names[self->view.turn % N_SEATS_MAX]);
+                                               PARLOR_SCREEN_NAME (self, self->view.turn % N_SEATS_MAX));
 
       gtk_label_set_text (self->turn_label, text);
     }
@@ -320,9 +311,9 @@ refresh (SuzumeScreen *self)
   g_autofree char *line = NULL;
   g_autoptr(GError) error = NULL;
 
-  if (self->seat < 0 || session_of (self) == NULL)
+  if (PARLOR_SCREEN_SEAT (self) < 0 || PARLOR_SCREEN_SESSION (self) == NULL)
     return;
-  line = parlor_session_dup_view (session_of (self));
+  line = parlor_session_dup_view (PARLOR_SCREEN_SESSION (self));
   if (line == NULL)
     return;
   if (!suzume_view_parse (line, &self->view, &error))
@@ -350,37 +341,8 @@ ensure_table (SuzumeScreen *self,
   gtk_widget_set_vexpand (GTK_WIDGET (self->table), TRUE);
   gtk_widget_set_hexpand (GTK_WIDGET (self->table), TRUE);
   gtk_box_prepend (self->table_holder, GTK_WIDGET (self->table));
-  update_names (self);
   g_signal_connect_swapped (mahjong_table_view_get_hand (self->table, 0), "tile-activated",
                             G_CALLBACK (on_tile_activated), self);
-}
-
-static void
-update_names (SuzumeScreen *self)
-{
-  for (int i = 0; i < N_SEATS_MAX; i++)
-    {
-      const char *name = session_of (self) != NULL && i < (int) self->n_seats
-                         ? parlor_session_get_seat_name (session_of (self), i) : NULL;
-
-      g_free (self->names[i]);
-      self->names[i] = name != NULL ? g_strdup (name) : g_strdup_printf (_("Player %d"), i + 1);
-    }
-}
-
-static void
-ensure_seated (SuzumeScreen *self)
-{
-  ParlorTable *table;
-
-  if (self->seat >= 0 || session_of (self) == NULL)
-    return;
-  self->seat = parlor_session_get_seat (session_of (self));
-  table = parlor_session_get_table (session_of (self));
-  if (table != NULL)
-    ensure_table (self, parlor_table_get_n_seats (table));
-  if (self->seat >= 0)
-    update_names (self);
 }
 
 /* The two sets of a winning hand: "1s 2s 3s · F F F". */
@@ -473,7 +435,7 @@ seat_name (SuzumeScreen *self,
 {
   if (seat < 0 || seat >= N_SEATS_MAX)
     return "?";
-  return seat == self->seat ? _("You") : self->names[seat];
+  return seat == PARLOR_SCREEN_SEAT (self) ? _("You") : PARLOR_SCREEN_NAME (self, seat);
 }
 
 static void
@@ -495,17 +457,17 @@ record_win (SuzumeScreen *self,
 
   if (self->hand_result->len > 0)
     g_string_append_c (self->hand_result, '\n');
-  if (ron && self->seat >= 0 && seat == self->seat)
+  if (ron && PARLOR_SCREEN_SEAT (self) >= 0 && seat == PARLOR_SCREEN_SEAT (self))
     g_string_append_printf (self->hand_result, _("You win by ron on %s from %s"),
                             tname, seat_name (self, from));
-  else if (ron && self->seat >= 0 && from == self->seat)
+  else if (ron && PARLOR_SCREEN_SEAT (self) >= 0 && from == PARLOR_SCREEN_SEAT (self))
     g_string_append_printf (self->hand_result, _("%s wins by ron on your %s"),
                             seat_name (self, seat), tname);
   else if (ron)
     /* Translators: "Alice wins by ron on 5 of bamboo from Bob" */
     g_string_append_printf (self->hand_result, _("%s wins by ron on %s from %s"),
                             seat_name (self, seat), tname, seat_name (self, from));
-  else if (self->seat >= 0 && seat == self->seat)
+  else if (PARLOR_SCREEN_SEAT (self) >= 0 && seat == PARLOR_SCREEN_SEAT (self))
     g_string_append_printf (self->hand_result, _("You win by tsumo on %s"), tname);
   else
     g_string_append_printf (self->hand_result, _("%s wins by tsumo on %s"),
@@ -543,11 +505,11 @@ record_pay (SuzumeScreen *self,
   parlor_line_get_int (line, "points", 0, 10000, &points, NULL);
   parlor_line_get_int (line, "owed", 0, 10000, &owed, NULL);
   g_string_append_c (self->hand_result, '\n');
-  if (from == self->seat)
+  if (from == PARLOR_SCREEN_SEAT (self))
     g_string_append_printf (self->hand_result,
                             ngettext ("You pay %s %d point", "You pay %s %d points", points),
                             seat_name (self, to), (int) points);
-  else if (to == self->seat)
+  else if (to == PARLOR_SCREEN_SEAT (self))
     g_string_append_printf (self->hand_result,
                             ngettext ("%s pays you %d point", "%s pays you %d points", points),
                             seat_name (self, from), (int) points);
@@ -585,18 +547,17 @@ handle_event (SuzumeScreen *self,
       parlor_line_get_int (line, "seats", SUZUME_MIN_SEATS, SUZUME_MAX_SEATS, &n, NULL))
     {
       ensure_table (self, (guint) n);
-      update_names (self);
-    }
+        }
 
   for (int i = 0; i < N_SEATS_MAX; i++)
-    names[i] = i == self->seat ? "" : self->names[i];
+    names[i] = i == PARLOR_SCREEN_SEAT (self) ? "" : PARLOR_SCREEN_NAME (self, i);
   words = suzume_game_info.describe (text, names);
   if (words != NULL && *words != '\0')
     parlor_log_view_append (self->log, words,
                             g_str_equal (type, "hand") || g_str_equal (type, "tsumo") ||
                             g_str_equal (type, "ron") || g_str_equal (type, "game-over"));
   if (self->table != NULL)
-    mahjong_table_view_announce_event (self->table, line, self->seat, words);
+    mahjong_table_view_announce_event (self->table, line, PARLOR_SCREEN_SEAT (self), words);
 
   if (g_str_equal (type, "hand"))
     g_string_truncate (self->hand_result, 0);
@@ -626,7 +587,6 @@ suzume_screen_session_event (ParlorGameScreen *screen,
 {
   SuzumeScreen *self = SUZUME_SCREEN (screen);
 
-  ensure_seated (self);
   handle_event (self, text);
 }
 
@@ -635,8 +595,18 @@ suzume_screen_session_changed (ParlorGameScreen *screen)
 {
   SuzumeScreen *self = SUZUME_SCREEN (screen);
 
-  ensure_seated (self);
   refresh (self);
+}
+
+static void
+suzume_screen_seated (ParlorGameScreen *screen)
+{
+  SuzumeScreen *self = SUZUME_SCREEN (screen);
+
+  ParlorTable *table = parlor_session_get_table (parlor_game_screen_get_session (screen));
+
+  if (table != NULL)
+    ensure_table (self, parlor_table_get_n_seats (table));
 }
 
 static void
@@ -644,17 +614,7 @@ suzume_screen_seats_changed (ParlorGameScreen *screen)
 {
   SuzumeScreen *self = SUZUME_SCREEN (screen);
 
-  update_names (self);
   refresh (self);
-}
-
-static void
-suzume_screen_reconnected (ParlorGameScreen *screen)
-{
-  SuzumeScreen *self = SUZUME_SCREEN (screen);
-
-  self->seat = -1;
-  ensure_seated (self);
 }
 
 static void
@@ -677,7 +637,7 @@ suzume_screen_game_over (ParlorGameScreen *screen,
         for (guint s = 0; s < self->n_seats && scores[s] != NULL && ranks[s] != NULL; s++)
           if (atoi (ranks[s]) == (int) r)
             {
-              if ((int) s == self->seat)
+              if ((int) s == PARLOR_SCREEN_SEAT (self))
                 self->my_rank = (int) r;
               if (text->len > 0)
                 g_string_append_c (text, '\n');
@@ -705,7 +665,6 @@ suzume_screen_reset (ParlorGameScreen *screen)
   gtk_widget_set_visible (self->dora_tile, FALSE);
   self->has_view = FALSE;
   self->finished = FALSE;
-  self->seat = -1;
 }
 
 static void
@@ -713,7 +672,6 @@ begin_play (ParlorGameScreen *screen)
 {
   SuzumeScreen *self = SUZUME_SCREEN (screen);
 
-  ensure_seated (self);
   refresh (self);
   gtk_stack_set_visible_child_name (self->stack, "play");
   if (self->table != NULL)
@@ -906,8 +864,6 @@ suzume_screen_finalize (GObject *object)
 {
   SuzumeScreen *self = SUZUME_SCREEN (object);
 
-  for (int i = 0; i < N_SEATS_MAX; i++)
-    g_free (self->names[i]);
   g_string_free (self->hand_result, TRUE);
   g_free (self->ranking);
   G_OBJECT_CLASS (suzume_screen_parent_class)->finalize (object);
@@ -929,13 +885,13 @@ suzume_screen_class_init (SuzumeScreenClass *klass)
   screen_class->session_event = suzume_screen_session_event;
   screen_class->session_changed = suzume_screen_session_changed;
   screen_class->seats_changed = suzume_screen_seats_changed;
+  screen_class->seated = suzume_screen_seated;
   screen_class->game_over = suzume_screen_game_over;
   screen_class->begin_play = begin_play;
   screen_class->game_info = &suzume_game_info;
   screen_class->local_config = suzume_screen_local_config;
   screen_class->seat_players = suzume_screen_seat_players;
   screen_class->reset = suzume_screen_reset;
-  screen_class->reconnected = suzume_screen_reconnected;
 
   parlor_game_screen_class_install_game_actions (widget_class, "suzume");
   gtk_widget_class_install_action (widget_class, "suzume.discard", "i", discard_action);
@@ -1076,7 +1032,6 @@ build_result_page (SuzumeScreen *self)
 static void
 suzume_screen_init (SuzumeScreen *self)
 {
-  self->seat = -1;
   self->hand_result = g_string_new (NULL);
   self->ranking = g_strdup ("");
 

@@ -41,8 +41,6 @@ struct _TriadScreen
   GtkWidget         *back_button;
   GtkWidget         *again_button;
 
-  int                seat;
-  char              *names[N_SEATS];
   TriadView          view;
   gboolean           has_view;
   int                final_score[N_SEATS];
@@ -67,18 +65,12 @@ level_label (const char *level)
 static int
 opponent (TriadScreen *self)
 {
-  return self->seat >= 0 ? 1 - self->seat : 1;
+  return PARLOR_SCREEN_SEAT (self) >= 0 ? 1 - PARLOR_SCREEN_SEAT (self) : 1;
 }
 
 static void     triad_screen_constructed     (GObject           *object);
 static char    *triad_screen_host_config     (ParlorGameScreen  *screen,
                                               char             **summary);
-
-static ParlorSession *
-session_of (TriadScreen *self)
-{
-  return parlor_game_screen_get_session (PARLOR_GAME_SCREEN (self));
-}
 
 static void
 play_sound (TriadScreen      *self,
@@ -90,7 +82,7 @@ play_sound (TriadScreen      *self,
 static gboolean
 my_turn (TriadScreen *self)
 {
-  return self->has_view && self->seat >= 0 && !self->finished && self->view.turn == self->seat;
+  return self->has_view && PARLOR_SCREEN_SEAT (self) >= 0 && !self->finished && self->view.turn == PARLOR_SCREEN_SEAT (self);
 }
 
 /* My turn, and no move of mine on its way to the host. */
@@ -114,8 +106,8 @@ static void
 update_status (TriadScreen *self)
 {
   g_autofree char *markup = NULL;
-  const char *them = self->names[opponent (self)] != NULL ? self->names[opponent (self)] : "";
-  guint mine = self->has_view && self->seat >= 0 ? self->view.score[self->seat] : 0;
+  const char *them = PARLOR_SCREEN_NAME (self, opponent (self)) != NULL ? PARLOR_SCREEN_NAME (self, opponent (self)) : "";
+  guint mine = self->has_view && PARLOR_SCREEN_SEAT (self) >= 0 ? self->view.score[PARLOR_SCREEN_SEAT (self)] : 0;
   guint theirs = self->has_view ? self->view.score[opponent (self)] : 0;
 
   /* The colour chips repeat the card emblems: a circle is yours, a diamond theirs. */
@@ -167,9 +159,9 @@ refresh (TriadScreen *self)
   gboolean mine;
   int other;
 
-  if (self->seat < 0 || session_of (self) == NULL)
+  if (PARLOR_SCREEN_SEAT (self) < 0 || PARLOR_SCREEN_SESSION (self) == NULL)
     return;
-  line = parlor_session_dup_view (session_of (self));
+  line = parlor_session_dup_view (PARLOR_SCREEN_SESSION (self));
   if (line == NULL)
     return;
 
@@ -184,8 +176,8 @@ refresh (TriadScreen *self)
 
   triad_board_view_set_view (self->board, &self->view);
   triad_board_view_set_interactive (self->board, mine);
-  triad_hand_view_set_cards (self->my_hand, self->view.hand[self->seat],
-                             self->view.n_hand[self->seat], TRUE);
+  triad_hand_view_set_cards (self->my_hand, self->view.hand[PARLOR_SCREEN_SEAT (self)],
+                             self->view.n_hand[PARLOR_SCREEN_SEAT (self)], TRUE);
   triad_hand_view_set_interactive (self->my_hand, mine);
   triad_hand_view_set_cards (self->their_hand, self->view.hand[other], self->view.n_hand[other],
                              self->view.hand_known[other]);
@@ -196,34 +188,12 @@ refresh (TriadScreen *self)
 static void
 update_names (TriadScreen *self)
 {
-  for (int i = 0; i < N_SEATS; i++)
-    {
-      const char *name = session_of (self) != NULL ? parlor_session_get_seat_name (session_of (self), i) : NULL;
-      const char *replaced = session_of (self) != NULL ? parlor_session_get_seat_replaced (session_of (self), i) : NULL;
-
-      g_free (self->names[i]);
-      /* Translators: a computer plays for %s until they come back */
-      if (replaced != NULL)
-        self->names[i] = g_strdup_printf (_("%s (computer)"), replaced);
-      else
-        self->names[i] = name != NULL ? g_strdup (name) : g_strdup_printf (_("Player %d"), i + 1);
-    }
-  triad_board_view_set_opponent (self->board, self->names[opponent (self)]);
+  triad_board_view_set_opponent (self->board, PARLOR_SCREEN_NAME (self, opponent (self)));
   triad_hand_view_set_owner (self->my_hand, NULL, TRIAD_FACE_BLUE);
-  triad_hand_view_set_owner (self->their_hand, self->names[opponent (self)], TRIAD_FACE_RED);
+  triad_hand_view_set_owner (self->their_hand, PARLOR_SCREEN_NAME (self, opponent (self)), TRIAD_FACE_RED);
 }
 
 /* Players get their seats at the start, before the deal is announced. */
-static void
-ensure_seated (TriadScreen *self)
-{
-  if (self->seat >= 0 || session_of (self) == NULL)
-    return;
-
-  self->seat = parlor_session_get_seat (session_of (self));
-  if (self->seat >= 0)
-    update_names (self);
-}
 
 static void
 handle_event (TriadScreen *self,
@@ -240,10 +210,10 @@ handle_event (TriadScreen *self,
 
   {
     /* The log speaks to the player: "You play…". */
-    const char *names[N_SEATS] = { self->names[0], self->names[1] };
+    const char *names[N_SEATS] = { PARLOR_SCREEN_NAME (self, 0), PARLOR_SCREEN_NAME (self, 1) };
 
-    if (self->seat >= 0)
-      names[self->seat] = "";
+    if (PARLOR_SCREEN_SEAT (self) >= 0)
+      names[PARLOR_SCREEN_SEAT (self)] = "";
     words = triad_game_info.describe (text, names);
   }
   if (words != NULL && *words != '\0')
@@ -287,7 +257,6 @@ triad_screen_session_event (ParlorGameScreen *screen,
 {
   TriadScreen *self = TRIAD_SCREEN (screen);
 
-  ensure_seated (self);
   handle_event (self, text);
 }
 
@@ -297,7 +266,6 @@ triad_screen_session_changed (ParlorGameScreen *screen)
   TriadScreen *self = TRIAD_SCREEN (screen);
   gboolean had_focus = gtk_widget_has_focus (GTK_WIDGET (self->board));
 
-  ensure_seated (self);
   refresh (self);
   /* Back to the hand once the host took a move made from the board. */
   if (parlor_game_screen_is_guest (PARLOR_GAME_SCREEN (self)) && had_focus && !can_move (self) && !self->finished)
@@ -343,22 +311,21 @@ triad_screen_game_over (ParlorGameScreen *screen,
 }
 
 static void
+triad_screen_seated (ParlorGameScreen *screen)
+{
+  TriadScreen *self = TRIAD_SCREEN (screen);
+
+  update_names (self);
+}
+
+static void
 triad_screen_seats_changed (ParlorGameScreen *screen)
 {
   TriadScreen *self = TRIAD_SCREEN (screen);
 
-  if (self->seat >= 0)
+  if (PARLOR_SCREEN_SEAT (self) >= 0)
     update_names (self);
   update_status (self);
-}
-
-static void
-triad_screen_reconnected (ParlorGameScreen *screen)
-{
-  TriadScreen *self = TRIAD_SCREEN (screen);
-
-  self->seat = -1;
-  ensure_seated (self);
 }
 
 static gboolean
@@ -449,7 +416,6 @@ triad_screen_reset (ParlorGameScreen *screen)
   triad_board_view_reset (self->board);
   self->has_view = FALSE;
   self->finished = FALSE;
-  self->seat = -1;
   self->winner = -1;
 }
 
@@ -467,7 +433,6 @@ begin_play (ParlorGameScreen *screen)
   TriadScreen *self = TRIAD_SCREEN (screen);
 
   show_play_page (self);
-  ensure_seated (self);
   refresh (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->my_hand));
 }
@@ -482,25 +447,25 @@ show_result_action (GtkWidget  *widget,
   const char *title;
   int me, them;
 
-  if (!self->finished || self->seat < 0)
+  if (!self->finished || PARLOR_SCREEN_SEAT (self) < 0)
     return;
 
-  me = self->final_score[self->seat];
+  me = self->final_score[PARLOR_SCREEN_SEAT (self)];
   them = self->final_score[opponent (self)];
   if (self->winner < 0)
     title = _("Draw");
-  else if (self->winner == self->seat)
+  else if (self->winner == PARLOR_SCREEN_SEAT (self))
     title = _("You Win!");
   else
     title = _("You Lose");
   /* Translators: "Final count: you 6 cards, Computer (Hard) 3 cards" */
-  body = g_strdup_printf (_("Final count: you %d, %s %d"), me, self->names[opponent (self)], them);
+  body = g_strdup_printf (_("Final count: you %d, %s %d"), me, PARLOR_SCREEN_NAME (self, opponent (self)), them);
 
   adw_status_page_set_title (self->result_page, title);
   adw_status_page_set_description (self->result_page, body);
   /* The final board stands in for an icon. */
   triad_board_view_reset (self->result_board);
-  triad_board_view_set_opponent (self->result_board, self->names[opponent (self)]);
+  triad_board_view_set_opponent (self->result_board, PARLOR_SCREEN_NAME (self, opponent (self)));
   triad_board_view_set_view (self->result_board, &self->view);
   parlor_game_screen_show_result_page (PARLOR_GAME_SCREEN (self), self->again_button, self->back_button);
 }
@@ -550,17 +515,6 @@ triad_screen_dispose (GObject *object)
   G_OBJECT_CLASS (triad_screen_parent_class)->dispose (object);
 }
 
-static void
-triad_screen_finalize (GObject *object)
-{
-  TriadScreen *self = TRIAD_SCREEN (object);
-
-  for (int i = 0; i < N_SEATS; i++)
-    g_free (self->names[i]);
-
-  G_OBJECT_CLASS (triad_screen_parent_class)->finalize (object);
-}
-
 static gboolean
 triad_screen_grab_focus (GtkWidget *widget)
 {
@@ -587,19 +541,18 @@ triad_screen_class_init (TriadScreenClass *klass)
 
   object_class->constructed = triad_screen_constructed;
   object_class->dispose = triad_screen_dispose;
-  object_class->finalize = triad_screen_finalize;
   widget_class->grab_focus = triad_screen_grab_focus;
   screen_class->host_config = triad_screen_host_config;
   screen_class->session_event = triad_screen_session_event;
   screen_class->session_changed = triad_screen_session_changed;
   screen_class->seats_changed = triad_screen_seats_changed;
+  screen_class->seated = triad_screen_seated;
   screen_class->game_over = triad_screen_game_over;
   screen_class->begin_play = begin_play;
   screen_class->game_info = &triad_game_info;
   screen_class->local_config = triad_screen_local_config;
   screen_class->seat_players = triad_screen_seat_players;
   screen_class->reset = triad_screen_reset;
-  screen_class->reconnected = triad_screen_reconnected;
 
   g_type_ensure (TRIAD_TYPE_BOARD_VIEW);
   g_type_ensure (TRIAD_TYPE_HAND_VIEW);
@@ -645,7 +598,6 @@ triad_screen_init (TriadScreen *self)
 {
   GtkGesture *click = gtk_gesture_click_new ();
 
-  self->seat = -1;
   self->winner = -1;
 
   gtk_widget_init_template (GTK_WIDGET (self));
@@ -712,14 +664,14 @@ ParlorTable *
 triad_screen_get_table (TriadScreen *self)
 {
   g_return_val_if_fail (TRIAD_IS_SCREEN (self), NULL);
-  return session_of (self) != NULL ? parlor_session_get_table (session_of (self)) : NULL;
+  return PARLOR_SCREEN_SESSION (self) != NULL ? parlor_session_get_table (PARLOR_SCREEN_SESSION (self)) : NULL;
 }
 
 int
 triad_screen_get_seat (TriadScreen *self)
 {
   g_return_val_if_fail (TRIAD_IS_SCREEN (self), -1);
-  return self->seat;
+  return PARLOR_SCREEN_SEAT (self);
 }
 
 GtkWidget *
@@ -769,9 +721,9 @@ triad_screen_dup_view (TriadScreen *self)
 {
   g_return_val_if_fail (TRIAD_IS_SCREEN (self), NULL);
 
-  if (self->seat < 0 || session_of (self) == NULL)
+  if (PARLOR_SCREEN_SEAT (self) < 0 || PARLOR_SCREEN_SESSION (self) == NULL)
     return NULL;
-  return parlor_session_dup_view (session_of (self));
+  return parlor_session_dup_view (PARLOR_SCREEN_SESSION (self));
 }
 
 gboolean

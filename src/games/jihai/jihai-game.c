@@ -90,6 +90,8 @@ const ParlorGameInfo jihai_game_info = {
   .new_game = new_game,
   .ai_choose = jihai_ai_choose,
   .describe = jihai_describe,
+  /* 2: every discard opens a window for every other seat */
+  .replay_version = 2,
 };
 
 static void
@@ -296,8 +298,10 @@ options_for (JihaiGame    *self,
           if (self->counts[seat][self->claim_tile] == 3)
             o->can |= JIHAI_CAN_KONG;
         }
-      if (o->can != 0)
-        o->can |= JIHAI_CAN_PASS;
+      /* Every window asks the other seat, whatever it holds: pass is
+       * always legal, and alone when it has nothing to claim (the table
+       * then answers for it, parlor_game_get_automatic_action). */
+      o->can |= JIHAI_CAN_PASS;
       break;
     case PHASE_IDLE:
     case PHASE_OVER:
@@ -599,23 +603,18 @@ illegal (GError     **error,
   return FALSE;
 }
 
-/* After @seat discarded @kind: a claim window, or the other seat draws. */
+/* After @seat discarded @kind: a claim window for the other seat, whatever
+ * it holds; it draws once it passes. */
 static void
 after_discard (JihaiGame *self,
                guint      seat,
-               guint8     kind,
-               GPtrArray *events)
+               guint8     kind)
 {
-  JihaiOptions o;
-
   self->phase = PHASE_CLAIM;
   self->turn = seat;
   self->claim_tile = kind;
   self->claim_last = mahjong_wall_remaining (&self->wall) == 0;
   self->claim_first = seat == self->starter && self->n_thrown[seat] == 1 && self->n_calls == 0;
-  options_for (self, 1 - seat, &o);
-  if (o.can == 0)
-    draw_for (self, 1 - seat, FALSE, events);
 }
 
 static gboolean
@@ -678,7 +677,7 @@ jihai_apply (ParlorGame  *game,
       self->n_thrown[seat]++;
       self->drawn = JIHAI_NO_KIND;
       add_event (events, PARLOR_AUDIENCE_ALL, "discard seat=%u tile=%c", seat, jihai_kind_letter (kind));
-      after_discard (self, seat, kind, events);
+      after_discard (self, seat, kind);
     }
   else if (g_str_equal (type, "tsumo"))
     {
@@ -743,8 +742,6 @@ jihai_apply (ParlorGame  *game,
     }
   else if (g_str_equal (type, "ckong"))
     {
-      JihaiOptions rob;
-
       if (!(o.ckong & (1u << kind)))
         return illegal (error, _("You cannot declare a concealed kong of that tile now"));
       add_event (events, PARLOR_AUDIENCE_ALL, "call seat=%u type=ckong tile=%c", seat,
@@ -753,9 +750,8 @@ jihai_apply (ParlorGame  *game,
       self->turn = seat;
       self->claim_tile = kind;
       self->drawn = JIHAI_NO_KIND;
-      options_for (self, other, &rob);
-      if (rob.can == 0)
-        complete_concealed_kong (self, seat, kind, events);
+      /* A window on every concealed kong, as on every discard: the other
+       * seat passes unless it may rob it. */
     }
   else if (g_str_equal (type, "akong"))
     {
@@ -843,7 +839,10 @@ jihai_game_get_view (JihaiGame *self,
       if (self->phase == PHASE_TURN && self->turn == (guint) seat)
         view->drawn = self->drawn;
       options_for (self, (guint) seat, &view->options);
-      if (view->turn == seat)
+      /* A seat with nothing but pass is not asked: the table passes for it. */
+      if (view->options.can == JIHAI_CAN_PASS)
+        view->options.can = 0;
+      if (view->turn == seat && (self->phase == PHASE_TURN || view->options.can != 0))
         view->ask = self->phase == PHASE_TURN ? JIHAI_ASK_TURN
                     : self->phase == PHASE_CLAIM ? JIHAI_ASK_CLAIM : JIHAI_ASK_ROB;
     }

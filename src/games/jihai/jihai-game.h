@@ -28,6 +28,12 @@ G_BEGIN_DECLS
  *   kong           claim the discard with three of a kind (open kong)
  *   pass           let a discard (or a kong) go
  *
+ * Every discard and every concealed kong opens a claim window for the
+ * other seat, whatever it holds; the next draw comes once it answers. When
+ * `pass` is its only legal answer the table plays it at once
+ * (parlor_game_get_automatic_action), so neither seat's lines say whether
+ * the other could claim.
+ *
  * Events (audience all unless said):
  *
  *   hand number=N starter=S score0=A score1=B

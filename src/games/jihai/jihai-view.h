@@ -20,7 +20,10 @@ G_BEGIN_DECLS
  * `turn` is the seat whose move (or claim) the game waits for, `-1` for
  * none; `ask` is what the viewer is asked: `turn`, `claim` (the opponent's
  * discard `claim`), `rob` (the opponent's concealed kong of `claim`) or
- * `none`. Melds are comma separated in the hand notation (`XXXX` a concealed
+ * `none`. Every discard and concealed kong opens a window for the other
+ * seat (`turn` is that seat, `claim` the tile, for both viewers alike); a
+ * seat whose only answer would be `pass` is not asked (`ask=none`,
+ * `actions=-`) and the table passes for it. Melds are comma separated in the hand notation (`XXXX` a concealed
  * kong); discard rows in order (a tile taken by a call leaves the row);
  * `discardedN` the kinds seat N discarded in this hand (the ron ban).
  * `actions` lists the viewer's legal actions with `:` for the argument of a

@@ -105,7 +105,8 @@ suzume_game_legal_actions (ParlorGame *game,
 
   if (state->phase == SUZUME_PHASE_CLAIM)
     {
-      g_ptr_array_add (actions, g_strdup ("ron"));
+      if (suzume_state_can_ron (state, seat, NULL))
+        g_ptr_array_add (actions, g_strdup ("ron"));
       g_ptr_array_add (actions, g_strdup ("pass"));
       return actions;
     }
@@ -512,4 +513,6 @@ const ParlorGameInfo suzume_game_info = {
   .new_game = suzume_info_new_game,
   .ai_choose = suzume_ai_choose,
   .describe = suzume_info_describe,
+  /* 2: every discard opens a window for every other seat */
+  .replay_version = 2,
 };

@@ -15,6 +15,11 @@ G_BEGIN_DECLS
  *   ron             win on the latest discard (claim prompt)
  *   pass            let the latest discard go (claim prompt)
  *
+ * Every discard asks every other seat (a claim prompt); the next seat draws
+ * once all have answered. A seat that cannot ron it has only `pass`, is not
+ * asked by its view (`ask=none`), and the table passes for it at once
+ * (parlor_game_get_automatic_action): nobody learns whether anyone could ron.
+ *
  * Events (audience all unless said):
  *   match seats=N deals=D dealer=K points=40
  *   hand number=H of=M dealer=K

@@ -471,23 +471,14 @@ suzume_state_discard (SuzumeState *state,
   state->drawn = SUZUME_NO_TILE;
   emit (events, ALL, "discard seat=%u tile=%s", seat, suzume_tile_to_string (tile, buf));
 
+  /* Every other seat is asked, whatever it holds, so nobody learns from the
+   * window whether someone could ron; a seat that cannot has only `pass`,
+   * which the table plays for it (parlor_game_get_automatic_action). */
   state->claim_asked = state->claim_answered = state->claim_ron = 0;
   for (guint s = 0; s < n; s++)
-    if (suzume_state_can_ron (state, s, NULL))
+    if (s != seat)
       state->claim_asked |= PARLOR_AUDIENCE_SEAT (s);
-  if (state->claim_asked != 0)
-    {
-      state->phase = SUZUME_PHASE_CLAIM;
-      return TRUE;
-    }
-
-  if (suzume_state_wall_left (state) == 0)
-    {
-      emit (events, ALL, "exhausted");
-      end_hand (state, events);
-    }
-  else
-    draw_tile (state, (seat + 1) % n, events);
+  state->phase = SUZUME_PHASE_CLAIM;
   return TRUE;
 }
 
@@ -511,6 +502,13 @@ suzume_state_answer (SuzumeState *state,
     {
       g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
                            _("You are not asked about this discard"));
+      return FALSE;
+    }
+  if (ron && !suzume_state_can_ron (state, seat, NULL))
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_ILLEGAL,
+                           _("This discard does not complete a hand of 5 points for you, or you "
+                             "discarded that number yourself"));
       return FALSE;
     }
   state->claim_answered |= PARLOR_AUDIENCE_SEAT (seat);
@@ -603,8 +601,10 @@ suzume_state_view_line (const SuzumeState *state,
 
   if (seat >= (int) state->config.n_seats)
     seat = -1;
+  /* A seat that cannot ron the discard is not asked: the table passes for it. */
   if (seat >= 0 && (suzume_state_waiting (state) & PARLOR_AUDIENCE_SEAT (seat)))
-    ask = state->phase == SUZUME_PHASE_CLAIM ? "ron" : "discard";
+    ask = state->phase != SUZUME_PHASE_CLAIM ? "discard"
+          : suzume_state_can_ron (state, (guint) seat, NULL) ? "ron" : "none";
 
   g_string_append_printf (out, " seat=%d seats=%u deals=%u hand-number=%u hands=%u dealer=%u turn=%u",
                           seat, state->config.n_seats, state->config.deals, state->hand_number,

@@ -1,0 +1,190 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "nim-screen"
+
+#include "config.h"
+
+#include "nim-game.h"
+#include "nim-screen.h"
+#include "nim-view.h"
+
+struct _NimScreen
+{
+  ParlorGameScreen  parent_instance;
+
+  GtkStack         *stack;
+  GtkWidget        *setup;
+  GtkLabel         *pile_label;
+  GtkWidget        *take[NIM_MAX_TAKE];
+  GtkLabel         *result_label;
+  GtkWidget        *again_button;
+  GtkWidget        *back_button;
+  NimView           view;
+};
+
+G_DEFINE_FINAL_TYPE (NimScreen, nim_screen, PARLOR_TYPE_GAME_SCREEN)
+
+static void
+refresh (NimScreen *self)
+{
+  ParlorSession *session = parlor_game_screen_get_session (PARLOR_GAME_SCREEN (self));
+  g_autofree char *line = session != NULL ? parlor_session_dup_view (session) : NULL;
+  g_autofree char *text = NULL;
+  gboolean can_move = parlor_game_screen_can_move (PARLOR_GAME_SCREEN (self));
+
+  if (line == NULL || !nim_view_parse (line, &self->view, NULL))
+    return;
+  text = g_strdup_printf ("%u stones", self->view.pile);
+  gtk_label_set_text (self->pile_label, text);
+  /* Only what the view offers: the screen works out nothing. */
+  for (guint k = 0; k < NIM_MAX_TAKE; k++)
+    gtk_widget_set_sensitive (self->take[k], can_move && k < self->view.n_actions);
+}
+
+static void
+on_take (GtkButton *button,
+         NimScreen *self)
+{
+  guint k = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "stones"));
+  g_autoptr(GError) error = NULL;
+
+  if (k <= self->view.n_actions &&
+      !parlor_game_screen_submit (PARLOR_GAME_SCREEN (self), self->view.actions[k - 1], &error))
+    parlor_game_screen_toast (PARLOR_GAME_SCREEN (self), error->message);
+}
+
+static guint
+nim_screen_seat_players (ParlorGameScreen *screen,
+                         ParlorTable      *table,
+                         const char       *name)
+{
+  guint player = parlor_table_add_player_at (table, 0, PARLOR_SEAT_LOCAL, name, NULL);
+
+  parlor_table_add_player_at (table, 1, PARLOR_SEAT_AI, "Computer", "perfect");
+  return player;
+}
+
+static void
+nim_screen_reset (ParlorGameScreen *screen)
+{
+  NimScreen *self = NIM_SCREEN (screen);
+
+  gtk_label_set_text (self->pile_label, "");
+  gtk_label_set_text (self->result_label, "");
+}
+
+static void
+nim_screen_begin_play (ParlorGameScreen *screen)
+{
+  parlor_game_screen_show_page (screen, "play");
+  refresh (NIM_SCREEN (screen));
+}
+
+static void
+nim_screen_session_changed (ParlorGameScreen *screen)
+{
+  refresh (NIM_SCREEN (screen));
+}
+
+static void
+nim_screen_game_over (ParlorGameScreen *screen,
+                      const char       *result)
+{
+  NimScreen *self = NIM_SCREEN (screen);
+  ParlorSession *session = parlor_game_screen_get_session (screen);
+  gboolean won = session != NULL && g_str_has_suffix (result, "winner=0") &&
+                 parlor_session_get_seat (session) == 0;
+
+  refresh (self);
+  gtk_label_set_text (self->result_label, won ? "You took the last stone" : "The computer won");
+  parlor_game_screen_show_result_page (screen, self->again_button, self->back_button);
+}
+
+static void
+nim_screen_dispose (GObject *object)
+{
+  NimScreen *self = NIM_SCREEN (object);
+
+  parlor_game_screen_set_session (PARLOR_GAME_SCREEN (self), NULL);
+  g_clear_pointer ((GtkWidget **) &self->stack, gtk_widget_unparent);
+
+  G_OBJECT_CLASS (nim_screen_parent_class)->dispose (object);
+}
+
+static void
+nim_screen_class_init (NimScreenClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  ParlorGameScreenClass *screen_class = PARLOR_GAME_SCREEN_CLASS (klass);
+
+  object_class->dispose = nim_screen_dispose;
+  screen_class->game_info = &nim_game_info;
+  screen_class->seat_players = nim_screen_seat_players;
+  screen_class->reset = nim_screen_reset;
+  screen_class->begin_play = nim_screen_begin_play;
+  screen_class->session_changed = nim_screen_session_changed;
+  screen_class->game_over = nim_screen_game_over;
+  parlor_game_screen_class_install_game_actions (widget_class, "nim");
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+nim_screen_init (NimScreen *self)
+{
+  GtkWidget *play = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *result = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+
+  self->stack = GTK_STACK (gtk_stack_new ());
+  gtk_widget_set_parent (GTK_WIDGET (self->stack), GTK_WIDGET (self));
+
+  self->setup = gtk_button_new_with_mnemonic ("_Start");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->setup), "nim.start");
+  gtk_stack_add_named (self->stack, self->setup, "setup");
+
+  self->pile_label = GTK_LABEL (gtk_label_new (""));
+  gtk_box_append (GTK_BOX (play), GTK_WIDGET (self->pile_label));
+  for (guint k = 0; k < NIM_MAX_TAKE; k++)
+    {
+      g_autofree char *label = g_strdup_printf ("Take %u", k + 1);
+
+      self->take[k] = gtk_button_new_with_label (label);
+      g_object_set_data (G_OBJECT (self->take[k]), "stones", GUINT_TO_POINTER (k + 1));
+      g_signal_connect (self->take[k], "clicked", G_CALLBACK (on_take), self);
+      gtk_box_append (GTK_BOX (play), self->take[k]);
+    }
+  gtk_stack_add_named (self->stack, play, "play");
+
+  self->result_label = GTK_LABEL (gtk_label_new (""));
+  self->again_button = gtk_button_new_with_mnemonic ("_Play Again");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->again_button), "nim.play-again");
+  self->back_button = gtk_button_new_with_mnemonic ("_Back");
+  gtk_box_append (GTK_BOX (result), GTK_WIDGET (self->result_label));
+  gtk_box_append (GTK_BOX (result), self->again_button);
+  gtk_box_append (GTK_BOX (result), self->back_button);
+  gtk_stack_add_named (self->stack, result, "result");
+
+  parlor_game_screen_set_pages (PARLOR_GAME_SCREEN (self), self->stack, self->setup);
+}
+
+GtkWidget *
+nim_screen_get_take_button (NimScreen *self,
+                            guint      stones)
+{
+  g_return_val_if_fail (NIM_IS_SCREEN (self), NULL);
+  g_return_val_if_fail (stones >= 1 && stones <= NIM_MAX_TAKE, NULL);
+  return self->take[stones - 1];
+}
+
+const char *
+nim_screen_get_pile_text (NimScreen *self)
+{
+  g_return_val_if_fail (NIM_IS_SCREEN (self), NULL);
+  return gtk_label_get_text (self->pile_label);
+}
+
+const char *
+nim_screen_get_result_text (NimScreen *self)
+{
+  g_return_val_if_fail (NIM_IS_SCREEN (self), NULL);
+  return gtk_label_get_text (self->result_label);
+}
