@@ -390,6 +390,7 @@ test_quit_question (void)
   /* The start page says so on the game's row. */
   parlor_window_show_start (window);
   g_assert_true (shows_label (GTK_WIDGET (window), "Game in progress"));
+  ui_test_screenshot (GTK_WIDGET (window), "start-game-in-progress");
   for (guint i = 0; i < G_N_ELEMENTS (games); i++)
     parlor_saved_game_remove (games[i]);
   parlor_window_show_start (window);
