@@ -546,7 +546,9 @@ new_game_action (GtkWidget  *widget,
 {
   ParlorWindow *self = PARLOR_WINDOW (widget);
 
-  if (is_playing (self))
+  /* A game against the computer stays saved (the setup page offers it)
+   * until another starts: nothing is lost yet. */
+  if (is_playing (self) && !is_kept (self))
     confirm_leave (self, "new");
   else
     start_local_game (self);

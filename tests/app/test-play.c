@@ -383,7 +383,14 @@ test_quit_question (void)
 
   g_assert_true (parlor_game_screen_is_kept (screen));
   g_assert_false (parlor_window_needs_quit_question (window));
-  /* Back leaves at once, and the game waits on the menu. */
+  /* New Game shows the setup page at once, the game offered there. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL));
+  g_assert_null (ui_test_find_window (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_cmpstr (parlor_game_screen_get_page (screen), ==, "setup");
+  g_assert_true (parlor_game_screen_has_saved_game (screen));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "triad.start", NULL));
+  g_assert_true (parlor_game_screen_is_playing (screen));
+    /* Back leaves at once, and the game waits on the menu. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
   g_assert_cmpstr (parlor_window_get_page (window), ==, "menu");
   g_assert_true (offered (window, "win.continue-game"));
