@@ -483,7 +483,8 @@ add_paused_page (ParlorGameScreen *self,
   adw_status_page_set_icon_name (ADW_STATUS_PAGE (page), "media-playback-pause-symbolic");
   adw_status_page_set_title (ADW_STATUS_PAGE (page), _("Paused"));
   adw_status_page_set_description (ADW_STATUS_PAGE (page),
-                                   _("The clock is stopped and the board is hidden until you resume."));
+                                   _("The clock is stopped and the board is hidden "
+                                     "until you resume."));
   gtk_widget_set_halign (button, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (button, "pill");
   gtk_widget_add_css_class (button, "suggested-action");
@@ -809,7 +810,8 @@ save_game (ParlorGameScreen *self)
     return;
   if (!parlor_saved_game_write (info->id, record, &error))
     {
-      g_autofree char *text = g_strdup_printf (_("The game could not be saved: %s"), error->message);
+      g_autofree char *text = g_strdup_printf (_("The game could not be saved: %s"),
+                                               error->message);
 
       /* Once, not after every move. */
       if (priv->saved_len != G_MAXUINT)
@@ -866,7 +868,8 @@ sync_paused (ParlorGameScreen *self)
   ParlorGameScreenPrivate *priv = PRIV (self);
 
   if (priv->session != NULL && !priv->finished)
-    parlor_session_set_paused (priv->session, priv->holds > 0 || priv->user_paused || priv->minimized);
+    parlor_session_set_paused (priv->session,
+                               priv->holds > 0 || priv->user_paused || priv->minimized);
 }
 
 gboolean

@@ -142,7 +142,8 @@ parlor_saved_game_read (const char  *game_id,
       g_debug ("%s: %s", path, local_error->message);
       set_aside_path (path);
       g_set_error_literal (error, PARLOR_REPLAY_ERROR, local_error->code,
-                           _("The saved game is damaged or from another version: it was set aside"));
+                           _("The saved game is damaged or from another version: "
+                             "it was set aside"));
       return NULL;
     }
   return g_strsplit (text, "\n", -1);

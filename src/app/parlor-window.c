@@ -189,13 +189,15 @@ parlor_window_show_game (ParlorWindow *self,
 
       gtk_widget_add_css_class (resume, "suggested-action");
       gtk_box_append (self->menu_box, resume);
-      play = menu_button_new ("avatar-default-symbolic", _("New _1-Player Game"), "win.play-local", NULL);
+      play = menu_button_new ("avatar-default-symbolic", _("New _1-Player Game"),
+                              "win.play-local", NULL);
       gtk_box_append (self->menu_box, play);
       focus = resume;
     }
   else
     {
-      play = menu_button_new ("avatar-default-symbolic", _("_1-Player Game"), "win.play-local", NULL);
+      play = menu_button_new ("avatar-default-symbolic", _("_1-Player Game"),
+                              "win.play-local", NULL);
       gtk_widget_add_css_class (play, "suggested-action");
       gtk_box_append (self->menu_box, play);
       focus = play;
@@ -245,9 +247,12 @@ ensure_screen (ParlorWindow        *self,
                                    "settings", parlor_application_get_settings (get_app (self)),
                                    "sound", parlor_application_get_sound (get_app (self)),
                                    NULL);
-      g_signal_connect_object (self->screen, "notify::can-pause", G_CALLBACK (on_screen_notify), self, 0);
-      g_signal_connect_object (self->screen, "notify::can-undo", G_CALLBACK (on_screen_notify), self, 0);
-      g_signal_connect_object (self->screen, "notify::paused", G_CALLBACK (on_screen_notify), self, 0);
+      g_signal_connect_object (self->screen, "notify::can-pause",
+                               G_CALLBACK (on_screen_notify), self, 0);
+      g_signal_connect_object (self->screen, "notify::can-undo",
+                               G_CALLBACK (on_screen_notify), self, 0);
+      g_signal_connect_object (self->screen, "notify::paused",
+                               G_CALLBACK (on_screen_notify), self, 0);
       g_signal_connect_object (self->screen, "announce", G_CALLBACK (on_screen_announce), self, 0);
       adw_bin_set_child (self->play_bin, self->screen);
     }
@@ -482,7 +487,8 @@ parlor_window_confirm_quit (ParlorWindow *self)
   g_return_if_fail (PARLOR_IS_WINDOW (self));
 
   dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Quit Parlor?"),
-                                                       _("You will leave the LAN game in progress.")));
+                                                       _("You will leave the LAN game in "
+                                                         "progress.")));
   adw_message_dialog_add_responses (dialog,
                                     "cancel", _("_Keep Playing"),
                                     "quit", _("_Quit"),

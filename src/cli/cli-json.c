@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "cli-json.h"
+#include "parlor-replay.h"
 
 void
 parlor_cli_print_json (JsonBuilder *builder)
@@ -54,4 +55,45 @@ parlor_cli_json_string (JsonBuilder *builder,
 {
   json_builder_set_member_name (builder, name);
   json_builder_add_string_value (builder, value);
+}
+
+static gboolean
+log_failed (GError **error,
+            char   **failure)
+{
+  g_free (*failure);
+  *failure = g_strdup_printf ("a replay record cannot be written: %s", (*error)->message);
+  g_clear_error (error);
+  return FALSE;
+}
+
+gboolean
+parlor_cli_log_add (GPtrArray  *log,
+                    char       *record,
+                    GError    **error,
+                    char      **failure)
+{
+  g_return_val_if_fail (log != NULL, FALSE);
+  g_return_val_if_fail (error != NULL && failure != NULL, FALSE);
+
+  if (record == NULL)
+    return log_failed (error, failure);
+  g_ptr_array_add (log, record);
+
+  return TRUE;
+}
+
+gboolean
+parlor_cli_log_events (GPtrArray  *log,
+                       GPtrArray  *events,
+                       GError    **error,
+                       char      **failure)
+{
+  g_return_val_if_fail (log != NULL && events != NULL, FALSE);
+  g_return_val_if_fail (error != NULL && failure != NULL, FALSE);
+
+  if (!parlor_replay_append_events (log, events, error))
+    return log_failed (error, failure);
+
+  return TRUE;
 }

@@ -21,5 +21,17 @@ void   parlor_cli_json_double (JsonBuilder *builder,
 void   parlor_cli_json_string (JsonBuilder *builder,
                                const char  *name,
                                const char  *value);
+/* Adds @record to a run's @log. A record that cannot be written (NULL,
+ * *@error says why) stops the game instead: *@failure takes the message,
+ * the error is cleared, and FALSE is returned. */
+gboolean parlor_cli_log_add       (GPtrArray    *log,
+                                   char         *record,
+                                   GError      **error,
+                                   char        **failure);
+/* The same for the records of @events. */
+gboolean parlor_cli_log_events    (GPtrArray    *log,
+                                   GPtrArray    *events,
+                                   GError      **error,
+                                   char        **failure);
 
 G_END_DECLS

@@ -120,11 +120,11 @@ apply (ParlorCliSelfplay    *self,
     }
   if (self->game->events != NULL)
     self->game->events (self, run, events);
-  if (run->log != NULL)
-    {
-      g_ptr_array_add (run->log, parlor_replay_format_action (p, action, FALSE));
-      parlor_replay_append_events (run->log, events);
-    }
+  if (run->log != NULL &&
+      (!parlor_cli_log_add (run->log, parlor_replay_format_action (p, action, FALSE, &error),
+                            &error, &run->error) ||
+       !parlor_cli_log_events (run->log, events, &error, &run->error)))
+    return FALSE;
   return TRUE;
 }
 
@@ -218,15 +218,20 @@ play_one (ParlorCliSelfplayRun *run,
   if (self->log_path != NULL)
     {
       run->log = g_ptr_array_new_with_free_func (g_free);
-      g_ptr_array_add (run->log, parlor_replay_format_game_version (self->info->id,
-                                                                       self->info->replay_version,
-                                                                       run->seed, config));
+      if (!parlor_cli_log_add (run->log,
+                               parlor_replay_format_game_version (self->info->id,
+                                                                  self->info->replay_version,
+                                                                  run->seed, config, &error),
+                               &error, &run->error))
+        return;
       for (guint p = 0; p < n; p++)
         {
           const char *level = self->levels[run->item_at[p]];
           g_autofree char *name = g_strdup_printf ("%s%s AI %u", desc->ai_prefix, level, p);
 
-          g_ptr_array_add (run->log, parlor_replay_format_seat (p, name, "ai", level));
+          if (!parlor_cli_log_add (run->log, parlor_replay_format_seat (p, name, "ai", level, &error),
+                                   &error, &run->error))
+            return;
         }
     }
 
@@ -235,8 +240,8 @@ play_one (ParlorCliSelfplayRun *run,
   parlor_game_start (game, events);
   if (desc->events != NULL)
     desc->events (self, run, events);
-  if (run->log != NULL)
-    parlor_replay_append_events (run->log, events);
+  if (run->log != NULL && !parlor_cli_log_events (run->log, events, &error, &run->error))
+    return;
 
   while (!parlor_game_is_over (game))
     {
@@ -257,8 +262,9 @@ play_one (ParlorCliSelfplayRun *run,
     }
 
   result = parlor_game_get_result (game);
-  if (run->log != NULL)
-    g_ptr_array_add (run->log, parlor_replay_format_result (result));
+  if (run->log != NULL &&
+      !parlor_cli_log_add (run->log, parlor_replay_format_result (result, &error), &error, &run->error))
+    return;
   result_line = parlor_line_parse (result, NULL);
   if (result_line == NULL || !desc->result (self, run, game, result_line))
     run->error = g_strdup_printf ("unreadable result “%s”", result);

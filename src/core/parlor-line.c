@@ -195,7 +195,19 @@ parlor_line_unescape (const char  *text,
 static gboolean
 is_blank (char c)
 {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+  return c == ' ';
+}
+
+/* C0 controls, DEL and C1 controls (U+0080–U+009F, bytes C2 80–C2 9F in
+ * valid UTF-8): what the printer escapes may not stand raw in a line. */
+static gboolean
+has_control (const char *text)
+{
+  for (const guchar *q = (const guchar *) text; *q != '\0'; q++)
+    if (*q < 0x20 || *q == 0x7f || (*q == 0xc2 && q[1] >= 0x80 && q[1] <= 0x9f))
+      return TRUE;
+
+  return FALSE;
 }
 
 /* Lines arrive for every move a client sees: the text is copied once and
@@ -223,13 +235,12 @@ parlor_line_parse (const char  *text,
                            _("Line is not valid UTF-8"));
       return NULL;
     }
-  for (const char *q = text; *q != '\0'; q++)
-    if ((guchar) *q < 0x20 && *q != '\t' && *q != '\r' && *q != '\n')
-      {
-        g_set_error_literal (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_SYNTAX,
-                             _("Line contains control characters"));
-        return NULL;
-      }
+  if (has_control (text))
+    {
+      g_set_error_literal (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_SYNTAX,
+                           _("Line contains control characters"));
+      return NULL;
+    }
 
   line = g_new0 (ParlorLine, 1);
   line->text = g_memdup2 (text, len + 1);
@@ -468,32 +479,72 @@ parlor_line_set_printf (ParlorLine *line,
   parlor_line_set (line, key, value);
 }
 
-char *
-parlor_line_to_string (const ParlorLine *line)
+/* A type or key is printed as it is: it must read back as one. */
+static gboolean
+is_token (const char *text)
 {
-  GString *out;
+  return *text != '\0' && strpbrk (text, " %=") == NULL && !has_control (text) &&
+         g_utf8_validate (text, -1, NULL);
+}
+
+char *
+parlor_line_to_string (const ParlorLine  *line,
+                       GError           **error)
+{
+  g_autoptr(GString) out = NULL;
 
   g_return_val_if_fail (line != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!is_token (line->type))
+    {
+      g_set_error (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_SYNTAX,
+                   _("“%s” is not a message type"), line->type);
+      return NULL;
+    }
 
   out = g_string_new (line->type);
   for (guint i = 0; i < line->words->len; i++)
     {
-      g_autofree char *word = parlor_line_escape (g_ptr_array_index (line->words, i));
+      const char *word = g_ptr_array_index (line->words, i);
+      g_autofree char *escaped = NULL;
 
+      /* An empty word would vanish between two spaces. */
+      if (*word == '\0')
+        {
+          g_set_error_literal (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_VALUE,
+                               _("A word of a line is empty"));
+          return NULL;
+        }
+      escaped = parlor_line_escape (word);
       g_string_append_c (out, ' ');
-      g_string_append (out, word);
+      g_string_append (out, escaped);
     }
   for (guint i = 0; i < line->keys->len; i++)
     {
+      const char *key = g_ptr_array_index (line->keys, i);
       g_autofree char *value = parlor_line_escape (g_ptr_array_index (line->values, i));
 
+      if (!is_token (key))
+        {
+          g_set_error (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_SYNTAX,
+                       _("“%s” is not a key"), key);
+          return NULL;
+        }
       g_string_append_c (out, ' ');
-      g_string_append (out, g_ptr_array_index (line->keys, i));
+      g_string_append (out, key);
       g_string_append_c (out, '=');
       g_string_append (out, value);
     }
 
-  return g_string_free (out, FALSE);
+  if (out->len > PARLOR_LINE_MAX_LENGTH)
+    {
+      g_set_error (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_TOO_LONG,
+                   _("Line is too long (%zu bytes, at most %d)"), out->len, PARLOR_LINE_MAX_LENGTH);
+      return NULL;
+    }
+
+  return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
 /* Names from other people: valid UTF-8, no control characters, trimmed, capped. */

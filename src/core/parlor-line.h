@@ -10,6 +10,22 @@ G_BEGIN_DECLS
  * %XX escapes for space, '%', '=', and control characters, so any UTF-8 text
  * (a player's name) survives a round trip. The same form carries actions,
  * events, views, protocol messages and replay records.
+ *
+ * The rule both sides keep:
+ * - A line is valid UTF-8 of at most PARLOR_LINE_MAX_LENGTH bytes. Tokens are
+ *   separated by runs of spaces (U+0020) and by nothing else.
+ * - A line holds no control character raw: U+0000–U+001F (tab, carriage
+ *   return and newline included; a newline ends a line, it is never inside
+ *   one), DEL (U+007F) and U+0080–U+009F are refused by parlor_line_parse()
+ *   with PARLOR_LINE_ERROR_SYNTAX. Inside words and values they travel as %XX.
+ * - parlor_line_to_string() prints only lines that parlor_line_parse() reads
+ *   back equal. A line that would print over the limit (or with an empty
+ *   word, or a type or key that is not one token) is an error there
+ *   (PARLOR_LINE_ERROR_TOO_LONG, _VALUE or _SYNTAX) and gives NULL: the
+ *   caller, which knows where the line was going, decides what to do instead
+ *   of writing a record nobody can read.
+ * - Whatever parlor_line_parse() accepts prints, never longer than the text it
+ *   was read from, so it prints without error and reads back equal.
  */
 
 #define PARLOR_LINE_ERROR (parlor_line_error_quark ())
@@ -68,7 +84,8 @@ void         parlor_line_set_printf  (ParlorLine  *line,
                                       const char  *key,
                                       const char  *format,
                                       ...) G_GNUC_PRINTF (3, 4);
-char        *parlor_line_to_string   (const ParlorLine *line);
+char        *parlor_line_to_string   (const ParlorLine *line,
+                                      GError          **error);
 
 char        *parlor_line_escape      (const char  *text);
 char        *parlor_line_unescape    (const char  *text,

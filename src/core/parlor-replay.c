@@ -18,20 +18,22 @@ parlor_replay_format_header (void)
 }
 
 char *
-parlor_replay_format_game (const char *game_id,
-                           guint64     seed,
-                           const char *config)
+parlor_replay_format_game (const char  *game_id,
+                           guint64      seed,
+                           const char  *config,
+                           GError     **error)
 {
-  return parlor_replay_format_game_version (game_id, 1, seed, config);
+  return parlor_replay_format_game_version (game_id, 1, seed, config, error);
 }
 
 /* @version: the game's replay version (ParlorGameInfo.replay_version);
  * written only from 2 on, so version 1 records stay as they were. */
 char *
-parlor_replay_format_game_version (const char *game_id,
-                                   guint       version,
-                                   guint64     seed,
-                                   const char *config)
+parlor_replay_format_game_version (const char  *game_id,
+                                   guint        version,
+                                   guint64      seed,
+                                   const char  *config,
+                                   GError     **error)
 {
   g_autoptr(ParlorLine) line = parlor_line_new ("game");
 
@@ -43,14 +45,15 @@ parlor_replay_format_game_version (const char *game_id,
   if (version > 1)
     parlor_line_set_int (line, "version", version);
 
-  return parlor_line_to_string (line);
+  return parlor_line_to_string (line, error);
 }
 
 char *
-parlor_replay_format_seat (guint       index,
-                           const char *name,
-                           const char *kind,
-                           const char *level)
+parlor_replay_format_seat (guint        index,
+                           const char  *name,
+                           const char  *kind,
+                           const char  *level,
+                           GError     **error)
 {
   g_autoptr(ParlorLine) line = parlor_line_new ("seat");
 
@@ -63,7 +66,7 @@ parlor_replay_format_seat (guint       index,
   if (level != NULL)
     parlor_line_set (line, "level", level);
 
-  return parlor_line_to_string (line);
+  return parlor_line_to_string (line, error);
 }
 
 static char *
@@ -74,14 +77,17 @@ format_audience (guint32 audience)
   return g_strdup_printf ("%x", audience);
 }
 
-/* A table records every event of a game as it is played: written directly. */
+/* A table records every event of a game as it is played: written directly,
+ * with the limit parlor_line_to_string() keeps. */
 char *
-parlor_replay_format_event (const ParlorEvent *event)
+parlor_replay_format_event (const ParlorEvent  *event,
+                            GError            **error)
 {
   g_autofree char *escaped = NULL;
   GString *out;
 
   g_return_val_if_fail (event != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   escaped = parlor_line_escape (event->line);
   out = g_string_sized_new (strlen (escaped) + 32);
@@ -93,13 +99,22 @@ parlor_replay_format_event (const ParlorEvent *event)
   g_string_append (out, " line=");
   g_string_append (out, escaped);
 
+  if (out->len > PARLOR_LINE_MAX_LENGTH)
+    {
+      g_set_error (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_TOO_LONG,
+                   _("Line is too long (%zu bytes, at most %d)"), out->len, PARLOR_LINE_MAX_LENGTH);
+      g_string_free (out, TRUE);
+      return NULL;
+    }
+
   return g_string_free (out, FALSE);
 }
 
 char *
-parlor_replay_format_action (guint       seat,
-                             const char *action,
-                             gboolean    timeout)
+parlor_replay_format_action (guint        seat,
+                             const char  *action,
+                             gboolean     timeout,
+                             GError     **error)
 {
   g_autoptr(ParlorLine) line = parlor_line_new ("action");
 
@@ -110,11 +125,12 @@ parlor_replay_format_action (guint       seat,
   if (timeout)
     parlor_line_set_int (line, "timeout", 1);
 
-  return parlor_line_to_string (line);
+  return parlor_line_to_string (line, error);
 }
 
 char *
-parlor_replay_format_result (const char *result)
+parlor_replay_format_result (const char  *result,
+                             GError     **error)
 {
   g_autoptr(ParlorLine) line = parlor_line_new ("result");
 
@@ -122,18 +138,27 @@ parlor_replay_format_result (const char *result)
 
   parlor_line_set (line, "line", result);
 
-  return parlor_line_to_string (line);
+  return parlor_line_to_string (line, error);
 }
 
-void
-parlor_replay_append_events (GPtrArray *lines,
-                             GPtrArray *events)
+gboolean
+parlor_replay_append_events (GPtrArray  *lines,
+                             GPtrArray  *events,
+                             GError    **error)
 {
-  g_return_if_fail (lines != NULL);
-  g_return_if_fail (events != NULL);
+  g_return_val_if_fail (lines != NULL, FALSE);
+  g_return_val_if_fail (events != NULL, FALSE);
 
   for (guint i = 0; i < events->len; i++)
-    g_ptr_array_add (lines, parlor_replay_format_event (g_ptr_array_index (events, i)));
+    {
+      char *record = parlor_replay_format_event (g_ptr_array_index (events, i), error);
+
+      if (record == NULL)
+        return FALSE;
+      g_ptr_array_add (lines, record);
+    }
+
+  return TRUE;
 }
 
 /* ---- verification ---- */

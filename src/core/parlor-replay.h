@@ -25,26 +25,36 @@ typedef const ParlorGameInfo *(*ParlorReplayLookup) (const char *id);
 
 GQuark    parlor_replay_error_quark    (void);
 
+/* Each returns NULL with an error (PARLOR_LINE_ERROR_TOO_LONG) for a record
+ * that would not read back: longer than PARLOR_LINE_MAX_LENGTH once escaped. */
 char     *parlor_replay_format_header  (void);
 char     *parlor_replay_format_game    (const char        *game_id,
                                         guint64            seed,
-                                        const char        *config);
+                                        const char        *config,
+                                        GError           **error);
 char     *parlor_replay_format_game_version (const char   *game_id,
                                         guint              version,
                                         guint64            seed,
-                                        const char        *config);
+                                        const char        *config,
+                                        GError           **error);
 char     *parlor_replay_format_seat    (guint              index,
                                         const char        *name,
                                         const char        *kind,
-                                        const char        *level);
-char     *parlor_replay_format_event   (const ParlorEvent *event);
+                                        const char        *level,
+                                        GError           **error);
+char     *parlor_replay_format_event   (const ParlorEvent *event,
+                                        GError           **error);
 char     *parlor_replay_format_action  (guint              seat,
                                         const char        *action,
-                                        gboolean           timeout);
-char     *parlor_replay_format_result  (const char        *result);
-/* Appends one event record per ParlorEvent of @events to @lines (char *). */
-void      parlor_replay_append_events  (GPtrArray         *lines,
-                                        GPtrArray         *events);
+                                        gboolean           timeout,
+                                        GError           **error);
+char     *parlor_replay_format_result  (const char        *result,
+                                        GError           **error);
+/* Appends one event record per ParlorEvent of @events to @lines (char *);
+ * stops at the first that cannot be written. */
+gboolean  parlor_replay_append_events  (GPtrArray         *lines,
+                                        GPtrArray         *events,
+                                        GError           **error);
 
 /* On failure the message starts with "line N:", N the first disagreeing line. */
 gboolean  parlor_replay_verify         (const char        *text,

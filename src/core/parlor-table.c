@@ -68,6 +68,7 @@ struct _ParlorTable
   const ParlorGameInfo *info;
   ParlorGame           *game;
   char                 *config;
+  char                 *game_record;   /* the replay's `game` record, checked at creation */
   guint64               seed;
   ParlorRng             rng;
 
@@ -185,6 +186,7 @@ parlor_table_finalize (GObject *object)
   g_clear_pointer (&self->steps, g_array_unref);
   g_array_unref (self->moves);
   g_free (self->config);
+  g_free (self->game_record);
   g_free (self->default_level);
 
   G_OBJECT_CLASS (parlor_table_parent_class)->finalize (object);
@@ -234,12 +236,30 @@ parlor_table_init (ParlorTable *self)
     self->seats[i].player = -1;
 }
 
+/* The game's own lines are the game's to keep short: one that cannot be
+ * written is left out with a warning, and verifying the replay names the gap. */
+static void
+record_line (ParlorTable *self,
+             char        *record,
+             GError      *error)
+{
+  if (record != NULL)
+    g_ptr_array_add (self->record, record);
+  else
+    g_warning ("%s: a replay record is left out: %s", self->info->id, error->message);
+}
+
 static void
 record_events (ParlorTable *self,
                GPtrArray   *events)
 {
   for (guint i = 0; i < events->len; i++)
-    g_ptr_array_add (self->record, parlor_replay_format_event (g_ptr_array_index (events, i)));
+    {
+      g_autoptr(GError) error = NULL;
+      char *record = parlor_replay_format_event (g_ptr_array_index (events, i), &error);
+
+      record_line (self, record, error);
+    }
 }
 
 static void
@@ -261,10 +281,21 @@ parlor_table_new (const ParlorGameInfo  *info,
                   GError               **error)
 {
   g_autoptr(ParlorTable) self = NULL;
+  g_autofree char *game_record = NULL;
   ParlorGame *game;
 
   g_return_val_if_fail (info != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  /* The settings go into the replay as they are: a table whose replay
+   * could not be read back is not opened. */
+  game_record = parlor_replay_format_game_version (info->id, info->replay_version, seed, config, NULL);
+  if (game_record == NULL)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG,
+                           _("The settings are too long"));
+      return NULL;
+    }
 
   game = info->new_game (config != NULL ? config : "", seed, error);
   if (game == NULL)
@@ -284,6 +315,7 @@ parlor_table_new (const ParlorGameInfo  *info,
   self->info = info;
   self->game = game;
   self->config = g_strdup (config != NULL ? config : "");
+  self->game_record = g_steal_pointer (&game_record);
   self->seed = seed;
   self->n_seats = MIN (parlor_game_get_n_seats (game), MAX_SEATS);
   self->default_level = g_strdup (info->ai_levels != NULL ? info->ai_levels[0] : "");
@@ -567,17 +599,23 @@ play_steps (ParlorTable *self)
       Step *step = &g_array_index (self->steps, Step, i);
       g_autoptr(GPtrArray) events = parlor_event_array_new ();
       g_autoptr(GError) error = NULL;
+      char *record = parlor_replay_format_action (step->seat, step->line, step->timed_out, &error);
 
       /* new_from_record() has checked every step on a game of its own. */
+      if (record == NULL)
+        {
+          g_debug ("the record's action “%s” cannot be kept: %s", step->line, error->message);
+          break;
+        }
       add_move (self, step->seat);
       if (!parlor_game_apply (self->game, step->seat, step->line, events, &error))
         {
           g_debug ("the record's action “%s” is refused: %s", step->line, error->message);
           g_array_set_size (self->moves, self->moves->len - 1);
+          g_free (record);
           break;
         }
-      g_ptr_array_add (self->record, parlor_replay_format_action (step->seat, step->line,
-                                                                  step->timed_out));
+      g_ptr_array_add (self->record, record);
       record_events (self, events);
       emit_events (self, events);
     }
@@ -644,14 +682,17 @@ parlor_table_start (ParlorTable  *self,
     }
 
   g_ptr_array_add (self->record, parlor_replay_format_header ());
-  g_ptr_array_add (self->record, parlor_replay_format_game_version (self->info->id,
-                                                                     self->info->replay_version,
-                                                                     self->seed, self->config));
+  g_ptr_array_add (self->record, g_strdup (self->game_record));
   for (guint i = 0; i < self->n_seats; i++)
-    g_ptr_array_add (self->record,
-                     parlor_replay_format_seat (i, self->seats[i].name, kind_name (self->seats[i].kind),
-                                                self->seats[i].kind == PARLOR_SEAT_AI
-                                                  ? parlor_table_get_seat_level (self, i) : NULL));
+    {
+      g_autoptr(GError) local_error = NULL;
+      const char *level = self->seats[i].kind == PARLOR_SEAT_AI ? parlor_table_get_seat_level (self, i)
+                                                                 : NULL;
+      char *record = parlor_replay_format_seat (i, self->seats[i].name, kind_name (self->seats[i].kind),
+                                                level, &local_error);
+
+      record_line (self, record, local_error);
+    }
 
   self->started = TRUE;
   events = parlor_event_array_new ();
@@ -672,6 +713,7 @@ apply_action (ParlorTable  *self,
               GError      **error)
 {
   g_autoptr(GPtrArray) events = parlor_event_array_new ();
+  g_autofree char *record = NULL;
 
   if (!self->started)
     {
@@ -683,6 +725,15 @@ apply_action (ParlorTable  *self,
     {
       g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
                            _("Another move is being played"));
+      return FALSE;
+    }
+
+  /* A move the replay could not hold is refused before it is played. */
+  record = parlor_replay_format_action (seat, action, timed_out, NULL);
+  if (record == NULL)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_SYNTAX,
+                           _("The move is too long"));
       return FALSE;
     }
 
@@ -699,7 +750,7 @@ apply_action (ParlorTable  *self,
   self->seats[seat].failures = 0;
   seat_stop (&self->seats[seat]);
 
-  g_ptr_array_add (self->record, parlor_replay_format_action (seat, action, timed_out));
+  g_ptr_array_add (self->record, g_steal_pointer (&record));
   record_events (self, events);
 
   g_signal_emit (self, signals[ACTION], 0, seat, action, timed_out);
@@ -934,6 +985,8 @@ schedule (ParlorTable *self,
   if (parlor_game_is_over (self->game))
     {
       g_autofree char *result = parlor_game_get_result (self->game);
+      g_autoptr(GError) error = NULL;
+      char *record;
 
       self->over = TRUE;
       g_clear_handle_id (&self->automatic_id, g_source_remove);
@@ -942,7 +995,8 @@ schedule (ParlorTable *self,
           seat_stop (&self->seats[i]);
           self->seats[i].automatic = FALSE;
         }
-      g_ptr_array_add (self->record, parlor_replay_format_result (result != NULL ? result : ""));
+      record = parlor_replay_format_result (result != NULL ? result : "", &error);
+      record_line (self, record, error);
       return TRUE;
     }
 
@@ -1244,7 +1298,8 @@ table_from_lines (const ParlorGameInfo *info,
           if (!parlor_line_get_int (line, "version", 1, G_MAXINT, &version, NULL))
             version = parlor_line_has (line, "version") ? 0 : 1;
           if (version != MAX (info->replay_version, 1))
-            return record_error (error, _("The saved game is from another version of Parlor")), NULL;
+            return record_error (error,
+                                 _("The saved game is from another version of Parlor")), NULL;
           self = parlor_table_new (info, parlor_line_get (line, "config"), seed, error);
           if (self == NULL)
             return NULL;

@@ -178,8 +178,19 @@ static void
 send_line (ParlorClient *self,
            ParlorLine   *line)
 {
-  g_autofree char *text = parlor_line_to_string (line);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = parlor_line_to_string (line, &error);
 
+  /* The host could not read it: said here instead of sent. */
+  if (text == NULL)
+    {
+      g_autofree char *message = g_strdup_printf (_("A message to the host was not sent: %s"),
+                                                  error->message);
+
+      g_warning ("%s", message);
+      log_message (self, message);
+      return;
+    }
   if (self->link != NULL)
     parlor_connection_send (self->link, text);
 }

@@ -18,7 +18,8 @@ parlor_protocol_is_payload_type (const char *type)
 }
 
 /* The game line after "@type ", or NULL when @text is not of that type or
- * carries nothing. Leading blanks before the payload are skipped. */
+ * carries nothing. The spaces before the payload are skipped (a line holds
+ * no tab: see parlor-line.h). */
 const char *
 parlor_protocol_payload (const char *text,
                          const char *type)
@@ -29,13 +30,13 @@ parlor_protocol_payload (const char *text,
   g_return_val_if_fail (text != NULL, NULL);
   g_return_val_if_fail (type != NULL, NULL);
 
-  while (*text == ' ' || *text == '\t')
+  while (*text == ' ')
     text++;
   len = strlen (type);
-  if (strncmp (text, type, len) != 0 || (text[len] != ' ' && text[len] != '\t'))
+  if (strncmp (text, type, len) != 0 || text[len] != ' ')
     return NULL;
 
-  for (p = text + len; *p == ' ' || *p == '\t'; p++)
+  for (p = text + len; *p == ' '; p++)
     ;
 
   return *p != '\0' ? p : NULL;

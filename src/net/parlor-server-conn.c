@@ -140,12 +140,25 @@ _parlor_server_conn_send_error (Conn       *conn,
                                 gboolean    fatal)
 {
   g_autoptr(ParlorLine) line = parlor_line_new ("error");
+  g_autofree char *text = NULL;
 
   parlor_line_set (line, "code", code);
   parlor_line_set (line, "message", message);
   if (fatal)
     parlor_line_set_int (line, "fatal", 1);
-  _parlor_server_conn_send_line (conn, line);
+  text = parlor_line_to_string (line, NULL);
+  if (text == NULL)
+    {
+      /* A message that quotes what the peer sent can print over the limit;
+       * its start says enough (256 characters print in at most 1.5 KiB). */
+      g_autofree char *start = g_utf8_substring (message, 0, 256);
+      g_autofree char *shorter = g_strconcat (start, "…", NULL);
+
+      parlor_line_set (line, "message", shorter);
+      text = _parlor_server_print_line (line);
+    }
+  if (text != NULL)
+    _parlor_server_conn_send (conn, text);
 
   if (fatal)
     conn_close (conn);
@@ -432,13 +445,13 @@ handle_action (Conn       *conn,
       char *end = NULL;
       guint64 value = g_ascii_strtoull (p, &end, 10);
 
-      if (end == p || (*end != ' ' && *end != '\t') || value == 0 || value > G_MAXUINT)
+      if (end == p || *end != ' ' || value == 0 || value > G_MAXUINT)
         {
           _parlor_server_conn_send_error (conn, "syntax", _("“serial=” needs the number of a prompt"), FALSE);
           return;
         }
       serial = (guint) value;
-      while (*end == ' ' || *end == '\t')
+      while (*end == ' ')
         end++;
       payload = end;
       if (*payload == '\0')
@@ -669,10 +682,13 @@ refuse (ParlorServer *self,
   parlor_line_set (line, "code", "busy");
   parlor_line_set (line, "message", message);
   parlor_line_set_int (line, "fatal", 1);
-  body = parlor_line_to_string (line);
-  text = g_strconcat (body, "\n", NULL);
+  body = _parlor_server_print_line (line);
   /* Non-blocking: a peer that cannot take one line gets nothing. */
-  g_socket_send (socket, text, strlen (text), NULL, NULL);
+  if (body != NULL)
+    {
+      text = g_strconcat (body, "\n", NULL);
+      g_socket_send (socket, text, strlen (text), NULL, NULL);
+    }
   g_socket_shutdown (socket, FALSE, TRUE, NULL);
   g_socket_close (socket, NULL);
   self->n_refused++;

@@ -147,6 +147,7 @@ char *_parlor_server_new_token (void);
 void _parlor_server_conn_send_due (Conn *conn);
 void _parlor_server_conn_send (Conn *conn,
                                const char *text);
+char *_parlor_server_print_line (ParlorLine *line);
 void _parlor_server_conn_send_line (Conn *conn,
                                     ParlorLine *line);
 void _parlor_server_log (ParlorServer *self,

@@ -67,13 +67,28 @@ _parlor_server_conn_send (Conn       *conn,
   conn_send_now (conn, text);
 }
 
+/* A line the server cannot print (over PARLOR_LINE_MAX_LENGTH) is one no
+ * client could read: it is dropped with a warning, never sent cut or whole. */
+char *
+_parlor_server_print_line (ParlorLine *line)
+{
+  g_autoptr(GError) error = NULL;
+  char *text = parlor_line_to_string (line, &error);
+
+  if (text == NULL)
+    g_warning ("A “%s” line is not sent: %s", parlor_line_get_type (line), error->message);
+
+  return text;
+}
+
 void
 _parlor_server_conn_send_line (Conn       *conn,
                                ParlorLine *line)
 {
-  g_autofree char *text = parlor_line_to_string (line);
+  g_autofree char *text = _parlor_server_print_line (line);
 
-  _parlor_server_conn_send (conn, text);
+  if (text != NULL)
+    _parlor_server_conn_send (conn, text);
 }
 
 void
@@ -130,6 +145,8 @@ static void
 table_send_all (ServerTable *st,
                 const char  *text)
 {
+  if (text == NULL)
+    return;
   for (guint i = 0; i < st->slots->len; i++)
     {
       Slot *slot = g_ptr_array_index (st->slots, i);
@@ -148,7 +165,7 @@ _parlor_server_send_players (ServerTable *st)
   parlor_line_set_int (line, "seats", parlor_table_get_n_seats (st->table));
   for (guint i = 0; i < st->slots->len; i++)
     parlor_line_add_word (line, ((Slot *) g_ptr_array_index (st->slots, i))->name);
-  text = parlor_line_to_string (line);
+  text = _parlor_server_print_line (line);
   table_send_all (st, text);
   g_signal_emit (st->server, parlor_server_signals[PLAYERS_CHANGED], 0, st->id);
 }
@@ -172,7 +189,7 @@ seat_line (ServerTable *st,
           parlor_line_set (line, "replaces", slot->name);
       }
 
-  return parlor_line_to_string (line);
+  return _parlor_server_print_line (line);
 }
 
 void
@@ -189,7 +206,7 @@ _parlor_server_send_notice (ServerTable *st,
     parlor_line_set_int (line, "seat", seat);
   if (name != NULL)
     parlor_line_set (line, "name", name);
-  text = parlor_line_to_string (line);
+  text = _parlor_server_print_line (line);
   table_send_all (st, text);
 }
 
@@ -272,7 +289,8 @@ _parlor_server_send_seating (ServerTable *st,
     {
       g_autofree char *text = seat_line (st, i);
 
-      _parlor_server_conn_send (slot->conn, text);
+      if (text != NULL)
+        _parlor_server_conn_send (slot->conn, text);
     }
   _parlor_server_conn_send_line (slot->conn, start);
 

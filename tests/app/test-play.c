@@ -55,10 +55,12 @@ play_move (ParlorGameScreen *screen)
     return FALSE;
   session = parlor_game_screen_get_session (screen);
   table = parlor_session_get_table (session);
-  legal = parlor_game_legal_actions (parlor_table_get_game (table), parlor_session_get_seat (session));
+  legal = parlor_game_legal_actions (parlor_table_get_game (table),
+                                     parlor_session_get_seat (session));
   g_assert_nonnull (legal);
   g_assert_cmpuint (legal->len, >, 0);
-  g_assert_true (parlor_game_screen_submit (screen, g_ptr_array_index (legal, legal->len / 2), &error));
+  g_assert_true (parlor_game_screen_submit (screen, g_ptr_array_index (legal, legal->len / 2),
+                                            &error));
   g_assert_no_error (error);
   return TRUE;
 }
@@ -148,7 +150,8 @@ test_pause (void)
       g_assert_cmpstr (parlor_window_get_announcement (window), ==, "Game paused");
       g_assert_cmpstr (parlor_game_screen_get_page (screen), ==, "paused");
       g_assert_true (is_paused (screen));
-      g_assert_cmpint (parlor_session_get_deadline (parlor_game_screen_get_session (screen)), ==, 0);
+      g_assert_cmpint (parlor_session_get_deadline (parlor_game_screen_get_session (screen)),
+                       ==, 0);
       g_assert_cmpstr (parlor_game_screen_get_clock_text (screen), ==, "Paused");
       g_assert_false (parlor_game_screen_can_move (screen));
       g_assert_false (offered (window, "win.undo"));
@@ -237,7 +240,8 @@ test_undo (void)
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
       ui_test_wait_for (can_move, screen);
       {
-        g_autofree char *view_first = parlor_session_dup_view (parlor_game_screen_get_session (screen));
+        g_autofree char *view_first =
+          parlor_session_dup_view (parlor_game_screen_get_session (screen));
 
         g_assert_cmpstr (view_first, ==, first);
       }
@@ -294,7 +298,8 @@ test_resume_after_kill (gconstpointer data)
       log_now = parlor_game_screen_dup_log_text (screen);
       g_assert_cmpstr (view_now, ==, view);
       g_assert_cmpstr (log_now, ==, log);
-      g_assert_cmpstr (parlor_window_get_announcement (window), ==, "Your game is back where you left it");
+      g_assert_cmpstr (parlor_window_get_announcement (window), ==,
+                       "Your game is back where you left it");
       /* ...and the game goes on from there. */
       g_assert_true (play_move (screen));
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));

@@ -350,7 +350,7 @@ claim_view_for (ParlorGame *game,
                                                             : (can_take (self, seat) ? "take,pass" : "pass"));
         }
     }
-  return parlor_line_to_string (line);
+  return parlor_line_to_string (line, NULL);
 }
 
 static char *

@@ -19,15 +19,15 @@ record_game (GPtrArray *lines,
   ParlorRng rng;
 
   parlor_rng_init (&rng, seed, 3);
-  g_ptr_array_add (lines, parlor_replay_format_game ("manhattan", seed, ""));
+  g_ptr_array_add (lines, parlor_replay_format_game ("manhattan", seed, "", NULL));
   for (guint s = 0; s < 4; s++)
     {
       g_autofree char *name = g_strdup_printf ("Player %u", s);
 
-      g_ptr_array_add (lines, parlor_replay_format_seat (s, name, "ai", "random"));
+      g_ptr_array_add (lines, parlor_replay_format_seat (s, name, "ai", "random", NULL));
     }
   parlor_game_start (game, events);
-  parlor_replay_append_events (lines, events);
+  g_assert_true (parlor_replay_append_events (lines, events, NULL));
   while (!parlor_game_is_over (game))
     {
       guint seat = __builtin_ctz (parlor_game_get_waiting (game));
@@ -35,11 +35,11 @@ record_game (GPtrArray *lines,
 
       g_ptr_array_set_size (events, 0);
       g_assert_true (parlor_game_apply (game, seat, action, events, NULL));
-      g_ptr_array_add (lines, parlor_replay_format_action (seat, action, seat == 1));
-      parlor_replay_append_events (lines, events);
+      g_ptr_array_add (lines, parlor_replay_format_action (seat, action, seat == 1, NULL));
+      g_assert_true (parlor_replay_append_events (lines, events, NULL));
     }
   result = parlor_game_get_result (game);
-  g_ptr_array_add (lines, parlor_replay_format_result (result));
+  g_ptr_array_add (lines, parlor_replay_format_result (result, NULL));
 }
 
 static GPtrArray *
@@ -93,13 +93,13 @@ assert_fails_at (GPtrArray *lines,
 static void
 test_format (void)
 {
-  g_autofree char *seat = parlor_replay_format_seat (0, "North AI", "ai", "strong");
-  g_autofree char *action = parlor_replay_format_action (2, "play card=3 city=2 block=4", TRUE);
+  g_autofree char *seat = parlor_replay_format_seat (0, "North AI", "ai", "strong", NULL);
+  g_autofree char *action = parlor_replay_format_action (2, "play card=3 city=2 block=4", TRUE, NULL);
   ParlorEvent private_event = { (char *) "deal seat=1 cards=0,1,2,3", PARLOR_AUDIENCE_SEAT (1) };
   ParlorEvent public_event = { (char *) "turn seat=1", PARLOR_AUDIENCE_ALL };
-  g_autofree char *e1 = parlor_replay_format_event (&private_event);
-  g_autofree char *e2 = parlor_replay_format_event (&public_event);
-  g_autofree char *game = parlor_replay_format_game ("manhattan", 123, "");
+  g_autofree char *e1 = parlor_replay_format_event (&private_event, NULL);
+  g_autofree char *e2 = parlor_replay_format_event (&public_event, NULL);
+  g_autofree char *game = parlor_replay_format_game ("manhattan", 123, "", NULL);
   g_autofree char *header = parlor_replay_format_header ();
 
   g_assert_cmpstr (header, ==, "replay version=1");
@@ -147,7 +147,7 @@ test_tampered_action (void)
 
   /* Nobody has six 4-storey blocks: the engine refuses it, whatever the phase. */
   g_free (lines->pdata[i]);
-  lines->pdata[i] = parlor_replay_format_action (0, "choose blocks=4,4,4,4,4,4", FALSE);
+  lines->pdata[i] = parlor_replay_format_action (0, "choose blocks=4,4,4,4,4,4", FALSE, NULL);
   assert_fails_at (lines, i, PARLOR_REPLAY_ERROR_MISMATCH);
 }
 
@@ -179,7 +179,7 @@ test_tampered_result (void)
   guint i = find_record (lines, "result ", 0);
 
   g_free (lines->pdata[i]);
-  lines->pdata[i] = parlor_replay_format_result ("result scores=0,0,0,0 ranks=1,1,1,1 winners=0,1,2,3 tiebreak=shared");
+  lines->pdata[i] = parlor_replay_format_result ("result scores=0,0,0,0 ranks=1,1,1,1 winners=0,1,2,3 tiebreak=shared", NULL);
   assert_fails_at (lines, i, PARLOR_REPLAY_ERROR_MISMATCH);
 }
 
@@ -210,6 +210,38 @@ test_bad_files (void)
     }
 }
 
+/* A record longer than a line may be once escaped is not written. */
+static void
+test_format_too_long (void)
+{
+  g_autofree char *spaces = g_strnfill (PARLOR_LINE_MAX_LENGTH / 3, ' ');
+  g_autofree char *long_line = g_strconcat ("play", spaces, NULL);
+  ParlorEvent event = { NULL, PARLOR_AUDIENCE_ALL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) events = parlor_event_array_new ();
+
+  event.line = long_line;
+  g_assert_null (parlor_replay_format_action (0, long_line, FALSE, &error));
+  g_assert_error (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_TOO_LONG);
+  g_clear_error (&error);
+  g_assert_null (parlor_replay_format_event (&event, &error));
+  g_assert_error (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_TOO_LONG);
+  g_clear_error (&error);
+  g_assert_null (parlor_replay_format_result (long_line, &error));
+  g_assert_error (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_TOO_LONG);
+  g_clear_error (&error);
+  g_assert_null (parlor_replay_format_game ("manhattan", 1, long_line, &error));
+  g_assert_error (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_TOO_LONG);
+  g_clear_error (&error);
+
+  g_ptr_array_add (events, parlor_event_new (PARLOR_AUDIENCE_ALL, "turn seat=1"));
+  g_ptr_array_add (events, parlor_event_new (PARLOR_AUDIENCE_ALL, long_line));
+  g_assert_false (parlor_replay_append_events (lines, events, &error));
+  g_assert_error (error, PARLOR_LINE_ERROR, PARLOR_LINE_ERROR_TOO_LONG);
+  g_assert_cmpuint (lines->len, ==, 1);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -224,6 +256,7 @@ main (int   argc,
   g_test_add_func ("/replay/tampered/extra-event", test_extra_event);
   g_test_add_func ("/replay/tampered/result", test_tampered_result);
   g_test_add_func ("/replay/bad-files", test_bad_files);
+  g_test_add_func ("/replay/format-too-long", test_format_too_long);
 
   return g_test_run ();
 }

@@ -385,6 +385,49 @@ test_record (void)
   watch_clear (&w);
 }
 
+/* The replay holds every setting and move as one line: a table does not
+ * open with settings, nor take a move, whose record would be too long to
+ * read back. */
+static void
+test_record_limit (void)
+{
+  g_autofree char *spaces = g_strnfill (PARLOR_LINE_MAX_LENGTH / 3, ' ');
+  g_autofree char *config = g_strconcat ("seats=2 target=100", spaces, NULL);
+  g_autofree char *action = g_strconcat ("add n=1", spaces, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ParlorTable) refused = parlor_table_new (&toy_game_info, config, 3, &error);
+  g_autoptr(ParlorTable) table = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  ParlorGame *game;
+  guint mover, len;
+
+  g_assert_null (refused);
+  g_assert_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG);
+  g_clear_error (&error);
+
+  table = new_table ("seats=2 target=100", 3);
+  game = parlor_table_get_game (table);
+  parlor_table_add_player (table, PARLOR_SEAT_LOCAL, "A", NULL);
+  parlor_table_add_player (table, PARLOR_SEAT_LOCAL, "B", NULL);
+  g_assert_true (parlor_table_start (table, NULL));
+  mover = parlor_game_is_waiting_for (game, 0) ? 0 : 1;
+  len = parlor_table_get_record (table)->len;
+  before = parlor_table_view_for (table, -1);
+
+  g_assert_false (parlor_table_submit (table, mover, action, &error));
+  g_assert_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_SYNTAX);
+  g_clear_error (&error);
+  after = parlor_table_view_for (table, -1);
+  g_assert_cmpstr (before, ==, after);
+  g_assert_cmpuint (parlor_table_get_record (table)->len, ==, len);
+
+  g_assert_true (parlor_table_submit (table, mover, "add n=1", &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (parlor_table_get_record (table)->len, >, len);
+  parlor_table_stop (table);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -402,6 +445,7 @@ main (int   argc,
   g_test_add_func ("/core/table/dispose-while-thinking", test_dispose_while_thinking);
   g_test_add_func ("/core/table/seat-counts", test_seat_counts);
   g_test_add_func ("/core/table/record", test_record);
+  g_test_add_func ("/core/table/record-limit", test_record_limit);
 
   return g_test_run ();
 }

@@ -10,7 +10,8 @@
 
 int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
 
-/* The line parser: never crashes; what it accepts prints and re-reads the same. */
+/* The line parser: never crashes; what it accepts prints, no longer than
+ * the text it was read from, and reads back the same. */
 int
 LLVMFuzzerTestOneInput (const guint8 *data,
                         size_t        size)
@@ -23,13 +24,24 @@ LLVMFuzzerTestOneInput (const guint8 *data,
   line = parlor_line_parse (text, NULL);
   if (line != NULL)
     {
-      g_autofree char *printed = parlor_line_to_string (line);
-      g_autoptr(ParlorLine) again = parlor_line_parse (printed, NULL);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *printed = parlor_line_to_string (line, &error);
+      g_autoptr(ParlorLine) again = NULL;
       g_autofree char *reprinted = NULL;
 
+      g_assert_no_error (error);
+      g_assert_cmpuint (strlen (printed), <=, strlen (text));
+      again = parlor_line_parse (printed, &error);
+      g_assert_no_error (error);
       g_assert_nonnull (again);
-      reprinted = parlor_line_to_string (again);
+      reprinted = parlor_line_to_string (again, &error);
+      g_assert_no_error (error);
       g_assert_cmpstr (printed, ==, reprinted);
+      g_assert_cmpstr (parlor_line_get_type (line), ==, parlor_line_get_type (again));
+      g_assert_cmpuint (parlor_line_get_n_words (line), ==, parlor_line_get_n_words (again));
+      for (guint i = 0; i < parlor_line_get_n_words (line); i++)
+        g_assert_cmpstr (parlor_line_get_word (line, i), ==, parlor_line_get_word (again, i));
+      g_assert_cmpuint (parlor_line_get_n_keys (line), ==, parlor_line_get_n_keys (again));
       for (guint i = 0; i < parlor_line_get_n_keys (line); i++)
         g_assert_cmpstr (parlor_line_get (line, parlor_line_get_key (line, i)), ==,
                          parlor_line_get (again, parlor_line_get_key (line, i)));

@@ -866,11 +866,11 @@ test_replay_versions (void)
   g_ptr_array_add (v2, parlor_replay_format_header ());
   g_ptr_array_add (v1, parlor_replay_format_header ());
   g_ptr_array_add (v2, parlor_replay_format_game_version ("jihai", jihai_game_info.replay_version,
-                                                          11, "first=random"));
-  g_ptr_array_add (v1, parlor_replay_format_game ("jihai", 11, "first=random"));
+                                                          11, "first=random", NULL));
+  g_ptr_array_add (v1, parlor_replay_format_game ("jihai", 11, "first=random", NULL));
   parlor_game_start (PARLOR_GAME (game), events);
-  parlor_replay_append_events (v2, events);
-  parlor_replay_append_events (v1, events);
+  g_assert_true (parlor_replay_append_events (v2, events, NULL));
+  g_assert_true (parlor_replay_append_events (v1, events, NULL));
   while (!parlor_game_is_over (PARLOR_GAME (game)))
     {
       guint seat = parlor_game_is_waiting_for (PARLOR_GAME (game), 0) ? 0 : 1;
@@ -887,17 +887,17 @@ test_replay_versions (void)
       g_ptr_array_set_size (events, 0);
       g_assert_true (parlor_game_apply (PARLOR_GAME (game), seat, action, events, &error));
       g_assert_no_error (error);
-      g_ptr_array_add (v2, parlor_replay_format_action (seat, action, FALSE));
+      g_ptr_array_add (v2, parlor_replay_format_action (seat, action, FALSE, NULL));
       if (automatic)
         n_automatic++;
       else
-        g_ptr_array_add (v1, parlor_replay_format_action (seat, action, FALSE));
-      parlor_replay_append_events (v2, events);
-      parlor_replay_append_events (v1, events);
+        g_ptr_array_add (v1, parlor_replay_format_action (seat, action, FALSE, NULL));
+      g_assert_true (parlor_replay_append_events (v2, events, NULL));
+      g_assert_true (parlor_replay_append_events (v1, events, NULL));
     }
   result = parlor_game_get_result (PARLOR_GAME (game));
-  g_ptr_array_add (v2, parlor_replay_format_result (result));
-  g_ptr_array_add (v1, parlor_replay_format_result (result));
+  g_ptr_array_add (v2, parlor_replay_format_result (result, NULL));
+  g_ptr_array_add (v1, parlor_replay_format_result (result, NULL));
   g_assert_cmpuint (n_automatic, >, 0);
 
   text2 = join_records (v2);

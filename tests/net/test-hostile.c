@@ -471,6 +471,35 @@ test_slow_reader (Fixture       *fixture,
   assert_still_serving (fixture);
 }
 
+/* The error for a bad line quotes it: 4,000 '=' print three times as long,
+ * so the quote is cut and the error still reads. */
+static void
+test_error_quoting_long_line (Fixture       *fixture,
+                              gconstpointer  data)
+{
+  g_autoptr(RawConn) raw = raw_conn_new (fixture->port);
+  g_autofree char *equals = g_strnfill (4000, '=');
+  g_autofree char *bad = g_strconcat ("ping k", equals, "\n", NULL);
+  g_autoptr(ParlorLine) line = NULL;
+  const char *message;
+  guint from;
+  int index;
+
+  raw_conn_hello (raw, "Quoted");
+  from = raw->lines->len;
+  raw_conn_send (raw, bad, -1);
+  index = raw_conn_wait_line (raw, from, "error ", 5000);
+  line = parlor_line_parse (line_at (raw, index), NULL);
+  g_assert_nonnull (line);
+  g_assert_cmpstr (parlor_line_get (line, "code"), ==, "syntax");
+  message = parlor_line_get (line, "message");
+  g_assert_cmpuint (g_utf8_strlen (message, -1), ==, 257);
+  g_assert_true (g_str_has_suffix (message, "…"));
+  expect_pong (raw, "after-quote");
+
+  assert_still_serving (fixture);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -482,6 +511,7 @@ main (int   argc,
 
   ADD ("/net/hostile/garbage-and-invalid-utf8", test_garbage);
   ADD ("/net/hostile/overlong-lines", test_overlong);
+  ADD ("/net/hostile/error-quoting-a-long-line", test_error_quoting_long_line);
   ADD ("/net/hostile/unknown-types", test_unknown_type);
   ADD ("/net/hostile/wrong-state-and-out-of-turn", test_wrong_state);
   ADD ("/net/hostile/other-seat-token", test_other_seat_token);

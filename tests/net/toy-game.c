@@ -161,7 +161,7 @@ toy_apply (ParlorGame  *game,
                            "It is not your turn");
       return FALSE;
     }
-  canonical = parlor_line_to_string (line);
+  canonical = parlor_line_to_string (line, NULL);  /* a parsed line always prints */
   legal = toy_legal_actions (game, seat);
   for (guint i = 0; i < legal->len; i++)
     found |= g_str_equal (g_ptr_array_index (legal, i), canonical);

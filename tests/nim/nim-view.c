@@ -26,7 +26,7 @@ nim_view_to_line (const NimState *state,
   parlor_line_set_int (line, "turn", state->turn);
   parlor_line_set_int (line, "winner", state->winner);
   parlor_line_set (line, "actions", actions->len > 0 ? actions->str : "-");
-  return parlor_line_to_string (line);
+  return parlor_line_to_string (line, NULL);
 }
 
 gboolean

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "parlor-line.h"
+#include "parlor-rng.h"
 #include "suzume-ai.h"
 #include "suzume-game-private.h"
 #include "suzume-view.h"
@@ -938,6 +939,65 @@ test_describe_you (void)
     }
 }
 
+/* Every discard prompt's view says whether the seat may win on its draw,
+ * as the rules' legal actions do; every winning hand splits into two sets. */
+static void
+test_view_carries_tsumo (void)
+{
+  guint asked = 0, tsumo = 0;
+
+  for (guint64 seed = 1; seed <= 12; seed++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(ParlorGame) game = suzume_game_info.new_game ("seats=3", seed, &error);
+      g_autoptr(GPtrArray) events = parlor_event_array_new ();
+      ParlorRng rng;
+
+      g_assert_no_error (error);
+      parlor_rng_init (&rng, seed, 9);
+      parlor_game_start (game, events);
+      while (!parlor_game_is_over (game))
+        for (guint seat = 0; seat < 3; seat++)
+          {
+            g_autoptr(GPtrArray) legal = NULL;
+            g_autofree char *line = NULL;
+            g_autofree char *action = NULL;
+            gboolean can_tsumo = FALSE;
+            SuzumeView view;
+
+            if (!parlor_game_is_waiting_for (game, seat))
+              continue;
+            legal = parlor_game_legal_actions (game, seat);
+            line = parlor_game_view_for (game, (int) seat);
+            g_assert_true (suzume_view_parse (line, &view, NULL));
+            for (guint i = 0; i < legal->len; i++)
+              can_tsumo |= g_str_equal (g_ptr_array_index (legal, i), "tsumo");
+            if (view.ask == SUZUME_ASK_DISCARD)
+              {
+                asked++;
+                g_assert_cmpint (view.can_tsumo, ==, can_tsumo);
+              }
+            if (can_tsumo)
+              {
+                SuzumeTile tiles[SUZUME_HAND_SIZE];
+                SuzumeTile sets[2][3];
+
+                tsumo++;
+                g_assert_cmpuint (view.hand_len, ==, SUZUME_HAND_SIZE);
+                memcpy (tiles, view.hand, sizeof tiles);
+                g_assert_true (suzume_hand_sets (tiles, sets));
+              }
+            action = g_strdup (g_ptr_array_index (legal, parlor_rng_below (&rng, legal->len)));
+            g_ptr_array_set_size (events, 0);
+            g_assert_true (parlor_game_apply (game, seat, action, events, &error));
+            g_assert_no_error (error);
+            break;
+          }
+    }
+  g_assert_cmpuint (asked, >, 100);
+  g_assert_cmpuint (tsumo, >, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -945,6 +1005,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/suzume/score/table", test_score_table);
+  g_test_add_func ("/suzume/view/carries-tsumo", test_view_carries_tsumo);
   g_test_add_func ("/suzume/score/shapes", test_score_shapes);
   g_test_add_func ("/suzume/tiles/notation", test_tiles_notation);
   g_test_add_func ("/suzume/pay/tsumo-2-to-5", test_tsumo_payments);

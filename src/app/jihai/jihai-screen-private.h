@@ -24,7 +24,5 @@ char        *jihai_screen_get_log_text    (JihaiScreen *self);
 /* Whether a discard of @kind would win for the viewer of @view but for the
  * ron ban (the viewer discarded that kind earlier in the hand): the screen's
  * hint, since the game opens no claim window then. */
-gboolean jihai_ron_barred (const JihaiView *view,
-                           guint            kind);
 
 G_END_DECLS

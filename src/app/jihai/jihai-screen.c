@@ -13,6 +13,7 @@
 #include "mahjong-hand-view.h"
 #include "mahjong-melds-view.h"
 #include "mahjong-river-view.h"
+#include "mahjong-screen.h"
 #include "mahjong-tile-paint.h"
 #include "mahjong-table-view.h"
 #include "parlor-line.h"
@@ -25,7 +26,7 @@
 
 struct _JihaiScreen
 {
-  ParlorGameScreen  parent_instance;
+  MahjongScreen     parent_instance;
 
   GtkStack         *stack;
   JihaiSetup       *setup;
@@ -62,7 +63,7 @@ struct _JihaiScreen
   gboolean          finished;
 };
 
-G_DEFINE_FINAL_TYPE (JihaiScreen, jihai_screen, PARLOR_TYPE_GAME_SCREEN)
+G_DEFINE_FINAL_TYPE (JihaiScreen, jihai_screen, MAHJONG_TYPE_SCREEN)
 
 static void     jihai_screen_constructed    (GObject           *object);
 static char    *jihai_screen_host_config    (ParlorGameScreen  *screen,
@@ -151,32 +152,6 @@ hand_size (JihaiScreen *self,
            int          seat)
 {
   return self->view.n_concealed[seat] + 3 * self->view.n_melds[seat];
-}
-
-gboolean
-jihai_ron_barred (const JihaiView *view,
-                  guint            kind)
-{
-  JihaiHand hand = { 0 };
-  JihaiScore score;
-  int seat;
-
-  g_return_val_if_fail (view != NULL, FALSE);
-
-  seat = view->seat;
-  if (seat < 0 || seat > 1 || kind >= JIHAI_N_KINDS || !(view->discarded[seat] & (1u << kind)))
-    return FALSE;
-  hand.n_melds = view->n_melds[seat];
-  memcpy (hand.melds, view->melds[seat], sizeof hand.melds);
-  memcpy (hand.counts, view->counts, sizeof hand.counts);
-  if (hand.counts[kind] >= 4)
-    return FALSE;
-  hand.counts[kind]++;
-  hand.win = kind;
-  if (jihai_hand_shape (&hand) == JIHAI_SHAPE_NONE)
-    return FALSE;
-  jihai_score (&hand, JIHAI_WIN_RON, 0, view->discarded[seat], &score);
-  return score.status == JIHAI_STATUS_ILLEGAL_RON;
 }
 
 static gboolean
@@ -388,17 +363,6 @@ refresh (JihaiScreen *self)
 
   update_claims (self);
   update_status (self);
-}
-
-static void
-update_names (JihaiScreen *self)
-{
-  mahjong_hand_view_set_owner (mahjong_table_view_get_hand (self->table, 0), NULL);
-  mahjong_river_view_set_owner (mahjong_table_view_get_river (self->table, 0), NULL);
-  mahjong_melds_view_set_owner (mahjong_table_view_get_melds (self->table, 0), NULL);
-  mahjong_hand_view_set_owner (mahjong_table_view_get_hand (self->table, 1), PARLOR_SCREEN_NAME (self, opponent (self)));
-  mahjong_river_view_set_owner (mahjong_table_view_get_river (self->table, 1), PARLOR_SCREEN_NAME (self, opponent (self)));
-  mahjong_melds_view_set_owner (mahjong_table_view_get_melds (self->table, 1), PARLOR_SCREEN_NAME (self, opponent (self)));
 }
 
 static const char *
@@ -722,61 +686,22 @@ jihai_screen_game_over (ParlorGameScreen *screen,
 }
 
 static void
-jihai_screen_seated (ParlorGameScreen *screen)
-{
-  JihaiScreen *self = JIHAI_SCREEN (screen);
-
-  update_names (self);
-}
-
-static void
 jihai_screen_seats_changed (ParlorGameScreen *screen)
 {
+  PARLOR_GAME_SCREEN_CLASS (jihai_screen_parent_class)->seats_changed (screen);
+  update_status (JIHAI_SCREEN (screen));
+}
+
+static char *
+jihai_screen_discard_action (MahjongScreen *screen,
+                             guint          tile)
+{
   JihaiScreen *self = JIHAI_SCREEN (screen);
-
-  if (PARLOR_SCREEN_SEAT (self) >= 0)
-    update_names (self);
-  update_status (self);
-}
-
-static gboolean
-submit (JihaiScreen *self,
-        const char  *action)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (!can_move (self))
-    return FALSE;
-  if (!parlor_game_screen_submit (PARLOR_GAME_SCREEN (self), action, &error))
-    {
-      parlor_game_screen_toast (PARLOR_GAME_SCREEN (self), error->message);
-      return FALSE;
-    }
-  if (parlor_game_screen_is_guest (PARLOR_GAME_SCREEN (self)))
-    refresh (self);
-  return TRUE;
-}
-
-static void
-on_tile_activated (JihaiScreen *self,
-                   int          index,
-                   guint        tile)
-{
-  char action[16];
   guint kind = kind_of (tile);
 
-  if (!can_move (self) || self->view.ask != JIHAI_ASK_TURN || kind == JIHAI_NO_KIND)
-    return;
-  g_snprintf (action, sizeof action, "discard %c", jihai_kind_letter (kind));
-  submit (self, action);
-}
-
-static void
-on_claim (JihaiScreen *self,
-          const char  *action)
-{
-  if (submit (self, action))
-    gtk_widget_grab_focus (GTK_WIDGET (mahjong_table_view_get_hand (self->table, 0)));
+  if (self->view.ask != JIHAI_ASK_TURN || kind == JIHAI_NO_KIND)
+    return NULL;
+  return g_strdup_printf ("discard %c", jihai_kind_letter (kind));
 }
 
 static void
@@ -784,8 +709,8 @@ jihai_screen_reset (ParlorGameScreen *screen)
 {
   JihaiScreen *self = JIHAI_SCREEN (screen);
 
+  PARLOR_GAME_SCREEN_CLASS (jihai_screen_parent_class)->reset (screen);
   hold (self, FALSE);
-  mahjong_claim_bar_clear (self->claim_bar);
   self->has_view = FALSE;
   self->finished = FALSE;
   self->hand_pending = FALSE;
@@ -804,7 +729,7 @@ begin_play (ParlorGameScreen *screen)
 
   gtk_stack_set_visible_child_name (self->stack, "play");
   refresh (self);
-  gtk_widget_grab_focus (GTK_WIDGET (mahjong_table_view_get_hand (self->table, 0)));
+  mahjong_screen_focus_hand (MAHJONG_SCREEN (self));
 }
 
 static char *
@@ -842,7 +767,7 @@ discard_action (GtkWidget  *widget,
       jihai_kind_from_letter (letter[0]) == JIHAI_NO_KIND)
     return;
   g_snprintf (action, sizeof action, "discard %c", letter[0]);
-  submit (self, action);
+  mahjong_screen_submit (MAHJONG_SCREEN (self), action);
 }
 
 static void
@@ -857,7 +782,7 @@ call_action (GtkWidget  *widget,
   for (guint i = 0; i < mahjong_claim_bar_get_n_claims (self->claim_bar); i++)
     if (g_strcmp0 (mahjong_claim_bar_get_action (self->claim_bar, i), action) == 0)
       {
-        on_claim (self, action);
+        mahjong_screen_submit (MAHJONG_SCREEN (self), action);
         return;
       }
 }
@@ -874,7 +799,7 @@ next_hand_action (GtkWidget  *widget,
   hold (self, FALSE);
   gtk_stack_set_visible_child_name (self->stack, "play");
   refresh (self);
-  gtk_widget_grab_focus (GTK_WIDGET (mahjong_table_view_get_hand (self->table, 0)));
+  mahjong_screen_focus_hand (MAHJONG_SCREEN (self));
 }
 
 static void
@@ -913,7 +838,7 @@ jihai_screen_grab_focus (GtkWidget *widget)
   if (g_strcmp0 (page, "result") == 0)
     return gtk_widget_grab_focus (gtk_widget_get_visible (self->again_button)
                                   ? self->again_button : self->back_button);
-  return gtk_widget_grab_focus (GTK_WIDGET (mahjong_table_view_get_hand (self->table, 0)));
+  return mahjong_screen_focus_hand (MAHJONG_SCREEN (self));
 }
 
 static void
@@ -931,7 +856,7 @@ jihai_screen_class_init (JihaiScreenClass *klass)
   screen_class->session_event = jihai_screen_session_event;
   screen_class->session_changed = jihai_screen_session_changed;
   screen_class->seats_changed = jihai_screen_seats_changed;
-  screen_class->seated = jihai_screen_seated;
+  MAHJONG_SCREEN_CLASS (klass)->discard_action = jihai_screen_discard_action;
   screen_class->game_over = jihai_screen_game_over;
   screen_class->begin_play = begin_play;
   screen_class->game_info = &jihai_game_info;
@@ -1017,9 +942,8 @@ jihai_screen_init (JihaiScreen *self)
   parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), self->clock_label);
   parlor_game_screen_set_log_view (PARLOR_GAME_SCREEN (self), self->log);
 
-  g_signal_connect_swapped (mahjong_table_view_get_hand (self->table, 0), "tile-activated",
-                            G_CALLBACK (on_tile_activated), self);
-  g_signal_connect_swapped (self->claim_bar, "claim", G_CALLBACK (on_claim), self);
+  mahjong_screen_set_table (MAHJONG_SCREEN (self), self->table);
+  mahjong_screen_set_claim_bar (MAHJONG_SCREEN (self), self->claim_bar);
 }
 
 static void

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-#include "parlor-game-screen.h"
+#include "mahjong-screen.h"
 
 G_BEGIN_DECLS
 
@@ -13,6 +13,6 @@ G_BEGIN_DECLS
  * jihai.play-again. LAN play: the host's table, who starts is drawn.
  */
 #define JIHAI_TYPE_SCREEN (jihai_screen_get_type ())
-G_DECLARE_FINAL_TYPE (JihaiScreen, jihai_screen, JIHAI, SCREEN, ParlorGameScreen)
+G_DECLARE_FINAL_TYPE (JihaiScreen, jihai_screen, JIHAI, SCREEN, MahjongScreen)
 
 G_END_DECLS

@@ -9,6 +9,7 @@
 
 #include "mahjong-claim-bar.h"
 #include "mahjong-mcr.h"
+#include "mahjong-screen.h"
 #include "mahjong-table-view.h"
 #include "mcr-game.h"
 #include "mcr-screen-private.h"
@@ -53,7 +54,7 @@ G_STATIC_ASSERT (G_N_ELEMENTS (fan_names) == MCR_N_FANS);
 
 struct _McrScreen
 {
-  ParlorGameScreen  parent_instance;
+  MahjongScreen     parent_instance;
 
   GtkStack         *stack;
   McrSetup         *setup;
@@ -76,10 +77,9 @@ struct _McrScreen
   gboolean          finished;
   guint             n_results;
   char             *last_result;
-  guint             auto_pass_id;
 };
 
-G_DEFINE_FINAL_TYPE (McrScreen, mcr_screen, PARLOR_TYPE_GAME_SCREEN)
+G_DEFINE_FINAL_TYPE (McrScreen, mcr_screen, MAHJONG_TYPE_SCREEN)
 
 static const char *
 wind_name (guint wind)
@@ -186,19 +186,6 @@ legal_claims (McrScreen  *self,
   return actions->len;
 }
 
-static gboolean
-auto_pass (gpointer data)
-{
-  McrScreen *self = data;
-  g_autoptr(GPtrArray) actions = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
-
-  self->auto_pass_id = 0;
-  if (my_claim (self) && can_move (self) && legal_claims (self, actions, labels) == 0)
-    parlor_game_screen_submit (PARLOR_GAME_SCREEN (self), "pass", NULL);
-  return G_SOURCE_REMOVE;
-}
-
 static void
 update_claims (McrScreen *self)
 {
@@ -214,15 +201,8 @@ update_claims (McrScreen *self)
     }
   n = legal_claims (self, actions, labels);
   n = MIN (n, MAHJONG_CLAIM_BAR_MAX - 1);
-  if (my_claim (self) && n == 0)
-    {
-      /* Nothing to call: pass at once. */
-      mahjong_claim_bar_clear (self->claim_bar);
-      if (self->auto_pass_id == 0)
-        self->auto_pass_id = g_idle_add (auto_pass, self);
-      return;
-    }
-  if (n == 0)
+  /* A window with nothing to call never reaches the player: the table passes. */
+  if (n == 0 && !my_claim (self))
     {
       mahjong_claim_bar_clear (self->claim_bar);
       return;
@@ -365,20 +345,6 @@ refresh (McrScreen *self)
 }
 
 static void
-update_names (McrScreen *self)
-{
-  for (guint s = 0; s < N_SEATS && PARLOR_SCREEN_SEAT (self) >= 0; s++)
-    {
-      guint r = (s + N_SEATS - (guint) PARLOR_SCREEN_SEAT (self)) % N_SEATS;
-      const char *owner = (int) s == PARLOR_SCREEN_SEAT (self) ? NULL : PARLOR_SCREEN_NAME (self, s);
-
-      mahjong_hand_view_set_owner (mahjong_table_view_get_hand (self->table, r), owner);
-      mahjong_river_view_set_owner (mahjong_table_view_get_river (self->table, r), owner);
-      mahjong_melds_view_set_owner (mahjong_table_view_get_melds (self->table, r), owner);
-    }
-}
-
-static void
 on_dialog_response (AdwMessageDialog *dialog,
                     const char       *response,
                     McrScreen        *self)
@@ -386,7 +352,7 @@ on_dialog_response (AdwMessageDialog *dialog,
   gtk_window_destroy (GTK_WINDOW (dialog));
   if (gtk_stack_get_visible_child_name (self->stack) != NULL &&
       g_str_equal (gtk_stack_get_visible_child_name (self->stack), "play") && !self->finished)
-    gtk_widget_grab_focus (GTK_WIDGET (mahjong_table_view_get_hand (self->table, 0)));
+    mahjong_screen_focus_hand (MAHJONG_SCREEN (self));
 }
 
 static void
@@ -567,21 +533,10 @@ mcr_screen_session_changed (ParlorGameScreen *screen)
 }
 
 static void
-mcr_screen_seated (ParlorGameScreen *screen)
-{
-  McrScreen *self = MCR_SCREEN (screen);
-
-  update_names (self);
-}
-
-static void
 mcr_screen_seats_changed (ParlorGameScreen *screen)
 {
-  McrScreen *self = MCR_SCREEN (screen);
-
-  if (PARLOR_SCREEN_SEAT (self) >= 0)
-    update_names (self);
-  refresh (self);
+  PARLOR_GAME_SCREEN_CLASS (mcr_screen_parent_class)->seats_changed (screen);
+  refresh (MCR_SCREEN (screen));
 }
 
 static void
@@ -645,32 +600,16 @@ mcr_screen_game_over (ParlorGameScreen *screen,
   parlor_game_screen_play_sound (screen, PARLOR_SOUND_ROUND_END);
 }
 
-static void
-on_claim (McrScreen  *self,
-          const char *action)
+static char *
+mcr_screen_discard_action (MahjongScreen *screen,
+                           guint          tile)
 {
-  g_autoptr(GError) error = NULL;
-
-  if (!can_move (self))
-    return;
-  if (!parlor_game_screen_submit (PARLOR_GAME_SCREEN (self), action, &error))
-    parlor_game_screen_toast (PARLOR_GAME_SCREEN (self), error->message);
-  else if (parlor_game_screen_is_guest (PARLOR_GAME_SCREEN (self)))
-    refresh (self);
-}
-
-static void
-on_tile_activated (McrScreen *self,
-                   int        index,
-                   guint      tile)
-{
-  g_autofree char *action = NULL;
+  McrScreen *self = MCR_SCREEN (screen);
   char buf[4];
 
-  if (!my_turn (self) || !can_move (self) || tile >= MAHJONG_N_KINDS)
-    return;
-  action = g_strdup_printf ("discard tile=%s", tile_word (tile, buf));
-  on_claim (self, action);
+  if (!my_turn (self) || tile >= MAHJONG_N_KINDS)
+    return NULL;
+  return g_strdup_printf ("discard tile=%s", tile_word (tile, buf));
 }
 
 static void
@@ -678,8 +617,7 @@ mcr_screen_reset (ParlorGameScreen *screen)
 {
   McrScreen *self = MCR_SCREEN (screen);
 
-  g_clear_handle_id (&self->auto_pass_id, g_source_remove);
-  mahjong_claim_bar_clear (self->claim_bar);
+  PARLOR_GAME_SCREEN_CLASS (mcr_screen_parent_class)->reset (screen);
   memset (self->n_flowers, 0, sizeof self->n_flowers);
   self->has_view = FALSE;
   self->finished = FALSE;
@@ -694,7 +632,7 @@ begin_play (ParlorGameScreen *screen)
 
   gtk_stack_set_visible_child_name (self->stack, "play");
   refresh (self);
-  gtk_widget_grab_focus (GTK_WIDGET (mahjong_table_view_get_hand (self->table, 0)));
+  mahjong_screen_focus_hand (MAHJONG_SCREEN (self));
 }
 
 static char *
@@ -725,7 +663,7 @@ mcr_screen_grab_focus (GtkWidget *widget)
   if (g_strcmp0 (page, "result") == 0)
     return gtk_widget_grab_focus (gtk_widget_get_visible (self->again_button)
                                   ? self->again_button : self->back_button);
-  return gtk_widget_grab_focus (GTK_WIDGET (mahjong_table_view_get_hand (self->table, 0)));
+  return mahjong_screen_focus_hand (MAHJONG_SCREEN (self));
 }
 
 static char *
@@ -758,7 +696,6 @@ mcr_screen_dispose (GObject *object)
 {
   McrScreen *self = MCR_SCREEN (object);
 
-  g_clear_handle_id (&self->auto_pass_id, g_source_remove);
   parlor_game_screen_set_session (PARLOR_GAME_SCREEN (object), NULL);
   if (self->stack != NULL)
     {
@@ -794,7 +731,7 @@ mcr_screen_class_init (McrScreenClass *klass)
   screen_class->session_event = mcr_screen_session_event;
   screen_class->session_changed = mcr_screen_session_changed;
   screen_class->seats_changed = mcr_screen_seats_changed;
-  screen_class->seated = mcr_screen_seated;
+  MAHJONG_SCREEN_CLASS (klass)->discard_action = mcr_screen_discard_action;
   screen_class->game_over = mcr_screen_game_over;
   screen_class->begin_play = begin_play;
   screen_class->game_info = &mcr_game_info;
@@ -853,9 +790,8 @@ build_play_page (McrScreen *self)
   gtk_paned_set_shrink_end_child (GTK_PANED (paned), FALSE);
   gtk_paned_set_shrink_start_child (GTK_PANED (paned), FALSE);
 
-  g_signal_connect_swapped (self->claim_bar, "claim", G_CALLBACK (on_claim), self);
-  g_signal_connect_swapped (mahjong_table_view_get_hand (self->table, 0), "tile-activated",
-                            G_CALLBACK (on_tile_activated), self);
+  mahjong_screen_set_table (MAHJONG_SCREEN (self), self->table);
+  mahjong_screen_set_claim_bar (MAHJONG_SCREEN (self), self->claim_bar);
   return paned;
 }
 

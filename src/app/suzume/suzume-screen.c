@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "mahjong-claim-bar.h"
+#include "mahjong-screen.h"
 #include "mahjong-table-view.h"
 #include "mahjong-tile-paint.h"
 #include "mahjong-tile-widget.h"
@@ -22,7 +23,7 @@
 
 struct _SuzumeScreen
 {
-  ParlorGameScreen   parent_instance;
+  MahjongScreen      parent_instance;
 
   GtkStack          *stack;
   SuzumeSetup       *setup;
@@ -50,10 +51,8 @@ struct _SuzumeScreen
   char              *ranking;
 };
 
-G_DEFINE_FINAL_TYPE (SuzumeScreen, suzume_screen, PARLOR_TYPE_GAME_SCREEN)
+G_DEFINE_FINAL_TYPE (SuzumeScreen, suzume_screen, MAHJONG_TYPE_SCREEN)
 
-static void on_tile_activated (SuzumeScreen *self,
-                               guint         index);
 static void ensure_table      (SuzumeScreen *self,
                                guint         n_seats);
 
@@ -114,53 +113,17 @@ can_move (SuzumeScreen *self)
 }
 
 /* The six tiles held on a turn (the hand and the drawn tile). */
-static guint
-held_tiles (SuzumeScreen *self,
-            SuzumeTile    tiles[SUZUME_HAND_SIZE + 1])
-{
-  guint n = 0;
-
-  for (guint i = 0; i < self->view.hand_len && n < SUZUME_HAND_SIZE; i++)
-    tiles[n++] = self->view.hand[i];
-  if (self->view.drawn != SUZUME_NO_TILE && n < SUZUME_HAND_SIZE && self->view.hand_len < SUZUME_HAND_SIZE)
-    tiles[n++] = self->view.drawn;
-  return n;
-}
-
 static gboolean
 can_tsumo (SuzumeScreen *self)
 {
-  SuzumeTile tiles[SUZUME_HAND_SIZE + 1];
-  SuzumeScore score;
-
-  if (!can_move (self) || self->view.ask != SUZUME_ASK_DISCARD ||
-      held_tiles (self, tiles) != SUZUME_HAND_SIZE)
-    return FALSE;
-  return suzume_score_hand (tiles, self->view.dora, &score) && score.total >= SUZUME_MIN_POINTS;
+  return can_move (self) && self->view.ask == SUZUME_ASK_DISCARD && self->view.can_tsumo;
 }
 
-/* The latest discard would complete the hand, yet no ron is offered: the
- * number-based ban (a tile of that number among your own discards). */
+/* The latest discard would complete the hand, yet no ron is offered. */
 static gboolean
 ron_barred (SuzumeScreen *self)
 {
-  SuzumeTile tiles[SUZUME_HAND_SIZE];
-  SuzumeScore score;
-  guint n = 0;
-
-  if (!self->has_view || PARLOR_SCREEN_SEAT (self) < 0 || self->finished || self->view.over ||
-      self->view.ask != SUZUME_ASK_NONE || self->view.last == SUZUME_NO_TILE ||
-      self->view.last_from == PARLOR_SCREEN_SEAT (self) || self->view.hand_len != SUZUME_HAND_SIZE - 1)
-    return FALSE;
-  for (guint i = 0; i < self->view.hand_len; i++)
-    tiles[n++] = self->view.hand[i];
-  tiles[n++] = self->view.last;
-  if (!suzume_score_hand (tiles, self->view.dora, &score) || score.total < SUZUME_MIN_POINTS)
-    return FALSE;
-  for (guint i = 0; i < self->view.n_discards[PARLOR_SCREEN_SEAT (self)]; i++)
-    if (suzume_tile_kind (self->view.discards[PARLOR_SCREEN_SEAT (self)][i]) == suzume_tile_kind (self->view.last))
-      return TRUE;
-  return FALSE;
+  return self->has_view && !self->finished && suzume_view_ron_barred (&self->view);
 }
 
 static void
@@ -341,69 +304,34 @@ ensure_table (SuzumeScreen *self,
   gtk_widget_set_vexpand (GTK_WIDGET (self->table), TRUE);
   gtk_widget_set_hexpand (GTK_WIDGET (self->table), TRUE);
   gtk_box_prepend (self->table_holder, GTK_WIDGET (self->table));
-  g_signal_connect_swapped (mahjong_table_view_get_hand (self->table, 0), "tile-activated",
-                            G_CALLBACK (on_tile_activated), self);
+  mahjong_screen_set_table (MAHJONG_SCREEN (self), self->table);
 }
 
-/* The two sets of a winning hand: "1s 2s 3s · F F F". */
+/* The two sets of a winning hand in words: "1 of bamboo, 2 of bamboo, 3 of bamboo  ·  …". */
 static char *
-decompose (const char *hand)
+sets_words (const char *hand)
 {
   SuzumeTile t[SUZUME_HAND_SIZE];
+  SuzumeTile sets[2][3];
+  GString *out;
   guint n = 0;
 
-  if (!suzume_tiles_parse (hand, ',', t, SUZUME_HAND_SIZE, &n) || n != SUZUME_HAND_SIZE)
+  if (!suzume_tiles_parse (hand, ',', t, SUZUME_HAND_SIZE, &n) || n != SUZUME_HAND_SIZE ||
+      !suzume_hand_sets (t, sets))
     return g_strdup (hand);
-  for (guint a = 1; a < 6; a++)
-    for (guint b = a + 1; b < 6; b++)
-      {
-        guint g1[3] = { 0, a, b }, g2[3], m = 0;
-        gboolean ok = TRUE;
+  out = g_string_new (NULL);
+  for (guint s = 0; s < 2; s++)
+    {
+      if (s > 0)
+        g_string_append (out, "  ·  ");
+      for (guint i = 0; i < 3; i++)
+        {
+          g_autofree char *name = tile_name (sets[s][i]);
 
-        for (guint i = 1; i < 6; i++)
-          if (i != a && i != b)
-            g2[m++] = i;
-        for (guint s = 0; s < 2 && ok; s++)
-          {
-            guint *g = s == 0 ? g1 : g2;
-            guint k[3] = { suzume_tile_kind (t[g[0]]), suzume_tile_kind (t[g[1]]),
-                           suzume_tile_kind (t[g[2]]) };
-            guint lo = MIN (k[0], MIN (k[1], k[2])), hi = MAX (k[0], MAX (k[1], k[2]));
-            gboolean triplet = k[0] == k[1] && k[1] == k[2];
-            gboolean run = hi < 9 && hi == lo + 2 && k[0] != k[1] && k[1] != k[2] && k[0] != k[2];
-
-            ok = triplet || run;
-          }
-        if (ok)
-          {
-            GString *out = g_string_new (NULL);
-
-            for (guint s = 0; s < 2; s++)
-              {
-                guint *g = s == 0 ? g1 : g2;
-                SuzumeTile sorted[3] = { t[g[0]], t[g[1]], t[g[2]] };
-
-                for (guint i = 0; i < 3; i++)
-                  for (guint j = i + 1; j < 3; j++)
-                    if (suzume_tile_kind (sorted[j]) < suzume_tile_kind (sorted[i]))
-                      {
-                        SuzumeTile x = sorted[i];
-                        sorted[i] = sorted[j];
-                        sorted[j] = x;
-                      }
-                if (s > 0)
-                  g_string_append (out, "  ·  ");
-                for (guint i = 0; i < 3; i++)
-                  {
-                    g_autofree char *name = tile_name (sorted[i]);
-
-                    g_string_append_printf (out, "%s%s", i > 0 ? _(", ") : "", name);
-                  }
-              }
-            return g_string_free (out, FALSE);
-          }
-      }
-  return g_strdup (hand);
+          g_string_append_printf (out, "%s%s", i > 0 ? _(", ") : "", name);
+        }
+    }
+  return g_string_free (out, FALSE);
 }
 
 /* The yaku in the player's language; a context of their own, as MCR has fans
@@ -445,7 +373,7 @@ record_win (SuzumeScreen *self,
 {
   gint64 seat = -1, from = -1, total = 0, bonus = 0;
   const char *yaku = parlor_line_get (line, "yaku");
-  g_autofree char *sets = decompose (parlor_line_get (line, "hand") != NULL
+  g_autofree char *sets = sets_words (parlor_line_get (line, "hand") != NULL
                                      ? parlor_line_get (line, "hand") : "");
   SuzumeTile tile = suzume_tile_from_string (parlor_line_get (line, "tile"));
   g_autofree char *tname = tile_name (tile);
@@ -602,19 +530,18 @@ static void
 suzume_screen_seated (ParlorGameScreen *screen)
 {
   SuzumeScreen *self = SUZUME_SCREEN (screen);
-
   ParlorTable *table = parlor_session_get_table (parlor_game_screen_get_session (screen));
 
   if (table != NULL)
     ensure_table (self, parlor_table_get_n_seats (table));
+  PARLOR_GAME_SCREEN_CLASS (suzume_screen_parent_class)->seated (screen);
 }
 
 static void
 suzume_screen_seats_changed (ParlorGameScreen *screen)
 {
-  SuzumeScreen *self = SUZUME_SCREEN (screen);
-
-  refresh (self);
+  PARLOR_GAME_SCREEN_CLASS (suzume_screen_parent_class)->seats_changed (screen);
+  refresh (SUZUME_SCREEN (screen));
 }
 
 static void
@@ -658,7 +585,7 @@ suzume_screen_reset (ParlorGameScreen *screen)
 {
   SuzumeScreen *self = SUZUME_SCREEN (screen);
 
-  mahjong_claim_bar_clear (self->claim_bar);
+  PARLOR_GAME_SCREEN_CLASS (suzume_screen_parent_class)->reset (screen);
   g_string_truncate (self->hand_result, 0);
   show_hand_result (self);
   gtk_widget_set_visible (GTK_WIDGET (self->hint_label), FALSE);
@@ -675,23 +602,7 @@ begin_play (ParlorGameScreen *screen)
   refresh (self);
   gtk_stack_set_visible_child_name (self->stack, "play");
   if (self->table != NULL)
-    gtk_widget_grab_focus (GTK_WIDGET (mahjong_table_view_get_hand (self->table, 0)));
-}
-
-static gboolean
-submit (SuzumeScreen *self,
-        const char   *action)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (!parlor_game_screen_submit (PARLOR_GAME_SCREEN (self), action, &error))
-    {
-      parlor_game_screen_toast (PARLOR_GAME_SCREEN (self), error->message);
-      return FALSE;
-    }
-  if (parlor_game_screen_is_guest (PARLOR_GAME_SCREEN (self)))
-    refresh (self);
-  return TRUE;
+    mahjong_screen_focus_hand (MAHJONG_SCREEN (self));
 }
 
 static void
@@ -714,14 +625,19 @@ discard_action (GtkWidget  *widget,
     return;
   action = g_strdup_printf ("discard %s",
                             suzume_tile_to_string (suzume_screen_tile_from_mahjong (mahjong_hand_view_get_tile (hand, index)), buf));
-  submit (self, action);
+  mahjong_screen_submit (MAHJONG_SCREEN (self), action);
 }
 
-static void
-on_tile_activated (SuzumeScreen *self,
-                   guint         index)
+static char *
+suzume_screen_discard_action (MahjongScreen *screen,
+                              guint          tile)
 {
-  gtk_widget_activate_action (GTK_WIDGET (self), "suzume.discard", "i", (int) index);
+  SuzumeScreen *self = SUZUME_SCREEN (screen);
+  char buf[3];
+
+  if (self->view.ask != SUZUME_ASK_DISCARD || suzume_screen_tile_from_mahjong (tile) == SUZUME_NO_TILE)
+    return NULL;
+  return g_strdup_printf ("discard %s", suzume_tile_to_string (suzume_screen_tile_from_mahjong (tile), buf));
 }
 
 static void
@@ -737,14 +653,7 @@ claim_action (GtkWidget  *widget,
   if (g_str_equal (claim, "tsumo") ? !can_tsumo (self)
       : (self->view.ask != SUZUME_ASK_RON || !(g_str_equal (claim, "ron") || g_str_equal (claim, "pass"))))
     return;
-  submit (self, claim);
-}
-
-static void
-on_claim (SuzumeScreen *self,
-          const char   *action)
-{
-  gtk_widget_activate_action (GTK_WIDGET (self), "suzume.claim", "s", action);
+  mahjong_screen_submit (MAHJONG_SCREEN (self), claim);
 }
 
 static void
@@ -805,7 +714,7 @@ suzume_screen_grab_focus (GtkWidget *widget)
     return gtk_widget_grab_focus (gtk_widget_get_visible (self->again_button)
                                   ? self->again_button : self->back_button);
   if (self->table != NULL)
-    return gtk_widget_grab_focus (GTK_WIDGET (mahjong_table_view_get_hand (self->table, 0)));
+    return mahjong_screen_focus_hand (MAHJONG_SCREEN (self));
   return FALSE;
 }
 
@@ -885,6 +794,7 @@ suzume_screen_class_init (SuzumeScreenClass *klass)
   screen_class->session_event = suzume_screen_session_event;
   screen_class->session_changed = suzume_screen_session_changed;
   screen_class->seats_changed = suzume_screen_seats_changed;
+  MAHJONG_SCREEN_CLASS (klass)->discard_action = suzume_screen_discard_action;
   screen_class->seated = suzume_screen_seated;
   screen_class->game_over = suzume_screen_game_over;
   screen_class->begin_play = begin_play;
@@ -1003,7 +913,7 @@ build_play_page (SuzumeScreen *self)
   gtk_box_append (GTK_BOX (side), scrolled);
   gtk_box_append (GTK_BOX (page), side);
 
-  g_signal_connect_swapped (self->claim_bar, "claim", G_CALLBACK (on_claim), self);
+  mahjong_screen_set_claim_bar (MAHJONG_SCREEN (self), self->claim_bar);
   return page;
 }
 

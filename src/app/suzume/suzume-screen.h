@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-#include "parlor-game-screen.h"
+#include "mahjong-screen.h"
 
 G_BEGIN_DECLS
 
@@ -13,6 +13,6 @@ G_BEGIN_DECLS
  * suzume.play-again.
  */
 #define SUZUME_TYPE_SCREEN (suzume_screen_get_type ())
-G_DECLARE_FINAL_TYPE (SuzumeScreen, suzume_screen, SUZUME, SCREEN, ParlorGameScreen)
+G_DECLARE_FINAL_TYPE (SuzumeScreen, suzume_screen, SUZUME, SCREEN, MahjongScreen)
 
 G_END_DECLS

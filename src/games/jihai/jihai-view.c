@@ -71,6 +71,8 @@ jihai_view_to_line (const JihaiView *view)
   guint n = 0;
   g_autofree char *tiles = NULL;
   g_autofree char *options = NULL;
+  g_autoptr(GError) error = NULL;
+  char *text;
 
   g_return_val_if_fail (view != NULL, NULL);
 
@@ -110,7 +112,13 @@ jihai_view_to_line (const JihaiView *view)
                           view->claim < JIHAI_N_KINDS ? jihai_kind_letter (view->claim) : '-');
   parlor_line_set (line, "actions", options);
   parlor_line_set_int (line, "over", view->over ? 1 : 0);
-  return parlor_line_to_string (line);
+
+  text = parlor_line_to_string (line, &error);
+  /* Twenty-eight tiles print in a few hundred bytes, far below the limit. */
+  if (text == NULL)
+    g_error ("A honor-tile mahjong view cannot be printed: %s", error->message);
+
+  return text;
 }
 
 static gboolean
@@ -314,4 +322,30 @@ jihai_options_to_actions (const JihaiOptions *o,
   if (o->can & JIHAI_CAN_PASS)
     g_ptr_array_add (out, g_strdup ("pass"));
   return out;
+}
+
+gboolean
+jihai_ron_barred (const JihaiView *view,
+                  guint            kind)
+{
+  JihaiHand hand = { 0 };
+  JihaiScore score;
+  int seat;
+
+  g_return_val_if_fail (view != NULL, FALSE);
+
+  seat = view->seat;
+  if (seat < 0 || seat > 1 || kind >= JIHAI_N_KINDS || !(view->discarded[seat] & (1u << kind)))
+    return FALSE;
+  hand.n_melds = view->n_melds[seat];
+  memcpy (hand.melds, view->melds[seat], sizeof hand.melds);
+  memcpy (hand.counts, view->counts, sizeof hand.counts);
+  if (hand.counts[kind] >= 4)
+    return FALSE;
+  hand.counts[kind]++;
+  hand.win = kind;
+  if (jihai_hand_shape (&hand) == JIHAI_SHAPE_NONE)
+    return FALSE;
+  jihai_score (&hand, JIHAI_WIN_RON, 0, view->discarded[seat], &score);
+  return score.status == JIHAI_STATUS_ILLEGAL_RON;
 }

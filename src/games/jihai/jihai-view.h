@@ -87,4 +87,9 @@ gboolean  jihai_view_parse     (const char      *line,
 GPtrArray *jihai_options_to_actions (const JihaiOptions *options,
                                      const guint8        counts[JIHAI_N_KINDS]);
 
+/* Winning on @kind would be a ron the rules refuse: the viewer discarded
+ * one earlier in this hand. */
+gboolean  jihai_ron_barred     (const JihaiView *view,
+                                guint            kind);
+
 G_END_DECLS

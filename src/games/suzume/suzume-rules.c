@@ -619,6 +619,9 @@ suzume_state_view_line (const SuzumeState *state,
       g_string_append_printf (out, " hand=%s", hand);
       if (g_str_equal (ask, "discard") && state->drawn != SUZUME_NO_TILE)
         g_string_append_printf (out, " drawn=%s", suzume_tile_to_string (state->drawn, buf));
+      /* The seat's legal win, so that no client works it out. */
+      if (g_str_equal (ask, "discard") && suzume_state_can_tsumo (state, (guint) seat, NULL))
+        g_string_append (out, " tsumo=yes");
     }
   if (state->indicator != SUZUME_NO_TILE)
     g_string_append_printf (out, " dora=%s", suzume_tile_to_string (state->indicator, buf));

@@ -8,6 +8,7 @@
 
 #include "parlor-game.h"
 #include "parlor-line.h"
+#include "suzume-score.h"
 #include "suzume-view.h"
 
 static gboolean
@@ -64,6 +65,7 @@ suzume_view_parse (const char  *text,
       !get_uint (line, "wall", 0, SUZUME_N_TILES, &view->wall, error))
     return FALSE;
   view->seat = (int) seat;
+  view->can_tsumo = g_strcmp0 (parlor_line_get (line, "tsumo"), "yes") == 0;
   ask = parlor_line_get (line, "ask");
   if (g_strcmp0 (ask, "discard") == 0)
     view->ask = SUZUME_ASK_DISCARD;
@@ -136,4 +138,78 @@ suzume_view_unseen (const SuzumeView *view,
     for (guint i = 0; i < view->n_discards[s]; i++)
       SEEN (view->discards[s][i]);
 #undef SEEN
+}
+
+gboolean
+suzume_view_ron_barred (const SuzumeView *view)
+{
+  SuzumeTile tiles[SUZUME_HAND_SIZE];
+  SuzumeScore score;
+  guint n = 0;
+
+  g_return_val_if_fail (view != NULL, FALSE);
+
+  if (view->seat < 0 || view->over || view->ask != SUZUME_ASK_NONE ||
+      view->last == SUZUME_NO_TILE || view->last_from == view->seat ||
+      view->hand_len != SUZUME_HAND_SIZE - 1)
+    return FALSE;
+  for (guint i = 0; i < view->hand_len; i++)
+    tiles[n++] = view->hand[i];
+  tiles[n++] = view->last;
+  if (!suzume_score_hand (tiles, view->dora, &score) || score.total < SUZUME_MIN_POINTS)
+    return FALSE;
+  for (guint i = 0; i < view->n_discards[view->seat]; i++)
+    if (suzume_tile_kind (view->discards[view->seat][i]) == suzume_tile_kind (view->last))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+is_set (const SuzumeTile set[3])
+{
+  guint k[3] = { suzume_tile_kind (set[0]), suzume_tile_kind (set[1]), suzume_tile_kind (set[2]) };
+  guint lo = MIN (k[0], MIN (k[1], k[2])), hi = MAX (k[0], MAX (k[1], k[2]));
+
+  return (k[0] == k[1] && k[1] == k[2]) ||
+         (hi < 9 && hi == lo + 2 && k[0] != k[1] && k[1] != k[2] && k[0] != k[2]);
+}
+
+static void
+sort_set (SuzumeTile set[3])
+{
+  for (guint i = 0; i < 3; i++)
+    for (guint j = i + 1; j < 3; j++)
+      if (suzume_tile_kind (set[j]) < suzume_tile_kind (set[i]))
+        {
+          SuzumeTile x = set[i];
+
+          set[i] = set[j];
+          set[j] = x;
+        }
+}
+
+gboolean
+suzume_hand_sets (const SuzumeTile tiles[SUZUME_HAND_SIZE],
+                  SuzumeTile       sets[2][3])
+{
+  g_return_val_if_fail (tiles != NULL && sets != NULL, FALSE);
+
+  /* The first tile's set takes two of the other five. */
+  for (guint a = 1; a < SUZUME_HAND_SIZE; a++)
+    for (guint b = a + 1; b < SUZUME_HAND_SIZE; b++)
+      {
+        guint m = 0;
+
+        sets[0][0] = tiles[0], sets[0][1] = tiles[a], sets[0][2] = tiles[b];
+        for (guint i = 1; i < SUZUME_HAND_SIZE; i++)
+          if (i != a && i != b)
+            sets[1][m++] = tiles[i];
+        if (is_set (sets[0]) && is_set (sets[1]))
+          {
+            sort_set (sets[0]);
+            sort_set (sets[1]);
+            return TRUE;
+          }
+      }
+  return FALSE;
 }

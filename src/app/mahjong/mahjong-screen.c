@@ -1,0 +1,188 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "mahjong-screen"
+
+#include "config.h"
+
+#include "mahjong-screen.h"
+
+typedef struct
+{
+  MahjongTableView *table;
+  MahjongClaimBar  *claim_bar;
+} MahjongScreenPrivate;
+
+G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (MahjongScreen, mahjong_screen, PARLOR_TYPE_GAME_SCREEN)
+
+#define PRIV(self) ((MahjongScreenPrivate *) mahjong_screen_get_instance_private (self))
+
+guint
+mahjong_screen_relative (MahjongScreen *self,
+                         guint          seat)
+{
+  MahjongScreenPrivate *priv;
+  int me;
+  guint n;
+
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), 0);
+
+  priv = PRIV (self);
+  me = PARLOR_SCREEN_SEAT (self);
+  n = priv->table != NULL ? mahjong_table_view_get_n_seats (priv->table) : 1;
+  return (seat + n - (me >= 0 ? (guint) me % n : 0)) % n;
+}
+
+/* Every part of the table is named after the player it belongs to. */
+static void
+show_names (MahjongScreen *self)
+{
+  MahjongTableView *table = PRIV (self)->table;
+  int me = PARLOR_SCREEN_SEAT (self);
+
+  if (table == NULL || me < 0)
+    return;
+  for (guint s = 0; s < mahjong_table_view_get_n_seats (table); s++)
+    {
+      guint r = mahjong_screen_relative (self, s);
+      const char *owner = (int) s == me ? NULL : PARLOR_SCREEN_NAME (self, s);
+
+      mahjong_hand_view_set_owner (mahjong_table_view_get_hand (table, r), owner);
+      mahjong_river_view_set_owner (mahjong_table_view_get_river (table, r), owner);
+      mahjong_melds_view_set_owner (mahjong_table_view_get_melds (table, r), owner);
+    }
+}
+
+gboolean
+mahjong_screen_focus_hand (MahjongScreen *self)
+{
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), FALSE);
+
+  if (PRIV (self)->table == NULL)
+    return FALSE;
+  return gtk_widget_grab_focus (GTK_WIDGET (mahjong_table_view_get_hand (PRIV (self)->table, 0)));
+}
+
+gboolean
+mahjong_screen_submit (MahjongScreen *self,
+                       const char    *action)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), FALSE);
+  g_return_val_if_fail (action != NULL, FALSE);
+
+  if (!parlor_game_screen_submit (PARLOR_GAME_SCREEN (self), action, &error))
+    {
+      parlor_game_screen_toast (PARLOR_GAME_SCREEN (self), error->message);
+      return FALSE;
+    }
+  /* A guest's table moves on when the host says so: show the move on its way. */
+  if (parlor_game_screen_is_guest (PARLOR_GAME_SCREEN (self)) &&
+      PARLOR_GAME_SCREEN_GET_CLASS (self)->session_changed != NULL)
+    PARLOR_GAME_SCREEN_GET_CLASS (self)->session_changed (PARLOR_GAME_SCREEN (self));
+  mahjong_screen_focus_hand (self);
+  return TRUE;
+}
+
+static void
+on_tile_activated (MahjongScreen *self,
+                   int            index,
+                   guint          tile)
+{
+  MahjongScreenClass *klass = MAHJONG_SCREEN_GET_CLASS (self);
+  g_autofree char *action = NULL;
+
+  if (!parlor_game_screen_can_move (PARLOR_GAME_SCREEN (self)) || klass->discard_action == NULL)
+    return;
+  action = klass->discard_action (self, tile);
+  if (action != NULL)
+    mahjong_screen_submit (self, action);
+}
+
+static void
+on_claim (MahjongScreen *self,
+          const char    *action)
+{
+  if (parlor_game_screen_can_move (PARLOR_GAME_SCREEN (self)))
+    mahjong_screen_submit (self, action);
+}
+
+void
+mahjong_screen_set_table (MahjongScreen    *self,
+                          MahjongTableView *table)
+{
+  MahjongScreenPrivate *priv;
+
+  g_return_if_fail (MAHJONG_IS_SCREEN (self));
+  g_return_if_fail (MAHJONG_IS_TABLE_VIEW (table));
+
+  priv = PRIV (self);
+  priv->table = table;
+  g_signal_connect_object (mahjong_table_view_get_hand (table, 0), "tile-activated",
+                           G_CALLBACK (on_tile_activated), self, G_CONNECT_SWAPPED);
+  show_names (self);
+}
+
+MahjongTableView *
+mahjong_screen_get_table (MahjongScreen *self)
+{
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), NULL);
+  return PRIV (self)->table;
+}
+
+void
+mahjong_screen_set_claim_bar (MahjongScreen   *self,
+                              MahjongClaimBar *bar)
+{
+  g_return_if_fail (MAHJONG_IS_SCREEN (self));
+  g_return_if_fail (MAHJONG_IS_CLAIM_BAR (bar));
+
+  PRIV (self)->claim_bar = bar;
+  g_signal_connect_object (bar, "claim", G_CALLBACK (on_claim), self, G_CONNECT_SWAPPED);
+}
+
+static void
+mahjong_screen_seated (ParlorGameScreen *screen)
+{
+  show_names (MAHJONG_SCREEN (screen));
+}
+
+static void
+mahjong_screen_seats_changed (ParlorGameScreen *screen)
+{
+  show_names (MAHJONG_SCREEN (screen));
+}
+
+static void
+mahjong_screen_reset (ParlorGameScreen *screen)
+{
+  if (PRIV (MAHJONG_SCREEN (screen))->claim_bar != NULL)
+    mahjong_claim_bar_clear (PRIV (MAHJONG_SCREEN (screen))->claim_bar);
+}
+
+static void
+mahjong_screen_dispose (GObject *object)
+{
+  MahjongScreenPrivate *priv = PRIV (MAHJONG_SCREEN (object));
+
+  priv->table = NULL;
+  priv->claim_bar = NULL;
+
+  G_OBJECT_CLASS (mahjong_screen_parent_class)->dispose (object);
+}
+
+static void
+mahjong_screen_class_init (MahjongScreenClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  ParlorGameScreenClass *screen_class = PARLOR_GAME_SCREEN_CLASS (klass);
+
+  object_class->dispose = mahjong_screen_dispose;
+  screen_class->seated = mahjong_screen_seated;
+  screen_class->seats_changed = mahjong_screen_seats_changed;
+  screen_class->reset = mahjong_screen_reset;
+}
+
+static void
+mahjong_screen_init (MahjongScreen *self)
+{
+}

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "mahjong-claim-bar.h"
+#include "mahjong-table-view.h"
+#include "parlor-game-screen.h"
+
+G_BEGIN_DECLS
+
+#define MAHJONG_TYPE_SCREEN (mahjong_screen_get_type ())
+G_DECLARE_DERIVABLE_TYPE (MahjongScreen, mahjong_screen, MAHJONG, SCREEN, ParlorGameScreen)
+
+/*
+ * What the three mahjong screens share on top of every game screen's base:
+ * the table seen from this player's seat (the others around in turn order),
+ * each seat's hand, river and melds named after its player, the claim bar,
+ * discarding by activating a tile of the hand, and the focus kept in the
+ * hand whenever the game waits for the player. A mahjong screen gives its
+ * table and claim bar, and says which action discards a tile.
+ */
+struct _MahjongScreenClass
+{
+  ParlorGameScreenClass parent_class;
+
+  /* The action that discards @tile of the hand now, or NULL when it may not. */
+  char     *(*discard_action) (MahjongScreen *self,
+                               guint          tile);
+
+  gpointer padding[6];
+};
+
+/* The table may be replaced (a different number of seats); the bar stays. */
+void              mahjong_screen_set_table      (MahjongScreen    *self,
+                                                 MahjongTableView *table);
+MahjongTableView *mahjong_screen_get_table      (MahjongScreen    *self);
+void              mahjong_screen_set_claim_bar  (MahjongScreen    *self,
+                                                 MahjongClaimBar  *bar);
+/* Where @seat sits at the table as this player sees it: 0 is theirs. */
+guint             mahjong_screen_relative       (MahjongScreen    *self,
+                                                 guint             seat);
+/* Submits @action; an error is told. The hand takes the focus back. */
+gboolean          mahjong_screen_submit         (MahjongScreen    *self,
+                                                 const char       *action);
+gboolean          mahjong_screen_focus_hand     (MahjongScreen    *self);
+
+G_END_DECLS
