@@ -21,6 +21,8 @@ main (int   argc,
   textdomain (GETTEXT_PACKAGE);
 
   app = parlor_application_new ();
+  /* The desktop session's end ("query-end") writes the game in progress. */
+  g_object_set (app, "register-session", TRUE, NULL);
 
   return g_application_run (G_APPLICATION (app), argc, argv);
 }

@@ -66,6 +66,16 @@ parlor_application_activate (GApplication *app)
     }
 }
 
+/* The desktop session is ending: every game against the computer is
+ * written now (it also is after every move). */
+static void
+on_query_end (GtkApplication *app)
+{
+  for (GList *l = gtk_application_get_windows (app); l != NULL; l = l->next)
+    if (PARLOR_IS_WINDOW (l->data))
+      parlor_window_save_game (l->data);
+}
+
 static void
 parlor_application_startup (GApplication *app)
 {
@@ -78,6 +88,7 @@ parlor_application_startup (GApplication *app)
   self->settings = parlor_settings_new ();
   self->sound = parlor_sound_new ();
   g_object_bind_property (self->settings, "volume", self->sound, "volume", G_BINDING_SYNC_CREATE);
+  g_signal_connect (self, "query-end", G_CALLBACK (on_query_end), NULL);
 }
 
 static void
@@ -133,6 +144,19 @@ on_quit (GSimpleAction *action,
 {
   GtkApplication *app = user_data;
   GList *windows = gtk_application_get_windows (app);
+
+  /* A LAN game in progress is not left without asking; a game against
+   * the computer is saved and resumed next time. */
+  for (GList *l = windows; l != NULL; l = l->next)
+    if (PARLOR_IS_WINDOW (l->data) && !parlor_window_get_quit_confirmed (l->data) &&
+        parlor_window_needs_quit_question (l->data))
+      {
+        parlor_window_confirm_quit (l->data);
+        return;
+      }
+  for (GList *l = windows; l != NULL; l = l->next)
+    if (PARLOR_IS_WINDOW (l->data))
+      parlor_window_save_game (l->data);
 
   /* Closing each window lets it stop its game cleanly. */
   for (GList *l = windows; l != NULL;)
@@ -221,6 +245,8 @@ parlor_application_init (ParlorApplication *self)
   static const char *fullscreen_accels[] = { "F11", NULL };
   static const char *back_accels[] = { "<Alt>Left", NULL };
   static const char *help_accels[] = { "F1", NULL };
+  static const char *pause_accels[] = { "<Control>p", NULL };
+  static const char *undo_accels[] = { "<Control>z", NULL };
 
   static const GOptionEntry options[] = {
     { "play", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Start a game against the computer at once"), N_("GAME") },
@@ -235,4 +261,6 @@ parlor_application_init (ParlorApplication *self)
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.fullscreen", fullscreen_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.back", back_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.help", help_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.pause", pause_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.undo", undo_accels);
 }

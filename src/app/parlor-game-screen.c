@@ -3,9 +3,11 @@
 
 #include "config.h"
 
+#include <adwaita.h>
 #include <glib/gi18n.h>
 
 #include "parlor-game-screen.h"
+#include "parlor-saved-game.h"
 #include "parlor-screen-util.h"
 #include "parlor-setup.h"
 
@@ -19,11 +21,22 @@ typedef struct
   GtkLabel          *clock_label;
   ParlorLogView     *log;
   GPtrArray         *dialogs;      /* GWeakRef: windows closed with the game */
+  GtkWidget         *paused_page;  /* the stack's "paused" page */
+  GtkWidget         *resume_button;
+  GtkWidget         *saved_bar;    /* on the setup page: continue the saved game */
+  char              *paused_from;  /* the page the pause hides */
+  GdkSurface        *surface;      /* the window's, watched for minimising */
   int                seat;
   char              *names[PARLOR_GAME_SCREEN_MAX_SEATS + 1];   /* NULL-terminated */
   guint              tick_id;
   guint              holds;
+  guint              saved_len;    /* records in the saved file */
   gboolean           finished;
+  gboolean           user_paused;
+  gboolean           minimized;
+  gboolean           replaying;    /* a record played again: no sounds */
+  gboolean           can_pause;
+  gboolean           can_undo;
 } ParlorGameScreenPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (ParlorGameScreen, parlor_game_screen, GTK_TYPE_WIDGET)
@@ -33,14 +46,36 @@ enum {
   PROP_SETTINGS,
   PROP_SOUND,
   PROP_SESSION,
+  PROP_CAN_PAUSE,
+  PROP_PAUSED,
+  PROP_CAN_UNDO,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
 
+enum {
+  ANNOUNCE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* Pause, resume, undo and restore are told to screen readers by the
+ * window, which has a place for it whatever the screen's layout. */
+static void
+announce (ParlorGameScreen *self,
+          const char       *text)
+{
+  g_signal_emit (self, signals[ANNOUNCE], 0, text);
+}
+
 #define PRIV(self) ((ParlorGameScreenPrivate *) parlor_game_screen_get_instance_private (self))
 
 static void update_clock (ParlorGameScreen *self);
+static void update_actions (ParlorGameScreen *self);
+static void save_game (ParlorGameScreen *self);
+static void update_saved_bar (ParlorGameScreen *self);
 
 static void
 weak_ref_free (GWeakRef *ref)
@@ -186,6 +221,8 @@ on_changed (ParlorSession    *session,
 {
   ParlorGameScreenClass *klass = PARLOR_GAME_SCREEN_GET_CLASS (self);
 
+  save_game (self);
+  update_actions (self);
   ensure_seated (self);
   if (klass->session_changed != NULL)
     klass->session_changed (self);
@@ -230,6 +267,9 @@ on_game_over (ParlorSession    *session,
   ParlorGameScreenClass *klass = PARLOR_GAME_SCREEN_GET_CLASS (self);
 
   parlor_game_screen_set_finished (self, TRUE);
+  /* A game played to its end is not one to come back to. */
+  if (parlor_game_screen_is_kept (self) && klass->game_info != NULL)
+    parlor_saved_game_remove (klass->game_info->id);
   if (klass->game_over != NULL)
     klass->game_over (self, result);
 }
@@ -315,6 +355,15 @@ parlor_game_screen_set_session (ParlorGameScreen *self,
     }
   priv->finished = FALSE;
   priv->holds = 0;
+  priv->saved_len = 0;
+  if (priv->user_paused)
+    {
+      priv->user_paused = FALSE;
+      if (priv->paused_from != NULL)
+        parlor_game_screen_show_page (self, priv->paused_from);
+      g_clear_pointer (&priv->paused_from, g_free);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
+    }
   priv->seat = -1;
   update_names (self);
 
@@ -337,6 +386,7 @@ parlor_game_screen_set_session (ParlorGameScreen *self,
       g_signal_connect (session, "notify::waiting", G_CALLBACK (on_pending_notify), self);
     }
   update_clock (self);
+  update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
 }
 
@@ -402,6 +452,97 @@ parlor_game_screen_is_host (ParlorGameScreen *self)
   return PRIV (self)->session != NULL && parlor_session_is_hosted (PRIV (self)->session);
 }
 
+static void
+on_resume_clicked (ParlorGameScreen *self)
+{
+  parlor_game_screen_set_paused (self, FALSE);
+}
+
+/* "Paused" in place of the board, with the way back. */
+static void
+add_paused_page (ParlorGameScreen *self,
+                 GtkStack         *stack)
+{
+  ParlorGameScreenPrivate *priv = PRIV (self);
+  GtkWidget *page = adw_status_page_new ();
+  GtkWidget *button = gtk_button_new_with_mnemonic (_("_Resume"));
+
+  adw_status_page_set_icon_name (ADW_STATUS_PAGE (page), "media-playback-pause-symbolic");
+  adw_status_page_set_title (ADW_STATUS_PAGE (page), _("Paused"));
+  adw_status_page_set_description (ADW_STATUS_PAGE (page),
+                                   _("The clock is stopped and the board is hidden "
+                                     "until you resume."));
+  gtk_widget_set_halign (button, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (button, "pill");
+  gtk_widget_add_css_class (button, "suggested-action");
+  gtk_widget_set_tooltip_text (button, _("Resume the game (Ctrl+P)"));
+  g_signal_connect_swapped (button, "clicked", G_CALLBACK (on_resume_clicked), self);
+  adw_status_page_set_child (ADW_STATUS_PAGE (page), button);
+  gtk_stack_add_named (stack, page, "paused");
+  priv->paused_page = page;
+  priv->resume_button = button;
+}
+
+static void
+on_continue_clicked (ParlorGameScreen *self)
+{
+  parlor_game_screen_resume_saved_game (self, NULL);
+}
+
+/* The setup page offers the saved game first: Continue, or a new game
+ * from the choices below (which then replaces it). The setup moves into
+ * a box under the offer, keeping its page's name. */
+static void
+add_saved_bar (ParlorGameScreen *self,
+               GtkStack         *stack,
+               GtkWidget        *setup)
+{
+  ParlorGameScreenPrivate *priv = PRIV (self);
+  GtkStackPage *page = gtk_stack_get_page (stack, setup);
+  g_autofree char *name = NULL;
+  GtkWidget *box, *bar, *label, *button;
+  gboolean shown;
+
+  if (page == NULL || PARLOR_GAME_SCREEN_GET_CLASS (self)->game_info == NULL)
+    return;
+
+  name = g_strdup (gtk_stack_page_get_name (page));
+  shown = gtk_stack_get_visible_child (stack) == setup;
+  bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  gtk_widget_add_css_class (bar, "card");
+  gtk_widget_set_halign (bar, GTK_ALIGN_CENTER);
+  gtk_widget_set_margin_top (bar, 12);
+  gtk_widget_set_margin_start (bar, 12);
+  gtk_widget_set_margin_end (bar, 12);
+  label = gtk_label_new (_("You have a game in progress. Continue it, or choose below to "
+                           "start a new one in its place."));
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_set_margin_start (label, 12);
+  gtk_widget_set_margin_top (label, 12);
+  gtk_widget_set_margin_bottom (label, 12);
+  button = gtk_button_new_with_mnemonic (_("_Continue Game"));
+  gtk_widget_add_css_class (button, "suggested-action");
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_set_margin_end (button, 12);
+  g_signal_connect_swapped (button, "clicked", G_CALLBACK (on_continue_clicked), self);
+  gtk_box_append (GTK_BOX (bar), label);
+  gtk_box_append (GTK_BOX (bar), button);
+
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_box_append (GTK_BOX (box), bar);
+  g_object_ref (setup);
+  gtk_stack_remove (stack, setup);
+  gtk_widget_set_vexpand (setup, TRUE);
+  gtk_box_append (GTK_BOX (box), setup);
+  g_object_unref (setup);
+  gtk_stack_add_named (stack, box, name);
+  if (shown)
+    gtk_stack_set_visible_child (stack, box);
+  priv->saved_bar = bar;
+  update_saved_bar (self);
+}
+
 void
 parlor_game_screen_set_pages (ParlorGameScreen *self,
                               GtkStack         *stack,
@@ -412,6 +553,8 @@ parlor_game_screen_set_pages (ParlorGameScreen *self,
   g_return_if_fail (GTK_IS_WIDGET (setup));
   PRIV (self)->stack = stack;
   PRIV (self)->setup = setup;
+  add_saved_bar (self, stack, setup);
+  add_paused_page (self, stack);
 }
 
 const char *
@@ -468,6 +611,7 @@ static void
 parlor_game_screen_real_new_local_game (ParlorGameScreen *self)
 {
   reset (self);
+  update_saved_bar (self);
   parlor_game_screen_show_page (self, "setup");
   if (PRIV (self)->setup != NULL)
     gtk_widget_grab_focus (PRIV (self)->setup);
@@ -514,6 +658,366 @@ start_local_game (ParlorGameScreen *self)
     }
   ensure_seated (self);
   klass->begin_play (self);
+}
+
+/* Plays @table (made from a record, not started) for its local seat in
+ * place of the game shown: the screen hears the record's events again,
+ * silently, and tells screen readers @said. */
+static gboolean
+play_table (ParlorGameScreen  *self,
+            ParlorTable       *table,
+            const char        *said,
+            GError           **error)
+{
+  ParlorGameScreenClass *klass = PARLOR_GAME_SCREEN_GET_CLASS (self);
+  ParlorGameScreenPrivate *priv = PRIV (self);
+  g_autoptr(ParlorSession) session = NULL;
+  int player = -1;
+  gboolean started;
+
+  for (guint i = 0; i < parlor_table_get_n_seats (table) && player < 0; i++)
+    if (parlor_table_get_player_kind (table, i) == PARLOR_SEAT_LOCAL)
+      player = i;
+  if (player < 0)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG,
+                           _("The saved game has no seat for you"));
+      return FALSE;
+    }
+
+  reset (self);
+  session = parlor_session_new_local (table, player);
+  parlor_game_screen_show_page (self, "play");
+  priv->replaying = TRUE;
+  started = parlor_game_screen_start_session (self, session, error);
+  priv->replaying = FALSE;
+  if (!started)
+    {
+      parlor_game_screen_show_page (self, "setup");
+      return FALSE;
+    }
+  klass->begin_play (self);
+  save_game (self);
+  update_actions (self);
+  announce (self, said);
+  return TRUE;
+}
+
+gboolean
+parlor_game_screen_resume_saved_game (ParlorGameScreen  *self,
+                                      GError           **error)
+{
+  ParlorGameScreenClass *klass;
+  ParlorSettings *settings;
+  g_autoptr(GError) local_error = NULL;
+  g_autoptr(ParlorTable) table = NULL;
+  g_auto(GStrv) records = NULL;
+
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), FALSE);
+
+  klass = PARLOR_GAME_SCREEN_GET_CLASS (self);
+  settings = PRIV (self)->settings;
+  g_return_val_if_fail (klass->game_info != NULL && klass->begin_play != NULL, FALSE);
+
+  records = parlor_saved_game_read (klass->game_info->id, &local_error);
+  if (records != NULL)
+    table = parlor_table_new_from_record (klass->game_info, (const char * const *) records,
+                                          g_strv_length (records), -1, &local_error);
+  if (table != NULL && settings != NULL)
+    {
+      parlor_table_set_time_limit (table, parlor_settings_get_time_limit (settings));
+      parlor_table_set_ai_delay (table, parlor_settings_get_ai_delay (settings));
+    }
+  if (table == NULL ||
+      !play_table (self, table, _("Your game is back where you left it"), &local_error))
+    {
+      /* A file the checks above let through but that cannot be played
+       * here (another version of the game's record, say). */
+      if (records != NULL)
+        parlor_saved_game_set_aside (klass->game_info->id);
+      parlor_game_screen_toast (self, local_error->message);
+      update_saved_bar (self);
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+parlor_game_screen_has_saved_game (ParlorGameScreen *self)
+{
+  ParlorGameScreenClass *klass;
+
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), FALSE);
+
+  klass = PARLOR_GAME_SCREEN_GET_CLASS (self);
+  return klass->game_info != NULL && parlor_saved_game_exists (klass->game_info->id);
+}
+
+static void
+update_saved_bar (ParlorGameScreen *self)
+{
+  ParlorGameScreenPrivate *priv = PRIV (self);
+
+  if (priv->saved_bar != NULL)
+    gtk_widget_set_visible (priv->saved_bar, parlor_game_screen_has_saved_game (self));
+}
+
+gboolean
+parlor_game_screen_is_kept (ParlorGameScreen *self)
+{
+  ParlorSession *session;
+
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), FALSE);
+
+  session = PRIV (self)->session;
+  return session != NULL && parlor_session_get_table (session) != NULL &&
+         !parlor_session_is_hosted (session) &&
+         PARLOR_GAME_SCREEN_GET_CLASS (self)->game_info != NULL;
+}
+
+/* After every move of a game against the computer, its record replaces
+ * the saved file; a game that has ended leaves none. */
+static void
+save_game (ParlorGameScreen *self)
+{
+  ParlorGameScreenPrivate *priv = PRIV (self);
+  const ParlorGameInfo *info = PARLOR_GAME_SCREEN_GET_CLASS (self)->game_info;
+  g_autoptr(GError) error = NULL;
+  ParlorTable *table;
+  GPtrArray *record;
+
+  if (priv->replaying || !parlor_game_screen_is_kept (self))
+    return;
+  table = parlor_session_get_table (priv->session);
+  if (!parlor_table_is_started (table) || parlor_game_is_over (parlor_table_get_game (table)))
+    return;
+  record = parlor_table_get_record (table);
+  if (record->len == priv->saved_len)
+    return;
+  if (!parlor_saved_game_write (info->id, record, &error))
+    {
+      g_autofree char *text = g_strdup_printf (_("The game could not be saved: %s"),
+                                               error->message);
+
+      /* Once, not after every move. */
+      if (priv->saved_len != G_MAXUINT)
+        parlor_game_screen_toast (self, text);
+      priv->saved_len = G_MAXUINT;
+      return;
+    }
+  priv->saved_len = record->len;
+}
+
+void
+parlor_game_screen_save (ParlorGameScreen *self)
+{
+  g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
+  save_game (self);
+}
+
+static void
+notify_if (ParlorGameScreen *self,
+           gboolean         *field,
+           gboolean          value,
+           guint             prop)
+{
+  if (*field == value)
+    return;
+  *field = value;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+}
+
+/* Pause and undo: a game against the computer, on and not over. */
+static void
+update_actions (ParlorGameScreen *self)
+{
+  ParlorGameScreenPrivate *priv = PRIV (self);
+  gboolean playing = parlor_game_screen_is_kept (self) && !priv->finished &&
+                     parlor_session_is_playing (priv->session);
+  gboolean undo = FALSE;
+
+  if (playing && !priv->user_paused)
+    {
+      int seat = parlor_session_get_seat (priv->session);
+
+      undo = seat >= 0 &&
+             parlor_table_get_undo_point (parlor_session_get_table (priv->session), seat) >= 0;
+    }
+  notify_if (self, &priv->can_pause, playing, PROP_CAN_PAUSE);
+  notify_if (self, &priv->can_undo, undo, PROP_CAN_UNDO);
+}
+
+/* Pauses the game for a dialog, the player's pause, or a minimised window. */
+static void
+sync_paused (ParlorGameScreen *self)
+{
+  ParlorGameScreenPrivate *priv = PRIV (self);
+
+  if (priv->session != NULL && !priv->finished)
+    parlor_session_set_paused (priv->session,
+                               priv->holds > 0 || priv->user_paused || priv->minimized);
+}
+
+gboolean
+parlor_game_screen_can_pause (ParlorGameScreen *self)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), FALSE);
+  return PRIV (self)->can_pause;
+}
+
+gboolean
+parlor_game_screen_get_paused (ParlorGameScreen *self)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), FALSE);
+  return PRIV (self)->user_paused;
+}
+
+/* The board gives way to "Paused" and the clock stops; resuming brings
+ * both back. Only a game against the computer pauses. */
+void
+parlor_game_screen_set_paused (ParlorGameScreen *self,
+                               gboolean          paused)
+{
+  ParlorGameScreenPrivate *priv;
+
+  g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
+
+  priv = PRIV (self);
+  paused = !!paused;
+  if (priv->user_paused == paused || (paused && !priv->can_pause) || priv->stack == NULL ||
+      priv->paused_page == NULL)
+    return;
+
+  priv->user_paused = paused;
+  if (paused)
+    {
+      g_free (priv->paused_from);
+      priv->paused_from = g_strdup (gtk_stack_get_visible_child_name (priv->stack));
+      parlor_game_screen_show_page (self, "paused");
+      gtk_widget_grab_focus (priv->resume_button);
+      announce (self, _("Game paused"));
+    }
+  else
+    {
+      parlor_game_screen_show_page (self, priv->paused_from != NULL ? priv->paused_from : "play");
+      g_clear_pointer (&priv->paused_from, g_free);
+      gtk_widget_grab_focus (GTK_WIDGET (self));
+      announce (self, _("Game resumed"));
+    }
+  sync_paused (self);
+  update_actions (self);
+  update_clock (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
+}
+
+gboolean
+parlor_game_screen_can_undo (ParlorGameScreen *self)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), FALSE);
+  return PRIV (self)->can_undo;
+}
+
+/* Back to this player's last decision: the table is made again from its
+ * record, less the tail from that decision on, and shown in place. */
+gboolean
+parlor_game_screen_undo (ParlorGameScreen  *self,
+                         GError           **error)
+{
+  ParlorGameScreenPrivate *priv;
+  g_autoptr(ParlorTable) table = NULL;
+
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), FALSE);
+
+  priv = PRIV (self);
+  if (!priv->can_undo)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
+                           _("There is no move to undo"));
+      return FALSE;
+    }
+  table = parlor_table_undo (parlor_session_get_table (priv->session),
+                             parlor_session_get_seat (priv->session), error);
+  return table != NULL && play_table (self, table, _("Your last move was undone"), error);
+}
+
+static void
+on_surface_state (GdkSurface       *surface,
+                  GParamSpec       *pspec,
+                  ParlorGameScreen *self)
+{
+  gboolean minimized = (gdk_toplevel_get_state (GDK_TOPLEVEL (surface)) &
+                        GDK_TOPLEVEL_STATE_MINIMIZED) != 0;
+
+  if (PRIV (self)->minimized == minimized)
+    return;
+  PRIV (self)->minimized = minimized;
+  sync_paused (self);
+}
+
+static void
+watch_surface (ParlorGameScreen *self,
+               GdkSurface       *surface)
+{
+  ParlorGameScreenPrivate *priv = PRIV (self);
+
+  if (priv->surface == surface)
+    return;
+  if (priv->surface != NULL)
+    g_signal_handlers_disconnect_by_data (priv->surface, self);
+  g_set_object (&priv->surface, surface);
+  priv->minimized = FALSE;
+  if (surface != NULL && GDK_IS_TOPLEVEL (surface))
+    {
+      g_signal_connect (surface, "notify::state", G_CALLBACK (on_surface_state), self);
+      on_surface_state (surface, NULL, self);
+    }
+  sync_paused (self);
+}
+
+static void
+on_root_realize (GtkWidget        *root,
+                 ParlorGameScreen *self)
+{
+  watch_surface (self, gtk_native_get_surface (GTK_NATIVE (root)));
+}
+
+static void
+on_root_unrealize (GtkWidget        *root,
+                   ParlorGameScreen *self)
+{
+  watch_surface (self, NULL);
+}
+
+/* A game against the computer waits while its window is minimised. */
+static void
+parlor_game_screen_root (GtkWidget *widget)
+{
+  ParlorGameScreen *self = PARLOR_GAME_SCREEN (widget);
+  GtkRoot *root;
+
+  GTK_WIDGET_CLASS (parlor_game_screen_parent_class)->root (widget);
+
+  root = gtk_widget_get_root (widget);
+  if (!GTK_IS_NATIVE (root))
+    return;
+  g_signal_connect_object (root, "realize", G_CALLBACK (on_root_realize), self, 0);
+  g_signal_connect_object (root, "unrealize", G_CALLBACK (on_root_unrealize), self, 0);
+  if (gtk_widget_get_realized (GTK_WIDGET (root)))
+    on_root_realize (GTK_WIDGET (root), self);
+}
+
+static void
+parlor_game_screen_unroot (GtkWidget *widget)
+{
+  ParlorGameScreen *self = PARLOR_GAME_SCREEN (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  if (root != NULL)
+    g_signal_handlers_disconnect_by_data (root, self);
+  watch_surface (self, NULL);
+
+  GTK_WIDGET_CLASS (parlor_game_screen_parent_class)->unroot (widget);
 }
 
 static void
@@ -568,7 +1072,10 @@ parlor_game_screen_set_finished (ParlorGameScreen *self,
   PRIV (self)->finished = !!finished;
   if (finished && PRIV (self)->session != NULL)
     parlor_session_set_paused (PRIV (self)->session, FALSE);
+  if (finished)
+    parlor_game_screen_set_paused (self, FALSE);
   update_clock (self);
+  update_actions (self);
 }
 
 gboolean
@@ -601,7 +1108,7 @@ parlor_game_screen_can_move (ParlorGameScreen *self)
   g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), FALSE);
 
   priv = PRIV (self);
-  return priv->session != NULL && !priv->finished &&
+  return priv->session != NULL && !priv->finished && !priv->user_paused &&
          parlor_session_is_waiting (priv->session) &&
          !parlor_session_is_pending (priv->session) &&
          (!parlor_session_is_remote (priv->session) || parlor_session_is_playing (priv->session));
@@ -619,6 +1126,12 @@ parlor_game_screen_submit (ParlorGameScreen  *self,
     {
       g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_OVER,
                            _("No game is being played"));
+      return FALSE;
+    }
+  if (PRIV (self)->user_paused)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
+                           _("The game is paused"));
       return FALSE;
     }
   return parlor_session_submit (PRIV (self)->session, action, error);
@@ -640,6 +1153,14 @@ parlor_game_screen_get_clock_text (ParlorGameScreen *self)
 {
   g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), NULL);
   return PRIV (self)->clock_label != NULL ? gtk_label_get_text (PRIV (self)->clock_label) : "";
+}
+
+/* The log's lines, one a line (tests); NULL without a log. */
+char *
+parlor_game_screen_dup_log_text (ParlorGameScreen *self)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), NULL);
+  return PRIV (self)->log != NULL ? parlor_log_view_get_text (PRIV (self)->log) : NULL;
 }
 
 void
@@ -664,7 +1185,8 @@ parlor_game_screen_play_sound (ParlorGameScreen *self,
 {
   g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
 
-  if (PRIV (self)->sound != NULL)
+  /* A game played again from its record is heard from where it is. */
+  if (PRIV (self)->sound != NULL && !PRIV (self)->replaying)
     parlor_sound_play (PRIV (self)->sound, id);
 }
 
@@ -676,8 +1198,8 @@ parlor_game_screen_hold (ParlorGameScreen *self)
   g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
 
   priv = PRIV (self);
-  if (priv->holds++ == 0 && priv->session != NULL && !priv->finished)
-    parlor_session_set_paused (priv->session, TRUE);
+  if (priv->holds++ == 0)
+    sync_paused (self);
 }
 
 void
@@ -690,8 +1212,8 @@ parlor_game_screen_release (ParlorGameScreen *self)
   priv = PRIV (self);
   if (priv->holds == 0)
     return;
-  if (--priv->holds == 0 && priv->session != NULL)
-    parlor_session_set_paused (priv->session, FALSE);
+  if (--priv->holds == 0)
+    sync_paused (self);
 }
 
 /* Unmapped or destroyed, whichever comes first, releases its hold once. */
@@ -855,6 +1377,15 @@ parlor_game_screen_get_property (GObject    *object,
     case PROP_SESSION:
       g_value_set_object (value, PRIV (self)->session);
       break;
+    case PROP_CAN_PAUSE:
+      g_value_set_boolean (value, PRIV (self)->can_pause);
+      break;
+    case PROP_PAUSED:
+      g_value_set_boolean (value, PRIV (self)->user_paused);
+      break;
+    case PROP_CAN_UNDO:
+      g_value_set_boolean (value, PRIV (self)->can_undo);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -902,6 +1433,10 @@ parlor_game_screen_dispose (GObject *object)
   g_clear_handle_id (&priv->tick_id, g_source_remove);
   parlor_game_screen_set_session (self, NULL);
   parlor_game_screen_close_dialogs (self);
+  watch_surface (self, NULL);
+  priv->paused_page = NULL;
+  priv->resume_button = NULL;
+  priv->saved_bar = NULL;
   priv->clock_label = NULL;
   priv->log = NULL;
   priv->stack = NULL;
@@ -918,6 +1453,7 @@ parlor_game_screen_finalize (GObject *object)
   ParlorGameScreen *self = PARLOR_GAME_SCREEN (object);
 
   g_ptr_array_unref (PRIV (self)->dialogs);
+  g_free (PRIV (self)->paused_from);
   for (guint i = 0; i < PARLOR_GAME_SCREEN_MAX_SEATS; i++)
     g_free (PRIV (self)->names[i]);
 
@@ -934,6 +1470,8 @@ parlor_game_screen_class_init (ParlorGameScreenClass *klass)
   object_class->constructed = parlor_game_screen_constructed;
   object_class->dispose = parlor_game_screen_dispose;
   object_class->finalize = parlor_game_screen_finalize;
+  GTK_WIDGET_CLASS (klass)->root = parlor_game_screen_root;
+  GTK_WIDGET_CLASS (klass)->unroot = parlor_game_screen_unroot;
   klass->new_local_game = parlor_game_screen_real_new_local_game;
   klass->is_playing = parlor_game_screen_real_is_playing;
   klass->host_game = parlor_game_screen_real_host_game;
@@ -949,7 +1487,23 @@ parlor_game_screen_class_init (ParlorGameScreenClass *klass)
   properties[PROP_SESSION] =
     g_param_spec_object ("session", NULL, NULL, PARLOR_TYPE_SESSION,
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* A game against the computer is on: it may pause. */
+  properties[PROP_CAN_PAUSE] =
+    g_param_spec_boolean ("can-pause", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The player paused it: the board is hidden. */
+  properties[PROP_PAUSED] =
+    g_param_spec_boolean ("paused", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* ...and the player has a move to take back. */
+  properties[PROP_CAN_UNDO] =
+    g_param_spec_boolean ("can-undo", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* (const char *text): words for screen readers. */
+  signals[ANNOUNCE] = g_signal_new ("announce", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                    NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
 static void

@@ -153,6 +153,7 @@ void      parlor_game_screen_set_clock_label (ParlorGameScreen *self,
 const char *parlor_game_screen_get_clock_text (ParlorGameScreen *self);
 void      parlor_game_screen_set_log_view   (ParlorGameScreen  *self,
                                              ParlorLogView     *log);
+char     *parlor_game_screen_dup_log_text   (ParlorGameScreen  *self);
 void      parlor_game_screen_toast          (ParlorGameScreen  *self,
                                              const char        *message);
 void      parlor_game_screen_play_sound     (ParlorGameScreen  *self,
@@ -165,5 +166,32 @@ void      parlor_game_screen_present_dialog (ParlorGameScreen  *self,
 void      parlor_game_screen_hold           (ParlorGameScreen  *self);
 void      parlor_game_screen_release        (ParlorGameScreen  *self);
 void      parlor_game_screen_close_dialogs  (ParlorGameScreen  *self);
+
+/*
+ * Against the computer (never in a LAN game): pause, undo, and the game
+ * kept as its replay in the user's data directory after every move, so it
+ * can be resumed (parlor-saved-game.h). Properties "can-pause", "paused"
+ * and "can-undo" notify on change; the signal "announce" (const char *text)
+ * gives words for screen readers as the game pauses, resumes, is undone or
+ * restored.
+ */
+gboolean  parlor_game_screen_can_pause      (ParlorGameScreen  *self);
+/* Paused, the board gives way to a "Paused" page and the clock stops. */
+void      parlor_game_screen_set_paused     (ParlorGameScreen  *self,
+                                             gboolean           paused);
+gboolean  parlor_game_screen_get_paused     (ParlorGameScreen  *self);
+gboolean  parlor_game_screen_can_undo       (ParlorGameScreen  *self);
+/* Back to this player's last decision, the computer's moves since undone. */
+gboolean  parlor_game_screen_undo           (ParlorGameScreen  *self,
+                                             GError           **error);
+/* The game shown will be resumed if left: one against the computer. */
+gboolean  parlor_game_screen_is_kept        (ParlorGameScreen  *self);
+/* Writes the game against the computer now (it is after every move). */
+void      parlor_game_screen_save           (ParlorGameScreen  *self);
+gboolean  parlor_game_screen_has_saved_game (ParlorGameScreen  *self);
+/* Plays the saved game again up to where it was left. A file this version
+ * cannot play is set aside, and a toast says so. */
+gboolean  parlor_game_screen_resume_saved_game (ParlorGameScreen *self,
+                                             GError           **error);
 
 G_END_DECLS

@@ -9,6 +9,8 @@
 #include "parlor-host-window.h"
 #include "parlor-join-window.h"
 #include "parlor-game-screen.h"
+#include "parlor-saved-game.h"
+#include "parlor-screen-util.h"
 #include "parlor-window.h"
 
 struct _ParlorWindow
@@ -16,6 +18,9 @@ struct _ParlorWindow
   AdwApplicationWindow  parent_instance;
 
   GtkButton            *back_button;
+  GtkButton            *pause_button;
+  GtkButton            *undo_button;
+  GtkLabel             *status_label;
   AdwWindowTitle       *window_title;
   AdwToastOverlay      *toast_overlay;
   GtkStack             *stack;
@@ -26,6 +31,7 @@ struct _ParlorWindow
 
   const ParlorAppGame  *game;
   GtkWidget            *screen;
+  gboolean              quit_confirmed;
 };
 
 G_DEFINE_FINAL_TYPE (ParlorWindow, parlor_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -42,9 +48,27 @@ update_chrome (ParlorWindow *self)
   const char *page = gtk_stack_get_visible_child_name (self->stack);
   gboolean at_start = g_strcmp0 (page, "start") == 0;
 
+  gboolean in_game = g_strcmp0 (page, "play") == 0 && self->screen != NULL;
+  ParlorGameScreen *screen = in_game ? PARLOR_GAME_SCREEN (self->screen) : NULL;
+  gboolean can_pause = screen != NULL && parlor_game_screen_can_pause (screen);
+  gboolean paused = screen != NULL && parlor_game_screen_get_paused (screen);
+
   gtk_widget_set_visible (GTK_WIDGET (self->back_button), !at_start);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.back", !at_start);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new-game", self->game != NULL);
+  /* Pause and undo are for games against the computer only. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.pause", can_pause);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
+                                 screen != NULL && parlor_game_screen_can_undo (screen));
+  gtk_widget_set_visible (GTK_WIDGET (self->pause_button), can_pause);
+  gtk_widget_set_visible (GTK_WIDGET (self->undo_button), can_pause);
+  gtk_button_set_icon_name (self->pause_button, paused ? "media-playback-start-symbolic"
+                                                       : "media-playback-pause-symbolic");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->pause_button),
+                               paused ? _("Resume (Ctrl+P)") : _("Pause (Ctrl+P)"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->pause_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, paused ? _("Resume") : _("Pause"),
+                                  -1);
 
   if (at_start || self->game == NULL)
     {
@@ -80,11 +104,27 @@ parlor_window_toast (ParlorWindow *self,
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
 }
 
+/* Each game's row says when a game against the computer waits to be continued. */
+static void
+update_game_rows (ParlorWindow *self)
+{
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->games_list)); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    {
+      GtkWidget *saved = g_object_get_data (G_OBJECT (row), "saved-label");
+      const char *id = g_object_get_data (G_OBJECT (row), "game-id");
+
+      if (saved != NULL && id != NULL)
+        gtk_widget_set_visible (saved, parlor_saved_game_exists (id));
+    }
+}
+
 void
 parlor_window_show_start (ParlorWindow *self)
 {
   g_return_if_fail (PARLOR_IS_WINDOW (self));
 
+  update_game_rows (self);
   gtk_stack_set_visible_child_name (self->stack, "start");
   update_chrome (self);
 }
@@ -120,6 +160,7 @@ parlor_window_show_game (ParlorWindow *self,
   const ParlorAppGame *game;
   GtkWidget *child;
   GtkWidget *play;
+  GtkWidget *focus;
 
   g_return_if_fail (PARLOR_IS_WINDOW (self));
 
@@ -140,9 +181,27 @@ parlor_window_show_game (ParlorWindow *self,
   adw_status_page_set_description (self->menu_page, _(game->summary));
   adw_status_page_set_icon_name (self->menu_page, game->icon_name);
 
-  play = menu_button_new ("avatar-default-symbolic", _("_1-Player Game"), "win.play-local", NULL);
-  gtk_widget_add_css_class (play, "suggested-action");
-  gtk_box_append (self->menu_box, play);
+  /* A game left against the computer comes first. */
+  if (parlor_saved_game_exists (game->info->id))
+    {
+      GtkWidget *resume = menu_button_new ("media-playback-start-symbolic", _("_Continue Game"),
+                                           "win.continue-game", NULL);
+
+      gtk_widget_add_css_class (resume, "suggested-action");
+      gtk_box_append (self->menu_box, resume);
+      play = menu_button_new ("avatar-default-symbolic", _("New _1-Player Game"),
+                              "win.play-local", NULL);
+      gtk_box_append (self->menu_box, play);
+      focus = resume;
+    }
+  else
+    {
+      play = menu_button_new ("avatar-default-symbolic", _("_1-Player Game"),
+                              "win.play-local", NULL);
+      gtk_widget_add_css_class (play, "suggested-action");
+      gtk_box_append (self->menu_box, play);
+      focus = play;
+    }
   if (parlor_app_game_has_lan (game))
     {
       gtk_box_append (self->menu_box,
@@ -157,7 +216,24 @@ parlor_window_show_game (ParlorWindow *self,
 
   gtk_stack_set_visible_child_name (self->stack, "menu");
   update_chrome (self);
-  gtk_widget_grab_focus (play);
+  gtk_widget_grab_focus (focus);
+}
+
+static void
+on_screen_notify (GtkWidget    *screen,
+                  GParamSpec   *pspec,
+                  ParlorWindow *self)
+{
+  if (screen == self->screen)
+    update_chrome (self);
+}
+
+static void
+on_screen_announce (GtkWidget    *screen,
+                    const char   *text,
+                    ParlorWindow *self)
+{
+  parlor_screen_announce (self->status_label, text);
 }
 
 static GtkWidget *
@@ -171,6 +247,13 @@ ensure_screen (ParlorWindow        *self,
                                    "settings", parlor_application_get_settings (get_app (self)),
                                    "sound", parlor_application_get_sound (get_app (self)),
                                    NULL);
+      g_signal_connect_object (self->screen, "notify::can-pause",
+                               G_CALLBACK (on_screen_notify), self, 0);
+      g_signal_connect_object (self->screen, "notify::can-undo",
+                               G_CALLBACK (on_screen_notify), self, 0);
+      g_signal_connect_object (self->screen, "notify::paused",
+                               G_CALLBACK (on_screen_notify), self, 0);
+      g_signal_connect_object (self->screen, "announce", G_CALLBACK (on_screen_announce), self, 0);
       adw_bin_set_child (self->play_bin, self->screen);
     }
   return self->screen;
@@ -369,6 +452,79 @@ is_playing (ParlorWindow *self)
   return self->screen != NULL && parlor_game_screen_is_playing (PARLOR_GAME_SCREEN (self->screen));
 }
 
+/* A game against the computer is kept to be resumed: leaving it loses nothing. */
+static gboolean
+is_kept (ParlorWindow *self)
+{
+  return self->screen != NULL && parlor_game_screen_is_kept (PARLOR_GAME_SCREEN (self->screen));
+}
+
+/* Quitting now would end a game that will not be resumed (a LAN game). */
+gboolean
+parlor_window_needs_quit_question (ParlorWindow *self)
+{
+  g_return_val_if_fail (PARLOR_IS_WINDOW (self), FALSE);
+  return is_playing (self) && !is_kept (self);
+}
+
+static void
+on_quit_response (AdwMessageDialog *dialog,
+                  const char       *response,
+                  ParlorWindow     *self)
+{
+  if (!g_str_equal (response, "quit"))
+    return;
+  self->quit_confirmed = TRUE;
+  g_action_group_activate_action (G_ACTION_GROUP (get_app (self)), "quit", NULL);
+}
+
+/* "Quit Parlor?" over the window; Quit quits the app. */
+void
+parlor_window_confirm_quit (ParlorWindow *self)
+{
+  AdwMessageDialog *dialog;
+
+  g_return_if_fail (PARLOR_IS_WINDOW (self));
+
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Quit Parlor?"),
+                                                       _("You will leave the LAN game in "
+                                                         "progress.")));
+  adw_message_dialog_add_responses (dialog,
+                                    "cancel", _("_Keep Playing"),
+                                    "quit", _("_Quit"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (dialog, "quit", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (dialog, "cancel");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect (dialog, "response", G_CALLBACK (on_quit_response), self);
+  parlor_window_present_dialog (self, GTK_WINDOW (dialog));
+}
+
+gboolean
+parlor_window_get_quit_confirmed (ParlorWindow *self)
+{
+  g_return_val_if_fail (PARLOR_IS_WINDOW (self), FALSE);
+  return self->quit_confirmed;
+}
+
+/* What screen readers were last told of pause, resume, undo or restore. */
+const char *
+parlor_window_get_announcement (ParlorWindow *self)
+{
+  g_return_val_if_fail (PARLOR_IS_WINDOW (self), NULL);
+  return gtk_label_get_text (self->status_label);
+}
+
+/* Writes the game against the computer now (the session is ending). */
+void
+parlor_window_save_game (ParlorWindow *self)
+{
+  g_return_if_fail (PARLOR_IS_WINDOW (self));
+
+  if (self->screen != NULL)
+    parlor_game_screen_save (PARLOR_GAME_SCREEN (self->screen));
+}
+
 static void
 back_action (GtkWidget  *widget,
              const char *action_name,
@@ -379,7 +535,8 @@ back_action (GtkWidget  *widget,
 
   if (g_str_equal (page, "play"))
     {
-      if (is_playing (self))
+      /* A game against the computer is saved and offered again. */
+      if (is_playing (self) && !is_kept (self))
         confirm_leave (self, "leave");
       else
         parlor_window_show_game (self, self->game->info->id);
@@ -395,10 +552,53 @@ new_game_action (GtkWidget  *widget,
 {
   ParlorWindow *self = PARLOR_WINDOW (widget);
 
-  if (is_playing (self))
+  /* A game against the computer stays saved (the setup page offers it)
+   * until another starts: nothing is lost yet. */
+  if (is_playing (self) && !is_kept (self))
     confirm_leave (self, "new");
   else
     start_local_game (self);
+}
+
+static void
+pause_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *param)
+{
+  ParlorWindow *self = PARLOR_WINDOW (widget);
+  ParlorGameScreen *screen;
+
+  if (self->screen == NULL)
+    return;
+  screen = PARLOR_GAME_SCREEN (self->screen);
+  parlor_game_screen_set_paused (screen, !parlor_game_screen_get_paused (screen));
+}
+
+static void
+undo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  ParlorWindow *self = PARLOR_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (self->screen != NULL && !parlor_game_screen_undo (PARLOR_GAME_SCREEN (self->screen), &error))
+    parlor_window_toast (self, error->message);
+}
+
+static void
+continue_game_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *param)
+{
+  ParlorWindow *self = PARLOR_WINDOW (widget);
+
+  if (self->game == NULL)
+    return;
+  if (parlor_game_screen_resume_saved_game (PARLOR_GAME_SCREEN (ensure_screen (self, self->game)), NULL))
+    show_screen (self);
+  else
+    parlor_window_show_game (self, self->game->info->id);
 }
 
 static void
@@ -435,6 +635,14 @@ on_close_request (GtkWindow *window)
 {
   ParlorWindow *self = PARLOR_WINDOW (window);
 
+  /* A LAN game in progress is not left without asking. */
+  if (parlor_window_needs_quit_question (self) && !self->quit_confirmed)
+    {
+      parlor_window_confirm_quit (self);
+      return TRUE;
+    }
+  /* A game against the computer is kept for next time. */
+  parlor_window_save_game (self);
   /* Stop computer players and timers before the widgets go. */
   adw_bin_set_child (self->play_bin, NULL);
   self->screen = NULL;
@@ -452,6 +660,9 @@ parlor_window_class_init (ParlorWindowClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/parlorgames/Parlor/parlor-window.ui");
   gtk_widget_class_bind_template_child (widget_class, ParlorWindow, back_button);
+  gtk_widget_class_bind_template_child (widget_class, ParlorWindow, pause_button);
+  gtk_widget_class_bind_template_child (widget_class, ParlorWindow, undo_button);
+  gtk_widget_class_bind_template_child (widget_class, ParlorWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, ParlorWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, ParlorWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, ParlorWindow, stack);
@@ -466,6 +677,9 @@ parlor_window_class_init (ParlorWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.fullscreen", NULL, fullscreen_action);
   gtk_widget_class_install_action (widget_class, "win.host-lan", NULL, host_lan_action);
   gtk_widget_class_install_action (widget_class, "win.join-lan", NULL, join_lan_action);
+  gtk_widget_class_install_action (widget_class, "win.pause", NULL, pause_action);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
+  gtk_widget_class_install_action (widget_class, "win.continue-game", NULL, continue_game_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.back", NULL);
 }
@@ -488,6 +702,14 @@ add_game_rows (ParlorWindow *self)
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(games[i]->summary));
       gtk_image_set_icon_size (GTK_IMAGE (icon), GTK_ICON_SIZE_LARGE);
       adw_action_row_add_prefix (ADW_ACTION_ROW (row), icon);
+      {
+        GtkWidget *saved = gtk_label_new (_("Game in progress"));
+
+        gtk_widget_add_css_class (saved, "dim-label");
+        gtk_widget_set_visible (saved, FALSE);
+        adw_action_row_add_suffix (ADW_ACTION_ROW (row), saved);
+        g_object_set_data (G_OBJECT (row), "saved-label", saved);
+      }
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), arrow);
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
       g_object_set_data (G_OBJECT (row), "game-id", (gpointer) games[i]->info->id);
@@ -522,6 +744,7 @@ parlor_window_init (ParlorWindow *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->games_list),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Games"), -1);
   g_signal_connect (self->games_list, "row-activated", G_CALLBACK (on_game_row_activated), self);
+  update_game_rows (self);
   update_chrome (self);
 }
 

@@ -27,5 +27,15 @@ const char   *parlor_window_get_page    (ParlorWindow      *self);
 GtkWidget    *parlor_window_get_screen  (ParlorWindow      *self);
 void          parlor_window_present_dialog (ParlorWindow   *self,
                                             GtkWindow      *dialog);
+/* Quitting would end a game that is not kept to be resumed (a LAN game):
+ * ask first with confirm_quit(), whose Quit runs app.quit again with the
+ * window's quit confirmed. */
+gboolean      parlor_window_needs_quit_question (ParlorWindow *self);
+void          parlor_window_confirm_quit (ParlorWindow     *self);
+gboolean      parlor_window_get_quit_confirmed (ParlorWindow *self);
+/* What screen readers were last told of pause, resume, undo or restore. */
+const char   *parlor_window_get_announcement (ParlorWindow *self);
+/* Writes the game against the computer now. */
+void          parlor_window_save_game   (ParlorWindow      *self);
 
 G_END_DECLS

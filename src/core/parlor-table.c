@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 #include "parlor-line.h"
 #include "parlor-marshal.h"
@@ -44,6 +45,22 @@ typedef struct
   gint64          remaining;     /* of the time limit, while paused */
 } Seat;
 
+/* Who played each action, and whether the table played it for the seat
+ * (an automatic answer): undo goes back to a seat's own decisions only. */
+typedef struct
+{
+  guint8 seat;
+  guint8 automatic;
+} Move;
+
+/* An action of a record that start() plays again. */
+typedef struct
+{
+  guint  seat;
+  char  *line;
+  gboolean timed_out;
+} Step;
+
 struct _ParlorTable
 {
   GObject               parent_instance;
@@ -67,6 +84,8 @@ struct _ParlorTable
   gboolean              paused;
   guint                 automatic_id;   /* plays the seats' automatic answers */
   GPtrArray            *record;
+  GArray               *steps;         /* Step: played again at the start */
+  GArray               *moves;         /* Move: each action applied, in order */
 };
 
 G_DEFINE_FINAL_TYPE (ParlorTable, parlor_table, G_TYPE_OBJECT)
@@ -108,6 +127,12 @@ ai_job_free (AiJob *job)
   g_free (job->level);
   g_free (job->view);
   g_free (job);
+}
+
+static void
+step_clear (Step *step)
+{
+  g_free (step->line);
 }
 
 static void
@@ -158,6 +183,8 @@ parlor_table_finalize (GObject *object)
     }
   g_ptr_array_unref (self->players);
   g_ptr_array_unref (self->record);
+  g_clear_pointer (&self->steps, g_array_unref);
+  g_array_unref (self->moves);
   g_free (self->config);
   g_free (self->game_record);
   g_free (self->default_level);
@@ -204,6 +231,7 @@ parlor_table_init (ParlorTable *self)
 {
   self->players = g_ptr_array_new_with_free_func ((GDestroyNotify) player_free);
   self->record = g_ptr_array_new_with_free_func (g_free);
+  self->moves = g_array_new (FALSE, FALSE, sizeof (Move));
   for (guint i = 0; i < MAX_SEATS; i++)
     self->seats[i].player = -1;
 }
@@ -546,6 +574,54 @@ kind_name (ParlorSeatKind kind)
     }
 }
 
+/* Before @seat's action is applied: was it the table's to play? */
+static void
+add_move (ParlorTable *self,
+          guint        seat)
+{
+  g_autofree char *automatic = parlor_game_get_automatic_action (self->game, seat);
+  Move move = { seat, automatic != NULL };
+
+  g_array_append_val (self->moves, move);
+}
+
+/* The actions of the record the table was made from, played again with
+ * their events told as they come (observers rebuild their log), but
+ * without "action" or "changed": the position is announced once. */
+static void
+play_steps (ParlorTable *self)
+{
+  if (self->steps == NULL)
+    return;
+
+  for (guint i = 0; i < self->steps->len && !parlor_game_is_over (self->game); i++)
+    {
+      Step *step = &g_array_index (self->steps, Step, i);
+      g_autoptr(GPtrArray) events = parlor_event_array_new ();
+      g_autoptr(GError) error = NULL;
+      char *record = parlor_replay_format_action (step->seat, step->line, step->timed_out, &error);
+
+      /* new_from_record() has checked every step on a game of its own. */
+      if (record == NULL)
+        {
+          g_debug ("the record's action “%s” cannot be kept: %s", step->line, error->message);
+          break;
+        }
+      add_move (self, step->seat);
+      if (!parlor_game_apply (self->game, step->seat, step->line, events, &error))
+        {
+          g_debug ("the record's action “%s” is refused: %s", step->line, error->message);
+          g_array_set_size (self->moves, self->moves->len - 1);
+          g_free (record);
+          break;
+        }
+      g_ptr_array_add (self->record, record);
+      record_events (self, events);
+      emit_events (self, events);
+    }
+  g_clear_pointer (&self->steps, g_array_unref);
+}
+
 gboolean
 parlor_table_start (ParlorTable  *self,
                     GError      **error)
@@ -623,6 +699,7 @@ parlor_table_start (ParlorTable  *self,
   parlor_game_start (self->game, events);
   record_events (self, events);
   emit_events (self, events);
+  play_steps (self);
   announce (self, -1);
 
   return TRUE;
@@ -660,8 +737,14 @@ apply_action (ParlorTable  *self,
       return FALSE;
     }
 
-  if (!parlor_game_apply (self->game, seat, action, events, error))
-    return FALSE;
+  {
+    g_autofree char *automatic = parlor_game_get_automatic_action (self->game, seat);
+    Move move = { seat, automatic != NULL };
+
+    if (!parlor_game_apply (self->game, seat, action, events, error))
+      return FALSE;
+    g_array_append_val (self->moves, move);
+  }
 
   self->applying = TRUE;
   self->seats[seat].failures = 0;
@@ -1134,4 +1217,255 @@ parlor_table_stop (ParlorTable *self)
   g_clear_handle_id (&self->automatic_id, g_source_remove);
   for (guint i = 0; i < self->n_seats; i++)
     seat_stop (&self->seats[i]);
+}
+
+static gboolean
+record_error (GError    **error,
+              const char *message)
+{
+  g_set_error_literal (error, PARLOR_REPLAY_ERROR, PARLOR_REPLAY_ERROR_SYNTAX, message);
+  return FALSE;
+}
+
+static gboolean
+kind_from_name (const char     *name,
+                ParlorSeatKind *kind)
+{
+  if (g_strcmp0 (name, "local") == 0)
+    *kind = PARLOR_SEAT_LOCAL;
+  else if (g_strcmp0 (name, "ai") == 0)
+    *kind = PARLOR_SEAT_AI;
+  else if (g_strcmp0 (name, "remote") == 0)
+    *kind = PARLOR_SEAT_REMOTE;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+/* Reads the seats and the actions of the record's one game into a new
+ * table; the events are the engine's to make again. */
+static ParlorTable *
+table_from_lines (const ParlorGameInfo *info,
+                  const char * const   *records,
+                  guint                 n_records,
+                  int                   n_actions,
+                  GError              **error)
+{
+  g_autoptr(ParlorTable) self = NULL;
+  g_autoptr(GArray) steps = g_array_new (FALSE, TRUE, sizeof (Step));
+  guint seats_seen = 0;
+  guint first = 0;
+
+  g_array_set_clear_func (steps, (GDestroyNotify) step_clear);
+
+  while (first < n_records && *records[first] == '\0')
+    first++;
+  if (first >= n_records ||
+      !g_str_equal (records[first], "replay version=" G_STRINGIFY (PARLOR_REPLAY_VERSION)))
+    return record_error (error, _("The saved game is from another version of Parlor")), NULL;
+
+  for (guint i = first + 1; i < n_records; i++)
+    {
+      g_autoptr(ParlorLine) line = NULL;
+      g_autoptr(GError) local_error = NULL;
+      const char *type;
+
+      if (*records[i] == '\0')
+        continue;
+      line = parlor_line_parse (records[i], &local_error);
+      if (line == NULL)
+        return record_error (error, _("The saved game cannot be read")), NULL;
+      type = parlor_line_get_type (line);
+
+      if (g_str_equal (type, "game"))
+        {
+          guint64 seed;
+          gint64 version;
+
+          if (self != NULL)
+            return record_error (error, _("The saved game holds more than one game")), NULL;
+          if (g_strcmp0 (parlor_line_get (line, "id"), info->id) != 0)
+            {
+              g_set_error_literal (error, PARLOR_REPLAY_ERROR, PARLOR_REPLAY_ERROR_UNKNOWN_GAME,
+                                   _("The saved game is of another game"));
+              return NULL;
+            }
+          if (!g_ascii_string_to_unsigned (parlor_line_get (line, "seed") != NULL
+                                             ? parlor_line_get (line, "seed") : "",
+                                           10, 0, G_MAXUINT64, &seed, NULL))
+            return record_error (error, _("The saved game cannot be read")), NULL;
+          /* The game's own replay version (1 when not given) must be this one's. */
+          if (!parlor_line_get_int (line, "version", 1, G_MAXINT, &version, NULL))
+            version = parlor_line_has (line, "version") ? 0 : 1;
+          if (version != MAX (info->replay_version, 1))
+            return record_error (error,
+                                 _("The saved game is from another version of Parlor")), NULL;
+          self = parlor_table_new (info, parlor_line_get (line, "config"), seed, error);
+          if (self == NULL)
+            return NULL;
+        }
+      else if (self == NULL)
+        return record_error (error, _("The saved game cannot be read")), NULL;
+      else if (g_str_equal (type, "seat"))
+        {
+          gint64 index;
+          ParlorSeatKind kind;
+
+          if (!parlor_line_get_int (line, "index", 0, self->n_seats - 1, &index, NULL) ||
+              (seats_seen & (1u << index)) != 0 || self->players->len != index ||
+              !kind_from_name (parlor_line_get (line, "kind"), &kind))
+            return record_error (error, _("The saved game cannot be read")), NULL;
+          seats_seen |= 1u << index;
+          parlor_table_add_player_at (self, index, kind, parlor_line_get (line, "name"),
+                                      parlor_line_get (line, "level"));
+        }
+      else if (g_str_equal (type, "action"))
+        {
+          Step step = { 0 };
+          gint64 seat;
+
+          if (n_actions >= 0 && steps->len >= (guint) n_actions)
+            break;
+          if (!parlor_line_get_int (line, "seat", 0, self->n_seats - 1, &seat, NULL) ||
+              parlor_line_get (line, "line") == NULL || self->players->len != self->n_seats)
+            return record_error (error, _("The saved game cannot be read")), NULL;
+          step.seat = seat;
+          step.line = g_strdup (parlor_line_get (line, "line"));
+          step.timed_out = parlor_line_has (line, "timeout");
+          g_array_append_val (steps, step);
+        }
+      else if (!g_str_equal (type, "event") && !g_str_equal (type, "result"))
+        return record_error (error, _("The saved game cannot be read")), NULL;
+    }
+
+  if (self == NULL || self->players->len != self->n_seats)
+    return record_error (error, _("The saved game cannot be read")), NULL;
+  self->steps = g_steal_pointer (&steps);
+  return g_steal_pointer (&self);
+}
+
+/* Every step must be one the engine takes, in a game of its own, so a
+ * record from other rules is refused before anyone sees it. */
+static gboolean
+check_steps (ParlorTable  *self,
+             GError      **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  g_autoptr(ParlorGame) game = self->info->new_game (self->config, self->seed, &local_error);
+  g_autoptr(GPtrArray) events = parlor_event_array_new ();
+
+  if (game == NULL)
+    return record_error (error, local_error->message);
+  parlor_game_start (game, events);
+  for (guint i = 0; i < self->steps->len; i++)
+    {
+      Step *step = &g_array_index (self->steps, Step, i);
+
+      g_ptr_array_set_size (events, 0);
+      if (parlor_game_is_over (game) ||
+          !parlor_game_apply (game, step->seat, step->line, events, NULL))
+        {
+          g_set_error_literal (error, PARLOR_REPLAY_ERROR, PARLOR_REPLAY_ERROR_MISMATCH,
+                               _("The saved game does not follow this version’s rules"));
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/**
+ * parlor_table_new_from_record:
+ * @records: (array length=n_records): a replay of one game of @info
+ * @n_actions: how many of its actions to play again, -1 for all
+ *
+ * A table that seats the players the record names, in the same seats,
+ * with the same kinds, names and levels, and that plays the record's first
+ * @n_actions actions again when it starts, telling the events as they come
+ * (but no "action"), then goes on as any table. The record's events are
+ * the engine's to make again; a record whose actions the engine refuses
+ * fails with %PARLOR_REPLAY_ERROR_MISMATCH.
+ */
+ParlorTable *
+parlor_table_new_from_record (const ParlorGameInfo *info,
+                              const char * const   *records,
+                              guint                 n_records,
+                              int                   n_actions,
+                              GError              **error)
+{
+  g_autoptr(ParlorTable) self = NULL;
+
+  g_return_val_if_fail (info != NULL, NULL);
+  g_return_val_if_fail (records != NULL || n_records == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  self = table_from_lines (info, records, n_records, n_actions, error);
+  if (self == NULL || !check_steps (self, error))
+    return NULL;
+  return g_steal_pointer (&self);
+}
+
+/* How many actions came before @seat's last decision of its own (not an
+ * answer the table played for it), or -1. */
+int
+parlor_table_get_undo_point (ParlorTable *self,
+                             guint        seat)
+{
+  g_return_val_if_fail (PARLOR_IS_TABLE (self), -1);
+
+  for (guint i = self->moves->len; i > 0; i--)
+    {
+      Move *move = &g_array_index (self->moves, Move, i - 1);
+
+      if (move->seat == seat && !move->automatic)
+        return i - 1;
+    }
+  return -1;
+}
+
+/**
+ * parlor_table_undo:
+ *
+ * A new table, not started, where @seat is back at its last decision:
+ * the same config, seed and seats, the actions before that decision
+ * played again, the same time limits and computer delay. NULL (error set)
+ * when @seat has made no move yet.
+ */
+ParlorTable *
+parlor_table_undo (ParlorTable  *self,
+                   guint         seat,
+                   GError      **error)
+{
+  ParlorTable *undone;
+  int point;
+
+  g_return_val_if_fail (PARLOR_IS_TABLE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  point = self->started ? parlor_table_get_undo_point (self, seat) : -1;
+  if (point < 0)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
+                           _("There is no move to undo"));
+      return NULL;
+    }
+  undone = parlor_table_new_from_record (self->info, (const char * const *) self->record->pdata,
+                                         self->record->len, point, error);
+  if (undone == NULL)
+    return NULL;
+  memcpy (undone->time_limits, self->time_limits, sizeof self->time_limits);
+  undone->ai_delay = self->ai_delay;
+  g_free (undone->default_level);
+  undone->default_level = g_strdup (self->default_level);
+  return undone;
+}
+
+/* The kind a player joined as (a table made from a record has player i in
+ * seat i, so this finds the record's local seat before the start). */
+ParlorSeatKind
+parlor_table_get_player_kind (ParlorTable *self,
+                              guint        player)
+{
+  g_return_val_if_fail (PARLOR_IS_TABLE (self), PARLOR_SEAT_AI);
+  g_return_val_if_fail (player < self->players->len, PARLOR_SEAT_AI);
+  return ((Player *) g_ptr_array_index (self->players, player))->kind;
 }

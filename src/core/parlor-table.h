@@ -58,6 +58,8 @@ guint                 parlor_table_add_player_at    (ParlorTable    *self,
                                                      const char     *ai_level);
 int                   parlor_table_get_player_seat  (ParlorTable  *self,
                                                      guint         player);
+ParlorSeatKind        parlor_table_get_player_kind  (ParlorTable  *self,
+                                                     guint         player);
 void                  parlor_table_set_default_ai_level (ParlorTable *self,
                                                      const char   *level);
 
@@ -118,6 +120,23 @@ char                 *parlor_table_view_for         (ParlorTable  *self,
                                                      int           seat);
 /* Every record of the match so far, in the replay format (docs/replay-format.md). */
 GPtrArray            *parlor_table_get_record       (ParlorTable  *self);
+/* Tables made from a record (docs/replay-format.md): the same seats (player
+ * i sits in seat i), and the record's first @n_actions actions (-1: all)
+ * played again at start(), their events told as they come. Resuming a
+ * saved game and undo use them. */
+ParlorTable          *parlor_table_new_from_record  (const ParlorGameInfo *info,
+                                                     const char * const   *records,
+                                                     guint                 n_records,
+                                                     int                   n_actions,
+                                                     GError              **error);
+/* How many actions came before @seat's last own action, -1 if none. */
+int                   parlor_table_get_undo_point   (ParlorTable  *self,
+                                                     guint         seat);
+/* A new table, not started, back at @seat's last decision (the computer
+ * players' moves since undone too), with this table's time limits. */
+ParlorTable          *parlor_table_undo             (ParlorTable  *self,
+                                                     guint         seat,
+                                                     GError      **error);
 /* A game against the computer waits while the player reads a dialog. */
 void                  parlor_table_set_paused       (ParlorTable  *self,
                                                      gboolean      paused);

@@ -16,6 +16,7 @@ import re
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 
 # The app keeps the test's fatal warnings; this client does not need the bus
@@ -205,7 +206,10 @@ def die_with_parent():
 
 
 def play(parlor, game, check):
-    proc = subprocess.Popen([parlor], env=dict(os.environ, G_DEBUG=APP_G_DEBUG, PARLOR_AI_DELAY_MS='50'),
+    # Each run starts with no saved game, and leaves none in the user's home.
+    data_home = tempfile.TemporaryDirectory(prefix='parlor-atspi-')
+    proc = subprocess.Popen([parlor], env=dict(os.environ, G_DEBUG=APP_G_DEBUG, PARLOR_AI_DELAY_MS='50',
+                                               XDG_DATA_HOME=data_home.name),
                             preexec_fn=die_with_parent)
     try:
         app = find_app(proc.pid)
@@ -225,6 +229,7 @@ def play(parlor, game, check):
     finally:
         proc.terminate()
         proc.wait()
+        data_home.cleanup()
 
 
 def main():

@@ -137,6 +137,24 @@ test_one_hand (void)
   other = JIHAI_SCREEN (guest.screen);
   host_seat = jihai_screen_get_seat (host);
   g_assert_cmpint (host_seat + jihai_screen_get_seat (other), ==, 1);
+  /* A LAN game goes on for the others: no pause, no undo, and quitting asks. */
+  g_assert_false (parlor_game_screen_can_pause (PARLOR_GAME_SCREEN (host)));
+  g_assert_false (parlor_game_screen_can_undo (PARLOR_GAME_SCREEN (host)));
+  g_assert_false (parlor_game_screen_is_kept (PARLOR_GAME_SCREEN (host)));
+  g_assert_false (parlor_game_screen_can_pause (PARLOR_GAME_SCREEN (other)));
+  g_assert_false (parlor_game_screen_is_kept (PARLOR_GAME_SCREEN (other)));
+  g_assert_true (parlor_window_needs_quit_question (window));
+  g_assert_true (parlor_window_needs_quit_question (guest.window));
+  /* Closing the guest's window asks first; Keep Playing keeps it open. */
+  gtk_window_close (GTK_WINDOW (guest.window));
+  {
+    GtkWindow *question = ui_test_find_window (ADW_TYPE_MESSAGE_DIALOG);
+
+    g_assert_nonnull (question);
+    g_assert_true (gtk_window_get_transient_for (question) == GTK_WINDOW (guest.window));
+    adw_message_dialog_response (ADW_MESSAGE_DIALOG (question), "cancel");
+  }
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (guest.window)));
 
   /* One whole hand, both players at the keyboard. */
   end = g_get_monotonic_time () + 300 * G_USEC_PER_SEC;

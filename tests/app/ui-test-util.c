@@ -52,10 +52,59 @@ is_fatal (const char     *domain,
   return !is_gtk_allocation_race (domain, message);
 }
 
+static char *data_home;
+
+/* Saved games go to a data directory of the test's own, shared with the
+ * subprocesses it starts (PARLOR_TEST_DATA_HOME), removed at the end. */
+static void
+use_own_data_home (void)
+{
+  const char *shared = g_getenv ("PARLOR_TEST_DATA_HOME");
+
+  if (shared != NULL)
+    {
+      g_setenv ("XDG_DATA_HOME", shared, TRUE);
+      return;
+    }
+  data_home = g_dir_make_tmp ("parlor-test-data-XXXXXX", NULL);
+  g_assert_nonnull (data_home);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_setenv ("PARLOR_TEST_DATA_HOME", data_home, TRUE);
+}
+
+static void
+remove_tree (GFile *file)
+{
+  g_autoptr(GFileEnumerator) children =
+    g_file_enumerate_children (file, G_FILE_ATTRIBUTE_STANDARD_NAME,
+                               G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
+
+  if (children != NULL)
+    {
+      GFileInfo *info;
+
+      while ((info = g_file_enumerator_next_file (children, NULL, NULL)) != NULL)
+        {
+          g_autoptr(GFile) child = g_file_get_child (file, g_file_info_get_name (info));
+
+          remove_tree (child);
+          g_object_unref (info);
+        }
+    }
+  g_file_delete (file, NULL, NULL);
+}
+
+const char *
+ui_test_get_data_home (void)
+{
+  return g_getenv ("XDG_DATA_HOME");
+}
+
 void
 ui_test_init (int    *argc,
               char ***argv)
 {
+  use_own_data_home ();
   g_log_set_writer_func (write_log, NULL, NULL);
   gtk_test_init (argc, argv, NULL);
   g_test_log_set_fatal_handler (is_fatal, NULL);
@@ -92,6 +141,12 @@ ui_test_run (void)
   int status = g_test_run ();
 
   g_clear_object (&app);
+  if (data_home != NULL)
+    {
+      g_autoptr(GFile) dir = g_file_new_for_path (data_home);
+
+      remove_tree (dir);
+    }
   return status;
 }
 

@@ -26,6 +26,8 @@ void               ui_test_screenshot_after (GtkWidget *widget,
                                        const char  *name,
                                        guint        settle_ms);
 int                ui_test_run        (void);
+/* The test's own data directory (XDG_DATA_HOME), where games are saved. */
+const char        *ui_test_get_data_home (void);
 /* Whether Tab, pressed again and again from the start, reaches @target
  * (or a widget inside it). */
 gboolean           ui_test_reached_by_tab (GtkWidget *window,

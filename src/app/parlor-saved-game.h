@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+/*
+ * A game against the computer is kept as its replay (docs/replay-format.md)
+ * in the user's data directory, parlor/saved/<game>.replay, written anew
+ * (atomically) after every move: a crash loses at most the move in flight.
+ * A file this version cannot play again is set aside as <game>.replay.damaged.
+ */
+
+char     *parlor_saved_game_get_path (const char  *game_id);
+gboolean  parlor_saved_game_exists   (const char  *game_id);
+/* @records: the table's record (char *, one record each). */
+gboolean  parlor_saved_game_write    (const char  *game_id,
+                                      GPtrArray   *records,
+                                      GError     **error);
+void      parlor_saved_game_remove   (const char  *game_id);
+/* Renames the file to <game>.replay.damaged. */
+void      parlor_saved_game_set_aside (const char *game_id);
+/* The saved records, once this version has played them again event for
+ * event; otherwise NULL, the error says why, and the file is set aside. */
+GStrv     parlor_saved_game_read     (const char  *game_id,
+                                      GError     **error);
+
+G_END_DECLS

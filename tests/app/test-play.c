@@ -1,0 +1,428 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <signal.h>
+#include <string.h>
+
+#include "parlor-game-screen.h"
+#include "parlor-saved-game.h"
+#include "parlor-window.h"
+#include "ui-test-util.h"
+
+/*
+ * Pause, undo, resume and quitting, built once in the game-screen base:
+ * driven here through the window's actions for every game, with moves
+ * chosen among the legal ones the table offers.
+ */
+
+static const char *games[] = { "triad", "manhattan", "jihai", "suzume", "mcr" };
+
+static ParlorGameScreen *
+start_game (ParlorWindow *window,
+            const char   *id)
+{
+  g_autofree char *start = g_strconcat (id, ".start", NULL);
+  ParlorGameScreen *screen;
+
+  parlor_window_show_game (window, id);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
+  screen = PARLOR_GAME_SCREEN (parlor_window_get_screen (window));
+  g_assert_cmpstr (parlor_game_screen_get_page (screen), ==, "setup");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), start, NULL));
+  g_assert_true (parlor_game_screen_is_playing (screen));
+  return screen;
+}
+
+static gboolean
+can_move (gpointer screen)
+{
+  return parlor_game_screen_can_move (screen) || !parlor_game_screen_is_playing (screen);
+}
+
+/* Waits for this player's turn and plays its first legal move. */
+static gboolean
+play_move (ParlorGameScreen *screen)
+{
+  ParlorSession *session;
+  ParlorTable *table;
+  g_autoptr(GPtrArray) legal = NULL;
+  g_autoptr(GError) error = NULL;
+
+  ui_test_wait_for (can_move, screen);
+  if (!parlor_game_screen_is_playing (screen))
+    return FALSE;
+  session = parlor_game_screen_get_session (screen);
+  table = parlor_session_get_table (session);
+  legal = parlor_game_legal_actions (parlor_table_get_game (table),
+                                     parlor_session_get_seat (session));
+  g_assert_nonnull (legal);
+  g_assert_cmpuint (legal->len, >, 0);
+  g_assert_true (parlor_game_screen_submit (screen, g_ptr_array_index (legal, legal->len / 2),
+                                            &error));
+  g_assert_no_error (error);
+  return TRUE;
+}
+
+static GtkWidget *
+find_button (GtkWidget  *widget,
+             const char *action)
+{
+  if (GTK_IS_BUTTON (widget) &&
+      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button (child, action);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The header bar's button for @action is shown and its action enabled. */
+static gboolean
+offered (ParlorWindow *window,
+         const char   *action)
+{
+  GtkWidget *button = find_button (GTK_WIDGET (window), action);
+
+  g_assert_nonnull (button);
+  return gtk_widget_get_visible (button) && gtk_widget_get_sensitive (button);
+}
+
+/* A shown label reading @text, anywhere under @widget. */
+static gboolean
+shows_label (GtkWidget  *widget,
+             const char *text)
+{
+  if (!gtk_widget_get_visible (widget))
+    return FALSE;
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (shows_label (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+is_paused (gpointer screen)
+{
+  return parlor_session_get_paused (parlor_game_screen_get_session (screen));
+}
+
+static gboolean
+is_not_paused (gpointer screen)
+{
+  return !is_paused (screen);
+}
+
+/* Pause hides the board behind "Paused" and stops the clock; resume
+ * brings both back with the time that was left. */
+static void
+test_pause (void)
+{
+  ParlorWindow *window = ui_test_get_window ();
+  ParlorSettings *settings = parlor_application_get_settings (ui_test_get_app ());
+
+  g_object_set (settings, "time-limit", 60, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      ParlorGameScreen *screen;
+      GtkWidget *button;
+      gint64 deadline;
+
+      g_test_message ("%s", games[i]);
+      screen = start_game (window, games[i]);
+      ui_test_wait_for (can_move, screen);
+      g_assert_true (offered (window, "win.pause"));
+      deadline = parlor_session_get_deadline (parlor_game_screen_get_session (screen));
+      g_assert_cmpint (deadline, >, 0);
+
+      /* Ctrl+P's action. */
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pause", NULL));
+      g_assert_true (parlor_game_screen_get_paused (screen));
+      g_assert_cmpstr (parlor_window_get_announcement (window), ==, "Game paused");
+      g_assert_cmpstr (parlor_game_screen_get_page (screen), ==, "paused");
+      g_assert_true (is_paused (screen));
+      g_assert_cmpint (parlor_session_get_deadline (parlor_game_screen_get_session (screen)),
+                       ==, 0);
+      g_assert_cmpstr (parlor_game_screen_get_clock_text (screen), ==, "Paused");
+      g_assert_false (parlor_game_screen_can_move (screen));
+      g_assert_false (offered (window, "win.undo"));
+      /* The header's button now resumes, and says so. */
+      button = find_button (GTK_WIDGET (window), "win.pause");
+      g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==, "Resume (Ctrl+P)");
+      /* Focus is on Resume, which a screen reader names. */
+      {
+        GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+
+        g_assert_true (GTK_IS_BUTTON (focus));
+        g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (focus)), ==, "_Resume");
+        if (i == 0)
+          ui_test_screenshot (GTK_WIDGET (window), "paused");
+        gtk_widget_activate (focus);
+      }
+      ui_test_wait_for (is_not_paused, screen);
+      g_assert_false (parlor_game_screen_get_paused (screen));
+      g_assert_cmpstr (parlor_window_get_announcement (window), ==, "Game resumed");
+      g_assert_cmpstr (parlor_game_screen_get_page (screen), ==, "play");
+      g_assert_cmpint (parlor_session_get_deadline (parlor_game_screen_get_session (screen)), >, 0);
+      g_assert_true (parlor_game_screen_can_move (screen));
+
+      /* A dialog holds the game too, and leaves the board in view. */
+      parlor_game_screen_hold (screen);
+      g_assert_true (is_paused (screen));
+      g_assert_cmpstr (parlor_game_screen_get_page (screen), ==, "play");
+      parlor_game_screen_release (screen);
+      g_assert_false (is_paused (screen));
+
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
+      g_assert_cmpstr (parlor_window_get_page (window), ==, "menu");
+    }
+  g_object_set (settings, "time-limit", 0, NULL);
+}
+
+static gboolean
+undo_offered (gpointer window)
+{
+  return offered (window, "win.undo");
+}
+
+/* Undo takes back this player's last move and the computer's replies:
+ * the view and the log are those from before it. */
+static void
+test_undo (void)
+{
+  ParlorWindow *window = ui_test_get_window ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      ParlorGameScreen *screen;
+      g_autofree char *view = NULL;
+      g_autofree char *log = NULL;
+      g_autofree char *view_after = NULL;
+      g_autofree char *first = NULL;
+
+      g_test_message ("%s", games[i]);
+      screen = start_game (window, games[i]);
+      g_assert_false (offered (window, "win.undo"));
+      ui_test_wait_for (can_move, screen);
+      first = parlor_session_dup_view (parlor_game_screen_get_session (screen));
+      g_assert_true (play_move (screen));
+      ui_test_wait_for (can_move, screen);
+      if (!parlor_game_screen_is_playing (screen))
+        continue;
+      view = parlor_session_dup_view (parlor_game_screen_get_session (screen));
+      log = parlor_game_screen_dup_log_text (screen);
+      g_assert_true (play_move (screen));
+      ui_test_wait_for (undo_offered, window);
+
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+      ui_test_wait_for (can_move, screen);
+      view_after = parlor_session_dup_view (parlor_game_screen_get_session (screen));
+      g_assert_cmpstr (view_after, ==, view);
+      g_assert_cmpstr (parlor_window_get_announcement (window), ==, "Your last move was undone");
+      {
+        g_autofree char *log_after = parlor_game_screen_dup_log_text (screen);
+
+        g_assert_cmpstr (log_after, ==, log);
+      }
+      g_assert_cmpstr (parlor_game_screen_get_page (screen), ==, "play");
+
+      /* Again: back to before the first move, and nothing more to undo. */
+      g_assert_true (offered (window, "win.undo"));
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+      ui_test_wait_for (can_move, screen);
+      {
+        g_autofree char *view_first =
+          parlor_session_dup_view (parlor_game_screen_get_session (screen));
+
+        g_assert_cmpstr (view_first, ==, first);
+      }
+      g_assert_false (offered (window, "win.undo"));
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
+    }
+}
+
+/* The first process plays a few moves and is killed; this one resumes. */
+static void subprocess_play_and_die (const char *id);
+
+static void
+test_resume_after_kill (gconstpointer data)
+{
+  const char *id = data;
+
+  if (g_test_subprocess ())
+    {
+      subprocess_play_and_die (id);
+      return;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      g_autofree char *view_path = g_build_filename (ui_test_get_data_home (), "view.txt", NULL);
+      g_autofree char *log_path = g_build_filename (ui_test_get_data_home (), "log.txt", NULL);
+      g_autofree char *view = NULL;
+      g_autofree char *log = NULL;
+      g_autofree char *view_now = NULL;
+      g_autofree char *log_now = NULL;
+      ParlorWindow *window;
+      ParlorGameScreen *screen;
+
+      if (!g_str_equal (games[i], id))
+        continue;
+      parlor_saved_game_remove (games[i]);
+      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_DEFAULT);
+      g_test_trap_assert_failed ();   /* SIGKILL: no goodbye, no last save */
+      g_assert_true (g_file_get_contents (view_path, &view, NULL, NULL));
+      g_assert_true (g_file_get_contents (log_path, &log, NULL, NULL));
+      g_assert_true (parlor_saved_game_exists (games[i]));
+
+      /* The game's menu offers it first. */
+      window = ui_test_get_window ();
+      parlor_window_show_game (window, games[i]);
+      g_assert_true (offered (window, "win.continue-game"));
+      if (i == 0)
+        ui_test_screenshot (GTK_WIDGET (window), "continue-offer");
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.continue-game", NULL));
+      g_assert_cmpstr (parlor_window_get_page (window), ==, "play");
+      screen = PARLOR_GAME_SCREEN (parlor_window_get_screen (window));
+      g_assert_cmpstr (parlor_game_screen_get_page (screen), ==, "play");
+      ui_test_wait_for (can_move, screen);
+      view_now = parlor_session_dup_view (parlor_game_screen_get_session (screen));
+      log_now = parlor_game_screen_dup_log_text (screen);
+      g_assert_cmpstr (view_now, ==, view);
+      g_assert_cmpstr (log_now, ==, log);
+      g_assert_cmpstr (parlor_window_get_announcement (window), ==,
+                       "Your game is back where you left it");
+      /* ...and the game goes on from there. */
+      g_assert_true (play_move (screen));
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
+      /* Left, not lost: the setup page offers it too. */
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
+      g_assert_cmpstr (parlor_game_screen_get_page (screen), ==, "setup");
+      g_assert_true (parlor_game_screen_has_saved_game (screen));
+      if (i == 0)
+        ui_test_screenshot (GTK_WIDGET (window), "continue-offer-setup");
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
+    }
+}
+
+static void
+subprocess_play_and_die (const char *id)
+{
+  ParlorWindow *window;
+  ParlorGameScreen *screen;
+  g_autofree char *view = NULL;
+  g_autofree char *log = NULL;
+  g_autofree char *view_path = g_build_filename (ui_test_get_data_home (), "view.txt", NULL);
+  g_autofree char *log_path = g_build_filename (ui_test_get_data_home (), "log.txt", NULL);
+
+  g_setenv ("PARLOR_SEED", "20261126", TRUE);
+  window = ui_test_get_window ();
+  screen = start_game (window, id);
+  for (guint i = 0; i < 3; i++)
+    if (!play_move (screen))
+      break;
+  ui_test_wait_for (can_move, screen);
+  view = parlor_session_dup_view (parlor_game_screen_get_session (screen));
+  log = parlor_game_screen_dup_log_text (screen);
+  g_assert_true (g_file_set_contents (view_path, view, -1, NULL));
+  g_assert_true (g_file_set_contents (log_path, log, -1, NULL));
+  raise (SIGKILL);
+}
+
+/* A file this version cannot play is set aside with a message. */
+static void
+test_damaged (void)
+{
+  static const char *contents[] = {
+    "this is not a replay\n",
+    "replay version=7\ngame id=triad seed=1 config=\n",
+    "replay version=1\ngame id=triad seed=1 config=\nseat index=0 name=A kind=local\n"
+    "seat index=1 name=B kind=ai level=easy\nevent audience=all line=nonsense\n",
+  };
+  ParlorWindow *window = ui_test_get_window ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (contents); i++)
+    {
+      g_autofree char *path = parlor_saved_game_get_path ("triad");
+      g_autofree char *damaged = g_strconcat (path, ".damaged", NULL);
+      g_autofree char *dir = g_path_get_dirname (path);
+      g_autoptr(GError) error = NULL;
+      ParlorGameScreen *screen;
+
+      g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+      g_assert_true (g_file_set_contents (path, contents[i], -1, NULL));
+      parlor_window_show_game (window, "triad");
+      g_assert_true (offered (window, "win.continue-game"));
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
+      screen = PARLOR_GAME_SCREEN (parlor_window_get_screen (window));
+      g_assert_true (parlor_game_screen_has_saved_game (screen));
+      g_assert_false (parlor_game_screen_resume_saved_game (screen, &error));
+      g_assert_nonnull (error);
+      g_assert_nonnull (strstr (error->message, "set aside"));
+      g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+      g_assert_true (g_file_test (damaged, G_FILE_TEST_EXISTS));
+      g_assert_false (parlor_game_screen_has_saved_game (screen));
+      g_assert_cmpstr (parlor_game_screen_get_page (screen), ==, "setup");
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
+      g_assert_false (find_button (GTK_WIDGET (window), "win.continue-game") != NULL &&
+                      offered (window, "win.continue-game"));
+      g_unlink (damaged);
+    }
+}
+
+/* Quitting asks only when the game would be lost: a game against the
+ * computer is kept, so it does not. */
+static void
+test_quit_question (void)
+{
+  ParlorWindow *window = ui_test_get_window ();
+  ParlorGameScreen *screen = start_game (window, "triad");
+
+  g_assert_true (parlor_game_screen_is_kept (screen));
+  g_assert_false (parlor_window_needs_quit_question (window));
+  /* New Game shows the setup page at once, the game offered there. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL));
+  g_assert_null (ui_test_find_window (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_cmpstr (parlor_game_screen_get_page (screen), ==, "setup");
+  g_assert_true (parlor_game_screen_has_saved_game (screen));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "triad.start", NULL));
+  g_assert_true (parlor_game_screen_is_playing (screen));
+    /* Back leaves at once, and the game waits on the menu. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
+  g_assert_cmpstr (parlor_window_get_page (window), ==, "menu");
+  g_assert_true (offered (window, "win.continue-game"));
+  /* The start page says so on the game's row. */
+  parlor_window_show_start (window);
+  g_assert_true (shows_label (GTK_WIDGET (window), "Game in progress"));
+  ui_test_screenshot (GTK_WIDGET (window), "start-game-in-progress");
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    parlor_saved_game_remove (games[i]);
+  parlor_window_show_start (window);
+  g_assert_false (shows_label (GTK_WIDGET (window), "Game in progress"));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  ui_test_init (&argc, &argv);
+  g_test_add_func ("/play/pause", test_pause);
+  g_test_add_func ("/play/undo", test_undo);
+  g_test_add_func ("/play/quit-question", test_quit_question);
+  g_test_add_func ("/play/damaged", test_damaged);
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/play/resume-after-kill/%s", games[i]);
+
+      g_test_add_data_func (path, games[i], test_resume_after_kill);
+    }
+  return ui_test_run ();
+}
