@@ -126,6 +126,8 @@ struct _ParlorServer
   guint64            n_refused;
   guint64            n_evicted;
   gboolean           stopped;
+  guint16            port;           /* the TCP port bound */
+  ParlorAnnouncer   *announcer;
 };
 
 typedef enum {
@@ -141,6 +143,8 @@ extern guint parlor_server_signals[N_SIGNALS];
 /* parlor-server.c */
 void _parlor_server_set_str (char **slot,
                              const char *value);
+/* The tables changed in a way discovery tells of. */
+void _parlor_server_tables_changed (ParlorServer *self);
 
 /* parlor-server-tables.c */
 char *_parlor_server_new_token (void);

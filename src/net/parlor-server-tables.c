@@ -167,6 +167,7 @@ _parlor_server_send_players (ServerTable *st)
     parlor_line_add_word (line, ((Slot *) g_ptr_array_index (st->slots, i))->name);
   text = _parlor_server_print_line (line);
   table_send_all (st, text);
+  _parlor_server_tables_changed (st->server);
   g_signal_emit (st->server, parlor_server_signals[PLAYERS_CHANGED], 0, st->id);
 }
 
@@ -435,6 +436,7 @@ on_table_game_over (ParlorTable *table,
       slot->conn->state = CONN_FINISHED;
     }
   _parlor_server_log (st->server, st, _("The game is over"));
+  _parlor_server_tables_changed (st->server);
   g_signal_emit (st->server, parlor_server_signals[TABLE_FINISHED], 0, st->id, result);
   _parlor_server_schedule_reap (st->server);
 }
@@ -608,6 +610,7 @@ _parlor_server_table_start (ServerTable  *st,
     }
 
   _parlor_server_log (st->server, st, _("The game starts"));
+  _parlor_server_tables_changed (st->server);
   g_signal_emit (st->server, parlor_server_signals[TABLE_STARTED], 0, st->id);
 
   if (parlor_table_is_over (st->table))
@@ -638,6 +641,7 @@ _parlor_server_table_maybe_remove (ServerTable *st)
 
   g_ptr_array_remove (self->tables, st);
   _parlor_server_table_free (st);
+  _parlor_server_tables_changed (self);
 }
 
 /* ---- seats ----------------------------------------------------------------- */

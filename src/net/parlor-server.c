@@ -32,6 +32,7 @@ parlor_server_dispose (GObject *object)
   ParlorServer *self = PARLOR_SERVER (object);
 
   parlor_server_stop (self);
+  g_clear_object (&self->announcer);
   g_clear_handle_id (&self->sweep_id, g_source_remove);
   g_clear_handle_id (&self->reap_id, g_source_remove);
 
@@ -125,6 +126,7 @@ parlor_server_listen (ParlorServer  *self,
     }
 
   _parlor_server_restart_sweep (self);
+  self->port = bound;
   if (out_port != NULL)
     *out_port = bound;
 
@@ -143,8 +145,11 @@ parlor_server_stop (ParlorServer *self)
     return;
   self->stopped = TRUE;
 
-  /* The port is free again when this returns. */
+  /* The port is free again when this returns; guests hear the tables
+   * are gone. */
   g_clear_pointer (&self->listener, parlor_listener_free);
+  if (self->announcer != NULL)
+    parlor_announcer_stop (self->announcer);
 
   g_hash_table_iter_init (&iter, self->conns);
   while (g_hash_table_iter_next (&iter, &key, NULL))
@@ -165,6 +170,13 @@ parlor_server_stop (ParlorServer *self)
     _parlor_server_conn_free (key);
   g_hash_table_remove_all (self->conns);
   g_ptr_array_set_size (self->dead, 0);
+}
+
+void
+_parlor_server_tables_changed (ParlorServer *self)
+{
+  if (self->announcer != NULL)
+    parlor_announcer_changed (self->announcer);
 }
 
 void
@@ -457,4 +469,92 @@ parlor_server_list_tables (ParlorServer *self)
     g_strv_builder_add (builder, ((ServerTable *) g_ptr_array_index (self->tables, i))->id);
 
   return g_strv_builder_end (builder);
+}
+
+/* Appends the tables started (or not) to @records. */
+static void
+describe_some (ParlorServer *self,
+               GPtrArray    *records,
+               gboolean      started,
+               const char   *host)
+{
+  for (guint i = 0; i < self->tables->len && records->len < PARLOR_DISCOVERY_MAX_TABLES; i++)
+    {
+      ServerTable *st = g_ptr_array_index (self->tables, i);
+      Slot *named = st->owner != NULL ? st->owner
+                  : st->slots->len > 0 ? g_ptr_array_index (st->slots, 0) : NULL;
+      ParlorTableRecord *record;
+
+      if (st->over || named == NULL || !st->started != !started)
+        continue;
+      record = parlor_table_record_new ();
+      record->game = g_strdup (st->info->id);
+      record->table = g_strdup (st->id);
+      record->name = g_strdup (named->name);
+      record->host = g_strdup (host);
+      record->port = self->port;
+      record->seats = parlor_table_get_n_seats (st->table);
+      record->taken = MIN (st->slots->len, record->seats);
+      record->started = st->started;
+      record->protocol = PARLOR_PROTOCOL_VERSION;
+      g_ptr_array_add (records, record);
+    }
+}
+
+GPtrArray *
+parlor_server_describe_tables (ParlorServer *self)
+{
+  GPtrArray *records = g_ptr_array_new_with_free_func ((GDestroyNotify) parlor_table_record_free);
+  g_autofree char *host = NULL;
+
+  g_return_val_if_fail (PARLOR_IS_SERVER (self), records);
+
+  host = parlor_text_sanitize (g_get_host_name (), PARLOR_DISCOVERY_HOST_MAX);
+  /* Open tables first, each kind in the order they were opened. */
+  describe_some (self, records, FALSE, host);
+  describe_some (self, records, TRUE, host);
+
+  return records;
+}
+
+static GPtrArray *
+describe_tables (gpointer data)
+{
+  return parlor_server_describe_tables (data);
+}
+
+gboolean
+parlor_server_announce (ParlorServer          *self,
+                        ParlorDiscoveryScope   scope,
+                        guint16                port,
+                        GError               **error)
+{
+  g_autoptr(ParlorAnnouncer) announcer = NULL;
+
+  g_return_val_if_fail (PARLOR_IS_SERVER (self), FALSE);
+  g_return_val_if_fail (self->listener != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (self->announcer != NULL && parlor_announcer_is_running (self->announcer))
+    return TRUE;
+  announcer = parlor_announcer_new (describe_tables, self, self->port);
+  if (!parlor_announcer_start (announcer, scope, port, error))
+    return FALSE;
+  g_set_object (&self->announcer, announcer);
+
+  return TRUE;
+}
+
+gboolean
+parlor_server_is_announcing (ParlorServer *self)
+{
+  g_return_val_if_fail (PARLOR_IS_SERVER (self), FALSE);
+  return self->announcer != NULL && parlor_announcer_is_running (self->announcer);
+}
+
+ParlorAnnouncer *
+parlor_server_get_announcer (ParlorServer *self)
+{
+  g_return_val_if_fail (PARLOR_IS_SERVER (self), NULL);
+  return self->announcer;
 }

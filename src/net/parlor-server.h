@@ -3,6 +3,7 @@
 
 #include <gio/gio.h>
 
+#include "parlor-discovery.h"
 #include "parlor-game.h"
 #include "parlor-table.h"
 
@@ -123,5 +124,18 @@ int           parlor_server_get_host_seat     (ParlorServer  *self,
                                                const char    *table_id);
 /* Every table's id, NULL-terminated. */
 GStrv         parlor_server_list_tables       (ParlorServer  *self);
+
+/* What discovery says of the tables (ParlorTableRecord*): every table not
+ * over, those still open first, at most PARLOR_DISCOVERY_MAX_TABLES. The
+ * table's name is its host's or owner's; no token or seed is in it. */
+GPtrArray    *parlor_server_describe_tables   (ParlorServer  *self);
+/* Announces the tables on the local network (parlor-discovery.h) once the
+ * server listens, until it stops; @port 0 is discovery's default. */
+gboolean      parlor_server_announce          (ParlorServer  *self,
+                                               ParlorDiscoveryScope scope,
+                                               guint16        port,
+                                               GError       **error);
+gboolean      parlor_server_is_announcing     (ParlorServer  *self);
+ParlorAnnouncer *parlor_server_get_announcer  (ParlorServer  *self);
 
 G_END_DECLS
