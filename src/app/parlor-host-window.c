@@ -22,7 +22,9 @@ struct _ParlorHostWindow
   AdwWindow             parent_instance;
 
   ParlorStatusBanner   *status;
+  AdwToastOverlay      *toasts;
   AdwPreferencesGroup  *address_group;
+  AdwActionRow         *announce_row;
   AdwPreferencesGroup  *players_group;
   GtkListBox           *players_list;
   GtkStack             *log_stack;
@@ -33,6 +35,7 @@ struct _ParlorHostWindow
   char                 *table_id;
   guint16               port;
   char                 *shown_address; /* the first address a guest may use */
+  char                 *copy_address;  /* with its port, for Copy */
   guint                 n_players;
   gboolean              started;
   GQueue                log;           /* char*, oldest first */
@@ -201,6 +204,19 @@ parlor_host_window_close_request (GtkWindow *window)
 }
 
 static void
+copy_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *param)
+{
+  ParlorHostWindow *self = PARLOR_HOST_WINDOW (widget);
+  const char *address = g_variant_get_string (param, NULL);
+  g_autofree char *text = g_strdup_printf (_("Copied %s"), address);
+
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), address);
+  adw_toast_overlay_add_toast (self->toasts, adw_toast_new (text));
+}
+
+static void
 add_address_row (ParlorHostWindow *self,
                  GInetAddress     *address)
 {
@@ -221,9 +237,25 @@ add_address_row (ParlorHostWindow *self,
     adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("This computer only"));
   adw_action_row_add_prefix (ADW_ACTION_ROW (row),
                              gtk_image_new_from_icon_name ("network-wired-symbolic"));
+  {
+    GtkWidget *copy = gtk_button_new_from_icon_name ("edit-copy-symbolic");
+    g_autofree char *label = g_strdup_printf (_("Copy %s"), with_port);
+
+    gtk_widget_set_valign (copy, GTK_ALIGN_CENTER);
+    gtk_widget_add_css_class (copy, "flat");
+    gtk_widget_set_tooltip_text (copy, _("Copy the address"));
+    gtk_accessible_update_property (GTK_ACCESSIBLE (copy), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+    gtk_actionable_set_action_name (GTK_ACTIONABLE (copy), "host.copy");
+    gtk_actionable_set_action_target (GTK_ACTIONABLE (copy), "s", with_port);
+    adw_action_row_add_suffix (ADW_ACTION_ROW (row), copy);
+  }
+  /* Before the row saying whether the table is announced. */
   adw_preferences_group_add (self->address_group, row);
   if (self->shown_address == NULL)
-    self->shown_address = g_steal_pointer (&text);
+    {
+      self->shown_address = g_steal_pointer (&text);
+      self->copy_address = g_strdup (with_port);
+    }
 }
 
 /* The addresses guests may use: the one the server listens on, or when it
@@ -273,6 +305,38 @@ list_addresses (ParlorHostWindow *self,
     }
 }
 
+/* Friends find the table in their Join window while the server runs: it
+ * goes on announcing it (as started) for players coming back. */
+static void
+announce (ParlorHostWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  GtkWidget *row = adw_action_row_new ();
+
+  self->announce_row = ADW_ACTION_ROW (row);
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  if (parlor_server_announce (self->server, parlor_discovery_default_scope (),
+                              parlor_discovery_default_port (), &error))
+    {
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Announced on your network"));
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
+                                   _("Friends on your network see this table in their Join window."));
+      adw_action_row_add_prefix (ADW_ACTION_ROW (row),
+                                 gtk_image_new_from_icon_name ("network-transmit-receive-symbolic"));
+    }
+  else
+    {
+      g_autofree char *detail =
+        g_strdup_printf (_("Friends must type an address above (%s)."), error->message);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Not announced on your network"));
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), detail);
+      adw_action_row_add_prefix (ADW_ACTION_ROW (row),
+                                 gtk_image_new_from_icon_name ("network-offline-symbolic"));
+    }
+  adw_preferences_group_add (self->address_group, row);
+}
+
 gboolean
 parlor_host_window_start (ParlorHostWindow *self)
 {
@@ -317,6 +381,7 @@ parlor_host_window_finalize (GObject *object)
 
   g_free (self->table_id);
   g_free (self->shown_address);
+  g_free (self->copy_address);
   g_queue_clear_full (&self->log, g_free);
 
   G_OBJECT_CLASS (parlor_host_window_parent_class)->finalize (object);
@@ -338,6 +403,7 @@ parlor_host_window_class_init (ParlorHostWindowClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/parlorgames/Parlor/parlor-host-window.ui");
   gtk_widget_class_bind_template_child (widget_class, ParlorHostWindow, status);
+  gtk_widget_class_bind_template_child (widget_class, ParlorHostWindow, toasts);
   gtk_widget_class_bind_template_child (widget_class, ParlorHostWindow, address_group);
   gtk_widget_class_bind_template_child (widget_class, ParlorHostWindow, players_group);
   gtk_widget_class_bind_template_child (widget_class, ParlorHostWindow, players_list);
@@ -347,6 +413,7 @@ parlor_host_window_class_init (ParlorHostWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_start_clicked);
 
   gtk_widget_class_install_action (widget_class, "host.remove", "u", remove_activated);
+  gtk_widget_class_install_action (widget_class, "host.copy", "s", copy_activated);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
@@ -397,6 +464,7 @@ parlor_host_window_new (ParlorSettings  *settings,
   self->table_id = g_strdup (table_id);
 
   list_addresses (self, address);
+  announce (self);
   update_players (self);
 
   return g_steal_pointer (&self);
@@ -480,4 +548,20 @@ parlor_host_window_get_n_players (ParlorHostWindow *self)
 {
   g_return_val_if_fail (PARLOR_IS_HOST_WINDOW (self), 0);
   return self->n_players;
+}
+
+/* Whether the table is announced on the local network. */
+gboolean
+parlor_host_window_is_announced (ParlorHostWindow *self)
+{
+  g_return_val_if_fail (PARLOR_IS_HOST_WINDOW (self), FALSE);
+  return self->server != NULL && parlor_server_is_announcing (self->server);
+}
+
+/* "ADDRESS:PORT" that Copy puts on the clipboard first. */
+const char *
+parlor_host_window_get_address (ParlorHostWindow *self)
+{
+  g_return_val_if_fail (PARLOR_IS_HOST_WINDOW (self), NULL);
+  return self->copy_address;
 }

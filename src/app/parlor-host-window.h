@@ -15,7 +15,8 @@ G_DECLARE_FINAL_TYPE (ParlorHostWindow, parlor_host_window, PARLOR, HOST_WINDOW,
 /*
  * The host's waiting window: runs the LAN server, says on a banner where it
  * listens, who has joined and what Start waits for, shows this machine's
- * addresses, the players and a connections log, and emits "start" (ParlorServer *, table id)
+ * addresses (each with a Copy button) and whether the table is announced
+ * on the local network, the players and a connections log, and emits "start" (ParlorServer *, table id)
  * when the host starts the game. Closing it before that stops the server.
  * @config is the table's game config (NULL: the game's defaults).
  */
@@ -36,6 +37,10 @@ ParlorStatusBanner *parlor_host_window_get_status (ParlorHostWindow *self);
 gboolean          parlor_host_window_shows_log_placeholder (ParlorHostWindow *self);
 GtkWidget        *parlor_host_window_get_start_button (ParlorHostWindow *self);
 GtkWidget        *parlor_host_window_get_log (ParlorHostWindow *self);
+/* Whether friends find the table in their Join window. */
+gboolean          parlor_host_window_is_announced (ParlorHostWindow *self);
+/* The first address shown, "ADDRESS:PORT" (what its Copy button copies). */
+const char       *parlor_host_window_get_address (ParlorHostWindow *self);
 /* The server (stopped once the window closed before the start). */
 ParlorServer     *parlor_host_window_get_server (ParlorHostWindow *self);
 

@@ -5,17 +5,23 @@
 
 #include <glib/gi18n.h>
 
+#include "parlor-app-games.h"
+#include "parlor-discovery.h"
 #include "parlor-join-window.h"
 #include "parlor-log-view.h"
 #include "parlor-status-banner.h"
 #include "parlor-token-store.h"
 
 #define CONNECT_TIMEOUT 10
+/* How long the list says it is looking before it says nothing was found. */
+#define LOOKING_MS 3000
 
 struct _ParlorJoinWindow
 {
   AdwWindow      parent_instance;
 
+  GtkListBox    *found_list;
+  GtkLabel      *found_placeholder;
   GtkEntry      *address_entry;
   GtkButton     *connect_button;
   GtkButton     *start_button;
@@ -32,6 +38,10 @@ struct _ParlorJoinWindow
   gboolean       connected;    /* welcomed by the host: a failure now is a lost link */
   char          *last_line;
   char          *token;        /* of a seat to take back, from the token store */
+  char          *join_table;   /* the table chosen in the list, NULL: the open one */
+  ParlorBrowser *browser;
+  GtkSortListModel *sorted;
+  guint          looking_id;
 };
 
 G_DEFINE_FINAL_TYPE (ParlorJoinWindow, parlor_join_window, ADW_TYPE_WINDOW)
@@ -103,8 +113,11 @@ set_busy (ParlorJoinWindow *self,
       (gtk_widget_is_ancestor (focus, GTK_WIDGET (self->address_entry)) ||
        focus == GTK_WIDGET (self->connect_button)))
     gtk_widget_grab_focus (GTK_WIDGET (self->log_view));
+  if (busy && focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->found_list)))
+    gtk_widget_grab_focus (GTK_WIDGET (self->log_view));
   gtk_widget_set_sensitive (GTK_WIDGET (self->connect_button), !busy);
   gtk_widget_set_sensitive (GTK_WIDGET (self->address_entry), !busy);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->found_list), !busy);
 }
 
 /* The table's owner (the first to sit at a `parlor-cli serve` table) may
@@ -294,7 +307,7 @@ on_connected (GObject      *object,
     append_log (self, text);
     set_status (self, PARLOR_STATUS_BUSY, _("Connected — joining the game…"), NULL);
   }
-  parlor_client_join (client, NULL);
+  parlor_client_join (client, self->join_table);
 }
 
 /* A client for self->address, with the stored token if there is one. */
@@ -337,16 +350,29 @@ on_address_changed (ParlorJoinWindow *self)
   update_resume (self);
 }
 
+static void connect_to (ParlorJoinWindow *self,
+                        const char       *address,
+                        const char       *table_id);
+
 void
 parlor_join_window_connect (ParlorJoinWindow *self,
                             const char       *address)
 {
+  g_return_if_fail (PARLOR_IS_JOIN_WINDOW (self));
+  g_return_if_fail (address != NULL);
+
+  connect_to (self, address, NULL);
+}
+
+/* Joins @table_id (NULL: the only open table) at @address. */
+static void
+connect_to (ParlorJoinWindow *self,
+            const char       *address,
+            const char       *table_id)
+{
   g_autoptr(ParlorTokenEntry) entry = NULL;
   g_autofree char *trimmed = NULL;
   g_autofree char *text = NULL;
-
-  g_return_if_fail (PARLOR_IS_JOIN_WINDOW (self));
-  g_return_if_fail (address != NULL);
 
   trimmed = g_strstrip (g_strdup (address));
   if (*trimmed == '\0')
@@ -358,6 +384,8 @@ parlor_join_window_connect (ParlorJoinWindow *self,
     }
 
   drop_client (self);
+  g_free (self->join_table);
+  self->join_table = g_strdup (table_id);
   if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->address_entry)), trimmed) != 0)
     gtk_editable_set_text (GTK_EDITABLE (self->address_entry), trimmed);
   g_free (self->address);
@@ -383,12 +411,160 @@ on_connect_clicked (ParlorJoinWindow *self)
   parlor_join_window_connect (self, gtk_editable_get_text (GTK_EDITABLE (self->address_entry)));
 }
 
+/* ---- tables found on the network ---------------------------------------- */
+
+/* "Manhattan at Alice’s table": the game's name, or its id for a game this
+ * version does not have. */
+static char *
+found_title (const ParlorTableRecord *record)
+{
+  const ParlorAppGame *game = parlor_app_games_lookup (record->game);
+
+  return g_strdup_printf (_("%s at %s’s table"), game != NULL ? _(game->info->name) : record->game,
+                          record->name);
+}
+
+static char *
+found_seats (const ParlorTableRecord *record)
+{
+  guint free_seats = record->seats - record->taken;
+
+  if (record->started)
+    return g_strdup (_("started, for players taking their seat back"));
+
+  return g_strdup_printf (g_dngettext (NULL, "%u of %u seat free", "%u of %u seats free", record->seats),
+                          free_seats, record->seats);
+}
+
+static void
+update_found_row (AdwActionRow     *row,
+                  ParlorFoundTable *item)
+{
+  const ParlorTableRecord *record = parlor_found_table_get_record (item);
+  g_autofree char *title = found_title (record);
+  g_autofree char *seats = found_seats (record);
+  g_autofree char *subtitle = NULL;
+  g_autofree char *label = NULL;
+
+  /* What it is, then where: the host's computer and the address. */
+  if (record->host[0] != '\0')
+    subtitle = g_strdup_printf (_("%s — on %s (%s)"), seats, record->host, parlor_found_table_get_address (item));
+  else
+    subtitle = g_strdup_printf (_("%s — at %s"), seats, parlor_found_table_get_address (item));
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_action_row_set_subtitle (row, subtitle);
+  /* A screen reader says the row in one go: "Manhattan at Alice’s table,
+   * 2 of 4 seats free". */
+  label = g_strdup_printf (_("%s, %s"), title, seats);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (row), parlor_found_table_get_address (item));
+}
+
+static void
+on_found_notify (ParlorFoundTable *item,
+                 GParamSpec       *pspec,
+                 AdwActionRow     *row)
+{
+  update_found_row (row, item);
+}
+
+static GtkWidget *
+create_found_row (gpointer object,
+                  gpointer data)
+{
+  ParlorFoundTable *item = object;
+  const ParlorAppGame *game = parlor_app_games_lookup (parlor_found_table_get_record (item)->game);
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *icon;
+
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+  icon = gtk_image_new_from_icon_name (game != NULL ? game->icon_name : "network-server-symbolic");
+  gtk_image_set_icon_size (GTK_IMAGE (icon), GTK_ICON_SIZE_LARGE);
+  adw_action_row_add_prefix (ADW_ACTION_ROW (row), icon);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
+  g_object_set_data_full (G_OBJECT (row), "found-table", g_object_ref (item), g_object_unref);
+  update_found_row (ADW_ACTION_ROW (row), item);
+  g_signal_connect_object (item, "notify", G_CALLBACK (on_found_notify), row, 0);
+
+  return row;
+}
+
+static void
+on_found_activated (ParlorJoinWindow *self,
+                    GtkListBoxRow    *row)
+{
+  ParlorFoundTable *item = g_object_get_data (G_OBJECT (row), "found-table");
+
+  if (item == NULL || self->client != NULL)
+    return;
+  connect_to (self, parlor_found_table_get_address (item), parlor_found_table_get_record (item)->table);
+}
+
+/* This window's game first, then open tables before started ones. */
+static int
+compare_found (gconstpointer a,
+               gconstpointer b,
+               gpointer      data)
+{
+  ParlorJoinWindow *self = data;
+  const ParlorTableRecord *ra = parlor_found_table_get_record ((ParlorFoundTable *) a);
+  const ParlorTableRecord *rb = parlor_found_table_get_record ((ParlorFoundTable *) b);
+  int mine_a = g_strcmp0 (ra->game, self->game_id) == 0;
+  int mine_b = g_strcmp0 (rb->game, self->game_id) == 0;
+
+  if (mine_a != mine_b)
+    return mine_b - mine_a;
+
+  return (int) ra->started - (int) rb->started;
+}
+
+static gboolean
+on_looking_timeout (gpointer data)
+{
+  ParlorJoinWindow *self = data;
+
+  self->looking_id = 0;
+  gtk_label_set_text (self->found_placeholder,
+                      _("No table found on your network yet. Ask your friend to host a LAN game, "
+                        "or type their address below."));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+start_browsing (ParlorJoinWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  GtkCustomSorter *sorter;
+
+  self->browser = parlor_browser_new ();
+  sorter = gtk_custom_sorter_new (compare_found, self, NULL);
+  self->sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->browser)), GTK_SORTER (sorter));
+  gtk_list_box_bind_model (self->found_list, G_LIST_MODEL (self->sorted), create_found_row, self, NULL);
+  if (!parlor_browser_start (self->browser, parlor_discovery_default_scope (),
+                             parlor_discovery_default_port (), &error))
+    {
+      g_autofree char *text =
+        g_strdup_printf (_("Parlor cannot look for tables on your network (%s). Type the host’s address below."),
+                         error->message);
+
+      gtk_label_set_text (self->found_placeholder, text);
+      return;
+    }
+  self->looking_id = g_timeout_add (LOOKING_MS, on_looking_timeout, self);
+}
+
 static void
 parlor_join_window_dispose (GObject *object)
 {
   ParlorJoinWindow *self = PARLOR_JOIN_WINDOW (object);
 
   drop_client (self);
+  g_clear_handle_id (&self->looking_id, g_source_remove);
+  if (self->browser != NULL)
+    parlor_browser_stop (self->browser);
+  g_clear_object (&self->sorted);
+  g_clear_object (&self->browser);
 
   G_OBJECT_CLASS (parlor_join_window_parent_class)->dispose (object);
 }
@@ -403,6 +579,7 @@ parlor_join_window_finalize (GObject *object)
   g_free (self->address);
   g_free (self->last_line);
   g_free (self->token);
+  g_free (self->join_table);
 
   G_OBJECT_CLASS (parlor_join_window_parent_class)->finalize (object);
 }
@@ -423,6 +600,8 @@ parlor_join_window_class_init (ParlorJoinWindowClass *klass)
                   G_TYPE_NONE, 2, PARLOR_TYPE_CLIENT, G_TYPE_STRING);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/parlorgames/Parlor/parlor-join-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, ParlorJoinWindow, found_list);
+  gtk_widget_class_bind_template_child (widget_class, ParlorJoinWindow, found_placeholder);
   gtk_widget_class_bind_template_child (widget_class, ParlorJoinWindow, address_entry);
   gtk_widget_class_bind_template_child (widget_class, ParlorJoinWindow, connect_button);
   gtk_widget_class_bind_template_child (widget_class, ParlorJoinWindow, log_view);
@@ -432,6 +611,7 @@ parlor_join_window_class_init (ParlorJoinWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_address_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_connect_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_start_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_found_activated);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
@@ -440,6 +620,7 @@ static void
 parlor_join_window_init (ParlorJoinWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  start_browsing (self);
   gtk_window_set_default_widget (GTK_WINDOW (self), GTK_WIDGET (self->connect_button));
   /* Typing the address is the first thing to do. */
   gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->address_entry));
@@ -456,6 +637,8 @@ parlor_join_window_new (const char *player_name,
   self = g_object_new (PARLOR_TYPE_JOIN_WINDOW, NULL);
   self->player_name = g_strdup (player_name);
   self->game_id = g_strdup (game_id);
+  /* The sorter reads game_id: sort again now that it is set. */
+  gtk_sorter_changed (gtk_sort_list_model_get_sorter (self->sorted), GTK_SORTER_CHANGE_DIFFERENT);
 
   return self;
 }
@@ -496,4 +679,21 @@ parlor_join_window_is_busy (ParlorJoinWindow *self)
 {
   g_return_val_if_fail (PARLOR_IS_JOIN_WINDOW (self), FALSE);
   return self->client != NULL;
+}
+
+/* The tables found on the network (ParlorFoundTable), as listed. */
+GListModel *
+parlor_join_window_get_found (ParlorJoinWindow *self)
+{
+  g_return_val_if_fail (PARLOR_IS_JOIN_WINDOW (self), NULL);
+  return G_LIST_MODEL (self->sorted);
+}
+
+/* The list's row for found table @index, or NULL. */
+GtkWidget *
+parlor_join_window_get_found_row (ParlorJoinWindow *self,
+                                  guint             index)
+{
+  g_return_val_if_fail (PARLOR_IS_JOIN_WINDOW (self), NULL);
+  return GTK_WIDGET (gtk_list_box_get_row_at_index (self->found_list, (int) index));
 }

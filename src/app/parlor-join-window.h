@@ -13,7 +13,8 @@ G_DECLARE_FINAL_TYPE (ParlorJoinWindow, parlor_join_window, PARLOR, JOIN_WINDOW,
 
 /*
  * The joiner's waiting window: a banner saying where things stand (errors
- * in error colours), an address box, a Connect button and a connection
+ * in error colours), the tables found on the local network (every game's,
+ * live; a row joins with a click or Enter), an address box as a fallback, a Connect button and a connection
  * log; for a host where it has a seat in a running game (the
  * token store) it says so and takes the seat back. Emits "started" (ParlorClient *, address) once the host
  * has started the game and this player has a seat.
@@ -29,5 +30,9 @@ ParlorStatusBanner *parlor_join_window_get_status (ParlorJoinWindow *self);
 gboolean          parlor_join_window_shows_log_placeholder (ParlorJoinWindow *self);
 /* The address typed is a host where a game of ours runs (a stored seat token). */
 gboolean          parlor_join_window_has_seat (ParlorJoinWindow *self);
+/* The tables found on the network (ParlorFoundTable), in the list's order. */
+GListModel       *parlor_join_window_get_found (ParlorJoinWindow *self);
+GtkWidget        *parlor_join_window_get_found_row (ParlorJoinWindow *self,
+                                                  guint             index);
 
 G_END_DECLS

@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <ifaddrs.h>
 #include <net/if.h>
 #include <netinet/in.h>
@@ -587,7 +588,7 @@ parlor_announcer_start (ParlorAnnouncer       *self,
   if (scope == PARLOR_DISCOVERY_OFF)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                           "Discovery is turned off (PARLOR_DISCOVERY=off)");
+                           _("Announcing and finding tables on the network is turned off"));
       return FALSE;
     }
   self->scope = scope;
@@ -1104,7 +1105,7 @@ parlor_browser_start (ParlorBrowser         *self,
   if (scope == PARLOR_DISCOVERY_OFF)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                           "Discovery is turned off (PARLOR_DISCOVERY=off)");
+                           _("Announcing and finding tables on the network is turned off"));
       return FALSE;
     }
   self->scope = scope;

@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <adwaita.h>
+#include <string.h>
+
+#include "parlor-application.h"
+#include "parlor-discovery.h"
+#include "parlor-host-window.h"
+#include "parlor-join-window.h"
+#include "parlor-window.h"
+#include "ui-test-util.h"
+
+/*
+ * A friend's table without typing an address: the host window says it is
+ * announced and copies its address; the Join window lists the table (with
+ * an accessible name a screen reader can say) and joins it with Enter.
+ * Discovery stays on the loopback interface, on a port of this test's own.
+ */
+
+/* GTK 4.8 has no getter for accessible properties, but its test API returns
+ * the value it holds when it differs from the one asked for. */
+static char *
+a11y_label (GtkWidget *widget)
+{
+  char *value = gtk_test_accessible_check_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                                    "\x01 none");
+
+  return value != NULL ? value : g_strdup ("");
+}
+
+static guint16
+free_udp_port (void)
+{
+  g_autoptr(GSocket) socket = g_socket_new (G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_DATAGRAM,
+                                            G_SOCKET_PROTOCOL_UDP, NULL);
+  g_autoptr(GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
+  g_autoptr(GSocketAddress) any = g_inet_socket_address_new (loopback, 0);
+  g_autoptr(GSocketAddress) bound = NULL;
+
+  g_assert_true (g_socket_bind (socket, any, FALSE, NULL));
+  bound = g_socket_get_local_address (socket, NULL);
+
+  return g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (bound));
+}
+
+static gboolean
+table_found (gpointer data)
+{
+  return g_list_model_get_n_items (parlor_join_window_get_found (data)) > 0;
+}
+
+static gboolean
+guest_joined (gpointer data)
+{
+  return parlor_host_window_get_n_players (data) == 2;
+}
+
+static void
+test_find_and_join (void)
+{
+  ParlorWindow *window = ui_test_get_window ();
+  ParlorSettings *settings = parlor_application_get_settings (ui_test_get_app ());
+  g_autofree char *port = g_strdup_printf ("%u", free_udp_port ());
+  ParlorWindow *guest;
+  ParlorHostWindow *host;
+  ParlorJoinWindow *join;
+  GtkWidget *row;
+  g_autofree char *label = NULL;
+  g_autofree char *expected = NULL;
+  GValue copied = G_VALUE_INIT;
+  gint64 begin;
+
+  g_assert_cmpstr (g_getenv ("PARLOR_DISCOVERY"), ==, "loopback");
+  g_setenv ("PARLOR_DISCOVERY_PORT", port, TRUE);
+
+  parlor_window_show_game (window, "manhattan");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.host-lan", NULL));
+  host = PARLOR_HOST_WINDOW (ui_test_find_window (PARLOR_TYPE_HOST_WINDOW));
+  g_assert_nonnull (host);
+  g_assert_true (parlor_host_window_is_announced (host));
+
+  /* Copy puts the address on the clipboard. */
+  g_assert_nonnull (parlor_host_window_get_address (host));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (host), "host.copy", "s",
+                                             parlor_host_window_get_address (host)));
+  g_value_init (&copied, G_TYPE_STRING);
+  g_assert_true (gdk_content_provider_get_value (gdk_clipboard_get_content (gtk_widget_get_clipboard (GTK_WIDGET (host))),
+                                                 &copied, NULL));
+  g_assert_cmpstr (g_value_get_string (&copied), ==, parlor_host_window_get_address (host));
+  g_value_unset (&copied);
+
+  /* A friend's Parlor lists the table within two seconds. */
+  g_assert_true (parlor_settings_set_player_name (settings, "Guest", NULL));
+  guest = parlor_window_new (ui_test_get_app ());
+  gtk_window_present (GTK_WINDOW (guest));
+  parlor_window_show_game (guest, "manhattan");
+  begin = g_get_monotonic_time ();
+  join = parlor_window_join_lan (guest);
+  g_assert_nonnull (join);
+  ui_test_wait_for (table_found, join);
+  g_assert_cmpint (g_get_monotonic_time () - begin, <, 2 * G_USEC_PER_SEC);
+  g_assert_cmpuint (g_list_model_get_n_items (parlor_join_window_get_found (join)), ==, 1);
+
+  row = parlor_join_window_get_found_row (join, 0);
+  g_assert_nonnull (row);
+  g_assert_true (gtk_list_box_row_get_activatable (GTK_LIST_BOX_ROW (row)));
+  label = a11y_label (row);
+  expected = g_strdup_printf ("Manhattan at %s’s table, 3 of 4 seats free", "Host");
+  g_assert_cmpstr (label, ==, expected);
+  ui_test_screenshot (GTK_WIDGET (join), "join-window-found");
+  ui_test_screenshot (GTK_WIDGET (host), "host-window-announced");
+
+  /* Enter on the row joins that table. */
+  gtk_widget_grab_focus (row);
+  g_assert_true (gtk_widget_activate (row));
+  ui_test_wait_for (guest_joined, host);
+  g_assert_true (parlor_join_window_is_busy (join));
+
+  gtk_window_destroy (GTK_WINDOW (join));
+  gtk_window_destroy (GTK_WINDOW (host));
+  gtk_window_destroy (GTK_WINDOW (guest));
+  ui_test_iterate (50);
+  g_assert_true (parlor_settings_set_player_name (settings, "Host", NULL));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  ui_test_init (&argc, &argv);
+  g_assert_true (parlor_settings_set_player_name (parlor_application_get_settings (ui_test_get_app ()), "Host", NULL));
+
+  g_test_add_func ("/app/lan/discovery", test_find_and_join);
+
+  return ui_test_run ();
+}
