@@ -100,8 +100,10 @@ parlor_cli_serve (int    argc,
   int lobby_timeout = -1;
   int claim_limit = 0;
   int strength = -1;
+  gboolean announce = FALSE;
   GOptionEntry entries[] = {
     { "game", 0, 0, G_OPTION_ARG_STRING, &game, "Game of the tables players open", "ID" },
+    { "announce", 0, 0, G_OPTION_ARG_NONE, &announce, "Announce the tables on the local network", NULL },
     { "port", 0, 0, G_OPTION_ARG_INT, &port, "TCP port (0 picks a free one)", "PORT" },
     { "address", 0, 0, G_OPTION_ARG_STRING, &address, "Listen on this address only", "IP" },
     { "time-limit", 0, 0, G_OPTION_ARG_INT, &time_limit, "Seconds per move (0: none)", "S" },
@@ -173,6 +175,18 @@ parlor_cli_serve (int    argc,
       return 1;
     }
   printf ("listening on %u\n", bound);
+  /* Found by `parlor-cli discover` and the app's Join window. */
+  if (announce)
+    {
+      if (parlor_server_announce (serve.server, parlor_discovery_default_scope (),
+                                  parlor_discovery_default_port (), &error))
+        printf ("announcing on udp %u\n", parlor_discovery_default_port ());
+      else
+        {
+          fprintf (stderr, "parlor-cli serve: not announcing the tables: %s\n", error->message);
+          g_clear_error (&error);
+        }
+    }
   fflush (stdout);
 
   loop = g_main_loop_new (NULL, FALSE);

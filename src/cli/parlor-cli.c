@@ -28,9 +28,10 @@ static const Command commands[] = {
   { "jihai", NULL, parlor_cli_jihai, "jihai score  (hands on standard input)" },
   { "suzume", NULL, parlor_cli_suzume, "suzume score  (hands on standard input)" },
   { "mcr", NULL, parlor_cli_mcr, "mcr fan [--bench FILE] | mcr shanten HAND" },
-  { "serve", NULL, parlor_cli_serve, "serve --game ID --port P [--strength N] [--time-limit S] [--claim-limit S]" },
+  { "serve", NULL, parlor_cli_serve, "serve --game ID --port P [--strength N] [--time-limit S] [--claim-limit S] [--announce]" },
   { "bot", NULL, parlor_cli_bot, "bot --connect HOST:PORT --name NAME --level LEVEL [--start-when N]" },
   { "loadtest", NULL, parlor_cli_loadtest, "loadtest --connect HOST:PORT --tables T --level L [--json]" },
+  { "discover", NULL, parlor_cli_discover, "discover [--json] [--timeout S]" },
 };
 
 static int
