@@ -312,6 +312,7 @@ struct _ParlorAnnouncer
   guint                  announce_id;
   guint                  soon_id;
   gint64                 last_announce;
+  gboolean               announced_any;  /* the last announcement had tables */
 
   GHashTable            *buckets;      /* guint32 address → Bucket* */
   Bucket                 total;
@@ -425,6 +426,17 @@ announce (ParlorAnnouncer     *self,
 
   refresh_network (self);
   records = current_tables (self);
+  /* The last table went (its game is over): guests forget it now rather
+   * than six seconds later. */
+  if (records->len == 0 && self->announced_any)
+    {
+      g_autoptr(GBytes) bytes = parlor_discovery_encode (PARLOR_DISCOVERY_BYE, self->server_id,
+                                                         self->tcp_port, NULL, NULL,
+                                                         PARLOR_DISCOVERY_MAX_DATAGRAM);
+
+      send_to_group (self->socket, self->scope, self->port, bytes);
+    }
+  self->announced_any = records->len > 0;
   while (first < records->len)
     {
       g_autoptr(GBytes) bytes = parlor_discovery_encode (kind, self->server_id, self->tcp_port,

@@ -124,6 +124,34 @@ test_find_and_join (void)
   g_assert_true (parlor_settings_set_player_name (settings, "Host", NULL));
 }
 
+/* With discovery off (or its port taken) the host window says friends must
+ * type the address, and the Join window says why it lists nothing. */
+static void
+test_not_announced (void)
+{
+  ParlorWindow *window = ui_test_get_window ();
+  ParlorHostWindow *host;
+  ParlorJoinWindow *join;
+
+  g_setenv ("PARLOR_DISCOVERY", "off", TRUE);
+  parlor_window_show_game (window, "triad");
+  host = parlor_window_host_lan (window);
+  g_assert_nonnull (host);
+  g_assert_false (parlor_host_window_is_announced (host));
+  ui_test_screenshot (GTK_WIDGET (host), "host-window-not-announced");
+  gtk_window_destroy (GTK_WINDOW (host));
+
+  join = parlor_window_join_lan (window);
+  g_assert_nonnull (join);
+  ui_test_iterate (200);
+  g_assert_cmpuint (g_list_model_get_n_items (parlor_join_window_get_found (join)), ==, 0);
+  g_assert_null (parlor_join_window_get_found_row (join, 0));
+  ui_test_screenshot (GTK_WIDGET (join), "join-window-off");
+  gtk_window_destroy (GTK_WINDOW (join));
+  ui_test_iterate (50);
+  g_setenv ("PARLOR_DISCOVERY", "loopback", TRUE);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -132,6 +160,7 @@ main (int   argc,
   g_assert_true (parlor_settings_set_player_name (parlor_application_get_settings (ui_test_get_app ()), "Host", NULL));
 
   g_test_add_func ("/app/lan/discovery", test_find_and_join);
+  g_test_add_func ("/app/lan/not-announced", test_not_announced);
 
   return ui_test_run ();
 }

@@ -394,6 +394,35 @@ send_announce (GSocket    *socket,
     }
 }
 
+/* A table that goes away (its players left, its game ended) leaves the
+ * guests' lists at once, not six seconds later. */
+static void
+test_table_gone (void)
+{
+  guint16 port = 0;
+  guint16 udp = free_udp_port ();
+  g_autoptr(ParlorServer) server = net_test_server_new (&port);
+  g_autoptr(ParlorBrowser) browser = parlor_browser_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RawConn) raw = raw_conn_new (port);
+  gint64 left;
+
+  parlor_server_set_allow_create (server, TRUE);
+  g_assert_true (parlor_server_announce (server, PARLOR_DISCOVERY_LOOPBACK, udp, &error));
+  g_assert_true (parlor_browser_start (browser, PARLOR_DISCOVERY_LOOPBACK, udp, &error));
+  raw_conn_hello (raw, "Dana");
+  raw_conn_send (raw, "create game=toy\n", -1);
+  g_assert_cmpint (raw_conn_wait_line (raw, 0, "joined ", 5000), >=, 0);
+  g_assert_true (net_test_wait (has_items, browser, 2000));
+
+  raw_conn_send (raw, "bye\n", -1);
+  left = g_get_monotonic_time ();
+  g_assert_true (net_test_wait (has_no_items, browser, 2000));
+  g_test_message ("gone from the list %.0f ms after the last player left",
+                  (g_get_monotonic_time () - left) / 1000.0);
+  g_assert_true (parlor_server_is_announcing (server));
+}
+
 /* A guest keeps a table it no longer hears of for six seconds only. */
 static void
 test_forget (void)
@@ -563,6 +592,7 @@ main (int    argc,
   g_test_add_func ("/discovery/record/answer-size", test_answer_size);
   g_test_add_func ("/discovery/subnet-check", test_subnet_check);
   g_test_add_func ("/discovery/loopback/find", test_find_on_loopback);
+  g_test_add_func ("/discovery/loopback/table-gone", test_table_gone);
   g_test_add_func ("/discovery/loopback/forget", test_forget);
   g_test_add_func ("/discovery/loopback/flood", test_flood);
   g_test_add_func ("/discovery/loopback/garbage", test_garbage);
