@@ -43,19 +43,24 @@ pids=
 cleanup () {
   for pid in $pids; do kill "$pid" 2>/dev/null; done
   for pid in $pids; do wait "$pid" 2>/dev/null; done
+  # Anything else still running in them (ours only: the namespaces are).
+  for ns in "$ns_a" "$ns_b"; do
+    for pid in $(ip netns pids "$ns" 2>/dev/null); do kill -KILL "$pid" 2>/dev/null; done
+  done
   ip netns del "$ns_a" 2>/dev/null
   ip netns del "$ns_b" 2>/dev/null
   rm -rf "$tmp"
 }
 trap cleanup EXIT
-trap 'exit 1' INT TERM HUP
+trap 'exit 1' INT TERM HUP PIPE
 
 ip netns add "$ns_a" 2>"$tmp/netns.log" || skip "cannot make a network namespace: $(cat "$tmp/netns.log")"
-ip netns add "$ns_b" || fail "second namespace"
-echo "1..5"
+ip netns add "$ns_b" || skip "cannot make a second network namespace"
 # The veth pair is made inside the first namespace, its peer moved to the
 # second: nothing appears in the machine's own namespace.
-ip -n "$ns_a" link add veth0 type veth peer name veth1 netns "$ns_b" &&
+ip -n "$ns_a" link add veth0 type veth peer name veth1 netns "$ns_b" 2>"$tmp/netns.log" ||
+  skip "cannot make a veth pair: $(cat "$tmp/netns.log")"
+echo "1..5"
 ip -n "$ns_a" addr add 10.231.7.1/24 dev veth0 &&
 ip -n "$ns_b" addr add 10.231.7.2/24 dev veth1 &&
 ip -n "$ns_a" link set lo up && ip -n "$ns_a" link set veth0 up &&
@@ -65,12 +70,14 @@ ip -n "$ns_b" route add 239.255.0.0/16 dev veth1 ||
   fail "namespaces $ns_a and $ns_b joined by a veth pair"
 ok "namespaces $ns_a (10.231.7.1) and $ns_b (10.231.7.2) joined by a veth pair"
 
-in_a () { ip netns exec "$ns_a" env PARLOR_DISCOVERY=all "$@"; }
-in_b () { ip netns exec "$ns_b" env PARLOR_DISCOVERY=all "$@"; }
+# `ip netns exec` and env exec the command: a process started in the
+# background with these is the command itself, and $! its pid.
+in_a () { exec ip netns exec "$ns_a" env PARLOR_DISCOVERY=all "$@"; }
+in_b () { exec ip netns exec "$ns_b" env PARLOR_DISCOVERY=all "$@"; }
 
 # The host: a headless server that announces, and Alice's bot opening a
 # table that it starts once a second player sits down.
-in_a "$cli" serve --game manhattan --port 7412 --announce --seed 11 --ai-delay 50 >"$tmp/serve.log" 2>&1 &
+(in_a "$cli" serve --game manhattan --port 7412 --announce --seed 11 --ai-delay 50) >"$tmp/serve.log" 2>&1 &
 pids="$pids $!"
 for i in $(seq 50); do grep -q "^listening on" "$tmp/serve.log" && break; sleep 0.1; done
 grep -q "^listening on" "$tmp/serve.log" || fail "serve listens"
@@ -82,7 +89,7 @@ for i in $(seq 50); do grep -q "joined\|Alice" "$tmp/serve.log" && break; sleep 
 
 # The guest finds it within two seconds.
 start=$(date +%s%N)
-in_b "$cli" discover --json --timeout 2 >"$tmp/discover.json" 2>"$tmp/discover.log" ||
+(in_b "$cli" discover --json --timeout 2) >"$tmp/discover.json" 2>"$tmp/discover.log" ||
   fail "discover runs"
 elapsed=$(( ($(date +%s%N) - start) / 1000000 ))
 address=$(python3 - "$tmp/discover.json" <<'PY'
@@ -106,7 +113,7 @@ ok "discover in $ns_b found Alice's Manhattan table at $address in ${found_ms} m
 # route back exists; the same probe from the guest's own address does.
 ip -n "$ns_b" addr add 10.231.8.2/24 dev veth1 &&
 ip -n "$ns_a" route add 10.231.8.0/24 dev veth0 || fail "a second subnet for the guest"
-in_b python3 - <<'PY' >"$tmp/probe.log" 2>&1 || fail "a probe from off the subnet gets no answer"
+(in_b python3 -) <<'PY' >"$tmp/probe.log" 2>&1 || fail "a probe from off the subnet gets no answer"
 import socket
 probe = b"probe v=1 pad="
 probe += b"0" * (1023 - len(probe)) + b"\n"
@@ -134,7 +141,7 @@ bob=$!
 pids="$pids $bob"
 for i in $(seq 50); do grep -q "^started" "$tmp/bob.log" && break; sleep 0.1; done
 grep -q "^started" "$tmp/bob.log" || fail "Bob sits at the table"
-in_b "$cli" discover --json --timeout 1 >"$tmp/discover2.json" 2>>"$tmp/discover.log"
+(in_b "$cli" discover --json --timeout 1) >"$tmp/discover2.json" 2>>"$tmp/discover.log"
 python3 - "$tmp/discover2.json" <<'PY' || fail "the started table is announced as started"
 import json, sys
 tables = json.load(open(sys.argv[1]))["tables"]
