@@ -160,6 +160,16 @@ test_whole_match (void)
               g_assert_cmpint (view.score[0] + view.score[1], ==, before[0] + before[1]);
               g_assert_nonnull (strstr (text, total));
               g_assert_nonnull (strstr (text, "Shape "));
+              /* The winning hand is read as its winner's. */
+              {
+                g_autofree char *said = mahjong_hand_view_describe (
+                  MAHJONG_HAND_VIEW (jihai_screen_get_win_hand (screen)));
+
+                if (strstr (text, "pays you") != NULL)
+                  g_assert_true (g_str_has_prefix (said, "Your hand"));
+                else
+                  g_assert_true (g_str_has_prefix (said, "Computer"));
+              }
             }
           else
             {

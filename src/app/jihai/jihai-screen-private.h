@@ -18,11 +18,9 @@ gboolean     jihai_screen_is_waiting      (JihaiScreen *self);
 GtkWidget   *jihai_screen_get_claim_bar   (JihaiScreen *self);
 GtkWidget   *jihai_screen_get_my_hand     (JihaiScreen *self);
 const char  *jihai_screen_get_hand_text   (JihaiScreen *self);
+/* The hand page's winning hand. */
+GtkWidget   *jihai_screen_get_win_hand    (JihaiScreen *self);
 const char  *jihai_screen_get_result_text (JihaiScreen *self);
 char        *jihai_screen_get_log_text    (JihaiScreen *self);
-
-/* Whether a discard of @kind would win for the viewer of @view but for the
- * ron ban (the viewer discarded that kind earlier in the hand): the screen's
- * hint, since the game opens no claim window then. */
 
 G_END_DECLS

@@ -461,7 +461,15 @@ take_win (JihaiScreen *self,
   g_free (self->hand_text);
   self->hand_text = g_string_free (text, FALSE);
 
-  /* The winning hand: concealed tiles with the winning tile apart, and its melds. */
+  /* The winning hand, named after its owner: concealed tiles with the winning
+   * tile apart, and its melds. */
+  {
+    const char *owner = seat == PARLOR_SCREEN_SEAT (self) || seat < 0 || seat >= N_SEATS
+                        ? NULL : PARLOR_SCREEN_NAME (self, seat);
+
+    mahjong_hand_view_set_owner (self->win_hand, owner);
+    mahjong_melds_view_set_owner (self->win_melds, owner);
+  }
   for (const char *c = held; c != NULL && *c && n < MAHJONG_HAND_MAX - 1; c++)
     {
       guint k = jihai_kind_from_letter (*c);
@@ -996,6 +1004,13 @@ jihai_screen_get_my_hand (JihaiScreen *self)
 {
   g_return_val_if_fail (JIHAI_IS_SCREEN (self), NULL);
   return GTK_WIDGET (mahjong_table_view_get_hand (self->table, 0));
+}
+
+GtkWidget *
+jihai_screen_get_win_hand (JihaiScreen *self)
+{
+  g_return_val_if_fail (JIHAI_IS_SCREEN (self), NULL);
+  return GTK_WIDGET (self->win_hand);
 }
 
 const char *
