@@ -1094,6 +1094,17 @@ parlor_game_screen_real_is_playing (ParlorGameScreen *self)
 }
 
 gboolean
+parlor_game_screen_escape (ParlorGameScreen *self)
+{
+  ParlorGameScreenClass *klass;
+
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), FALSE);
+
+  klass = PARLOR_GAME_SCREEN_GET_CLASS (self);
+  return klass->escape != NULL && klass->escape (self);
+}
+
+gboolean
 parlor_game_screen_is_playing (ParlorGameScreen *self)
 {
   g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), FALSE);

@@ -72,8 +72,11 @@ struct _ParlorGameScreenClass
   /* Play Again against the computer starts the next game at once rather
    * than showing the setup page. */
   gboolean  play_again_starts;
+  /* Escape was pressed in the game: TRUE if the screen took it (a mahjong
+   * screen lets the tile go); otherwise the window goes back. */
+  gboolean  (*escape)          (ParlorGameScreen  *self);
 
-  gpointer padding[6];
+  gpointer padding[5];
 };
 
 ParlorSession     *parlor_game_screen_get_session  (ParlorGameScreen  *self);
@@ -125,6 +128,8 @@ void      parlor_game_screen_join_game      (ParlorGameScreen  *self,
                                              const char        *address);
 char     *parlor_game_screen_host_config    (ParlorGameScreen  *self,
                                              char             **summary);
+/* Whether the screen takes Escape now (see the escape class method). */
+gboolean  parlor_game_screen_escape         (ParlorGameScreen  *self);
 /* A game is on and not over. */
 gboolean  parlor_game_screen_is_playing     (ParlorGameScreen  *self);
 

@@ -525,6 +525,20 @@ parlor_window_save_game (ParlorWindow *self)
     parlor_game_screen_save (PARLOR_GAME_SCREEN (self->screen));
 }
 
+/* Escape: the game's own use of it first (a mahjong claim's Pass), else Back. */
+static void
+escape_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *param)
+{
+  ParlorWindow *self = PARLOR_WINDOW (widget);
+
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "play") == 0 &&
+      self->screen != NULL && parlor_game_screen_escape (PARLOR_GAME_SCREEN (self->screen)))
+    return;
+  gtk_widget_activate_action (widget, "win.back", NULL);
+}
+
 static void
 back_action (GtkWidget  *widget,
              const char *action_name,
@@ -672,6 +686,7 @@ parlor_window_class_init (ParlorWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ParlorWindow, play_bin);
 
   gtk_widget_class_install_action (widget_class, "win.back", NULL, back_action);
+  gtk_widget_class_install_action (widget_class, "win.escape", NULL, escape_action);
   gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
   gtk_widget_class_install_action (widget_class, "win.play-local", NULL, play_local_action);
   gtk_widget_class_install_action (widget_class, "win.fullscreen", NULL, fullscreen_action);
@@ -681,7 +696,7 @@ parlor_window_class_init (ParlorWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.continue-game", NULL, continue_game_action);
 
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.back", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.escape", NULL);
 }
 
 static void

@@ -140,6 +140,20 @@ mahjong_screen_set_claim_bar (MahjongScreen   *self,
   g_signal_connect_object (bar, "claim", G_CALLBACK (on_claim), self, G_CONNECT_SWAPPED);
 }
 
+/* In a claim window Escape lets the tile go, as the Pass button says. */
+static gboolean
+mahjong_screen_escape (ParlorGameScreen *screen)
+{
+  MahjongClaimBar *bar = PRIV (MAHJONG_SCREEN (screen))->claim_bar;
+
+  if (bar == NULL || !parlor_game_screen_can_move (screen))
+    return FALSE;
+  for (guint i = 0; i < mahjong_claim_bar_get_n_claims (bar); i++)
+    if (g_strcmp0 (mahjong_claim_bar_get_action (bar, i), "pass") == 0)
+      return mahjong_screen_submit (MAHJONG_SCREEN (screen), "pass");
+  return FALSE;
+}
+
 static void
 mahjong_screen_seated (ParlorGameScreen *screen)
 {
@@ -180,6 +194,7 @@ mahjong_screen_class_init (MahjongScreenClass *klass)
   screen_class->seated = mahjong_screen_seated;
   screen_class->seats_changed = mahjong_screen_seats_changed;
   screen_class->reset = mahjong_screen_reset;
+  screen_class->escape = mahjong_screen_escape;
 }
 
 static void
