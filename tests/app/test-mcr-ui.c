@@ -160,8 +160,14 @@ play_match (guint hands)
         {
           calls++;
           g_assert_true (strstr (mcr_screen_get_turn_text (screen), "call") != NULL);
+          /* The call waits with the focus on its choices. */
+          {
+            GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+
+            g_assert_true (focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (bar)));
+          }
           /* Hu when offered, otherwise Escape as the window's key binding
-           * sends it: the tile goes by, the game stays. */
+           * sends it: the tile goes by, the game stays, the hand has the focus. */
           if (g_str_equal (mahjong_claim_bar_get_action (bar, 0), "hu"))
             g_signal_emit_by_name (mahjong_claim_bar_get_button (bar, 0), "clicked");
           else
@@ -170,6 +176,9 @@ play_match (guint hands)
               g_assert_cmpstr (parlor_window_get_page (window), ==, "play");
               g_assert_cmpstr (mcr_screen_get_page (screen), ==, "play");
               g_assert_cmpuint (mahjong_claim_bar_get_n_claims (bar), ==, 0);
+              g_assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (window)),
+                                                     mcr_screen_get_my_hand (screen)) ||
+                             gtk_root_get_focus (GTK_ROOT (window)) == mcr_screen_get_my_hand (screen));
               escapes++;
             }
           continue;

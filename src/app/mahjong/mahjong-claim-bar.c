@@ -164,11 +164,22 @@ mahjong_claim_bar_set_claims (MahjongClaimBar    *self,
                               gint64              deadline_us)
 {
   gboolean has_pass = FALSE;
+  gboolean had_window;
+  GtkRoot *root;
+  GtkWidget *focus;
+  g_autofree char *focused = NULL;
 
   g_return_if_fail (MAHJONG_IS_CLAIM_BAR (self));
   g_return_if_fail (claims != NULL || n_claims == 0);
   g_return_if_fail (n_claims <= MAHJONG_CLAIM_BAR_MAX);
 
+  /* The buttons are made again: a focused one keeps the focus on its successor. */
+  had_window = self->pass_index >= 0;
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  for (guint i = 0; focus != NULL && i < self->n_claims; i++)
+    if (focus == self->button[i] || gtk_widget_is_ancestor (focus, self->button[i]))
+      focused = g_strdup (self->actions[i]);
   remove_buttons (self);
   stop_clock (self);
 
@@ -198,6 +209,17 @@ mahjong_claim_bar_set_claims (MahjongClaimBar    *self,
     }
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "claims.pass", self->pass_index >= 0);
   gtk_widget_set_visible (GTK_WIDGET (self), self->n_claims > 0);
+
+  /* A claim window that opens takes the focus: its time is short. */
+  if (self->n_claims > 0 && (focused != NULL || (self->pass_index >= 0 && !had_window)))
+    {
+      guint target = 0;
+
+      for (guint i = 0; focused != NULL && i < self->n_claims; i++)
+        if (g_str_equal (self->actions[i], focused))
+          target = i;
+      gtk_widget_grab_focus (self->button[target]);
+    }
 }
 
 void

@@ -24,6 +24,8 @@ G_DECLARE_FINAL_TYPE (MahjongClaimBar, mahjong_claim_bar, MAHJONG, CLAIM_BAR, Gt
  * always there (action "claims.pass", Escape anywhere in the window), and the
  * window's time left shows as a shrinking bar and seconds. A click emits
  * "claim" with the chosen action line. The bar hides itself while empty.
+ * A claim window that opens takes the focus; a focused choice keeps it
+ * when the bar is set again.
  */
 GtkWidget  *mahjong_claim_bar_new          (void);
 /* @with_pass: a claim window (Pass is added unless given). @deadline_us: the

@@ -439,6 +439,22 @@ mahjong_hand_view_finalize (GObject *object)
   G_OBJECT_CLASS (mahjong_hand_view_parent_class)->finalize (object);
 }
 
+/* The hand takes the focus on its selected tile, or its last one, so that
+ * giving it the focus always puts the keyboard on a tile. */
+static gboolean
+mahjong_hand_view_grab_focus (GtkWidget *widget)
+{
+  MahjongHandView *self = MAHJONG_HAND_VIEW (widget);
+  guint i;
+
+  if (self->n_tiles == 0)
+    return FALSE;
+  i = self->selected >= 0 && (guint) self->selected < self->n_tiles ? (guint) self->selected
+                                                                      : self->n_tiles - 1;
+  gtk_widget_set_focusable (self->children[i], TRUE);
+  return gtk_widget_grab_focus (self->children[i]);
+}
+
 static void
 mahjong_hand_view_class_init (MahjongHandViewClass *klass)
 {
@@ -452,6 +468,7 @@ mahjong_hand_view_class_init (MahjongHandViewClass *klass)
   widget_class->snapshot = mahjong_hand_view_snapshot;
   widget_class->measure = mahjong_hand_view_measure;
   widget_class->size_allocate = mahjong_hand_view_size_allocate;
+  widget_class->grab_focus = mahjong_hand_view_grab_focus;
 
   properties[PROP_INTERACTIVE] =
     g_param_spec_boolean ("interactive", NULL, NULL, FALSE,

@@ -129,6 +129,20 @@ mahjong_screen_get_table (MahjongScreen *self)
   return PRIV (self)->table;
 }
 
+/* The bar hid with the focus in it: the hand takes the focus, not the log. */
+static void
+on_bar_visible (MahjongClaimBar *bar,
+                GParamSpec      *pspec,
+                MahjongScreen   *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  if (!gtk_widget_get_visible (GTK_WIDGET (bar)) && gtk_widget_get_mapped (GTK_WIDGET (self)) &&
+      (focus == NULL || !gtk_widget_get_mapped (focus)))
+    mahjong_screen_focus_hand (self);
+}
+
 void
 mahjong_screen_set_claim_bar (MahjongScreen   *self,
                               MahjongClaimBar *bar)
@@ -138,6 +152,7 @@ mahjong_screen_set_claim_bar (MahjongScreen   *self,
 
   PRIV (self)->claim_bar = bar;
   g_signal_connect_object (bar, "claim", G_CALLBACK (on_claim), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (bar, "notify::visible", G_CALLBACK (on_bar_visible), self, 0);
 }
 
 /* In a claim window Escape lets the tile go, as the Pass button says. */
