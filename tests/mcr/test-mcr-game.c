@@ -781,8 +781,9 @@ test_view_actions_refused (void)
 {
   static const char * const bad[] = {
     "steal", "kong:zz", "chow:", ",", "hu,,pass", "discard:5p:5p",
-    "pass,pass,pass,pass,pass,pass,pass,pass,pass,pass,pass,pass,pass,pass,pass,pass,"
-    "pass,pass,pass,pass,pass,pass,pass,pass,pass",
+    /* more actions than a view holds */
+    ("pass,pass,pass,pass,pass,pass,pass,pass,pass,pass,pass,pass,pass,pass,pass,pass,"
+     "pass,pass,pass,pass,pass,pass,pass,pass,pass"),
   };
   const char *head = "view seat=1 hand=1 of=16 dealer=0 prevalent=E wall=80 phase=claim from=0 "
                      "tile=5p d0=5p m0=- n0=13 d1=- m1=- n1=13 d2=- m2=- n2=13 d3=- m3=- n3=13 "

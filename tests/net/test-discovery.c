@@ -138,6 +138,7 @@ test_answer_size (void)
   g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify) parlor_table_record_free);
   g_autoptr(GBytes) answer = NULL;
   g_autoptr(GPtrArray) parsed = NULL;
+  g_autofree char *record_line = NULL;
   ParlorDiscoveryHeader header;
   guint first = 0;
 
@@ -153,9 +154,10 @@ test_answer_size (void)
   g_assert_cmpuint (g_bytes_get_size (answer), <=, PARLOR_DISCOVERY_PROBE_SIZE);
   g_assert_cmpuint (first, >, 0);
   g_assert_cmpuint (first, <, records->len);
+  record_line = parlor_table_record_to_line (g_ptr_array_index (records, 0));
   g_test_message ("probe %d bytes; answer %zu bytes with %u records of %zu bytes",
                   PARLOR_DISCOVERY_PROBE_SIZE, g_bytes_get_size (answer), first,
-                  strlen (parlor_table_record_to_line (g_ptr_array_index (records, 0))) + 1);
+                  strlen (record_line) + 1);
   g_assert_cmpint (parlor_discovery_parse (g_bytes_get_data (answer, NULL), g_bytes_get_size (answer),
                                            &header, &parsed), ==, PARLOR_DISCOVERY_ANSWER);
   g_assert_cmpstr (header.server, ==, "0123abcd");
@@ -617,10 +619,10 @@ test_cost (void)
         }
     }
   per_call = (g_get_monotonic_time () - begin) / 100.0 / 1000.0;
+  /* A figure to read, not a limit: timing belongs to the benchmarks. */
   g_test_message ("one announcement of a server with 250 tables: %.3f ms, %u datagrams", per_call,
                   n_datagrams / 100);
-  /* At most four a second: far below what would show in the latency. */
-  g_assert_cmpfloat (per_call, <, 20.0);
+  g_assert_cmpuint (n_datagrams / 100, >, 0);
 }
 
 int
