@@ -588,6 +588,18 @@ on_announcer_readable (GSocket      *socket,
   return G_SOURCE_CONTINUE;
 }
 
+/* Discovery turned off refuses to start, for hosts and guests alike. */
+static gboolean
+scope_allows (ParlorDiscoveryScope   scope,
+              GError               **error)
+{
+  if (scope != PARLOR_DISCOVERY_OFF)
+    return TRUE;
+  g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                       _("Announcing and finding tables on the network is turned off"));
+  return FALSE;
+}
+
 gboolean
 parlor_announcer_start (ParlorAnnouncer       *self,
                         ParlorDiscoveryScope   scope,
@@ -597,12 +609,8 @@ parlor_announcer_start (ParlorAnnouncer       *self,
   g_return_val_if_fail (PARLOR_IS_ANNOUNCER (self), FALSE);
   g_return_val_if_fail (self->socket == NULL, FALSE);
 
-  if (scope == PARLOR_DISCOVERY_OFF)
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                           _("Announcing and finding tables on the network is turned off"));
-      return FALSE;
-    }
+  if (!scope_allows (scope, error))
+    return FALSE;
   self->scope = scope;
   self->port = port != 0 ? port : PARLOR_DISCOVERY_DEFAULT_PORT;
   self->socket = open_socket ("0.0.0.0", self->port, error);
@@ -1114,12 +1122,8 @@ parlor_browser_start (ParlorBrowser         *self,
   g_return_val_if_fail (PARLOR_IS_BROWSER (self), FALSE);
   g_return_val_if_fail (self->probe_socket == NULL, FALSE);
 
-  if (scope == PARLOR_DISCOVERY_OFF)
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                           _("Announcing and finding tables on the network is turned off"));
-      return FALSE;
-    }
+  if (!scope_allows (scope, error))
+    return FALSE;
   self->scope = scope;
   self->port = port != 0 ? port : PARLOR_DISCOVERY_DEFAULT_PORT;
   /* Bound to the group's address, this socket gets announcements only:
