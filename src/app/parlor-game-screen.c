@@ -37,6 +37,7 @@ typedef struct
   gboolean           replaying;    /* a record played again: no sounds */
   gboolean           can_pause;
   gboolean           can_undo;
+  gboolean           assisted;     /* a hint was shown or a move undone */
 } ParlorGameScreenPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (ParlorGameScreen, parlor_game_screen, GTK_TYPE_WIDGET)
@@ -633,6 +634,7 @@ start_local_game (ParlorGameScreen *self)
   g_assert (klass->game_info != NULL && klass->seat_players != NULL && klass->begin_play != NULL);
 
   reset (self);
+  PRIV (self)->assisted = FALSE;
   config = klass->local_config != NULL ? klass->local_config (self) : NULL;
   table = parlor_table_new (klass->game_info, config != NULL ? config : "",
                             parlor_game_seed (), &error);
@@ -938,7 +940,26 @@ parlor_game_screen_undo (ParlorGameScreen  *self,
     }
   table = parlor_table_undo (parlor_session_get_table (priv->session),
                              parlor_session_get_seat (priv->session), error);
-  return table != NULL && play_table (self, table, _("Your last move was undone"), error);
+  if (table == NULL)
+    return FALSE;
+  parlor_game_screen_mark_assisted (self);
+  return play_table (self, table, _("Your last move was undone"), error);
+}
+
+void
+parlor_game_screen_mark_assisted (ParlorGameScreen *self)
+{
+  g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
+
+  PRIV (self)->assisted = TRUE;
+}
+
+gboolean
+parlor_game_screen_get_assisted (ParlorGameScreen *self)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), FALSE);
+
+  return PRIV (self)->assisted;
 }
 
 static void

@@ -189,6 +189,10 @@ gboolean  parlor_game_screen_can_undo       (ParlorGameScreen  *self);
 /* Back to this player's last decision, the computer's moves since undone. */
 gboolean  parlor_game_screen_undo           (ParlorGameScreen  *self,
                                              GError           **error);
+/* The game was played with help (a hint shown or a move undone): its
+ * records are counted apart. Forgotten when a new game starts. */
+void      parlor_game_screen_mark_assisted  (ParlorGameScreen  *self);
+gboolean  parlor_game_screen_get_assisted   (ParlorGameScreen  *self);
 /* The game shown will be resumed if left: one against the computer. */
 gboolean  parlor_game_screen_is_kept        (ParlorGameScreen  *self);
 /* Writes the game against the computer now (it is after every move). */
