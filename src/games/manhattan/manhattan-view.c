@@ -107,6 +107,49 @@ put_board (Out                  *o,
       }
 }
 
+/* The seat's legal moves, so that a reader never works them out itself:
+ * "choose", or every "play:CARD.CITY.BLOCK" in the game's order, or "-". */
+static void
+put_actions (Out                  *o,
+             const ManhattanState *state,
+             int                   seat)
+{
+  gboolean any = FALSE;
+
+  put_key (o, "actions");
+  if (seat >= 0 && state->phase == MANHATTAN_PHASE_CHOOSE && !(state->chosen_mask & (1 << seat)))
+    {
+      put_s (o, "choose");
+      return;
+    }
+  if (seat >= 0 && state->phase == MANHATTAN_PHASE_PLAY && state->turn == seat)
+    for (int card = 0; card < MANHATTAN_N_SPOTS; card++)
+      {
+        int row, col;
+
+        if (state->hand[seat][card] == 0)
+          continue;
+        manhattan_card_spot (seat, card, &row, &col);
+        for (int city = 0; city < MANHATTAN_N_CITIES; city++)
+          for (int block = 1; block <= MANHATTAN_MAX_BLOCK; block++)
+            if (state->chosen[seat][block] > 0 &&
+                manhattan_spot_accepts (state->board.storeys[city][row * 3 + col], seat, block))
+              {
+                if (any)
+                  put_c (o, ',');
+                put_s (o, "play:");
+                put_int (o, card);
+                put_c (o, '.');
+                put_int (o, city);
+                put_c (o, '.');
+                put_int (o, block);
+                any = TRUE;
+              }
+      }
+  if (!any)
+    put_c (o, '-');
+}
+
 char *
 manhattan_state_view_line (const ManhattanState *state,
                            int                   seat)
@@ -233,6 +276,7 @@ manhattan_state_view_line_cached (const ManhattanState *state,
   put_int (o, state->deck_len - state->deck_pos);
   put_key (o, "discard");
   put_counts (o, state->discard, 0, MANHATTAN_N_SPOTS - 1);
+  put_actions (o, state, seat);
 
   g_return_val_if_fail (out.p < out.end, NULL);
 
@@ -335,13 +379,13 @@ enum
 {
   KEY_SEAT, KEY_PHASE, KEY_ROUND, KEY_FIRST, KEY_START, KEY_TURN, KEY_SCORES, KEY_BOARD,
   KEY_HAND, KEY_HANDS, KEY_CHOSEN, KEY_SUPPLY, KEY_ASIDE, KEY_CHOSE, KEY_REVEALED, KEY_DECK,
-  KEY_DISCARD, N_KEYS
+  KEY_DISCARD, KEY_ACTIONS, N_KEYS
 };
 
 static const char * const key_names[N_KEYS] = {
   "seat", "phase", "round", "first", "start", "turn", "scores", "board",
   "hand", "hands", "chosen", "supply", "aside", "chose", "revealed", "deck",
-  "discard",
+  "discard", "actions",
 };
 
 /* A whole value that is a number in [min, max], with an optional '-'. */
@@ -364,6 +408,38 @@ parse_int (const char *text,
     return FALSE;
   *out = v;
   return TRUE;
+}
+
+/* "choose", "-" or "play:C.T.B,…" (see put_actions). */
+static gboolean
+parse_actions (const char    *value,
+               ManhattanView *view)
+{
+  if (g_str_equal (value, "choose"))
+    {
+      view->may_choose = TRUE;
+      return TRUE;
+    }
+  if (g_str_equal (value, "-"))
+    return TRUE;
+  for (;;)
+    {
+      int card, city, block;
+
+      if (!g_str_has_prefix (value, "play:"))
+        return FALSE;
+      value += strlen ("play:");
+      if (view->n_plays >= G_N_ELEMENTS (view->plays) ||
+          !scan_number (&value, MANHATTAN_N_SPOTS - 1, &card) || *value++ != '.' ||
+          !scan_number (&value, MANHATTAN_N_CITIES - 1, &city) || *value++ != '.' ||
+          !scan_number (&value, MANHATTAN_MAX_BLOCK, &block) || block < 1)
+        return FALSE;
+      view->plays[view->n_plays++] = (card * 10 + city) * 10 + block;
+      if (*value == '\0')
+        return TRUE;
+      if (*value++ != ',')
+        return FALSE;
+    }
 }
 
 /* Views are read for every move a client sees: the line is cut into its
@@ -481,6 +557,9 @@ manhattan_view_parse (const char     *text,
       view->hand[card]++;
     }
 
+  if (!parse_actions (values[KEY_ACTIONS], view))
+    return bad_view (error, "actions");
+
   if (!parse_seat_blocks (values[KEY_CHOSEN], view->chosen, view->chosen_known))
     return bad_view (error, "chosen");
   if (!parse_seat_blocks (values[KEY_SUPPLY], view->supply, NULL))
@@ -522,20 +601,14 @@ manhattan_view_play_is_legal (const ManhattanView *view,
                               int                  city,
                               int                  block)
 {
-  int row, col;
+  guint16 move = (card * 10 + city) * 10 + block;
 
   g_return_val_if_fail (view != NULL, FALSE);
 
-  if (view->phase != MANHATTAN_PHASE_PLAY || view->seat < 0 || view->turn != view->seat)
-    return FALSE;
-  if (card < 0 || card >= MANHATTAN_N_SPOTS || city < 0 || city >= MANHATTAN_N_CITIES ||
-      block < 1 || block > MANHATTAN_MAX_BLOCK)
-    return FALSE;
-  if (view->hand[card] == 0 || view->chosen[view->seat][block] == 0)
-    return FALSE;
-  manhattan_card_spot (view->seat, card, &row, &col);
-
-  return manhattan_spot_accepts (view->board.storeys[city][row * 3 + col], view->seat, block);
+  for (guint i = 0; i < view->n_plays; i++)
+    if (view->plays[i] == move)
+      return TRUE;
+  return FALSE;
 }
 
 /* The legal moves of the view's seat as small codes, in the game's order:
@@ -554,7 +627,7 @@ legal_moves (const ManhattanView *view,
   if (seat < 0)
     return 0;
 
-  if (view->phase == MANHATTAN_PHASE_CHOOSE && !(view->chosen_mask & (1 << seat)))
+  if (view->may_choose)
     {
       const guint8 *sup = view->supply[seat];
 
@@ -564,23 +637,10 @@ legal_moves (const ManhattanView *view,
             if (6 - a - b - c <= sup[4])
               moves[n++] = (a * 7 + b) * 7 + c;
     }
-  else if (view->phase == MANHATTAN_PHASE_PLAY && view->turn == seat)
+  else
     {
-      /* manhattan_view_play_is_legal() for every card, city and block, with
-       * the cards not held and the blocks not chosen left out first. */
-      for (int card = 0; card < MANHATTAN_N_SPOTS; card++)
-        {
-          int row, col;
-
-          if (view->hand[card] == 0)
-            continue;
-          manhattan_card_spot (seat, card, &row, &col);
-          for (int city = 0; city < MANHATTAN_N_CITIES; city++)
-            for (int block = 1; block <= MANHATTAN_MAX_BLOCK; block++)
-              if (view->chosen[seat][block] > 0 &&
-                  manhattan_spot_accepts (view->board.storeys[city][row * 3 + col], seat, block))
-                moves[n++] = (card * 10 + city) * 10 + block;
-        }
+      memcpy (moves, view->plays, view->n_plays * sizeof moves[0]);
+      n = view->n_plays;
     }
 
   return n;
@@ -590,7 +650,7 @@ static char *
 format_move (const ManhattanView *view,
              guint16              move)
 {
-  if (view->phase == MANHATTAN_PHASE_CHOOSE)
+  if (view->may_choose)
     {
       int a = move / 49, b = move / 7 % 7, c = move % 7;
       guint8 counts[MANHATTAN_MAX_BLOCK + 1] = { 0, a, b, c, 6 - a - b - c };

@@ -32,6 +32,11 @@ typedef struct
   gboolean       revealed;
   int            deck_size;
   guint8         discard[MANHATTAN_N_SPOTS];     /* the (public) discard pile */
+  /* The seat's legal moves, as the game wrote them: whether it chooses its
+   * blocks now, and each play as (card × 10 + city) × 10 + block. */
+  gboolean       may_choose;
+  guint          n_plays;
+  guint16        plays[MANHATTAN_N_SPOTS * MANHATTAN_N_CITIES * MANHATTAN_MAX_BLOCK];
 } ManhattanView;
 
 char     *manhattan_state_view_line     (const ManhattanState *state,
