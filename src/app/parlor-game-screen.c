@@ -1208,7 +1208,11 @@ parlor_game_screen_toast (ParlorGameScreen *self,
                           const char       *message)
 {
   g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
+  g_return_if_fail (message != NULL);
+
   parlor_screen_toast (GTK_WIDGET (self), message);
+  /* A toast is not heard by itself: every refusal is told to screen readers too. */
+  announce (self, message);
 }
 
 void
