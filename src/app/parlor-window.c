@@ -290,7 +290,8 @@ parlor_window_play (ParlorWindow *self,
   if (parlor_app_games_lookup (game_id) == NULL)
     return FALSE;
   parlor_window_show_game (self, game_id);
-  start_local_game (self);
+  parlor_game_screen_start_local_game (PARLOR_GAME_SCREEN (ensure_screen (self, self->game)));
+  show_screen (self);
   return TRUE;
 }
 
