@@ -219,14 +219,36 @@ on_about (GSimpleAction *action,
     }
 }
 
+/* The installed help, or the pages in $PARLOR_HELP_DIR (a folder with one
+ * folder per language, as help/ in the sources) for a build not installed. */
+char *
+parlor_application_dup_help_uri (void)
+{
+  const char *dir = g_getenv ("PARLOR_HELP_DIR");
+  const char * const *languages = g_get_language_names ();
+
+  if (dir == NULL || *dir == '\0')
+    return g_strdup ("help:" APP_ID);
+  for (guint i = 0; languages[i] != NULL; i++)
+    {
+      g_autofree char *pages = g_build_filename (dir, languages[i], NULL);
+      g_autofree char *index = g_build_filename (pages, "index.page", NULL);
+
+      if (g_file_test (index, G_FILE_TEST_IS_REGULAR))
+        return g_strconcat ("ghelp:", pages, NULL);
+    }
+  return g_strconcat ("ghelp:", dir, G_DIR_SEPARATOR_S, "C", NULL);
+}
+
 static void
 on_help (GSimpleAction *action,
          GVariant      *param,
          gpointer       user_data)
 {
   GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+  g_autofree char *uri = parlor_application_dup_help_uri ();
 
-  gtk_show_uri (parent, "help:" APP_ID, GDK_CURRENT_TIME);
+  gtk_show_uri (parent, uri, GDK_CURRENT_TIME);
 }
 
 static const GActionEntry app_actions[] = {

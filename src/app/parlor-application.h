@@ -14,5 +14,7 @@ G_DECLARE_FINAL_TYPE (ParlorApplication, parlor_application, PARLOR, APPLICATION
 ParlorApplication *parlor_application_new          (void);
 ParlorSettings    *parlor_application_get_settings (ParlorApplication *self);
 ParlorSound       *parlor_application_get_sound    (ParlorApplication *self);
+/* What F1 opens: the installed help, or $PARLOR_HELP_DIR's pages. */
+char              *parlor_application_dup_help_uri (void);
 
 G_END_DECLS

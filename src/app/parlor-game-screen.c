@@ -29,6 +29,8 @@ typedef struct
   int                seat;
   char              *names[PARLOR_GAME_SCREEN_MAX_SEATS + 1];   /* NULL-terminated */
   guint              tick_id;
+  gint64             told_deadline; /* the deadline whose last seconds were told */
+  int                told_left;     /* and the last of them told */
   guint              holds;
   guint              saved_len;    /* records in the saved file */
   gboolean           finished;
@@ -126,6 +128,22 @@ update_clock (ParlorGameScreen *self)
       g_autofree char *text = g_strdup_printf ("%d:%02d", (int) (left / 60), (int) (left % 60));
 
       gtk_label_set_text (priv->clock_label, text);
+      /* Screen readers hear the clock at 10 and 5 seconds left, not every second. */
+      if (deadline != priv->told_deadline)
+        {
+          priv->told_deadline = deadline;
+          priv->told_left = left <= 5 ? 5 : left <= 10 ? 10 : G_MAXINT;
+        }
+      else if ((left <= 10 && priv->told_left > 10) || (left <= 5 && priv->told_left > 5))
+        {
+          g_autofree char *words = NULL;
+
+          priv->told_left = left <= 5 ? 5 : 10;
+          words = g_strdup_printf (g_dngettext (NULL, "%d second left", "%d seconds left",
+                                                priv->told_left),
+                                   priv->told_left);
+          announce (self, words);
+        }
       if (left <= 10)
         gtk_widget_add_css_class (GTK_WIDGET (priv->clock_label), "error");
       else
@@ -1058,13 +1076,13 @@ play_again_action (GtkWidget  *widget,
   gboolean host = parlor_game_screen_is_host (self);
   gboolean guest = parlor_game_screen_is_guest (self);
 
-  /* The setup page, with the choices of the game just played. */
+  /* Against the computer, at once with the choices of the game just played. */
   parlor_game_screen_new_local_game (self);
   if (host)
     gtk_widget_activate_action (widget, "win.host-lan", NULL);
   else if (guest)
     gtk_widget_activate_action (widget, "win.back", NULL);
-  else if (PARLOR_GAME_SCREEN_GET_CLASS (self)->play_again_starts)
+  else
     start_local_game (self);
 }
 
@@ -1177,6 +1195,9 @@ parlor_game_screen_set_clock_label (ParlorGameScreen *self,
   g_return_if_fail (label == NULL || GTK_IS_LABEL (label));
 
   PRIV (self)->clock_label = label;
+  /* It changes every second: what it says is announced at moments that matter. */
+  if (label != NULL)
+    gtk_accessible_update_state (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
   update_clock (self);
 }
 
@@ -1208,7 +1229,11 @@ parlor_game_screen_toast (ParlorGameScreen *self,
                           const char       *message)
 {
   g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
+  g_return_if_fail (message != NULL);
+
   parlor_screen_toast (GTK_WIDGET (self), message);
+  /* A toast is not heard by itself: every refusal is told to screen readers too. */
+  announce (self, message);
 }
 
 void
@@ -1300,6 +1325,14 @@ parlor_game_screen_new_local_game (ParlorGameScreen *self)
 {
   g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
   PARLOR_GAME_SCREEN_GET_CLASS (self)->new_local_game (self);
+}
+
+void
+parlor_game_screen_start_local_game (ParlorGameScreen *self)
+{
+  g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
+  PARLOR_GAME_SCREEN_GET_CLASS (self)->new_local_game (self);
+  start_local_game (self);
 }
 
 static gboolean

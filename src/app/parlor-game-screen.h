@@ -69,9 +69,6 @@ struct _ParlorGameScreenClass
                                 ParlorTable       *table,
                                 const char        *name);
   void      (*reset)           (ParlorGameScreen  *self);
-  /* Play Again against the computer starts the next game at once rather
-   * than showing the setup page. */
-  gboolean  play_again_starts;
   /* Escape was pressed in the game: TRUE if the screen took it (a mahjong
    * screen lets the tile go); otherwise the window goes back. */
   gboolean  (*escape)          (ParlorGameScreen  *self);
@@ -98,8 +95,8 @@ gboolean  parlor_game_screen_is_guest       (ParlorGameScreen  *self);
 gboolean  parlor_game_screen_is_host        (ParlorGameScreen  *self);
 
 /* Installs `<prefix>.start` (a game against the computer from the setup
- * page) and `<prefix>.play-again` (the same game again: the setup page, the
- * host window for a host, the start page for a guest). */
+ * page) and `<prefix>.play-again` (the same game again: at once against the
+ * computer, the host window for a host, the start page for a guest). */
 void      parlor_game_screen_class_install_game_actions (GtkWidgetClass *widget_class,
                                                          const char     *prefix);
 /* The stack with the screen's "setup" and "play" pages, and the setup; a
@@ -117,6 +114,8 @@ void      parlor_game_screen_show_page      (ParlorGameScreen  *self,
                                              const char        *name);
 
 void      parlor_game_screen_new_local_game (ParlorGameScreen  *self);
+/* A game against the computer at once, with the setup page's choices. */
+void      parlor_game_screen_start_local_game (ParlorGameScreen *self);
 gboolean  parlor_game_screen_can_host       (ParlorGameScreen  *self);
 gboolean  parlor_game_screen_host_game      (ParlorGameScreen  *self,
                                              ParlorServer      *server,

@@ -101,7 +101,10 @@ parlor_window_toast (ParlorWindow *self,
                      const char   *message)
 {
   g_return_if_fail (PARLOR_IS_WINDOW (self));
+  g_return_if_fail (message != NULL);
+
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
+  parlor_screen_announce (self->status_label, message);
 }
 
 /* Each game's row says when a game against the computer waits to be continued. */
@@ -287,7 +290,8 @@ parlor_window_play (ParlorWindow *self,
   if (parlor_app_games_lookup (game_id) == NULL)
     return FALSE;
   parlor_window_show_game (self, game_id);
-  start_local_game (self);
+  parlor_game_screen_start_local_game (PARLOR_GAME_SCREEN (ensure_screen (self, self->game)));
+  show_screen (self);
   return TRUE;
 }
 
@@ -507,7 +511,7 @@ parlor_window_get_quit_confirmed (ParlorWindow *self)
   return self->quit_confirmed;
 }
 
-/* What screen readers were last told of pause, resume, undo or restore. */
+/* What screen readers were last told of pause, resume, undo, restore or a toast. */
 const char *
 parlor_window_get_announcement (ParlorWindow *self)
 {

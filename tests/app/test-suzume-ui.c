@@ -221,8 +221,9 @@ play_match (guint n_seats)
   g_assert_true (strstr (suzume_screen_get_hand_result (screen), " points") != NULL ||
                  strstr (suzume_screen_get_hand_result (screen), "wall is empty") != NULL);
 
+  /* Play Again starts the next game at once. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "suzume.play-again", NULL));
-  g_assert_cmpstr (suzume_screen_get_page (screen), ==, "setup");
+  g_assert_cmpstr (suzume_screen_get_page (screen), ==, "play");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL);
 }
 

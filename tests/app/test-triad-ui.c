@@ -290,9 +290,9 @@ play_whole_game (const Setup *setup)
   g_assert_nonnull (strstr (log, g_str_equal (setup->hands, "open")
                                  ? "open hands" : "closed hands"));
 
-  /* Play Again goes back to the setup page, keeping the choices. */
+  /* Play Again starts the next game at once, with the same choices. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "triad.play-again", NULL));
-  g_assert_cmpstr (triad_screen_get_page (screen), ==, "setup");
+  g_assert_cmpstr (triad_screen_get_page (screen), ==, "play");
   {
     g_autofree char *level = NULL;
 

@@ -870,7 +870,6 @@ jihai_screen_class_init (JihaiScreenClass *klass)
   screen_class->local_config = jihai_screen_local_config;
   screen_class->seat_players = jihai_screen_seat_players;
   screen_class->reset = jihai_screen_reset;
-  screen_class->play_again_starts = TRUE;
 
   g_type_ensure (MAHJONG_TYPE_TABLE_VIEW);
   g_type_ensure (MAHJONG_TYPE_HAND_VIEW);

@@ -28,6 +28,8 @@ struct _MahjongHandView
   gboolean   has_drawn;
   gboolean   interactive;
   gboolean   compact;
+  /* The focus was asked for before the tiles came: it goes to them. */
+  gboolean   focus_pending;
   int        selected;
 
   graphene_rect_t rects[MAHJONG_HAND_MAX];   /* of the last allocation */
@@ -447,6 +449,7 @@ mahjong_hand_view_grab_focus (GtkWidget *widget)
   MahjongHandView *self = MAHJONG_HAND_VIEW (widget);
   guint i;
 
+  self->focus_pending = self->n_tiles == 0;
   if (self->n_tiles == 0)
     return FALSE;
   i = self->selected >= 0 && (guint) self->selected < self->n_tiles ? (guint) self->selected
@@ -571,6 +574,11 @@ set_tiles (MahjongHandView   *self,
       self->selected = total - 1;
     }
   self->selected = total > 0 ? MIN (self->selected, (int) total - 1) : 0;
+  if (self->focus_pending && total > 0 && gtk_widget_get_mapped (GTK_WIDGET (self)))
+    {
+      had_focus = TRUE;
+      self->focus_pending = FALSE;
+    }
   update_focus_chain (self, had_focus);
   update_children (self);
   if (self->selected != before)

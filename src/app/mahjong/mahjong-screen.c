@@ -143,6 +143,50 @@ on_bar_visible (MahjongClaimBar *bar,
     mahjong_screen_focus_hand (self);
 }
 
+static gboolean
+focus_lost (MahjongScreen *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  return focus == NULL || !gtk_widget_get_mapped (focus) || focus == GTK_WIDGET (root) ||
+         gtk_widget_get_ancestor (focus, PARLOR_TYPE_LOG_VIEW) != NULL;
+}
+
+static gboolean
+refocus_after_bar (gpointer data)
+{
+  g_autoptr(MahjongScreen) self = g_weak_ref_get (data);
+  MahjongClaimBar *bar;
+
+  if (self == NULL)
+    return G_SOURCE_REMOVE;
+  bar = PRIV (self)->claim_bar;
+  /* The prompt went with the focus in it: the toolkit left the focus in the
+   * log or nowhere, and the hand takes it back. */
+  if (bar != NULL && !gtk_widget_get_visible (GTK_WIDGET (bar)) &&
+      gtk_widget_get_mapped (GTK_WIDGET (self)) && focus_lost (self))
+    mahjong_screen_focus_hand (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+weak_ref_free (GWeakRef *ref)
+{
+  g_weak_ref_clear (ref);
+  g_free (ref);
+}
+
+static void
+on_bar_focus_leave (GtkEventControllerFocus *controller,
+                    MahjongScreen           *self)
+{
+  GWeakRef *ref = g_new0 (GWeakRef, 1);
+
+  g_weak_ref_init (ref, self);
+  g_idle_add_full (G_PRIORITY_DEFAULT, refocus_after_bar, ref, (GDestroyNotify) weak_ref_free);
+}
+
 void
 mahjong_screen_set_claim_bar (MahjongScreen   *self,
                               MahjongClaimBar *bar)
@@ -153,6 +197,12 @@ mahjong_screen_set_claim_bar (MahjongScreen   *self,
   PRIV (self)->claim_bar = bar;
   g_signal_connect_object (bar, "claim", G_CALLBACK (on_claim), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (bar, "notify::visible", G_CALLBACK (on_bar_visible), self, 0);
+  {
+    GtkEventController *focus = gtk_event_controller_focus_new ();
+
+    g_signal_connect_object (focus, "leave", G_CALLBACK (on_bar_focus_leave), self, 0);
+    gtk_widget_add_controller (GTK_WIDGET (bar), focus);
+  }
 }
 
 /* In a claim window Escape lets the tile go, as the Pass button says. */

@@ -543,14 +543,17 @@ draw_spot (ManhattanBoardView *self,
       parlor_draw_ring (snapshot, &inner, legal ? MAX (3, s * 0.07) : 1.5, s * 0.1, &tint);
     }
 
-  if (gtk_widget_has_focus (widget))
+  /* The target: where Enter builds, whether or not the board has the focus. */
+  if (gtk_widget_has_focus (widget) ||
+      (self->card >= 0 && city == self->cursor_city &&
+       position == self->cursor_row * 3 + self->cursor_col))
     {
       graphene_rect_t outer;
       GdkRGBA focus = accent;
 
       focus.alpha = 0.9;
       graphene_rect_inset_r (&rect, -5, -5, &outer);
-      parlor_draw_ring (snapshot, &outer, 2, s * 0.16, &focus);
+      parlor_draw_ring (snapshot, &outer, MAX (2, s * 0.05), s * 0.16, &focus);
     }
 }
 
@@ -707,13 +710,16 @@ focus_is_inside (ManhattanBoardView *self)
   return focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self));
 }
 
-/* The cursor moved: the focus follows it if it was on the board. */
+static void redraw_all (ManhattanBoardView *self);
+
+/* The cursor moved: the focus follows it if it was on the board, and each
+ * spot is drawn again (a spot keeps its drawing until told). */
 static void
 cursor_moved (ManhattanBoardView *self)
 {
   if (focus_is_inside (self))
     gtk_widget_grab_focus (cursor_spot (self));
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  redraw_all (self);
 }
 
 static gboolean
@@ -744,7 +750,7 @@ on_spot_clicked (ManhattanSpot      *spot,
   self->cursor_city = manhattan_spot_get_city (spot);
   self->cursor_row = manhattan_spot_get_position (spot) / 3;
   self->cursor_col = manhattan_spot_get_position (spot) % 3;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  redraw_all (self);
   screen_to_board (self, self->cursor_row, self->cursor_col, &row, &col);
   g_signal_emit (self, signals[SPOT_ACTIVATED], 0, self->cursor_city, row, col);
 }
@@ -758,14 +764,14 @@ on_spot_focus_enter (GtkEventControllerFocus *controller,
   self->cursor_city = manhattan_spot_get_city (spot);
   self->cursor_row = manhattan_spot_get_position (spot) / 3;
   self->cursor_col = manhattan_spot_get_position (spot) % 3;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  redraw_all (self);
 }
 
 static void
 on_spot_focus_leave (GtkEventControllerFocus *controller,
                      ManhattanBoardView      *self)
 {
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  redraw_all (self);
 }
 
 static void
@@ -858,7 +864,7 @@ manhattan_board_view_go_to_city (ManhattanBoardView *self,
           break;
         }
   gtk_widget_grab_focus (cursor_spot (self));
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  redraw_all (self);
 }
 
 void
@@ -1041,7 +1047,8 @@ redraw_all (ManhattanBoardView *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
   for (int city = 0; city < MANHATTAN_N_CITIES; city++)
     for (int p = 0; p < MANHATTAN_N_SPOTS; p++)
-      gtk_widget_queue_draw (self->spots[city][p]);
+      if (self->spots[city][p] != NULL)
+        gtk_widget_queue_draw (self->spots[city][p]);
 }
 
 void
