@@ -26,7 +26,7 @@ parlor_application_new (void)
 {
   return g_object_new (PARLOR_TYPE_APPLICATION,
                        "application-id", APP_ID,
-                       "flags", G_APPLICATION_DEFAULT_FLAGS,
+                       "flags", G_APPLICATION_HANDLES_OPEN,
                        "resource-base-path", "/io/github/parlorgames/Parlor",
                        NULL);
 }
@@ -68,6 +68,26 @@ parlor_application_activate (GApplication *app)
 
 /* The desktop session is ending: every game against the computer is
  * written now (it also is after every move). */
+/* `parlor FILE…`: each replay in a viewer over the main window. */
+static void
+parlor_application_open (GApplication  *app,
+                         GFile        **files,
+                         int            n_files,
+                         const char    *hint)
+{
+  GtkWindow *window;
+
+  g_application_activate (app);
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    if (PARLOR_IS_WINDOW (l->data))
+      window = l->data;
+  if (!PARLOR_IS_WINDOW (window))
+    return;
+  for (int i = 0; i < n_files; i++)
+    parlor_window_open_replay (PARLOR_WINDOW (window), files[i]);
+}
+
 static void
 on_query_end (GtkApplication *app)
 {
@@ -133,6 +153,7 @@ parlor_application_class_init (ParlorApplicationClass *klass)
   app_class->handle_local_options = parlor_application_handle_local_options;
 
   app_class->activate = parlor_application_activate;
+  app_class->open = parlor_application_open;
   app_class->startup = parlor_application_startup;
   app_class->shutdown = parlor_application_shutdown;
 }
@@ -269,6 +290,7 @@ parlor_application_init (ParlorApplication *self)
   static const char *help_accels[] = { "F1", NULL };
   static const char *pause_accels[] = { "<Control>p", NULL };
   static const char *undo_accels[] = { "<Control>z", NULL };
+  static const char *open_accels[] = { "<Control>o", NULL };
 
   static const GOptionEntry options[] = {
     { "play", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Start a game against the computer at once"), N_("GAME") },
@@ -285,4 +307,5 @@ parlor_application_init (ParlorApplication *self)
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.help", help_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.pause", pause_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.undo", undo_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.open-replay", open_accels);
 }

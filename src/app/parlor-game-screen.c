@@ -723,6 +723,50 @@ play_table (ParlorGameScreen  *self,
   return TRUE;
 }
 
+void
+parlor_game_screen_watch (ParlorGameScreen *self,
+                          ParlorSession    *session)
+{
+  ParlorGameScreenClass *klass;
+  ParlorGameScreenPrivate *priv;
+
+  g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
+  g_return_if_fail (PARLOR_IS_SESSION (session) && parlor_session_is_replay (session));
+
+  klass = PARLOR_GAME_SCREEN_GET_CLASS (self);
+  priv = PRIV (self);
+  g_return_if_fail (klass->begin_play != NULL);
+
+  reset (self);
+  parlor_game_screen_show_page (self, "play");
+  priv->replaying = TRUE;
+  parlor_game_screen_start_session (self, session, NULL);
+  ensure_seated (self);
+  klass->begin_play (self);
+  priv->replaying = FALSE;
+}
+
+gboolean
+parlor_game_screen_play_on (ParlorGameScreen  *self,
+                            ParlorTable       *table,
+                            GError           **error)
+{
+  ParlorSettings *settings;
+
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), FALSE);
+  g_return_val_if_fail (PARLOR_IS_TABLE (table), FALSE);
+
+  settings = PRIV (self)->settings;
+  if (settings != NULL)
+    {
+      parlor_table_set_time_limit (table, parlor_settings_get_time_limit (settings));
+      parlor_table_set_ai_delay (table, parlor_settings_get_ai_delay (settings));
+    }
+  PRIV (self)->assisted = FALSE;
+  return play_table (self, table, _("A new game from the replay’s position: your move when it is your turn"),
+                     error);
+}
+
 gboolean
 parlor_game_screen_resume_saved_game (ParlorGameScreen  *self,
                                       GError           **error)
@@ -1291,6 +1335,12 @@ parlor_game_screen_present_dialog (ParlorGameScreen *self,
   g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
   g_return_if_fail (GTK_IS_WINDOW (dialog));
 
+  /* A replay tells a hand's end in its log; it opens no dialog. */
+  if (PRIV (self)->session != NULL && parlor_session_is_replay (PRIV (self)->session))
+    {
+      gtk_window_destroy (dialog);
+      return;
+    }
   root = gtk_widget_get_root (GTK_WIDGET (self));
   if (GTK_IS_WINDOW (root))
     gtk_window_set_transient_for (dialog, GTK_WINDOW (root));

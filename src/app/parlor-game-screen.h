@@ -202,4 +202,15 @@ gboolean  parlor_game_screen_has_saved_game (ParlorGameScreen  *self);
 gboolean  parlor_game_screen_resume_saved_game (ParlorGameScreen *self,
                                              GError           **error);
 
+/* Shows a replay session (parlor_session_new_replay()) in place of the
+ * game shown: the board and log of its step, silently; the hand dialogs a
+ * game would open are left out (the log has their words). */
+void      parlor_game_screen_watch          (ParlorGameScreen  *self,
+                                             ParlorSession     *session);
+/* Plays @table (made from a record, not started) for its local seat in
+ * place of the game shown, as a resumed game: Play on from here. */
+gboolean  parlor_game_screen_play_on        (ParlorGameScreen  *self,
+                                             ParlorTable       *table,
+                                             GError           **error);
+
 G_END_DECLS

@@ -25,6 +25,9 @@ struct _ParlorSession
   char          *token;
   char          *name;
   gint64         remote_deadline;
+  ParlorReplayCursor *cursor; /* a replay watched */
+  int            replay_seat;
+  guint          told_step;   /* the cursor's step told so far */
   GCancellable  *cancellable;
   char          *store_path;   /* the token store's file, NULL: the default */
   guint          attempt;      /* of the reconnect under way, 0: none */
@@ -161,6 +164,7 @@ parlor_session_finalize (GObject *object)
   g_free (self->name);
   g_free (self->store_path);
   g_clear_object (&self->cancellable);
+  g_clear_object (&self->cursor);
 
   G_OBJECT_CLASS (parlor_session_parent_class)->finalize (object);
 }
@@ -721,6 +725,61 @@ parlor_session_get_seat_replaced (ParlorSession *self,
          ? parlor_client_get_seat_replaced (self->client, seat) : NULL;
 }
 
+/* ---- a replay watched ---- */
+
+ParlorSession *
+parlor_session_new_replay (ParlorReplayCursor *cursor,
+                           int                 seat)
+{
+  ParlorSession *self;
+
+  g_return_val_if_fail (PARLOR_IS_REPLAY_CURSOR (cursor), NULL);
+  g_return_val_if_fail (seat >= 0 && seat < (int) parlor_replay_cursor_get_n_seats (cursor), NULL);
+
+  self = g_object_new (PARLOR_TYPE_SESSION, NULL);
+  self->cursor = g_object_ref (cursor);
+  self->replay_seat = seat;
+  return self;
+}
+
+gboolean
+parlor_session_is_replay (ParlorSession *self)
+{
+  g_return_val_if_fail (PARLOR_IS_SESSION (self), FALSE);
+  return self->cursor != NULL;
+}
+
+static void
+tell_replay (ParlorSession *self,
+             guint          from,
+             guint          to)
+{
+  g_autoptr(GPtrArray) lines =
+    parlor_replay_cursor_dup_events_between (self->cursor, from, to, self->replay_seat);
+
+  self->told_step = to;
+  for (guint i = 0; i < lines->len; i++)
+    g_signal_emit (self, signals[EVENT], 0, g_ptr_array_index (lines, i));
+  sync_state (self);
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
+gboolean
+parlor_session_replay_sync (ParlorSession *self)
+{
+  guint step;
+
+  g_return_val_if_fail (PARLOR_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (self->cursor != NULL, FALSE);
+
+  step = parlor_replay_cursor_get_step (self->cursor);
+  if (step < self->told_step)
+    return FALSE;
+  if (step > self->told_step)
+    tell_replay (self, self->told_step, step);
+  return TRUE;
+}
+
 /* ---- either ---- */
 
 gboolean
@@ -733,6 +792,8 @@ parlor_session_start (ParlorSession  *self,
     return parlor_server_start_table (self->server, self->table_id, error);
   if (self->table != NULL)
     return parlor_table_start (self->table, error);
+  if (self->cursor != NULL)
+    tell_replay (self, 0, parlor_replay_cursor_get_step (self->cursor));
   return TRUE;
 }
 
@@ -740,7 +801,7 @@ gboolean
 parlor_session_is_remote (ParlorSession *self)
 {
   g_return_val_if_fail (PARLOR_IS_SESSION (self), FALSE);
-  return self->table == NULL;
+  return self->table == NULL && self->cursor == NULL;
 }
 
 gboolean
@@ -757,6 +818,8 @@ parlor_session_is_playing (ParlorSession *self)
 
   if (self->table != NULL)
     return parlor_table_is_started (self->table) && !parlor_table_is_over (self->table);
+  if (self->cursor != NULL)
+    return FALSE;
   return self->client != NULL && parlor_client_get_state (self->client) == PARLOR_CLIENT_PLAYING;
 }
 
@@ -768,6 +831,8 @@ parlor_session_get_seat (ParlorSession *self)
   if (self->table != NULL)
     return parlor_table_is_started (self->table)
            ? parlor_table_get_player_seat (self->table, self->player) : -1;
+  if (self->cursor != NULL)
+    return self->replay_seat;
   return self->client != NULL ? parlor_client_get_seat (self->client) : -1;
 }
 
@@ -780,6 +845,9 @@ parlor_session_get_seat_name (ParlorSession *self,
   if (self->table != NULL)
     return seat < parlor_table_get_n_seats (self->table) && parlor_table_is_started (self->table)
            ? parlor_table_get_seat_name (self->table, seat) : NULL;
+  if (self->cursor != NULL)
+    return seat < parlor_replay_cursor_get_n_seats (self->cursor)
+           ? parlor_replay_cursor_get_seat_name (self->cursor, seat) : NULL;
   return self->client != NULL ? parlor_client_get_seat_name (self->client, seat) : NULL;
 }
 
@@ -795,6 +863,8 @@ parlor_session_dup_view (ParlorSession *self)
     return NULL;
   if (self->table != NULL)
     return parlor_table_view_for (self->table, seat);
+  if (self->cursor != NULL)
+    return parlor_replay_cursor_dup_view (self->cursor, seat);
   return g_strdup (self->client != NULL ? parlor_client_get_view (self->client) : NULL);
 }
 
@@ -861,6 +931,12 @@ parlor_session_submit (ParlorSession  *self,
     }
   if (self->table != NULL)
     return parlor_table_submit (self->table, seat, action, error);
+  if (self->cursor != NULL)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_OVER,
+                           _("This is a replay: play on from here to make a move"));
+      return FALSE;
+    }
 
   if (self->pending)
     {

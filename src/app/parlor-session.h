@@ -2,6 +2,7 @@
 #pragma once
 
 #include "parlor-client.h"
+#include "parlor-replay-cursor.h"
 #include "parlor-server.h"
 #include "parlor-table.h"
 
@@ -39,6 +40,16 @@ ParlorSession *parlor_session_new_hosted    (ParlorServer  *server,
                                              const char    *table_id);
 ParlorSession *parlor_session_new_remote    (ParlorClient  *client,
                                              const char    *address);
+
+/* A replay watched: @seat's side of the cursor's step (events up to it
+ * at start, then those of each later step parlor_session_replay_sync()
+ * tells). Nothing can be played; is_replay() says so. */
+ParlorSession *parlor_session_new_replay    (ParlorReplayCursor *cursor,
+                                             int            seat);
+gboolean       parlor_session_is_replay     (ParlorSession  *self);
+/* The cursor has gone forward: its new events, then "changed". FALSE
+ * (nothing told) if it went back: the screen must start again. */
+gboolean       parlor_session_replay_sync   (ParlorSession  *self);
 
 gboolean       parlor_session_start         (ParlorSession  *self,
                                              GError        **error);

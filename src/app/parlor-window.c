@@ -9,6 +9,7 @@
 #include "parlor-host-window.h"
 #include "parlor-join-window.h"
 #include "parlor-game-screen.h"
+#include "parlor-replay-viewer.h"
 #include "parlor-saved-game.h"
 #include "parlor-screen-util.h"
 #include "parlor-window.h"
@@ -293,6 +294,127 @@ parlor_window_play (ParlorWindow *self,
   parlor_game_screen_start_local_game (PARLOR_GAME_SCREEN (ensure_screen (self, self->game)));
   show_screen (self);
   return TRUE;
+}
+
+gboolean
+parlor_window_play_on (ParlorWindow  *self,
+                       ParlorTable   *table,
+                       GError       **error)
+{
+  const ParlorAppGame *game;
+  GtkWidget *screen;
+
+  g_return_val_if_fail (PARLOR_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (PARLOR_IS_TABLE (table), FALSE);
+
+  game = parlor_app_games_lookup (parlor_table_get_info (table)->id);
+  g_return_val_if_fail (game != NULL, FALSE);
+  parlor_window_show_game (self, game->info->id);
+  screen = ensure_screen (self, game);
+  if (!parlor_game_screen_play_on (PARLOR_GAME_SCREEN (screen), table, error))
+    return FALSE;
+  show_screen (self);
+  return TRUE;
+}
+
+static void
+on_viewer_play_on (ParlorReplayViewer *viewer,
+                   ParlorTable        *table,
+                   ParlorWindow       *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!parlor_window_play_on (self, table, &error))
+    {
+      parlor_window_toast (self, error->message);
+      return;
+    }
+  gtk_window_destroy (GTK_WINDOW (viewer));
+  gtk_window_present (GTK_WINDOW (self));
+}
+
+void
+parlor_window_open_replay (ParlorWindow *self,
+                           GFile        *file)
+{
+  g_autoptr(GError) error = NULL;
+  ParlorReplayViewer *viewer;
+
+  g_return_if_fail (PARLOR_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  viewer = parlor_replay_viewer_new_for_file (file, &error);
+  if (viewer == NULL)
+    {
+      GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("This Replay Cannot Be Watched"),
+                                                  error->message);
+
+      adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+      parlor_window_present_dialog (self, GTK_WINDOW (dialog));
+      return;
+    }
+  gtk_window_set_transient_for (GTK_WINDOW (viewer), GTK_WINDOW (self));
+  gtk_window_set_application (GTK_WINDOW (viewer), gtk_window_get_application (GTK_WINDOW (self)));
+  g_signal_connect_object (viewer, "play-on", G_CALLBACK (on_viewer_play_on), self, 0);
+  gtk_window_present (GTK_WINDOW (viewer));
+}
+
+static void
+on_open_response (GtkNativeDialog *chooser,
+                  int              response,
+                  ParlorWindow    *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+
+      if (file != NULL)
+        parlor_window_open_replay (self, file);
+    }
+  g_object_unref (chooser);
+}
+
+static void
+open_replay_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *param)
+{
+  ParlorWindow *self = PARLOR_WINDOW (widget);
+  GtkFileChooserNative *chooser;
+  GtkFileFilter *filter = gtk_file_filter_new ();
+  GtkFileFilter *all = gtk_file_filter_new ();
+
+  chooser = gtk_file_chooser_native_new (_("Open a Replay"), GTK_WINDOW (self),
+                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  gtk_file_filter_set_name (filter, _("Replays"));
+  gtk_file_filter_add_pattern (filter, "*.replay");
+  gtk_file_filter_set_name (all, _("All Files"));
+  gtk_file_filter_add_pattern (all, "*");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), all);
+  g_object_unref (filter);
+  g_object_unref (all);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect (chooser, "response", G_CALLBACK (on_open_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static gboolean
+on_drop (GtkDropTarget *target,
+         const GValue  *value,
+         double         x,
+         double         y,
+         ParlorWindow  *self)
+{
+  GSList *files;
+
+  if (!G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
+    return FALSE;
+  files = gdk_file_list_get_files (g_value_get_boxed (value));
+  for (GSList *l = files; l != NULL; l = l->next)
+    parlor_window_open_replay (self, l->data);
+  g_slist_free (files);
+  return files != NULL;
 }
 
 static void
@@ -699,6 +821,7 @@ parlor_window_class_init (ParlorWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.pause", NULL, pause_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.continue-game", NULL, continue_game_action);
+  gtk_widget_class_install_action (widget_class, "win.open-replay", NULL, open_replay_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.escape", NULL);
 }
@@ -760,6 +883,12 @@ parlor_window_init (ParlorWindow *self)
   g_signal_connect (self, "realize", G_CALLBACK (on_realize), NULL);
 
   add_game_rows (self);
+  {
+    GtkDropTarget *drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+
+    g_signal_connect (drop, "drop", G_CALLBACK (on_drop), self);
+    gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+  }
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->games_list),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Games"), -1);
   g_signal_connect (self->games_list, "row-activated", G_CALLBACK (on_game_row_activated), self);

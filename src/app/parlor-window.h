@@ -38,4 +38,13 @@ const char   *parlor_window_get_announcement (ParlorWindow *self);
 /* Writes the game against the computer now. */
 void          parlor_window_save_game   (ParlorWindow      *self);
 
+/* Opens the replay @file in a viewer window (a dialog says why a file
+ * cannot be watched); Play on from here plays on in this window. */
+void          parlor_window_open_replay (ParlorWindow      *self,
+                                         GFile             *file);
+/* Plays @table (a record's first moves, not started) against the computer. */
+gboolean      parlor_window_play_on     (ParlorWindow      *self,
+                                         ParlorTable       *table,
+                                         GError           **error);
+
 G_END_DECLS

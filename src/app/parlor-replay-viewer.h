@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <adwaita.h>
+
+#include "parlor-game-screen.h"
+#include "parlor-replay-cursor.h"
+
+G_BEGIN_DECLS
+
+/*
+ * A window that plays a replay back on the game's own screen, read-only:
+ * step back and forward (Left, Right), to the start and the end (Home,
+ * End), by hand (Page Up, Page Down), play at a chosen speed (Space), and
+ * whose view to see. Each step is said to screen readers. Play on from
+ * here starts a game against the computer at the step shown, in the
+ * window that opened the viewer.
+ *
+ * Signal "play-on" (ParlorTable *table): the table, not started, made
+ * from the record's first actions; whoever opened the viewer plays it.
+ */
+#define PARLOR_TYPE_REPLAY_VIEWER (parlor_replay_viewer_get_type ())
+G_DECLARE_FINAL_TYPE (ParlorReplayViewer, parlor_replay_viewer, PARLOR, REPLAY_VIEWER, AdwWindow)
+
+/* Reads @file (a replay, docs/replay-format.md): NULL with an error that
+ * says what is wrong with it. */
+ParlorReplayViewer *parlor_replay_viewer_new_for_file (GFile              *file,
+                                                       GError            **error);
+ParlorReplayViewer *parlor_replay_viewer_new        (ParlorReplayCursor *cursor,
+                                                     const char         *title);
+ParlorReplayCursor *parlor_replay_viewer_get_cursor (ParlorReplayViewer *self);
+ParlorGameScreen   *parlor_replay_viewer_get_screen (ParlorReplayViewer *self);
+guint               parlor_replay_viewer_get_step   (ParlorReplayViewer *self);
+/* Shows step @step (0..n_steps; past the end: the end). */
+void                parlor_replay_viewer_go_to      (ParlorReplayViewer *self,
+                                                     guint               step);
+int                 parlor_replay_viewer_get_seat   (ParlorReplayViewer *self);
+void                parlor_replay_viewer_set_seat   (ParlorReplayViewer *self,
+                                                     guint               seat);
+/* What screen readers were last told. */
+const char         *parlor_replay_viewer_get_announcement (ParlorReplayViewer *self);
+
+G_END_DECLS

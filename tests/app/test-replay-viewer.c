@@ -1,0 +1,312 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <string.h>
+
+#include "parlor-game-screen.h"
+#include "parlor-games.h"
+#include "parlor-replay-viewer.h"
+#include "parlor-table.h"
+#include "mcr/mcr-screen-private.h"
+#include "triad/triad-board-view.h"
+#include "triad/triad-screen-private.h"
+#include "ui-test-util.h"
+
+/*
+ * The replay viewer on a Triple Triad game and a Chinese Official hand:
+ * opened as a file is, stepped with its keys, the board, the log and the
+ * words for screen readers follow; Play on from here starts a game.
+ */
+
+typedef struct
+{
+  char      *path;
+  GPtrArray *views;   /* seat 0's view after each step */
+} Recorded;
+
+static void
+recorded_clear (Recorded *r)
+{
+  g_free (r->path);
+  g_ptr_array_unref (r->views);
+}
+
+/* A seeded game, seat 0 "Ann" against computer players, every move
+ * chosen here; seat 0's view kept at each step. Written as a file. */
+static void
+record_game (const char *id,
+             const char *config,
+             guint       max_moves,
+             Recorded   *out)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ParlorTable) table = parlor_table_new (parlor_games_lookup (id), config, 17, &error);
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autofree char *name = g_strdup_printf ("%s.replay", id);
+  GPtrArray *record;
+  ParlorRng rng;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < parlor_table_get_n_seats (table); i++)
+    parlor_table_add_player_at (table, i, i == 0 ? PARLOR_SEAT_LOCAL : PARLOR_SEAT_REMOTE,
+                                i == 0 ? "Ann" : "Bot", NULL);
+  g_assert_true (parlor_table_start (table, &error));
+  out->views = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (out->views, parlor_table_view_for (table, 0));
+  parlor_rng_init (&rng, 17, 3);
+  for (guint n = 0; n < max_moves && !parlor_table_is_over (table); n++)
+    {
+      ParlorGame *game = parlor_table_get_game (table);
+      guint seat = g_bit_nth_lsf (parlor_game_get_waiting (game), -1);
+      g_autoptr(GPtrArray) legal = parlor_game_legal_actions (game, seat);
+
+      g_assert_true (parlor_table_submit (table, seat,
+                                          g_ptr_array_index (legal, parlor_rng_below (&rng, legal->len)),
+                                          &error));
+      g_assert_no_error (error);
+      g_ptr_array_add (out->views, parlor_table_view_for (table, 0));
+    }
+  record = parlor_table_get_record (table);
+  for (guint i = 0; i < record->len; i++)
+    g_string_append_printf (text, "%s\n", (char *) g_ptr_array_index (record, i));
+  /* The others were computer players, as in a game against the computer. */
+  g_string_replace (text, "kind=remote", "kind=ai level=easy", 0);
+  out->path = g_build_filename (ui_test_get_data_home (), name, NULL);
+  g_assert_true (g_file_set_contents (out->path, text->str, -1, &error));
+}
+
+/* Presses @keyval as the viewer's keyboard shortcuts take it. */
+static void
+press (ParlorReplayViewer *viewer,
+       guint               keyval)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (viewer));
+  gboolean pressed = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && !pressed; i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (item))
+        continue;
+      for (guint k = 0; k < g_list_model_get_n_items (G_LIST_MODEL (item)) && !pressed; k++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (item), k);
+          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
+
+          if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
+              gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
+              gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == 0)
+            {
+              g_assert_true (gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0,
+                                                           GTK_WIDGET (viewer), NULL));
+              pressed = TRUE;
+            }
+        }
+    }
+  g_assert_true (pressed);
+  ui_test_iterate (20);
+}
+
+static ParlorReplayViewer *
+open_viewer (const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  ParlorReplayViewer *viewer;
+
+  parlor_window_open_replay (ui_test_get_window (), file);
+  ui_test_iterate (50);
+  viewer = PARLOR_REPLAY_VIEWER (ui_test_find_window (PARLOR_TYPE_REPLAY_VIEWER));
+  g_assert_nonnull (viewer);
+  return viewer;
+}
+
+static gboolean
+viewer_gone (gpointer data)
+{
+  return ui_test_find_window (PARLOR_TYPE_REPLAY_VIEWER) == NULL;
+}
+
+static gboolean
+can_move (gpointer data)
+{
+  return parlor_game_screen_can_move (PARLOR_GAME_SCREEN (data));
+}
+
+static void
+test_triad (void)
+{
+  Recorded r = { 0 };
+  ParlorReplayViewer *viewer;
+  TriadScreen *screen;
+  guint n;
+
+  record_game ("triad", "", 100, &r);
+  viewer = open_viewer (r.path);
+  screen = TRIAD_SCREEN (parlor_replay_viewer_get_screen (viewer));
+  n = parlor_replay_cursor_get_n_steps (parlor_replay_viewer_get_cursor (viewer));
+  g_assert_cmpuint (n, ==, 9);
+  g_assert_cmpint (parlor_replay_viewer_get_seat (viewer), ==, 0);
+  g_assert_cmpint (triad_board_view_get_last_move (TRIAD_BOARD_VIEW (triad_screen_get_board (screen))), ==, -1);
+
+  for (guint step = 1; step <= 3; step++)
+    {
+      g_autofree char *before = triad_screen_get_log_text (screen);
+      g_autofree char *view = NULL;
+      g_autofree char *after = NULL;
+      g_autofree char *said = g_strdup_printf ("Move %u: ", step);
+
+      press (viewer, GDK_KEY_Right);
+      g_assert_cmpuint (parlor_replay_viewer_get_step (viewer), ==, step);
+      view = triad_screen_dup_view (screen);
+      g_assert_cmpstr (view, ==, g_ptr_array_index (r.views, step));
+      g_assert_cmpint (triad_board_view_get_last_move (TRIAD_BOARD_VIEW (triad_screen_get_board (screen))), >=, 0);
+      after = triad_screen_get_log_text (screen);
+      g_assert_true (g_str_has_prefix (after, before));
+      g_assert_cmpuint (strlen (after), >, strlen (before));
+      g_assert_true (g_str_has_prefix (parlor_replay_viewer_get_announcement (viewer), said));
+    }
+  ui_test_screenshot (GTK_WIDGET (viewer), "replay-viewer-triad");
+
+  /* Back: the board and the log as they were. */
+  {
+    g_autofree char *log2 = NULL;
+    g_autofree char *view = NULL;
+    g_autofree char *log_now = NULL;
+
+    press (viewer, GDK_KEY_Left);
+    g_assert_cmpuint (parlor_replay_viewer_get_step (viewer), ==, 2);
+    view = triad_screen_dup_view (screen);
+    g_assert_cmpstr (view, ==, g_ptr_array_index (r.views, 2));
+    log2 = triad_screen_get_log_text (screen);
+    press (viewer, GDK_KEY_Right);
+    press (viewer, GDK_KEY_Left);
+    log_now = triad_screen_get_log_text (screen);
+    g_assert_cmpstr (log_now, ==, log2);
+  }
+  press (viewer, GDK_KEY_End);
+  g_assert_cmpuint (parlor_replay_viewer_get_step (viewer), ==, n);
+  press (viewer, GDK_KEY_Home);
+  g_assert_cmpuint (parlor_replay_viewer_get_step (viewer), ==, 0);
+  g_assert_cmpint (triad_board_view_get_last_move (TRIAD_BOARD_VIEW (triad_screen_get_board (screen))), ==, -1);
+
+  /* The other seat's view. */
+  parlor_replay_viewer_set_seat (viewer, 1);
+  ui_test_iterate (20);
+  g_assert_cmpint (triad_screen_get_seat (screen), ==, 1);
+
+  /* Play on from move 4: a game against the computer, where you move. */
+  parlor_replay_viewer_set_seat (viewer, 0);
+  parlor_replay_viewer_go_to (viewer, 4);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (viewer), "replay.play-on", NULL));
+  ui_test_wait_for (viewer_gone, NULL);
+  {
+    GtkWidget *played = parlor_window_get_screen (ui_test_get_window ());
+    ParlorTable *table;
+
+    g_assert_true (TRIAD_IS_SCREEN (played));
+    table = triad_screen_get_table (TRIAD_SCREEN (played));
+    g_assert_nonnull (table);
+    g_assert_cmpstr (parlor_window_get_page (ui_test_get_window ()), ==, "play");
+    ui_test_wait_for (can_move, played);
+    {
+      /* The new game's record begins with the replay's first four moves. */
+      GPtrArray *record = parlor_table_get_record (table);
+      g_autofree char *text = NULL;
+      g_auto(GStrv) lines = NULL;
+      guint from_file = 0, matched = 0;
+
+      g_assert_true (g_file_get_contents (r.path, &text, NULL, NULL));
+      lines = g_strsplit (text, "\n", -1);
+      for (guint i = 0; lines[i] != NULL && from_file < 4; i++)
+        if (g_str_has_prefix (lines[i], "action "))
+          {
+            from_file++;
+            for (guint k = 0; k < record->len; k++)
+              if (g_str_equal (g_ptr_array_index (record, k), lines[i]))
+                {
+                  matched++;
+                  break;
+                }
+          }
+      g_assert_cmpuint (matched, ==, 4);
+    }
+    parlor_game_screen_new_local_game (PARLOR_GAME_SCREEN (played));
+  }
+  recorded_clear (&r);
+}
+
+static void
+test_mcr (void)
+{
+  Recorded r = { 0 };
+  ParlorReplayViewer *viewer;
+  McrScreen *screen;
+  g_autofree char *log0 = NULL;
+
+  record_game ("mcr", "hands=1", 60, &r);
+  viewer = open_viewer (r.path);
+  screen = MCR_SCREEN (parlor_replay_viewer_get_screen (viewer));
+  log0 = mcr_screen_get_log_text (screen);
+  for (guint step = 1; step <= 12; step++)
+    {
+      g_autofree char *view = NULL;
+
+      press (viewer, GDK_KEY_Right);
+      view = mcr_screen_dup_view (screen);
+      g_assert_cmpstr (view, ==, g_ptr_array_index (r.views, step));
+    }
+  {
+    g_autofree char *log12 = mcr_screen_get_log_text (screen);
+    g_autofree char *view = NULL;
+    g_autofree char *log_back = NULL;
+
+    g_assert_true (g_str_has_prefix (log12, log0));
+    g_assert_cmpuint (strlen (log12), >, strlen (log0));
+    g_assert_true (g_str_has_prefix (parlor_replay_viewer_get_announcement (viewer), "Move 12: "));
+    ui_test_screenshot (GTK_WIDGET (viewer), "replay-viewer-mcr");
+    press (viewer, GDK_KEY_Page_Up);
+    g_assert_cmpuint (parlor_replay_viewer_get_step (viewer), ==, 0);
+    view = mcr_screen_dup_view (screen);
+    g_assert_cmpstr (view, ==, g_ptr_array_index (r.views, 0));
+    log_back = mcr_screen_get_log_text (screen);
+    g_assert_cmpstr (log_back, ==, log0);
+  }
+  press (viewer, GDK_KEY_Page_Down);
+  g_assert_cmpuint (parlor_replay_viewer_get_step (viewer), ==,
+                    parlor_replay_cursor_get_n_steps (parlor_replay_viewer_get_cursor (viewer)));
+  gtk_window_destroy (GTK_WINDOW (viewer));
+  ui_test_wait_for (viewer_gone, NULL);
+  recorded_clear (&r);
+}
+
+/* A damaged file opens no viewer: a dialog says why. */
+static void
+test_damaged (void)
+{
+  g_autofree char *path = g_build_filename (ui_test_get_data_home (), "damaged.replay", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  g_assert_true (g_file_set_contents (path, "replay version=1\ngame id=triad seed=x\n", -1, NULL));
+  parlor_window_open_replay (ui_test_get_window (), file);
+  ui_test_iterate (50);
+  g_assert_null (ui_test_find_window (PARLOR_TYPE_REPLAY_VIEWER));
+  {
+    GtkWindow *dialog = ui_test_find_window (ADW_TYPE_MESSAGE_DIALOG);
+
+    g_assert_nonnull (dialog);
+    g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)), "line 2"));
+    gtk_window_destroy (dialog);
+  }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  ui_test_init (&argc, &argv);
+  g_test_add_func ("/replay-viewer/triad", test_triad);
+  g_test_add_func ("/replay-viewer/mcr", test_mcr);
+  g_test_add_func ("/replay-viewer/damaged", test_damaged);
+  return ui_test_run ();
+}

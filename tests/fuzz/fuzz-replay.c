@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "fuzz-replay"
+
+#include "config.h"
+
+#include "parlor-games.h"
+#include "parlor-replay-cursor.h"
+
+int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
+
+/* A replay file as the viewer opens one: the reader, then the cursor to
+ * every step, back, every hand, each seat's view and log. Either a cursor
+ * or an error with words, never a crash or a hang. */
+int
+LLVMFuzzerTestOneInput (const guint8 *data,
+                        size_t        size)
+{
+  g_autofree char *text = g_strndup ((const char *) data, size);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ParlorReplayCursor) cursor = NULL;
+  guint n;
+
+  cursor = parlor_replay_cursor_new (text, parlor_games_lookup, 0, &error);
+  if (cursor == NULL)
+    {
+      g_assert_nonnull (error);
+      g_assert_true (error->message[0] != '\0');
+      return 0;
+    }
+
+  n = parlor_replay_cursor_get_n_steps (cursor);
+  g_assert_true (parlor_replay_cursor_go_to (cursor, n, NULL));
+  for (int s = -1; s < (int) parlor_replay_cursor_get_n_seats (cursor); s++)
+    {
+      g_autofree char *view = parlor_replay_cursor_dup_view (cursor, s);
+      g_autoptr(GPtrArray) log = parlor_replay_cursor_dup_log (cursor, n, s);
+      g_autofree char *words = parlor_replay_cursor_describe_step (cursor, n, s);
+
+      g_assert_nonnull (view);
+      g_assert_nonnull (log);
+      g_assert_nonnull (words);
+    }
+  for (guint h = 0; h < parlor_replay_cursor_get_n_hands (cursor); h++)
+    g_assert_true (parlor_replay_cursor_go_to (cursor,
+                                               parlor_replay_cursor_get_hand_step (cursor, h), NULL));
+  if (parlor_replay_cursor_back (cursor))
+    g_assert_true (parlor_replay_cursor_forward (cursor));
+  g_assert_false (parlor_replay_cursor_go_to (cursor, n + 1, &error));
+  g_assert_nonnull (error);
+  return 0;
+}
