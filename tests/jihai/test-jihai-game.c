@@ -187,6 +187,21 @@ events_have (Fixture    *f,
   return strstr (all, text) != NULL;
 }
 
+/* The audience of the event @line, 0 if there is none. */
+static guint32
+audience_of (Fixture    *f,
+             const char *line)
+{
+  for (guint i = 0; i < f->events->len; i++)
+    {
+      ParlorEvent *event = g_ptr_array_index (f->events, i);
+
+      if (g_str_equal (event->line, line))
+        return event->audience;
+    }
+  return 0;
+}
+
 static void
 assert_waiting (Fixture         *f,
                 guint            seat,
@@ -488,6 +503,7 @@ test_ron_ban (void)
   assert_waiting (&f, 1, PARLOR_PROMPT_CLAIM);
   g_assert_true (has_action (&f, 1, "ron"));
   g_assert_false (has_action (&f, 1, "pung"));
+  g_assert_false (events_have (&f, "ron-barred"));
   fixture_clear (&f);
 
   /* seat 1 discarded N earlier: no ron on N, so nothing to claim (passed for it) */
@@ -498,6 +514,8 @@ test_ron_ban (void)
   play (&f, 1, "discard N");
   assert_waiting (&f, 0, PARLOR_PROMPT_TURN);   /* seat 0 drew N */
   play (&f, 0, "discard N");
+  /* seat 1 alone is told why it is not asked */
+  g_assert_cmpuint (audience_of (&f, "ron-barred seat=1 tile=N"), ==, PARLOR_AUDIENCE_SEAT (1));
   g_assert_true (events_have (&f, "draw seat=1 tile=O\n"));
   assert_waiting (&f, 1, PARLOR_PROMPT_TURN);
   refuse (&f, 1, "ron");
@@ -720,6 +738,14 @@ check_state (JihaiGame *game,
             g_assert_cmphex (e->audience, ==, PARLOR_AUDIENCE_SEAT (seat));
           else
             g_assert_false (e->audience & PARLOR_AUDIENCE_SEAT (seat));
+        }
+      else if (g_str_equal (type, "ron-barred"))
+        {
+          gint64 seat;
+
+          /* only the seat barred learns it */
+          g_assert_true (parlor_line_get_int (line, "seat", 0, 1, &seat, NULL));
+          g_assert_cmphex (e->audience, ==, PARLOR_AUDIENCE_SEAT (seat));
         }
       else
         g_assert_cmphex (e->audience, ==, PARLOR_AUDIENCE_ALL);

@@ -153,13 +153,6 @@ hand_size (JihaiScreen *self,
   return self->view.n_concealed[seat] + 3 * self->view.n_melds[seat];
 }
 
-static gboolean
-ron_barred (JihaiScreen *self,
-            guint        kind)
-{
-  return self->has_view && jihai_ron_barred (&self->view, kind);
-}
-
 static char *
 ron_hint_text (guint kind)
 {
@@ -564,22 +557,14 @@ handle_event (JihaiScreen *self,
   if (g_str_equal (type, "discard"))
     {
       self->last_discarder = seat;
-      if (seat == PARLOR_SCREEN_SEAT (self))
-        self->ron_hint = JIHAI_NO_KIND;
-      else if (PARLOR_SCREEN_SEAT (self) >= 0)
-        {
-          const char *tile = parlor_line_get (line, "tile");
-          guint kind = tile != NULL ? jihai_kind_from_letter (tile[0]) : JIHAI_NO_KIND;
-
-          if (ron_barred (self, kind))
-            {
-              g_autofree char *hint = ron_hint_text (kind);
-
-              self->ron_hint = kind;
-              parlor_log_view_append (self->log, hint, FALSE);
-            }
-        }
+      self->ron_hint = JIHAI_NO_KIND;
       parlor_game_screen_play_sound (PARLOR_GAME_SCREEN (self), PARLOR_SOUND_TURN_END);
+    }
+  else if (g_str_equal (type, "ron-barred"))
+    {
+      const char *tile = parlor_line_get (line, "tile");
+
+      self->ron_hint = tile != NULL ? jihai_kind_from_letter (tile[0]) : JIHAI_NO_KIND;
     }
   else if (g_str_equal (type, "hand") || g_str_equal (type, "call"))
     {

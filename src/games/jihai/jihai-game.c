@@ -252,6 +252,21 @@ score_ron (JihaiGame  *self,
     score->can_win = FALSE;
 }
 
+/* The claim tile would complete @seat's hand, but @seat discarded its kind
+ * earlier in the hand: told to that seat alone, so that it knows why it is
+ * not asked. */
+static gboolean
+ron_barred (JihaiGame *self,
+            guint      seat)
+{
+  JihaiScore score;
+
+  if (!(self->discarded[seat] & (1u << self->claim_tile)))
+    return FALSE;
+  score_ron (self, seat, &score);
+  return score.status == JIHAI_STATUS_ILLEGAL_RON;
+}
+
 static void
 options_for (JihaiGame    *self,
              guint         seat,
@@ -678,6 +693,9 @@ jihai_apply (ParlorGame  *game,
       self->drawn = JIHAI_NO_KIND;
       add_event (events, PARLOR_AUDIENCE_ALL, "discard seat=%u tile=%c", seat, jihai_kind_letter (kind));
       after_discard (self, seat, kind);
+      if (ron_barred (self, other))
+        add_event (events, PARLOR_AUDIENCE_SEAT (other), "ron-barred seat=%u tile=%c", other,
+                   jihai_kind_letter (kind));
     }
   else if (g_str_equal (type, "tsumo"))
     {
@@ -1051,6 +1069,15 @@ jihai_describe (const char         *text,
         return g_strdup_printf (replacement ? _("%s draws a replacement tile: %s")
                                             : _("%s draws %s"), who, tile_name (tile));
       return g_strdup_printf (replacement ? _("%s draws a replacement tile") : _("%s draws a tile"), who);
+    }
+  if (g_str_equal (type, "ron-barred"))
+    {
+      if (you)
+        /* Translators: %s is a tile, "East wind" */
+        return g_strdup_printf (_("%s would complete your hand, but you discarded one earlier in "
+                                  "this hand: no ron on it."), tile_name (tile));
+      return g_strdup_printf (_("%s would complete %s’s hand, but %s discarded one earlier in "
+                                "this hand: no ron on it."), tile_name (tile), who, who);
     }
   if (g_str_equal (type, "discard"))
     {
