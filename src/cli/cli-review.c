@@ -3,7 +3,6 @@
 
 #include "config.h"
 
-#include <glib/gi18n.h>
 #include <stdio.h>
 
 #include "cli-commands.h"
@@ -21,8 +20,8 @@ print_text (GPtrArray *entries,
       ParlorReviewEntry *e = g_ptr_array_index (entries, i);
 
       printf ("game %u step %u%s\n", e->game + 1, e->step, e->timeout ? " (time ran out)" : "");
-      printf (_("  played: %s\n"), e->played_words);
-      printf (_("  the computer: %s\n"), e->best_words);
+      printf ("  played: %s\n", e->played_words);
+      printf ("  the computer: %s\n", e->best_words);
       for (guint f = 0; f < e->cost.n_figures; f++)
         printf ("  %s: %g → %g\n", e->cost.figures[f].key,
                 parlor_cli_round (e->cost.figures[f].played, 3),
