@@ -242,3 +242,27 @@ parlor_game_seed (void)
     return g_ascii_strtoull (forced, NULL, 10);
   return parlor_secret_seed ();
 }
+
+void
+parlor_review_cost_clear (ParlorReviewCost *cost)
+{
+  g_return_if_fail (cost != NULL);
+
+  g_clear_pointer (&cost->played_words, g_free);
+  g_clear_pointer (&cost->best_words, g_free);
+  g_clear_pointer (&cost->explanation, g_free);
+  cost->n_figures = 0;
+  cost->worse = FALSE;
+}
+
+void
+parlor_review_cost_add_figure (ParlorReviewCost *cost,
+                               const char       *key,
+                               double            played,
+                               double            best)
+{
+  g_return_if_fail (cost != NULL && key != NULL);
+  g_return_if_fail (cost->n_figures < PARLOR_REVIEW_MAX_FIGURES);
+
+  cost->figures[cost->n_figures++] = (ParlorReviewFigure) { key, played, best };
+}

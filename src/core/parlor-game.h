@@ -63,6 +63,35 @@ G_DECLARE_INTERFACE (ParlorGame, parlor_game, PARLOR, GAME, GObject)
 
 typedef struct _ParlorGameInfo ParlorGameInfo;
 
+/*
+ * What a decision cost, in the game's own measure (docs/review.md): each
+ * figure for the move played and for the strongest computer player's move.
+ */
+#define PARLOR_REVIEW_MAX_FIGURES 4
+
+typedef struct
+{
+  const char *key;       /* "value", "score", "shanten", "ukeire", "win-chance", "points" */
+  double      played;
+  double      best;
+} ParlorReviewFigure;
+
+typedef struct
+{
+  gboolean           worse;         /* the measure puts the move played below: list it */
+  guint              n_figures;
+  ParlorReviewFigure figures[PARLOR_REVIEW_MAX_FIGURES];
+  char              *played_words;  /* optional: the moves in words (g_free) */
+  char              *best_words;
+  char              *explanation;   /* translated sentence (g_free) */
+} ParlorReviewCost;
+
+void parlor_review_cost_clear      (ParlorReviewCost *cost);
+void parlor_review_cost_add_figure (ParlorReviewCost *cost,
+                                    const char       *key,
+                                    double            played,
+                                    double            best);
+
 struct _ParlorGameInterface
 {
   GTypeInterface parent_iface;
@@ -123,6 +152,16 @@ struct _ParlorGameInfo
    * (parlor_game_get_automatic_action) are recorded as actions, and a
    * reader of a version 1 replay plays them itself. */
   guint               replay_version;
+  /* Optional (docs/review.md): what playing @played instead of @best (the
+   * strongest level's choice) costs, judged from the seat's @view alone;
+   * @seed fixes any sampling. */
+  gboolean          (*review_cost)   (const char        *view,
+                                      const char        *played,
+                                      const char        *best,
+                                      guint64            seed,
+                                      GCancellable      *cancellable,
+                                      ParlorReviewCost  *out,
+                                      GError           **error);
 };
 
 GQuark                parlor_game_error_quark   (void);

@@ -8,6 +8,7 @@
 
 #include "jihai-ai.h"
 #include "parlor-game.h"
+#include "parlor-line.h"
 #include "parlor-rng.h"
 
 #define STRONG_DEPTH    3
@@ -665,4 +666,196 @@ jihai_ai_choose (const char    *level,
   if (g_str_equal (level, "normal"))
     return choose_normal (&v, &rng);
   return choose_strong (&v, &rng);
+}
+
+/* ---- review ---- */
+
+/* What a decision leaves: shanten (tiles still missing to a hand that scores, less
+ * one; -1 a win), the live tiles that bring it nearer, and where the strong player
+ * weighs it, its expected points. */
+typedef struct
+{
+  gboolean win;
+  int      shanten;
+  guint    ukeire;
+  gboolean estimated;
+  double   points;
+} Outcome;
+
+static void
+measure (const AiHand *h,
+         const guint8  live[JIHAI_N_KINDS],
+         Outcome      *o)
+{
+  Target targets[MAX_TARGETS];
+  guint n = list_targets (h->melds, h->n_melds, h->discarded, targets);
+  guint useful = 0;
+  int distance = distance_with (h->counts, targets, n, live, &useful);
+
+  o->shanten = distance == G_MAXINT ? 99 : distance - 1;
+  o->ukeire = 0;
+  for (guint k = 0; k < JIHAI_N_KINDS; k++)
+    if (useful & (1u << k))
+      o->ukeire += live[k];
+}
+
+static gboolean
+review_outcome (const JihaiView *v,
+                const char      *action,
+                MemoEntry       *memo,
+                ParlorRng       *rng,
+                Outcome         *o)
+{
+  g_autoptr(GPtrArray) legal = jihai_options_to_actions (&v->options, v->counts);
+  g_autoptr(ParlorLine) line = parlor_line_parse (action, NULL);
+  const char *type;
+  guint8 live[JIHAI_N_KINDS];
+  guint kind = JIHAI_NO_KIND;
+  gboolean ok = FALSE;
+  AiHand h;
+  Pool pool;
+
+  memset (o, 0, sizeof *o);
+  for (guint i = 0; i < legal->len && !ok; i++)
+    ok = g_str_equal (g_ptr_array_index (legal, i), action);
+  if (!ok || line == NULL)
+    return FALSE;
+  type = parlor_line_get_type (line);
+  if (parlor_line_get_n_words (line) == 1 && strlen (parlor_line_get_word (line, 0)) == 1)
+    kind = jihai_kind_from_letter (parlor_line_get_word (line, 0)[0]);
+  ai_hand_from_view (v, &h);
+  live_tiles (v, live);
+  memcpy (pool.live, live, sizeof pool.live);
+  pool.memo = memo;
+
+  if (g_str_equal (type, "tsumo") || g_str_equal (type, "ron"))
+    {
+      o->win = TRUE;
+      o->shanten = -1;
+      return TRUE;
+    }
+  if (g_str_equal (type, "pass"))
+    {
+      measure (&h, live, o);
+      o->estimated = TRUE;
+      o->points = value7 (&h, &pool, MIN (STRONG_DEPTH, (v->wall + 1) / 2));
+      return TRUE;
+    }
+  if (g_str_equal (type, "discard") && kind < JIHAI_N_KINDS)
+    {
+      h.counts[kind]--;
+      h.discarded |= 1u << kind;
+      measure (&h, live, o);
+      o->estimated = TRUE;
+      o->points = value7 (&h, &pool, MIN (STRONG_DEPTH, v->wall / 2)) - danger (v, live, kind);
+      return TRUE;
+    }
+  if (g_str_equal (type, "pung"))
+    {
+      guint d;
+      Greedy g;
+
+      h.counts[v->claim] -= 2;
+      h.melds[h.n_melds].type = JIHAI_MELD_PUNG;
+      h.melds[h.n_melds++].kind = v->claim;
+      d = normal_discard (&h, live, rng, &g);
+      o->shanten = g.distance == G_MAXINT ? 99 : g.distance - 1;
+      o->ukeire = g.accept;
+      o->estimated = d != JIHAI_NO_KIND;
+      if (o->estimated)
+        strong_discard (v, &h, live, MIN (STRONG_DEPTH, v->wall / 2), memo, &o->points);
+      return TRUE;
+    }
+  if (g_str_equal (type, "kong") || g_str_equal (type, "ckong") || g_str_equal (type, "akong"))
+    {
+      guint k = g_str_equal (type, "kong") ? v->claim : kind;
+
+      if (k >= JIHAI_N_KINDS)
+        return FALSE;
+      if (g_str_equal (type, "akong"))
+        {
+          h.counts[k]--;
+          for (guint i = 0; i < h.n_melds; i++)
+            if (h.melds[i].kind == k)
+              h.melds[i].type = JIHAI_MELD_ADDED_KONG;
+        }
+      else
+        {
+          h.counts[k] -= g_str_equal (type, "kong") ? 3 : 4;
+          h.melds[h.n_melds].type = g_str_equal (type, "kong") ? JIHAI_MELD_OPEN_KONG
+                                                               : JIHAI_MELD_CONCEALED_KONG;
+          h.melds[h.n_melds++].kind = k;
+        }
+      /* the replacement draw still to come: where the hand stands without it */
+      measure (&h, live, o);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/*
+ * A win missed is always listed; a claim or a pass is judged by the strong
+ * player's expected points where it has them for both, everything else by the
+ * shanten, then the live effective tiles.
+ */
+gboolean
+jihai_ai_review_cost (const char        *view,
+                      const char        *played,
+                      const char        *best,
+                      guint64            seed,
+                      GCancellable      *cancellable,
+                      ParlorReviewCost  *out,
+                      GError           **error)
+{
+  g_autofree MemoEntry *memo = g_new0 (MemoEntry, 1 << MEMO_BITS);
+  g_autofree char *why = NULL;
+  g_autofree char *shape = NULL;
+  JihaiView v;
+  Outcome p, b;
+  ParlorRng rng;
+
+  g_return_val_if_fail (view != NULL && played != NULL && best != NULL, FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  if (!jihai_view_parse (view, &v, error))
+    return FALSE;
+  if (v.seat < 0 || v.ask == JIHAI_ASK_NONE || v.options.can == 0)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
+                           _("It is not this seat's turn"));
+      return FALSE;
+    }
+  parlor_rng_init (&rng, seed, 0x726576);
+  if (!review_outcome (&v, played, memo, &rng, &p) || !review_outcome (&v, best, memo, &rng, &b))
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_ILLEGAL,
+                           _("A move to review is not legal here"));
+      return FALSE;
+    }
+
+  parlor_review_cost_add_figure (out, "shanten", p.shanten, b.shanten);
+  parlor_review_cost_add_figure (out, "ukeire", p.ukeire, b.ukeire);
+  if (p.estimated && b.estimated)
+    parlor_review_cost_add_figure (out, "points", p.points, b.points);
+
+  if (b.win && !p.win)
+    {
+      out->worse = TRUE;
+      why = g_strdup (_("The hand could win here."));
+    }
+  else if (v.ask != JIHAI_ASK_TURN && p.estimated && b.estimated && !p.win)
+    {
+      out->worse = p.points < b.points - 0.01;
+      why = g_strdup_printf (_("The computer player expects %.2f points after this move and "
+                               "%.2f after its own."), p.points, b.points);
+    }
+  else
+    out->worse = p.shanten > b.shanten || (p.shanten == b.shanten && p.ukeire < b.ukeire);
+
+  shape = g_strdup_printf (_("After this move the hand is %d from ready with %u effective tiles; "
+                             "after the computer’s, %d with %u."),
+                           p.shanten, p.ukeire, b.shanten, b.ukeire);
+  out->explanation = why != NULL ? g_strconcat (why, " ", shape, NULL) : g_steal_pointer (&shape);
+  (void) cancellable;
+  return TRUE;
 }

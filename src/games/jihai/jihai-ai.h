@@ -4,6 +4,7 @@
 #include <gio/gio.h>
 
 #include "jihai-view.h"
+#include "parlor-game.h"
 
 G_BEGIN_DECLS
 
@@ -36,5 +37,15 @@ char     *jihai_ai_choose    (const char      *level,
                               guint64          seed,
                               GCancellable    *cancellable,
                               GError         **error);
+
+/* ParlorGameInfo.review_cost (docs/review.md): shanten, live effective tiles
+ * and the strong player's expected points. */
+gboolean  jihai_ai_review_cost (const char        *view,
+                                const char        *played,
+                                const char        *best,
+                                guint64            seed,
+                                GCancellable      *cancellable,
+                                ParlorReviewCost  *out,
+                                GError           **error);
 
 G_END_DECLS

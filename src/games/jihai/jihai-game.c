@@ -90,6 +90,7 @@ const ParlorGameInfo jihai_game_info = {
   .new_game = new_game,
   .ai_choose = jihai_ai_choose,
   .describe = jihai_describe,
+  .review_cost = jihai_ai_review_cost,
   /* 2: every discard opens a window for every other seat */
   .replay_version = 2,
 };

@@ -7,8 +7,10 @@
 #include <string.h>
 
 #include "parlor-game.h"
+#include "parlor-line.h"
 #include "parlor-rng.h"
 #include "manhattan-ai.h"
+#include "manhattan-game.h"
 #include "manhattan-view.h"
 
 /*
@@ -598,4 +600,181 @@ manhattan_ai_choose (const char    *level,
     choice = manhattan_view_legal_action (&view, 0);
 
   return choice;
+}
+
+/* ---- review ---- */
+
+#define REVIEW_SAMPLES   160
+/* Below this many points of expected margin the two moves count as equal:
+ * the sampling cannot tell them apart more finely. */
+#define REVIEW_THRESHOLD 0.5
+
+typedef struct
+{
+  gboolean choose;
+  Counts   blocks;
+  int      card, city, block;
+} Action;
+
+static gboolean
+parse_action (const char *text,
+              Action     *a)
+{
+  g_autoptr(ParlorLine) line = parlor_line_parse (text, NULL);
+  gint64 card, city, block;
+
+  memset (a, 0, sizeof *a);
+  if (line == NULL)
+    return FALSE;
+  if (g_str_equal (parlor_line_get_type (line), "choose"))
+    {
+      a->choose = TRUE;
+      return parlor_line_has (line, "blocks") &&
+             manhattan_blocks_parse (parlor_line_get (line, "blocks"), a->blocks.c, NULL);
+    }
+  if (!g_str_equal (parlor_line_get_type (line), "play") ||
+      !parlor_line_get_int (line, "card", 0, MANHATTAN_N_SPOTS - 1, &card, NULL) ||
+      !parlor_line_get_int (line, "city", 0, MANHATTAN_N_CITIES - 1, &city, NULL) ||
+      !parlor_line_get_int (line, "block", 1, MANHATTAN_MAX_BLOCK, &block, NULL))
+    return FALSE;
+  a->card = (int) card;
+  a->city = (int) city;
+  a->block = (int) block;
+  return TRUE;
+}
+
+static gboolean
+apply_action (ManhattanState *st,
+              int             me,
+              const Action   *a)
+{
+  if (a->choose)
+    {
+      if (!manhattan_state_check_choose (st, me, a->blocks.c, NULL))
+        return FALSE;
+      manhattan_state_choose (st, me, a->blocks.c, NULL);
+      return TRUE;
+    }
+  if (!manhattan_state_check_play (st, me, a->card, a->city, a->block, NULL))
+    return FALSE;
+  manhattan_state_play (st, me, a->card, a->city, a->block, NULL);
+  return TRUE;
+}
+
+/* Plays the sample to the end of the game with the normal policy. */
+static void
+playout_to_end (ManhattanState *st,
+                ParlorRng      *rng)
+{
+  for (int round = st->round; round < MANHATTAN_N_ROUNDS && st->phase != MANHATTAN_PHASE_OVER;
+       round++)
+    {
+      playout (st, round, rng);
+      if (st->round == round && st->phase != MANHATTAN_PHASE_OVER)
+        break;   /* nobody could move: the sample ends here */
+    }
+}
+
+static char *
+action_words (const Action *a)
+{
+  g_autofree char *blocks = NULL;
+
+  if (a->choose)
+    {
+      blocks = manhattan_blocks_to_string (a->blocks.c);
+      return g_strdup_printf (_("Choose the blocks %s"), blocks);
+    }
+  /* TRANSLATORS: "Build 3 storeys in city 2 with the card “far left”" */
+  return g_strdup_printf (ngettext ("Build %d storey in city %d with the card “%s”",
+                                    "Build %d storeys in city %d with the card “%s”", a->block),
+                          a->block, a->city + 1, manhattan_place_name (a->card));
+}
+
+/*
+ * The expected final margin (own score less the best other score) after each
+ * move, over play-outs of the rest of the game: the hidden cards and block
+ * choices dealt consistently with the view, every seat then playing the
+ * normal policy. Both moves meet the same samples and the same play-out noise.
+ */
+gboolean
+manhattan_ai_review_cost (const char        *view_line,
+                          const char        *played,
+                          const char        *best,
+                          guint64            seed,
+                          GCancellable      *cancellable,
+                          ParlorReviewCost  *out,
+                          GError           **error)
+{
+  ManhattanView view;
+  Action a[2];
+  double margin[2] = { 0, 0 }, score[2] = { 0, 0 };
+  ParlorRng rng;
+  int me;
+
+  g_return_val_if_fail (view_line != NULL && played != NULL && best != NULL, FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  if (!manhattan_view_parse (view_line, &view, error))
+    return FALSE;
+  me = view.seat;
+  if (me < 0 || manhattan_view_n_legal_actions (&view) == 0)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
+                           _("There is nothing to do now"));
+      return FALSE;
+    }
+  if (!parse_action (played, &a[0]) || !parse_action (best, &a[1]))
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_SYNTAX,
+                           _("A move to review is not a Manhattan action"));
+      return FALSE;
+    }
+
+  parlor_rng_init (&rng, seed, 0x726576 /* "rev" */);
+  for (int k = 0; k < REVIEW_SAMPLES; k++)
+    {
+      ManhattanState base;
+
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+      determinize (&view, &rng, &base);
+      for (int i = 0; i < 2; i++)
+        {
+          ManhattanState st = base;
+          ParlorRng prng;
+          int best_other = G_MININT;
+
+          if (!apply_action (&st, me, &a[i]))
+            {
+              g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_ILLEGAL,
+                                   _("A move to review is not legal here"));
+              return FALSE;
+            }
+          parlor_rng_init (&prng, seed + (guint64) k, 17);
+          playout_to_end (&st, &prng);
+          for (int s = 0; s < MANHATTAN_N_SEATS; s++)
+            if (s != me)
+              best_other = MAX (best_other, st.scores[s]);
+          margin[i] += st.scores[me] - best_other;
+          score[i] += st.scores[me];
+        }
+    }
+  for (int i = 0; i < 2; i++)
+    {
+      margin[i] /= REVIEW_SAMPLES;
+      score[i] /= REVIEW_SAMPLES;
+    }
+
+  parlor_review_cost_add_figure (out, "margin", margin[0], margin[1]);
+  parlor_review_cost_add_figure (out, "score", score[0], score[1]);
+  out->worse = margin[1] - margin[0] >= REVIEW_THRESHOLD;
+  out->played_words = action_words (&a[0]);
+  out->best_words = action_words (&a[1]);
+  out->explanation = g_strdup_printf (
+      /* TRANSLATORS: the margin is the player's final score less the best other score */
+      _("Over %d play-outs of the rest of the game, this move ends %.1f points behind the "
+        "computer’s: a final margin of %+.1f against %+.1f (your score %.1f against %.1f)."),
+      REVIEW_SAMPLES, margin[1] - margin[0], margin[0], margin[1], score[0], score[1]);
+  return TRUE;
 }

@@ -3,6 +3,8 @@
 
 #include <gio/gio.h>
 
+#include "parlor-game.h"
+
 G_BEGIN_DECLS
 
 /* Decides from a seat's view line only: "random", "normal" or "strong". */
@@ -11,5 +13,15 @@ char *manhattan_ai_choose (const char    *level,
                            guint64        seed,
                            GCancellable  *cancellable,
                            GError       **error);
+
+/* ParlorGameInfo.review_cost (docs/review.md): the expected final margin of
+ * both moves over seeded play-outs. */
+gboolean manhattan_ai_review_cost (const char        *view,
+                                   const char        *played,
+                                   const char        *best,
+                                   guint64            seed,
+                                   GCancellable      *cancellable,
+                                   ParlorReviewCost  *out,
+                                   GError           **error);
 
 G_END_DECLS

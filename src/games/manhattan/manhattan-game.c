@@ -324,6 +324,14 @@ static const char * const place_names[] = {
   N_("near left"), N_("near middle"), N_("near right"),
 };
 
+const char *
+manhattan_place_name (guint card)
+{
+  g_return_val_if_fail (card < MANHATTAN_N_SPOTS, "");
+
+  return _(place_names[card]);
+}
+
 /* "0,4" (card positions as the holder sees them) → "far left, centre". */
 static char *
 cards_words (const char *cards)
@@ -477,4 +485,5 @@ const ParlorGameInfo manhattan_game_info = {
   .new_game = manhattan_info_new_game,
   .ai_choose = manhattan_ai_choose,
   .describe = manhattan_info_describe,
+  .review_cost = manhattan_ai_review_cost,
 };

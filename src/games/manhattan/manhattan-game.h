@@ -12,4 +12,7 @@ extern const ParlorGameInfo manhattan_game_info;
 
 ManhattanGame *manhattan_game_new (guint64 seed);
 
+/* A card's place (0–8) as its holder sees it, in words: "far left". */
+const char    *manhattan_place_name (guint card);
+
 G_END_DECLS

@@ -957,3 +957,215 @@ mcr_ai_choose (const char    *level,
     return choose_turn (&v, lv, &rng);
   return choose_claim (&v, lv, &rng);
 }
+
+/* ---- review ------------------------------------------------------------------------- */
+
+/* What a decision leaves: shanten (-1 a win), live effective tiles, and the level 4
+ * player's chance to win where it estimates one (ready and one-away hands). */
+typedef struct
+{
+  gboolean win;
+  int      shanten;
+  guint    ukeire;
+  gboolean estimated;
+  double   chance;
+  char    *words;
+} Outcome;
+
+/* A 13-tile hand (or its equivalent with melds): where it stands. */
+static void
+outcome_of_13 (const McrView *w,
+               Outcome       *o)
+{
+  o->shanten = shanten_of (w->counts, w->n_melds);
+  o->ukeire = live_effective (w->counts, w->n_melds, w->visible, o->shanten, TRUE);
+  o->estimated = o->shanten <= 1;
+  o->chance = o->shanten == 0 ? ready_prob (w) : o->shanten == 1 ? one_away_prob (w) : 0;
+}
+
+/* A hand with a tile to discard: its best discard by shanten, then effective tiles. */
+static void
+outcome_of_14 (const McrView *w,
+               Outcome       *o)
+{
+  McrView x = *w;
+  gboolean any = FALSE;
+
+  for (guint t = 0; t < MAHJONG_N_KINDS; t++)
+    if (x.counts[t] > 0)
+      {
+        Outcome after = { 0 };
+
+        x.counts[t]--;
+        after.shanten = shanten_of (x.counts, x.n_melds);
+        after.ukeire = live_effective (x.counts, x.n_melds, x.visible, after.shanten, TRUE);
+        x.counts[t]++;
+        if (!any || after.shanten < o->shanten ||
+            (after.shanten == o->shanten && after.ukeire > o->ukeire))
+          {
+            o->shanten = after.shanten;
+            o->ukeire = after.ukeire;
+          }
+        any = TRUE;
+      }
+  o->estimated = o->shanten <= 1;
+  o->chance = o->estimated ? best_prob_after (w) : 0;
+}
+
+static gboolean
+review_outcome (const McrView *v,
+                const char    *action,
+                Outcome       *o)
+{
+  g_autoptr(ParlorLine) line = parlor_line_parse (action, NULL);
+  const char *type;
+  guint tile = MAHJONG_NO_TILE;
+  McrView w = *v;
+
+  memset (o, 0, sizeof *o);
+  if (line == NULL || !mcr_view_can (v, action))
+    return FALSE;
+  type = parlor_line_get_type (line);
+  if (parlor_line_has (line, "tile"))
+    tile = mahjong_tile_from_string (parlor_line_get (line, "tile"));
+  w.drawn = MAHJONG_NO_TILE;
+  w.replacement = FALSE;
+
+  if (g_str_equal (type, "hu"))
+    {
+      o->win = TRUE;
+      o->shanten = -1;
+      o->estimated = TRUE;
+      o->chance = 1.0;
+      o->words = g_strdup (_("Declare the win (Hu)"));
+      return TRUE;
+    }
+  if (g_str_equal (type, "pass"))
+    {
+      outcome_of_13 (&w, o);
+      o->words = g_strdup (_("Pass"));
+      return TRUE;
+    }
+  if (tile == MAHJONG_NO_TILE && (g_str_equal (type, "pung") || g_str_equal (type, "kong")))
+    tile = v->tile;
+  if (tile >= MAHJONG_N_KINDS)
+    return FALSE;
+  {
+    g_autofree char *name = mahjong_tile_name (tile);
+
+    if (g_str_equal (type, "discard"))
+      {
+        w.counts[tile]--;
+        outcome_of_13 (&w, o);
+        o->words = g_strdup_printf (_("Discard %s"), name);
+        return TRUE;
+      }
+    if (g_str_equal (type, "kong") && v->phase == 't')
+      {
+        gboolean added = w.counts[tile] < 4;
+
+        w.counts[tile] = added ? w.counts[tile] - 1 : 0;
+        if (!added)
+          w.melds[w.n_melds++] = (MahjongMeld) { MAHJONG_MELD_KONG, (guint8) tile,
+                                                 MAHJONG_MELD_CONCEALED, 0,
+                                                 MAHJONG_NO_TILE };
+        /* the replacement draw still to come: where the hand stands without it */
+        outcome_of_13 (&w, o);
+        o->words = g_strdup_printf (_("Declare a kong of %s"), name);
+        return TRUE;
+      }
+    if (g_str_equal (type, "pung") || g_str_equal (type, "kong") || g_str_equal (type, "chow"))
+      {
+        MahjongMeld m = { MAHJONG_MELD_PUNG, (guint8) tile, MAHJONG_MELD_CLAIMED, 1, v->tile };
+
+        if (g_str_equal (type, "kong"))
+          m.type = MAHJONG_MELD_KONG;
+        else if (g_str_equal (type, "chow"))
+          m.type = MAHJONG_MELD_CHOW;
+        after_claim (v, &m, &w);
+        if (m.type == MAHJONG_MELD_KONG)
+          outcome_of_13 (&w, o);
+        else
+          outcome_of_14 (&w, o);
+        o->words = m.type == MAHJONG_MELD_CHOW
+                   ? g_strdup_printf (_("Chow the run from %s"), name)
+                   : m.type == MAHJONG_MELD_KONG ? g_strdup_printf (_("Claim a kong of %s"), name)
+                                                 : g_strdup_printf (_("Pung %s"), name);
+        return TRUE;
+      }
+  }
+  return FALSE;
+}
+
+/*
+ * A win missed is always listed. A claim (or a pass) is judged by the level 4
+ * player's chance to win where it estimates one for both (ready and one-away
+ * hands); everything else by the shanten, then the live effective tiles.
+ */
+gboolean
+mcr_ai_review_cost (const char        *view,
+                    const char        *played,
+                    const char        *best,
+                    guint64            seed,
+                    GCancellable      *cancellable,
+                    ParlorReviewCost  *out,
+                    GError           **error)
+{
+  McrView v;
+  Outcome p, b;
+  g_autofree char *why = NULL;
+
+  g_return_val_if_fail (view != NULL && played != NULL && best != NULL, FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  if (!mcr_view_parse (view, &v, error))
+    return FALSE;
+  if (!v.asked)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
+                           _("Nothing to decide"));
+      return FALSE;
+    }
+  if (!review_outcome (&v, played, &p) || !review_outcome (&v, best, &b))
+    {
+      g_free (p.words);
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_ILLEGAL,
+                           _("A move to review is not legal here"));
+      return FALSE;
+    }
+  out->played_words = p.words;
+  out->best_words = b.words;
+
+  parlor_review_cost_add_figure (out, "shanten", p.shanten, b.shanten);
+  parlor_review_cost_add_figure (out, "ukeire", p.ukeire, b.ukeire);
+  if (p.estimated && b.estimated)
+    parlor_review_cost_add_figure (out, "win-chance", p.chance, b.chance);
+
+  if (b.win && !p.win)
+    {
+      out->worse = TRUE;
+      why = g_strdup (_("The hand could win here."));
+    }
+  else if (v.phase != 't' && p.estimated && b.estimated && !p.win)
+    {
+      out->worse = p.chance < b.chance - 0.005;
+      why = g_strdup_printf (_("The computer player puts the chance to win at %.0f%% after "
+                               "this move and %.0f%% after its own."),
+                             100 * p.chance, 100 * b.chance);
+    }
+  else
+    out->worse = p.shanten > b.shanten || (p.shanten == b.shanten && p.ukeire < b.ukeire);
+
+  {
+    g_autofree char *shape = g_strdup_printf (
+        /* TRANSLATORS: shanten: tiles from a ready hand; effective tiles: unseen tiles that
+         * bring the hand nearer */
+        _("After this move the hand is %d from ready with %u effective tiles; after the "
+          "computer’s, %d with %u."), p.shanten, p.ukeire, b.shanten, b.ukeire);
+
+    out->explanation = why != NULL ? g_strconcat (why, " ", shape, NULL) : g_steal_pointer (&shape);
+  }
+  (void) seed;
+  (void) cancellable;
+  return TRUE;
+}

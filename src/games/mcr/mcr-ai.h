@@ -4,6 +4,7 @@
 #include <gio/gio.h>
 
 #include "mahjong-tile.h"
+#include "parlor-game.h"
 #include "mcr-view.h"
 
 G_BEGIN_DECLS
@@ -19,5 +20,15 @@ char    *mcr_ai_choose     (const char    *level,
                             guint64        seed,
                             GCancellable  *cancellable,
                             GError       **error);
+
+/* ParlorGameInfo.review_cost (docs/review.md): shanten, live effective tiles
+ * and the level 4 player's chance to win. */
+gboolean mcr_ai_review_cost (const char        *view,
+                             const char        *played,
+                             const char        *best,
+                             guint64            seed,
+                             GCancellable      *cancellable,
+                             ParlorReviewCost  *out,
+                             GError           **error);
 
 G_END_DECLS

@@ -1351,4 +1351,5 @@ const ParlorGameInfo mcr_game_info = {
   .new_game = mcr_info_new_game,
   .ai_choose = mcr_ai_choose,
   .describe = mcr_info_describe,
+  .review_cost = mcr_ai_review_cost,
 };

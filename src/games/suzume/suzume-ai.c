@@ -8,8 +8,10 @@
 #include <string.h>
 
 #include "parlor-game.h"
+#include "parlor-line.h"
 #include "parlor-rng.h"
 #include "suzume-ai.h"
+#include "suzume-game.h"
 #include "suzume-view.h"
 
 /*
@@ -721,4 +723,186 @@ suzume_ai_choose (const char    *level,
   action = choose_strong (&ctx, allowed);
   g_hash_table_unref (ctx.leaf_cache);
   return action;
+}
+
+/* ---- review ---- */
+
+typedef struct
+{
+  gboolean win;
+  int      shanten;
+  guint    ukeire;
+  gboolean estimated;
+  double   chance;
+  char    *words;
+} Outcome;
+
+static char *
+discard_words (SuzumeTile tile)
+{
+  g_autofree char *line = NULL;
+  char buf[3];
+
+  line = g_strdup_printf ("discard %s", suzume_tile_to_string (tile, buf));
+  return suzume_game_info.describe (line, NULL);
+}
+
+/* Five tiles: how far from a hand that wins, and the chance to win with them. */
+static void
+measure_five (Ctx          *ctx,
+              Ctx          *chance_ctx,
+              const guint8  five[SUZUME_N_TYPES],
+              Outcome      *o)
+{
+  guint need, live;
+
+  greedy_measure (ctx, five, SUZUME_MIN_POINTS, &need, &live);
+  o->shanten = (int) need - 1;
+  o->ukeire = live;
+  o->estimated = TRUE;
+  o->chance = five_value (chance_ctx, five, STRONG_DEPTH, chance_ctx->draws_left);
+}
+
+static gboolean
+review_outcome (Ctx        *ctx,
+                Ctx        *chance_ctx,
+                const char *action,
+                Outcome    *o)
+{
+  g_autoptr(ParlorLine) line = parlor_line_parse (action, NULL);
+  const SuzumeView *v = &ctx->view;
+  guint8 types[SUZUME_N_TYPES];
+  const char *type;
+  int points;
+
+  memset (o, 0, sizeof *o);
+  if (line == NULL)
+    return FALSE;
+  type = parlor_line_get_type (line);
+  hand_types (v, types);
+  if (v->ask == SUZUME_ASK_RON)
+    {
+      if (g_str_equal (type, "pass") && parlor_line_get_n_words (line) == 0)
+        {
+          measure_five (ctx, chance_ctx, types, o);
+          o->words = g_strdup (_("Pass"));
+          return TRUE;
+        }
+      if (g_str_equal (type, "ron") && parlor_line_get_n_words (line) == 0 &&
+          !suzume_view_ron_barred (v))
+        {
+          types[suzume_tile_type (v->last)]++;
+          if (!is_win (ctx, types, &points))
+            return FALSE;
+          o->win = TRUE;
+          o->shanten = -1;
+          o->words = g_strdup (_("Win by ron"));
+          return TRUE;
+        }
+      return FALSE;
+    }
+  if (g_str_equal (type, "tsumo") && parlor_line_get_n_words (line) == 0)
+    {
+      if (!v->can_tsumo)
+        return FALSE;
+      o->win = TRUE;
+      o->shanten = -1;
+      o->words = g_strdup (_("Win by tsumo"));
+      return TRUE;
+    }
+  if (g_str_equal (type, "discard") && parlor_line_get_n_words (line) == 1)
+    {
+      SuzumeTile tile = suzume_tile_from_string (parlor_line_get_word (line, 0));
+      guint t;
+
+      if (tile == SUZUME_NO_TILE || types[t = suzume_tile_type (tile)] == 0)
+        return FALSE;
+      types[t]--;
+      measure_five (ctx, chance_ctx, types, o);
+      o->words = discard_words (tile);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/*
+ * A win missed is always listed; the rest by shanten (tiles missing to a hand
+ * that may win, less one), then the live effective tiles. The chance to win is
+ * the strong player's own look-ahead with every win counted as one.
+ */
+gboolean
+suzume_ai_review_cost (const char        *view,
+                       const char        *played,
+                       const char        *best,
+                       guint64            seed,
+                       GCancellable      *cancellable,
+                       ParlorReviewCost  *out,
+                       GError           **error)
+{
+  Ctx ctx, chance_ctx;
+  Outcome p, b;
+  g_autofree char *why = NULL;
+  g_autofree char *shape = NULL;
+  gboolean ok;
+
+  g_return_val_if_fail (view != NULL && played != NULL && best != NULL, FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  if (!suzume_view_parse (view, &ctx.view, error))
+    return FALSE;
+  if (ctx.view.seat < 0 || ctx.view.ask == SUZUME_ASK_NONE ||
+      (ctx.view.ask == SUZUME_ASK_DISCARD && ctx.view.hand_len != SUZUME_HAND_SIZE) ||
+      (ctx.view.ask == SUZUME_ASK_RON && ctx.view.hand_len != SUZUME_HAND_SIZE - 1))
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
+                           _("This seat has nothing to decide"));
+      return FALSE;
+    }
+  ensure_targets ();
+  ctx_init (&ctx);
+  chance_ctx = ctx;
+  for (guint i = 0; i < G_N_ELEMENTS (chance_ctx.utility); i++)
+    chance_ctx.utility[i] = 1.0;
+  ctx.leaf_cache = NULL;
+  chance_ctx.leaf_cache = g_hash_table_new_full (packed_hash, g_int64_equal, g_free, NULL);
+  ok = review_outcome (&ctx, &chance_ctx, played, &p);
+  if (ok)
+    ok = review_outcome (&ctx, &chance_ctx, best, &b);
+  else
+    b.words = NULL;
+  g_hash_table_unref (chance_ctx.leaf_cache);
+  if (!ok)
+    {
+      g_free (p.words);
+      g_free (b.words);
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_ILLEGAL,
+                           _("A move to review is not legal here"));
+      return FALSE;
+    }
+  out->played_words = p.words;
+  out->best_words = b.words;
+
+  parlor_review_cost_add_figure (out, "shanten", p.shanten, b.shanten);
+  parlor_review_cost_add_figure (out, "ukeire", p.ukeire, b.ukeire);
+  if (p.estimated && b.estimated)
+    parlor_review_cost_add_figure (out, "win-chance", p.chance, b.chance);
+
+  if (b.win && !p.win)
+    {
+      out->worse = TRUE;
+      why = g_strdup (_("The hand could win here."));
+    }
+  else
+    out->worse = p.shanten > b.shanten || (p.shanten == b.shanten && p.ukeire < b.ukeire);
+  if (why == NULL && p.estimated && b.estimated && MAX (p.chance, b.chance) >= 0.005)
+    why = g_strdup_printf (_("The computer player puts the chance to win at %.0f%% after "
+                             "this move and %.0f%% after its own."),
+                           100 * p.chance, 100 * b.chance);
+  shape = g_strdup_printf (_("After this move the hand is %d from ready with %u effective tiles; "
+                             "after the computer’s, %d with %u."),
+                           p.shanten, p.ukeire, b.shanten, b.ukeire);
+  out->explanation = why != NULL ? g_strconcat (why, " ", shape, NULL) : g_steal_pointer (&shape);
+  (void) seed;
+  (void) cancellable;
+  return TRUE;
 }

@@ -3,6 +3,7 @@
 
 #include <gio/gio.h>
 
+#include "parlor-game.h"
 #include "suzume-score.h"
 
 G_BEGIN_DECLS
@@ -20,5 +21,15 @@ guint    suzume_ai_tiles_needed  (const guint8 types[SUZUME_N_TYPES],
                                   const guint8 unseen[SUZUME_N_TYPES],
                                   SuzumeTile   indicator,
                                   int          min_points);
+
+/* ParlorGameInfo.review_cost (docs/review.md): shanten, live effective tiles
+ * and the strong player's chance to win. */
+gboolean suzume_ai_review_cost   (const char        *view,
+                                  const char        *played,
+                                  const char        *best,
+                                  guint64            seed,
+                                  GCancellable      *cancellable,
+                                  ParlorReviewCost  *out,
+                                  GError           **error);
 
 G_END_DECLS

@@ -513,6 +513,7 @@ const ParlorGameInfo suzume_game_info = {
   .new_game = suzume_info_new_game,
   .ai_choose = suzume_ai_choose,
   .describe = suzume_info_describe,
+  .review_cost = suzume_ai_review_cost,
   /* 2: every discard opens a window for every other seat */
   .replay_version = 2,
 };

@@ -7,8 +7,10 @@
 #include <string.h>
 
 #include "parlor-game.h"
+#include "parlor-line.h"
 #include "parlor-rng.h"
 #include "triad-ai.h"
+#include "triad-game.h"
 
 /* Closed hands: at least this many samples, then more while the searches
  * stay under the node budget (counted, so a seed gives the same move on
@@ -319,4 +321,147 @@ triad_ai_choose (const char    *level,
     return NULL;
 
   return g_strdup_printf ("place card=%u cell=%u", index, cell);
+}
+
+/* ---- review ---- */
+
+static gboolean
+parse_place (const char *text,
+             guint       n_hand,
+             guint      *move)
+{
+  g_autoptr(ParlorLine) line = parlor_line_parse (text, NULL);
+  gint64 index, cell;
+
+  if (line == NULL || !g_str_equal (parlor_line_get_type (line), "place") ||
+      !parlor_line_get_int (line, "card", 0, (gint64) n_hand - 1, &index, NULL) ||
+      !parlor_line_get_int (line, "cell", 0, TRIAD_N_CELLS - 1, &cell, NULL))
+    return FALSE;
+  *move = TRIAD_MOVE ((guint) index, (guint) cell);
+  return TRUE;
+}
+
+static char *
+place_words (const TriadView *view,
+             guint            move)
+{
+  static const char * const reader[] = { "", "", NULL };
+  g_autofree char *line = NULL;
+  char face[5];
+
+  triad_card_format (&view->hand[view->seat][TRIAD_MOVE_INDEX (move)], face);
+  line = g_strdup_printf ("place seat=%d card=%u cell=%u face=%s", view->seat,
+                          TRIAD_MOVE_INDEX (move), TRIAD_MOVE_CELL (move), face);
+  return triad_game_info.describe (line, reader);
+}
+
+static const char *
+value_word (int value)
+{
+  return value > 0 ? _("a win") : value < 0 ? _("a loss") : _("a draw");
+}
+
+/*
+ * Open hands: the exact value of each move; the move played is listed when it
+ * is worth less than the position. Closed hands: the mean exact value over
+ * guesses at the hidden hand drawn as the computer player draws them, the
+ * same guesses for both moves.
+ */
+gboolean
+triad_ai_review_cost (const char        *view_line,
+                      const char        *played,
+                      const char        *best,
+                      guint64            seed,
+                      GCancellable      *cancellable,
+                      ParlorReviewCost  *out,
+                      GError           **error)
+{
+  g_autoptr(TriadSolver) solver = triad_solver_new ();
+  int values[TRIAD_N_MOVES];
+  TriadView view;
+  TriadPosition pos;
+  ParlorRng rng;
+  guint played_move, best_move, opp_seat;
+
+  g_return_val_if_fail (view_line != NULL && played != NULL && best != NULL, FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  if (!triad_view_parse (view_line, &view, error))
+    return FALSE;
+  if (view.seat < 0 || view.turn != view.seat || !view.hand_known[view.seat])
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
+                           _("It is not this player's turn"));
+      return FALSE;
+    }
+  if (!parse_place (played, view.n_hand[view.seat], &played_move) ||
+      !parse_place (best, view.n_hand[view.seat], &best_move))
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_SYNTAX,
+                           _("A move to review is not a card placed on the board"));
+      return FALSE;
+    }
+  triad_view_to_position (&view, &pos);
+  opp_seat = 1 - (guint) view.seat;
+  out->played_words = place_words (&view, played_move);
+  out->best_words = place_words (&view, best_move);
+
+  if (view.hand_known[opp_seat] || view.n_hand[opp_seat] == 0)
+    {
+      int top = -1;
+
+      if (!triad_solver_move_values (solver, &pos, view.rules, values, cancellable, error))
+        return FALSE;
+      if (values[played_move] == TRIAD_NO_VALUE || values[best_move] == TRIAD_NO_VALUE)
+        {
+          g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_ILLEGAL,
+                               _("A move to review is not legal here"));
+          return FALSE;
+        }
+      for (guint m = 0; m < TRIAD_N_MOVES; m++)
+        if (values[m] != TRIAD_NO_VALUE)
+          top = MAX (top, values[m]);
+      parlor_review_cost_add_figure (out, "value", values[played_move], values[best_move]);
+      out->worse = values[played_move] < top;
+      /* TRANSLATORS: e.g. "This move turns a win into a draw with best play on both sides." */
+      out->explanation = g_strdup_printf (_("This move turns %s into %s with best play on both sides."),
+                                          value_word (top), value_word (values[played_move]));
+      return TRUE;
+    }
+
+  {
+    int sum_played = 0, sum_best = 0;
+    guint n = 0;
+    guint64 nodes = 0;
+
+    parlor_rng_init (&rng, seed, 0x726576696577 /* "review" */);
+    for (guint k = 0; k < CLOSED_MAX_SAMPLES; k++)
+      {
+        TriadPosition guess = pos;
+
+        if (k >= CLOSED_MIN_SAMPLES && nodes >= CLOSED_NODE_BUDGET)
+          break;
+        sample_hidden (&guess, triad_view_player_of_seat (&view, opp_seat), &rng);
+        if (!triad_solver_move_values (solver, &guess, view.rules, values, cancellable, error))
+          return FALSE;
+        nodes += triad_solver_get_nodes (solver);
+        if (values[played_move] == TRIAD_NO_VALUE || values[best_move] == TRIAD_NO_VALUE)
+          {
+            g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_ILLEGAL,
+                                 _("A move to review is not legal here"));
+            return FALSE;
+          }
+        sum_played += values[played_move];
+        sum_best += values[best_move];
+        n++;
+      }
+    parlor_review_cost_add_figure (out, "value", (double) sum_played / n, (double) sum_best / n);
+    out->worse = sum_played < sum_best;
+    out->explanation = g_strdup_printf (
+        /* TRANSLATORS: the hidden cards are guessed; a win counts 1, a draw 0, a loss -1 */
+        _("The hidden cards are unknown: over %u guesses at them, this move scores %.2f on "
+          "average with best play (a win 1, a draw 0, a loss −1), the computer’s move %.2f."),
+        n, (double) sum_played / n, (double) sum_best / n);
+  }
+  return TRUE;
 }

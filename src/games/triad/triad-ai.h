@@ -3,6 +3,7 @@
 
 #include <gio/gio.h>
 
+#include "parlor-game.h"
 #include "triad-solver.h"
 #include "triad-view.h"
 
@@ -46,5 +47,14 @@ char     *triad_ai_choose            (const char      *level,
                                       guint64          seed,
                                       GCancellable    *cancellable,
                                       GError         **error);
+
+/* ParlorGameInfo.review_cost (docs/review.md): the solved value of both moves. */
+gboolean  triad_ai_review_cost       (const char        *view,
+                                      const char        *played,
+                                      const char        *best,
+                                      guint64            seed,
+                                      GCancellable      *cancellable,
+                                      ParlorReviewCost  *out,
+                                      GError           **error);
 
 G_END_DECLS

@@ -64,6 +64,7 @@ const ParlorGameInfo triad_game_info = {
   .new_game = new_game,
   .ai_choose = triad_ai_choose,
   .describe = triad_describe,
+  .review_cost = triad_ai_review_cost,
 };
 
 static gboolean
