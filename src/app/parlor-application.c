@@ -7,6 +7,7 @@
 
 #include "parlor-application.h"
 #include "parlor-preferences.h"
+#include "parlor-statistics.h"
 #include "parlor-screen-util.h"
 #include "parlor-window.h"
 
@@ -209,6 +210,25 @@ on_preferences (GSimpleAction *action,
 }
 
 static void
+on_statistics (GSimpleAction *action,
+               GVariant      *param,
+               gpointer       user_data)
+{
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+  const char *game_id = PARLOR_IS_WINDOW (parent) ? parlor_window_get_game_id (PARLOR_WINDOW (parent))
+                                                  : NULL;
+  ParlorStatistics *stats = parlor_statistics_new (game_id);
+
+  if (PARLOR_IS_WINDOW (parent))
+    parlor_window_present_dialog (PARLOR_WINDOW (parent), GTK_WINDOW (stats));
+  else
+    {
+      gtk_window_set_transient_for (GTK_WINDOW (stats), parent);
+      gtk_window_present (GTK_WINDOW (stats));
+    }
+}
+
+static void
 on_about (GSimpleAction *action,
           GVariant      *param,
           gpointer       user_data)
@@ -276,6 +296,7 @@ static const GActionEntry app_actions[] = {
   { .name = "quit", .activate = on_quit },
   { .name = "help", .activate = on_help },
   { .name = "preferences", .activate = on_preferences },
+  { .name = "statistics", .activate = on_statistics },
   { .name = "about", .activate = on_about },
 };
 

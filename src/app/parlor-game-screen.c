@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "parlor-game-screen.h"
+#include "parlor-recorder.h"
 #include "parlor-saved-game.h"
 #include "parlor-screen-util.h"
 #include "parlor-setup.h"
@@ -21,6 +22,7 @@ typedef struct
   GtkLabel          *clock_label;
   ParlorLogView     *log;
   GPtrArray         *dialogs;      /* GWeakRef: windows closed with the game */
+  GPtrArray         *events;       /* the lines this seat saw, for the records */
   GtkWidget         *paused_page;  /* the stack's "paused" page */
   GtkWidget         *resume_button;
   GtkWidget         *saved_bar;    /* on the setup page: continue the saved game */
@@ -230,6 +232,7 @@ on_event (ParlorSession    *session,
   ParlorGameScreenClass *klass = PARLOR_GAME_SCREEN_GET_CLASS (self);
 
   ensure_seated (self);
+  g_ptr_array_add (PRIV (self)->events, g_strdup (line));
   if (klass->session_event != NULL)
     klass->session_event (self, line);
 }
@@ -279,6 +282,95 @@ on_seats_changed (ParlorSession    *session,
 }
 
 static void
+on_recorded (GObject      *source,
+             GAsyncResult *result,
+             gpointer      data)
+{
+  GWeakRef *ref = data;
+  g_autoptr(ParlorGameScreen) self = g_weak_ref_get (ref);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *notice = NULL;
+
+  weak_ref_free (ref);
+
+  if (parlor_recorder_write_finish (result, &notice, &error) < 0 && error != NULL && self != NULL)
+    {
+      g_autofree char *text = g_strdup_printf (_("The game could not be recorded: %s"),
+                                               error->message);
+
+      parlor_game_screen_toast (self, text);
+    }
+  if (notice != NULL && self != NULL)
+    parlor_game_screen_toast (self, notice);
+  g_application_release (g_application_get_default ());
+}
+
+/* The finished game goes to the records, with its replay when this side
+ * has the table's record (against the computer, or hosting). */
+static void
+record_game (ParlorGameScreen *self,
+             const char       *result)
+{
+  ParlorGameScreenPrivate *priv = PRIV (self);
+  const ParlorGameInfo *info = PARLOR_GAME_SCREEN_GET_CLASS (self)->game_info;
+  ParlorTable *table = parlor_session_get_table (priv->session);
+  ParlorClient *client = parlor_session_get_client (priv->session);
+  int seat = parlor_session_get_seat (priv->session);
+  g_autoptr(ParlorGameRecord) record = NULL;
+  g_autoptr(GError) error = NULL;
+  GString *replay = NULL;
+  GWeakRef *ref;
+  guint n_seats;
+
+  if (info == NULL || priv->replaying || seat < 0 || g_application_get_default () == NULL)
+    return;
+  n_seats = table != NULL ? parlor_table_get_n_seats (table)
+            : client != NULL ? parlor_client_get_n_seats (client) : 0;
+  if ((guint) seat >= n_seats || n_seats > PARLOR_RECORD_MAX_SEATS)
+    return;
+
+  record = parlor_game_record_new (info->id, n_seats, seat);
+  for (guint i = 0; i < n_seats; i++)
+    if ((int) i != seat)
+      {
+        gboolean computer = table != NULL
+                            ? parlor_table_get_player_kind (table, i) == PARLOR_SEAT_AI
+                            : !parlor_client_seat_is_human (client, i);
+
+        parlor_game_record_set_seat_kind (record, i, computer ? PARLOR_RECORD_SEAT_COMPUTER
+                                                              : PARLOR_RECORD_SEAT_HUMAN);
+      }
+  record->strength = parlor_game_screen_is_kept (self) && priv->settings != NULL
+                     ? (int) parlor_settings_get_computer_strength (priv->settings)
+                     : PARLOR_RECORD_LAN;
+  record->assisted = priv->assisted;
+  for (guint i = 0; i < priv->events->len; i++)
+    parlor_game_record_add_event (record, g_ptr_array_index (priv->events, i));
+  if (!parlor_game_record_set_result (record, result, &error))
+    {
+      g_debug ("Not recorded: %s", error->message);
+      return;
+    }
+  if (table != NULL)
+    {
+      GPtrArray *lines = parlor_table_get_record (table);
+
+      replay = g_string_new (NULL);
+      for (guint i = 0; i < lines->len; i++)
+        {
+          g_string_append (replay, g_ptr_array_index (lines, i));
+          g_string_append_c (replay, '\n');
+        }
+    }
+  ref = g_new0 (GWeakRef, 1);
+  g_weak_ref_init (ref, self);
+  g_application_hold (g_application_get_default ());
+  parlor_recorder_write_async (g_steal_pointer (&record),
+                               replay != NULL ? g_string_free (replay, FALSE) : NULL,
+                               NULL, on_recorded, ref);
+}
+
+static void
 on_game_over (ParlorSession    *session,
               const char       *result,
               ParlorGameScreen *self)
@@ -286,6 +378,7 @@ on_game_over (ParlorSession    *session,
   ParlorGameScreenClass *klass = PARLOR_GAME_SCREEN_GET_CLASS (self);
 
   parlor_game_screen_set_finished (self, TRUE);
+  record_game (self, result);
   /* A game played to its end is not one to come back to. */
   if (parlor_game_screen_is_kept (self) && klass->game_info != NULL)
     parlor_saved_game_remove (klass->game_info->id);
@@ -375,6 +468,7 @@ parlor_game_screen_set_session (ParlorGameScreen *self,
   priv->finished = FALSE;
   priv->holds = 0;
   priv->saved_len = 0;
+  g_ptr_array_set_size (priv->events, 0);
   if (priv->user_paused)
     {
       priv->user_paused = FALSE;
@@ -653,6 +747,7 @@ start_local_game (ParlorGameScreen *self)
 
   reset (self);
   PRIV (self)->assisted = FALSE;
+  parlor_saved_game_set_assisted (klass->game_info->id, FALSE);
   config = klass->local_config != NULL ? klass->local_config (self) : NULL;
   table = parlor_table_new (klass->game_info, config != NULL ? config : "",
                             parlor_game_seed (), &error);
@@ -792,6 +887,7 @@ parlor_game_screen_resume_saved_game (ParlorGameScreen  *self,
       parlor_table_set_time_limit (table, parlor_settings_get_time_limit (settings));
       parlor_table_set_ai_delay (table, parlor_settings_get_ai_delay (settings));
     }
+  PRIV (self)->assisted = parlor_saved_game_get_assisted (klass->game_info->id);
   if (table == NULL ||
       !play_table (self, table, _("Your game is back where you left it"), &local_error))
     {
@@ -1014,6 +1110,9 @@ parlor_game_screen_mark_assisted (ParlorGameScreen *self)
   g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
 
   PRIV (self)->assisted = TRUE;
+  /* Resuming the game keeps it counted apart. */
+  if (parlor_game_screen_is_kept (self))
+    parlor_saved_game_set_assisted (PARLOR_GAME_SCREEN_GET_CLASS (self)->game_info->id, TRUE);
 }
 
 gboolean
@@ -1568,6 +1667,7 @@ parlor_game_screen_finalize (GObject *object)
   ParlorGameScreen *self = PARLOR_GAME_SCREEN (object);
 
   g_ptr_array_unref (PRIV (self)->dialogs);
+  g_ptr_array_unref (PRIV (self)->events);
   g_free (PRIV (self)->paused_from);
   for (guint i = 0; i < PARLOR_GAME_SCREEN_MAX_SEATS; i++)
     g_free (PRIV (self)->names[i]);
@@ -1625,6 +1725,7 @@ static void
 parlor_game_screen_init (ParlorGameScreen *self)
 {
   PRIV (self)->dialogs = g_ptr_array_new_with_free_func ((GDestroyNotify) weak_ref_free);
+  PRIV (self)->events = g_ptr_array_new_with_free_func (g_free);
   PRIV (self)->seat = -1;
   update_names (self);
 }

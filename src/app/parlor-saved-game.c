@@ -68,6 +68,48 @@ parlor_saved_game_write (const char  *game_id,
                                    G_FILE_SET_CONTENTS_CONSISTENT, 0600, error);
 }
 
+static char *
+get_assisted_path (const char *game_id)
+{
+  g_autofree char *name = g_strconcat (game_id, ".assisted", NULL);
+
+  return g_build_filename (g_get_user_data_dir (), "parlor", "saved", name, NULL);
+}
+
+void
+parlor_saved_game_set_assisted (const char *game_id,
+                                gboolean    assisted)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *dir = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (game_id != NULL);
+
+  path = get_assisted_path (game_id);
+  if (!assisted)
+    {
+      if (g_unlink (path) != 0 && errno != ENOENT)
+        g_debug ("Could not remove %s: %s", path, g_strerror (errno));
+      return;
+    }
+  dir = g_path_get_dirname (path);
+  if (g_mkdir_with_parents (dir, 0700) != 0 ||
+      !g_file_set_contents_full (path, "", 0, G_FILE_SET_CONTENTS_CONSISTENT, 0600, &error))
+    g_debug ("Could not write %s: %s", path, error != NULL ? error->message : g_strerror (errno));
+}
+
+gboolean
+parlor_saved_game_get_assisted (const char *game_id)
+{
+  g_autofree char *path = NULL;
+
+  g_return_val_if_fail (game_id != NULL, FALSE);
+
+  path = get_assisted_path (game_id);
+  return g_file_test (path, G_FILE_TEST_EXISTS);
+}
+
 void
 parlor_saved_game_remove (const char *game_id)
 {
@@ -78,6 +120,7 @@ parlor_saved_game_remove (const char *game_id)
   path = parlor_saved_game_get_path (game_id);
   if (g_unlink (path) != 0 && errno != ENOENT)
     g_debug ("Could not remove %s: %s", path, g_strerror (errno));
+  parlor_saved_game_set_assisted (game_id, FALSE);
 }
 
 static const ParlorGameInfo *
@@ -109,6 +152,7 @@ parlor_saved_game_set_aside (const char *game_id)
 
   path = parlor_saved_game_get_path (game_id);
   set_aside_path (path);
+  parlor_saved_game_set_assisted (game_id, FALSE);
 }
 
 GStrv

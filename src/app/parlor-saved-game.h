@@ -21,6 +21,11 @@ gboolean  parlor_saved_game_write    (const char  *game_id,
 void      parlor_saved_game_remove   (const char  *game_id);
 /* Renames the file to <game>.replay.damaged. */
 void      parlor_saved_game_set_aside (const char *game_id);
+/* Whether the saved game was played with help (hint, undo): kept beside
+ * it as <game>.assisted, gone with it. */
+void      parlor_saved_game_set_assisted (const char *game_id,
+                                          gboolean    assisted);
+gboolean  parlor_saved_game_get_assisted (const char *game_id);
 /* The saved records, once this version has played them again event for
  * event; otherwise NULL, the error says why, and the file is set aside. */
 GStrv     parlor_saved_game_read     (const char  *game_id,

@@ -633,6 +633,13 @@ parlor_window_get_quit_confirmed (ParlorWindow *self)
   return self->quit_confirmed;
 }
 
+const char *
+parlor_window_get_game_id (ParlorWindow *self)
+{
+  g_return_val_if_fail (PARLOR_IS_WINDOW (self), NULL);
+  return self->game != NULL ? self->game->info->id : NULL;
+}
+
 /* What screen readers were last told of pause, resume, undo, restore or a toast. */
 const char *
 parlor_window_get_announcement (ParlorWindow *self)

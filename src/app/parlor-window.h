@@ -24,6 +24,8 @@ void          parlor_window_toast       (ParlorWindow      *self,
                                          const char        *message);
 /* The page now shown: "start", "menu" or "play". */
 const char   *parlor_window_get_page    (ParlorWindow      *self);
+/* The id of the game chosen on the start page, or NULL. */
+const char   *parlor_window_get_game_id (ParlorWindow      *self);
 GtkWidget    *parlor_window_get_screen  (ParlorWindow      *self);
 void          parlor_window_present_dialog (ParlorWindow   *self,
                                             GtkWindow      *dialog);

@@ -108,6 +108,14 @@ fan_label (const char *english,
   return english;
 }
 
+const char *
+mcr_screen_fan_label (const char *english)
+{
+  int points;
+
+  return fan_label (english, &points);
+}
+
 static const char *
 tile_word (guint tile,
            char  buf[4])

@@ -336,8 +336,8 @@ sets_words (const char *hand)
 
 /* The yaku in the player's language; a context of their own, as MCR has fans
  * of the same English names. */
-static const char *
-yaku_label (const char *id)
+const char *
+suzume_screen_yaku_label (const char *id)
 {
   static const struct { const char *id; const char *name; } names[] = {
     { "run", NC_("suzume yaku", "Run") },
@@ -412,7 +412,7 @@ record_win (SuzumeScreen *self,
           if (kv[0] == NULL || *kv[0] == '\0')
             continue;
           g_string_append_printf (self->hand_result, "%s%s ×%s", i > 0 ? _(", ") : "",
-                                  yaku_label (kv[0]), kv[1] != NULL ? kv[1] : "1");
+                                  suzume_screen_yaku_label (kv[0]), kv[1] != NULL ? kv[1] : "1");
         }
     }
   g_string_append_printf (self->hand_result, "\n  %s", "");

@@ -1,0 +1,568 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "parlor-statistics"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "jihai-rules.h"
+#include "mcr-screen.h"
+#include "parlor-app-games.h"
+#include "parlor-setup.h"
+#include "parlor-statistics.h"
+#include "suzume-screen.h"
+
+struct _ParlorStatistics
+{
+  AdwWindow       parent_instance;
+
+  AdwComboRow    *game_row;
+  AdwComboRow    *strength_row;
+  GtkLabel       *notice_label;
+  GtkBox         *figures_box;
+  GtkWidget      *reset_button;
+
+  ParlorRecords  *records;
+  GArray         *strengths;      /* int, as listed in strength_row */
+  GHashTable     *values;         /* "key/assisted/who" → GtkLabel (not owned) */
+  gboolean        filling;
+};
+
+G_DEFINE_FINAL_TYPE (ParlorStatistics, parlor_statistics, ADW_TYPE_WINDOW)
+
+static const ParlorAppGame *
+selected_game (ParlorStatistics *self)
+{
+  const ParlorAppGame * const *games = parlor_app_games_list ();
+  guint i = adw_combo_row_get_selected (self->game_row);
+
+  for (guint n = 0; games[n] != NULL; n++)
+    if (n == i)
+      return games[n];
+  return games[0];
+}
+
+static gboolean
+is_mahjong (const char *game_id)
+{
+  return g_str_equal (game_id, "jihai") || g_str_equal (game_id, "suzume") ||
+         g_str_equal (game_id, "mcr");
+}
+
+static const char *
+fan_label (const char *game_id,
+           const char *name)
+{
+  if (g_str_equal (game_id, "mcr"))
+    return mcr_screen_fan_label (name);
+  if (g_str_equal (game_id, "suzume"))
+    return suzume_screen_yaku_label (name);
+  if (g_str_equal (game_id, "jihai"))
+    {
+      JihaiLine line = jihai_line_from_id (name);
+
+      if (line < JIHAI_N_LINES)
+        return _(jihai_line_label (line));
+    }
+  return name;
+}
+
+static char *
+value_key (const char       *key,
+           gboolean          assisted,
+           ParlorRecordsWho  who)
+{
+  return g_strdup_printf ("%s/%d/%d", key, assisted ? 1 : 0, (int) who);
+}
+
+static GtkWidget *
+value_label (const char *text,
+             const char *who,
+             const char *title)
+{
+  GtkWidget *label = gtk_label_new (text);
+  /* TRANSLATORS: a figure for screen readers: who, what, the value ("You, Games won: 3") */
+  g_autofree char *spoken = g_strdup_printf (_("%s, %s: %s"), who, title, text);
+
+  gtk_label_set_width_chars (GTK_LABEL (label), 11);
+  gtk_label_set_xalign (GTK_LABEL (label), 1.0);
+  gtk_widget_add_css_class (label, "numeric");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_LABEL, spoken, -1);
+  return label;
+}
+
+/* A row: @title, then your figure and the computer players'. */
+static void
+add_row (ParlorStatistics *self,
+         GtkWidget        *group,
+         const char       *key,
+         gboolean          assisted,
+         const char       *title,
+         const char       *you,
+         const char       *computers)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *label;
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  label = value_label (you, _("You"), title);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+  g_hash_table_insert (self->values, value_key (key, assisted, PARLOR_RECORDS_YOU), label);
+  label = value_label (computers, _("Computer players"), title);
+  gtk_widget_add_css_class (label, "dim-label");
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+  g_hash_table_insert (self->values, value_key (key, assisted, PARLOR_RECORDS_COMPUTERS), label);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+}
+
+static GtkWidget *
+new_group (const char *title,
+           const char *description)
+{
+  GtkWidget *group = adw_preferences_group_new ();
+  GtkWidget *heads = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GtkWidget *you = gtk_label_new (_("You"));
+  GtkWidget *them = gtk_label_new (_("Computers"));
+
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), title);
+  if (description != NULL)
+    adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), description);
+  gtk_label_set_width_chars (GTK_LABEL (you), 11);
+  gtk_label_set_xalign (GTK_LABEL (you), 1.0);
+  gtk_label_set_width_chars (GTK_LABEL (them), 11);
+  gtk_label_set_xalign (GTK_LABEL (them), 1.0);
+  gtk_widget_add_css_class (you, "heading");
+  gtk_widget_add_css_class (them, "heading");
+  /* The rows' labels say whose figure each is to screen readers. */
+  gtk_accessible_update_state (GTK_ACCESSIBLE (heads), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
+  gtk_widget_set_margin_end (heads, 12);
+  gtk_box_append (GTK_BOX (heads), you);
+  gtk_box_append (GTK_BOX (heads), them);
+  adw_preferences_group_set_header_suffix (ADW_PREFERENCES_GROUP (group), heads);
+  return group;
+}
+
+static char *
+count_text (guint n,
+            guint of)
+{
+  if (of == 0)
+    return g_strdup ("—");
+  /* TRANSLATORS: a count and its share, "3 (25%)" */
+  return g_strdup_printf (_("%u (%.0f%%)"), n, 100.0 * n / of);
+}
+
+static char *
+rate_text (guint n,
+           guint of)
+{
+  if (of == 0)
+    return g_strdup ("—");
+  /* TRANSLATORS: a rate in percent */
+  return g_strdup_printf (_("%.1f%%"), 100.0 * n / of);
+}
+
+static char *
+mean_text (double mean,
+           guint  n)
+{
+  return n == 0 ? g_strdup ("—") : g_strdup_printf ("%.1f", mean);
+}
+
+static char *
+best_text (int   best,
+           guint n)
+{
+  return n == 0 ? g_strdup ("—") : g_strdup_printf ("%d", best);
+}
+
+typedef char *(*FigureText) (const ParlorRecordFigures *f);
+
+#define FIGURE(name, expr) \
+  static char *name (const ParlorRecordFigures *f) { return expr; }
+FIGURE (played_text, g_strdup_printf ("%u", f->played))
+FIGURE (won_text, count_text (f->won, f->played))
+FIGURE (drawn_text, count_text (f->drawn, f->played))
+FIGURE (lost_text, count_text (f->lost, f->played))
+FIGURE (best_score_text, best_text (f->best_score, f->played))
+FIGURE (mean_score_text, mean_text (f->mean_score, f->played))
+FIGURE (best_rank_text, best_text (f->best_rank, f->played))
+FIGURE (mean_rank_text, f->played == 0 ? g_strdup ("—") : g_strdup_printf ("%.2f", f->mean_rank))
+FIGURE (hands_text, g_strdup_printf ("%u", f->hands))
+FIGURE (win_rate_text, rate_text (f->wins, f->hands))
+FIGURE (self_draw_text, rate_text (f->self_drawn, f->wins))
+FIGURE (deal_in_text, rate_text (f->deal_ins, f->hands))
+FIGURE (claim_text, rate_text (f->claimed, f->hands))
+FIGURE (points_text, mean_text (f->mean_points, f->wins))
+#undef FIGURE
+
+static void
+add_fans (ParlorStatistics *self,
+          const char       *game_id,
+          int               strength,
+          gboolean          assisted,
+          guint             your_wins,
+          guint             their_wins)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) yours = parlor_records_get_fans (self->records, game_id, strength, assisted,
+                                                        PARLOR_RECORDS_YOU, &error);
+  g_autoptr(GPtrArray) theirs = parlor_records_get_fans (self->records, game_id, strength,
+                                                         assisted, PARLOR_RECORDS_COMPUTERS,
+                                                         error == NULL ? &error : NULL);
+  g_autoptr(GHashTable) their_counts = g_hash_table_new (g_str_hash, g_str_equal);
+  GtkWidget *group;
+
+  if (yours == NULL || theirs == NULL)
+    return;
+  if (yours->len == 0 && theirs->len == 0)
+    return;
+  group = new_group (g_str_equal (game_id, "mcr") ? _("Fan Scored")
+                     : g_str_equal (game_id, "suzume") ? _("Yaku Scored")
+                     : _("Scoring Lines"),
+                     _("How many of the wins had each"));
+  for (guint i = 0; i < theirs->len; i++)
+    {
+      ParlorRecordFan *fan = g_ptr_array_index (theirs, i);
+
+      g_hash_table_insert (their_counts, fan->name, fan);
+    }
+  /* Yours first, most often first; then the computers' others. */
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      GPtrArray *list = pass == 0 ? yours : theirs;
+
+      for (guint i = 0; i < list->len; i++)
+        {
+          ParlorRecordFan *fan = g_ptr_array_index (list, i);
+          ParlorRecordFan *mine = NULL, *their = g_hash_table_lookup (their_counts, fan->name);
+          g_autofree char *key = g_strconcat ("fan:", fan->name, NULL);
+          g_autofree char *you = NULL, *them = NULL;
+
+          if (pass == 1)
+            {
+              gboolean seen = FALSE;
+
+              for (guint j = 0; j < yours->len && !seen; j++)
+                seen = g_str_equal (((ParlorRecordFan *) g_ptr_array_index (yours, j))->name,
+                                    fan->name);
+              if (seen)
+                continue;
+            }
+          else
+            mine = fan;
+          you = count_text (mine != NULL ? mine->count : 0, your_wins);
+          them = count_text (their != NULL ? their->count : 0, their_wins);
+          add_row (self, group, key, assisted, fan_label (game_id, fan->name), you, them);
+        }
+    }
+  gtk_box_append (self->figures_box, group);
+}
+
+/* Figures for the games with or without help; FALSE if there are none. */
+static gboolean
+add_section (ParlorStatistics *self,
+             const char       *game_id,
+             int               strength,
+             gboolean          assisted)
+{
+  static const struct {
+    const char *key;
+    const char *title;
+    FigureText  text;
+    gboolean    mahjong;
+  } figures[] = {
+    { "played", N_("Games played"), played_text, FALSE },
+    { "won", N_("Won"), won_text, FALSE },
+    { "drawn", N_("Drawn"), drawn_text, FALSE },
+    { "lost", N_("Lost"), lost_text, FALSE },
+    { "best-score", N_("Best score"), best_score_text, FALSE },
+    { "mean-score", N_("Average score"), mean_score_text, FALSE },
+    { "best-rank", N_("Best rank"), best_rank_text, FALSE },
+    { "mean-rank", N_("Average rank"), mean_rank_text, FALSE },
+    { "hands", N_("Hands played"), hands_text, TRUE },
+    { "win-rate", N_("Win rate"), win_rate_text, TRUE },
+    { "self-draw-rate", N_("Wins by self-draw"), self_draw_text, TRUE },
+    { "deal-in-rate", N_("Deal-in rate"), deal_in_text, TRUE },
+    { "claim-rate", N_("Hands with a claim"), claim_text, TRUE },
+    { "mean-points", NULL, points_text, TRUE },
+  };
+  g_autoptr(GError) error = NULL;
+  ParlorRecordFigures you, them;
+  GtkWidget *group;
+  gboolean mahjong = is_mahjong (game_id);
+
+  if (!parlor_records_get_figures (self->records, game_id, strength, assisted,
+                                   PARLOR_RECORDS_YOU, &you, &error) ||
+      !parlor_records_get_figures (self->records, game_id, strength, assisted,
+                                   PARLOR_RECORDS_COMPUTERS, &them, &error))
+    {
+      gtk_label_set_text (self->notice_label, error->message);
+      gtk_widget_set_visible (GTK_WIDGET (self->notice_label), TRUE);
+      return FALSE;
+    }
+  if (assisted && you.played == 0)
+    return FALSE;
+
+  group = new_group (assisted ? _("With Help") : _("Without Help"),
+                     assisted ? _("Games in which you took a hint or undid a move")
+                              : NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (figures); i++)
+    {
+      g_autofree char *a = NULL, *b = NULL;
+      const char *title;
+
+      if (figures[i].mahjong && !mahjong)
+        continue;
+      title = figures[i].title != NULL ? _(figures[i].title)
+              : g_str_equal (game_id, "mcr") ? _("Average fan") : _("Average points");
+      a = figures[i].text (&you);
+      b = figures[i].text (&them);
+      add_row (self, group, figures[i].key, assisted, title, a, b);
+    }
+  gtk_box_append (self->figures_box, group);
+  if (mahjong)
+    add_fans (self, game_id, strength, assisted, you.wins, them.wins);
+  return TRUE;
+}
+
+static void
+clear_figures (ParlorStatistics *self)
+{
+  GtkWidget *child;
+
+  g_hash_table_remove_all (self->values);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->figures_box))) != NULL)
+    gtk_box_remove (self->figures_box, child);
+}
+
+static void
+fill_figures (ParlorStatistics *self)
+{
+  const ParlorAppGame *game = selected_game (self);
+  guint i = adw_combo_row_get_selected (self->strength_row);
+  int strength = PARLOR_RECORDS_ANY_STRENGTH;
+
+  clear_figures (self);
+  if (self->records == NULL || parlor_records_is_newer (self->records))
+    return;
+  if (i != GTK_INVALID_LIST_POSITION && i < self->strengths->len)
+    strength = g_array_index (self->strengths, int, i);
+  add_section (self, game->info->id, strength, FALSE);
+  add_section (self, game->info->id, strength, TRUE);
+}
+
+/* The strengths this game was played at, and All. */
+static void
+fill_strengths (ParlorStatistics *self)
+{
+  const ParlorAppGame *game = selected_game (self);
+  g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
+  g_autoptr(GArray) played = NULL;
+  int any = PARLOR_RECORDS_ANY_STRENGTH;
+
+  g_array_set_size (self->strengths, 0);
+  g_array_append_val (self->strengths, any);
+  gtk_string_list_append (list, C_("strength", "All"));
+  if (self->records != NULL && !parlor_records_is_newer (self->records))
+    played = parlor_records_list_strengths (self->records, game->info->id, NULL);
+  for (guint i = 0; played != NULL && i < played->len; i++)
+    {
+      int s = g_array_index (played, int, i);
+
+      g_array_append_val (self->strengths, s);
+      gtk_string_list_append (list, s == PARLOR_RECORD_LAN ? _("LAN games")
+                                    : parlor_strength_get_label ((guint) MAX (s, 0)));
+    }
+  self->filling = TRUE;
+  adw_combo_row_set_model (self->strength_row, G_LIST_MODEL (list));
+  adw_combo_row_set_selected (self->strength_row, 0);
+  self->filling = FALSE;
+}
+
+static void
+on_game_selected (ParlorStatistics *self)
+{
+  const ParlorAppGame *game = selected_game (self);
+  g_autofree char *reset = g_strdup_printf (_("Reset statistics for %s"), _(game->info->name));
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->reset_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, reset, -1);
+  fill_strengths (self);
+  fill_figures (self);
+}
+
+static void
+on_strength_selected (ParlorStatistics *self)
+{
+  if (!self->filling)
+    fill_figures (self);
+}
+
+void
+parlor_statistics_reset (ParlorStatistics *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (PARLOR_IS_STATISTICS (self));
+
+  if (self->records != NULL &&
+      !parlor_records_reset (self->records, selected_game (self)->info->id, &error))
+    {
+      gtk_label_set_text (self->notice_label, error->message);
+      gtk_widget_set_visible (GTK_WIDGET (self->notice_label), TRUE);
+    }
+  on_game_selected (self);
+}
+
+static void
+on_reset_response (AdwMessageDialog *dialog,
+                   const char       *response,
+                   ParlorStatistics *self)
+{
+  if (g_str_equal (response, "reset"))
+    parlor_statistics_reset (self);
+}
+
+static void
+on_reset_clicked (ParlorStatistics *self)
+{
+  const ParlorAppGame *game = selected_game (self);
+  g_autofree char *heading = g_strdup_printf (_("Reset Statistics for %s?"), _(game->info->name));
+  AdwMessageDialog *dialog;
+
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), heading,
+                                                       _("Every record of this game will be "
+                                                         "forgotten. The kept replays stay.")));
+  adw_message_dialog_add_responses (dialog,
+                                    "cancel", _("_Cancel"),
+                                    "reset", _("_Reset"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (dialog, "reset", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (dialog, "cancel");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_reset_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+parlor_statistics_dispose (GObject *object)
+{
+  ParlorStatistics *self = PARLOR_STATISTICS (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), PARLOR_TYPE_STATISTICS);
+  g_clear_object (&self->records);
+
+  G_OBJECT_CLASS (parlor_statistics_parent_class)->dispose (object);
+}
+
+static void
+parlor_statistics_finalize (GObject *object)
+{
+  ParlorStatistics *self = PARLOR_STATISTICS (object);
+
+  g_array_unref (self->strengths);
+  g_hash_table_unref (self->values);
+
+  G_OBJECT_CLASS (parlor_statistics_parent_class)->finalize (object);
+}
+
+static void
+parlor_statistics_class_init (ParlorStatisticsClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = parlor_statistics_dispose;
+  object_class->finalize = parlor_statistics_finalize;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/parlorgames/Parlor/parlor-statistics.ui");
+  gtk_widget_class_bind_template_child (widget_class, ParlorStatistics, game_row);
+  gtk_widget_class_bind_template_child (widget_class, ParlorStatistics, strength_row);
+  gtk_widget_class_bind_template_child (widget_class, ParlorStatistics, notice_label);
+  gtk_widget_class_bind_template_child (widget_class, ParlorStatistics, figures_box);
+  gtk_widget_class_bind_template_child (widget_class, ParlorStatistics, reset_button);
+  gtk_widget_class_bind_template_callback (widget_class, on_game_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_strength_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_reset_clicked);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+parlor_statistics_init (ParlorStatistics *self)
+{
+  g_autoptr(GtkStringList) games = gtk_string_list_new (NULL);
+  const ParlorAppGame * const *list = parlor_app_games_list ();
+  g_autoptr(GError) error = NULL;
+
+  self->strengths = g_array_new (FALSE, FALSE, sizeof (int));
+  self->values = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->records = parlor_records_open (NULL, &error);
+  if (self->records == NULL || parlor_records_get_notice (self->records) != NULL)
+    {
+      gtk_label_set_text (self->notice_label, self->records == NULL
+                                              ? error->message
+                                              : parlor_records_get_notice (self->records));
+      gtk_widget_set_visible (GTK_WIDGET (self->notice_label), TRUE);
+    }
+  gtk_widget_set_sensitive (self->reset_button,
+                            self->records != NULL && !parlor_records_is_newer (self->records));
+
+  for (guint i = 0; list[i] != NULL; i++)
+    gtk_string_list_append (games, _(list[i]->info->name));
+  self->filling = TRUE;
+  adw_combo_row_set_model (self->game_row, G_LIST_MODEL (games));
+  self->filling = FALSE;
+  on_game_selected (self);
+}
+
+ParlorStatistics *
+parlor_statistics_new (const char *game_id)
+{
+  ParlorStatistics *self = g_object_new (PARLOR_TYPE_STATISTICS, NULL);
+
+  if (game_id != NULL)
+    parlor_statistics_set_game (self, game_id);
+  return self;
+}
+
+const char *
+parlor_statistics_get_game (ParlorStatistics *self)
+{
+  g_return_val_if_fail (PARLOR_IS_STATISTICS (self), NULL);
+  return selected_game (self)->info->id;
+}
+
+void
+parlor_statistics_set_game (ParlorStatistics *self,
+                            const char       *game_id)
+{
+  const ParlorAppGame * const *games = parlor_app_games_list ();
+
+  g_return_if_fail (PARLOR_IS_STATISTICS (self));
+  g_return_if_fail (game_id != NULL);
+
+  for (guint i = 0; games[i] != NULL; i++)
+    if (g_str_equal (games[i]->info->id, game_id))
+      adw_combo_row_set_selected (self->game_row, i);
+}
+
+const char *
+parlor_statistics_get_value (ParlorStatistics *self,
+                             const char       *key,
+                             gboolean          assisted,
+                             ParlorRecordsWho  who)
+{
+  g_autofree char *k = NULL;
+  GtkLabel *label;
+
+  g_return_val_if_fail (PARLOR_IS_STATISTICS (self), NULL);
+  g_return_val_if_fail (key != NULL, NULL);
+
+  k = value_key (key, assisted, who);
+  label = g_hash_table_lookup (self->values, k);
+  return label != NULL ? gtk_label_get_text (label) : NULL;
+}
