@@ -8,6 +8,7 @@ G_BEGIN_DECLS
 /* Each returns the process exit status; argv[0] is the subcommand's own name. */
 int parlor_cli_selfplay_manhattan (int argc, char **argv);
 int parlor_cli_replay             (int argc, char **argv);
+int parlor_cli_hint               (int argc, char **argv);
 int parlor_cli_selfplay_triad     (int argc, char **argv);
 int parlor_cli_triad              (int argc, char **argv);
 int parlor_cli_mcr                (int argc, char **argv);
