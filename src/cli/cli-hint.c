@@ -185,6 +185,8 @@ seat_to_act (ParlorGame  *game,
 {
   while (!parlor_game_is_over (game))
     {
+      gboolean waiting = FALSE;
+
       for (guint s = 0; s < parlor_game_get_n_seats (game); s++)
         {
           g_autofree char *automatic = parlor_game_get_automatic_action (game, s);
@@ -192,11 +194,16 @@ seat_to_act (ParlorGame  *game,
           if (parlor_game_is_waiting_for (game, s) && automatic == NULL)
             return (int) s;
         }
+      for (guint s = 0; s < parlor_game_get_n_seats (game); s++)
+        waiting |= parlor_game_is_waiting_for (game, s);
+      if (!waiting)
+        break;
       if (!play_automatic (game, error))
         return -1;
     }
   g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_OVER,
-                       _("The game is over: no seat is asked to act"));
+                       parlor_game_is_over (game) ? _("The game is over: no seat is asked to act")
+                                                  : _("No seat is asked to act"));
   return -1;
 }
 
@@ -240,6 +247,7 @@ parlor_cli_hint (int    argc,
   Position pos = { 0 };
   gboolean json = FALSE;
   int seat = -1;
+  int first;
   int status = 0;
   const GOptionEntry entries[] = {
     { "seat", 0, 0, G_OPTION_ARG_INT, &seat, "The seat to advise (default: the seat to act)", "S" },
@@ -272,20 +280,19 @@ parlor_cli_hint (int    argc,
       return 1;
     }
 
-  if (seat >= 0)
+  first = seat_to_act (pos.game, &error);
+  if (first < 0)
     {
-      if ((guint) seat >= parlor_game_get_n_seats (pos.game) ||
-          !parlor_game_is_waiting_for (pos.game, seat))
-        {
-          fprintf (stderr, "parlor-cli: %s\n", _("That seat is not asked to act"));
-          position_clear (&pos);
-          return 1;
-        }
+      fprintf (stderr, "parlor-cli: %s\n", error->message);
+      position_clear (&pos);
+      return 1;
     }
-  else if (seat < -1 || (seat = seat_to_act (pos.game, &error)) < 0)
+  if (seat == -1)
+    seat = first;
+  else if (seat < 0 || (guint) seat >= parlor_game_get_n_seats (pos.game) ||
+           !parlor_game_is_waiting_for (pos.game, seat))
     {
-      fprintf (stderr, "parlor-cli: %s\n",
-               error != NULL ? error->message : _("That seat is not asked to act"));
+      fprintf (stderr, "parlor-cli: %s\n", _("That seat is not asked to act"));
       position_clear (&pos);
       return 1;
     }
