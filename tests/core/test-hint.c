@@ -170,8 +170,8 @@ static void
 test_hidden_jihai (void)
 {
   guint8 tiles[2][JIHAI_N_TILES];
-  g_autofree char *views[2][2] = { { NULL } };
-  g_autofree char *hints[2] = { NULL };
+  char *views[2][2] = { { NULL } };
+  char *hints[2] = { NULL };
 
   for (guint i = 0; i < JIHAI_N_TILES; i++)
     tiles[0][i] = (guint8) (i % JIHAI_N_KINDS);
@@ -201,6 +201,12 @@ test_hidden_jihai (void)
   g_assert_cmpstr (views[0][0], ==, views[1][0]);
   g_assert_cmpstr (views[0][1], !=, views[1][1]);
   g_assert_cmpstr (hints[0], ==, hints[1]);
+  for (guint d = 0; d < 2; d++)
+    {
+      g_free (views[d][0]);
+      g_free (views[d][1]);
+      g_free (hints[d]);
+    }
 }
 
 /* A hand made by hand: EEE SS WW waits on S and W. Seat 0 discarded an S
