@@ -312,6 +312,7 @@ parlor_application_init (ParlorApplication *self)
   static const char *pause_accels[] = { "<Control>p", NULL };
   static const char *undo_accels[] = { "<Control>z", NULL };
   static const char *open_accels[] = { "<Control>o", NULL };
+  static const char *hint_accels[] = { "<Control>h", NULL };
 
   static const GOptionEntry options[] = {
     { "play", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Start a game against the computer at once"), N_("GAME") },
@@ -329,4 +330,5 @@ parlor_application_init (ParlorApplication *self)
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.pause", pause_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.undo", undo_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.open-replay", open_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.hint", hint_accels);
 }

@@ -8,6 +8,7 @@
 
 #include "parlor-game-screen.h"
 #include "parlor-recorder.h"
+#include "parlor-hint.h"
 #include "parlor-saved-game.h"
 #include "parlor-screen-util.h"
 #include "parlor-setup.h"
@@ -42,6 +43,8 @@ typedef struct
   gboolean           can_pause;
   gboolean           can_undo;
   gboolean           assisted;     /* a hint was shown or a move undone */
+  gboolean           can_hint;
+  GCancellable      *hint_cancellable;   /* the hint being worked out */
 } ParlorGameScreenPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (ParlorGameScreen, parlor_game_screen, GTK_TYPE_WIDGET)
@@ -54,6 +57,7 @@ enum {
   PROP_CAN_PAUSE,
   PROP_PAUSED,
   PROP_CAN_UNDO,
+  PROP_CAN_HINT,
   N_PROPS
 };
 
@@ -1006,6 +1010,11 @@ update_actions (ParlorGameScreen *self)
     }
   notify_if (self, &priv->can_pause, playing, PROP_CAN_PAUSE);
   notify_if (self, &priv->can_undo, undo, PROP_CAN_UNDO);
+  notify_if (self, &priv->can_hint,
+             playing && !priv->user_paused && parlor_game_screen_can_move (self), PROP_CAN_HINT);
+  /* A hint worked out for a position that has passed is dropped. */
+  if (!priv->can_hint && priv->hint_cancellable != NULL)
+    g_cancellable_cancel (priv->hint_cancellable);
 }
 
 /* Pauses the game for a dialog, the player's pause, or a minimised window. */
@@ -1102,6 +1111,114 @@ parlor_game_screen_undo (ParlorGameScreen  *self,
     return FALSE;
   parlor_game_screen_mark_assisted (self);
   return play_table (self, table, _("Your last move was undone"), error);
+}
+
+gboolean
+parlor_game_screen_can_hint (ParlorGameScreen *self)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), FALSE);
+  return PRIV (self)->can_hint;
+}
+
+typedef struct
+{
+  const ParlorGameInfo *info;
+  char                 *view;
+  char                 *names[PARLOR_GAME_SCREEN_MAX_SEATS + 1];
+} HintJob;
+
+static void
+hint_job_free (HintJob *job)
+{
+  g_free (job->view);
+  for (guint i = 0; i < PARLOR_GAME_SCREEN_MAX_SEATS; i++)
+    g_free (job->names[i]);
+  g_free (job);
+}
+
+static void
+hint_thread (GTask        *task,
+             gpointer      source,
+             gpointer      data,
+             GCancellable *cancellable)
+{
+  HintJob *job = data;
+  GError *error = NULL;
+  ParlorHint *hint = parlor_hint_compute (job->info, job->view, (const char * const *) job->names,
+                                          cancellable, &error);
+
+  if (hint == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, hint, (GDestroyNotify) parlor_hint_free);
+}
+
+static void
+hint_done (GObject      *source,
+           GAsyncResult *result,
+           gpointer      data)
+{
+  ParlorGameScreen *self = PARLOR_GAME_SCREEN (source);
+  ParlorGameScreenPrivate *priv = PRIV (self);
+  g_autoptr(ParlorHint) hint = g_task_propagate_pointer (G_TASK (result), NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *said = NULL;
+
+  if (g_task_get_cancellable (G_TASK (result)) == priv->hint_cancellable)
+    g_clear_object (&priv->hint_cancellable);
+  if (hint == NULL || g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))) ||
+      !priv->can_hint)
+    return;
+
+  parlor_game_screen_mark_assisted (self);
+  text = parlor_hint_to_text (hint);
+  said = g_strdup_printf (_("Hint: %s"), text);
+  if (PARLOR_GAME_SCREEN_GET_CLASS (self)->show_hint != NULL)
+    PARLOR_GAME_SCREEN_GET_CLASS (self)->show_hint (self, hint->action);
+  parlor_game_screen_toast (self, said);
+  announce (self, said);
+}
+
+/* The strongest computer player's move for this player, worked out off
+ * the main thread from this player's view, then shown and said. */
+gboolean
+parlor_game_screen_hint (ParlorGameScreen  *self,
+                         GError           **error)
+{
+  ParlorGameScreenPrivate *priv;
+  g_autoptr(GTask) task = NULL;
+  HintJob *job;
+
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), FALSE);
+
+  priv = PRIV (self);
+  if (!priv->can_hint)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
+                           _("A hint is given when the game waits for your move"));
+      return FALSE;
+    }
+  if (priv->hint_cancellable != NULL)
+    return TRUE;
+
+  job = g_new0 (HintJob, 1);
+  job->info = PARLOR_GAME_SCREEN_GET_CLASS (self)->game_info;
+  job->view = parlor_session_dup_view (priv->session);
+  for (guint i = 0; i < PARLOR_GAME_SCREEN_MAX_SEATS && priv->names[i] != NULL; i++)
+    job->names[i] = g_strdup (priv->names[i]);
+  if (job->info == NULL || job->view == NULL)
+    {
+      hint_job_free (job);
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
+                           _("A hint is given when the game waits for your move"));
+      return FALSE;
+    }
+  priv->hint_cancellable = g_cancellable_new ();
+  task = g_task_new (self, priv->hint_cancellable, hint_done, NULL);
+  g_task_set_task_data (task, job, (GDestroyNotify) hint_job_free);
+  g_task_run_in_thread (task, hint_thread);
+  announce (self, _("Working out a hint…"));
+  return TRUE;
 }
 
 void
@@ -1600,6 +1717,9 @@ parlor_game_screen_get_property (GObject    *object,
     case PROP_CAN_UNDO:
       g_value_set_boolean (value, PRIV (self)->can_undo);
       break;
+    case PROP_CAN_HINT:
+      g_value_set_boolean (value, PRIV (self)->can_hint);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1645,6 +1765,9 @@ parlor_game_screen_dispose (GObject *object)
   ParlorGameScreenPrivate *priv = PRIV (self);
 
   g_clear_handle_id (&priv->tick_id, g_source_remove);
+  if (priv->hint_cancellable != NULL)
+    g_cancellable_cancel (priv->hint_cancellable);
+  g_clear_object (&priv->hint_cancellable);
   parlor_game_screen_set_session (self, NULL);
   parlor_game_screen_close_dialogs (self);
   watch_surface (self, NULL);
@@ -1713,6 +1836,9 @@ parlor_game_screen_class_init (ParlorGameScreenClass *klass)
   /* ...and the player has a move to take back. */
   properties[PROP_CAN_UNDO] =
     g_param_spec_boolean ("can-undo", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CAN_HINT] =
+    g_param_spec_boolean ("can-hint", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 

@@ -73,7 +73,12 @@ struct _ParlorGameScreenClass
    * screen lets the tile go); otherwise the window goes back. */
   gboolean  (*escape)          (ParlorGameScreen  *self);
 
-  gpointer padding[5];
+  /* Shows the hinted @action on the board: the card and spot, the cell,
+   * the tile to discard or the claim, with the keyboard focus on it. */
+  void      (*show_hint)       (ParlorGameScreen  *self,
+                                const char        *action);
+
+  gpointer padding[4];
 };
 
 ParlorSession     *parlor_game_screen_get_session  (ParlorGameScreen  *self);
@@ -187,6 +192,12 @@ gboolean  parlor_game_screen_get_paused     (ParlorGameScreen  *self);
 gboolean  parlor_game_screen_can_undo       (ParlorGameScreen  *self);
 /* Back to this player's last decision, the computer's moves since undone. */
 gboolean  parlor_game_screen_undo           (ParlorGameScreen  *self,
+                                             GError           **error);
+/* Against the computer when the game waits for this player ("can-hint"
+ * notifies): the strongest computer player's move, worked out off the main
+ * thread, is shown on the board (show_hint) and said ("announce"). */
+gboolean  parlor_game_screen_can_hint       (ParlorGameScreen  *self);
+gboolean  parlor_game_screen_hint           (ParlorGameScreen  *self,
                                              GError           **error);
 /* The game was played with help (a hint shown or a move undone): its
  * records are counted apart. Forgotten when a new game starts. */

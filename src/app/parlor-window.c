@@ -21,6 +21,7 @@ struct _ParlorWindow
   GtkButton            *back_button;
   GtkButton            *pause_button;
   GtkButton            *undo_button;
+  GtkButton            *hint_button;
   GtkLabel             *status_label;
   AdwWindowTitle       *window_title;
   AdwToastOverlay      *toast_overlay;
@@ -63,6 +64,9 @@ update_chrome (ParlorWindow *self)
                                  screen != NULL && parlor_game_screen_can_undo (screen));
   gtk_widget_set_visible (GTK_WIDGET (self->pause_button), can_pause);
   gtk_widget_set_visible (GTK_WIDGET (self->undo_button), can_pause);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint",
+                                 screen != NULL && parlor_game_screen_can_hint (screen));
+  gtk_widget_set_visible (GTK_WIDGET (self->hint_button), can_pause);
   gtk_button_set_icon_name (self->pause_button, paused ? "media-playback-start-symbolic"
                                                        : "media-playback-pause-symbolic");
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->pause_button),
@@ -254,6 +258,8 @@ ensure_screen (ParlorWindow        *self,
       g_signal_connect_object (self->screen, "notify::can-pause",
                                G_CALLBACK (on_screen_notify), self, 0);
       g_signal_connect_object (self->screen, "notify::can-undo",
+                               G_CALLBACK (on_screen_notify), self, 0);
+      g_signal_connect_object (self->screen, "notify::can-hint",
                                G_CALLBACK (on_screen_notify), self, 0);
       g_signal_connect_object (self->screen, "notify::paused",
                                G_CALLBACK (on_screen_notify), self, 0);
@@ -734,6 +740,18 @@ undo_action (GtkWidget  *widget,
 }
 
 static void
+hint_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  ParlorWindow *self = PARLOR_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (self->screen != NULL && !parlor_game_screen_hint (PARLOR_GAME_SCREEN (self->screen), &error))
+    parlor_window_toast (self, error->message);
+}
+
+static void
 continue_game_action (GtkWidget  *widget,
                       const char *action_name,
                       GVariant   *param)
@@ -809,6 +827,7 @@ parlor_window_class_init (ParlorWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ParlorWindow, back_button);
   gtk_widget_class_bind_template_child (widget_class, ParlorWindow, pause_button);
   gtk_widget_class_bind_template_child (widget_class, ParlorWindow, undo_button);
+  gtk_widget_class_bind_template_child (widget_class, ParlorWindow, hint_button);
   gtk_widget_class_bind_template_child (widget_class, ParlorWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, ParlorWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, ParlorWindow, toast_overlay);
@@ -827,6 +846,7 @@ parlor_window_class_init (ParlorWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.join-lan", NULL, join_lan_action);
   gtk_widget_class_install_action (widget_class, "win.pause", NULL, pause_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
+  gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_action);
   gtk_widget_class_install_action (widget_class, "win.continue-game", NULL, continue_game_action);
   gtk_widget_class_install_action (widget_class, "win.open-replay", NULL, open_replay_action);
 

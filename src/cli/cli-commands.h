@@ -9,6 +9,7 @@ G_BEGIN_DECLS
 int parlor_cli_selfplay_manhattan (int argc, char **argv);
 int parlor_cli_replay             (int argc, char **argv);
 int parlor_cli_review             (int argc, char **argv);
+int parlor_cli_hint               (int argc, char **argv);
 int parlor_cli_selfplay_triad     (int argc, char **argv);
 int parlor_cli_triad              (int argc, char **argv);
 int parlor_cli_mcr                (int argc, char **argv);

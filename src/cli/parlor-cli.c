@@ -25,6 +25,7 @@ static const Command commands[] = {
   { "selfplay", "mcr", parlor_cli_selfplay_mcr, "selfplay mcr --seats L,L,L,L --games N --seed S [--hands 16|1] [--json] [--log FILE]" },
   { "replay", NULL, parlor_cli_replay, "replay FILE" },
   { "review", NULL, parlor_cli_review, "review FILE --seat S [--seed N] [--json]" },
+  { "hint", NULL, parlor_cli_hint, "hint REPLAY [--seat S] [--json]" },
   { "triad", NULL, parlor_cli_triad, "triad solve  (positions on standard input)" },
   { "jihai", NULL, parlor_cli_jihai, "jihai score  (hands on standard input)" },
   { "suzume", NULL, parlor_cli_suzume, "suzume score  (hands on standard input)" },

@@ -162,6 +162,17 @@ struct _ParlorGameInfo
                                       GCancellable      *cancellable,
                                       ParlorReviewCost  *out,
                                       GError           **error);
+  /* Optional: notes for a hint to the viewer of @view who is advised to
+   * play @action, from that view line alone (a mahjong seat's waits with
+   * the tiles of them still unseen, what they would score, or why the hand
+   * cannot win yet), in translated words, one note a line; NULL for none. */
+  char             *(*hint_notes)    (const char    *view,
+                                      const char    *action);
+  /* Optional: the viewer's @action in words ("Discard the Red dragon"),
+   * from @view (which names what the action line only points at). NULL:
+   * describe() reads the action as the viewer's own event. */
+  char             *(*describe_move) (const char    *view,
+                                      const char    *action);
 };
 
 GQuark                parlor_game_error_quark   (void);

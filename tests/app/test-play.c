@@ -4,11 +4,18 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "mahjong-hand-view.h"
+#include "mahjong-screen.h"
+#include "mahjong-table-view.h"
 #include "parlor-game-screen.h"
+#include "parlor-hint.h"
 #include "parlor-saved-game.h"
 #include "parlor-window.h"
+#include "triad-board-view.h"
+#include "triad-hand-view.h"
 #include "ui-test-util.h"
 
 /*
@@ -434,6 +441,87 @@ test_quit_question (void)
   g_assert_false (shows_label (GTK_WIDGET (window), "Game in progress"));
 }
 
+static gboolean
+hint_offered (gpointer window)
+{
+  return offered (window, "win.hint");
+}
+
+static gboolean
+hint_announced (gpointer window)
+{
+  return g_str_has_prefix (parlor_window_get_announcement (window), "Hint: ");
+}
+
+static GtkWidget *
+ancestor_of_type (GtkWidget *widget,
+                  GType      type)
+{
+  while (widget != NULL && !g_type_is_a (G_OBJECT_TYPE (widget), type))
+    widget = gtk_widget_get_parent (widget);
+  return widget;
+}
+
+/* Ctrl+H: the strongest computer player's move for this player's view is
+ * said, and shown with the focus on it (Triple Triad's card and cell, the
+ * mahjong tile to discard). */
+static void
+test_hint (gconstpointer data)
+{
+  const char *id = data;
+  ParlorWindow *window = ui_test_get_window ();
+  ParlorGameScreen *screen = start_game (window, id);
+  ParlorSession *session = parlor_game_screen_get_session (screen);
+  g_autofree char *view = NULL;
+  g_autoptr(ParlorHint) expected = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkWidget *focus;
+
+  ui_test_wait_for (hint_offered, window);
+  g_assert_false (parlor_game_screen_get_assisted (screen));
+  view = parlor_session_dup_view (session);
+  expected = parlor_hint_compute (parlor_table_get_info (parlor_session_get_table (session)),
+                                  view, NULL, NULL, &error);
+  g_assert_no_error (error);
+
+  /* Ctrl+H's action. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL));
+  ui_test_wait_for (hint_announced, window);
+  g_assert_nonnull (strstr (parlor_window_get_announcement (window), expected->words));
+  g_assert_true (parlor_game_screen_get_assisted (screen));
+
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_nonnull (focus);
+  if (g_str_equal (id, "triad"))
+    {
+      unsigned int index, cell;
+      GtkWidget *board = ancestor_of_type (focus, TRIAD_TYPE_BOARD_VIEW);
+
+      g_assert_cmpint (sscanf (expected->action, "place card=%u cell=%u", &index, &cell), ==, 2);
+      g_assert_nonnull (board);
+      g_assert_cmpint (triad_board_view_get_cursor (TRIAD_BOARD_VIEW (board)), ==, (int) cell);
+    }
+  else if (g_str_has_prefix (expected->action, "discard"))
+    {
+      GtkWidget *hand = ancestor_of_type (focus, MAHJONG_TYPE_HAND_VIEW);
+      int selected;
+      g_autofree char *discard = NULL;
+
+      g_assert_nonnull (hand);
+      selected = mahjong_hand_view_get_selected (MAHJONG_HAND_VIEW (hand));
+      g_assert_cmpint (selected, >=, 0);
+      discard = MAHJONG_SCREEN_GET_CLASS (screen)->discard_action (
+        MAHJONG_SCREEN (screen), mahjong_hand_view_get_tile (MAHJONG_HAND_VIEW (hand), selected));
+      g_assert_cmpstr (discard, ==, expected->action);
+    }
+
+  /* Paused, no hint is offered. */
+  parlor_game_screen_set_paused (screen, TRUE);
+  g_assert_false (offered (window, "win.hint"));
+  parlor_game_screen_set_paused (screen, FALSE);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -441,6 +529,9 @@ main (int   argc,
   ui_test_init (&argc, &argv);
   g_test_add_func ("/play/pause", test_pause);
   g_test_add_func ("/play/undo", test_undo);
+  g_test_add_data_func ("/play/hint/triad", "triad", test_hint);
+  g_test_add_data_func ("/play/hint/jihai", "jihai", test_hint);
+  g_test_add_data_func ("/play/hint/mcr", "mcr", test_hint);
   g_test_add_func ("/play/quit-question", test_quit_question);
   g_test_add_func ("/play/damaged", test_damaged);
   for (guint i = 0; i < G_N_ELEMENTS (games); i++)

@@ -249,6 +249,38 @@ mahjong_screen_dispose (GObject *object)
   G_OBJECT_CLASS (mahjong_screen_parent_class)->dispose (object);
 }
 
+/* A discard selects its tile in the hand, with the focus, so Enter plays
+ * it; any other move (a win, a claim, a pass) puts the focus on the claim
+ * buttons when they are shown, else on the hand. */
+static void
+mahjong_screen_show_hint (ParlorGameScreen *screen,
+                          const char       *action)
+{
+  MahjongScreen *self = MAHJONG_SCREEN (screen);
+  MahjongScreenClass *klass = MAHJONG_SCREEN_GET_CLASS (self);
+  MahjongScreenPrivate *priv = PRIV (self);
+  MahjongHandView *hand;
+
+  if (priv->table == NULL)
+    return;
+  hand = mahjong_table_view_get_hand (priv->table, 0);
+  for (guint i = 0; klass->discard_action != NULL && i < mahjong_hand_view_get_n_tiles (hand); i++)
+    {
+      g_autofree char *discard = klass->discard_action (self, mahjong_hand_view_get_tile (hand, i));
+
+      if (g_strcmp0 (discard, action) == 0)
+        {
+          mahjong_hand_view_select (hand, (int) i);
+          gtk_widget_grab_focus (mahjong_hand_view_get_tile_widget (hand, i));
+          return;
+        }
+    }
+  if (priv->claim_bar != NULL && gtk_widget_get_visible (GTK_WIDGET (priv->claim_bar)) &&
+      gtk_widget_child_focus (GTK_WIDGET (priv->claim_bar), GTK_DIR_TAB_FORWARD))
+    return;
+  mahjong_screen_focus_hand (self);
+}
+
 static void
 mahjong_screen_class_init (MahjongScreenClass *klass)
 {
@@ -260,6 +292,7 @@ mahjong_screen_class_init (MahjongScreenClass *klass)
   screen_class->seats_changed = mahjong_screen_seats_changed;
   screen_class->reset = mahjong_screen_reset;
   screen_class->escape = mahjong_screen_escape;
+  screen_class->show_hint = mahjong_screen_show_hint;
 }
 
 static void

@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <stdio.h>
+
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
@@ -357,6 +359,24 @@ on_selection_changed (TriadScreen *self)
   update_preview (self);
 }
 
+/* The hinted card is selected and the cursor put on its cell, the board
+ * focused: Enter plays it. */
+static void
+triad_screen_show_hint (ParlorGameScreen *screen,
+                        const char       *action)
+{
+  TriadScreen *self = TRIAD_SCREEN (screen);
+  unsigned int index, cell;
+
+  if (sscanf (action, "place card=%u cell=%u", &index, &cell) != 2 ||
+      index >= triad_hand_view_get_n_cards (self->my_hand) || cell >= TRIAD_N_CELLS)
+    return;
+  triad_hand_view_select (self->my_hand, (int) index);
+  triad_board_view_set_cursor (self->board, (int) cell);
+  update_preview (self);
+  gtk_widget_grab_focus (GTK_WIDGET (self->board));
+}
+
 static void
 on_card_activated (TriadScreen *self,
                    int          index)
@@ -531,6 +551,7 @@ triad_screen_class_init (TriadScreenClass *klass)
   object_class->dispose = triad_screen_dispose;
   widget_class->grab_focus = triad_screen_grab_focus;
   screen_class->host_config = triad_screen_host_config;
+  screen_class->show_hint = triad_screen_show_hint;
   screen_class->session_event = triad_screen_session_event;
   screen_class->session_changed = triad_screen_session_changed;
   screen_class->seats_changed = triad_screen_seats_changed;

@@ -8,6 +8,7 @@
 
 #include "jihai-ai.h"
 #include "jihai-game.h"
+#include "jihai-hint.h"
 #include "mahjong-tile.h"
 #include "parlor-line.h"
 
@@ -91,6 +92,8 @@ const ParlorGameInfo jihai_game_info = {
   .ai_choose = jihai_ai_choose,
   .describe = jihai_describe,
   .review_cost = jihai_ai_review_cost,
+  .hint_notes = jihai_hint_notes,
+  .describe_move = jihai_hint_describe,
   /* 2: every discard opens a window for every other seat */
   .replay_version = 2,
 };

@@ -474,6 +474,32 @@ manhattan_info_describe (const char         *text,
   return g_strdup (text);
 }
 
+/* The viewer's move in words, the card's spot named from the view. */
+static char *
+manhattan_info_describe_move (const char *view,
+                              const char *action)
+{
+  g_autoptr(ParlorLine) line = parlor_line_parse (action, NULL);
+  ManhattanView v;
+  gint64 card, city, block;
+  int row, col, height;
+
+  if (line == NULL || !manhattan_view_parse (view, &v, NULL) || v.seat < 0)
+    return NULL;
+  if (g_str_equal (parlor_line_get_type (line), "choose"))
+    return g_strdup_printf (_("Choose the blocks %s"), str_of (line, "blocks"));
+  if (!g_str_equal (parlor_line_get_type (line), "play") ||
+      !parlor_line_get_int (line, "card", 0, MANHATTAN_N_SPOTS - 1, &card, NULL) ||
+      !parlor_line_get_int (line, "city", 0, MANHATTAN_N_CITIES - 1, &city, NULL) ||
+      !parlor_line_get_int (line, "block", 1, MANHATTAN_MAX_BLOCK, &block, NULL))
+    return NULL;
+  manhattan_view_card_cities (&v, (int) card, &row, &col);
+  height = manhattan_spot_height (v.board.storeys[city][row * 3 + col]) + (int) block;
+  return g_strdup_printf (ngettext ("Build %d storey in city %d, %s (then %d tall)",
+                                    "Build %d storeys in city %d, %s (then %d tall)", (gulong) block),
+                          (int) block, (int) city + 1, _(place_names[row * 3 + col]), height);
+}
+
 static const char * const ai_levels[] = { "random", "normal", "strong", NULL };
 
 const ParlorGameInfo manhattan_game_info = {
@@ -486,4 +512,5 @@ const ParlorGameInfo manhattan_game_info = {
   .ai_choose = manhattan_ai_choose,
   .describe = manhattan_info_describe,
   .review_cost = manhattan_ai_review_cost,
+  .describe_move = manhattan_info_describe_move,
 };

@@ -11,6 +11,7 @@
 #include "mahjong-tile.h"
 #include "mcr-ai.h"
 #include "mcr-game.h"
+#include "mcr-hint.h"
 #include "mcr-view.h"
 #include "parlor-line.h"
 
@@ -1352,4 +1353,6 @@ const ParlorGameInfo mcr_game_info = {
   .ai_choose = mcr_ai_choose,
   .describe = mcr_info_describe,
   .review_cost = mcr_ai_review_cost,
+  .hint_notes = mcr_hint_notes,
+  .describe_move = mcr_hint_describe,
 };

@@ -9,6 +9,7 @@
 #include "parlor-line.h"
 #include "suzume-ai.h"
 #include "suzume-game-private.h"
+#include "suzume-hint.h"
 
 struct _SuzumeGame
 {
@@ -514,6 +515,8 @@ const ParlorGameInfo suzume_game_info = {
   .ai_choose = suzume_ai_choose,
   .describe = suzume_info_describe,
   .review_cost = suzume_ai_review_cost,
+  .hint_notes = suzume_hint_notes,
+  .describe_move = suzume_hint_describe,
   /* 2: every discard opens a window for every other seat */
   .replay_version = 2,
 };

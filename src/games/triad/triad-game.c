@@ -44,6 +44,8 @@ static guint signals[N_SIGNALS];
 
 static const char *const ai_levels[] = { "easy", "medium", "hard", "expert", NULL };
 
+static char *triad_describe_move (const char *view,
+                                  const char *action);
 static char *triad_describe (const char         *line,
                              const char * const *seat_names);
 
@@ -65,6 +67,7 @@ const ParlorGameInfo triad_game_info = {
   .ai_choose = triad_ai_choose,
   .describe = triad_describe,
   .review_cost = triad_ai_review_cost,
+  .describe_move = triad_describe_move,
 };
 
 static gboolean
@@ -656,6 +659,28 @@ spoken_card (const char *face)
     return g_strdup ("?");
   /* TRANSLATORS: a card's four ranks: top, right, bottom, left */
   return g_strdup_printf (_("%u-%u-%u-%u"), card.rank[0], card.rank[1], card.rank[2], card.rank[3]);
+}
+
+/* "Play 7-9-4-5 on the top left": the card named from the viewer's hand. */
+static char *
+triad_describe_move (const char *view,
+                     const char *action)
+{
+  g_autoptr(ParlorLine) line = parlor_line_parse (action, NULL);
+  g_autofree char *card = NULL;
+  TriadView v;
+  gint64 index, cell;
+
+  if (line == NULL || !g_str_equal (parlor_line_get_type (line), "place") ||
+      !triad_view_parse (view, &v, NULL) || v.seat < 0 || !v.hand_known[v.seat] ||
+      !parlor_line_get_int (line, "card", 0, (gint64) v.n_hand[v.seat] - 1, &index, NULL) ||
+      !parlor_line_get_int (line, "cell", 0, TRIAD_N_CELLS - 1, &cell, NULL))
+    return NULL;
+  /* TRANSLATORS: a card's four ranks: top, right, bottom, left */
+  card = g_strdup_printf (_("%u-%u-%u-%u"), v.hand[v.seat][index].rank[0],
+                          v.hand[v.seat][index].rank[1], v.hand[v.seat][index].rank[2],
+                          v.hand[v.seat][index].rank[3]);
+  return g_strdup_printf (_("Play %s on %s"), card, cell_name ((guint) cell));
 }
 
 static char *

@@ -1,0 +1,221 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "jihai-hint"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "jihai-ai.h"
+#include "jihai-hint.h"
+#include "mahjong-hint.h"
+#include "mahjong-tile.h"
+#include "parlor-line.h"
+
+guint
+jihai_view_unseen (const JihaiView *view,
+                   guint            kind)
+{
+  int seen;
+
+  g_return_val_if_fail (view != NULL && kind < JIHAI_N_KINDS, 0);
+
+  seen = view->counts[kind];
+  for (guint s = 0; s < 2; s++)
+    {
+      for (guint i = 0; i < view->n_melds[s]; i++)
+        if (view->melds[s][i].kind == kind)
+          seen += jihai_meld_is_kong (&view->melds[s][i]) ? 4 : 3;
+      for (guint i = 0; i < view->n_discards[s]; i++)
+        seen += view->discards[s][i] == kind;
+    }
+  return (guint) CLAMP (4 - seen, 0, 4);
+}
+
+static char *
+kind_name (guint kind)
+{
+  return mahjong_tile_name (MAHJONG_TILE_EAST + kind);
+}
+
+/* "3 points (Two winds, One closed triplet)". */
+static char *
+score_words (const JihaiScore *score)
+{
+  g_autoptr(GString) lines = g_string_new (NULL);
+
+  for (guint l = 0; l < JIHAI_N_LINES; l++)
+    if (score->points[l] > 0)
+      {
+        if (lines->len > 0)
+          g_string_append (lines, _(", "));
+        g_string_append (lines, _(jihai_line_label ((JihaiLine) l)));
+      }
+  return mahjong_hint_points (score->total, lines->str);
+}
+
+/* What a win on @kind would bring the hand of @counts. */
+static char *
+outcome (const JihaiView *view,
+         const guint8     counts[JIHAI_N_KINDS],
+         guint            kind,
+         gboolean         tsumo)
+{
+  JihaiHand hand = { 0 };
+  JihaiScore score;
+  guint seat = view->seat;
+
+  hand.n_melds = view->n_melds[seat];
+  memcpy (hand.melds, view->melds[seat], sizeof hand.melds);
+  memcpy (hand.counts, counts, sizeof hand.counts);
+  if (!tsumo)
+    hand.counts[kind]++;
+  hand.win = kind;
+  if (jihai_hand_shape (&hand) == JIHAI_SHAPE_NONE)
+    return NULL;
+
+  jihai_score (&hand, tsumo ? JIHAI_WIN_TSUMO : JIHAI_WIN_RON, 0, view->discarded[seat], &score);
+  if (score.status == JIHAI_STATUS_ILLEGAL_RON)
+    {
+      g_autofree char *words = NULL;
+
+      jihai_score (&hand, JIHAI_WIN_TSUMO, 0, view->discarded[seat], &score);
+      if (score.status != JIHAI_STATUS_WIN)
+        return g_strdup (_("no win: you discarded this tile earlier in the hand, so no ron, "
+                           "and it scores no point by self-draw"));
+      words = score_words (&score);
+      return g_strdup_printf (_("by self-draw only, %s: you discarded this tile earlier in the "
+                                "hand, so no ron on it"), words);
+    }
+  if (score.status == JIHAI_STATUS_ZERO_POINTS)
+    return g_strdup (_("no win: the hand would score no point"));
+  return score_words (&score);
+}
+
+/* The waits of a hand of seven (kongs as three) and what they bring. */
+static void
+add_waits (GString         *notes,
+           const JihaiView *view,
+           const guint8     counts[JIHAI_N_KINDS],
+           gboolean         after_discard)
+{
+  guint8 live[JIHAI_N_KINDS];
+  gboolean ready = FALSE;
+  int distance;
+
+  for (guint k = 0; k < JIHAI_N_KINDS; k++)
+    {
+      g_autofree char *result = NULL;
+      g_autofree char *name = NULL;
+
+      if (counts[k] >= 4 || (result = outcome (view, counts, k, FALSE)) == NULL)
+        continue;
+      if (!ready)
+        mahjong_hint_add_ready (notes, after_discard);
+      ready = TRUE;
+      name = kind_name (k);
+      mahjong_hint_add_wait (notes, name, jihai_view_unseen (view, k), result);
+    }
+  if (ready)
+    return;
+
+  for (guint k = 0; k < JIHAI_N_KINDS; k++)
+    live[k] = 4;
+  distance = jihai_ai_distance (counts, view->melds[view->seat], view->n_melds[view->seat],
+                                view->discarded[view->seat], live);
+  if (distance != G_MAXINT && distance > 1)
+    mahjong_hint_add_not_ready (notes, after_discard, distance - 1);
+}
+
+char *
+jihai_hint_notes (const char *text,
+                  const char *action)
+{
+  g_autoptr(ParlorLine) line = NULL;
+  GString *notes = g_string_new (NULL);
+  JihaiView view;
+  guint8 counts[JIHAI_N_KINDS];
+  const char *type;
+  guint n = 0;
+
+  g_return_val_if_fail (text != NULL, NULL);
+
+  if (!jihai_view_parse (text, &view, NULL) || view.seat < 0 || action == NULL ||
+      (line = parlor_line_parse (action, NULL)) == NULL)
+    return mahjong_hint_finish (notes);
+
+  type = parlor_line_get_type (line);
+  memcpy (counts, view.counts, sizeof counts);
+  for (guint k = 0; k < JIHAI_N_KINDS; k++)
+    n += counts[k];
+  n += 3 * view.n_melds[view.seat];
+
+  if (g_str_equal (type, "tsumo") && view.drawn < JIHAI_N_KINDS)
+    {
+      g_autofree char *result = NULL;
+
+      result = outcome (&view, view.counts, view.drawn, TRUE);
+      if (result != NULL)
+        mahjong_hint_add_win (notes, result);
+    }
+  else if (g_str_equal (type, "ron") && view.claim < JIHAI_N_KINDS)
+    {
+      g_autofree char *result = outcome (&view, counts, view.claim, FALSE);
+
+      if (result != NULL)
+        mahjong_hint_add_win (notes, result);
+    }
+  else if (g_str_equal (type, "discard") && parlor_line_get_n_words (line) == 1 && n == 8)
+    {
+      const char *word = parlor_line_get_word (line, 0);
+      guint kind = strlen (word) == 1 ? jihai_kind_from_letter (word[0]) : JIHAI_NO_KIND;
+
+      if (kind < JIHAI_N_KINDS && counts[kind] > 0)
+        {
+          counts[kind]--;
+          add_waits (notes, &view, counts, TRUE);
+        }
+    }
+  else if (n == 7)
+    add_waits (notes, &view, counts, FALSE);
+
+  return mahjong_hint_finish (notes);
+}
+
+char *
+jihai_hint_describe (const char *text,
+                     const char *action)
+{
+  g_autoptr(ParlorLine) line = parlor_line_parse (action, NULL);
+  g_autofree char *name = NULL;
+  JihaiView view;
+  const char *type;
+  guint kind = JIHAI_NO_KIND;
+
+  if (line == NULL || !jihai_view_parse (text, &view, NULL))
+    return NULL;
+  type = parlor_line_get_type (line);
+  if (parlor_line_get_n_words (line) == 1 && strlen (parlor_line_get_word (line, 0)) == 1)
+    kind = jihai_kind_from_letter (parlor_line_get_word (line, 0)[0]);
+  if (kind < JIHAI_N_KINDS)
+    name = kind_name (kind);
+
+  if (g_str_equal (type, "discard"))
+    return mahjong_hint_move_words (MAHJONG_HINT_DISCARD, name);
+  if (g_str_equal (type, "tsumo"))
+    return mahjong_hint_move_words (MAHJONG_HINT_WIN_DRAWN, NULL);
+  if (g_str_equal (type, "ron"))
+    return mahjong_hint_move_words (view.ask == JIHAI_ASK_ROB ? MAHJONG_HINT_ROB_KONG
+                                                              : MAHJONG_HINT_WIN_DISCARD, NULL);
+  if (g_str_equal (type, "pass"))
+    return mahjong_hint_move_words (MAHJONG_HINT_PASS, NULL);
+  if (g_str_equal (type, "pung"))
+    return mahjong_hint_move_words (MAHJONG_HINT_PUNG, NULL);
+  if (g_str_equal (type, "kong"))
+    return mahjong_hint_move_words (MAHJONG_HINT_KONG, NULL);
+  if (g_str_equal (type, "ckong"))
+    return mahjong_hint_move_words (MAHJONG_HINT_CONCEALED_KONG, name);
+  if (g_str_equal (type, "akong"))
+    return mahjong_hint_move_words (MAHJONG_HINT_ADDED_KONG, name);
+  return NULL;
+}

@@ -1,0 +1,133 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "mahjong-hint"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "mahjong-hint.h"
+
+static void
+add_line (GString    *notes,
+          const char *text)
+{
+  if (notes->len > 0)
+    g_string_append_c (notes, '\n');
+  g_string_append (notes, text);
+}
+
+void
+mahjong_hint_add_ready (GString  *notes,
+                        gboolean  after_discard)
+{
+  g_return_if_fail (notes != NULL);
+  add_line (notes, after_discard ? _("After this discard your hand is ready. It waits on:")
+                                 : _("Your hand is ready. It waits on:"));
+}
+
+void
+mahjong_hint_add_wait (GString    *notes,
+                       const char *tile,
+                       guint       unseen,
+                       const char *outcome)
+{
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (notes != NULL && tile != NULL && outcome != NULL);
+  /* Translators: a wait: the tile, how many of it are unseen, what a win on it brings. */
+  text = g_strdup_printf (ngettext ("%s (%u unseen): %s", "%s (%u unseen): %s", unseen),
+                          tile, unseen, outcome);
+  add_line (notes, text);
+}
+
+void
+mahjong_hint_add_not_ready (GString  *notes,
+                            gboolean  after_discard,
+                            int       shanten)
+{
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (notes != NULL);
+  if (after_discard)
+    text = g_strdup_printf (ngettext ("After this discard your hand is not ready: "
+                                      "it needs %d more useful tile to be ready",
+                                      "After this discard your hand is not ready: "
+                                      "it needs %d more useful tiles to be ready", shanten),
+                            shanten);
+  else
+    text = g_strdup_printf (ngettext ("Your hand is not ready: it needs %d more useful tile to be ready",
+                                      "Your hand is not ready: it needs %d more useful tiles to be ready",
+                                      shanten),
+                            shanten);
+  add_line (notes, text);
+}
+
+void
+mahjong_hint_add_win (GString    *notes,
+                      const char *outcome)
+{
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (notes != NULL && outcome != NULL);
+  text = g_strdup_printf (_("This hand wins now: %s"), outcome);
+  add_line (notes, text);
+}
+
+char *
+mahjong_hint_points (int         points,
+                     const char *lines)
+{
+  return g_strdup_printf (ngettext ("%d point (%s)", "%d points (%s)", points), points, lines);
+}
+
+char *
+mahjong_hint_fan (int         fan,
+                  const char *lines)
+{
+  return g_strdup_printf (ngettext ("%d fan (%s)", "%d fan (%s)", fan), fan, lines);
+}
+
+char *
+mahjong_hint_move_words (MahjongHintMove  move,
+                         const char      *tile)
+{
+  const char *name = tile != NULL ? tile : "?";
+
+  switch (move)
+    {
+    case MAHJONG_HINT_DISCARD:
+      return g_strdup_printf (_("Discard %s"), name);
+    case MAHJONG_HINT_WIN_DRAWN:
+      return g_strdup (_("Win on the drawn tile"));
+    case MAHJONG_HINT_WIN_DISCARD:
+      return g_strdup (_("Win on the discard"));
+    case MAHJONG_HINT_ROB_KONG:
+      return g_strdup (_("Win by robbing the kong"));
+    case MAHJONG_HINT_PASS:
+      return g_strdup (_("Pass"));
+    case MAHJONG_HINT_PUNG:
+      return g_strdup (_("Call pung"));
+    case MAHJONG_HINT_CHOW:
+      return g_strdup_printf (_("Call chow: the run from %s"), name);
+    case MAHJONG_HINT_KONG:
+      return g_strdup (_("Call kong"));
+    case MAHJONG_HINT_CONCEALED_KONG:
+      return g_strdup_printf (_("Declare a concealed kong of %s"), name);
+    case MAHJONG_HINT_ADDED_KONG:
+      return g_strdup_printf (_("Add %s to your pung"), name);
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+char *
+mahjong_hint_finish (GString *notes)
+{
+  g_return_val_if_fail (notes != NULL, NULL);
+  if (notes->len == 0)
+    {
+      g_string_free (notes, TRUE);
+      return NULL;
+    }
+  return g_string_free (notes, FALSE);
+}

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/*
+ * The words of a mahjong hint's notes, shared by the three games: each game
+ * works out its seat's waits, what they score and the tiles still unseen
+ * from its view line, and writes them with these, one note a line.
+ */
+
+/* @after_discard: the hand once the hinted tile is discarded, else as held. */
+void  mahjong_hint_add_ready     (GString    *notes,
+                                  gboolean    after_discard);
+/* One wait: its tile's name, its copies unseen (not in the hand, not in any
+ * discard, meld or flower the seat sees), and what a win on it would bring. */
+void  mahjong_hint_add_wait      (GString    *notes,
+                                  const char *tile,
+                                  guint       unseen,
+                                  const char *outcome);
+/* @shanten ≥ 1: how many more useful tiles the hand needs to be ready. */
+void  mahjong_hint_add_not_ready (GString    *notes,
+                                  gboolean    after_discard,
+                                  int         shanten);
+/* "Wins now: …" for a hand that is complete. */
+void  mahjong_hint_add_win       (GString    *notes,
+                                  const char *outcome);
+/* Each outcome: "3 points: Two winds, One closed triplet"… */
+char *mahjong_hint_points        (int         points,
+                                  const char *lines);
+char *mahjong_hint_fan           (int         fan,
+                                  const char *lines);
+
+typedef enum
+{
+  MAHJONG_HINT_DISCARD,
+  MAHJONG_HINT_WIN_DRAWN,
+  MAHJONG_HINT_WIN_DISCARD,
+  MAHJONG_HINT_ROB_KONG,
+  MAHJONG_HINT_PASS,
+  MAHJONG_HINT_PUNG,
+  MAHJONG_HINT_CHOW,
+  MAHJONG_HINT_KONG,
+  MAHJONG_HINT_CONCEALED_KONG,
+  MAHJONG_HINT_ADDED_KONG,
+} MahjongHintMove;
+
+/* A move in words; @tile (a tile's name) for a discard, a chow's lowest
+ * tile and a concealed or added kong. */
+char *mahjong_hint_move_words    (MahjongHintMove  move,
+                                  const char      *tile);
+
+/* The notes, or NULL if there are none. */
+char *mahjong_hint_finish        (GString    *notes);
+
+G_END_DECLS

@@ -1,0 +1,218 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "mcr-hint"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "mahjong-hint.h"
+#include "mahjong-mcr.h"
+#include "mahjong-shape.h"
+#include "mcr-game.h"
+#include "mcr-hint.h"
+#include "mcr-view.h"
+#include "parlor-line.h"
+
+static char *
+fan_words (const McrResult *res)
+{
+  g_autoptr(GString) lines = g_string_new (NULL);
+
+  for (guint f = 0; f < MCR_N_FANS; f++)
+    if (res->counts[f] > 0)
+      {
+        if (lines->len > 0)
+          g_string_append (lines, _(", "));
+        /* The fan names are the calculator's, translated with it. */
+        g_string_append (lines, _(mcr_fan_name ((McrFan) f)));
+        if (res->counts[f] > 1)
+          g_string_append_printf (lines, " ×%u", res->counts[f]);
+      }
+  return mahjong_hint_fan (res->total, lines->str);
+}
+
+/* Scores the hand of @counts (the winning tile in it) won on @tile. */
+static gboolean
+score (const McrView *v,
+       const guint8   counts[MAHJONG_N_KINDS],
+       guint          tile,
+       gboolean       self_drawn,
+       McrResult     *res)
+{
+  MahjongHand hand;
+  McrSituation sit = { 0 };
+  guint seen;
+
+  mahjong_hand_clear (&hand);
+  memcpy (hand.counts, counts, MAHJONG_N_KINDS);
+  memcpy (hand.melds, v->melds, sizeof hand.melds);
+  hand.n_melds = v->n_melds;
+  hand.last_tile = (guint8) tile;
+  for (guint t = 0; t < MAHJONG_N_KINDS; t++)
+    hand.n_concealed += counts[t];
+  sit.prevalent_wind = (guint8) v->prevalent;
+  sit.seat_wind = (guint8) mcr_view_seat_wind (v);
+  sit.flowers = v->flowers[v->seat];
+  if (self_drawn)
+    sit.flags |= MCR_WIN_SELF_DRAWN;
+  if (v->wall == 0)
+    sit.flags |= self_drawn ? MCR_WIN_LAST_TILE_DRAW : MCR_WIN_LAST_TILE_CLAIM;
+  /* A discard claimed now still lies in its row. */
+  seen = v->exposed[tile] - (!self_drawn && v->phase == 'c' && v->tile == tile ? 1u : 0u);
+  if (seen == 3 && counts[tile] == 1)
+    sit.flags |= MCR_WIN_LAST_TILE;
+  return mcr_score (&hand, &sit, res, NULL);
+}
+
+/* What a win on @tile would bring the 13 tiles of @counts. */
+static char *
+outcome (const McrView *v,
+         const guint8   counts[MAHJONG_N_KINDS],
+         guint          tile)
+{
+  guint8 won[MAHJONG_N_KINDS];
+  McrResult ron, tsumo;
+  g_autofree char *words = NULL;
+
+  memcpy (won, counts, MAHJONG_N_KINDS);
+  won[tile]++;
+  if (!score (v, won, tile, FALSE, &ron) || !score (v, won, tile, TRUE, &tsumo))
+    return NULL;
+  if (ron.total_without_flowers >= MCR_MIN_FAN)
+    return fan_words (&ron);
+  if (tsumo.total_without_flowers >= MCR_MIN_FAN)
+    {
+      words = fan_words (&tsumo);
+      return g_strdup_printf (_("by self-draw only, %s: on a discard it scores %d fan without "
+                                "flowers, under the %d a win needs"), words,
+                              ron.total_without_flowers, MCR_MIN_FAN);
+    }
+  return g_strdup_printf (_("no win: %d fan without flowers, under the %d a win needs"),
+                          tsumo.total_without_flowers, MCR_MIN_FAN);
+}
+
+static void
+add_waits (GString       *notes,
+           const McrView *v,
+           const guint8   counts[MAHJONG_N_KINDS],
+           gboolean       after_discard)
+{
+  gboolean ready = FALSE;
+  int shanten;
+
+  for (guint t = 0; t < MAHJONG_N_KINDS; t++)
+    {
+      g_autofree char *result = NULL;
+      g_autofree char *name = NULL;
+      guint unseen = 4 - MIN (4, v->visible[t]);
+
+      if (counts[t] >= 4 || (result = outcome (v, counts, t)) == NULL)
+        continue;
+      if (!ready)
+        mahjong_hint_add_ready (notes, after_discard);
+      ready = TRUE;
+      name = mahjong_tile_name (t);
+      mahjong_hint_add_wait (notes, name, unseen, result);
+    }
+  if (ready)
+    return;
+  shanten = mahjong_shanten (counts, v->n_melds, NULL);
+  if (shanten >= 1 && shanten != MAHJONG_SHANTEN_NONE)
+    mahjong_hint_add_not_ready (notes, after_discard, shanten);
+}
+
+char *
+mcr_hint_notes (const char *text,
+                const char *action)
+{
+  g_autoptr(ParlorLine) line = NULL;
+  GString *notes = g_string_new (NULL);
+  McrView v;
+  guint8 counts[MAHJONG_N_KINDS];
+  const char *type;
+  guint n = 0;
+
+  g_return_val_if_fail (text != NULL, NULL);
+
+  if (!mcr_view_parse (text, &v, NULL) || action == NULL ||
+      (line = parlor_line_parse (action, NULL)) == NULL)
+    return mahjong_hint_finish (notes);
+  type = parlor_line_get_type (line);
+  memcpy (counts, v.counts, sizeof counts);
+  for (guint t = 0; t < MAHJONG_N_KINDS; t++)
+    n += counts[t];
+  n += 3 * v.n_melds;
+
+  if (g_str_equal (type, "hu"))
+    {
+      gboolean self_drawn = v.phase == 't';
+      guint tile = self_drawn ? v.drawn : v.tile;
+      McrResult res;
+
+      if (!self_drawn && tile < MAHJONG_N_KINDS)
+        counts[tile]++;
+      if (tile < MAHJONG_N_KINDS && score (&v, counts, tile, self_drawn, &res))
+        {
+          g_autofree char *words = fan_words (&res);
+
+          mahjong_hint_add_win (notes, words);
+        }
+    }
+  else if (g_str_equal (type, "discard") && n == 14)
+    {
+      guint tile = mahjong_tile_from_string (parlor_line_get (line, "tile"));
+
+      if (tile < MAHJONG_N_KINDS && counts[tile] > 0)
+        {
+          counts[tile]--;
+          add_waits (notes, &v, counts, TRUE);
+        }
+    }
+  else if (n == 13)
+    add_waits (notes, &v, counts, FALSE);
+
+  return mahjong_hint_finish (notes);
+}
+
+char *
+mcr_hint_describe (const char *text,
+                   const char *action)
+{
+  g_autoptr(ParlorLine) line = parlor_line_parse (action, NULL);
+  g_autofree char *name = NULL;
+  McrView v;
+  const char *type;
+  guint tile;
+
+  if (line == NULL || !mcr_view_parse (text, &v, NULL))
+    return NULL;
+  type = parlor_line_get_type (line);
+  tile = parlor_line_has (line, "tile") ? mahjong_tile_from_string (parlor_line_get (line, "tile"))
+                                        : MAHJONG_NO_TILE;
+  if (tile < MAHJONG_N_KINDS)
+    name = mahjong_tile_name (tile);
+
+  if (g_str_equal (type, "discard"))
+    return mahjong_hint_move_words (MAHJONG_HINT_DISCARD, name);
+  if (g_str_equal (type, "hu"))
+    return mahjong_hint_move_words (v.phase == 't' ? MAHJONG_HINT_WIN_DRAWN
+                                    : v.phase == 'r' ? MAHJONG_HINT_ROB_KONG
+                                    : MAHJONG_HINT_WIN_DISCARD, NULL);
+  if (g_str_equal (type, "pass"))
+    return mahjong_hint_move_words (MAHJONG_HINT_PASS, NULL);
+  if (g_str_equal (type, "pung"))
+    return mahjong_hint_move_words (MAHJONG_HINT_PUNG, NULL);
+  if (g_str_equal (type, "chow"))
+    return mahjong_hint_move_words (MAHJONG_HINT_CHOW, name);
+  if (g_str_equal (type, "kong"))
+    {
+      if (v.phase == 'c')
+        return mahjong_hint_move_words (MAHJONG_HINT_KONG, NULL);
+      for (guint i = 0; i < v.n_melds; i++)
+        if (v.melds[i].type == MAHJONG_MELD_PUNG && v.melds[i].tile == tile)
+          return mahjong_hint_move_words (MAHJONG_HINT_ADDED_KONG, name);
+      return mahjong_hint_move_words (MAHJONG_HINT_CONCEALED_KONG, name);
+    }
+  return NULL;
+}

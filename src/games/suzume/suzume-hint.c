@@ -1,0 +1,216 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "suzume-hint"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "mahjong-hint.h"
+#include "mahjong-tile.h"
+#include "parlor-line.h"
+#include "suzume-ai.h"
+#include "suzume-hint.h"
+#include "suzume-view.h"
+
+/* The yaku in the player's language, in SuzumeYaku order. */
+static const char * const yaku_labels[] = {
+  NC_("suzume yaku", "Run"),
+  NC_("suzume yaku", "Triplet"),
+  NC_("suzume yaku", "Dora"),
+  NC_("suzume yaku", "Red tiles"),
+  NC_("suzume yaku", "All Simples"),
+  NC_("suzume yaku", "Terminals in Every Set"),
+  NC_("suzume yaku", "All Green"),
+  NC_("suzume yaku", "All Terminals"),
+  NC_("suzume yaku", "All Red"),
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (yaku_labels) == SUZUME_N_YAKU);
+
+static char *
+tile_name (SuzumeTile tile)
+{
+  guint kind = suzume_tile_kind (tile);
+  guint kit = kind < 9 ? 18 + kind : kind == SUZUME_KIND_F ? MAHJONG_TILE_GREEN
+                                                           : MAHJONG_TILE_RED_DRAGON;
+
+  return mahjong_tile_name (kit | (suzume_tile_is_red (tile) && kind < 9 ? MAHJONG_TILE_RED : 0));
+}
+
+static char *
+score_words (const SuzumeScore *score)
+{
+  g_autoptr(GString) lines = g_string_new (NULL);
+
+  for (guint y = 0; y < SUZUME_N_YAKU; y++)
+    if (score->times[y] > 0)
+      {
+        if (lines->len > 0)
+          g_string_append (lines, _(", "));
+        g_string_append (lines, g_dpgettext2 (GETTEXT_PACKAGE, "suzume yaku", yaku_labels[y]));
+        if (score->times[y] > 1)
+          g_string_append_printf (lines, " ×%u", score->times[y]);
+      }
+  return mahjong_hint_points (score->total, lines->str);
+}
+
+static gboolean
+discarded_kind (const SuzumeView *view,
+                guint             kind)
+{
+  for (guint i = 0; i < view->n_discards[view->seat]; i++)
+    if (suzume_tile_kind (view->discards[view->seat][i]) == kind)
+      return TRUE;
+  return FALSE;
+}
+
+/* What a win on @tile would bring five tiles @hand; NULL if no shape. */
+static char *
+outcome (const SuzumeView *view,
+         const SuzumeTile *hand,
+         SuzumeTile        tile,
+         gboolean          tsumo)
+{
+  SuzumeTile tiles[SUZUME_HAND_SIZE];
+  SuzumeScore score;
+  g_autofree char *words = NULL;
+
+  memcpy (tiles, hand, SUZUME_HAND_SIZE - 1);
+  tiles[SUZUME_HAND_SIZE - 1] = tile;
+  if (!suzume_score_hand (tiles, view->dora, &score))
+    return NULL;
+  if (score.total < SUZUME_MIN_POINTS)
+    return g_strdup_printf (_("no win: %d points, under the %d a win needs"), score.total,
+                            SUZUME_MIN_POINTS);
+  words = score_words (&score);
+  if (!tsumo && discarded_kind (view, suzume_tile_kind (tile)))
+    return g_strdup_printf (_("by self-draw only, %s: you discarded this tile earlier in the "
+                              "hand, so no ron on it"), words);
+  return g_steal_pointer (&words);
+}
+
+static void
+add_waits (GString          *notes,
+           const SuzumeView *view,
+           const SuzumeTile *hand,
+           gboolean          after_discard)
+{
+  guint8 unseen[SUZUME_N_TYPES];
+  guint8 types[SUZUME_N_TYPES] = { 0 };
+  gboolean ready = FALSE;
+  guint needed;
+
+  suzume_view_unseen (view, unseen);
+  /* A discarded tile counts as seen: the view still has it in the hand. */
+  for (guint t = 0; t < SUZUME_N_TYPES; t++)
+    {
+      SuzumeTile tile = suzume_type_tile (t);
+      g_autofree char *result = outcome (view, hand, tile, FALSE);
+      g_autofree char *name = NULL;
+
+      if (result == NULL)
+        continue;
+      if (!ready)
+        mahjong_hint_add_ready (notes, after_discard);
+      ready = TRUE;
+      name = tile_name (tile);
+      mahjong_hint_add_wait (notes, name, unseen[t], result);
+    }
+  if (ready)
+    return;
+
+  for (guint i = 0; i < SUZUME_HAND_SIZE - 1; i++)
+    types[suzume_tile_type (hand[i])]++;
+  for (guint t = 0; t < SUZUME_N_TYPES; t++)
+    unseen[t] = (guint8) suzume_type_copies (t);
+  needed = suzume_ai_tiles_needed (types, unseen, view->dora, 0);
+  if (needed >= 2 && needed < 99)
+    mahjong_hint_add_not_ready (notes, after_discard, (int) needed - 1);
+}
+
+char *
+suzume_hint_notes (const char *text,
+                   const char *action)
+{
+  g_autoptr(ParlorLine) line = NULL;
+  GString *notes = g_string_new (NULL);
+  SuzumeView view;
+  SuzumeTile hand[SUZUME_HAND_SIZE];
+  const char *type;
+
+  g_return_val_if_fail (text != NULL, NULL);
+
+  if (!suzume_view_parse (text, &view, NULL) || view.seat < 0 || action == NULL ||
+      (line = parlor_line_parse (action, NULL)) == NULL)
+    return mahjong_hint_finish (notes);
+  type = parlor_line_get_type (line);
+
+  if (g_str_equal (type, "tsumo") && view.hand_len == SUZUME_HAND_SIZE)
+    {
+      SuzumeScore score;
+
+      if (suzume_score_hand (view.hand, view.dora, &score))
+        {
+          g_autofree char *words = score_words (&score);
+
+          mahjong_hint_add_win (notes, words);
+        }
+    }
+  else if (g_str_equal (type, "ron") && view.hand_len == SUZUME_HAND_SIZE - 1 &&
+           view.last != SUZUME_NO_TILE)
+    {
+      g_autofree char *result = outcome (&view, view.hand, view.last, FALSE);
+
+      if (result != NULL)
+        mahjong_hint_add_win (notes, result);
+    }
+  else if (g_str_equal (type, "discard") && parlor_line_get_n_words (line) == 1 &&
+           view.hand_len == SUZUME_HAND_SIZE)
+    {
+      SuzumeTile tile = suzume_tile_from_string (parlor_line_get_word (line, 0));
+      guint n = 0;
+      gboolean removed = FALSE;
+
+      for (guint i = 0; i < view.hand_len; i++)
+        if (!removed && view.hand[i] == tile)
+          removed = TRUE;
+        else if (n < SUZUME_HAND_SIZE - 1)
+          hand[n++] = view.hand[i];
+      if (removed)
+        add_waits (notes, &view, hand, TRUE);
+    }
+  else if (view.hand_len == SUZUME_HAND_SIZE - 1)
+    add_waits (notes, &view, view.hand, FALSE);
+
+  return mahjong_hint_finish (notes);
+}
+
+char *
+suzume_hint_describe (const char *text,
+                      const char *action)
+{
+  g_autoptr(ParlorLine) line = parlor_line_parse (action, NULL);
+  const char *type;
+
+  if (line == NULL)
+    return NULL;
+  type = parlor_line_get_type (line);
+  if (g_str_equal (type, "discard") && parlor_line_get_n_words (line) == 1)
+    {
+      SuzumeTile tile = suzume_tile_from_string (parlor_line_get_word (line, 0));
+      g_autofree char *name = NULL;
+
+      if (tile == SUZUME_NO_TILE)
+        return NULL;
+      name = tile_name (tile);
+      return mahjong_hint_move_words (MAHJONG_HINT_DISCARD, name);
+    }
+  if (g_str_equal (type, "tsumo"))
+    return mahjong_hint_move_words (MAHJONG_HINT_WIN_DRAWN, NULL);
+  if (g_str_equal (type, "ron"))
+    return mahjong_hint_move_words (MAHJONG_HINT_WIN_DISCARD, NULL);
+  if (g_str_equal (type, "pass"))
+    return mahjong_hint_move_words (MAHJONG_HINT_PASS, NULL);
+  return NULL;
+}
