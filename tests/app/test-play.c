@@ -8,6 +8,11 @@
 #include <string.h>
 
 #include "mahjong-hand-view.h"
+#include "manhattan-board-view.h"
+#include "manhattan-panel.h"
+#include "manhattan-rules.h"
+#include "manhattan-screen-private.h"
+#include "manhattan-view.h"
 #include "mahjong-screen.h"
 #include "mahjong-table-view.h"
 #include "parlor-game-screen.h"
@@ -462,6 +467,31 @@ ancestor_of_type (GtkWidget *widget,
   return widget;
 }
 
+static const char *announced_words;
+
+static gboolean
+words_announced (gpointer window)
+{
+  return strstr (parlor_window_get_announcement (window), announced_words) != NULL;
+}
+
+static gboolean
+has_chosen (gpointer screen)
+{
+  ParlorSession *session = parlor_game_screen_get_session (screen);
+  g_autofree char *view = parlor_session_dup_view (session);
+  ManhattanView parsed;
+
+  return manhattan_view_parse (view, &parsed, NULL) &&
+         (parsed.chosen_mask & (1 << parlor_session_get_seat (session)));
+}
+
+static gboolean
+focus_on_board (gpointer window)
+{
+  return ancestor_of_type (gtk_root_get_focus (GTK_ROOT (window)), MANHATTAN_TYPE_BOARD_VIEW) != NULL;
+}
+
 /* Ctrl+H: the strongest computer player's move for this player's view is
  * said, and shown with the focus on it (Triple Triad's card and cell, the
  * mahjong tile to discard). */
@@ -501,6 +531,56 @@ test_hint (gconstpointer data)
       g_assert_nonnull (board);
       g_assert_cmpint (triad_board_view_get_cursor (TRIAD_BOARD_VIEW (board)), ==, (int) cell);
     }
+  else if (g_str_equal (id, "manhattan"))
+    {
+      /* The round's blocks first: set, with the focus on Choose, which
+       * plays them; then the play: card and block picked, the board's
+       * cursor on the spot. */
+      guint8 counts[MANHATTAN_MAX_BLOCK + 1];
+      g_autoptr(ParlorHint) play = NULL;
+      unsigned int card, city, block;
+      int at_city, at_row, at_col, row, col;
+      GtkWidget *board;
+
+      g_assert_true (g_str_has_prefix (expected->action, "choose blocks="));
+      g_assert_true (manhattan_blocks_parse (expected->action + strlen ("choose blocks="), counts, NULL));
+      g_assert_true (GTK_IS_BUTTON (focus));
+      g_assert_nonnull (ancestor_of_type (focus, MANHATTAN_TYPE_PANEL));
+      g_signal_emit_by_name (focus, "clicked");
+      ui_test_wait_for (has_chosen, screen);
+      wait_to_move (screen);
+      g_clear_pointer (&view, g_free);
+      view = parlor_session_dup_view (session);
+      {
+        ManhattanView parsed;
+        int seat = parlor_session_get_seat (session);
+
+        g_assert_true (manhattan_view_parse (view, &parsed, NULL));
+        for (int b = 1; b <= MANHATTAN_MAX_BLOCK; b++)
+          g_assert_cmpint (parsed.chosen[seat][b], ==, counts[b]);
+      }
+      play = parlor_hint_compute (parlor_table_get_info (parlor_session_get_table (session)),
+                                  view, NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (sscanf (play->action, "play card=%u city=%u block=%u", &card, &city, &block), ==, 3);
+      announced_words = play->words;
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.hint", NULL));
+      ui_test_wait_for (words_announced, window);
+      g_assert_true (focus_on_board (window));
+      board = ancestor_of_type (gtk_root_get_focus (GTK_ROOT (window)), MANHATTAN_TYPE_BOARD_VIEW);
+      manhattan_board_view_get_cursor (MANHATTAN_BOARD_VIEW (board), &at_city, &at_row, &at_col);
+      manhattan_card_spot (parlor_session_get_seat (session), (int) card, &row, &col);
+      g_assert_cmpint (at_city, ==, (int) city);
+      g_assert_cmpint (at_row, ==, row);
+      g_assert_cmpint (at_col, ==, col);
+      {
+        ManhattanPanel *panel =
+          MANHATTAN_PANEL (manhattan_screen_get_panel (MANHATTAN_SCREEN (screen)));
+
+        g_assert_cmpint (manhattan_panel_get_card (panel), ==, (int) card);
+        g_assert_cmpint (manhattan_panel_get_block (panel), ==, (int) block);
+      }
+    }
   else if (g_str_has_prefix (expected->action, "discard"))
     {
       GtkWidget *hand = ancestor_of_type (focus, MAHJONG_TYPE_HAND_VIEW);
@@ -531,6 +611,7 @@ main (int   argc,
   g_test_add_func ("/play/undo", test_undo);
   g_test_add_data_func ("/play/hint/triad", "triad", test_hint);
   g_test_add_data_func ("/play/hint/jihai", "jihai", test_hint);
+  g_test_add_data_func ("/play/hint/manhattan", "manhattan", test_hint);
   g_test_add_data_func ("/play/hint/mcr", "mcr", test_hint);
   g_test_add_func ("/play/quit-question", test_quit_question);
   g_test_add_func ("/play/damaged", test_damaged);

@@ -261,6 +261,14 @@ manhattan_panel_set_choice (ManhattanPanel *self,
 }
 
 void
+manhattan_panel_focus_choose (ManhattanPanel *self)
+{
+  g_return_if_fail (MANHATTAN_IS_PANEL (self));
+
+  gtk_widget_grab_focus (GTK_WIDGET (self->choose_button));
+}
+
+void
 manhattan_panel_confirm_choice (ManhattanPanel *self)
 {
   g_autofree char *blocks = NULL;

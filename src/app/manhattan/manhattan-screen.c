@@ -482,6 +482,43 @@ on_selection_changed (ManhattanScreen *self)
   manhattan_board_view_set_selection (self->board, card, block);
 }
 
+/* A hinted play: its card and block picked and the board's cursor on its
+ * spot, the board focused, so Enter builds it; a hinted choice: the blocks
+ * set, with the focus on Choose. */
+static void
+manhattan_screen_show_hint (ParlorGameScreen *screen,
+                            const char       *action)
+{
+  ManhattanScreen *self = MANHATTAN_SCREEN (screen);
+  g_autoptr(ParlorLine) line = parlor_line_parse (action, NULL);
+  int seat = PARLOR_SCREEN_SEAT (self);
+  gint64 card, city, block;
+  int row, col;
+
+  if (line == NULL || seat < 0)
+    return;
+  if (g_str_equal (parlor_line_get_type (line), "choose"))
+    {
+      guint8 counts[MANHATTAN_MAX_BLOCK + 1];
+
+      if (manhattan_blocks_parse (parlor_line_get (line, "blocks"), counts, NULL))
+        {
+          manhattan_panel_set_choice (self->panel, counts);
+          manhattan_panel_focus_choose (self->panel);
+        }
+      return;
+    }
+  if (!parlor_line_get_int (line, "card", 0, MANHATTAN_N_SPOTS - 1, &card, NULL) ||
+      !parlor_line_get_int (line, "city", 0, MANHATTAN_N_CITIES - 1, &city, NULL) ||
+      !parlor_line_get_int (line, "block", 1, MANHATTAN_MAX_BLOCK, &block, NULL))
+    return;
+  manhattan_panel_select_card_position (self->panel, (int) card);
+  manhattan_panel_select_block (self->panel, (int) block);
+  manhattan_card_spot (seat, (int) card, &row, &col);
+  manhattan_board_view_set_cursor (self->board, (int) city, row, col);
+  gtk_widget_grab_focus (GTK_WIDGET (self->board));
+}
+
 static void
 on_spot_activated (ManhattanScreen *self,
                    int              city,
@@ -791,6 +828,7 @@ manhattan_screen_class_init (ManhattanScreenClass *klass)
   screen_class->game_info = &manhattan_game_info;
   screen_class->seat_players = manhattan_screen_seat_players;
   screen_class->reset = manhattan_screen_reset;
+  screen_class->show_hint = manhattan_screen_show_hint;
 
   g_type_ensure (MANHATTAN_TYPE_BOARD_VIEW);
   g_type_ensure (MANHATTAN_TYPE_PANEL);
