@@ -42,31 +42,6 @@ fail (GError    **error,
   return FALSE;
 }
 
-/* The answers a table plays itself for seats with nothing to decide. */
-static gboolean
-play_automatic (ParlorGame  *game,
-                GError     **error)
-{
-  gboolean played = TRUE;
-
-  while (played && !parlor_game_is_over (game))
-    {
-      played = FALSE;
-      for (guint s = 0; s < parlor_game_get_n_seats (game); s++)
-        {
-          g_autofree char *action = parlor_game_get_automatic_action (game, s);
-          g_autoptr(GPtrArray) events = parlor_event_array_new ();
-
-          if (action == NULL)
-            continue;
-          if (!parlor_game_apply (game, s, action, events, error))
-            return FALSE;
-          played = TRUE;
-        }
-    }
-  return TRUE;
-}
-
 static gboolean
 start_game (Position          *pos,
             const ParlorLine  *record,
@@ -166,7 +141,7 @@ load_last_game (const char  *text,
                                     &seat, NULL))
             return fail (error, i + 1, _("an action record needs a seat and a line"));
           if (!parlor_game_apply (pos->game, seat, line, events, &local_error) ||
-              (automatic && !play_automatic (pos->game, &local_error)))
+              (automatic && !parlor_game_play_automatic (pos->game, NULL, NULL, &local_error)))
             return fail (error, i + 1, local_error->message);
         }
     }
@@ -198,7 +173,7 @@ seat_to_act (ParlorGame  *game,
         waiting |= parlor_game_is_waiting_for (game, s);
       if (!waiting)
         break;
-      if (!play_automatic (game, error))
+      if (!parlor_game_play_automatic (game, NULL, NULL, error))
         return -1;
     }
   g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_OVER,

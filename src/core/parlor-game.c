@@ -213,6 +213,46 @@ parlor_game_get_automatic_action (ParlorGame *self,
   return g_strdup (g_ptr_array_index (actions, 0));
 }
 
+/*
+ * Plays every automatic action (parlor_game_get_automatic_action) until no
+ * seat has one, as the table does and as a reader of a replay that does not
+ * record them must; their events go to @events (NULL: dropped). On failure
+ * *@action is the answer the game refused, for the caller's message.
+ */
+gboolean
+parlor_game_play_automatic (ParlorGame  *self,
+                            GPtrArray   *events,
+                            char       **action,
+                            GError     **error)
+{
+  gboolean played = TRUE;
+
+  g_return_val_if_fail (PARLOR_IS_GAME (self), FALSE);
+
+  while (played && !parlor_game_is_over (self))
+    {
+      played = FALSE;
+      for (guint s = 0; s < parlor_game_get_n_seats (self); s++)
+        {
+          g_autofree char *automatic = parlor_game_get_automatic_action (self, s);
+          g_autoptr(GPtrArray) scratch = NULL;
+
+          if (automatic == NULL)
+            continue;
+          if (events == NULL)
+            scratch = parlor_event_array_new ();
+          if (!parlor_game_apply (self, s, automatic, events != NULL ? events : scratch, error))
+            {
+              if (action != NULL)
+                *action = g_steal_pointer (&automatic);
+              return FALSE;
+            }
+          played = TRUE;
+        }
+    }
+  return TRUE;
+}
+
 /* Maps @strength (0 = weakest … PARLOR_STRENGTH_MAX = strongest) onto the
  * game's own levels, spread evenly from its weakest to its strongest. */
 const char *

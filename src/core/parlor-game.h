@@ -205,6 +205,10 @@ char                 *parlor_game_default_action (ParlorGame  *self,
                                                  ParlorRng   *rng);
 char                 *parlor_game_get_automatic_action (ParlorGame *self,
                                                  guint        seat);
+gboolean              parlor_game_play_automatic (ParlorGame  *self,
+                                                 GPtrArray   *events,
+                                                 char       **action,
+                                                 GError     **error);
 
 const char           *parlor_game_info_level_for_strength (const ParlorGameInfo *info,
                                                            guint                 strength);

@@ -199,23 +199,7 @@ play_automatic (ParlorReplayCursor  *self,
                 GPtrArray           *events,
                 GError             **error)
 {
-  gboolean played = TRUE;
-
-  while (self->automatic && played && !parlor_game_is_over (game))
-    {
-      played = FALSE;
-      for (guint s = 0; s < parlor_game_get_n_seats (game); s++)
-        {
-          g_autofree char *action = parlor_game_get_automatic_action (game, s);
-
-          if (action == NULL)
-            continue;
-          if (!parlor_game_apply (game, s, action, events, error))
-            return FALSE;
-          played = TRUE;
-        }
-    }
-  return TRUE;
+  return !self->automatic || parlor_game_play_automatic (game, events, NULL, error);
 }
 
 static ParlorGame *

@@ -219,26 +219,13 @@ play_automatic (Replaying  *r,
                 guint       lineno,
                 GError    **error)
 {
-  gboolean played = TRUE;
+  g_autofree char *action = NULL;
+  g_autoptr(GError) local_error = NULL;
 
-  while (r->automatic && played && !parlor_game_is_over (r->game))
-    {
-      played = FALSE;
-      for (guint s = 0; s < parlor_game_get_n_seats (r->game); s++)
-        {
-          g_autofree char *action = parlor_game_get_automatic_action (r->game, s);
-          g_autoptr(GError) local_error = NULL;
-
-          if (action == NULL)
-            continue;
-          if (!parlor_game_apply (r->game, s, action, r->pending, &local_error))
-            return fail (error, PARLOR_REPLAY_ERROR_MISMATCH, lineno,
-                         _("the engine refuses its own answer “%s”: %s"), action,
-                         local_error->message);
-          played = TRUE;
-        }
-    }
-  return TRUE;
+  if (!r->automatic || parlor_game_play_automatic (r->game, r->pending, &action, &local_error))
+    return TRUE;
+  return fail (error, PARLOR_REPLAY_ERROR_MISMATCH, lineno,
+               _("the engine refuses its own answer “%s”: %s"), action, local_error->message);
 }
 
 static void

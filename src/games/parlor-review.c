@@ -108,31 +108,6 @@ parlor_review_decision (const ParlorGameInfo *info,
   return g_steal_pointer (&entry);
 }
 
-static gboolean
-play_automatic (ParlorGame  *game,
-                GError     **error)
-{
-  gboolean played = TRUE;
-
-  while (played && !parlor_game_is_over (game))
-    {
-      played = FALSE;
-      for (guint s = 0; s < parlor_game_get_n_seats (game); s++)
-        {
-          g_autofree char *action = parlor_game_get_automatic_action (game, s);
-          g_autoptr(GPtrArray) events = NULL;
-
-          if (action == NULL)
-            continue;
-          events = parlor_event_array_new ();
-          if (!parlor_game_apply (game, s, action, events, error))
-            return FALSE;
-          played = TRUE;
-        }
-    }
-  return TRUE;
-}
-
 gboolean
 parlor_review_actions (ParlorGame               *game,
                        const ParlorReviewAction *actions,
@@ -169,7 +144,7 @@ parlor_review_actions (ParlorGame               *game,
 
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         return FALSE;
-      if (automatic && !play_automatic (game, error))
+      if (automatic && !parlor_game_play_automatic (game, NULL, NULL, error))
         return FALSE;
       if (a->seat == seat && parlor_game_is_waiting_for (game, seat) &&
           (automatic_action = parlor_game_get_automatic_action (game, seat)) == NULL)
