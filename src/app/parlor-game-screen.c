@@ -338,7 +338,7 @@ record_game (ParlorGameScreen *self,
     if ((int) i != seat)
       {
         gboolean computer = table != NULL
-                            ? parlor_table_get_player_kind (table, i) == PARLOR_SEAT_AI
+                            ? parlor_table_get_seat_kind (table, i) == PARLOR_SEAT_AI
                             : !parlor_client_seat_is_human (client, i);
 
         parlor_game_record_set_seat_kind (record, i, computer ? PARLOR_RECORD_SEAT_COMPUTER
