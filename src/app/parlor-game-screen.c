@@ -45,6 +45,10 @@ typedef struct
   gboolean           assisted;     /* a hint was shown or a move undone */
   gboolean           can_hint;
   GCancellable      *hint_cancellable;   /* the hint being worked out */
+  char              *last_replay;        /* the finished game's replay text */
+  char              *last_replay_path;   /* and where the records kept it */
+  guint              finished_games;     /* tells a late record from the game shown */
+  GtkWidget         *watch_button;       /* on the result page */
 } ParlorGameScreenPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (ParlorGameScreen, parlor_game_screen, GTK_TYPE_WIDGET)
@@ -58,6 +62,7 @@ enum {
   PROP_PAUSED,
   PROP_CAN_UNDO,
   PROP_CAN_HINT,
+  PROP_CAN_WATCH_AGAIN,
   N_PROPS
 };
 
@@ -285,19 +290,45 @@ on_seats_changed (ParlorSession    *session,
     klass->seats_changed (self);
 }
 
+/* Where the records kept the game's replay, unless another game came since. */
+static void
+set_last_replay_path (ParlorGameScreen *self,
+                      guint             finished_games,
+                      const char       *path)
+{
+  ParlorGameScreenPrivate *priv = PRIV (self);
+
+  if (finished_games != priv->finished_games || priv->last_replay == NULL)
+    return;
+  g_free (priv->last_replay_path);
+  priv->last_replay_path = g_strdup (path);
+}
+
+typedef struct
+{
+  GWeakRef ref;
+  guint    finished_games;
+} Recording;
+
 static void
 on_recorded (GObject      *source,
              GAsyncResult *result,
              gpointer      data)
 {
-  GWeakRef *ref = data;
-  g_autoptr(ParlorGameScreen) self = g_weak_ref_get (ref);
+  Recording *recording = data;
+  g_autoptr(ParlorGameScreen) self = g_weak_ref_get (&recording->ref);
+  guint finished_games = recording->finished_games;
   g_autoptr(GError) error = NULL;
   g_autofree char *notice = NULL;
+  g_autofree char *path = NULL;
 
-  weak_ref_free (ref);
+  g_weak_ref_clear (&recording->ref);
+  g_free (recording);
 
-  if (parlor_recorder_write_finish (result, &notice, &error) < 0 && error != NULL && self != NULL)
+  parlor_recorder_write_finish (result, &notice, &path, &error);
+  if (self != NULL)
+    set_last_replay_path (self, finished_games, path);
+  if (error != NULL && self != NULL)
     {
       g_autofree char *text = g_strdup_printf (_("The game could not be recorded: %s"),
                                                error->message);
@@ -322,8 +353,7 @@ record_game (ParlorGameScreen *self,
   int seat = parlor_session_get_seat (priv->session);
   g_autoptr(ParlorGameRecord) record = NULL;
   g_autoptr(GError) error = NULL;
-  GString *replay = NULL;
-  GWeakRef *ref;
+  Recording *recording;
   guint n_seats;
 
   if (info == NULL || priv->replaying || seat < 0 || g_application_get_default () == NULL)
@@ -355,24 +385,49 @@ record_game (ParlorGameScreen *self,
       g_debug ("Not recorded: %s", error->message);
       return;
     }
-  if (table != NULL)
-    {
-      GPtrArray *lines = parlor_table_get_record (table);
-
-      replay = g_string_new (NULL);
-      for (guint i = 0; i < lines->len; i++)
-        {
-          g_string_append (replay, g_ptr_array_index (lines, i));
-          g_string_append_c (replay, '\n');
-        }
-    }
-  ref = g_new0 (GWeakRef, 1);
-  g_weak_ref_init (ref, self);
+  recording = g_new0 (Recording, 1);
+  g_weak_ref_init (&recording->ref, self);
+  recording->finished_games = priv->finished_games;
   g_application_hold (g_application_get_default ());
-  parlor_recorder_write_async (g_steal_pointer (&record),
-                               replay != NULL ? g_string_free (replay, FALSE) : NULL,
-                               NULL, on_recorded, ref);
+  parlor_recorder_write_async (g_steal_pointer (&record), g_strdup (priv->last_replay),
+                               NULL, on_recorded, recording);
 }
+
+/* The table's record as a replay file's text, when this side has it
+ * (against the computer, or hosting). */
+static char *
+dup_replay_text (ParlorGameScreen *self)
+{
+  ParlorTable *table = parlor_session_get_table (PRIV (self)->session);
+  GPtrArray *lines;
+  GString *replay;
+
+  if (table == NULL)
+    return NULL;
+  lines = parlor_table_get_record (table);
+  replay = g_string_new (NULL);
+  for (guint i = 0; i < lines->len; i++)
+    {
+      g_string_append (replay, g_ptr_array_index (lines, i));
+      g_string_append_c (replay, '\n');
+    }
+  return g_string_free (replay, FALSE);
+}
+
+static void
+set_last_replay (ParlorGameScreen *self,
+                 char             *text)
+{
+  ParlorGameScreenPrivate *priv = PRIV (self);
+  gboolean could = priv->last_replay != NULL;
+
+  g_free (priv->last_replay);
+  priv->last_replay = text;
+  g_clear_pointer (&priv->last_replay_path, g_free);
+  if (could != (text != NULL))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_WATCH_AGAIN]);
+}
+
 
 static void
 on_game_over (ParlorSession    *session,
@@ -382,6 +437,8 @@ on_game_over (ParlorSession    *session,
   ParlorGameScreenClass *klass = PARLOR_GAME_SCREEN_GET_CLASS (self);
 
   parlor_game_screen_set_finished (self, TRUE);
+  PRIV (self)->finished_games++;
+  set_last_replay (self, PRIV (self)->replaying ? NULL : dup_replay_text (self));
   record_game (self, result);
   /* A game played to its end is not one to come back to. */
   if (parlor_game_screen_is_kept (self) && klass->game_info != NULL)
@@ -691,6 +748,30 @@ parlor_game_screen_show_page (ParlorGameScreen *self,
     gtk_stack_set_visible_child_name (PRIV (self)->stack, name);
 }
 
+/* Watch Again goes beside Play Again, as wide, in the result page's row. */
+static void
+add_watch_button (ParlorGameScreen *self,
+                  GtkWidget        *again_button,
+                  GtkWidget        *back_button)
+{
+  GtkWidget *row = gtk_widget_get_parent (again_button);
+  GtkWidget *button;
+  int width;
+
+  if (PRIV (self)->watch_button != NULL || !GTK_IS_BOX (row))
+    return;
+  button = gtk_button_new_with_mnemonic (_("_Watch Again"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.watch-again");
+  gtk_widget_set_tooltip_text (button, _("Watch the game just played in the replay viewer"));
+  gtk_widget_get_size_request (again_button, &width, NULL);
+  gtk_widget_set_size_request (button, width, -1);
+  gtk_widget_add_css_class (button, "pill");
+  gtk_box_insert_child_after (GTK_BOX (row), button,
+                              gtk_widget_get_parent (back_button) == row
+                              ? back_button : gtk_widget_get_prev_sibling (again_button));
+  PRIV (self)->watch_button = button;
+}
+
 void
 parlor_game_screen_show_result_page (ParlorGameScreen *self,
                                      GtkWidget        *again_button,
@@ -703,6 +784,9 @@ parlor_game_screen_show_result_page (ParlorGameScreen *self,
 
   guest = parlor_game_screen_is_guest (self);
   host = parlor_game_screen_is_host (self);
+  add_watch_button (self, again_button, back_button);
+  if (PRIV (self)->watch_button != NULL)
+    gtk_widget_set_visible (PRIV (self)->watch_button, parlor_game_screen_will_keep_replay (self));
   gtk_widget_set_visible (again_button, !guest);
   gtk_button_set_label (GTK_BUTTON (again_button), host ? _("Host _Again") : _("_Play Again"));
   gtk_button_set_label (GTK_BUTTON (back_button), guest ? _("_Back to Menu") : _("_Back"));
@@ -718,6 +802,7 @@ reset (ParlorGameScreen *self)
 
   parlor_game_screen_set_session (self, NULL);
   parlor_game_screen_close_dialogs (self);
+  set_last_replay (self, NULL);
   if (PRIV (self)->log != NULL)
     parlor_log_view_clear (PRIV (self)->log);
   if (klass->reset != NULL)
@@ -1720,6 +1805,9 @@ parlor_game_screen_get_property (GObject    *object,
     case PROP_CAN_HINT:
       g_value_set_boolean (value, PRIV (self)->can_hint);
       break;
+    case PROP_CAN_WATCH_AGAIN:
+      g_value_set_boolean (value, PRIV (self)->last_replay != NULL);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1778,6 +1866,7 @@ parlor_game_screen_dispose (GObject *object)
   priv->log = NULL;
   priv->stack = NULL;
   priv->setup = NULL;
+  priv->watch_button = NULL;
   g_clear_object (&priv->settings);
   g_clear_object (&priv->sound);
 
@@ -1792,6 +1881,8 @@ parlor_game_screen_finalize (GObject *object)
   g_ptr_array_unref (PRIV (self)->dialogs);
   g_ptr_array_unref (PRIV (self)->events);
   g_free (PRIV (self)->paused_from);
+  g_free (PRIV (self)->last_replay);
+  g_free (PRIV (self)->last_replay_path);
   for (guint i = 0; i < PARLOR_GAME_SCREEN_MAX_SEATS; i++)
     g_free (PRIV (self)->names[i]);
 
@@ -1840,6 +1931,10 @@ parlor_game_screen_class_init (ParlorGameScreenClass *klass)
   properties[PROP_CAN_HINT] =
     g_param_spec_boolean ("can-hint", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The game just finished can be watched again (its replay is here). */
+  properties[PROP_CAN_WATCH_AGAIN] =
+    g_param_spec_boolean ("can-watch-again", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* (const char *text): words for screen readers. */
@@ -1854,4 +1949,36 @@ parlor_game_screen_init (ParlorGameScreen *self)
   PRIV (self)->events = g_ptr_array_new_with_free_func (g_free);
   PRIV (self)->seat = -1;
   update_names (self);
+}
+
+gboolean
+parlor_game_screen_will_keep_replay (ParlorGameScreen *self)
+{
+  ParlorSession *session;
+
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), FALSE);
+  session = PRIV (self)->session;
+  return session != NULL && !parlor_session_is_replay (session) &&
+         parlor_session_get_table (session) != NULL;
+}
+
+gboolean
+parlor_game_screen_can_watch_again (ParlorGameScreen *self)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), FALSE);
+  return PRIV (self)->last_replay != NULL;
+}
+
+const char *
+parlor_game_screen_get_last_replay (ParlorGameScreen *self)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), NULL);
+  return PRIV (self)->last_replay;
+}
+
+const char *
+parlor_game_screen_get_last_replay_path (ParlorGameScreen *self)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), NULL);
+  return PRIV (self)->last_replay_path;
 }

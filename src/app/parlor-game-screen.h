@@ -213,6 +213,18 @@ gboolean  parlor_game_screen_has_saved_game (ParlorGameScreen  *self);
 gboolean  parlor_game_screen_resume_saved_game (ParlorGameScreen *self,
                                              GError           **error);
 
+/*
+ * Watch Again: the game just finished, as a replay (the table's record:
+ * against the computer or hosting), until another starts.
+ * "can-watch-again" notifies; the result page's Watch Again button runs
+ * `win.watch-again`. The records keep the file a moment later: its path
+ * then, or NULL.
+ */
+gboolean    parlor_game_screen_will_keep_replay     (ParlorGameScreen *self);
+gboolean    parlor_game_screen_can_watch_again      (ParlorGameScreen *self);
+const char *parlor_game_screen_get_last_replay      (ParlorGameScreen *self);
+const char *parlor_game_screen_get_last_replay_path (ParlorGameScreen *self);
+
 /* Shows a replay session (parlor_session_new_replay()) in place of the
  * game shown: the board and log of its step, silently; the hand dialogs a
  * game would open are left out (the log has their words). */

@@ -12,6 +12,7 @@ typedef struct
 {
   ParlorGameRecord *record;
   char             *replay;
+  char             *replay_path;
   char             *notice;
   gint64            id;
 } Write;
@@ -23,6 +24,7 @@ write_free (gpointer data)
 
   parlor_game_record_free (w->record);
   g_free (w->replay);
+  g_free (w->replay_path);
   g_free (w->notice);
   g_free (w);
 }
@@ -46,6 +48,7 @@ write_thread (GTask        *task,
           g_debug ("The replay was not kept: %s", error->message);
           g_clear_error (&error);
         }
+      w->replay_path = g_strdup (w->record->replay);
     }
 
   records = parlor_records_open (NULL, &error);
@@ -90,6 +93,7 @@ parlor_recorder_write_async (ParlorGameRecord    *record,
 gint64
 parlor_recorder_write_finish (GAsyncResult  *result,
                               char         **notice,
+                              char         **replay_path,
                               GError       **error)
 {
   Write *w;
@@ -99,5 +103,7 @@ parlor_recorder_write_finish (GAsyncResult  *result,
   w = g_task_get_task_data (G_TASK (result));
   if (notice != NULL)
     *notice = g_strdup (w->notice);
+  if (replay_path != NULL)
+    *replay_path = g_strdup (w->replay_path);
   return g_task_propagate_int (G_TASK (result), error);
 }

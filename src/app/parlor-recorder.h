@@ -19,9 +19,11 @@ void      parlor_recorder_write_async  (ParlorGameRecord     *record,
                                         GAsyncReadyCallback   callback,
                                         gpointer              user_data);
 /* The game's id in the records, or -1 (error set). *notice: words for the
- * player about the records file (set aside, from a newer Parlor), or NULL. */
+ * player about the records file (set aside, from a newer Parlor), or NULL;
+ * *replay_path: where the replay was kept, or NULL. */
 gint64    parlor_recorder_write_finish (GAsyncResult         *result,
                                         char                **notice,
+                                        char                **replay_path,
                                         GError              **error);
 
 G_END_DECLS

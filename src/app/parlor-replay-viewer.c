@@ -9,6 +9,7 @@
 #include "parlor-app-games.h"
 #include "parlor-games.h"
 #include "parlor-replay-viewer.h"
+#include "parlor-review.h"
 #include "parlor-screen-util.h"
 #include "parlor-session.h"
 
@@ -31,6 +32,18 @@ struct _ParlorReplayViewer
   GtkDropDown        *seat_dropdown;
   guint               play_id;
   int                 seat;
+
+  /* The review of one seat's decisions (docs/review.md). */
+  GtkToggleButton    *review_button;
+  GtkRevealer        *review_revealer;
+  GtkLabel           *review_heading;
+  GtkWidget          *review_busy;
+  GtkSpinner         *review_spinner;
+  GtkLabel           *review_status;
+  GtkListBox         *review_list;
+  GCancellable       *review_cancellable;
+  GPtrArray          *review;            /* ParlorReviewEntry, once done */
+  int                 review_seat;       /* the seat reviewed, -1: none yet */
 };
 
 G_DEFINE_FINAL_TYPE (ParlorReplayViewer, parlor_replay_viewer, ADW_TYPE_WINDOW)
@@ -41,6 +54,9 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
+
+static guint review_seat  (ParlorReplayViewer *self);
+static void  start_review (ParlorReplayViewer *self);
 
 static void
 update_controls (ParlorReplayViewer *self)
@@ -188,6 +204,9 @@ on_seat_changed (ParlorReplayViewer *self)
   self->seat = seat;
   watch (self);
   announce_step (self);
+  /* Without a seat of your own, the review follows the seat viewed. */
+  if (gtk_toggle_button_get_active (self->review_button) && self->review_seat != (int) review_seat (self))
+    start_review (self);
 }
 
 static void
@@ -253,12 +272,404 @@ play_on_action (GtkWidget  *widget,
   g_signal_emit (self, signals[PLAY_ON], 0, table);
 }
 
+/* ---- Review ---- */
+
+typedef struct
+{
+  char  *text;
+  guint  seat;
+} ReviewJob;
+
+static void
+review_job_free (gpointer data)
+{
+  ReviewJob *job = data;
+
+  g_free (job->text);
+  g_free (job);
+}
+
+static void
+review_thread (GTask        *task,
+               gpointer      source,
+               gpointer      data,
+               GCancellable *cancellable)
+{
+  ReviewJob *job = data;
+  GError *error = NULL;
+  GPtrArray *entries = parlor_review_replay (job->text, parlor_games_lookup, job->seat,
+                                             PARLOR_REPLAY_VIEWER_REVIEW_SEED, cancellable, &error);
+
+  if (entries == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, entries, (GDestroyNotify) g_ptr_array_unref);
+}
+
+/* The seat a review is of: yours in your own game, else the one viewed. */
+static guint
+review_seat (ParlorReplayViewer *self)
+{
+  int local = parlor_replay_cursor_get_local_seat (self->cursor);
+
+  return local >= 0 ? (guint) local : (guint) MAX (self->seat, 0);
+}
+
+static const char *
+figure_name (const char *key)
+{
+  static const struct { const char *key; const char *name; } names[] = {
+    /* Translators: review figures, "Value: -1 → 1" (the move played, then the computer's) */
+    { "value", N_("Value") },
+    { "margin", N_("Margin over the best other") },
+    { "score", N_("Expected score") },
+    { "shanten", N_("Shanten") },
+    { "ukeire", N_("Effective tiles") },
+    { "win-chance", N_("Win chance") },
+    { "points", N_("Expected points") },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (g_str_equal (names[i].key, key))
+      return _(names[i].name);
+  return key;
+}
+
+static char *
+figure_value (const char *key,
+              double      value)
+{
+  if (g_str_equal (key, "win-chance"))
+    /* Translators: a chance in percent */
+    return g_strdup_printf (_("%.0f%%"), value * 100.0);
+  if (value == (double) (gint64) value)
+    return g_strdup_printf ("%" G_GINT64_FORMAT, (gint64) value);
+  return g_strdup_printf ("%.2f", value);
+}
+
+/* An entry in words: the two moves, the figures and why. */
+static char *
+entry_body (const ParlorReviewEntry *e)
+{
+  GString *text = g_string_new (NULL);
+
+  /* Translators: a reviewed decision: the move played, in the log's words */
+  g_string_append_printf (text, _("Played: %s"), e->played_words);
+  g_string_append_c (text, '\n');
+  /* Translators: and the strongest computer player's move instead */
+  g_string_append_printf (text, _("The computer: %s"), e->best_words);
+  if (e->timeout)
+    g_string_append_printf (text, " %s", _("Your time had run out."));
+  for (guint f = 0; f < e->cost.n_figures; f++)
+    {
+      g_autofree char *played = figure_value (e->cost.figures[f].key, e->cost.figures[f].played);
+      g_autofree char *best = figure_value (e->cost.figures[f].key, e->cost.figures[f].best);
+
+      g_string_append_c (text, '\n');
+      /* Translators: a review figure: "Shanten 2 → 1" (the move played → the computer's) */
+      g_string_append_printf (text, _("%s %s → %s"), figure_name (e->cost.figures[f].key),
+                              played, best);
+    }
+  if (e->cost.explanation != NULL)
+    g_string_append_printf (text, "\n%s", e->cost.explanation);
+  return g_string_free (text, FALSE);
+}
+
+/* The same, said with its step. */
+static char *
+entry_text (const ParlorReviewEntry *e)
+{
+  g_autofree char *body = entry_body (e);
+
+  return g_strdup_printf (_("Move %u: %s"), e->step, body);
+}
+
+static GtkWidget *
+entry_row (const ParlorReviewEntry *e)
+{
+  g_autofree char *text = entry_text (e);
+  g_autofree char *body = entry_body (e);
+  g_autofree char *title = g_strdup_printf (_("Move %u"), e->step);
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 3);
+  GtkWidget *heading = gtk_label_new (title);
+  GtkWidget *label = gtk_label_new (body);
+
+  gtk_widget_add_css_class (heading, "heading");
+  gtk_label_set_xalign (GTK_LABEL (heading), 0);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_widget_set_margin_top (box, 6);
+  gtk_widget_set_margin_bottom (box, 6);
+  gtk_widget_set_margin_start (box, 6);
+  gtk_widget_set_margin_end (box, 6);
+  gtk_box_append (GTK_BOX (box), heading);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+  return row;
+}
+
+static void
+clear_review_list (ParlorReplayViewer *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->review_list))) != NULL)
+    gtk_list_box_remove (self->review_list, child);
+}
+
+static void
+update_review_actions (ParlorReplayViewer *self)
+{
+  gboolean has = self->review != NULL && self->review->len > 0;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "replay.next-decision", has);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "replay.previous-decision", has);
+}
+
+static void
+set_review_busy (ParlorReplayViewer *self,
+                 gboolean            busy,
+                 const char         *status)
+{
+  gtk_spinner_set_spinning (self->review_spinner, busy);
+  gtk_widget_set_visible (GTK_WIDGET (self->review_spinner), busy);
+  gtk_label_set_text (self->review_status, status);
+  gtk_widget_set_visible (self->review_busy, status != NULL);
+}
+
+static void
+cancel_review (ParlorReplayViewer *self)
+{
+  if (self->review_cancellable != NULL)
+    g_cancellable_cancel (self->review_cancellable);
+  g_clear_object (&self->review_cancellable);
+}
+
+typedef struct
+{
+  GWeakRef      viewer;
+  GCancellable *cancellable;
+} ReviewCall;
+
+static void
+on_reviewed (GObject      *source,
+             GAsyncResult *result,
+             gpointer      data)
+{
+  ReviewCall *call = data;
+  g_autoptr(ParlorReplayViewer) self = g_weak_ref_get (&call->viewer);
+  g_autoptr(GCancellable) cancellable = call->cancellable;
+  g_autoptr(GPtrArray) entries = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *said = NULL;
+
+  g_weak_ref_clear (&call->viewer);
+  g_free (call);
+  entries = g_task_propagate_pointer (G_TASK (result), &error);
+  /* A review given up (the viewer closed, another seat) is not shown. */
+  if (self == NULL || cancellable != self->review_cancellable || g_cancellable_is_cancelled (cancellable))
+    return;
+  g_clear_object (&self->review_cancellable);
+  if (entries == NULL)
+    {
+      /* Translators: the review failed; the reason follows */
+      said = g_strdup_printf (_("The review failed: %s"), error->message);
+      set_review_busy (self, FALSE, said);
+      parlor_screen_announce (self->status_label, said);
+      return;
+    }
+  g_clear_pointer (&self->review, g_ptr_array_unref);
+  self->review = g_steal_pointer (&entries);
+  clear_review_list (self);
+  for (guint i = 0; i < self->review->len; i++)
+    gtk_list_box_append (self->review_list, entry_row (g_ptr_array_index (self->review, i)));
+  gtk_widget_set_visible (GTK_WIDGET (self->review_list), self->review->len > 0);
+  if (self->review->len == 0)
+    said = g_strdup (_("No decisions to question: the computer player agrees with every move."));
+  else
+    said = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "The review lists %u decision: N and P go to the next and the previous.",
+                                         "The review lists %u decisions: N and P go to the next and the previous.",
+                                         self->review->len),
+                            self->review->len);
+  set_review_busy (self, FALSE, self->review->len == 0 ? said : NULL);
+  update_review_actions (self);
+  parlor_screen_announce (self->status_label, said);
+}
+
+static void
+start_review (ParlorReplayViewer *self)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autofree char *heading = NULL;
+  ReviewJob *job;
+  ReviewCall *call;
+  const char * const *records;
+  guint n_records;
+  GString *text = g_string_new (NULL);
+
+  cancel_review (self);
+  g_clear_pointer (&self->review, g_ptr_array_unref);
+  clear_review_list (self);
+  gtk_widget_set_visible (GTK_WIDGET (self->review_list), FALSE);
+  update_review_actions (self);
+
+  self->review_seat = (int) review_seat (self);
+  /* Translators: the review panel's heading: whose decisions */
+  heading = g_strdup_printf (_("Decisions of %s"),
+                             parlor_replay_cursor_get_seat_name (self->cursor, self->review_seat));
+  gtk_label_set_text (self->review_heading, heading);
+
+  records = parlor_replay_cursor_get_records (self->cursor, &n_records);
+  for (guint i = 0; i < n_records; i++)
+    g_string_append_printf (text, "%s\n", records[i]);
+  job = g_new0 (ReviewJob, 1);
+  job->text = g_string_free (text, FALSE);
+  job->seat = (guint) self->review_seat;
+
+  self->review_cancellable = g_cancellable_new ();
+  call = g_new0 (ReviewCall, 1);
+  g_weak_ref_init (&call->viewer, self);
+  call->cancellable = g_object_ref (self->review_cancellable);
+  task = g_task_new (NULL, self->review_cancellable, on_reviewed, call);
+  g_task_set_task_data (task, job, review_job_free);
+  g_task_run_in_thread (task, review_thread);
+
+  set_review_busy (self, TRUE, _("Reviewing…"));
+  parlor_screen_announce (self->status_label, _("Reviewing…"));
+}
+
+static void
+on_review_toggled (ParlorReplayViewer *self)
+{
+  gboolean active = gtk_toggle_button_get_active (self->review_button);
+
+  gtk_revealer_set_reveal_child (self->review_revealer, active);
+  if (!active)
+    return;
+  if (self->review_cancellable == NULL &&
+      (self->review == NULL || self->review_seat != (int) review_seat (self)))
+    start_review (self);
+  if (self->review != NULL && self->review->len > 0)
+    gtk_widget_grab_focus (GTK_WIDGET (self->review_list));
+}
+
+static void
+review_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *param)
+{
+  ParlorReplayViewer *self = PARLOR_REPLAY_VIEWER (widget);
+
+  gtk_toggle_button_set_active (self->review_button, !gtk_toggle_button_get_active (self->review_button));
+}
+
+static void
+go_to_entry (ParlorReplayViewer *self,
+             guint               index)
+{
+  ParlorReviewEntry *e = g_ptr_array_index (self->review, index);
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->review_list, (int) index);
+  g_autofree char *said = entry_text (e);
+
+  stop_playing (self);
+  parlor_replay_viewer_go_to (self, e->step);
+  if (row != NULL)
+    {
+      gtk_list_box_select_row (self->review_list, row);
+      if (gtk_revealer_get_reveal_child (self->review_revealer))
+        gtk_widget_grab_focus (GTK_WIDGET (row));
+    }
+  parlor_screen_announce (self->status_label, said);
+}
+
+static void
+on_review_row_activated (ParlorReplayViewer *self,
+                         GtkListBoxRow      *row)
+{
+  int index = gtk_list_box_row_get_index (row);
+
+  if (self->review != NULL && index >= 0 && (guint) index < self->review->len)
+    go_to_entry (self, (guint) index);
+}
+
+static void
+decision_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *param)
+{
+  ParlorReplayViewer *self = PARLOR_REPLAY_VIEWER (widget);
+  guint step = parlor_replay_cursor_get_step (self->cursor);
+  gboolean next = g_str_equal (action_name, "replay.next-decision");
+  int found = -1;
+
+  if (self->review == NULL || self->review->len == 0)
+    return;
+  if (!gtk_toggle_button_get_active (self->review_button))
+    gtk_toggle_button_set_active (self->review_button, TRUE);
+  for (guint i = 0; i < self->review->len; i++)
+    {
+      guint at = ((ParlorReviewEntry *) g_ptr_array_index (self->review, i))->step;
+
+      if (next && at > step)
+        {
+          found = (int) i;
+          break;
+        }
+      if (!next && at < step)
+        found = (int) i;
+    }
+  if (found < 0)
+    {
+      parlor_screen_announce (self->status_label, next ? _("No reviewed decision after this move")
+                                                      : _("No reviewed decision before this move"));
+      return;
+    }
+  go_to_entry (self, (guint) found);
+}
+
+void
+parlor_replay_viewer_review (ParlorReplayViewer *self)
+{
+  g_return_if_fail (PARLOR_IS_REPLAY_VIEWER (self));
+
+  if (!gtk_toggle_button_get_active (self->review_button))
+    gtk_toggle_button_set_active (self->review_button, TRUE);
+  else if (self->review_cancellable == NULL && self->review == NULL)
+    start_review (self);
+}
+
+gboolean
+parlor_replay_viewer_is_reviewing (ParlorReplayViewer *self)
+{
+  g_return_val_if_fail (PARLOR_IS_REPLAY_VIEWER (self), FALSE);
+  return self->review_cancellable != NULL;
+}
+
+GPtrArray *
+parlor_replay_viewer_get_review (ParlorReplayViewer *self)
+{
+  g_return_val_if_fail (PARLOR_IS_REPLAY_VIEWER (self), NULL);
+  return self->review;
+}
+
+GtkListBox *
+parlor_replay_viewer_get_review_list (ParlorReplayViewer *self)
+{
+  g_return_val_if_fail (PARLOR_IS_REPLAY_VIEWER (self), NULL);
+  return self->review_list;
+}
+
 static void
 parlor_replay_viewer_dispose (GObject *object)
 {
   ParlorReplayViewer *self = PARLOR_REPLAY_VIEWER (object);
 
   g_clear_handle_id (&self->play_id, g_source_remove);
+  cancel_review (self);
   /* The screen lets the session go before the window's widgets do. */
   if (self->screen != NULL)
     parlor_game_screen_set_session (self->screen, NULL);
@@ -273,8 +684,20 @@ parlor_replay_viewer_finalize (GObject *object)
   ParlorReplayViewer *self = PARLOR_REPLAY_VIEWER (object);
 
   g_clear_object (&self->cursor);
+  g_clear_pointer (&self->review, g_ptr_array_unref);
 
   G_OBJECT_CLASS (parlor_replay_viewer_parent_class)->finalize (object);
+}
+
+static void
+add_key_with (GtkShortcutController *controller,
+              guint                  keyval,
+              GdkModifierType        modifiers,
+              const char            *action)
+{
+  gtk_shortcut_controller_add_shortcut (controller,
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (keyval, modifiers),
+                                                          gtk_named_action_new (action)));
 }
 
 static void
@@ -282,9 +705,7 @@ add_key (GtkShortcutController *controller,
          guint                  keyval,
          const char            *action)
 {
-  gtk_shortcut_controller_add_shortcut (controller,
-                                        gtk_shortcut_new (gtk_keyval_trigger_new (keyval, 0),
-                                                          gtk_named_action_new (action)));
+  add_key_with (controller, keyval, 0, action);
 }
 
 static void
@@ -304,6 +725,9 @@ parlor_replay_viewer_class_init (ParlorReplayViewerClass *klass)
   gtk_widget_class_install_action (widget_class, "replay.next-hand", NULL, step_action);
   gtk_widget_class_install_action (widget_class, "replay.play", NULL, play_action);
   gtk_widget_class_install_action (widget_class, "replay.play-on", NULL, play_on_action);
+  gtk_widget_class_install_action (widget_class, "replay.review", NULL, review_action);
+  gtk_widget_class_install_action (widget_class, "replay.next-decision", NULL, decision_action);
+  gtk_widget_class_install_action (widget_class, "replay.previous-decision", NULL, decision_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
 
   signals[PLAY_ON] = g_signal_new ("play-on", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
@@ -324,8 +748,12 @@ parlor_replay_viewer_init (ParlorReplayViewer *self)
   add_key (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_Page_Up, "replay.previous-hand");
   add_key (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_Page_Down, "replay.next-hand");
   add_key (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_space, "replay.play");
+  add_key_with (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_r, GDK_CONTROL_MASK, "replay.review");
+  add_key (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_n, "replay.next-decision");
+  add_key (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_p, "replay.previous-decision");
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
   gtk_window_set_default_size (GTK_WINDOW (self), 1100, 760);
+  self->review_seat = -1;
 }
 
 static GtkWidget *
@@ -354,6 +782,53 @@ labelled (GtkWidget  *control,
   return box;
 }
 
+/* The review's side panel: whose, its progress, and the decisions listed. */
+static GtkWidget *
+build_review_panel (ParlorReplayViewer *self)
+{
+  GtkWidget *panel = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+
+  self->review_revealer = GTK_REVEALER (gtk_revealer_new ());
+  gtk_revealer_set_transition_type (self->review_revealer, GTK_REVEALER_TRANSITION_TYPE_SLIDE_LEFT);
+  gtk_widget_set_size_request (panel, 320, -1);
+  gtk_widget_set_margin_start (panel, 6);
+  gtk_widget_set_margin_end (panel, 6);
+  gtk_widget_set_margin_top (panel, 6);
+
+  self->review_heading = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (self->review_heading, 0);
+  gtk_label_set_wrap (self->review_heading, TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->review_heading), "title-4");
+  gtk_box_append (GTK_BOX (panel), GTK_WIDGET (self->review_heading));
+
+  self->review_busy = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  self->review_spinner = GTK_SPINNER (gtk_spinner_new ());
+  self->review_status = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->review_status, TRUE);
+  gtk_label_set_xalign (self->review_status, 0);
+  gtk_box_append (GTK_BOX (self->review_busy), GTK_WIDGET (self->review_spinner));
+  gtk_box_append (GTK_BOX (self->review_busy), GTK_WIDGET (self->review_status));
+  gtk_widget_set_visible (self->review_busy, FALSE);
+  gtk_box_append (GTK_BOX (panel), self->review_busy);
+
+  self->review_list = GTK_LIST_BOX (gtk_list_box_new ());
+  gtk_list_box_set_selection_mode (self->review_list, GTK_SELECTION_SINGLE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->review_list), "boxed-list");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->review_list), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Reviewed decisions"), -1);
+  g_signal_connect_swapped (self->review_list, "row-activated", G_CALLBACK (on_review_row_activated),
+                            self);
+  gtk_widget_set_visible (GTK_WIDGET (self->review_list), FALSE);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->review_list));
+  gtk_box_append (GTK_BOX (panel), scrolled);
+
+  gtk_revealer_set_child (self->review_revealer, panel);
+  return GTK_WIDGET (self->review_revealer);
+}
+
 static void
 build (ParlorReplayViewer *self,
        const char         *title)
@@ -363,7 +838,7 @@ build (ParlorReplayViewer *self,
   static const char * const speeds[] = { N_("0.5 s a move"), N_("1 s a move"), N_("2 s a move"), NULL };
   const char *speed_names[G_N_ELEMENTS (speeds)];
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
-  GtkWidget *box, *header, *bar, *buttons, *play_on;
+  GtkWidget *box, *header, *body, *bar, *buttons, *play_on;
   g_autofree char *window_title = g_strdup_printf (_("Replay: %s"), _(info->name));
 
   gtk_window_set_title (GTK_WINDOW (self), window_title);
@@ -378,11 +853,20 @@ build (ParlorReplayViewer *self,
   gtk_widget_add_css_class (play_on, "suggested-action");
   adw_header_bar_pack_end (ADW_HEADER_BAR (header), play_on);
   self->play_on_button = play_on;
+  self->review_button = GTK_TOGGLE_BUTTON (gtk_toggle_button_new_with_mnemonic (_("_Review")));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->review_button),
+                               _("The strongest computer player goes through your decisions (Ctrl+R)"));
+  g_signal_connect_swapped (self->review_button, "toggled", G_CALLBACK (on_review_toggled), self);
+  adw_header_bar_pack_end (ADW_HEADER_BAR (header), GTK_WIDGET (self->review_button));
   gtk_box_append (GTK_BOX (box), header);
 
+  body = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  gtk_widget_set_vexpand (body, TRUE);
   self->screen = PARLOR_GAME_SCREEN (g_object_new (game->get_screen_type (), NULL));
-  gtk_widget_set_vexpand (GTK_WIDGET (self->screen), TRUE);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->screen));
+  gtk_widget_set_hexpand (GTK_WIDGET (self->screen), TRUE);
+  gtk_box_append (GTK_BOX (body), GTK_WIDGET (self->screen));
+  gtk_box_append (GTK_BOX (body), build_review_panel (self));
+  gtk_box_append (GTK_BOX (box), body);
 
   bar = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   gtk_widget_add_css_class (bar, "toolbar");
@@ -460,14 +944,31 @@ parlor_replay_viewer_new (ParlorReplayCursor *cursor,
   self->seat = local >= 0 ? local : 0;
   build (self, title);
   parlor_replay_viewer_go_to (self, parlor_replay_cursor_get_step (cursor));
+  update_review_actions (self);
   return self;
+}
+
+ParlorReplayViewer *
+parlor_replay_viewer_new_for_text (const char  *text,
+                                   const char  *title,
+                                   GError     **error)
+{
+  g_autoptr(ParlorReplayCursor) cursor = NULL;
+
+  g_return_val_if_fail (text != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  cursor = parlor_replay_cursor_new (text, parlor_games_lookup, 0, error);
+  if (cursor == NULL)
+    return NULL;
+  return parlor_replay_viewer_new (cursor, title);
 }
 
 ParlorReplayViewer *
 parlor_replay_viewer_new_for_file (GFile   *file,
                                    GError **error)
 {
-  g_autoptr(ParlorReplayCursor) cursor = NULL;
+  ParlorReplayViewer *viewer;
   g_autoptr(GError) local_error = NULL;
   g_autofree char *text = NULL;
   g_autofree char *name = NULL;
@@ -488,14 +989,14 @@ parlor_replay_viewer_new_for_file (GFile   *file,
                    _("%s is not a replay: it is not text"), name);
       return NULL;
     }
-  cursor = parlor_replay_cursor_new (text, parlor_games_lookup, 0, &local_error);
-  if (cursor == NULL)
+  viewer = parlor_replay_viewer_new_for_text (text, name, &local_error);
+  if (viewer == NULL)
     {
       g_propagate_prefixed_error (error, g_steal_pointer (&local_error),
                                   _("%s cannot be watched: "), name);
       return NULL;
     }
-  return parlor_replay_viewer_new (cursor, name);
+  return viewer;
 }
 
 ParlorReplayCursor *

@@ -26,6 +26,10 @@ G_DECLARE_FINAL_TYPE (ParlorReplayViewer, parlor_replay_viewer, PARLOR, REPLAY_V
  * says what is wrong with it. */
 ParlorReplayViewer *parlor_replay_viewer_new_for_file (GFile              *file,
                                                        GError            **error);
+/* The same for a replay's @text, @title under the window's. */
+ParlorReplayViewer *parlor_replay_viewer_new_for_text (const char        *text,
+                                                       const char        *title,
+                                                       GError           **error);
 ParlorReplayViewer *parlor_replay_viewer_new        (ParlorReplayCursor *cursor,
                                                      const char         *title);
 ParlorReplayCursor *parlor_replay_viewer_get_cursor (ParlorReplayViewer *self);
@@ -37,6 +41,20 @@ void                parlor_replay_viewer_go_to      (ParlorReplayViewer *self,
 int                 parlor_replay_viewer_get_seat   (ParlorReplayViewer *self);
 void                parlor_replay_viewer_set_seat   (ParlorReplayViewer *self,
                                                      guint               seat);
+/*
+ * Review (Review, Ctrl+R): the seat of your own game (else the seat
+ * viewed) reviewed in a worker thread, as `parlor-cli review` does with
+ * seed PARLOR_REPLAY_VIEWER_REVIEW_SEED; then a side list of the
+ * decisions, each taking the viewer to its step (N, P: the next and the
+ * previous). Closing the viewer gives the review up.
+ */
+#define PARLOR_REPLAY_VIEWER_REVIEW_SEED 1
+void                parlor_replay_viewer_review     (ParlorReplayViewer *self);
+/* A review is under way. */
+gboolean            parlor_replay_viewer_is_reviewing (ParlorReplayViewer *self);
+/* The entries listed (ParlorReviewEntry), NULL until a review is done. */
+GPtrArray          *parlor_replay_viewer_get_review (ParlorReplayViewer *self);
+GtkListBox         *parlor_replay_viewer_get_review_list (ParlorReplayViewer *self);
 /* What screen readers were last told. */
 const char         *parlor_replay_viewer_get_announcement (ParlorReplayViewer *self);
 

@@ -8,8 +8,10 @@
 #include "jihai-rules.h"
 #include "mcr-screen.h"
 #include "parlor-app-games.h"
+#include "parlor-replay-viewer.h"
 #include "parlor-setup.h"
 #include "parlor-statistics.h"
+#include "parlor-window.h"
 #include "suzume-screen.h"
 
 struct _ParlorStatistics
@@ -21,14 +23,20 @@ struct _ParlorStatistics
   GtkLabel       *notice_label;
   GtkBox         *figures_box;
   GtkWidget      *reset_button;
+  AdwViewStack   *view_stack;
+  GtkStack       *games_stack;
+  GtkListBox     *games_list;
 
   ParlorRecords  *records;
   GArray         *strengths;      /* int, as listed in strength_row */
   GHashTable     *values;         /* "key/assisted/who" → GtkLabel (not owned) */
+  GPtrArray      *past_games;     /* ParlorRecordEntry, as games_list lists them */
   gboolean        filling;
 };
 
 G_DEFINE_FINAL_TYPE (ParlorStatistics, parlor_statistics, ADW_TYPE_WINDOW)
+
+static void fill_past_games (ParlorStatistics *self);
 
 static const ParlorAppGame *
 selected_game (ParlorStatistics *self)
@@ -413,6 +421,7 @@ parlor_statistics_reset (ParlorStatistics *self)
       gtk_widget_set_visible (GTK_WIDGET (self->notice_label), TRUE);
     }
   on_game_selected (self);
+  fill_past_games (self);
 }
 
 static void
@@ -445,6 +454,152 @@ on_reset_clicked (ParlorStatistics *self)
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* ---- Past games ---- */
+
+#define N_PAST_GAMES 50
+
+static const char *
+outcome_text (ParlorOutcome outcome)
+{
+  switch (outcome)
+    {
+    case PARLOR_OUTCOME_WON:
+      return C_("outcome", "Won");
+    case PARLOR_OUTCOME_DRAWN:
+      return C_("outcome", "Drawn");
+    case PARLOR_OUTCOME_LOST:
+    default:
+      return C_("outcome", "Lost");
+    }
+}
+
+static GtkWidget *
+past_game_row (const ParlorRecordEntry *entry)
+{
+  const ParlorAppGame *game = parlor_app_games_lookup (entry->game_id);
+  g_autoptr(GDateTime) date = g_date_time_new_from_unix_local (entry->date);
+  /* Translators: a finished game's date and time in the list of past games (g_date_time_format) */
+  g_autofree char *when = date != NULL ? g_date_time_format (date, _("%-d %b %Y %H:%M")) : NULL;
+  g_autofree char *title = NULL;
+  g_autoptr(GString) subtitle = g_string_new (when);
+  GtkWidget *row = adw_action_row_new ();
+
+  /* Translators: a past game: the game and how it went, "Triple Triad — Won" */
+  title = g_strdup_printf (_("%s — %s"), game != NULL ? _(game->info->name) : entry->game_id,
+                           outcome_text (entry->outcome));
+  if (subtitle->len > 0)
+    g_string_append (subtitle, " · ");
+  /* Translators: a past game's score and rank, "score 34, 2nd" is said "score 34, rank 2" */
+  g_string_append_printf (subtitle, _("score %d, rank %d"), entry->score, entry->rank);
+  if (entry->strength == PARLOR_RECORD_LAN)
+    g_string_append_printf (subtitle, " · %s", _("LAN game"));
+  else
+    g_string_append_printf (subtitle, " · %s", parlor_strength_get_label ((guint) MAX (entry->strength, 0)));
+  if (entry->assisted)
+    g_string_append_printf (subtitle, " · %s", _("with help"));
+  if (entry->replay == NULL)
+    g_string_append_printf (subtitle, " · %s", _("no replay kept"));
+
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle->str);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
+  return row;
+}
+
+static void
+fill_past_games (ParlorStatistics *self)
+{
+  g_autoptr(GError) error = NULL;
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->games_list))) != NULL)
+    gtk_list_box_remove (self->games_list, child);
+  g_clear_pointer (&self->past_games, g_ptr_array_unref);
+  if (self->records != NULL && !parlor_records_is_newer (self->records))
+    self->past_games = parlor_records_list (self->records, NULL, N_PAST_GAMES, &error);
+  if (error != NULL)
+    g_debug ("No past games: %s", error->message);
+  for (guint i = 0; self->past_games != NULL && i < self->past_games->len; i++)
+    gtk_list_box_append (self->games_list, past_game_row (g_ptr_array_index (self->past_games, i)));
+  gtk_stack_set_visible_child_name (self->games_stack,
+                                    self->past_games != NULL && self->past_games->len > 0
+                                    ? "list" : "empty");
+}
+
+static void
+show_unwatchable (ParlorStatistics *self,
+                  const char       *message)
+{
+  AdwMessageDialog *dialog;
+
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
+                                                       _("This Replay Cannot Be Watched"), message));
+  adw_message_dialog_add_response (dialog, "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+void
+parlor_statistics_open_past_game (ParlorStatistics *self,
+                                  guint             index)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkWindow *parent;
+  ParlorRecordEntry *entry;
+  ParlorReplayViewer *viewer;
+
+  g_return_if_fail (PARLOR_IS_STATISTICS (self));
+  g_return_if_fail (self->past_games != NULL && index < self->past_games->len);
+
+  entry = g_ptr_array_index (self->past_games, index);
+  if (entry->replay == NULL)
+    {
+      show_unwatchable (self, _("The replay of this game was not kept."));
+      return;
+    }
+  file = g_file_new_for_path (entry->replay);
+  viewer = parlor_replay_viewer_new_for_file (file, &error);
+  if (viewer == NULL)
+    {
+      show_unwatchable (self, error->message);
+      return;
+    }
+  parent = gtk_window_get_transient_for (GTK_WINDOW (self));
+  if (PARLOR_IS_WINDOW (parent))
+    parlor_window_present_viewer (PARLOR_WINDOW (parent), viewer);
+  else
+    {
+      gtk_window_set_transient_for (GTK_WINDOW (viewer), GTK_WINDOW (self));
+      gtk_window_present (GTK_WINDOW (viewer));
+    }
+}
+
+static void
+on_past_game_activated (ParlorStatistics *self,
+                        GtkListBoxRow    *row)
+{
+  int index = gtk_list_box_row_get_index (row);
+
+  if (self->past_games != NULL && index >= 0 && (guint) index < self->past_games->len)
+    parlor_statistics_open_past_game (self, (guint) index);
+}
+
+GtkListBox *
+parlor_statistics_get_past_games (ParlorStatistics *self)
+{
+  g_return_val_if_fail (PARLOR_IS_STATISTICS (self), NULL);
+  return self->games_list;
+}
+
+void
+parlor_statistics_show_past_games (ParlorStatistics *self)
+{
+  g_return_if_fail (PARLOR_IS_STATISTICS (self));
+  adw_view_stack_set_visible_child_name (self->view_stack, "games");
+}
+
 static void
 parlor_statistics_dispose (GObject *object)
 {
@@ -463,6 +618,7 @@ parlor_statistics_finalize (GObject *object)
 
   g_array_unref (self->strengths);
   g_hash_table_unref (self->values);
+  g_clear_pointer (&self->past_games, g_ptr_array_unref);
 
   G_OBJECT_CLASS (parlor_statistics_parent_class)->finalize (object);
 }
@@ -483,6 +639,10 @@ parlor_statistics_class_init (ParlorStatisticsClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ParlorStatistics, notice_label);
   gtk_widget_class_bind_template_child (widget_class, ParlorStatistics, figures_box);
   gtk_widget_class_bind_template_child (widget_class, ParlorStatistics, reset_button);
+  gtk_widget_class_bind_template_child (widget_class, ParlorStatistics, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, ParlorStatistics, games_stack);
+  gtk_widget_class_bind_template_child (widget_class, ParlorStatistics, games_list);
+  gtk_widget_class_bind_template_callback (widget_class, on_past_game_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_game_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_strength_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_reset_clicked);
@@ -517,6 +677,7 @@ parlor_statistics_init (ParlorStatistics *self)
   adw_combo_row_set_model (self->game_row, G_LIST_MODEL (games));
   self->filling = FALSE;
   on_game_selected (self);
+  fill_past_games (self);
 }
 
 ParlorStatistics *

@@ -10,7 +10,8 @@ G_BEGIN_DECLS
 /*
  * The Statistics window: for one game (chosen) and one computer strength
  * (or all), your figures beside the computer players' own, games with
- * help apart, how often each fan/yaku was scored, and Reset (asked first).
+ * help apart, how often each fan/yaku was scored, and Reset (asked first);
+ * and the past games, to watch again.
  * Reads the records (parlor-records.h) in the user's data directory.
  */
 #define PARLOR_TYPE_STATISTICS (parlor_statistics_get_type ())
@@ -29,5 +30,12 @@ const char       *parlor_statistics_get_value (ParlorStatistics *self,
                                                ParlorRecordsWho  who);
 /* Forgets the shown game's records without asking (the dialog's answer). */
 void              parlor_statistics_reset    (ParlorStatistics *self);
+
+/* The Past Games page: the last games of every game, newest first, each
+ * opening its kept replay in the viewer (a dialog says why one cannot). */
+void              parlor_statistics_show_past_games (ParlorStatistics *self);
+GtkListBox       *parlor_statistics_get_past_games  (ParlorStatistics *self);
+void              parlor_statistics_open_past_game  (ParlorStatistics *self,
+                                                     guint             index);
 
 G_END_DECLS

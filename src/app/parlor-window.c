@@ -67,6 +67,8 @@ update_chrome (ParlorWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.hint",
                                  screen != NULL && parlor_game_screen_can_hint (screen));
   gtk_widget_set_visible (GTK_WIDGET (self->hint_button), can_pause);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.watch-again",
+                                 screen != NULL && parlor_game_screen_can_watch_again (screen));
   gtk_button_set_icon_name (self->pause_button, paused ? "media-playback-start-symbolic"
                                                        : "media-playback-pause-symbolic");
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->pause_button),
@@ -263,6 +265,8 @@ ensure_screen (ParlorWindow        *self,
                                G_CALLBACK (on_screen_notify), self, 0);
       g_signal_connect_object (self->screen, "notify::paused",
                                G_CALLBACK (on_screen_notify), self, 0);
+      g_signal_connect_object (self->screen, "notify::can-watch-again",
+                               G_CALLBACK (on_screen_notify), self, 0);
       g_signal_connect_object (self->screen, "announce", G_CALLBACK (on_screen_announce), self, 0);
       adw_bin_set_child (self->play_bin, self->screen);
     }
@@ -340,6 +344,30 @@ on_viewer_play_on (ParlorReplayViewer *viewer,
 }
 
 void
+parlor_window_present_viewer (ParlorWindow       *self,
+                              ParlorReplayViewer *viewer)
+{
+  g_return_if_fail (PARLOR_IS_WINDOW (self));
+  g_return_if_fail (PARLOR_IS_REPLAY_VIEWER (viewer));
+
+  gtk_window_set_transient_for (GTK_WINDOW (viewer), GTK_WINDOW (self));
+  gtk_window_set_application (GTK_WINDOW (viewer), gtk_window_get_application (GTK_WINDOW (self)));
+  g_signal_connect_object (viewer, "play-on", G_CALLBACK (on_viewer_play_on), self, 0);
+  gtk_window_present (GTK_WINDOW (viewer));
+}
+
+static void
+show_unwatchable (ParlorWindow *self,
+                  const char   *message)
+{
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("This Replay Cannot Be Watched"),
+                                              message);
+
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  parlor_window_present_dialog (self, GTK_WINDOW (dialog));
+}
+
+void
 parlor_window_open_replay (ParlorWindow *self,
                            GFile        *file)
 {
@@ -351,18 +379,34 @@ parlor_window_open_replay (ParlorWindow *self,
 
   viewer = parlor_replay_viewer_new_for_file (file, &error);
   if (viewer == NULL)
-    {
-      GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("This Replay Cannot Be Watched"),
-                                                  error->message);
+    show_unwatchable (self, error->message);
+  else
+    parlor_window_present_viewer (self, viewer);
+}
 
-      adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-      parlor_window_present_dialog (self, GTK_WINDOW (dialog));
-      return;
-    }
-  gtk_window_set_transient_for (GTK_WINDOW (viewer), GTK_WINDOW (self));
-  gtk_window_set_application (GTK_WINDOW (viewer), gtk_window_get_application (GTK_WINDOW (self)));
-  g_signal_connect_object (viewer, "play-on", G_CALLBACK (on_viewer_play_on), self, 0);
-  gtk_window_present (GTK_WINDOW (viewer));
+/* The game just finished, from the table's record: it is there at once,
+ * whether or not the records have kept the file yet. */
+static void
+watch_again_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *param)
+{
+  ParlorWindow *self = PARLOR_WINDOW (widget);
+  ParlorGameScreen *screen = self->screen != NULL ? PARLOR_GAME_SCREEN (self->screen) : NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *title = NULL;
+  const char *path;
+  ParlorReplayViewer *viewer;
+
+  if (screen == NULL || !parlor_game_screen_can_watch_again (screen))
+    return;
+  path = parlor_game_screen_get_last_replay_path (screen);
+  title = path != NULL ? g_path_get_basename (path) : NULL;
+  viewer = parlor_replay_viewer_new_for_text (parlor_game_screen_get_last_replay (screen), title, &error);
+  if (viewer == NULL)
+    show_unwatchable (self, error->message);
+  else
+    parlor_window_present_viewer (self, viewer);
 }
 
 static void
@@ -849,6 +893,7 @@ parlor_window_class_init (ParlorWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.hint", NULL, hint_action);
   gtk_widget_class_install_action (widget_class, "win.continue-game", NULL, continue_game_action);
   gtk_widget_class_install_action (widget_class, "win.open-replay", NULL, open_replay_action);
+  gtk_widget_class_install_action (widget_class, "win.watch-again", NULL, watch_again_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.escape", NULL);
 }

@@ -6,6 +6,7 @@
 #include "parlor-application.h"
 #include "parlor-host-window.h"
 #include "parlor-join-window.h"
+#include "parlor-replay-viewer.h"
 
 G_BEGIN_DECLS
 
@@ -44,6 +45,9 @@ void          parlor_window_save_game   (ParlorWindow      *self);
  * cannot be watched); Play on from here plays on in this window. */
 void          parlor_window_open_replay (ParlorWindow      *self,
                                          GFile             *file);
+/* Shows @viewer over this window; Play on from here plays on in it. */
+void          parlor_window_present_viewer (ParlorWindow   *self,
+                                            ParlorReplayViewer *viewer);
 /* Plays @table (a record's first moves, not started) against the computer. */
 gboolean      parlor_window_play_on     (ParlorWindow      *self,
                                          ParlorTable       *table,

@@ -78,6 +78,18 @@ on_new_game_response (AdwMessageDialog *dialog,
     parlor_game_screen_new_local_game (PARLOR_GAME_SCREEN (self));
   else if (g_str_equal (response, "menu"))
     gtk_widget_activate_action (GTK_WIDGET (self), "win.back", NULL);
+  else if (g_str_equal (response, "watch"))
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.watch-again", NULL);
+}
+
+/* Watch Again waits for the game's replay. */
+static void
+update_watch_response (ManhattanScreen  *self,
+                       GParamSpec       *pspec,
+                       AdwMessageDialog *dialog)
+{
+  adw_message_dialog_set_response_enabled (dialog, "watch",
+                                           parlor_game_screen_can_watch_again (PARLOR_GAME_SCREEN (self)));
 }
 
 /* A game against the computer waits while the dialog is open. */
@@ -97,10 +109,15 @@ show_dialog (ManhattanScreen *self,
   dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (root), heading, body));
   if (game_over)
     {
-      adw_message_dialog_add_responses (dialog,
-                                        "menu", _("_Back to Menu"),
-                                        "new", _("_New Game"),
-                                        NULL);
+      adw_message_dialog_add_response (dialog, "menu", _("_Back to Menu"));
+      if (parlor_game_screen_will_keep_replay (PARLOR_GAME_SCREEN (self)))
+        {
+          adw_message_dialog_add_response (dialog, "watch", _("_Watch Again"));
+          update_watch_response (self, NULL, dialog);
+          g_signal_connect_object (self, "notify::can-watch-again",
+                                   G_CALLBACK (update_watch_response), dialog, 0);
+        }
+      adw_message_dialog_add_response (dialog, "new", _("_New Game"));
       adw_message_dialog_set_response_appearance (dialog, "new", ADW_RESPONSE_SUGGESTED);
       adw_message_dialog_set_default_response (dialog, "new");
       adw_message_dialog_set_close_response (dialog, "close");
