@@ -618,6 +618,17 @@ parlor_game_screen_real_new_local_game (ParlorGameScreen *self)
     gtk_widget_grab_focus (PRIV (self)->setup);
 }
 
+/* A game against the computer keeps the times a hosted table would. */
+static void
+set_table_times (ParlorTable    *table,
+                 ParlorSettings *settings)
+{
+  parlor_table_set_time_limit (table, parlor_settings_get_time_limit (settings));
+  parlor_table_set_prompt_time_limit (table, PARLOR_PROMPT_CLAIM,
+                                      parlor_settings_get_claim_time_limit (settings));
+  parlor_table_set_ai_delay (table, parlor_settings_get_ai_delay (settings));
+}
+
 static void
 start_local_game (ParlorGameScreen *self)
 {
@@ -644,10 +655,7 @@ start_local_game (ParlorGameScreen *self)
       return;
     }
   if (settings != NULL)
-    {
-      parlor_table_set_time_limit (table, parlor_settings_get_time_limit (settings));
-      parlor_table_set_ai_delay (table, parlor_settings_get_ai_delay (settings));
-    }
+    set_table_times (table, settings);
   player = klass->seat_players (self, table, name);
 
   session = parlor_session_new_local (table, player);
@@ -726,10 +734,7 @@ parlor_game_screen_resume_saved_game (ParlorGameScreen  *self,
     table = parlor_table_new_from_record (klass->game_info, (const char * const *) records,
                                           g_strv_length (records), -1, &local_error);
   if (table != NULL && settings != NULL)
-    {
-      parlor_table_set_time_limit (table, parlor_settings_get_time_limit (settings));
-      parlor_table_set_ai_delay (table, parlor_settings_get_ai_delay (settings));
-    }
+    set_table_times (table, settings);
   if (table == NULL ||
       !play_table (self, table, _("Your game is back where you left it"), &local_error))
     {
