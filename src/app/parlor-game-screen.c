@@ -20,6 +20,7 @@ typedef struct
   GtkWidget         *setup;
   GtkLabel          *clock_label;
   ParlorLogView     *log;
+  GtkWidget         *log_pane;     /* what hides with the log */
   GPtrArray         *dialogs;      /* GWeakRef: windows closed with the game */
   GtkWidget         *paused_page;  /* the stack's "paused" page */
   GtkWidget         *resume_button;
@@ -38,6 +39,7 @@ typedef struct
   gboolean           can_pause;
   gboolean           can_undo;
   gboolean           assisted;     /* a hint was shown or a move undone */
+  gboolean           log_shown;
 } ParlorGameScreenPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (ParlorGameScreen, parlor_game_screen, GTK_TYPE_WIDGET)
@@ -1209,6 +1211,35 @@ parlor_game_screen_set_log_view (ParlorGameScreen *self,
 }
 
 void
+parlor_game_screen_set_log_pane (ParlorGameScreen *self,
+                                 GtkWidget        *pane)
+{
+  g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
+  g_return_if_fail (GTK_IS_WIDGET (pane));
+
+  PRIV (self)->log_pane = pane;
+  gtk_widget_set_visible (pane, PRIV (self)->log_shown);
+}
+
+void
+parlor_game_screen_set_log_shown (ParlorGameScreen *self,
+                                  gboolean          shown)
+{
+  g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
+
+  PRIV (self)->log_shown = !!shown;
+  if (PRIV (self)->log_pane != NULL)
+    gtk_widget_set_visible (PRIV (self)->log_pane, PRIV (self)->log_shown);
+}
+
+gboolean
+parlor_game_screen_get_log_shown (ParlorGameScreen *self)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), FALSE);
+  return PRIV (self)->log_pane != NULL && gtk_widget_get_visible (PRIV (self)->log_pane);
+}
+
+void
 parlor_game_screen_toast (ParlorGameScreen *self,
                           const char       *message)
 {
@@ -1548,5 +1579,6 @@ parlor_game_screen_init (ParlorGameScreen *self)
 {
   PRIV (self)->dialogs = g_ptr_array_new_with_free_func ((GDestroyNotify) weak_ref_free);
   PRIV (self)->seat = -1;
+  PRIV (self)->log_shown = TRUE;
   update_names (self);
 }

@@ -32,6 +32,7 @@ struct _JihaiScreen
   JihaiSetup       *setup;
   MahjongTableView *table;
   ParlorLogView    *log;
+  GtkWidget        *log_pane;
   AdwStatusPage    *hand_page;
   MahjongHandView  *win_hand;
   GtkLabel         *hand_details;
@@ -883,6 +884,7 @@ jihai_screen_class_init (JihaiScreenClass *klass)
   gtk_widget_class_bind_template_child (widget_class, JihaiScreen, setup);
   gtk_widget_class_bind_template_child (widget_class, JihaiScreen, table);
   gtk_widget_class_bind_template_child (widget_class, JihaiScreen, log);
+  gtk_widget_class_bind_template_child (widget_class, JihaiScreen, log_pane);
   gtk_widget_class_bind_template_child (widget_class, JihaiScreen, hand_page);
   gtk_widget_class_bind_template_child (widget_class, JihaiScreen, win_hand);
   gtk_widget_class_bind_template_child (widget_class, JihaiScreen, hand_details);
@@ -948,6 +950,7 @@ jihai_screen_init (JihaiScreen *self)
   parlor_game_screen_set_pages (PARLOR_GAME_SCREEN (self), self->stack, GTK_WIDGET (self->setup));
   parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), self->clock_label);
   parlor_game_screen_set_log_view (PARLOR_GAME_SCREEN (self), self->log);
+  parlor_game_screen_set_log_pane (PARLOR_GAME_SCREEN (self), self->log_pane);
 
   mahjong_screen_set_table (MAHJONG_SCREEN (self), self->table);
   mahjong_screen_set_claim_bar (MAHJONG_SCREEN (self), self->claim_bar);

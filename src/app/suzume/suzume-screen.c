@@ -899,6 +899,7 @@ build_play_page (SuzumeScreen *self)
   gtk_widget_set_size_request (side, 190, -1);
   gtk_box_append (GTK_BOX (side), scrolled);
   gtk_box_append (GTK_BOX (page), side);
+  parlor_game_screen_set_log_pane (PARLOR_GAME_SCREEN (self), side);
 
   mahjong_screen_set_claim_bar (MAHJONG_SCREEN (self), self->claim_bar);
   return page;
