@@ -78,21 +78,6 @@ window_sized (gpointer data)
 }
 
 static void
-dump (GtkWidget *w, int depth)
-{
-  int min = 0, nat = 0, vmin = 0, vnat = 0;
-
-  if (depth > 22 || !gtk_widget_get_visible (w))
-    return;
-  gtk_widget_measure (w, GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
-  gtk_widget_measure (w, GTK_ORIENTATION_VERTICAL, -1, &vmin, &vnat, NULL, NULL);
-  g_printerr ("%*s%s w %d/%d h %d/%d alloc %dx%d\n", depth * 2, "", G_OBJECT_TYPE_NAME (w), min, nat, vmin, vnat,
-              gtk_widget_get_width (w), gtk_widget_get_height (w));
-  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
-    dump (c, depth + 1);
-}
-
-static void
 resize (GtkWidget  *screen,
         const Size *size)
 {
@@ -120,8 +105,6 @@ resize (GtkWidget  *screen,
       if (!g_main_context_iteration (NULL, FALSE))
         g_usleep (1000);
     }
-  if (!window_sized (&w) && g_getenv ("FIT_DUMP"))
-    dump (GTK_WIDGET (window ()), 0);
   if (!window_sized (&w))
     g_error ("The window asked for %d×%d (%+d, %+d) is %d×%d, its log %s", size->width, size->height, dw, dh,
              gtk_widget_get_width (GTK_WIDGET (window ())), gtk_widget_get_height (GTK_WIDGET (window ())),
@@ -286,8 +269,6 @@ check_mahjong (gconstpointer data)
       g_autofree char *name = g_strdup_printf ("fit-%s-%dx%d", id, sizes[i].width, sizes[i].height);
 
       resize (screen, &sizes[i]);
-      if (!wait_fit (&fit) && g_getenv ("FIT_DUMP"))
-        dump (GTK_WIDGET (window ()), 0);
       if (!wait_fit (&fit))
         g_error ("%s at %dx%d: %s", id, sizes[i].width, sizes[i].height, fit.why);
       g_test_message ("%s at %dx%d: discards %.1f px, your tiles %.1f px", id,
