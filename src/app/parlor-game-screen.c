@@ -22,6 +22,7 @@ typedef struct
   GtkWidget         *setup;
   GtkLabel          *clock_label;
   ParlorLogView     *log;
+  GtkWidget         *log_pane;     /* what hides with the log */
   GPtrArray         *dialogs;      /* GWeakRef: windows closed with the game */
   GPtrArray         *events;       /* the lines this seat saw, for the records */
   GtkWidget         *paused_page;  /* the stack's "paused" page */
@@ -49,6 +50,7 @@ typedef struct
   char              *last_replay_path;   /* and where the records kept it */
   guint              finished_games;     /* tells a late record from the game shown */
   GtkWidget         *watch_button;       /* on the result page */
+  gboolean           log_shown;
 } ParlorGameScreenPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (ParlorGameScreen, parlor_game_screen, GTK_TYPE_WIDGET)
@@ -819,6 +821,17 @@ parlor_game_screen_real_new_local_game (ParlorGameScreen *self)
     gtk_widget_grab_focus (PRIV (self)->setup);
 }
 
+/* A game against the computer keeps the times a hosted table would. */
+static void
+set_table_times (ParlorTable    *table,
+                 ParlorSettings *settings)
+{
+  parlor_table_set_time_limit (table, parlor_settings_get_time_limit (settings));
+  parlor_table_set_prompt_time_limit (table, PARLOR_PROMPT_CLAIM,
+                                      parlor_settings_get_claim_time_limit (settings));
+  parlor_table_set_ai_delay (table, parlor_settings_get_ai_delay (settings));
+}
+
 static void
 start_local_game (ParlorGameScreen *self)
 {
@@ -846,10 +859,7 @@ start_local_game (ParlorGameScreen *self)
       return;
     }
   if (settings != NULL)
-    {
-      parlor_table_set_time_limit (table, parlor_settings_get_time_limit (settings));
-      parlor_table_set_ai_delay (table, parlor_settings_get_ai_delay (settings));
-    }
+    set_table_times (table, settings);
   player = klass->seat_players (self, table, name);
 
   session = parlor_session_new_local (table, player);
@@ -972,10 +982,7 @@ parlor_game_screen_resume_saved_game (ParlorGameScreen  *self,
     table = parlor_table_new_from_record (klass->game_info, (const char * const *) records,
                                           g_strv_length (records), -1, &local_error);
   if (table != NULL && settings != NULL)
-    {
-      parlor_table_set_time_limit (table, parlor_settings_get_time_limit (settings));
-      parlor_table_set_ai_delay (table, parlor_settings_get_ai_delay (settings));
-    }
+    set_table_times (table, settings);
   PRIV (self)->assisted = parlor_saved_game_get_assisted (klass->game_info->id);
   if (table == NULL ||
       !play_table (self, table, _("Your game is back where you left it"), &local_error))
@@ -1570,6 +1577,35 @@ parlor_game_screen_set_log_view (ParlorGameScreen *self,
 }
 
 void
+parlor_game_screen_set_log_pane (ParlorGameScreen *self,
+                                 GtkWidget        *pane)
+{
+  g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
+  g_return_if_fail (GTK_IS_WIDGET (pane));
+
+  PRIV (self)->log_pane = pane;
+  gtk_widget_set_visible (pane, PRIV (self)->log_shown);
+}
+
+void
+parlor_game_screen_set_log_shown (ParlorGameScreen *self,
+                                  gboolean          shown)
+{
+  g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
+
+  PRIV (self)->log_shown = !!shown;
+  if (PRIV (self)->log_pane != NULL)
+    gtk_widget_set_visible (PRIV (self)->log_pane, PRIV (self)->log_shown);
+}
+
+gboolean
+parlor_game_screen_get_log_shown (ParlorGameScreen *self)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), FALSE);
+  return PRIV (self)->log_pane != NULL && gtk_widget_get_visible (PRIV (self)->log_pane);
+}
+
+void
 parlor_game_screen_toast (ParlorGameScreen *self,
                           const char       *message)
 {
@@ -1948,6 +1984,7 @@ parlor_game_screen_init (ParlorGameScreen *self)
   PRIV (self)->dialogs = g_ptr_array_new_with_free_func ((GDestroyNotify) weak_ref_free);
   PRIV (self)->events = g_ptr_array_new_with_free_func (g_free);
   PRIV (self)->seat = -1;
+  PRIV (self)->log_shown = TRUE;
   update_names (self);
 }
 

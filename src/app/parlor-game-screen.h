@@ -162,6 +162,13 @@ void      parlor_game_screen_set_clock_label (ParlorGameScreen *self,
 const char *parlor_game_screen_get_clock_text (ParlorGameScreen *self);
 void      parlor_game_screen_set_log_view   (ParlorGameScreen  *self,
                                              ParlorLogView     *log);
+/* The part of the play page that hides with the log (the log's pane). */
+void      parlor_game_screen_set_log_pane   (ParlorGameScreen  *self,
+                                             GtkWidget         *pane);
+/* The window shows or folds the log (a toggle, F9, a narrow window). */
+void      parlor_game_screen_set_log_shown  (ParlorGameScreen  *self,
+                                             gboolean           shown);
+gboolean  parlor_game_screen_get_log_shown  (ParlorGameScreen  *self);
 char     *parlor_game_screen_dup_log_text   (ParlorGameScreen  *self);
 void      parlor_game_screen_toast          (ParlorGameScreen  *self,
                                              const char        *message);

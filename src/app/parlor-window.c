@@ -22,6 +22,7 @@ struct _ParlorWindow
   GtkButton            *pause_button;
   GtkButton            *undo_button;
   GtkButton            *hint_button;
+  GtkToggleButton      *log_button;
   GtkLabel             *status_label;
   AdwWindowTitle       *window_title;
   AdwToastOverlay      *toast_overlay;
@@ -34,6 +35,11 @@ struct _ParlorWindow
   const ParlorAppGame  *game;
   GtkWidget            *screen;
   gboolean              quit_confirmed;
+  GSimpleAction        *show_log;
+  gboolean              log_shown;
+  gboolean              log_known;    /* read from the settings */
+  gboolean              log_folded;   /* by a narrow window, not by the player */
+  gboolean              narrow;
 };
 
 G_DEFINE_FINAL_TYPE (ParlorWindow, parlor_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -56,6 +62,7 @@ update_chrome (ParlorWindow *self)
   gboolean paused = screen != NULL && parlor_game_screen_get_paused (screen);
 
   gtk_widget_set_visible (GTK_WIDGET (self->back_button), !at_start);
+  gtk_widget_set_visible (GTK_WIDGET (self->log_button), in_game);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.back", !at_start);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new-game", self->game != NULL);
   /* Pause and undo are for games against the computer only. */
@@ -246,6 +253,82 @@ on_screen_announce (GtkWidget    *screen,
   parlor_screen_announce (self->status_label, text);
 }
 
+static void
+apply_log (ParlorWindow *self)
+{
+  if (self->screen != NULL)
+    parlor_game_screen_set_log_shown (PARLOR_GAME_SCREEN (self->screen), self->log_shown);
+  g_simple_action_set_state (self->show_log, g_variant_new_boolean (self->log_shown));
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self->log_button),
+                               GTK_ACCESSIBLE_STATE_EXPANDED, self->log_shown, -1);
+}
+
+static GSettings *
+get_gsettings (ParlorWindow *self)
+{
+  ParlorApplication *app = get_app (self);
+  ParlorSettings *settings = app != NULL ? parlor_application_get_settings (app) : NULL;
+
+  return settings != NULL ? parlor_settings_get_settings (settings) : NULL;
+}
+
+static void
+show_log_activated (GSimpleAction *action,
+                    GVariant      *param,
+                    gpointer       data)
+{
+  ParlorWindow *self = data;
+  GSettings *settings = get_gsettings (self);
+
+  self->log_known = TRUE;
+  self->log_folded = FALSE;
+  self->log_shown = !self->log_shown;
+  if (settings != NULL)
+    g_settings_set_boolean (settings, "show-log", self->log_shown);
+  apply_log (self);
+}
+
+/* Below this width the log folds away on its own, so the table keeps its size. */
+#define NARROW_WIDTH 1000
+
+static void
+fold_log_for_width (gpointer data)
+{
+  ParlorWindow *self = data;
+
+  if (self->narrow && self->log_shown)
+    {
+      self->log_shown = FALSE;
+      self->log_folded = TRUE;
+      apply_log (self);
+    }
+  else if (!self->narrow && self->log_folded)
+    {
+      self->log_shown = TRUE;
+      self->log_folded = FALSE;
+      apply_log (self);
+    }
+  g_object_unref (self);
+}
+
+static void
+parlor_window_size_allocate (GtkWidget *widget,
+                             int        width,
+                             int        height,
+                             int        baseline)
+{
+  ParlorWindow *self = PARLOR_WINDOW (widget);
+  gboolean narrow = width < NARROW_WIDTH;
+
+  GTK_WIDGET_CLASS (parlor_window_parent_class)->size_allocate (widget, width, height, baseline);
+  /* Only crossing the width folds or unfolds, after this allocation is done. */
+  if (narrow != self->narrow)
+    {
+      self->narrow = narrow;
+      g_idle_add_once (fold_log_for_width, g_object_ref (self));
+    }
+}
+
 static GtkWidget *
 ensure_screen (ParlorWindow        *self,
                const ParlorAppGame *game)
@@ -269,6 +352,17 @@ ensure_screen (ParlorWindow        *self,
                                G_CALLBACK (on_screen_notify), self, 0);
       g_signal_connect_object (self->screen, "announce", G_CALLBACK (on_screen_announce), self, 0);
       adw_bin_set_child (self->play_bin, self->screen);
+      if (!self->log_known && get_gsettings (self) != NULL)
+        {
+          self->log_known = TRUE;
+          self->log_shown = g_settings_get_boolean (get_gsettings (self), "show-log");
+          if (self->narrow && self->log_shown)
+            {
+              self->log_shown = FALSE;
+              self->log_folded = TRUE;
+            }
+        }
+      apply_log (self);
     }
   return self->screen;
 }
@@ -866,12 +960,14 @@ parlor_window_class_init (ParlorWindowClass *klass)
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
   window_class->close_request = on_close_request;
+  widget_class->size_allocate = parlor_window_size_allocate;
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/parlorgames/Parlor/parlor-window.ui");
   gtk_widget_class_bind_template_child (widget_class, ParlorWindow, back_button);
   gtk_widget_class_bind_template_child (widget_class, ParlorWindow, pause_button);
   gtk_widget_class_bind_template_child (widget_class, ParlorWindow, undo_button);
   gtk_widget_class_bind_template_child (widget_class, ParlorWindow, hint_button);
+  gtk_widget_class_bind_template_child (widget_class, ParlorWindow, log_button);
   gtk_widget_class_bind_template_child (widget_class, ParlorWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, ParlorWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, ParlorWindow, toast_overlay);
@@ -896,6 +992,7 @@ parlor_window_class_init (ParlorWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.watch-again", NULL, watch_again_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.escape", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.show-log", NULL);
 }
 
 static void
@@ -953,6 +1050,12 @@ parlor_window_init (ParlorWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect (self, "realize", G_CALLBACK (on_realize), NULL);
+
+  self->log_shown = TRUE;
+  self->show_log = g_simple_action_new_stateful ("show-log", NULL, g_variant_new_boolean (TRUE));
+  g_signal_connect (self->show_log, "activate", G_CALLBACK (show_log_activated), self);
+  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (self->show_log));
+  g_object_unref (self->show_log);   /* the window's action map keeps it */
 
   add_game_rows (self);
   {

@@ -593,7 +593,7 @@ test_keyboard (void)
 
   /* In a small window the log folds away on its own; the player may show it again. */
   {
-    GtkWidget *log_button = find_one (screen, GTK_ACCESSIBLE_ROLE_BUTTON, "Game Log");
+    GtkWidget *log_button = find_one (GTK_WIDGET (window), GTK_ACCESSIBLE_ROLE_BUTTON, "Game Log");
     int before;
 
     g_assert_nonnull (log_button);

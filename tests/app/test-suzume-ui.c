@@ -123,6 +123,7 @@ play_match (guint n_seats)
   gint64 end;
   guint moves = 0, wins_offered = 0;
   gboolean shot_mid = FALSE;
+  gboolean shot_hand = FALSE;
   int order[SUZUME_MAX_SEATS];
 
   parlor_window_show_game (window, "suzume");
@@ -140,6 +141,7 @@ play_match (guint n_seats)
   g_assert_cmpuint (parlor_table_get_n_seats (table), ==, n_seats);
 
   end = g_get_monotonic_time () + 240 * G_USEC_PER_SEC;
+
   while (!parlor_table_is_over (table) && g_get_monotonic_time () < end)
     {
       SuzumeView view;
@@ -147,6 +149,19 @@ play_match (guint n_seats)
       g_main_context_iteration (NULL, FALSE);
       if (parlor_table_is_over (table))
         break;
+      /* A hand ended: its result waits on its own page for Next Hand. */
+      if (g_strcmp0 (suzume_screen_get_page (screen), "hand") == 0)
+        {
+          g_assert_cmpstr (suzume_screen_get_hand_result (screen), !=, "");
+          if (!shot_hand)
+            {
+              ui_test_screenshot (GTK_WIDGET (window), "suzume-hand");
+              shot_hand = TRUE;
+            }
+          g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "suzume.next-hand", NULL));
+          g_assert_cmpstr (suzume_screen_get_page (screen), ==, "play");
+          continue;
+        }
       get_view (screen, &view);
       if (!shot_mid && n_seats == 4 && view.ask == SUZUME_ASK_DISCARD && moves >= 3 &&
           parlor_game_screen_can_move (PARLOR_GAME_SCREEN (screen)))

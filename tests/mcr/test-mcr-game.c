@@ -804,6 +804,32 @@ test_view_actions_refused (void)
     }
 }
 
+/* A chow says which of its tiles was claimed; a line without it means the lowest. */
+static void
+test_view_chow_claimed (void)
+{
+  static const struct { const char *meld; guint tile, claimed; } cases[] = {
+    { "c3p2+1", 9 + 2, 9 + 3 },
+    { "c3p2+2", 9 + 2, 9 + 4 },
+    { "c3p2+0", 9 + 2, 9 + 2 },
+    { "c3p2", 9 + 2, 9 + 2 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *line =
+        g_strdup_printf ("view seat=1 hand=1 of=16 dealer=0 prevalent=E wall=80 phase=turn from=0 "
+                         "tile=- d0=- m0=%s n0=10 d1=- m1=- n1=13 d2=- m2=- n2=13 d3=- m3=- n3=13 "
+                         "mine=2m2m3m3m4p6p7s7s8s8sEES ask=none actions=", cases[i].meld);
+      McrView view;
+
+      g_assert_true (mcr_view_parse (line, &view, NULL));
+      g_assert_cmpuint (view.n_melds_of[0], ==, 1);
+      g_assert_cmpuint (view.melds_of[0][0].tile, ==, cases[i].tile);
+      g_assert_cmpuint (view.melds_of[0][0].claimed, ==, cases[i].claimed);
+    }
+}
+
 static void
 test_views_hide (void)
 {
@@ -960,6 +986,7 @@ main (int   argc,
   g_test_add_func ("/mcr/flags/last-tile", test_last_tile_flag);
   g_test_add_func ("/mcr/views/hide", test_views_hide);
   g_test_add_func ("/mcr/views/actions-refused", test_view_actions_refused);
+  g_test_add_func ("/mcr/views/chow-claimed", test_view_chow_claimed);
   g_test_add_func ("/mcr/game/default-actions", test_default_actions);
   g_test_add_func ("/mcr/match/random", test_random_matches);
   g_test_add_func ("/mcr/match/ai", test_ai_matches);

@@ -32,6 +32,7 @@ struct _JihaiScreen
   JihaiSetup       *setup;
   MahjongTableView *table;
   ParlorLogView    *log;
+  GtkWidget        *log_pane;
   AdwStatusPage    *hand_page;
   MahjongHandView  *win_hand;
   GtkLabel         *hand_details;
@@ -56,7 +57,6 @@ struct _JihaiScreen
   char             *hand_title;       /* the last hand's outcome */
   char             *hand_text;        /* its breakdown */
   gboolean          hand_pending;     /* a hand ended: show it */
-  gboolean          holding;          /* the hand page pauses the computer */
   int               final_score[N_SEATS];
   int               winner;
   guint             hands;
@@ -581,30 +581,10 @@ handle_event (JihaiScreen *self,
 }
 
 static void
-hold (JihaiScreen *self,
-      gboolean     on)
-{
-  if (on == self->holding)
-    return;
-  self->holding = on;
-  if (on)
-    parlor_game_screen_hold (PARLOR_GAME_SCREEN (self));
-  else
-    parlor_game_screen_release (PARLOR_GAME_SCREEN (self));
-}
-
-static void
 show_hand_page (JihaiScreen *self)
 {
   self->hand_pending = FALSE;
-  adw_status_page_set_title (self->hand_page, self->hand_title != NULL ? self->hand_title : "");
-  gtk_label_set_markup (self->hand_details, self->hand_text != NULL ? self->hand_text : "");
-  gtk_stack_set_visible_child_name (self->stack, "hand");
-  /* A game against the computer waits while the player reads. */
-  if (!parlor_game_screen_is_guest (PARLOR_GAME_SCREEN (self)) &&
-      !parlor_game_screen_is_host (PARLOR_GAME_SCREEN (self)))
-    hold (self, TRUE);
-  gtk_widget_grab_focus (self->next_button);
+  mahjong_screen_show_hand_result (MAHJONG_SCREEN (self), self->hand_title, self->hand_text);
 }
 
 static void
@@ -648,7 +628,7 @@ jihai_screen_game_over (ParlorGameScreen *screen,
   self->winner = w;
   self->finished = TRUE;
   self->hand_pending = FALSE;
-  hold (self, FALSE);
+  mahjong_screen_end_hand_pause (MAHJONG_SCREEN (self));
   mahjong_claim_bar_clear (self->claim_bar);
   refresh (self);
 
@@ -702,7 +682,6 @@ jihai_screen_reset (ParlorGameScreen *screen)
   JihaiScreen *self = JIHAI_SCREEN (screen);
 
   PARLOR_GAME_SCREEN_CLASS (jihai_screen_parent_class)->reset (screen);
-  hold (self, FALSE);
   self->has_view = FALSE;
   self->finished = FALSE;
   self->hand_pending = FALSE;
@@ -785,22 +764,13 @@ next_hand_action (GtkWidget  *widget,
                   const char *action_name,
                   GVariant   *param)
 {
-  JihaiScreen *self = JIHAI_SCREEN (widget);
-
-  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "hand") != 0)
-    return;
-  hold (self, FALSE);
-  gtk_stack_set_visible_child_name (self->stack, "play");
-  refresh (self);
-  mahjong_screen_focus_hand (MAHJONG_SCREEN (self));
+  mahjong_screen_next_hand (MAHJONG_SCREEN (widget));
 }
 
 static void
 jihai_screen_dispose (GObject *object)
 {
-  JihaiScreen *self = JIHAI_SCREEN (object);
-
-  hold (self, FALSE);
+  mahjong_screen_end_hand_pause (MAHJONG_SCREEN (object));
   parlor_game_screen_set_session (PARLOR_GAME_SCREEN (object), NULL);
   gtk_widget_dispose_template (GTK_WIDGET (object), JIHAI_TYPE_SCREEN);
 
@@ -867,6 +837,7 @@ jihai_screen_class_init (JihaiScreenClass *klass)
   gtk_widget_class_bind_template_child (widget_class, JihaiScreen, setup);
   gtk_widget_class_bind_template_child (widget_class, JihaiScreen, table);
   gtk_widget_class_bind_template_child (widget_class, JihaiScreen, log);
+  gtk_widget_class_bind_template_child (widget_class, JihaiScreen, log_pane);
   gtk_widget_class_bind_template_child (widget_class, JihaiScreen, hand_page);
   gtk_widget_class_bind_template_child (widget_class, JihaiScreen, win_hand);
   gtk_widget_class_bind_template_child (widget_class, JihaiScreen, hand_details);
@@ -932,6 +903,9 @@ jihai_screen_init (JihaiScreen *self)
   parlor_game_screen_set_pages (PARLOR_GAME_SCREEN (self), self->stack, GTK_WIDGET (self->setup));
   parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), self->clock_label);
   parlor_game_screen_set_log_view (PARLOR_GAME_SCREEN (self), self->log);
+  parlor_game_screen_set_log_pane (PARLOR_GAME_SCREEN (self), self->log_pane);
+  mahjong_screen_set_hand_page (MAHJONG_SCREEN (self), self->stack, self->hand_page,
+                                self->hand_details, self->next_button);
 
   mahjong_screen_set_table (MAHJONG_SCREEN (self), self->table);
   mahjong_screen_set_claim_bar (MAHJONG_SCREEN (self), self->claim_bar);

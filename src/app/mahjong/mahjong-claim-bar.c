@@ -13,7 +13,7 @@ struct _MahjongClaimBar
 {
   GtkWidget  parent_instance;
 
-  GtkWidget *buttons;     /* GtkBox */
+  GtkWidget *buttons;     /* GtkGrid: a few to a row, to fit the table's middle */
   GtkWidget *clock;       /* GtkBox: the bar and the seconds */
   GtkWidget *progress;
   GtkWidget *seconds;
@@ -125,13 +125,15 @@ remove_buttons (MahjongClaimBar *self)
 {
   for (guint i = 0; i < self->n_claims; i++)
     {
-      gtk_box_remove (GTK_BOX (self->buttons), self->button[i]);
+      gtk_grid_remove (GTK_GRID (self->buttons), self->button[i]);
       self->button[i] = NULL;
       g_clear_pointer (&self->actions[i], g_free);
     }
   self->n_claims = 0;
   self->pass_index = -1;
 }
+
+#define BUTTONS_PER_ROW 2
 
 static GtkWidget *
 add_button (MahjongClaimBar *self,
@@ -144,7 +146,8 @@ add_button (MahjongClaimBar *self,
   self->button[self->n_claims] = button;
   g_object_set_data (G_OBJECT (button), "mahjong-claim-action", self->actions[self->n_claims]);
   g_signal_connect (button, "clicked", G_CALLBACK (on_clicked), self);
-  gtk_box_append (GTK_BOX (self->buttons), button);
+  gtk_grid_attach (GTK_GRID (self->buttons), button,
+                   (int) (self->n_claims % BUTTONS_PER_ROW), (int) (self->n_claims / BUTTONS_PER_ROW), 1, 1);
   if (is_pass (action))
     {
       self->pass_index = self->n_claims;
@@ -315,7 +318,9 @@ mahjong_claim_bar_init (MahjongClaimBar *self)
   self->pass_index = -1;
   self->shown_seconds = -1;
 
-  self->buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  self->buttons = gtk_grid_new ();
+  gtk_grid_set_row_spacing (GTK_GRID (self->buttons), 6);
+  gtk_grid_set_column_spacing (GTK_GRID (self->buttons), 6);
   gtk_widget_set_halign (self->buttons, GTK_ALIGN_CENTER);
   gtk_widget_set_parent (self->buttons, GTK_WIDGET (self));
 

@@ -15,7 +15,10 @@
 #define DRAWN_GAP 0.45  /* before the drawn tile */
 #define RAISE 0.16      /* of a tile's height, for the selected tile */
 #define MAX_TILE_H 120
-#define COMPACT_TILE_H 40
+#define MIN_TILE_H 40       /* readable on an 800×600 window */
+#define NAT_TILE_H 72
+#define COMPACT_TILE_H 32   /* the others' hands, face down */
+#define COMPACT_MIN_TILE_H 16
 
 struct _MahjongHandView
 {
@@ -30,6 +33,7 @@ struct _MahjongHandView
   gboolean   compact;
   /* The focus was asked for before the tiles came: it goes to them. */
   gboolean   focus_pending;
+  guint      widest;      /* the most tiles held yet: the width asked for */
   int        selected;
 
   graphene_rect_t rects[MAHJONG_HAND_MAX];   /* of the last allocation */
@@ -272,15 +276,21 @@ mahjong_hand_view_measure (GtkWidget      *widget,
                            int            *minimum_baseline,
                            int            *natural_baseline)
 {
+  MahjongHandView *self = MAHJONG_HAND_VIEW (widget);
+  double min_h = self->compact ? COMPACT_MIN_TILE_H : MIN_TILE_H;
+  double nat_h = self->compact ? COMPACT_TILE_H : NAT_TILE_H;
+  guint n = MAX (self->widest, 1);
+  double units_w = n * MAHJONG_TILE_ASPECT * (1 + GAP) + DRAWN_GAP * MAHJONG_TILE_ASPECT;
+
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
-      *minimum = 14 * 14;
-      *natural = 14 * 50;
+      *minimum = (int) ceil (units_w * min_h);
+      *natural = (int) ceil (units_w * nat_h);
     }
   else
     {
-      *minimum = MAHJONG_HAND_VIEW (widget)->compact ? 24 : 36;
-      *natural = MAHJONG_HAND_VIEW (widget)->compact ? 48 : 88;
+      *minimum = (int) ceil (min_h * (1 + RAISE + 0.04));
+      *natural = (int) ceil (nat_h * (1 + RAISE + 0.04));
     }
 }
 
@@ -563,6 +573,11 @@ set_tiles (MahjongHandView   *self,
   gboolean had_focus = focus_is_inside (self);
 
   set_n_children (self, total);
+  if (total > self->widest)
+    {
+      self->widest = total;
+      gtk_widget_queue_resize (GTK_WIDGET (self));
+    }
   if (n_tiles > 0)
     memcpy (self->tiles, tiles, n_tiles * sizeof tiles[0]);
   qsort (self->tiles, n_tiles, sizeof self->tiles[0], mahjong_tile_compare);

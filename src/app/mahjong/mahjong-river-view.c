@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include <glib/gi18n.h>
 #include <string.h>
 
@@ -13,6 +15,9 @@
 #define GAP 0.06       /* between tiles, of a tile's width */
 #define ROW_GAP 0.08   /* between rows, of a tile's height */
 #define MIN_ROWS 3
+#define WIDE_COLUMNS 10 /* a river this wide keeps room for two rows, not three */
+#define MIN_TILE_H 24   /* readable on an 800×600 window */
+#define NAT_TILE_H 40
 #define MAX_TILE_H 72
 
 struct _MahjongRiverView
@@ -126,7 +131,8 @@ update_accessible (MahjongRiverView *self)
 static guint
 n_rows (MahjongRiverView *self)
 {
-  return MAX (MIN_ROWS, (self->n_tiles + self->columns - 1) / self->columns);
+  return MAX (self->columns >= WIDE_COLUMNS ? MIN_ROWS - 1 : MIN_ROWS,
+              (self->n_tiles + self->columns - 1) / self->columns);
 }
 
 static void
@@ -186,13 +192,13 @@ mahjong_river_view_measure (GtkWidget      *widget,
 
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
-      *minimum = (int) (self->columns * 16 * MAHJONG_TILE_ASPECT * (1 + GAP)) + 1;
-      *natural = (int) (self->columns * 52 * MAHJONG_TILE_ASPECT * (1 + GAP)) + 1;
+      *minimum = (int) ceil (self->columns * MIN_TILE_H * MAHJONG_TILE_ASPECT * (1 + GAP)) + 1;
+      *natural = (int) ceil (self->columns * NAT_TILE_H * MAHJONG_TILE_ASPECT * (1 + GAP)) + 1;
     }
   else
     {
-      *minimum = (int) (n_rows (self) * 16 * (1 + ROW_GAP)) + 1;
-      *natural = (int) (n_rows (self) * 52 * (1 + ROW_GAP)) + 1;
+      *minimum = (int) ceil (n_rows (self) * MIN_TILE_H * (1 + ROW_GAP)) + 1;
+      *natural = (int) ceil (n_rows (self) * NAT_TILE_H * (1 + ROW_GAP)) + 1;
     }
 }
 
@@ -427,4 +433,13 @@ mahjong_river_view_set_columns (MahjongRiverView *self,
   self->columns = columns;
   gtk_widget_queue_resize (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COLUMNS]);
+}
+
+double
+mahjong_river_view_get_tile_height (MahjongRiverView *self)
+{
+  g_return_val_if_fail (MAHJONG_IS_RIVER_VIEW (self), 0);
+
+  layout (self, gtk_widget_get_width (GTK_WIDGET (self)), gtk_widget_get_height (GTK_WIDGET (self)));
+  return self->tile_h;
 }

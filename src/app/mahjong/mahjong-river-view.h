@@ -35,6 +35,8 @@ guint      mahjong_river_view_get_columns        (MahjongRiverView  *self);
 void       mahjong_river_view_set_columns        (MahjongRiverView  *self,
                                                   guint              columns);
 /* "Alice’s discards" / "Your discards". */
+/* The height the discards are drawn at in the river's allocation. */
+double     mahjong_river_view_get_tile_height    (MahjongRiverView  *self);
 char      *mahjong_river_view_get_label          (MahjongRiverView  *self);
 /* Every discard in order: "1. East wind; 2. 3 of bamboo, claimed; …". */
 char      *mahjong_river_view_describe           (MahjongRiverView  *self);

@@ -5,10 +5,19 @@
 
 #include "mahjong-screen.h"
 
+/* On a LAN the others play on: the result stays this long, unless Next Hand. */
+#define LAN_HAND_PAGE_SECONDS 5
+
 typedef struct
 {
   MahjongTableView *table;
   MahjongClaimBar  *claim_bar;
+  GtkStack         *stack;
+  AdwStatusPage    *hand_page;
+  GtkLabel         *hand_details;
+  GtkWidget        *next_button;
+  guint             lan_timeout;
+  gboolean          holding;      /* the hand page pauses the computer */
 } MahjongScreenPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (MahjongScreen, mahjong_screen, PARLOR_TYPE_GAME_SCREEN)
@@ -220,6 +229,105 @@ mahjong_screen_escape (ParlorGameScreen *screen)
 }
 
 static void
+hold (MahjongScreen *self,
+      gboolean       on)
+{
+  MahjongScreenPrivate *priv = PRIV (self);
+
+  if (on == priv->holding)
+    return;
+  priv->holding = on;
+  if (on)
+    parlor_game_screen_hold (PARLOR_GAME_SCREEN (self));
+  else
+    parlor_game_screen_release (PARLOR_GAME_SCREEN (self));
+}
+
+void
+mahjong_screen_set_hand_page (MahjongScreen *self,
+                              GtkStack      *stack,
+                              AdwStatusPage *page,
+                              GtkLabel      *details,
+                              GtkWidget     *next_button)
+{
+  MahjongScreenPrivate *priv;
+
+  g_return_if_fail (MAHJONG_IS_SCREEN (self));
+  g_return_if_fail (GTK_IS_STACK (stack) && ADW_IS_STATUS_PAGE (page));
+  g_return_if_fail (GTK_IS_LABEL (details) && GTK_IS_WIDGET (next_button));
+
+  priv = PRIV (self);
+  priv->stack = stack;
+  priv->hand_page = page;
+  priv->hand_details = details;
+  priv->next_button = next_button;
+}
+
+static gboolean
+on_lan_timeout (gpointer data)
+{
+  MahjongScreen *self = data;
+
+  PRIV (self)->lan_timeout = 0;
+  mahjong_screen_next_hand (self);
+  return G_SOURCE_REMOVE;
+}
+
+void
+mahjong_screen_show_hand_result (MahjongScreen *self,
+                                 const char    *title,
+                                 const char    *markup)
+{
+  MahjongScreenPrivate *priv;
+
+  g_return_if_fail (MAHJONG_IS_SCREEN (self));
+
+  priv = PRIV (self);
+  if (priv->stack == NULL)
+    return;
+  adw_status_page_set_title (priv->hand_page, title != NULL ? title : "");
+  gtk_label_set_markup (priv->hand_details, markup != NULL ? markup : "");
+  gtk_stack_set_visible_child_name (priv->stack, "hand");
+  g_clear_handle_id (&priv->lan_timeout, g_source_remove);
+  /* A game against the computer waits while the player reads; a LAN table
+   * does not, so the result shows for a moment. */
+  if (!parlor_game_screen_is_guest (PARLOR_GAME_SCREEN (self)) &&
+      !parlor_game_screen_is_host (PARLOR_GAME_SCREEN (self)))
+    hold (self, TRUE);
+  else
+    priv->lan_timeout = g_timeout_add_seconds (LAN_HAND_PAGE_SECONDS, on_lan_timeout, self);
+  gtk_widget_grab_focus (priv->next_button);
+}
+
+void
+mahjong_screen_end_hand_pause (MahjongScreen *self)
+{
+  g_return_if_fail (MAHJONG_IS_SCREEN (self));
+
+  g_clear_handle_id (&PRIV (self)->lan_timeout, g_source_remove);
+  hold (self, FALSE);
+}
+
+gboolean
+mahjong_screen_next_hand (MahjongScreen *self)
+{
+  MahjongScreenPrivate *priv;
+
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), FALSE);
+
+  priv = PRIV (self);
+  if (priv->stack == NULL || g_strcmp0 (gtk_stack_get_visible_child_name (priv->stack), "hand") != 0)
+    return FALSE;
+  g_clear_handle_id (&priv->lan_timeout, g_source_remove);
+  hold (self, FALSE);
+  gtk_stack_set_visible_child_name (priv->stack, "play");
+  if (PARLOR_GAME_SCREEN_GET_CLASS (self)->session_changed != NULL)
+    PARLOR_GAME_SCREEN_GET_CLASS (self)->session_changed (PARLOR_GAME_SCREEN (self));
+  mahjong_screen_focus_hand (self);
+  return TRUE;
+}
+
+static void
 mahjong_screen_seated (ParlorGameScreen *screen)
 {
   show_names (MAHJONG_SCREEN (screen));
@@ -234,6 +342,7 @@ mahjong_screen_seats_changed (ParlorGameScreen *screen)
 static void
 mahjong_screen_reset (ParlorGameScreen *screen)
 {
+  mahjong_screen_end_hand_pause (MAHJONG_SCREEN (screen));
   if (PRIV (MAHJONG_SCREEN (screen))->claim_bar != NULL)
     mahjong_claim_bar_clear (PRIV (MAHJONG_SCREEN (screen))->claim_bar);
 }
@@ -243,6 +352,8 @@ mahjong_screen_dispose (GObject *object)
 {
   MahjongScreenPrivate *priv = PRIV (MAHJONG_SCREEN (object));
 
+  mahjong_screen_end_hand_pause (MAHJONG_SCREEN (object));
+  priv->stack = NULL;
   priv->table = NULL;
   priv->claim_bar = NULL;
 

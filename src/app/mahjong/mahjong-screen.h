@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include <adwaita.h>
+
 #include "mahjong-claim-bar.h"
 #include "mahjong-table-view.h"
 #include "parlor-game-screen.h"
@@ -42,5 +44,20 @@ guint             mahjong_screen_relative       (MahjongScreen    *self,
 gboolean          mahjong_screen_submit         (MahjongScreen    *self,
                                                  const char       *action);
 gboolean          mahjong_screen_focus_hand     (MahjongScreen    *self);
+/* The hand-result page, the "hand" page of @stack: its title, its words
+ * and its Next Hand button. Shown, it pauses a game against the computer
+ * until Next Hand; on a LAN it gives way by itself after a moment. */
+void              mahjong_screen_set_hand_page  (MahjongScreen    *self,
+                                                 GtkStack         *stack,
+                                                 AdwStatusPage    *page,
+                                                 GtkLabel         *details,
+                                                 GtkWidget        *next_button);
+void              mahjong_screen_show_hand_result (MahjongScreen  *self,
+                                                 const char       *title,
+                                                 const char       *markup);
+/* The game goes on (the match ended, the screen goes): no more waiting. */
+void              mahjong_screen_end_hand_pause (MahjongScreen    *self);
+/* Back to the table from the hand page; FALSE if it was not shown. */
+gboolean          mahjong_screen_next_hand      (MahjongScreen    *self);
 
 G_END_DECLS

@@ -60,37 +60,44 @@ static GtkWidget *
 seat_panel (MahjongTableView *self,
             guint             seat)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   GtkWidget *heading = gtk_label_new (NULL);
+  GtkWidget *row;
+  gboolean side = place_of (self->n_seats, seat) == PLACE_LEFT ||
+                  place_of (self->n_seats, seat) == PLACE_RIGHT;
   MahjongHandView *hand = MAHJONG_HAND_VIEW (mahjong_hand_view_new ());
   MahjongRiverView *river = MAHJONG_RIVER_VIEW (mahjong_river_view_new ());
   MahjongMeldsView *melds = MAHJONG_MELDS_VIEW (mahjong_melds_view_new ());
 
   gtk_widget_add_css_class (heading, "heading");
-  gtk_label_set_ellipsize (GTK_LABEL (heading), PANGO_ELLIPSIZE_END);
+  /* A narrow table wraps a heading rather than cut it. */
+  gtk_label_set_wrap (GTK_LABEL (heading), TRUE);
+  gtk_label_set_justify (GTK_LABEL (heading), GTK_JUSTIFY_CENTER);
   mahjong_melds_view_set_n_seats (melds, self->n_seats);
   gtk_widget_set_valign (GTK_WIDGET (river), GTK_ALIGN_CENTER);
 
+  /* A hand shares its row with its melds (a meld takes tiles from the hand),
+   * save at the narrow sides of the table. */
+  row = gtk_box_new (side ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL, side ? 4 : 12);
+  gtk_widget_set_hexpand (GTK_WIDGET (hand), TRUE);
+  gtk_box_append (GTK_BOX (row), GTK_WIDGET (hand));
+  gtk_box_append (GTK_BOX (row), GTK_WIDGET (melds));
   if (seat == 0)
     {
-      GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-
       gtk_widget_set_halign (GTK_WIDGET (river), GTK_ALIGN_CENTER);
       gtk_box_append (GTK_BOX (box), GTK_WIDGET (river));
       gtk_box_append (GTK_BOX (box), heading);
-      gtk_widget_set_hexpand (GTK_WIDGET (hand), TRUE);
-      gtk_box_append (GTK_BOX (row), GTK_WIDGET (hand));
-      gtk_box_append (GTK_BOX (row), GTK_WIDGET (melds));
       gtk_box_append (GTK_BOX (box), row);
     }
   else
     {
       mahjong_hand_view_set_compact (hand, TRUE);
       gtk_box_append (GTK_BOX (box), heading);
-      gtk_box_append (GTK_BOX (box), GTK_WIDGET (hand));
-      gtk_box_append (GTK_BOX (box), GTK_WIDGET (melds));
+      gtk_box_append (GTK_BOX (box), row);
       gtk_box_append (GTK_BOX (box), GTK_WIDGET (river));
     }
+  /* Across the table the river has the width for long rows; at the sides, fewer. */
+  mahjong_river_view_set_columns (river, side ? 8 : 12);
   self->heading[seat] = heading;
   self->hand[seat] = hand;
   self->river[seat] = river;
@@ -108,7 +115,7 @@ build (MahjongTableView *self)
 
   self->grid = gtk_grid_new ();
   gtk_grid_set_row_spacing (GTK_GRID (self->grid), 12);
-  gtk_grid_set_column_spacing (GTK_GRID (self->grid), 24);
+  gtk_grid_set_column_spacing (GTK_GRID (self->grid), 16);
   gtk_widget_set_parent (self->grid, GTK_WIDGET (self));
 
   self->center = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);

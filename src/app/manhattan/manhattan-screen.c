@@ -26,16 +26,12 @@ struct _ManhattanScreen
   ManhattanPanel    *panel;
   ParlorLogView     *log;
   GtkWidget         *log_pane;
-  GtkToggleButton   *log_button;
   GtkToggleButton   *flat_button;
 
   ManhattanView      view;
   gboolean           has_view;
   int                scored_round;
   GString           *round_summary;
-  /* The log folded away by a narrow window, not by the player. */
-  gboolean           log_folded;
-  gboolean           narrow;
 };
 
 G_DEFINE_FINAL_TYPE (ManhattanScreen, manhattan_screen, PARLOR_TYPE_GAME_SCREEN)
@@ -612,18 +608,6 @@ on_spot_activated (ManhattanScreen *self,
   submit_or_tell (self, action);
 }
 
-/* The log gives way to the board: it folds away with its button. */
-static void
-on_log_toggled (ManhattanScreen *self)
-{
-  gboolean shown = gtk_toggle_button_get_active (self->log_button);
-
-  self->log_folded = FALSE;
-  gtk_widget_set_visible (self->log_pane, shown);
-  gtk_accessible_update_state (GTK_ACCESSIBLE (self->log_button),
-                               GTK_ACCESSIBLE_STATE_EXPANDED, shown, -1);
-}
-
 /* Towers by default; the flat plan with numbers as a choice. */
 static void
 on_flat_toggled (ManhattanScreen *self)
@@ -665,25 +649,6 @@ block_action (GtkWidget  *widget,
   gtk_widget_grab_focus (GTK_WIDGET (self->board));
 }
 
-/* Below this width the log folds away on its own, so the board keeps its size. */
-#define NARROW_WIDTH 1000
-
-static void
-fold_log_for_width (gpointer data)
-{
-  ManhattanScreen *self = data;
-  gboolean shown = gtk_toggle_button_get_active (self->log_button);
-
-  if (self->narrow && shown)
-    {
-      gtk_toggle_button_set_active (self->log_button, FALSE);
-      self->log_folded = TRUE;
-    }
-  else if (!self->narrow && self->log_folded)
-    gtk_toggle_button_set_active (self->log_button, TRUE);
-  g_object_unref (self);
-}
-
 static void
 manhattan_screen_measure (GtkWidget      *widget,
                           GtkOrientation  orientation,
@@ -704,15 +669,8 @@ manhattan_screen_size_allocate (GtkWidget *widget,
                                 int        baseline)
 {
   ManhattanScreen *self = MANHATTAN_SCREEN (widget);
-  gboolean narrow = width < NARROW_WIDTH;
 
   gtk_widget_allocate (GTK_WIDGET (self->stack), width, height, baseline, NULL);
-  /* Only crossing the width folds or unfolds, after this allocation is done. */
-  if (narrow != self->narrow)
-    {
-      self->narrow = narrow;
-      g_idle_add_once (fold_log_for_width, g_object_ref (self));
-    }
 }
 
 /* The table places the players: seats are known once the game has started. */
@@ -860,9 +818,7 @@ manhattan_screen_class_init (ManhattanScreenClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, panel);
   gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, log);
   gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, log_pane);
-  gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, log_button);
   gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, flat_button);
-  gtk_widget_class_bind_template_callback (widget_class, on_log_toggled);
   gtk_widget_class_bind_template_callback (widget_class, on_flat_toggled);
   gtk_widget_class_bind_template_callback (widget_class, on_spot_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_selection_changed);
@@ -885,14 +841,11 @@ static void
 manhattan_screen_init (ManhattanScreen *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->log_button),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Game Log"), -1);
-  gtk_accessible_update_state (GTK_ACCESSIBLE (self->log_button),
-                               GTK_ACCESSIBLE_STATE_EXPANDED, TRUE, -1);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->flat_button),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Flat Plan"), -1);
   parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), manhattan_panel_get_clock_label (self->panel));
   parlor_game_screen_set_log_view (PARLOR_GAME_SCREEN (self), self->log);
+  parlor_game_screen_set_log_pane (PARLOR_GAME_SCREEN (self), self->log_pane);
   parlor_game_screen_set_pages (PARLOR_GAME_SCREEN (self), self->stack, GTK_WIDGET (self->setup));
   self->scored_round = -1;
   self->round_summary = g_string_new (NULL);

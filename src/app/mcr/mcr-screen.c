@@ -841,6 +841,7 @@ mcr_screen_init (McrScreen *self)
 
   parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), self->clock_label);
   parlor_game_screen_set_log_view (PARLOR_GAME_SCREEN (self), self->log);
+  parlor_game_screen_set_log_pane (PARLOR_GAME_SCREEN (self), GTK_WIDGET (self->log));
   parlor_game_screen_set_pages (PARLOR_GAME_SCREEN (self), self->stack, GTK_WIDGET (self->setup));
 }
 

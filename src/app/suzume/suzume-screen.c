@@ -36,7 +36,9 @@ struct _SuzumeScreen
   GtkLabel          *wall_label;
   MahjongClaimBar   *claim_bar;
   GtkLabel          *hint_label;
-  GtkLabel          *hand_result_label;
+  AdwStatusPage     *hand_page;
+  GtkLabel          *hand_details;
+  GtkWidget         *next_button;
   ParlorLogView     *log;
   AdwStatusPage     *result_page;
   GtkWidget         *again_button;
@@ -48,6 +50,9 @@ struct _SuzumeScreen
   gboolean           finished;
   int                my_rank;
   GString           *hand_result;
+  char              *hand_title;
+  char              *last_hand;        /* the words of the hand last ended */
+  gboolean           hand_pending;     /* a hand ended: show it */
   char              *ranking;
 };
 
@@ -450,11 +455,14 @@ record_pay (SuzumeScreen *self,
     g_string_append_printf (self->hand_result, _(" (of %d owed)"), (int) owed);
 }
 
+/* The hand's result goes to the hand page once the table has caught up. */
 static void
-show_hand_result (SuzumeScreen *self)
+end_hand (SuzumeScreen *self,
+          const char   *title)
 {
-  gtk_label_set_text (self->hand_result_label, self->hand_result->str);
-  gtk_widget_set_visible (GTK_WIDGET (self->hand_result_label), self->hand_result->len > 0);
+  g_free (self->hand_title);
+  self->hand_title = g_strdup (title);
+  self->hand_pending = TRUE;
 }
 
 static void
@@ -488,22 +496,36 @@ handle_event (SuzumeScreen *self,
     mahjong_table_view_announce_event (self->table, line, PARLOR_SCREEN_SEAT (self), words);
 
   if (g_str_equal (type, "hand"))
-    g_string_truncate (self->hand_result, 0);
+    {
+      /* The next hand may be dealt before the table catches up: keep the last. */
+      if (self->hand_result->len > 0)
+        {
+          g_free (self->last_hand);
+          self->last_hand = g_strdup (self->hand_result->str);
+        }
+      g_string_truncate (self->hand_result, 0);
+    }
   else if (g_str_equal (type, "tsumo") || g_str_equal (type, "ron"))
     {
-      record_win (self, line, g_str_equal (type, "ron"));
-      show_hand_result (self);
+      gboolean ron = g_str_equal (type, "ron");
+      gint64 seat = -1;
+      g_autofree char *title = NULL;
+
+      record_win (self, line, ron);
+      parlor_line_get_int (line, "seat", 0, N_SEATS_MAX - 1, &seat, NULL);
+      if (seat == PARLOR_SCREEN_SEAT (self))
+        title = g_strdup (ron ? _("You Win by Ron") : _("You Win by Tsumo"));
+      else
+        title = g_strdup_printf (ron ? _("%s Wins by Ron") : _("%s Wins by Tsumo"), seat_name (self, seat));
+      end_hand (self, title);
       parlor_game_screen_play_sound (PARLOR_GAME_SCREEN (self), PARLOR_SOUND_ROUND_END);
     }
   else if (g_str_equal (type, "pay"))
-    {
-      record_pay (self, line);
-      show_hand_result (self);
-    }
+    record_pay (self, line);
   else if (g_str_equal (type, "exhausted"))
     {
       g_string_assign (self->hand_result, _("The wall is empty: nobody wins this hand"));
-      show_hand_result (self);
+      end_hand (self, _("Drawn Hand"));
     }
   else if (g_str_equal (type, "discard"))
     parlor_game_screen_play_sound (PARLOR_GAME_SCREEN (self), PARLOR_SOUND_TURN_END);
@@ -524,6 +546,13 @@ suzume_screen_session_changed (ParlorGameScreen *screen)
   SuzumeScreen *self = SUZUME_SCREEN (screen);
 
   refresh (self);
+  if (self->hand_pending && !self->finished && self->has_view && !self->view.over)
+    {
+      g_autofree char *markup = g_markup_escape_text (suzume_screen_get_hand_result (self), -1);
+
+      self->hand_pending = FALSE;
+      mahjong_screen_show_hand_result (MAHJONG_SCREEN (self), self->hand_title, markup);
+    }
 }
 
 static void
@@ -555,6 +584,8 @@ suzume_screen_game_over (ParlorGameScreen *screen,
   GString *text = g_string_new (NULL);
 
   self->finished = TRUE;
+  self->hand_pending = FALSE;
+  mahjong_screen_end_hand_pause (MAHJONG_SCREEN (self));
   self->my_rank = 0;
   if (line != NULL && parlor_line_get (line, "scores") != NULL && parlor_line_get (line, "ranks") != NULL)
     {
@@ -587,7 +618,8 @@ suzume_screen_reset (ParlorGameScreen *screen)
 
   PARLOR_GAME_SCREEN_CLASS (suzume_screen_parent_class)->reset (screen);
   g_string_truncate (self->hand_result, 0);
-  show_hand_result (self);
+  g_clear_pointer (&self->last_hand, g_free);
+  self->hand_pending = FALSE;
   gtk_widget_set_visible (GTK_WIDGET (self->hint_label), FALSE);
   gtk_widget_set_visible (self->dora_tile, FALSE);
   self->has_view = FALSE;
@@ -657,6 +689,14 @@ claim_action (GtkWidget  *widget,
 }
 
 static void
+next_hand_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *param)
+{
+  mahjong_screen_next_hand (MAHJONG_SCREEN (widget));
+}
+
+static void
 show_result_action (GtkWidget  *widget,
                     const char *action_name,
                     GVariant   *param)
@@ -710,6 +750,8 @@ suzume_screen_grab_focus (GtkWidget *widget)
 
   if (g_strcmp0 (page, "setup") == 0)
     return gtk_widget_grab_focus (GTK_WIDGET (self->setup));
+  if (g_strcmp0 (page, "hand") == 0)
+    return gtk_widget_grab_focus (self->next_button);
   if (g_strcmp0 (page, "result") == 0)
     return gtk_widget_grab_focus (gtk_widget_get_visible (self->again_button)
                                   ? self->again_button : self->back_button);
@@ -762,6 +804,8 @@ suzume_screen_finalize (GObject *object)
   SuzumeScreen *self = SUZUME_SCREEN (object);
 
   g_string_free (self->hand_result, TRUE);
+  g_free (self->hand_title);
+  g_free (self->last_hand);
   g_free (self->ranking);
   G_OBJECT_CLASS (suzume_screen_parent_class)->finalize (object);
 }
@@ -794,6 +838,7 @@ suzume_screen_class_init (SuzumeScreenClass *klass)
   gtk_widget_class_install_action (widget_class, "suzume.discard", "i", discard_action);
   gtk_widget_class_install_action (widget_class, "suzume.claim", "s", claim_action);
   gtk_widget_class_install_action (widget_class, "suzume.show-result", NULL, show_result_action);
+  gtk_widget_class_install_action (widget_class, "suzume.next-hand", NULL, next_hand_action);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "suzume-screen");
@@ -835,7 +880,7 @@ build_play_page (SuzumeScreen *self)
   gtk_widget_set_vexpand (GTK_WIDGET (self->table_holder), TRUE);
   gtk_box_append (GTK_BOX (main), GTK_WIDGET (self->table_holder));
 
-  /* Below the table: the dora, the wall, the claims, the hint and the last hand. */
+  /* Below the table: the dora, the wall, the claims and the hint. */
   gtk_widget_add_css_class (dora_label, "dim-label");
   self->dora_tile = mahjong_tile_widget_new (MAHJONG_NO_TILE);
   gtk_widget_set_size_request (self->dora_tile, 30, 40);
@@ -860,27 +905,6 @@ build_play_page (SuzumeScreen *self)
   gtk_widget_set_visible (GTK_WIDGET (self->hint_label), FALSE);
   gtk_box_append (GTK_BOX (self->table_holder), GTK_WIDGET (self->hint_label));
 
-  self->hand_result_label = GTK_LABEL (gtk_label_new (""));
-  gtk_label_set_wrap (self->hand_result_label, TRUE);
-  gtk_label_set_wrap_mode (self->hand_result_label, PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_width_chars (self->hand_result_label, 10);
-  gtk_label_set_max_width_chars (self->hand_result_label, 80);
-  gtk_label_set_xalign (self->hand_result_label, 0);
-  gtk_label_set_selectable (self->hand_result_label, FALSE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->hand_result_label), "card");
-  gtk_widget_add_css_class (GTK_WIDGET (self->hand_result_label), "suzume-hand-result");
-  {
-    g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
-
-    gtk_css_provider_load_from_data (css, ".suzume-hand-result { padding: 8px 12px; }", -1);
-    gtk_style_context_add_provider_for_display (gdk_display_get_default (),
-                                                GTK_STYLE_PROVIDER (css),
-                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-  }
-  gtk_widget_set_visible (GTK_WIDGET (self->hand_result_label), FALSE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->hand_result_label),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Last hand"), -1);
-  gtk_box_append (GTK_BOX (self->table_holder), GTK_WIDGET (self->hand_result_label));
   {
     /* A narrow window scrolls the table rather than cutting it. */
     GtkWidget *main_scroll = gtk_scrolled_window_new ();
@@ -899,9 +923,35 @@ build_play_page (SuzumeScreen *self)
   gtk_widget_set_size_request (side, 190, -1);
   gtk_box_append (GTK_BOX (side), scrolled);
   gtk_box_append (GTK_BOX (page), side);
+  parlor_game_screen_set_log_pane (PARLOR_GAME_SCREEN (self), side);
 
   mahjong_screen_set_claim_bar (MAHJONG_SCREEN (self), self->claim_bar);
   return page;
+}
+
+static GtkWidget *
+build_hand_page (SuzumeScreen *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+
+  self->hand_page = ADW_STATUS_PAGE (adw_status_page_new ());
+  self->hand_details = GTK_LABEL (gtk_label_new (""));
+  gtk_label_set_wrap (self->hand_details, TRUE);
+  gtk_label_set_justify (self->hand_details, GTK_JUSTIFY_CENTER);
+  self->next_button = gtk_button_new_with_mnemonic (_("_Next Hand"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->next_button), "suzume.next-hand");
+  gtk_widget_set_halign (self->next_button, GTK_ALIGN_CENTER);
+  gtk_widget_set_size_request (self->next_button, 200, -1);
+  gtk_widget_add_css_class (self->next_button, "pill");
+  gtk_widget_add_css_class (self->next_button, "suggested-action");
+  gtk_widget_set_halign (box, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->hand_details));
+  gtk_box_append (GTK_BOX (box), self->next_button);
+  adw_status_page_set_child (self->hand_page, box);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->hand_page));
+  return scrolled;
 }
 
 static GtkWidget *
@@ -937,11 +987,14 @@ suzume_screen_init (SuzumeScreen *self)
   self->setup = g_object_new (SUZUME_TYPE_SETUP, NULL);
   gtk_stack_add_named (self->stack, GTK_WIDGET (self->setup), "setup");
   gtk_stack_add_named (self->stack, build_play_page (self), "play");
+  gtk_stack_add_named (self->stack, build_hand_page (self), "hand");
   gtk_stack_add_named (self->stack, build_result_page (self), "result");
   gtk_stack_set_visible_child_name (self->stack, "setup");
 
   parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), self->clock_label);
   parlor_game_screen_set_log_view (PARLOR_GAME_SCREEN (self), self->log);
+  mahjong_screen_set_hand_page (MAHJONG_SCREEN (self), self->stack, self->hand_page,
+                                self->hand_details, self->next_button);
   parlor_game_screen_set_pages (PARLOR_GAME_SCREEN (self), self->stack, GTK_WIDGET (self->setup));
 }
 
@@ -977,7 +1030,7 @@ const char *
 suzume_screen_get_hand_result (SuzumeScreen *self)
 {
   g_return_val_if_fail (SUZUME_IS_SCREEN (self), NULL);
-  return self->hand_result->str;
+  return self->hand_result->len > 0 || self->last_hand == NULL ? self->hand_result->str : self->last_hand;
 }
 
 const char *

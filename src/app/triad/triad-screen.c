@@ -38,6 +38,7 @@ struct _TriadScreen
   TriadHandView     *my_hand;
   GtkWidget         *result_button;
   ParlorLogView     *log;
+  GtkWidget         *log_pane;
   AdwStatusPage     *result_page;
   TriadBoardView    *result_board;
   GtkWidget         *back_button;
@@ -584,6 +585,7 @@ triad_screen_class_init (TriadScreenClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, my_hand);
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, result_button);
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, log);
+  gtk_widget_class_bind_template_child (widget_class, TriadScreen, log_pane);
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, result_page);
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, result_board);
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, back_button);
@@ -615,6 +617,7 @@ triad_screen_init (TriadScreen *self)
   parlor_label_keep_height (self->news_label, _("Your turn"));
   parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), self->clock_label);
   parlor_game_screen_set_log_view (PARLOR_GAME_SCREEN (self), self->log);
+  parlor_game_screen_set_log_pane (PARLOR_GAME_SCREEN (self), self->log_pane);
   parlor_game_screen_set_pages (PARLOR_GAME_SCREEN (self), self->stack, GTK_WIDGET (self->setup));
 
   g_signal_connect (click, "pressed", G_CALLBACK (on_table_pressed), self);

@@ -178,7 +178,8 @@ all_but (guint seat)
   return 0xfu & ~PARLOR_AUDIENCE_SEAT (seat);
 }
 
-/* "c1m1", "p5p2", "k5p3", "a5p1", "h5p" (concealed kong), "h" (to the others). */
+/* "c1m1+2" (a chow and which of its tiles was claimed), "p5p2", "k5p3", "a5p1",
+ * "h5p" (concealed kong), "h" (to the others). */
 static void
 append_meld (GString           *s,
              const MahjongMeld *m,
@@ -198,6 +199,8 @@ append_meld (GString           *s,
                         : m->source == MAHJONG_MELD_ADDED ? 'a' : 'k');
   g_string_append (s, tile_str (m->tile, buf));
   g_string_append_printf (s, "%u", m->from);
+  if (m->type == MAHJONG_MELD_CHOW && m->claimed >= m->tile && m->claimed < m->tile + 3)
+    g_string_append_printf (s, "+%u", (guint) (m->claimed - m->tile));
 }
 
 /* Copies of @tile every seat can see: discards and exposed melds (concealed kongs

@@ -118,6 +118,10 @@ read_melds (const char *s,
           if (m.type == MAHJONG_MELD_CHOW && (tile >= 27 || tile % 9 > 6))
             return FALSE;
         }
+      /* "+N": the chow's claimed tile is its Nth from the lowest (older lines: the lowest). */
+      if (m.type == MAHJONG_MELD_CHOW && x[1 + len] != '\0' && x[2 + len] == '+' &&
+          x[3 + len] >= '0' && x[3 + len] <= '2' && x[4 + len] == '\0')
+        m.claimed = (guint8) (tile + (guint) (x[3 + len] - '0'));
       if (m.type == MAHJONG_MELD_CHOW)
         {
           v->chow_melds_of[p] = TRUE;

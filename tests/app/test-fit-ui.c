@@ -1,0 +1,416 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <adwaita.h>
+#include <string.h>
+
+#include "mahjong-claim-bar.h"
+#include "mahjong-hand-view.h"
+#include "mahjong-river-view.h"
+#include "mahjong-screen.h"
+#include "mahjong-table-view.h"
+#include "parlor-game-screen.h"
+#include "parlor-window.h"
+#include "ui-test-util.h"
+
+/* Every game fits a 1280×800 and an 800×600 window: the table whole, the
+ * mahjong tiles big enough to read, no text cut short. */
+
+typedef struct
+{
+  int    width, height;
+  double discard_min;   /* the smallest discard, in pixels tall */
+  double hand_min;      /* your own hand's tiles */
+} Size;
+
+static const Size sizes[] = {
+  { 1280, 800, 32, 56 },
+  { 800, 600, 24, 40 },
+};
+
+static ParlorWindow *
+window (void)
+{
+  return ui_test_get_window ();
+}
+
+static GtkWidget *
+start_game (const char *id)
+{
+  ParlorWindow *win = window ();
+  g_autofree char *start = g_strdup_printf ("%s.start", id);
+  GtkWidget *screen;
+
+  parlor_window_show_game (win, id);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (win), "win.play-local", NULL));
+  screen = parlor_window_get_screen (win);
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), ==, "setup");
+  g_assert_true (gtk_widget_activate_action (screen, start, NULL));
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), ==, "play");
+  return screen;
+}
+
+static void
+leave_game (void)
+{
+  GtkWidget *screen = parlor_window_get_screen (window ());
+
+  parlor_game_screen_set_session (PARLOR_GAME_SCREEN (screen), NULL);
+  parlor_window_show_game (window (), "manhattan");
+}
+
+/* The window has the size asked for, and the log is folded on a narrow one. */
+typedef struct
+{
+  const Size *size;
+  GtkWidget  *screen;
+} Wanted;
+
+static gboolean
+window_sized (gpointer data)
+{
+  const Wanted *w = data;
+  GtkWidget *win = GTK_WIDGET (window ());
+
+  return gtk_widget_get_width (win) == w->size->width &&
+         gtk_widget_get_height (win) == w->size->height &&
+         parlor_game_screen_get_log_shown (PARLOR_GAME_SCREEN (w->screen)) == (w->size->width >= 1000);
+}
+
+static void
+resize (GtkWidget  *screen,
+        const Size *size)
+{
+  Wanted w = { size, screen };
+
+  gint64 end = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+  int dw = 0, dh = 0;
+
+  /* The default size counts the window's frame (its shadow) too. */
+  gtk_window_get_default_size (GTK_WINDOW (window ()), &dw, &dh);
+  dw -= gtk_widget_get_width (GTK_WIDGET (window ()));
+  dh -= gtk_widget_get_height (GTK_WIDGET (window ()));
+  gtk_window_set_default_size (GTK_WINDOW (window ()), size->width + dw, size->height + dh);
+  /* Asked again now and then: the log folds only once the window is narrow,
+   * and a window grown meanwhile keeps its size. */
+  for (gint64 again = g_get_monotonic_time () + G_USEC_PER_SEC;
+       !window_sized (&w) && g_get_monotonic_time () < end;)
+    {
+      if (g_get_monotonic_time () > again)
+        {
+          gtk_window_set_default_size (GTK_WINDOW (window ()), size->width + dw + 1, size->height + dh);
+          gtk_window_set_default_size (GTK_WINDOW (window ()), size->width + dw, size->height + dh);
+          again = g_get_monotonic_time () + G_USEC_PER_SEC;
+        }
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (1000);
+    }
+  if (!window_sized (&w))
+    g_error ("The window asked for %d×%d (%+d, %+d) is %d×%d, its log %s", size->width, size->height, dw, dh,
+             gtk_widget_get_width (GTK_WIDGET (window ())), gtk_widget_get_height (GTK_WIDGET (window ())),
+             parlor_game_screen_get_log_shown (PARLOR_GAME_SCREEN (screen)) ? "shown" : "hidden");
+}
+
+/* @widget lies wholly inside the window: nothing of it is scrolled or cut away. */
+static gboolean
+inside_window (GtkWidget *widget)
+{
+  GtkWidget *win = GTK_WIDGET (window ());
+  graphene_rect_t bounds;
+
+  if (!gtk_widget_compute_bounds (widget, win, &bounds))
+    return FALSE;
+  return bounds.origin.x >= -0.5 && bounds.origin.y >= -0.5 &&
+         bounds.origin.x + bounds.size.width <= gtk_widget_get_width (win) + 0.5 &&
+         bounds.origin.y + bounds.size.height <= gtk_widget_get_height (win) + 0.5;
+}
+
+/* Every label shown in @root says all its words: none ends in "…". */
+static GtkWidget *
+find_ellipsized (GtkWidget *root)
+{
+  if (!gtk_widget_get_mapped (root))
+    return NULL;
+  if (GTK_IS_LABEL (root) && gtk_label_get_ellipsize (GTK_LABEL (root)) != PANGO_ELLIPSIZE_NONE &&
+      *gtk_label_get_text (GTK_LABEL (root)) != '\0' &&
+      pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (root))))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_ellipsized (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+assert_no_ellipsis (GtkWidget  *screen,
+                    const char *where)
+{
+  GtkWidget *label = find_ellipsized (screen);
+
+  if (label != NULL)
+    g_error ("%s: the label \"%s\" is cut short", where, gtk_label_get_text (GTK_LABEL (label)));
+}
+
+/* ---- mahjong ---- */
+
+typedef struct
+{
+  GtkWidget  *screen;
+  const Size *size;
+  double      discard, hand;
+  char       *why;
+} Fit;
+
+static double
+hand_tile_height (MahjongHandView *hand)
+{
+  guint n = mahjong_hand_view_get_n_tiles (hand);
+  double least = G_MAXDOUBLE;
+
+  for (guint i = 0; i < n; i++)
+    least = MIN (least, gtk_widget_get_height (mahjong_hand_view_get_tile_widget (hand, i)));
+  return n > 0 ? least : 0;
+}
+
+static gboolean
+mahjong_fits (gpointer data)
+{
+  Fit *fit = data;
+  MahjongTableView *table = mahjong_screen_get_table (MAHJONG_SCREEN (fit->screen));
+  MahjongHandView *hand = mahjong_table_view_get_hand (table, 0);
+
+  fit->discard = G_MAXDOUBLE;
+  for (guint s = 0; s < mahjong_table_view_get_n_seats (table); s++)
+    fit->discard = MIN (fit->discard,
+                        mahjong_river_view_get_tile_height (mahjong_table_view_get_river (table, s)));
+  fit->hand = hand_tile_height (hand);
+  g_clear_pointer (&fit->why, g_free);
+  if (fit->discard < fit->size->discard_min)
+    fit->why = g_strdup_printf ("discards %.1f px tall", fit->discard);
+  else if (fit->hand < fit->size->hand_min)
+    fit->why = g_strdup_printf ("your tiles %.1f px tall", fit->hand);
+  else if (!inside_window (GTK_WIDGET (hand)) || !inside_window (GTK_WIDGET (table)))
+    fit->why = g_strdup ("the table is cut by the window");
+  return fit->why == NULL;
+}
+
+/* A hand or the match that ends meanwhile: on to the next, whose table is measured. */
+static void
+keep_playing (GtkWidget *screen)
+{
+  const char *id = PARLOR_GAME_SCREEN_GET_CLASS (screen)->game_info->id;
+  const char *page = parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen));
+  g_autofree char *action = NULL;
+
+  if (g_strcmp0 (page, "hand") == 0)
+    action = g_strdup_printf ("%s.next-hand", id);
+  else if (g_strcmp0 (page, "result") == 0 || g_strcmp0 (page, "setup") == 0)
+    action = g_strdup_printf ("%s.start", id);
+  if (action != NULL)
+    gtk_widget_activate_action (screen, action, NULL);
+}
+
+static gboolean
+wait_fit (Fit *fit)
+{
+  gint64 end = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+
+  while (!mahjong_fits (fit) && g_get_monotonic_time () < end)
+    {
+      keep_playing (fit->screen);
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (1000);
+    }
+  return mahjong_fits (fit);
+}
+
+/* Plays on (your discards, passes on claims, the next hand) until every
+ * river holds a few tiles, so the sizes are those of a game under way. */
+static gboolean
+rivers_filled (gpointer data)
+{
+  GtkWidget *screen = data;
+  MahjongTableView *table = mahjong_screen_get_table (MAHJONG_SCREEN (screen));
+  const char *page = parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen));
+  guint least = G_MAXUINT;
+
+  for (guint s = 0; s < mahjong_table_view_get_n_seats (table); s++)
+    least = MIN (least, mahjong_river_view_get_n_discards (mahjong_table_view_get_river (table, s)));
+  if (least >= 4 && g_strcmp0 (page, "play") == 0)
+    return TRUE;
+  if (g_strcmp0 (page, "play") != 0)
+    keep_playing (screen);
+  else if (parlor_game_screen_can_move (PARLOR_GAME_SCREEN (screen)) &&
+           !parlor_game_screen_escape (PARLOR_GAME_SCREEN (screen)))
+    {
+      MahjongHandView *hand = mahjong_table_view_get_hand (table, 0);
+      guint n = mahjong_hand_view_get_n_tiles (hand);
+
+      if (n > 0)
+        g_signal_emit_by_name (hand, "tile-activated", (int) n - 1,
+                               (guint) mahjong_hand_view_get_tile (hand, n - 1));
+    }
+  return FALSE;
+}
+
+static void
+check_mahjong (gconstpointer data)
+{
+  const char *id = data;
+  GtkWidget *screen = start_game (id);
+
+  {
+    gint64 end = g_get_monotonic_time () + 300 * G_USEC_PER_SEC;
+
+    while (!rivers_filled (screen) && g_get_monotonic_time () < end)
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (1000);
+    g_assert_true (rivers_filled (screen));
+  }
+  for (gsize i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      Fit fit = { screen, &sizes[i], 0, 0, NULL };
+      g_autofree char *name = g_strdup_printf ("fit-%s-%dx%d", id, sizes[i].width, sizes[i].height);
+
+      resize (screen, &sizes[i]);
+      if (!wait_fit (&fit))
+        g_error ("%s at %dx%d: %s", id, sizes[i].width, sizes[i].height, fit.why);
+      g_test_message ("%s at %dx%d: discards %.1f px, your tiles %.1f px", id,
+                      sizes[i].width, sizes[i].height, fit.discard, fit.hand);
+      assert_no_ellipsis (screen, name);
+      ui_test_screenshot (GTK_WIDGET (window ()), name);
+      g_free (fit.why);
+    }
+  leave_game ();
+}
+
+/* ---- Manhattan and Triple Triad: the board whole, no words cut ---- */
+
+static gboolean
+board_whole (gpointer data)
+{
+  GtkWidget *screen = data;
+  GtkWidget *board = g_object_get_data (G_OBJECT (screen), "fit-board");
+
+  return inside_window (board) && find_ellipsized (screen) == NULL;
+}
+
+static GtkWidget *
+find_type (GtkWidget *root,
+           GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_type (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+check_board (gconstpointer data)
+{
+  const char *id = data;
+  GtkWidget *screen = start_game (id);
+  g_autofree char *type_name = g_strdup_printf ("%sBoardView", g_str_equal (id, "triad") ? "Triad" : "Manhattan");
+  GtkWidget *board = find_type (screen, g_type_from_name (type_name));
+
+  g_assert_nonnull (board);
+  g_object_set_data (G_OBJECT (screen), "fit-board", board);
+  for (gsize i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("fit-%s-%dx%d", id, sizes[i].width, sizes[i].height);
+
+      resize (screen, &sizes[i]);
+      ui_test_wait_for (board_whole, screen);
+      assert_no_ellipsis (screen, name);
+      ui_test_screenshot (GTK_WIDGET (window ()), name);
+    }
+  leave_game ();
+}
+
+/* Against the computer a claim window has the preference's time limit. */
+static void
+test_claim_time_limit (void)
+{
+  ParlorSettings *settings = parlor_application_get_settings (ui_test_get_app ());
+  GtkWidget *screen;
+  ParlorTable *table;
+
+  g_object_set (settings, "claim-time-limit", 5, NULL);
+  screen = start_game ("mcr");
+  table = parlor_session_get_table (parlor_game_screen_get_session (PARLOR_GAME_SCREEN (screen)));
+  g_assert_cmpuint (parlor_table_get_prompt_time_limit (table, PARLOR_PROMPT_CLAIM), ==, 5);
+  leave_game ();
+  g_object_set (settings, "claim-time-limit", 0, NULL);
+  screen = start_game ("mcr");
+  table = parlor_session_get_table (parlor_game_screen_get_session (PARLOR_GAME_SCREEN (screen)));
+  g_assert_cmpuint (parlor_table_get_prompt_time_limit (table, PARLOR_PROMPT_CLAIM), ==, 0);
+  leave_game ();
+}
+
+/* F9 hides and shows the log, and the choice is kept for the next game. */
+static gboolean
+log_hidden (gpointer data)
+{
+  return !parlor_game_screen_get_log_shown (data);
+}
+
+static gboolean
+log_shown (gpointer data)
+{
+  return parlor_game_screen_get_log_shown (data);
+}
+
+static void
+test_log_toggle (void)
+{
+  ParlorSettings *settings = parlor_application_get_settings (ui_test_get_app ());
+  GSettings *gsettings = parlor_settings_get_settings (settings);
+  GtkWidget *screen;
+
+  resize (start_game ("triad"), &sizes[0]);
+  screen = parlor_window_get_screen (window ());
+  g_assert_true (parlor_game_screen_get_log_shown (PARLOR_GAME_SCREEN (screen)));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window ()), "win.show-log", NULL));
+  ui_test_wait_for (log_hidden, screen);
+  g_assert_false (g_settings_get_boolean (gsettings, "show-log"));
+  leave_game ();
+
+  screen = start_game ("jihai");
+  ui_test_wait_for (log_hidden, screen);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window ()), "win.show-log", NULL));
+  ui_test_wait_for (log_shown, screen);
+  g_assert_true (g_settings_get_boolean (gsettings, "show-log"));
+  leave_game ();
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  static const char *mahjong[] = { "jihai", "suzume", "mcr" };
+
+  ui_test_init (&argc, &argv);
+  for (gsize i = 0; i < G_N_ELEMENTS (mahjong); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/fit/%s", mahjong[i]);
+
+      g_test_add_data_func (path, mahjong[i], check_mahjong);
+    }
+  g_test_add_data_func ("/fit/manhattan", "manhattan", check_board);
+  g_test_add_data_func ("/fit/triad", "triad", check_board);
+  g_test_add_func ("/fit/claim-time-limit", test_claim_time_limit);
+  g_test_add_func ("/fit/log-toggle", test_log_toggle);
+  return ui_test_run ();
+}
