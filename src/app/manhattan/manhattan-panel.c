@@ -606,10 +606,7 @@ manhattan_panel_set_view (ManhattanPanel      *self,
       g_autofree char *score = g_strdup_printf ("%d", view->scores[s]);
       g_autofree char *left = g_strdup_printf ("%d", blocks_left (view, s));
 
-      if (s == seat)
-        name = g_strdup_printf (_("%s (you)"), seat_display_name (names, s));
-      else
-        name = g_strdup (seat_display_name (names, s));
+      name = g_strdup (seat_display_name (names, s));
       gtk_label_set_text (self->score_labels[s][0], name);
       gtk_label_set_text (self->score_labels[s][1], score);
       gtk_label_set_text (self->score_labels[s][2], left);
