@@ -681,6 +681,7 @@ start_local_game (ParlorGameScreen *self)
     }
   ensure_seated (self);
   klass->begin_play (self);
+  announce (self, parlor_game_screen_can_move (self) ? _("Game started, your turn") : _("Game started"));
 }
 
 /* Plays @table (made from a record, not started) for its local seat in
