@@ -17,6 +17,7 @@
 #include "manhattan-spot.h"
 #include "parlor-application.h"
 #include "parlor-game-screen.h"
+#include "parlor-screen-util.h"
 #include "parlor-window.h"
 #include "triad-screen-private.h"
 #include "ui-test-util.h"
@@ -518,6 +519,46 @@ test_player_name (void)
   }
 }
 
+/* ---- nothing said twice ---- */
+
+static void
+on_label_changed (GtkLabel *label,
+                  GParamSpec *pspec,
+                  guint    *changes)
+{
+  (*changes)++;
+}
+
+/* A label kept at the height of a sample never shows (nor names itself
+ * with) the sample: screen readers heard "Paused / Paused" from it. */
+static void
+test_keep_height_silent (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *label = gtk_label_new ("Ready");
+  guint changes = 0;
+  int height = 0;
+
+  parlor_label_keep_height (GTK_LABEL (label), "Paused\nPaused\nPaused");
+  g_signal_connect (label, "notify::label", G_CALLBACK (on_label_changed), &changes);
+  gtk_window_set_child (GTK_WINDOW (window), label);
+  gtk_window_present (GTK_WINDOW (window));
+  ui_test_iterate (100);
+  g_assert_true (gtk_widget_get_realized (label));
+  g_assert_cmpuint (changes, ==, 0);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, "Ready");
+  gtk_widget_get_size_request (label, NULL, &height);
+  {
+    int one_line = 0;
+
+    gtk_label_set_text (GTK_LABEL (label), "Ready");
+    gtk_widget_set_size_request (label, -1, -1);
+    gtk_widget_measure (label, GTK_ORIENTATION_VERTICAL, -1, &one_line, NULL, NULL, NULL);
+    g_assert_cmpint (height, >=, 3 * one_line - 3);
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -536,6 +577,7 @@ main (int   argc,
   g_test_add_func ("/app/keyboard/tile-action", test_tile_action);
   g_test_add_func ("/app/keyboard/start-announced", test_start_announced);
   g_test_add_func ("/app/keyboard/player-name", test_player_name);
+  g_test_add_func ("/app/keyboard/keep-height-silent", test_keep_height_silent);
 
   return ui_test_run ();
 }
