@@ -180,6 +180,9 @@ update_names (ParlorGameScreen *self)
 {
   ParlorGameScreenPrivate *priv = PRIV (self);
 
+  /* One rule: a seat is its player's name ("Alice", from the settings, never "(you)") in seat
+   * labels, score rows and the log; only sentences to the player say "you" ("You discard …"). */
+
   for (guint i = 0; i < PARLOR_GAME_SCREEN_MAX_SEATS; i++)
     {
       const char *name = priv->session != NULL ? parlor_session_get_seat_name (priv->session, i) : NULL;
@@ -872,6 +875,7 @@ start_local_game (ParlorGameScreen *self)
     }
   ensure_seated (self);
   klass->begin_play (self);
+  announce (self, parlor_game_screen_can_move (self) ? _("Game started, your turn") : _("Game started"));
 }
 
 /* Plays @table (made from a record, not started) for its local seat in

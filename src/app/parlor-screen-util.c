@@ -242,13 +242,12 @@ static void
 on_keep_height_realize (GtkWidget *label)
 {
   const char *sample = g_object_get_data (G_OBJECT (label), "height-sample");
-  g_autofree char *text = g_strdup (gtk_label_get_text (GTK_LABEL (label)));
+  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (label, sample);
   int height;
 
-  gtk_label_set_text (GTK_LABEL (label), sample);
-  gtk_widget_measure (label, GTK_ORIENTATION_VERTICAL, -1, NULL, &height, NULL, NULL);
+  /* Measured on a layout of its own: the label's text, which screen readers hear, stays put. */
+  pango_layout_get_pixel_size (layout, NULL, &height);
   gtk_widget_set_size_request (label, -1, height);
-  gtk_label_set_text (GTK_LABEL (label), text);
 }
 
 void

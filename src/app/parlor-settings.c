@@ -555,7 +555,7 @@ parlor_settings_set_player_name (ParlorSettings *self,
  * parlor_settings_get_effective_name:
  *
  * Returns: (transfer full): the name to show to others: the chosen name, else the
- *   account's real name or user name made valid, else "Player"
+ *   account's real name made valid, else "Player" (never the login name)
  */
 char *
 parlor_settings_get_effective_name (ParlorSettings *self)
@@ -569,11 +569,9 @@ parlor_settings_get_effective_name (ParlorSettings *self)
     return g_strdup (self->player_name);
 
   real_name = g_get_real_name ();
-  /* GLib answers "Unknown" when the account has no real name. */
-  if (g_strcmp0 (real_name, "Unknown") != 0)
+  /* GLib answers "Unknown" when the account has no real name; a login name is no player's name. */
+  if (g_strcmp0 (real_name, "Unknown") != 0 && g_strcmp0 (real_name, g_get_user_name ()) != 0)
     name = parlor_settings_sanitize_name (real_name);
-  if (name == NULL)
-    name = parlor_settings_sanitize_name (g_get_user_name ());
   if (name == NULL)
     name = g_strdup (_("Player"));
   return name;

@@ -174,6 +174,10 @@ def check_mahjong(app):
     for i, tile in enumerate(tiles):
         assert re.fullmatch(r'.+, tile %d of %d(, drawn tile)?' % (i + 1, count), tile), tile
         assert 'Hidden' not in tile, tile
+    # Each of the player's tiles is a button with an action, once they may play.
+    wait_for('an action on your tiles', lambda: all(
+        c.get_role_name() == 'push button' and c.get_n_actions() > 0 for c in children(find_all(
+            app, lambda o: o.get_role_name() == 'panel' and o.get_name().startswith('Your hand, '))[0])))
     wait_for('an announcement', lambda: find_all(
         app, lambda o: o.get_role_name() == 'status bar' and o.get_name()))
     # Every discard is there by name, as the river's description lists them.

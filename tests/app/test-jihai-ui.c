@@ -114,6 +114,15 @@ play_move (JihaiScreen *screen,
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (hand), "hand.activate", NULL));
 }
 
+static gboolean
+focus_in_my_hand (gpointer screen)
+{
+  GtkWidget *focus = gtk_root_get_focus (gtk_widget_get_root (GTK_WIDGET (screen)));
+  GtkWidget *hand = jihai_screen_get_my_hand (screen);
+
+  return focus != NULL && (focus == hand || gtk_widget_is_ancestor (focus, hand));
+}
+
 static void
 test_whole_match (void)
 {
@@ -159,7 +168,10 @@ test_whole_match (void)
 
               g_assert_cmpint (view.score[0] + view.score[1], ==, before[0] + before[1]);
               g_assert_nonnull (strstr (text, total));
-              g_assert_nonnull (strstr (text, "Shape "));
+              /* The shape is said in words, not by its letter alone. */
+              g_assert_true (strstr (text, "Two sets and a pair (shape A)") != NULL ||
+                             strstr (text, "Four pairs of four different kinds (shape B)") != NULL ||
+                             strstr (text, "Seven orphans: all seven kinds, one of them paired (shape C)") != NULL);
               /* The winning hand is read as its winner's. */
               {
                 g_autofree char *said = mahjong_hand_view_describe (
@@ -188,6 +200,8 @@ test_whole_match (void)
           hands++;
           g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "jihai.next-hand", NULL));
           g_assert_cmpstr (jihai_screen_get_page (screen), ==, "play");
+          /* The keyboard is back in the player's hand for the new hand. */
+          ui_test_wait_for (focus_in_my_hand, screen);
           continue;
         }
       if (g_strcmp0 (page, "result") == 0)

@@ -9,6 +9,7 @@
 #include <adwaita.h>
 #include <string.h>
 
+#include "mahjong-hand-view.h"
 #include "mahjong-screen.h"
 #include "manhattan-board-view.h"
 #include "manhattan-panel.h"
@@ -16,6 +17,7 @@
 #include "manhattan-spot.h"
 #include "parlor-application.h"
 #include "parlor-game-screen.h"
+#include "parlor-screen-util.h"
 #include "parlor-window.h"
 #include "triad-screen-private.h"
 #include "ui-test-util.h"
@@ -390,6 +392,173 @@ test_help_dir (void)
   g_unsetenv ("PARLOR_HELP_DIR");
 }
 
+
+/* ---- mahjong tiles are buttons with an action ---- */
+
+static guint
+count_of (const char *text,
+          const char *part)
+{
+  guint n = 0;
+
+  for (const char *p = text != NULL ? strstr (text, part) : NULL; p != NULL; p = strstr (p + 1, part))
+    n++;
+  return n;
+}
+
+typedef struct
+{
+  ParlorGameScreen *screen;
+  guint             before;
+} LogWait;
+
+static gboolean
+one_more_discard (gpointer data)
+{
+  LogWait *w = data;
+  g_autofree char *log = parlor_game_screen_dup_log_text (w->screen);
+
+  return count_of (log, "You discard ") > w->before;
+}
+
+/* A tile of the hand, pressed through its action as a screen reader does,
+ * is played: the same as raising it and pressing Enter. */
+static void
+test_tile_action (void)
+{
+  ParlorWindow *window = ui_test_get_window ();
+  Focus f = { window, NULL };
+  MahjongHandView *hand;
+  GtkWidget *tile;
+  g_autofree char *log = NULL;
+  LogWait w;
+
+  f.screen = start_game (window, "suzume");
+  hand = mahjong_table_view_get_hand (mahjong_screen_get_table (MAHJONG_SCREEN (f.screen)), 0);
+  ui_test_wait_for (can_move, f.screen);
+  ui_test_wait_for (focus_in_hand, &f);
+  g_assert_true (mahjong_hand_view_get_interactive (hand));
+  tile = gtk_widget_get_first_child (GTK_WIDGET (hand));
+  g_assert_nonnull (tile);
+  g_assert_cmpint (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (tile)), ==, GTK_ACCESSIBLE_ROLE_BUTTON);
+  log = parlor_game_screen_dup_log_text (f.screen);
+  w = (LogWait) { f.screen, count_of (log, "You discard ") };
+  g_assert_true (gtk_widget_activate_action (tile, "tile.activate", NULL));
+  ui_test_wait_for (one_more_discard, &w);
+  leave_game (window);
+}
+
+/* ---- Start is heard ---- */
+
+static void
+test_start_announced (void)
+{
+  ParlorWindow *window = ui_test_get_window ();
+  ParlorGameScreen *screen;
+
+  screen = start_game (window, "triad");
+  g_test_message ("said: %s", parlor_window_get_announcement (window));
+  g_assert_true (g_strcmp0 (parlor_window_get_announcement (window), "Game started") == 0 ||
+                 g_strcmp0 (parlor_window_get_announcement (window), "Game started, your turn") == 0);
+  if (parlor_game_screen_can_move (screen))
+    g_assert_cmpstr (parlor_window_get_announcement (window), ==, "Game started, your turn");
+  leave_game (window);
+}
+
+/* ---- one name for the player ---- */
+
+/* The player's seat carries the name from the settings, never "(you)" nor
+ * the login name; with no name chosen, the login name is still not used. */
+static void
+test_player_name (void)
+{
+  static const char *games[] = { "suzume", "mcr", "jihai", "manhattan", "triad" };
+  ParlorWindow *window = ui_test_get_window ();
+  ParlorSettings *settings = parlor_application_get_settings (ui_test_get_app ());
+
+  g_assert_true (parlor_settings_set_player_name (settings, "Alice", NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      ParlorGameScreen *screen = start_game (window, games[i]);
+      int seat = parlor_game_screen_get_seat (screen);
+
+      g_test_message ("%s", games[i]);
+      g_assert_cmpint (seat, >=, 0);
+      g_assert_cmpstr (parlor_game_screen_get_seat_name (screen, seat), ==, "Alice");
+      if (MAHJONG_IS_SCREEN (screen))
+        {
+          const char *heading = mahjong_table_view_get_seat_heading (
+            mahjong_screen_get_table (MAHJONG_SCREEN (screen)), 0);
+
+          g_test_message ("heading: %s", heading);
+          g_assert_true (g_str_has_prefix (heading, "Alice · ") || g_str_has_prefix (heading, "▶ Alice · "));
+        }
+      if (MANHATTAN_IS_SCREEN (screen))
+        {
+          g_autofree char *panel = manhattan_panel_dup_score_text (
+            MANHATTAN_PANEL (manhattan_screen_get_panel (MANHATTAN_SCREEN (screen))));
+          g_autofree char *row = g_strdup_printf ("%s, Alice: 0 points, ", manhattan_seat_name (seat));
+          g_auto(GStrv) rows = g_strsplit (panel, "\n", -1);
+
+          g_test_message ("scores: %s", panel);
+          /* One row in words per seat, for screen readers. */
+          g_assert_cmpuint (g_strv_length (rows), ==, 4);
+          g_assert_nonnull (strstr (panel, row));
+          g_assert_null (strstr (panel, "(you)"));
+        }
+      leave_game (window);
+    }
+
+  g_assert_true (parlor_settings_set_player_name (settings, NULL, NULL));
+  {
+    ParlorGameScreen *screen = start_game (window, "manhattan");
+    int seat = parlor_game_screen_get_seat (screen);
+
+    g_assert_cmpstr (parlor_game_screen_get_seat_name (screen, seat), !=, g_get_user_name ());
+    leave_game (window);
+  }
+}
+
+/* ---- nothing said twice ---- */
+
+static void
+on_label_changed (GtkLabel *label,
+                  GParamSpec *pspec,
+                  guint    *changes)
+{
+  (*changes)++;
+}
+
+/* A label kept at the height of a sample never shows (nor names itself
+ * with) the sample: screen readers heard "Paused / Paused" from it. */
+static void
+test_keep_height_silent (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *label = gtk_label_new ("Ready");
+  guint changes = 0;
+  int height = 0;
+
+  parlor_label_keep_height (GTK_LABEL (label), "Paused\nPaused\nPaused");
+  g_signal_connect (label, "notify::label", G_CALLBACK (on_label_changed), &changes);
+  gtk_window_set_child (GTK_WINDOW (window), label);
+  gtk_window_present (GTK_WINDOW (window));
+  ui_test_iterate (100);
+  g_assert_true (gtk_widget_get_realized (label));
+  g_assert_cmpuint (changes, ==, 0);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, "Ready");
+  gtk_widget_get_size_request (label, NULL, &height);
+  {
+    int one_line = 0;
+
+    gtk_label_set_text (GTK_LABEL (label), "Ready");
+    gtk_widget_set_size_request (label, -1, -1);
+    gtk_widget_measure (label, GTK_ORIENTATION_VERTICAL, -1, &one_line, NULL, NULL, NULL);
+    g_assert_cmpint (height, >=, 3 * one_line - 3);
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -405,6 +574,10 @@ main (int   argc,
   g_test_add_func ("/app/keyboard/focus-after-start", test_focus_after_start);
   g_test_add_func ("/app/keyboard/manhattan-target-follows", test_manhattan_target_follows);
   g_test_add_func ("/app/keyboard/clock-announced", test_clock_announced);
+  g_test_add_func ("/app/keyboard/tile-action", test_tile_action);
+  g_test_add_func ("/app/keyboard/start-announced", test_start_announced);
+  g_test_add_func ("/app/keyboard/player-name", test_player_name);
+  g_test_add_func ("/app/keyboard/keep-height-silent", test_keep_height_silent);
 
   return ui_test_run ();
 }

@@ -112,7 +112,7 @@ play_match (guint hands)
   MahjongClaimBar *bar = MAHJONG_CLAIM_BAR (mcr_screen_get_claim_bar (screen));
   MahjongHandView *hand = MAHJONG_HAND_VIEW (mcr_screen_get_my_hand (screen));
   guint flowers_misread = 0;
-  guint turns = 0, calls = 0, wins_seen = 0, steps = 0, escapes = 0;
+  guint turns = 0, calls = 0, wins_seen = 0, steps = 0, escapes = 0, chows = 0;
   gboolean shot_play = FALSE, shot_dialog = FALSE;
   g_autofree char *log = NULL;
 
@@ -160,6 +160,24 @@ play_match (guint hands)
         {
           calls++;
           g_assert_true (strstr (mcr_screen_get_turn_text (screen), "call") != NULL);
+          /* Tiles in words, as every mahjong game says them: "7 of dots", never "7p". */
+          g_assert_false (g_regex_match_simple ("\\b[1-9][mps]\\b|\\b[ESWNPFC]\\b",
+                                                mcr_screen_get_turn_text (screen), 0, 0));
+          g_assert_true (g_regex_match_simple (" on ([1-9] of (dots|bamboo|characters)|[A-Z][a-z]+ (wind|dragon)) from ",
+                                               mcr_screen_get_turn_text (screen), 0, 0));
+          for (guint i = 0; i < mahjong_claim_bar_get_n_claims (bar); i++)
+            {
+              const char *action = mahjong_claim_bar_get_action (bar, i);
+              const char *label = gtk_button_get_label (GTK_BUTTON (mahjong_claim_bar_get_button (bar, i)));
+
+              g_test_message ("claim %s: %s", action, label);
+              if (g_str_has_prefix (action, "chow "))
+                {
+                  g_assert_true (g_regex_match_simple ("^_Chow ([1-7]), [2-8], [3-9] of (dots|bamboo|characters)$",
+                                                       label, 0, 0));
+                  chows++;
+                }
+            }
           /* The call waits with the focus on its choices. */
           {
             GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
@@ -205,6 +223,8 @@ play_match (guint hands)
 
   g_assert_cmpuint (turns, >, 0);
   g_assert_cmpuint (escapes, >, 0);
+  g_test_message ("%u chows offered", chows);
+  g_assert_cmpuint (chows, >, 0);
   g_assert_cmpuint (flowers_misread, ==, 0);
   /* The last hand's result may go straight to the ranking page: count
    * results, not the dialogs this loop happened to see. */

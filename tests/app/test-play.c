@@ -78,6 +78,20 @@ wait_to_move (ParlorGameScreen *screen)
     }
 }
 
+/* In a mahjong game the keyboard is in the player's hand whenever they may
+ * move; other games have no hand to check here. */
+static gboolean
+focus_in_hand (gpointer screen)
+{
+  GtkWidget *focus, *hand;
+
+  if (!MAHJONG_IS_SCREEN (screen) || !parlor_game_screen_is_playing (screen))
+    return TRUE;
+  focus = gtk_root_get_focus (gtk_widget_get_root (GTK_WIDGET (screen)));
+  hand = GTK_WIDGET (mahjong_table_view_get_hand (mahjong_screen_get_table (MAHJONG_SCREEN (screen)), 0));
+  return focus != NULL && (focus == hand || gtk_widget_is_ancestor (focus, hand));
+}
+
 /* Waits for this player's turn and plays its first legal move. */
 static gboolean
 play_move (ParlorGameScreen *screen)
@@ -262,6 +276,7 @@ test_undo (void)
 
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
       wait_to_move (screen);
+      ui_test_wait_for (focus_in_hand, screen);
       view_after = parlor_session_dup_view (parlor_game_screen_get_session (screen));
       g_assert_cmpstr (view_after, ==, view);
       g_assert_cmpstr (parlor_window_get_announcement (window), ==, "Your last move was undone");
@@ -276,6 +291,7 @@ test_undo (void)
       g_assert_true (offered (window, "win.undo"));
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
       wait_to_move (screen);
+      ui_test_wait_for (focus_in_hand, screen);
       {
         g_autofree char *view_first =
           parlor_session_dup_view (parlor_game_screen_get_session (screen));
@@ -331,6 +347,7 @@ test_resume_after_kill (gconstpointer data)
       screen = PARLOR_GAME_SCREEN (parlor_window_get_screen (window));
       g_assert_cmpstr (parlor_game_screen_get_page (screen), ==, "play");
       wait_to_move (screen);
+      ui_test_wait_for (focus_in_hand, screen);
       view_now = parlor_session_dup_view (parlor_game_screen_get_session (screen));
       log_now = parlor_game_screen_dup_log_text (screen);
       g_assert_cmpstr (view_now, ==, view);

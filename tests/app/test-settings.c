@@ -394,7 +394,7 @@ test_name_corrupt_stored (void)
   spin_main_loop (NULL, 0);
   g_assert_cmpstr (parlor_settings_get_player_name (settings), ==, "012345678901234567890123");
 
-  /* Nothing usable: the game falls back to the account's name. */
+  /* Nothing usable: the game falls back to the account's real name, or "Player". */
   g_assert_true (g_settings_set_string (raw, "player-name", "\t\n \x01"));
   spin_main_loop (NULL, 0);
   g_assert_cmpstr (parlor_settings_get_player_name (settings), ==, "");
@@ -418,11 +418,13 @@ test_effective_name (void)
   message = parlor_settings_validate_name (unset);
   g_assert_null (message);
   g_assert_cmpstr (unset, !=, "");
-  /* An account with a plain real name gives that name. */
-  if (g_strcmp0 (real_name, "Unknown") != 0 && name_is_acceptable (real_name))
+  /* An account with a plain real name gives that name; the login name is never used. */
+  if (g_strcmp0 (real_name, "Unknown") != 0 && g_strcmp0 (real_name, g_get_user_name ()) != 0 &&
+      name_is_acceptable (real_name))
     g_assert_cmpstr (unset, ==, real_name);
-  else if (g_strcmp0 (real_name, "Unknown") == 0 && name_is_acceptable (g_get_user_name ()))
-    g_assert_cmpstr (unset, ==, g_get_user_name ());
+  else if (g_strcmp0 (real_name, "Unknown") == 0 || g_strcmp0 (real_name, g_get_user_name ()) == 0)
+    g_assert_cmpstr (unset, ==, "Player");
+  g_assert_cmpstr (unset, !=, g_get_user_name ());
 
   g_assert_true (parlor_settings_set_player_name (settings, "Zo\xc3\xab", NULL));
   chosen = parlor_settings_get_effective_name (settings);

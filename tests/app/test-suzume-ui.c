@@ -9,6 +9,7 @@
 #include "mahjong-hand-view.h"
 #include "parlor-application.h"
 #include "parlor-line.h"
+#include "parlor-log-view.h"
 #include "parlor-window.h"
 #include "suzume-screen-private.h"
 #include "suzume-setup.h"
@@ -309,6 +310,107 @@ test_setup (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL);
 }
 
+
+static gboolean
+focus_inside (GtkWidget *focus,
+              GtkWidget *target)
+{
+  return focus != NULL && (focus == target || gtk_widget_is_ancestor (focus, target));
+}
+
+static gboolean
+focus_in_log (GtkWidget *focus)
+{
+  for (GtkWidget *w = focus; w != NULL; w = gtk_widget_get_parent (w))
+    if (PARLOR_IS_LOG_VIEW (w))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+focus_in_my_hand (gpointer screen)
+{
+  GtkWidget *focus = gtk_root_get_focus (gtk_widget_get_root (GTK_WIDGET (screen)));
+
+  g_assert_false (focus_in_log (focus));
+  return focus_inside (focus, suzume_screen_get_my_hand (screen));
+}
+
+static gboolean
+prompt_gone (gpointer bar)
+{
+  return !gtk_widget_get_visible (bar) || mahjong_claim_bar_get_n_claims (bar) == 0;
+}
+
+static gboolean
+my_turn_again (gpointer screen)
+{
+  SuzumeView view;
+
+  if (parlor_table_is_over (table_of (screen)))
+    return TRUE;
+  get_view (screen, &view);
+  return parlor_game_screen_can_move (PARLOR_GAME_SCREEN (screen)) && view.ask == SUZUME_ASK_DISCARD;
+}
+
+/* A "Ron or pass?" prompt holds the focus; passing with Escape puts it back
+ * in the hand, never in the log, and it is still there at the next turn.
+ * The deals are seeded: the first seed that offers the player a ron. */
+static void
+test_ron_pass_focus (void)
+{
+  ParlorWindow *window = ui_test_get_window ();
+  g_autoptr(GRand) rand = g_rand_new_with_seed (5);
+  gint64 end = g_get_monotonic_time () + 300 * G_USEC_PER_SEC;
+  gboolean tested = FALSE;
+
+  for (guint seed = 1; !tested && g_get_monotonic_time () < end; seed++)
+    {
+      g_autofree char *text = g_strdup_printf ("%u", seed);
+      SuzumeScreen *screen;
+      ParlorTable *table;
+
+      g_setenv ("PARLOR_SEED", text, TRUE);
+      parlor_window_show_game (window, "suzume");
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
+      screen = SUZUME_SCREEN (parlor_window_get_screen (window));
+      suzume_setup_set_n_seats (SUZUME_SETUP (suzume_screen_get_setup (screen)), 2);
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "suzume.start", NULL));
+      table = table_of (screen);
+      while (!tested && !parlor_table_is_over (table) && g_get_monotonic_time () < end)
+        {
+          SuzumeView view;
+          guint wins = 0;
+
+          g_main_context_iteration (NULL, FALSE);
+          if (parlor_table_is_over (table))
+            break;
+          get_view (screen, &view);
+          if (view.ask == SUZUME_ASK_RON && parlor_game_screen_can_move (PARLOR_GAME_SCREEN (screen)))
+            {
+              GtkWidget *bar = suzume_screen_get_claim_bar (screen);
+
+              g_test_message ("seed %u: a ron offered", seed);
+              g_assert_true (bar_offers (screen, "ron"));
+              g_assert_true (focus_inside (gtk_root_get_focus (GTK_ROOT (window)), bar));
+              g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.escape", NULL));
+              g_assert_cmpstr (parlor_window_get_page (window), ==, "play");
+              ui_test_wait_for (prompt_gone, bar);
+              g_assert_true (focus_in_my_hand (screen));
+              ui_test_wait_for (my_turn_again, screen);
+              if (!parlor_table_is_over (table))
+                g_assert_true (focus_in_my_hand (screen));
+              tested = TRUE;
+              break;
+            }
+          play_my_move (screen, rand, &wins);
+        }
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL);
+    }
+  g_unsetenv ("PARLOR_SEED");
+  g_assert_true (tested);
+}
+
 static void
 test_match_four (void)
 {
@@ -329,5 +431,6 @@ main (int   argc,
   g_test_add_func ("/app/suzume/setup", test_setup);
   g_test_add_func ("/app/suzume/whole-match/four", test_match_four);
   g_test_add_func ("/app/suzume/whole-match/two", test_match_two);
+  g_test_add_func ("/app/suzume/ron-pass-focus", test_ron_pass_focus);
   return ui_test_run ();
 }

@@ -400,12 +400,10 @@ test_clock_and_descriptions (void)
       cell = c;
   g_assert_cmpint (cell, >=, 0);
   g_assert_cmpint (triad_board_view_get_last_move (board), ==, cell);
-  /* Ranks as the rules spec writes them: 10 is "A". */
-  card = g_strdup_printf ("%c-%c-%c-%c",
-                          "0123456789A"[view.card[cell].rank[0]],
-                          "0123456789A"[view.card[cell].rank[1]],
-                          "0123456789A"[view.card[cell].rank[2]],
-                          "0123456789A"[view.card[cell].rank[3]]);
+  /* Ranks in words, each with its side: 10 is "10", never "A". */
+  card = g_strdup_printf ("top %u, right %u, bottom %u, left %u",
+                          view.card[cell].rank[0], view.card[cell].rank[1],
+                          view.card[cell].rank[2], view.card[cell].rank[3]);
   expected = g_strdup_printf ("Cell %d, ", cell + 1);
   taken = triad_board_view_describe_cell (board, cell);
   g_assert_true (g_str_has_prefix (taken, expected));
@@ -468,7 +466,7 @@ test_flip_animation (void)
   triad_board_view_set_view (board, &view);
   ui_test_iterate (300);
   described = triad_board_view_describe_cell (board, 4);
-  g_assert_cmpstr (described, ==, "Cell 5, centre: your card 7-3-A-5");
+  g_assert_cmpstr (described, ==, "Cell 5, centre: your card top 7, right 3, bottom 10, left 5");
 
   /* Seat 1 plays on the right and takes the centre card. */
   fill_card (&view.card[5], 2, 2, 2, 8);

@@ -29,6 +29,23 @@ test_tile_names (void)
     }
 }
 
+/* A run is read as players say it, never in codes. */
+static void
+test_run_names (void)
+{
+  static const struct { guint lowest; const char *name; } cases[] = {
+    { 0, "1, 2, 3 of characters" }, { 6, "7, 8, 9 of characters" },
+    { 13, "5, 6, 7 of dots" }, { 18, "1, 2, 3 of bamboo" }, { 24, "7, 8, 9 of bamboo" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *name = mahjong_run_name (cases[i].lowest);
+
+      g_assert_cmpstr (name, ==, cases[i].name);
+    }
+}
+
 static void
 test_parse_example (void)
 {
@@ -378,6 +395,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/mahjong/tile/names", test_tile_names);
+  g_test_add_func ("/mahjong/tile/run-names", test_run_names);
   g_test_add_func ("/mahjong/notation/example", test_parse_example);
   g_test_add_func ("/mahjong/notation/errors", test_parse_errors);
   g_test_add_func ("/mahjong/notation/round-trip", test_round_trip_random);

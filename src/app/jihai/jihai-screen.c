@@ -361,11 +361,12 @@ static const char *
 shape_label (const char *shape)
 {
   if (g_strcmp0 (shape, "A") == 0)
-    return _("Shape A: two sets and a pair");
+    /* Translators: the winning hand's shape; the letters are the rules' names for them */
+    return _("Two sets and a pair (shape A)");
   if (g_strcmp0 (shape, "B") == 0)
-    return _("Shape B: four pairs");
+    return _("Four pairs of four different kinds (shape B)");
   if (g_strcmp0 (shape, "C") == 0)
-    return _("Shape C: seven orphans");
+    return _("Seven orphans: all seven kinds, one of them paired (shape C)");
   return "";
 }
 
@@ -639,10 +640,12 @@ jihai_screen_game_over (ParlorGameScreen *screen,
                              : self->winner == PARLOR_SCREEN_SEAT (self) ? _("You Win the Match!")
                              : _("You Lose the Match"));
   text = g_string_new (NULL);
-  /* Translators: the ranking at the end, "1. You — 28 points\n2. Computer (Normal) — 2 points" */
+  /* Translators: the ranking at the end, "1. Alice — 28 points\n2. Computer (Normal) — 2 points" */
   ranking = me >= them
-            ? g_markup_printf_escaped (_("1. %s — %d\n2. %s — %d"), _("You"), me, PARLOR_SCREEN_NAME (self, opponent (self)), them)
-            : g_markup_printf_escaped (_("1. %s — %d\n2. %s — %d"), PARLOR_SCREEN_NAME (self, opponent (self)), them, _("You"), me);
+            ? g_markup_printf_escaped (_("1. %s — %d\n2. %s — %d"), PARLOR_SCREEN_NAME (self, PARLOR_SCREEN_SEAT (self)), me,
+                                       PARLOR_SCREEN_NAME (self, opponent (self)), them)
+            : g_markup_printf_escaped (_("1. %s — %d\n2. %s — %d"), PARLOR_SCREEN_NAME (self, opponent (self)), them,
+                                       PARLOR_SCREEN_NAME (self, PARLOR_SCREEN_SEAT (self)), me);
   g_string_append_printf (text, "<b>%s</b>\n", ranking);
   g_string_append_printf (text, ngettext ("After %d hand", "After %d hands", (gulong) hands), (int) hands);
   if (self->hand_title != NULL)

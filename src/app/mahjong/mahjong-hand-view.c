@@ -157,6 +157,7 @@ update_children (MahjongHandView *self)
       gtk_accessible_update_state (GTK_ACCESSIBLE (child),
                                    GTK_ACCESSIBLE_STATE_DISABLED, !self->interactive,
                                    -1);
+      gtk_widget_action_set_enabled (child, "tile.activate", self->interactive);
     }
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, label,
@@ -364,6 +365,20 @@ activate_action (GtkWidget  *widget,
 
 /* ---- children ---- */
 
+/* A tile pressed through assistive technology: raised and played, as a double click does. */
+static void
+on_tile_activate (MahjongHandView *self,
+                  GtkWidget       *tile)
+{
+  for (guint i = 0; i < self->n_tiles; i++)
+    if (self->children[i] == tile)
+      {
+        mahjong_hand_view_select (self, (int) i);
+        activate_selected (self);
+        return;
+      }
+}
+
 static void
 set_n_children (MahjongHandView *self,
                 guint            n)
@@ -373,6 +388,7 @@ set_n_children (MahjongHandView *self,
       GtkWidget *child = mahjong_tile_widget_new (MAHJONG_NO_TILE);
 
       gtk_widget_set_focusable (child, FALSE);
+      g_signal_connect_swapped (child, "activate", G_CALLBACK (on_tile_activate), self);
       gtk_widget_set_parent (child, GTK_WIDGET (self));
       self->children[self->n_tiles++] = child;
     }

@@ -15,6 +15,21 @@ struct _MahjongTileWidget
 
 G_DEFINE_FINAL_TYPE (MahjongTileWidget, mahjong_tile_widget, GTK_TYPE_WIDGET)
 
+enum {
+  ACTIVATE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+activate_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *param)
+{
+  g_signal_emit (widget, signals[ACTIVATE], 0);
+}
+
 static void
 mahjong_tile_widget_snapshot (GtkWidget   *widget,
                               GtkSnapshot *snapshot)
@@ -53,6 +68,10 @@ mahjong_tile_widget_class_init (MahjongTileWidgetClass *klass)
   widget_class->measure = mahjong_tile_widget_measure;
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_BUTTON);
   gtk_widget_class_set_css_name (widget_class, "mahjong-tile");
+  /* The button's action for assistive technology; off unless something plays the tile. */
+  gtk_widget_class_install_action (widget_class, "tile.activate", NULL, activate_action);
+  signals[ACTIVATE] = g_signal_new ("activate", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                    NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -67,6 +86,7 @@ mahjong_tile_widget_init (MahjongTileWidget *self)
   GtkEventController *focus = gtk_event_controller_focus_new ();
 
   self->tile = MAHJONG_NO_TILE;
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "tile.activate", FALSE);
   g_signal_connect_swapped (focus, "enter", G_CALLBACK (on_focus_changed), self);
   g_signal_connect_swapped (focus, "leave", G_CALLBACK (on_focus_changed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), focus);

@@ -14,6 +14,7 @@ G_DECLARE_FINAL_TYPE (MahjongTileWidget, mahjong_tile_widget, MAHJONG, TILE_WIDG
  * One tile as a widget of its own, so that assistive technology can reach
  * it: a hand is a row of these, each a button with its own name. It paints
  * the tile in its allocation, and a focus ring when focused by keyboard.
+ * Its action "tile.activate" (off until enabled) emits "activate".
  */
 GtkWidget            *mahjong_tile_widget_new       (guint                  tile);
 guint                 mahjong_tile_widget_get_tile  (MahjongTileWidget     *self);

@@ -37,6 +37,7 @@ struct _ManhattanPanel
   GtkLabel        *supply_labels[MANHATTAN_MAX_BLOCK + 1];
   GtkWidget       *step_buttons[MANHATTAN_MAX_BLOCK + 1][2];
   GtkLabel        *score_labels[MANHATTAN_N_SEATS][3];
+  char            *score_rows[MANHATTAN_N_SEATS];   /* each row in words, for screen readers */
 
   ManhattanView    view;
   gboolean         has_view;
@@ -298,12 +299,24 @@ manhattan_panel_dispose (GObject *object)
 }
 
 static void
+manhattan_panel_finalize (GObject *object)
+{
+  ManhattanPanel *self = MANHATTAN_PANEL (object);
+
+  for (int s = 0; s < MANHATTAN_N_SEATS; s++)
+    g_free (self->score_rows[s]);
+
+  G_OBJECT_CLASS (manhattan_panel_parent_class)->finalize (object);
+}
+
+static void
 manhattan_panel_class_init (ManhattanPanelClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = manhattan_panel_dispose;
+  object_class->finalize = manhattan_panel_finalize;
   widget_class->focus = manhattan_panel_focus;
 
   signals[SELECTION_CHANGED] =
@@ -614,11 +627,21 @@ manhattan_panel_set_view (ManhattanPanel      *self,
       g_autofree char *score = g_strdup_printf ("%d", view->scores[s]);
       g_autofree char *left = g_strdup_printf ("%d", blocks_left (view, s));
 
-      if (s == seat)
-        name = g_strdup_printf (_("%s (you)"), seat_display_name (names, s));
-      else
-        name = g_strdup (seat_display_name (names, s));
+      name = g_strdup (seat_display_name (names, s));
       gtk_label_set_text (self->score_labels[s][0], name);
+      g_free (self->score_rows[s]);
+      if (g_strcmp0 (name, manhattan_seat_name (s)) == 0)
+        /* Translators: a row of the score table, "East: 12 points, 10 blocks left" */
+        self->score_rows[s] = g_strdup_printf (_("%s: %d points, %d blocks left"), name,
+                                               view->scores[s], blocks_left (view, s));
+      else
+        /* Translators: a row of the score table, "East, Alice: 12 points, 10 blocks left" */
+        self->score_rows[s] = g_strdup_printf (_("%s, %s: %d points, %d blocks left"),
+                                               manhattan_seat_name (s), name,
+                                               view->scores[s], blocks_left (view, s));
+      /* One name per row: the row is read whole from its first cell. */
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->score_labels[s][0]),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, self->score_rows[s], -1);
       gtk_label_set_text (self->score_labels[s][1], score);
       gtk_label_set_text (self->score_labels[s][2], left);
       for (int c = 0; c < 3; c++)
@@ -629,6 +652,19 @@ manhattan_panel_set_view (ManhattanPanel      *self,
             gtk_widget_remove_css_class (GTK_WIDGET (self->score_labels[s][c]), "heading");
         }
     }
+}
+
+char *
+manhattan_panel_dup_score_text (ManhattanPanel *self)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  g_return_val_if_fail (MANHATTAN_IS_PANEL (self), NULL);
+
+  for (int s = 0; s < MANHATTAN_N_SEATS; s++)
+    if (self->score_rows[s] != NULL)
+      g_string_append_printf (text, "%s%s", text->len > 0 ? "\n" : "", self->score_rows[s]);
+  return g_strdup (text->str);
 }
 
 int

@@ -20,6 +20,8 @@ GtkWidget *manhattan_panel_new           (void);
 void       manhattan_panel_set_view      (ManhattanPanel      *self,
                                           const ManhattanView *view,
                                           const char * const  *names);
+/* The score table's rows as screen readers hear them, one a line. */
+char      *manhattan_panel_dup_score_text (ManhattanPanel     *self);
 int        manhattan_panel_get_card      (ManhattanPanel      *self);
 int        manhattan_panel_get_block     (ManhattanPanel      *self);
 void       manhattan_panel_select_card   (ManhattanPanel      *self,

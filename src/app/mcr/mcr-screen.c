@@ -173,18 +173,17 @@ legal_claims (McrScreen  *self,
         label = g_strdup (_("_Pung"));
       else if (g_str_has_prefix (action, "chow ") && tile < MAHJONG_N_KINDS)
         {
-          char b1[4], b2[4], b3[4];
+          g_autofree char *run = mahjong_run_name (tile);
 
-          /* Translators: a chow choice, "Chow 3m 4m 5m" */
-          label = g_strdup_printf (_("_Chow %s %s %s"), tile_word (tile, b1),
-                                   tile_word (tile + 1, b2), tile_word (tile + 2, b3));
+          /* Translators: a chow choice, "Chow 3, 4, 5 of characters" */
+          label = g_strdup_printf (_("_Chow %s"), run);
         }
       else if (g_str_has_prefix (action, "kong ") && tile < MAHJONG_N_KINDS)
         {
-          char buf[4];
+          g_autofree char *name = mahjong_tile_name (tile);
 
-          /* Translators: declaring a kong, "Kong 5p" */
-          label = g_strdup_printf (_("_Kong %s"), tile_word (tile, buf));
+          /* Translators: declaring a kong, "Kong of 5 of dots" */
+          label = g_strdup_printf (_("_Kong of %s"), name);
         }
       else
         continue;
@@ -257,11 +256,10 @@ update_status (McrScreen *self)
     turn = g_strdup (_("Your turn: choose a tile to discard"));
   else if (my_claim (self))
     {
-      char buf[4];
+      g_autofree char *name = mahjong_tile_name (v->tile);
 
-      /* Translators: "Your call on 5p from Bob" */
-      turn = g_strdup_printf (_("Your call on %s from %s"), tile_word (v->tile, buf),
-                              seat_name (self, v->from));
+      /* Translators: "Your call on 5 of dots from Bob" */
+      turn = g_strdup_printf (_("Your call on %s from %s"), name, seat_name (self, v->from));
     }
   else if (v->phase == 't')
     /* Translators: "Bob’s turn" */
@@ -309,7 +307,7 @@ refresh (McrScreen *self)
       for (guint i = 0; i < n_flowers; i++)
         flowers[i] = i < self->n_flowers[s] ? self->flowers[s][i] : (MahjongTile) (FLOWER_BASE + i);
 
-      mahjong_table_view_set_seat_info (self->table, r, seat_name (self, s),
+      mahjong_table_view_set_seat_info (self->table, r, PARLOR_SCREEN_NAME (self, s),
                                         wind_name ((s + N_SEATS - self->view.dealer) % N_SEATS),
                                         v->scores[s], v->phase == 't' && v->turn == s);
       mahjong_river_view_set_discards (mahjong_table_view_get_river (self->table, r),
@@ -585,7 +583,7 @@ mcr_screen_game_over (ParlorGameScreen *screen,
             g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
                                                        "%u. %s: %s points, %u hand won",
                                                        "%u. %s: %s points, %u hands won", won),
-                                    place, seat_name (self, s),
+                                    place, PARLOR_SCREEN_NAME (self, s),
                                     scores != NULL && g_strv_length (scores) > s ? scores[s] : "0",
                                     won);
           }

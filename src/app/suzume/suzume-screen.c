@@ -179,9 +179,7 @@ update_table (SuzumeScreen *self)
       gboolean active = !v->over && !self->finished && v->turn == s;
       const char *wind = s == v->dealer ? _("Dealer") : NULL;
 
-      mahjong_table_view_set_seat_info (self->table, r,
-                                        (int) s == PARLOR_SCREEN_SEAT (self) ? _("You") : PARLOR_SCREEN_NAME (self, s),
-                                        wind, v->scores[s], active);
+      mahjong_table_view_set_seat_info (self->table, r, PARLOR_SCREEN_NAME (self, s), wind, v->scores[s], active);
       for (guint i = 0; i < v->n_discards[s]; i++)
         river[i] = to_mahjong (v->discards[s][i]);
       mahjong_river_view_set_discards (mahjong_table_view_get_river (self->table, r), river, NULL,
@@ -600,7 +598,7 @@ suzume_screen_game_over (ParlorGameScreen *screen,
               if (text->len > 0)
                 g_string_append_c (text, '\n');
               /* Translators: "1. Alice — 52 points" */
-              g_string_append_printf (text, _("%u. %s — %s points"), r, seat_name (self, s), scores[s]);
+              g_string_append_printf (text, _("%u. %s — %s points"), r, PARLOR_SCREEN_NAME (self, s), scores[s]);
             }
     }
   g_free (self->ranking);

@@ -141,9 +141,9 @@ triad_board_view_describe_cell (TriadBoardView *self,
 
   card = triad_card_to_text (&self->view.card[cell]);
   if (owner == viewer (self))
-    /* Translators: "Cell 5, centre: your card 7-3-A-5" */
+    /* Translators: "Cell 5, centre: your card top 7, right 3, bottom 10, left 5" */
     return g_strdup_printf (_("Cell %d, %s: your card %s"), cell + 1, where, card);
-  /* Translators: "Cell 5, centre: Computer's card 7-3-A-5" */
+  /* Translators: "Cell 5, centre: Computer's card top 7, right 3, bottom 10, left 5" */
   return g_strdup_printf (_("Cell %d, %s: %s’s card %s"), cell + 1, where,
                           self->opponent != NULL ? self->opponent : _("Opponent"), card);
 }

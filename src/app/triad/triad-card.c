@@ -47,19 +47,12 @@ triad_card_fit (double  width,
 char *
 triad_card_to_text (const TriadCard *card)
 {
-  char r[4][3];
-
   g_return_val_if_fail (card != NULL, NULL);
 
-  for (int i = 0; i < 4; i++)
-    {
-      if (card->rank[i] >= 10)
-        g_strlcpy (r[i], "A", sizeof r[i]);
-      else
-        g_snprintf (r[i], sizeof r[i], "%u", card->rank[i]);
-    }
-  /* Translators: a card's four ranks, top-right-bottom-left; A is 10 */
-  return g_strdup_printf (_("%s-%s-%s-%s"), r[0], r[1], r[2], r[3]);
+  /* Translators: a card's four numbers, read aloud: "top 7, right 3, bottom 10, left 5" */
+  return g_strdup_printf (_("top %u, right %u, bottom %u, left %u"),
+                          card->rank[TRIAD_SIDE_TOP], card->rank[TRIAD_SIDE_RIGHT],
+                          card->rank[TRIAD_SIDE_BOTTOM], card->rank[TRIAD_SIDE_LEFT]);
 }
 
 static void

@@ -32,7 +32,7 @@ void  triad_card_fit          (double                 width,
                                double                 height,
                                double                *card_width,
                                double                *card_height);
-/* "7-3-A-5": top, right, bottom, left. */
+/* "top 7, right 3, bottom 10, left 5": the numbers in words, as the log writes them. */
 char *triad_card_to_text      (const TriadCard       *card);
 /* Rounded outline helper. */
 

@@ -95,10 +95,10 @@ triad_hand_view_describe (TriadHandView *self)
 
   card = triad_card_to_text (&self->cards[self->selected]);
   if (is_mine (self))
-    /* Translators: "Your hand, card 2 of 5: 7-3-A-5" */
+    /* Translators: "Your hand, card 2 of 5: top 7, right 3, bottom 10, left 5" */
     return g_strdup_printf (_("Your hand, card %d of %u: %s"),
                             self->selected + 1, self->n_cards, card);
-  /* Translators: "Computer’s hand, card 2 of 4: 7-3-A-5" */
+  /* Translators: "Computer’s hand, card 2 of 4: top 7, right 3, bottom 10, left 5" */
   return g_strdup_printf (_("%s’s hand, card %d of %u: %s"), self->owner, self->selected + 1,
                           self->n_cards, card);
 }
@@ -122,7 +122,7 @@ update_accessible (TriadHandView *self)
       if (self->known)
         {
           card = triad_card_to_text (&self->cards[i]);
-          /* Translators: one card of a hand: "Card 2 of 5: 7-3-A-5" */
+          /* Translators: one card of a hand: "Card 2 of 5: top 7, right 3, bottom 10, left 5" */
           name = g_strdup_printf (_("Card %u of %u: %s"), i + 1, self->n_cards, card);
         }
       else

@@ -97,13 +97,14 @@ update_status (TriadScreen *self)
 {
   g_autofree char *markup = NULL;
   const char *them = PARLOR_SCREEN_NAME (self, opponent (self)) != NULL ? PARLOR_SCREEN_NAME (self, opponent (self)) : "";
+  const char *me = PARLOR_SCREEN_SEAT (self) >= 0 ? PARLOR_SCREEN_NAME (self, PARLOR_SCREEN_SEAT (self)) : "";
   guint mine = self->has_view && PARLOR_SCREEN_SEAT (self) >= 0 ? self->view.score[PARLOR_SCREEN_SEAT (self)] : 0;
   guint theirs = self->has_view ? self->view.score[opponent (self)] : 0;
 
   /* The colour chips repeat the card emblems: a circle is yours, a diamond theirs. */
   markup = g_markup_printf_escaped ("<span foreground=\"#3584e4\">●</span> %s  %u – %u  %s "
                                     "<span foreground=\"#e01b24\">◆</span>",
-                                    _("You"), mine, theirs, them);
+                                    me, mine, theirs, them);
   gtk_label_set_markup (self->score_label, markup);
 
   if (my_turn (self))

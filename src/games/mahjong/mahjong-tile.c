@@ -53,6 +53,28 @@ mahjong_tile_name (guint tile)
   return g_steal_pointer (&name);
 }
 
+char *
+mahjong_run_name (guint lowest)
+{
+  guint kind = MAHJONG_TILE_KIND (lowest);
+  guint rank;
+
+  g_return_val_if_fail (mahjong_tile_is_suited (kind) && mahjong_tile_rank (kind) <= 7, g_strdup ("?"));
+  rank = mahjong_tile_rank (kind);
+  switch (mahjong_tile_suit (kind))
+    {
+    case 0:
+      /* Translators: a run of three tiles, e.g. "1, 2, 3 of characters" */
+      return g_strdup_printf (_("%u, %u, %u of characters"), rank, rank + 1, rank + 2);
+    case 1:
+      /* Translators: a run of three tiles, e.g. "1, 2, 3 of dots" */
+      return g_strdup_printf (_("%u, %u, %u of dots"), rank, rank + 1, rank + 2);
+    default:
+      /* Translators: a run of three tiles, e.g. "1, 2, 3 of bamboo" */
+      return g_strdup_printf (_("%u, %u, %u of bamboo"), rank, rank + 1, rank + 2);
+    }
+}
+
 const char *
 mahjong_tile_to_string (guint tile,
                         char  buf[3])

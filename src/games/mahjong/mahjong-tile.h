@@ -72,6 +72,8 @@ mahjong_tile_rank (guint t)     /* 1..9 for suited tiles */
 
 /* "East wind", "3 of bamboo, red", "Flower 2"… (translated, newly allocated). */
 char       *mahjong_tile_name (guint tile);
+/* "1, 2, 3 of bamboo": the run of three that starts at @lowest (translated, newly allocated). */
+char       *mahjong_run_name  (guint lowest);
 /* Writes "5m", "E", "C" or "F1".."F8" for a flower; buf needs 3 bytes. */
 const char *mahjong_tile_to_string (guint tile, char buf[3]);
 /* Parses one tile in the hand notation ("5m", "7z", "E"); MAHJONG_NO_TILE if invalid. */
