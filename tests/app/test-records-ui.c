@@ -34,33 +34,6 @@ start_game (ParlorWindow *window,
   return screen;
 }
 
-static gboolean
-can_move (gpointer screen)
-{
-  return parlor_game_screen_can_move (screen) || !parlor_game_screen_is_playing (screen);
-}
-
-/* Waits for this player's turn and plays a legal move; FALSE once over. */
-static gboolean
-play_move (ParlorGameScreen *screen)
-{
-  ParlorSession *session;
-  ParlorTable *table;
-  g_autoptr(GPtrArray) legal = NULL;
-  g_autoptr(GError) error = NULL;
-
-  ui_test_wait_for (can_move, screen);
-  if (!parlor_game_screen_is_playing (screen))
-    return FALSE;
-  session = parlor_game_screen_get_session (screen);
-  table = parlor_session_get_table (session);
-  legal = parlor_game_legal_actions (parlor_table_get_game (table),
-                                     parlor_session_get_seat (session));
-  g_assert_true (parlor_game_screen_submit (screen, g_ptr_array_index (legal, 0), &error));
-  g_assert_no_error (error);
-  return TRUE;
-}
-
 static GtkWidget *
 find_button_labelled (GtkWidget  *widget,
                       const char *label)
@@ -142,7 +115,7 @@ test_finished_game (void)
   guint n_games = 0;
 
   g_object_ref (table);
-  while (play_move (screen))
+  while (ui_test_play_first_move (screen))
     ;
   result = parlor_game_get_result (parlor_table_get_game (table));
   g_object_unref (table);
@@ -246,7 +219,7 @@ test_assisted_resumed (void)
   ParlorRecordEntry *entry;
 
   g_assert_false (parlor_game_screen_get_assisted (screen));
-  play_move (screen);
+  ui_test_play_first_move (screen);
   ui_test_wait_for (undo_offered, screen);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   g_assert_true (parlor_game_screen_get_assisted (screen));
@@ -261,7 +234,7 @@ test_assisted_resumed (void)
   g_assert_no_error (error);
   g_assert_true (parlor_game_screen_get_assisted (screen));
 
-  while (play_move (screen))
+  while (ui_test_play_first_move (screen))
     ;
   wanted_records = 1;
   ui_test_wait_for (recorded, (gpointer) "triad");

@@ -37,32 +37,6 @@ find_button_labelled (GtkWidget  *widget,
   return NULL;
 }
 
-static gboolean
-can_move (gpointer screen)
-{
-  return parlor_game_screen_can_move (screen) || !parlor_game_screen_is_playing (screen);
-}
-
-static gboolean
-play_move (ParlorGameScreen *screen)
-{
-  ParlorSession *session;
-  ParlorTable *table;
-  g_autoptr(GPtrArray) legal = NULL;
-  g_autoptr(GError) error = NULL;
-
-  ui_test_wait_for (can_move, screen);
-  if (!parlor_game_screen_is_playing (screen))
-    return FALSE;
-  session = parlor_game_screen_get_session (screen);
-  table = parlor_session_get_table (session);
-  legal = parlor_game_legal_actions (parlor_table_get_game (table),
-                                     parlor_session_get_seat (session));
-  g_assert_true (parlor_game_screen_submit (screen, g_ptr_array_index (legal, 0), &error));
-  g_assert_no_error (error);
-  return TRUE;
-}
-
 static guint
 count_actions (const char *text)
 {
@@ -131,7 +105,7 @@ test_watch_again (void)
   g_assert_false (gtk_widget_activate_action (GTK_WIDGET (window), "win.watch-again", NULL) &&
                   viewer_shown (NULL));
 
-  while (play_move (screen))
+  while (ui_test_play_first_move (screen))
     ;
   lines = parlor_table_get_record (table);
   for (guint i = 0; i < lines->len; i++)

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "parlor-game-screen.h"
 #include "parlor-host-window.h"
 #include "ui-test-util.h"
 
@@ -302,4 +303,30 @@ gboolean
 ui_test_two_players (gpointer host_window)
 {
   return parlor_host_window_get_n_players (host_window) == 2;
+}
+
+static gboolean
+can_move_or_over (gpointer screen)
+{
+  return parlor_game_screen_can_move (screen) || !parlor_game_screen_is_playing (screen);
+}
+
+gboolean
+ui_test_play_first_move (gpointer screen)
+{
+  ParlorSession *session;
+  ParlorTable *table;
+  g_autoptr(GPtrArray) legal = NULL;
+  g_autoptr(GError) error = NULL;
+
+  ui_test_wait_for (can_move_or_over, screen);
+  if (!parlor_game_screen_is_playing (screen))
+    return FALSE;
+  session = parlor_game_screen_get_session (screen);
+  table = parlor_session_get_table (session);
+  legal = parlor_game_legal_actions (parlor_table_get_game (table),
+                                     parlor_session_get_seat (session));
+  g_assert_true (parlor_game_screen_submit (screen, g_ptr_array_index (legal, 0), &error));
+  g_assert_no_error (error);
+  return TRUE;
 }

@@ -18,6 +18,10 @@ void               ui_test_wait_for_done (gboolean (*done) (gpointer),
                                        gpointer     data,
                                        const char  *what);
 #define ui_test_wait_for(done, data) ui_test_wait_for_done (done, data, #done)
+
+/* Waits for this player's turn in @screen (a ParlorGameScreen) and plays
+ * the first legal move; FALSE once the game is over. */
+gboolean           ui_test_play_first_move (gpointer screen);
 /* Renders @widget to screenshots/NAME[-LANGUAGE].png in the build dir, for a person to look at. */
 void               ui_test_screenshot (GtkWidget   *widget,
                                        const char  *name);
