@@ -27,7 +27,7 @@ bar_index (McrScreen  *screen,
 }
 
 /* A move when this screen's player must act, made as a player makes it:
- * the hand dialog's Continue, Hu from the claim bar when offered, else Pass
+ * the hand page's Next Hand, Hu from the claim bar when offered, else Pass
  * (Escape) on a call or a discard chosen with the arrows and Enter. */
 static gboolean
 play_move (GtkWidget *widget,
@@ -37,15 +37,11 @@ play_move (GtkWidget *widget,
   McrScreen *screen = MCR_SCREEN (widget);
   MahjongClaimBar *bar = MAHJONG_CLAIM_BAR (mcr_screen_get_claim_bar (screen));
   MahjongHandView *hand = MAHJONG_HAND_VIEW (mcr_screen_get_my_hand (screen));
-  GtkWidget *dialog = mcr_screen_get_hand_dialog (screen);
   int hu = bar_index (screen, "hu");
   guint n;
 
-  if (dialog != NULL)
-    {
-      adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "continue");
-      return TRUE;
-    }
+  if (g_strcmp0 (mcr_screen_get_page (screen), "hand") == 0)
+    return gtk_widget_activate_action (widget, "mcr.next-hand", NULL);
   if (mcr_screen_is_my_claim (screen))
     {
       /* Nothing to call: the screen passes by itself. */

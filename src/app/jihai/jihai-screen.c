@@ -33,10 +33,6 @@ struct _JihaiScreen
   MahjongTableView *table;
   ParlorLogView    *log;
   GtkWidget        *log_pane;
-  AdwStatusPage    *hand_page;
-  MahjongHandView  *win_hand;
-  GtkLabel         *hand_details;
-  GtkWidget        *next_button;
   AdwStatusPage    *result_page;
   GtkLabel         *result_details;
   GtkWidget        *back_button;
@@ -48,7 +44,6 @@ struct _JihaiScreen
   GtkLabel         *clock_label;
   GtkLabel         *hint_label;
   MahjongClaimBar  *claim_bar;
-  MahjongMeldsView *win_melds;
 
   JihaiView         view;
   gboolean          has_view;
@@ -386,6 +381,8 @@ take_win (JihaiScreen *self,
   GString *text = g_string_new (NULL);
   MahjongTile tiles[MAHJONG_HAND_MAX];
   JihaiMeld jmelds[JIHAI_MAX_MELDS];
+  MahjongHandView *win_hand = mahjong_screen_get_win_hand (MAHJONG_SCREEN (self));
+  MahjongMeldsView *win_melds = mahjong_screen_get_win_melds (MAHJONG_SCREEN (self));
   guint n = 0, n_melds = 0;
   gboolean skipped = FALSE;
 
@@ -461,8 +458,8 @@ take_win (JihaiScreen *self,
     const char *owner = seat == PARLOR_SCREEN_SEAT (self) || seat < 0 || seat >= N_SEATS
                         ? NULL : PARLOR_SCREEN_NAME (self, seat);
 
-    mahjong_hand_view_set_owner (self->win_hand, owner);
-    mahjong_melds_view_set_owner (self->win_melds, owner);
+    mahjong_hand_view_set_owner (win_hand, owner);
+    mahjong_melds_view_set_owner (win_melds, owner);
   }
   for (const char *c = held; c != NULL && *c && n < MAHJONG_HAND_MAX - 1; c++)
     {
@@ -477,7 +474,7 @@ take_win (JihaiScreen *self,
         }
       tiles[n++] = tile_of (k);
     }
-  mahjong_hand_view_set_tiles (self->win_hand, tiles, n, skipped ? tile_of (win) : MAHJONG_NO_TILE);
+  mahjong_hand_view_set_tiles (win_hand, tiles, n, skipped ? tile_of (win) : MAHJONG_NO_TILE);
   if (melds != NULL && g_strcmp0 (melds, "-") != 0)
     {
       g_auto(GStrv) parts = g_strsplit (melds, ",", -1);
@@ -486,9 +483,9 @@ take_win (JihaiScreen *self,
         if (jihai_meld_parse (parts[i], &jmelds[n_melds]))
           n_melds++;
     }
-  set_melds (self->win_melds, jmelds, n_melds);
-  gtk_widget_set_visible (GTK_WIDGET (self->win_hand), TRUE);
-  gtk_widget_set_visible (GTK_WIDGET (self->win_melds), n_melds > 0);
+  set_melds (win_melds, jmelds, n_melds);
+  gtk_widget_set_visible (GTK_WIDGET (win_hand), TRUE);
+  gtk_widget_set_visible (GTK_WIDGET (win_melds), n_melds > 0);
 }
 
 static void
@@ -509,9 +506,7 @@ take_hand_over (JihaiScreen *self,
       self->hand_title = g_strdup (_("Drawn Hand"));
       g_free (self->hand_text);
       self->hand_text = g_strdup (_("The wall ran out: no points change hands."));
-      mahjong_hand_view_set_tiles (self->win_hand, NULL, 0, MAHJONG_NO_TILE);
-      gtk_widget_set_visible (GTK_WIDGET (self->win_hand), FALSE);
-      gtk_widget_set_visible (GTK_WIDGET (self->win_melds), FALSE);
+      mahjong_screen_clear_win_hand (MAHJONG_SCREEN (self));
     }
 
   /* Translators: the scores after a hand, "You 20 · Computer (Normal) 10" */
@@ -763,14 +758,6 @@ call_action (GtkWidget  *widget,
 }
 
 static void
-next_hand_action (GtkWidget  *widget,
-                  const char *action_name,
-                  GVariant   *param)
-{
-  mahjong_screen_next_hand (MAHJONG_SCREEN (widget));
-}
-
-static void
 jihai_screen_dispose (GObject *object)
 {
   mahjong_screen_end_hand_pause (MAHJONG_SCREEN (object));
@@ -800,7 +787,7 @@ jihai_screen_grab_focus (GtkWidget *widget)
   if (g_strcmp0 (page, "setup") == 0)
     return gtk_widget_grab_focus (GTK_WIDGET (self->setup));
   if (g_strcmp0 (page, "hand") == 0)
-    return gtk_widget_grab_focus (self->next_button);
+    return gtk_widget_grab_focus (mahjong_screen_get_next_button (MAHJONG_SCREEN (self)));
   if (g_strcmp0 (page, "result") == 0)
     return gtk_widget_grab_focus (gtk_widget_get_visible (self->again_button)
                                   ? self->again_button : self->back_button);
@@ -841,10 +828,6 @@ jihai_screen_class_init (JihaiScreenClass *klass)
   gtk_widget_class_bind_template_child (widget_class, JihaiScreen, table);
   gtk_widget_class_bind_template_child (widget_class, JihaiScreen, log);
   gtk_widget_class_bind_template_child (widget_class, JihaiScreen, log_pane);
-  gtk_widget_class_bind_template_child (widget_class, JihaiScreen, hand_page);
-  gtk_widget_class_bind_template_child (widget_class, JihaiScreen, win_hand);
-  gtk_widget_class_bind_template_child (widget_class, JihaiScreen, hand_details);
-  gtk_widget_class_bind_template_child (widget_class, JihaiScreen, next_button);
   gtk_widget_class_bind_template_child (widget_class, JihaiScreen, result_page);
   gtk_widget_class_bind_template_child (widget_class, JihaiScreen, result_details);
   gtk_widget_class_bind_template_child (widget_class, JihaiScreen, back_button);
@@ -853,7 +836,7 @@ jihai_screen_class_init (JihaiScreenClass *klass)
   parlor_game_screen_class_install_game_actions (widget_class, "jihai");
   gtk_widget_class_install_action (widget_class, "jihai.discard", "s", discard_action);
   gtk_widget_class_install_action (widget_class, "jihai.call", "s", call_action);
-  gtk_widget_class_install_action (widget_class, "jihai.next-hand", NULL, next_hand_action);
+  mahjong_screen_class_install_next_hand (widget_class, "jihai.next-hand");
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "jihai-screen");
@@ -863,7 +846,6 @@ static void
 jihai_screen_init (JihaiScreen *self)
 {
   GtkWidget *center = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *parent;
 
   self->winner = -1;
   self->last_discarder = -1;
@@ -895,20 +877,11 @@ jihai_screen_init (JihaiScreen *self)
   gtk_box_append (GTK_BOX (center), GTK_WIDGET (self->hint_label));
   mahjong_table_view_set_center (self->table, center);
 
-  /* The winning hand's melds, beside its concealed tiles. */
-  self->win_melds = MAHJONG_MELDS_VIEW (mahjong_melds_view_new ());
-  mahjong_melds_view_set_n_seats (self->win_melds, N_SEATS);
-  gtk_widget_set_halign (GTK_WIDGET (self->win_melds), GTK_ALIGN_CENTER);
-  parent = gtk_widget_get_parent (GTK_WIDGET (self->win_hand));
-  gtk_box_insert_child_after (GTK_BOX (parent), GTK_WIDGET (self->win_melds), GTK_WIDGET (self->win_hand));
-  gtk_widget_set_visible (GTK_WIDGET (self->win_melds), FALSE);
-
   parlor_game_screen_set_pages (PARLOR_GAME_SCREEN (self), self->stack, GTK_WIDGET (self->setup));
   parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), self->clock_label);
   parlor_game_screen_set_log_view (PARLOR_GAME_SCREEN (self), self->log);
   parlor_game_screen_set_log_pane (PARLOR_GAME_SCREEN (self), self->log_pane);
-  mahjong_screen_set_hand_page (MAHJONG_SCREEN (self), self->stack, self->hand_page,
-                                self->hand_details, self->next_button);
+  mahjong_screen_add_hand_page (MAHJONG_SCREEN (self), self->stack, N_SEATS, "jihai.next-hand");
 
   mahjong_screen_set_table (MAHJONG_SCREEN (self), self->table);
   mahjong_screen_set_claim_bar (MAHJONG_SCREEN (self), self->claim_bar);
@@ -971,14 +944,14 @@ GtkWidget *
 jihai_screen_get_win_hand (JihaiScreen *self)
 {
   g_return_val_if_fail (JIHAI_IS_SCREEN (self), NULL);
-  return GTK_WIDGET (self->win_hand);
+  return GTK_WIDGET (mahjong_screen_get_win_hand (MAHJONG_SCREEN (self)));
 }
 
 const char *
 jihai_screen_get_hand_text (JihaiScreen *self)
 {
   g_return_val_if_fail (JIHAI_IS_SCREEN (self), NULL);
-  return gtk_label_get_text (self->hand_details);
+  return mahjong_screen_get_hand_details (MAHJONG_SCREEN (self));
 }
 
 const char *

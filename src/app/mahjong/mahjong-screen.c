@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "mahjong-screen.h"
 
 /* On a LAN the others play on: the result stays this long, unless Next Hand. */
@@ -14,6 +16,8 @@ typedef struct
   MahjongClaimBar  *claim_bar;
   GtkStack         *stack;
   AdwStatusPage    *hand_page;
+  MahjongHandView  *win_hand;
+  MahjongMeldsView *win_melds;
   GtkLabel         *hand_details;
   GtkWidget        *next_button;
   guint             lan_timeout;
@@ -244,23 +248,105 @@ hold (MahjongScreen *self,
 }
 
 void
-mahjong_screen_set_hand_page (MahjongScreen *self,
+mahjong_screen_add_hand_page (MahjongScreen *self,
                               GtkStack      *stack,
-                              AdwStatusPage *page,
-                              GtkLabel      *details,
-                              GtkWidget     *next_button)
+                              guint          n_seats,
+                              const char    *next_action)
+{
+  MahjongScreenPrivate *priv;
+  GtkWidget *box, *scrolled;
+
+  g_return_if_fail (MAHJONG_IS_SCREEN (self));
+  g_return_if_fail (GTK_IS_STACK (stack) && next_action != NULL);
+
+  priv = PRIV (self);
+  priv->stack = stack;
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
+  gtk_widget_set_halign (box, GTK_ALIGN_CENTER);
+  priv->win_hand = MAHJONG_HAND_VIEW (mahjong_hand_view_new ());
+  gtk_widget_set_halign (GTK_WIDGET (priv->win_hand), GTK_ALIGN_CENTER);
+  gtk_widget_set_visible (GTK_WIDGET (priv->win_hand), FALSE);
+  priv->win_melds = MAHJONG_MELDS_VIEW (mahjong_melds_view_new ());
+  mahjong_melds_view_set_n_seats (priv->win_melds, n_seats);
+  gtk_widget_set_halign (GTK_WIDGET (priv->win_melds), GTK_ALIGN_CENTER);
+  gtk_widget_set_visible (GTK_WIDGET (priv->win_melds), FALSE);
+  priv->hand_details = GTK_LABEL (gtk_label_new (""));
+  gtk_label_set_wrap (priv->hand_details, TRUE);
+  gtk_label_set_justify (priv->hand_details, GTK_JUSTIFY_CENTER);
+  priv->next_button = gtk_button_new_with_mnemonic (_("_Next Hand"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (priv->next_button), next_action);
+  gtk_widget_set_halign (priv->next_button, GTK_ALIGN_CENTER);
+  gtk_widget_set_size_request (priv->next_button, 200, -1);
+  gtk_widget_add_css_class (priv->next_button, "pill");
+  gtk_widget_add_css_class (priv->next_button, "suggested-action");
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (priv->win_hand));
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (priv->win_melds));
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (priv->hand_details));
+  gtk_box_append (GTK_BOX (box), priv->next_button);
+  priv->hand_page = ADW_STATUS_PAGE (adw_status_page_new ());
+  adw_status_page_set_child (priv->hand_page, box);
+  scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (priv->hand_page));
+  gtk_stack_add_named (stack, scrolled, "hand");
+}
+
+MahjongHandView *
+mahjong_screen_get_win_hand (MahjongScreen *self)
+{
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), NULL);
+  return PRIV (self)->win_hand;
+}
+
+void
+mahjong_screen_clear_win_hand (MahjongScreen *self)
 {
   MahjongScreenPrivate *priv;
 
   g_return_if_fail (MAHJONG_IS_SCREEN (self));
-  g_return_if_fail (GTK_IS_STACK (stack) && ADW_IS_STATUS_PAGE (page));
-  g_return_if_fail (GTK_IS_LABEL (details) && GTK_IS_WIDGET (next_button));
 
   priv = PRIV (self);
-  priv->stack = stack;
-  priv->hand_page = page;
-  priv->hand_details = details;
-  priv->next_button = next_button;
+  if (priv->win_hand == NULL)
+    return;
+  mahjong_hand_view_set_tiles (priv->win_hand, NULL, 0, MAHJONG_NO_TILE);
+  gtk_widget_set_visible (GTK_WIDGET (priv->win_hand), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (priv->win_melds), FALSE);
+}
+
+MahjongMeldsView *
+mahjong_screen_get_win_melds (MahjongScreen *self)
+{
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), NULL);
+  return PRIV (self)->win_melds;
+}
+
+GtkWidget *
+mahjong_screen_get_next_button (MahjongScreen *self)
+{
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), NULL);
+  return PRIV (self)->next_button;
+}
+
+const char *
+mahjong_screen_get_hand_details (MahjongScreen *self)
+{
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), NULL);
+  return PRIV (self)->hand_details != NULL ? gtk_label_get_text (PRIV (self)->hand_details) : NULL;
+}
+
+static void
+next_hand_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *param)
+{
+  mahjong_screen_next_hand (MAHJONG_SCREEN (widget));
+}
+
+void
+mahjong_screen_class_install_next_hand (GtkWidgetClass *widget_class,
+                                        const char     *action_name)
+{
+  gtk_widget_class_install_action (widget_class, action_name, NULL, next_hand_action);
 }
 
 static gboolean

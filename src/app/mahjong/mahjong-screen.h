@@ -4,6 +4,7 @@
 #include <adwaita.h>
 
 #include "mahjong-claim-bar.h"
+#include "mahjong-melds-view.h"
 #include "mahjong-table-view.h"
 #include "parlor-game-screen.h"
 
@@ -44,14 +45,23 @@ guint             mahjong_screen_relative       (MahjongScreen    *self,
 gboolean          mahjong_screen_submit         (MahjongScreen    *self,
                                                  const char       *action);
 gboolean          mahjong_screen_focus_hand     (MahjongScreen    *self);
-/* The hand-result page, the "hand" page of @stack: its title, its words
- * and its Next Hand button. Shown, it pauses a game against the computer
+/* Adds the hand-result page to @stack as its "hand" page: the winning hand
+ * and its melds (hidden until given), the hand's words and Next Hand, which
+ * activates @next_action. Shown, it pauses a game against the computer
  * until Next Hand; on a LAN it gives way by itself after a moment. */
-void              mahjong_screen_set_hand_page  (MahjongScreen    *self,
+void              mahjong_screen_add_hand_page  (MahjongScreen    *self,
                                                  GtkStack         *stack,
-                                                 AdwStatusPage    *page,
-                                                 GtkLabel         *details,
-                                                 GtkWidget        *next_button);
+                                                 guint             n_seats,
+                                                 const char       *next_action);
+MahjongHandView  *mahjong_screen_get_win_hand   (MahjongScreen    *self);
+/* No winning hand on the page: a drawn hand. */
+void              mahjong_screen_clear_win_hand (MahjongScreen    *self);
+MahjongMeldsView *mahjong_screen_get_win_melds  (MahjongScreen    *self);
+GtkWidget        *mahjong_screen_get_next_button (MahjongScreen   *self);
+const char       *mahjong_screen_get_hand_details (MahjongScreen  *self);
+/* Installs @action_name (the game's "next-hand") as Next Hand. */
+void              mahjong_screen_class_install_next_hand (GtkWidgetClass *widget_class,
+                                                 const char       *action_name);
 void              mahjong_screen_show_hand_result (MahjongScreen  *self,
                                                  const char       *title,
                                                  const char       *markup);

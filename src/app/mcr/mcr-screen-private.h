@@ -14,8 +14,6 @@ int         mcr_screen_get_seat        (McrScreen *self);
 GtkWidget  *mcr_screen_get_my_hand     (McrScreen *self);
 GtkWidget  *mcr_screen_get_claim_bar   (McrScreen *self);
 GtkWidget  *mcr_screen_get_table_view  (McrScreen *self);
-/* The open hand-result dialog, or NULL. */
-GtkWidget  *mcr_screen_get_hand_dialog (McrScreen *self);
 GtkWidget  *mcr_screen_get_result_page (McrScreen *self);
 char       *mcr_screen_dup_view        (McrScreen *self);
 char       *mcr_screen_get_log_text    (McrScreen *self);

@@ -68,7 +68,8 @@ struct _McrScreen
   GtkLabel         *ranking_label;
   GtkWidget        *back_button;
   GtkWidget        *again_button;
-  GtkWidget        *hand_dialog;
+  char             *hand_title;   /* the hand just ended, for its page */
+  gboolean          hand_pending; /* shown once the table has caught up */
 
   McrView           view;
   gboolean          has_view;
@@ -350,34 +351,28 @@ refresh (McrScreen *self)
   update_status (self);
 }
 
+/* The hand's result, once the table shows how it ended; the match's last
+ * hand is told on the result page instead. */
 static void
-on_dialog_response (AdwMessageDialog *dialog,
-                    const char       *response,
-                    McrScreen        *self)
+show_hand_page (McrScreen *self)
 {
-  gtk_window_destroy (GTK_WINDOW (dialog));
-  if (gtk_stack_get_visible_child_name (self->stack) != NULL &&
-      g_str_equal (gtk_stack_get_visible_child_name (self->stack), "play") && !self->finished)
-    mahjong_screen_focus_hand (MAHJONG_SCREEN (self));
+  g_autofree char *markup = g_markup_escape_text (self->last_result != NULL ? self->last_result : "", -1);
+
+  self->hand_pending = FALSE;
+  mahjong_screen_show_hand_result (MAHJONG_SCREEN (self), self->hand_title, markup);
 }
 
 static void
-show_hand_dialog (McrScreen  *self,
-                  const char *heading,
-                  const char *body)
+take_result (McrScreen  *self,
+             const char *heading,
+             const char *body)
 {
-  GtkWidget *dialog = adw_message_dialog_new (NULL, heading, NULL);
-
-  adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (dialog), body);
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "continue", _("_Continue"));
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "continue");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "continue");
-  g_signal_connect (dialog, "response", G_CALLBACK (on_dialog_response), self);
-  if (self->hand_dialog != NULL)
-    gtk_window_destroy (GTK_WINDOW (self->hand_dialog));
-  self->hand_dialog = dialog;
-  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->hand_dialog);
-  parlor_game_screen_present_dialog (PARLOR_GAME_SCREEN (self), GTK_WINDOW (dialog));
+  self->n_results++;
+  g_free (self->hand_title);
+  self->hand_title = g_strdup (heading);
+  g_free (self->last_result);
+  self->last_result = g_strdup (body);
+  self->hand_pending = TRUE;
 }
 
 static void
@@ -458,10 +453,7 @@ show_win (McrScreen        *self,
       g_string_append_printf (body, _("Scores: %s"), s);
     }
 
-  self->n_results++;
-  g_free (self->last_result);
-  self->last_result = g_strdup_printf ("%s\n%s", heading, body->str);
-  show_hand_dialog (self, heading, body->str);
+  take_result (self, heading, body->str);
   g_string_free (body, TRUE);
 }
 
@@ -514,10 +506,7 @@ handle_event (McrScreen  *self,
     }
   else if (g_str_equal (type, "exhausted"))
     {
-      self->n_results++;
-      g_free (self->last_result);
-      self->last_result = g_strdup (_("The wall is exhausted: a drawn hand, nobody pays."));
-      show_hand_dialog (self, _("Drawn Hand"), self->last_result);
+      take_result (self, _("Drawn Hand"), _("The wall is exhausted: a drawn hand, nobody pays."));
     }
 }
 
@@ -536,6 +525,8 @@ mcr_screen_session_changed (ParlorGameScreen *screen)
   McrScreen *self = MCR_SCREEN (screen);
 
   refresh (self);
+  if (self->hand_pending && !self->finished)
+    show_hand_page (self);
 }
 
 static void
@@ -558,6 +549,7 @@ mcr_screen_game_over (ParlorGameScreen *screen,
   int my_rank = 0;
 
   self->finished = TRUE;
+  mahjong_screen_end_hand_pause (MAHJONG_SCREEN (self));
   mahjong_claim_bar_clear (self->claim_bar);
   mahjong_hand_view_set_interactive (mahjong_table_view_get_hand (self->table, 0), FALSE);
   update_status (self);
@@ -600,6 +592,10 @@ mcr_screen_game_over (ParlorGameScreen *screen,
     }
   else
     adw_status_page_set_description (self->result_page, NULL);
+  if (self->hand_pending && self->hand_title != NULL)
+    g_string_append_printf (text, "\n\n%s\n%s", self->hand_title,
+                            self->last_result != NULL ? self->last_result : "");
+  self->hand_pending = FALSE;
   gtk_label_set_text (self->ranking_label, text->str);
   g_string_free (text, TRUE);
   parlor_game_screen_show_result_page (PARLOR_GAME_SCREEN (self), self->again_button, self->back_button);
@@ -628,7 +624,10 @@ mcr_screen_reset (ParlorGameScreen *screen)
   self->has_view = FALSE;
   self->finished = FALSE;
   self->n_results = 0;
+  self->hand_pending = FALSE;
   g_clear_pointer (&self->last_result, g_free);
+  g_clear_pointer (&self->hand_title, g_free);
+  mahjong_screen_end_hand_pause (MAHJONG_SCREEN (self));
 }
 
 static void
@@ -669,6 +668,8 @@ mcr_screen_grab_focus (GtkWidget *widget)
   if (g_strcmp0 (page, "result") == 0)
     return gtk_widget_grab_focus (gtk_widget_get_visible (self->again_button)
                                   ? self->again_button : self->back_button);
+  if (g_strcmp0 (page, "hand") == 0)
+    return gtk_widget_grab_focus (mahjong_screen_get_next_button (MAHJONG_SCREEN (self)));
   return mahjong_screen_focus_hand (MAHJONG_SCREEN (self));
 }
 
@@ -702,6 +703,7 @@ mcr_screen_dispose (GObject *object)
 {
   McrScreen *self = MCR_SCREEN (object);
 
+  mahjong_screen_end_hand_pause (MAHJONG_SCREEN (object));
   parlor_game_screen_set_session (PARLOR_GAME_SCREEN (object), NULL);
   if (self->stack != NULL)
     {
@@ -717,6 +719,7 @@ mcr_screen_finalize (GObject *object)
   McrScreen *self = MCR_SCREEN (object);
 
   g_free (self->last_result);
+  g_free (self->hand_title);
   G_OBJECT_CLASS (mcr_screen_parent_class)->finalize (object);
 }
 
@@ -743,6 +746,7 @@ mcr_screen_class_init (McrScreenClass *klass)
   screen_class->reset = mcr_screen_reset;
 
   parlor_game_screen_class_install_game_actions (widget_class, "mcr");
+  mahjong_screen_class_install_next_hand (widget_class, "mcr.next-hand");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "mcr-screen");
 }
@@ -833,6 +837,7 @@ mcr_screen_init (McrScreen *self)
   self->setup = g_object_new (MCR_TYPE_SETUP, NULL);
   gtk_stack_add_named (self->stack, GTK_WIDGET (self->setup), "setup");
   gtk_stack_add_named (self->stack, build_play_page (self), "play");
+  mahjong_screen_add_hand_page (MAHJONG_SCREEN (self), self->stack, N_SEATS, "mcr.next-hand");
   gtk_stack_add_named (self->stack, build_result_page (self), "result");
   gtk_stack_set_visible_child_name (self->stack, "setup");
   gtk_widget_set_parent (GTK_WIDGET (self->stack), GTK_WIDGET (self));
@@ -890,13 +895,6 @@ mcr_screen_get_table_view (McrScreen *self)
 {
   g_return_val_if_fail (MCR_IS_SCREEN (self), NULL);
   return GTK_WIDGET (self->table);
-}
-
-GtkWidget *
-mcr_screen_get_hand_dialog (McrScreen *self)
-{
-  g_return_val_if_fail (MCR_IS_SCREEN (self), NULL);
-  return self->hand_dialog;
 }
 
 GtkWidget *

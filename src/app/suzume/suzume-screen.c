@@ -36,9 +36,6 @@ struct _SuzumeScreen
   GtkLabel          *wall_label;
   MahjongClaimBar   *claim_bar;
   GtkLabel          *hint_label;
-  AdwStatusPage     *hand_page;
-  GtkLabel          *hand_details;
-  GtkWidget         *next_button;
   ParlorLogView     *log;
   AdwStatusPage     *result_page;
   GtkWidget         *again_button;
@@ -687,14 +684,6 @@ claim_action (GtkWidget  *widget,
 }
 
 static void
-next_hand_action (GtkWidget  *widget,
-                  const char *action_name,
-                  GVariant   *param)
-{
-  mahjong_screen_next_hand (MAHJONG_SCREEN (widget));
-}
-
-static void
 show_result_action (GtkWidget  *widget,
                     const char *action_name,
                     GVariant   *param)
@@ -749,7 +738,7 @@ suzume_screen_grab_focus (GtkWidget *widget)
   if (g_strcmp0 (page, "setup") == 0)
     return gtk_widget_grab_focus (GTK_WIDGET (self->setup));
   if (g_strcmp0 (page, "hand") == 0)
-    return gtk_widget_grab_focus (self->next_button);
+    return gtk_widget_grab_focus (mahjong_screen_get_next_button (MAHJONG_SCREEN (self)));
   if (g_strcmp0 (page, "result") == 0)
     return gtk_widget_grab_focus (gtk_widget_get_visible (self->again_button)
                                   ? self->again_button : self->back_button);
@@ -836,7 +825,7 @@ suzume_screen_class_init (SuzumeScreenClass *klass)
   gtk_widget_class_install_action (widget_class, "suzume.discard", "i", discard_action);
   gtk_widget_class_install_action (widget_class, "suzume.claim", "s", claim_action);
   gtk_widget_class_install_action (widget_class, "suzume.show-result", NULL, show_result_action);
-  gtk_widget_class_install_action (widget_class, "suzume.next-hand", NULL, next_hand_action);
+  mahjong_screen_class_install_next_hand (widget_class, "suzume.next-hand");
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "suzume-screen");
@@ -928,31 +917,6 @@ build_play_page (SuzumeScreen *self)
 }
 
 static GtkWidget *
-build_hand_page (SuzumeScreen *self)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
-
-  self->hand_page = ADW_STATUS_PAGE (adw_status_page_new ());
-  self->hand_details = GTK_LABEL (gtk_label_new (""));
-  gtk_label_set_wrap (self->hand_details, TRUE);
-  gtk_label_set_justify (self->hand_details, GTK_JUSTIFY_CENTER);
-  self->next_button = gtk_button_new_with_mnemonic (_("_Next Hand"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->next_button), "suzume.next-hand");
-  gtk_widget_set_halign (self->next_button, GTK_ALIGN_CENTER);
-  gtk_widget_set_size_request (self->next_button, 200, -1);
-  gtk_widget_add_css_class (self->next_button, "pill");
-  gtk_widget_add_css_class (self->next_button, "suggested-action");
-  gtk_widget_set_halign (box, GTK_ALIGN_CENTER);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->hand_details));
-  gtk_box_append (GTK_BOX (box), self->next_button);
-  adw_status_page_set_child (self->hand_page, box);
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->hand_page));
-  return scrolled;
-}
-
-static GtkWidget *
 build_result_page (SuzumeScreen *self)
 {
   GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
@@ -985,14 +949,12 @@ suzume_screen_init (SuzumeScreen *self)
   self->setup = g_object_new (SUZUME_TYPE_SETUP, NULL);
   gtk_stack_add_named (self->stack, GTK_WIDGET (self->setup), "setup");
   gtk_stack_add_named (self->stack, build_play_page (self), "play");
-  gtk_stack_add_named (self->stack, build_hand_page (self), "hand");
+  mahjong_screen_add_hand_page (MAHJONG_SCREEN (self), self->stack, N_SEATS_MAX, "suzume.next-hand");
   gtk_stack_add_named (self->stack, build_result_page (self), "result");
   gtk_stack_set_visible_child_name (self->stack, "setup");
 
   parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), self->clock_label);
   parlor_game_screen_set_log_view (PARLOR_GAME_SCREEN (self), self->log);
-  mahjong_screen_set_hand_page (MAHJONG_SCREEN (self), self->stack, self->hand_page,
-                                self->hand_details, self->next_button);
   parlor_game_screen_set_pages (PARLOR_GAME_SCREEN (self), self->stack, GTK_WIDGET (self->setup));
 }
 
