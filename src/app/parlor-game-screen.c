@@ -40,6 +40,7 @@ typedef struct
   gboolean           finished;
   gboolean           user_paused;
   gboolean           minimized;
+  gboolean           start_told;   /* a LAN game's start has been announced */
   gboolean           replaying;    /* a record played again: no sounds */
   gboolean           can_pause;
   gboolean           can_undo;
@@ -262,6 +263,11 @@ on_changed (ParlorSession    *session,
   ensure_seated (self);
   if (klass->session_changed != NULL)
     klass->session_changed (self);
+  if (!PRIV (self)->start_told && parlor_session_is_playing (session))
+    {
+      PRIV (self)->start_told = TRUE;
+      announce (self, parlor_game_screen_can_move (self) ? _("Game started, your turn") : _("Game started"));
+    }
 }
 
 static void
@@ -549,6 +555,8 @@ parlor_game_screen_set_session (ParlorGameScreen *self,
   if (session != NULL)
     {
       priv->session = g_object_ref (session);
+      /* A game here starts at once and says so; a LAN game when the host starts it. */
+      priv->start_told = !parlor_session_is_remote (session) && !parlor_session_is_hosted (session);
       g_signal_connect (session, "event", G_CALLBACK (on_event), self);
       g_signal_connect (session, "changed", G_CALLBACK (on_changed), self);
       g_signal_connect (session, "log", G_CALLBACK (on_log), self);

@@ -23,6 +23,15 @@ on_guest_line (ParlorClient *client,
 }
 
 static void
+on_announce (GtkWidget  *screen,
+             const char *text,
+             guint      *started)
+{
+  if (g_str_has_prefix (text, "Game started"))
+    (*started)++;
+}
+
+static void
 on_joined (ParlorJoinWindow *join,
            ParlorClient     *client,
            const char       *address,
@@ -30,6 +39,7 @@ on_joined (ParlorJoinWindow *join,
 {
   guest->screen = parlor_window_get_screen (guest->window);
   g_signal_connect (client, "line-received", G_CALLBACK (on_guest_line), guest);
+  g_signal_connect (guest->screen, "announce", G_CALLBACK (on_announce), &guest->guest_started);
 }
 
 int
@@ -46,7 +56,9 @@ lan_test_guest_seat (LanGuest *guest)
 static gboolean
 guest_seated (gpointer data)
 {
-  return lan_test_guest_seat (data) >= 0;
+  LanGuest *guest = data;
+
+  return lan_test_guest_seat (guest) >= 0 && guest->host_started > 0 && guest->guest_started > 0;
 }
 
 LanGuest *
@@ -77,8 +89,13 @@ lan_test_host_and_join (GtkWidget  *host,
   address = g_strdup_printf ("127.0.0.1:%u", parlor_host_window_get_port (host_window));
   parlor_join_window_connect (join, address);
   ui_test_wait_for (ui_test_two_players, host_window);
+  g_signal_connect (host, "announce", G_CALLBACK (on_announce), &guest->host_started);
   g_assert_true (parlor_host_window_start (host_window));
   ui_test_wait_for (guest_seated, guest);
+  g_signal_handlers_disconnect_by_data (host, &guest->host_started);
+  g_signal_handlers_disconnect_by_data (guest->screen, &guest->guest_started);
+  g_assert_cmpuint (guest->host_started, ==, 1);
+  g_assert_cmpuint (guest->guest_started, ==, 1);
   return guest;
 }
 

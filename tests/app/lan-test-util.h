@@ -14,11 +14,13 @@ typedef struct
   ParlorWindow *window;
   GtkWidget    *screen;  /* its game screen, once seated */
   GPtrArray    *lines;   /* every line its client received */
+  guint         host_started, guest_started;  /* "Game started" heard */
 } LanGuest;
 
 /* Hosts the game on @host's setup page (win.host-lan), joins it from a new
  * window of the app, named "Guest", and starts it with the two of them:
- * computers take the other seats. Returns once the guest has its seat. */
+ * computers take the other seats. Returns once the guest has its seat and
+ * both screens have told screen readers that the game started. */
 LanGuest *lan_test_host_and_join (GtkWidget  *host,
                                   const char *game_id);
 int       lan_test_guest_seat    (LanGuest   *guest);

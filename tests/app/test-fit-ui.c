@@ -283,7 +283,7 @@ check_mahjong (gconstpointer data)
       g_test_message ("%s at %dx%d: discards %.1f px, your tiles %.1f px", id,
                       sizes[i].width, sizes[i].height, fit.discard, fit.hand);
       assert_no_ellipsis (screen, name);
-      ui_test_screenshot (GTK_WIDGET (window ()), name);
+      ui_test_screenshot_light_dark (GTK_WIDGET (window ()), name);
       g_free (fit.why);
     }
   leave_game ();
@@ -334,7 +334,7 @@ check_board (gconstpointer data)
       resize (screen, &sizes[i]);
       ui_test_wait_for (board_whole, screen);
       assert_no_ellipsis (screen, name);
-      ui_test_screenshot (GTK_WIDGET (window ()), name);
+      ui_test_screenshot_light_dark (GTK_WIDGET (window ()), name);
     }
   leave_game ();
 }

@@ -105,26 +105,6 @@ assert_status_announced (ParlorStatusBanner *status)
   g_assert_cmpstr (description, ==, parlor_status_banner_get_detail (status));
 }
 
-static void
-set_dark (gboolean dark)
-{
-  adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
-                                      dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_DEFAULT);
-}
-
-/* NAME.png and NAME-dark.png. */
-static void
-screenshot_light_dark (GtkWidget  *widget,
-                       const char *name)
-{
-  g_autofree char *dark = g_strdup_printf ("%s-dark", name);
-
-  ui_test_screenshot (widget, name);
-  set_dark (TRUE);
-  ui_test_screenshot (widget, dark);
-  set_dark (FALSE);
-}
-
 static GtkWidget *
 find_button (GtkWidget  *root,
              const char *action)
@@ -190,7 +170,7 @@ test_host_window (void)
   g_assert_cmpstr (gtk_widget_get_tooltip_text (start_button), ==, _("Waiting for at least one player to join"));
   g_assert_true (parlor_host_window_shows_log_placeholder (host));
   waiting_title = g_strdup (parlor_status_banner_get_title (status));
-  screenshot_light_dark (GTK_WIDGET (host), "host-empty");
+  ui_test_screenshot_light_dark (GTK_WIDGET (host), "host-empty");
 
   /* A flood of log lines (each join and leave writes one) keeps the last 100. */
   {
@@ -270,7 +250,7 @@ test_host_window (void)
                                                   _("Connection log"));
     g_assert_null (differs);
   }
-  screenshot_light_dark (GTK_WIDGET (host), "host-remove");
+  ui_test_screenshot_light_dark (GTK_WIDGET (host), "host-remove");
 
   remove = find_button (GTK_WIDGET (host), "host.remove");
   g_assert_nonnull (remove);

@@ -333,19 +333,6 @@ join_waiting (gpointer data)
   return parlor_status_banner_get_kind (parlor_join_window_get_status (data)) == PARLOR_STATUS_READY;
 }
 
-/* NAME.png and NAME-dark.png. */
-static void
-screenshot_light_dark (GtkWidget  *widget,
-                       const char *name)
-{
-  g_autofree char *dark = g_strdup_printf ("%s-dark", name);
-
-  ui_test_screenshot (widget, name);
-  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
-  ui_test_screenshot (widget, dark);
-  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
-}
-
 /* The status banner is what a screen reader announces: a status whose
  * name follows the text shown. */
 static void
@@ -393,7 +380,7 @@ test_join_refused (void)
     g_assert_true (ui_test_reached_by_tab (GTK_WIDGET (join), entry));
     g_assert_true (ui_test_reached_by_tab (GTK_WIDGET (join), log_view));
   }
-  screenshot_light_dark (GTK_WIDGET (join), "join-empty");
+  ui_test_screenshot_light_dark (GTK_WIDGET (join), "join-empty");
 
   parlor_join_window_connect (join, "");
   g_assert_false (parlor_join_window_is_busy (join));
@@ -425,7 +412,7 @@ test_join_refused (void)
   g_assert_cmpstr (parlor_status_banner_get_title (status), !=, connecting_title);
   g_assert_cmpstr (parlor_status_banner_get_title (status), !=, empty_title);
   assert_status_announced (status);
-  screenshot_light_dark (GTK_WIDGET (join), "join-refused");
+  ui_test_screenshot_light_dark (GTK_WIDGET (join), "join-refused");
   gtk_window_destroy (GTK_WINDOW (join));
 }
 
@@ -503,8 +490,8 @@ test_lan_game (void)
   ui_test_wait_for (join_waiting, join);
   g_assert_nonnull (strstr (parlor_status_banner_get_detail (parlor_join_window_get_status (join)), "Guest"));
   assert_status_announced (parlor_join_window_get_status (join));
-  screenshot_light_dark (GTK_WIDGET (host), "host-waiting");
-  screenshot_light_dark (GTK_WIDGET (join), "join-waiting");
+  ui_test_screenshot_light_dark (GTK_WIDGET (host), "host-waiting");
+  ui_test_screenshot_light_dark (GTK_WIDGET (join), "join-waiting");
 
   g_assert_true (parlor_host_window_start (host));
   g_assert_cmpstr (parlor_window_get_page (window), ==, "play");

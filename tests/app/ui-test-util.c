@@ -264,6 +264,18 @@ ui_test_screenshot_after (GtkWidget  *widget,
   g_assert_true (gdk_texture_save_to_png (texture, file));
 }
 
+void
+ui_test_screenshot_light_dark (GtkWidget  *widget,
+                               const char *name)
+{
+  g_autofree char *dark = g_strdup_printf ("%s-dark", name);
+
+  ui_test_screenshot (widget, name);
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  ui_test_screenshot (widget, dark);
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+}
+
 /* Whether Tab, pressed again and again from the start, reaches @target
  * (or a widget inside it). */
 gboolean

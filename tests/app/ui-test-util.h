@@ -29,6 +29,9 @@ void               ui_test_screenshot (GtkWidget   *widget,
 void               ui_test_screenshot_after (GtkWidget *widget,
                                        const char  *name,
                                        guint        settle_ms);
+/* NAME.png, then NAME-dark.png in the dark style. */
+void               ui_test_screenshot_light_dark (GtkWidget *widget,
+                                       const char  *name);
 int                ui_test_run        (void);
 /* The test's own data directory (XDG_DATA_HOME), where games are saved. */
 const char        *ui_test_get_data_home (void);
