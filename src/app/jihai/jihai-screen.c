@@ -381,8 +381,7 @@ take_win (JihaiScreen *self,
   GString *text = g_string_new (NULL);
   MahjongTile tiles[MAHJONG_HAND_MAX];
   JihaiMeld jmelds[JIHAI_MAX_MELDS];
-  MahjongHandView *win_hand = mahjong_screen_get_win_hand (MAHJONG_SCREEN (self));
-  MahjongMeldsView *win_melds = mahjong_screen_get_win_melds (MAHJONG_SCREEN (self));
+  MahjongMeld mmelds[JIHAI_MAX_MELDS];
   guint n = 0, n_melds = 0;
   gboolean skipped = FALSE;
 
@@ -452,15 +451,6 @@ take_win (JihaiScreen *self,
   g_free (self->hand_text);
   self->hand_text = g_string_free (text, FALSE);
 
-  /* The winning hand, named after its owner: concealed tiles with the winning
-   * tile apart, and its melds. */
-  {
-    const char *owner = seat == PARLOR_SCREEN_SEAT (self) || seat < 0 || seat >= N_SEATS
-                        ? NULL : PARLOR_SCREEN_NAME (self, seat);
-
-    mahjong_hand_view_set_owner (win_hand, owner);
-    mahjong_melds_view_set_owner (win_melds, owner);
-  }
   for (const char *c = held; c != NULL && *c && n < MAHJONG_HAND_MAX - 1; c++)
     {
       guint k = jihai_kind_from_letter (*c);
@@ -474,7 +464,6 @@ take_win (JihaiScreen *self,
         }
       tiles[n++] = tile_of (k);
     }
-  mahjong_hand_view_set_tiles (win_hand, tiles, n, skipped ? tile_of (win) : MAHJONG_NO_TILE);
   if (melds != NULL && g_strcmp0 (melds, "-") != 0)
     {
       g_auto(GStrv) parts = g_strsplit (melds, ",", -1);
@@ -483,9 +472,12 @@ take_win (JihaiScreen *self,
         if (jihai_meld_parse (parts[i], &jmelds[n_melds]))
           n_melds++;
     }
-  set_melds (win_melds, jmelds, n_melds);
-  gtk_widget_set_visible (GTK_WIDGET (win_hand), TRUE);
-  gtk_widget_set_visible (GTK_WIDGET (win_melds), n_melds > 0);
+  for (guint i = 0; i < n_melds; i++)
+    to_mahjong_meld (&jmelds[i], &mmelds[i]);
+  mahjong_screen_show_win_hand (MAHJONG_SCREEN (self),
+                                seat == PARLOR_SCREEN_SEAT (self) || seat < 0 || seat >= N_SEATS
+                                ? NULL : PARLOR_SCREEN_NAME (self, seat),
+                                tiles, n, skipped ? tile_of (win) : MAHJONG_NO_TILE, mmelds, n_melds);
 }
 
 static void

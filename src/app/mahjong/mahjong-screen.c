@@ -299,6 +299,30 @@ mahjong_screen_get_win_hand (MahjongScreen *self)
 }
 
 void
+mahjong_screen_show_win_hand (MahjongScreen     *self,
+                              const char        *owner,
+                              const MahjongTile *tiles,
+                              guint              n_tiles,
+                              MahjongTile        win,
+                              const MahjongMeld *melds,
+                              guint              n_melds)
+{
+  MahjongScreenPrivate *priv;
+
+  g_return_if_fail (MAHJONG_IS_SCREEN (self));
+
+  priv = PRIV (self);
+  if (priv->win_hand == NULL)
+    return;
+  mahjong_hand_view_set_owner (priv->win_hand, owner);
+  mahjong_melds_view_set_owner (priv->win_melds, owner);
+  mahjong_hand_view_set_tiles (priv->win_hand, tiles, n_tiles, win);
+  mahjong_melds_view_set_melds (priv->win_melds, melds, n_melds, NULL, 0);
+  gtk_widget_set_visible (GTK_WIDGET (priv->win_hand), TRUE);
+  gtk_widget_set_visible (GTK_WIDGET (priv->win_melds), n_melds > 0);
+}
+
+void
 mahjong_screen_clear_win_hand (MahjongScreen *self)
 {
   MahjongScreenPrivate *priv;

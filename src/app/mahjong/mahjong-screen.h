@@ -54,6 +54,15 @@ void              mahjong_screen_add_hand_page  (MahjongScreen    *self,
                                                  guint             n_seats,
                                                  const char       *next_action);
 MahjongHandView  *mahjong_screen_get_win_hand   (MahjongScreen    *self);
+/* The winning hand on the page, named after @owner (NULL: this player):
+ * its concealed tiles, the winning tile @win apart, and its melds. */
+void              mahjong_screen_show_win_hand  (MahjongScreen     *self,
+                                                 const char        *owner,
+                                                 const MahjongTile *tiles,
+                                                 guint              n_tiles,
+                                                 MahjongTile        win,
+                                                 const MahjongMeld *melds,
+                                                 guint              n_melds);
 /* No winning hand on the page: a drawn hand. */
 void              mahjong_screen_clear_win_hand (MahjongScreen    *self);
 MahjongMeldsView *mahjong_screen_get_win_melds  (MahjongScreen    *self);

@@ -375,6 +375,39 @@ take_result (McrScreen  *self,
   self->hand_pending = TRUE;
 }
 
+/* The winning hand as tiles on the hand page: its melds, its concealed
+ * tiles and the winning tile apart. */
+static void
+show_winning_hand (McrScreen  *self,
+                   int         seat,
+                   const char *text)
+{
+  MahjongHand won;
+  MahjongTile tiles[MAHJONG_HAND_MAX];
+  guint n = 0;
+  gboolean skipped = FALSE;
+
+  if (text == NULL || !mahjong_hand_parse (text, &won, NULL))
+    {
+      mahjong_screen_clear_win_hand (MAHJONG_SCREEN (self));
+      return;
+    }
+  for (guint t = 0; t < MAHJONG_N_KINDS; t++)
+    for (guint k = 0; k < won.counts[t] && n < MAHJONG_HAND_MAX - 1; k++)
+      {
+        if (!skipped && t == won.last_tile)
+          {
+            skipped = TRUE;
+            continue;
+          }
+        tiles[n++] = (MahjongTile) t;
+      }
+  mahjong_screen_show_win_hand (MAHJONG_SCREEN (self),
+                                seat == PARLOR_SCREEN_SEAT (self) ? NULL : seat_name (self, seat),
+                                tiles, n, skipped ? won.last_tile : MAHJONG_NO_TILE,
+                                won.melds, won.n_melds);
+}
+
 static void
 show_win (McrScreen        *self,
           const ParlorLine *line)
@@ -409,10 +442,7 @@ show_win (McrScreen        *self,
                 : g_strdup_printf (_("%s wins on %s from %s"), seat_name (self, seat), tile,
                                    seat_name (self, from));
     }
-  if ((s = parlor_line_get (line, "hand")) != NULL)
-    /* Translators: the winning hand in tile notation */
-    g_string_append_printf (body, _("Hand: %s"), s);
-  g_string_append (body, "\n\n");
+  show_winning_hand (self, (int) seat, parlor_line_get (line, "hand"));
   fans = g_strsplit (parlor_line_get (line, "fans") != NULL ? parlor_line_get (line, "fans") : "", ";", -1);
   for (guint i = 0; fans[i] != NULL; i++)
     {
@@ -506,6 +536,7 @@ handle_event (McrScreen  *self,
     }
   else if (g_str_equal (type, "exhausted"))
     {
+      mahjong_screen_clear_win_hand (MAHJONG_SCREEN (self));
       take_result (self, _("Drawn Hand"), _("The wall is exhausted: a drawn hand, nobody pays."));
     }
 }
