@@ -1043,6 +1043,13 @@ suzume_screen_get_claim_bar (SuzumeScreen *self)
   return GTK_WIDGET (self->claim_bar);
 }
 
+GtkWidget *
+suzume_screen_get_hint_label (SuzumeScreen *self)
+{
+  g_return_val_if_fail (SUZUME_IS_SCREEN (self), NULL);
+  return GTK_WIDGET (self->hint_label);
+}
+
 const char *
 suzume_screen_get_hand_result (SuzumeScreen *self)
 {
