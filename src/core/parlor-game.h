@@ -152,6 +152,11 @@ struct _ParlorGameInfo
    * (parlor_game_get_automatic_action) are recorded as actions, and a
    * reader of a version 1 replay plays them itself. */
   guint               replay_version;
+  /* Optional: whether the event @line is one that the game's replays of
+   * @version (older than replay_version) do not record; their readers let
+   * the engine's event go by. */
+  gboolean          (*unrecorded_event) (const char *line,
+                                         guint       version);
   /* Optional (docs/review.md): what playing @played instead of @best (the
    * strongest level's choice) costs, judged from the seat's @view alone;
    * @seed fixes any sampling. */

@@ -25,7 +25,7 @@ struct _ParlorReplayCursor
   char                 *config;
   guint64               seed;
   gboolean              automatic;   /* a version 1 record: play the unrecorded passes */
-  gboolean              current;     /* of this engine's replay version */
+  gboolean              current;     /* its actions are those this engine records */
   guint                 n_seats;
   char                **names;       /* n_seats + 1, NULL-terminated */
   char                **kinds;
@@ -142,7 +142,8 @@ read_block (ParlorReplayCursor  *self,
           self->config = g_strdup (parlor_line_get (record, "config") != NULL
                                    ? parlor_line_get (record, "config") : "");
           self->automatic = version < 2 && self->info->replay_version >= 2;
-          self->current = (guint) version == MAX (self->info->replay_version, 1);
+          /* Older versions that record every action may be played on from too. */
+          self->current = !self->automatic && (guint) version <= MAX (self->info->replay_version, 1);
         }
       if (game != (int) game_index)
         continue;

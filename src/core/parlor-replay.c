@@ -172,6 +172,7 @@ typedef struct
   guint                 next;
   guint                 seats_seen;
   gboolean              automatic; /* the replay does not record automatic answers */
+  guint                 version;   /* the game record's replay version */
 } Replaying;
 
 static void
@@ -240,12 +241,25 @@ ensure_started (Replaying *r)
   /* No claim window is open at the start of a game. */
 }
 
+/* Lets go by the engine's events that a replay of an older version lacks. */
+static void
+skip_unrecorded (Replaying *r)
+{
+  if (r->info == NULL || r->info->unrecorded_event == NULL || r->pending == NULL)
+    return;
+  while (r->next < r->pending->len &&
+         r->info->unrecorded_event (((ParlorEvent *) g_ptr_array_index (r->pending, r->next))->line,
+                                    r->version))
+    r->next++;
+}
+
 /* Every event the engine produced so far must have been in the file. */
 static gboolean
 check_all_matched (Replaying  *r,
                    guint       lineno,
                    GError    **error)
 {
+  skip_unrecorded (r);
   if (r->pending != NULL && r->next < r->pending->len)
     {
       ParlorEvent *event = g_ptr_array_index (r->pending, r->next);
@@ -313,6 +327,7 @@ verify_record (Replaying             *r,
                      id, (int) version, engine_version);
       /* Version 1 → 2: answers of seats with nothing to claim were not recorded. */
       r->automatic = version < 2 && engine_version >= 2;
+      r->version = (guint) version;
       r->game = r->info->new_game (config != NULL ? config : "", seed, &local_error);
       if (r->game == NULL)
         return fail (error, PARLOR_REPLAY_ERROR_MISMATCH, lineno, "%s", local_error->message);
@@ -353,6 +368,7 @@ verify_record (Replaying             *r,
       if (line == NULL || audience == NULL)
         return fail (error, PARLOR_REPLAY_ERROR_SYNTAX, lineno,
                      _("an event record needs an audience and a line"));
+      skip_unrecorded (r);
       if (r->next >= r->pending->len)
         return fail (error, PARLOR_REPLAY_ERROR_MISMATCH, lineno,
                      _("the replay has the event “%s” but the engine produced none"), line);

@@ -416,6 +416,57 @@ test_ron_pass_focus (void)
   g_assert_true (tested);
 }
 
+static gboolean
+playing (gpointer screen)
+{
+  return g_strcmp0 (suzume_screen_get_page (screen), "play") == 0 && table_of (screen) != NULL;
+}
+
+/* Feeds the screen one event of its session and the change after it, with no
+ * main-loop turn between: the computer players cannot move meanwhile. */
+static void
+tell (SuzumeScreen *screen,
+      const char   *event)
+{
+  ParlorGameScreenClass *klass = PARLOR_GAME_SCREEN_GET_CLASS (screen);
+
+  klass->session_event (PARLOR_GAME_SCREEN (screen), event);
+  klass->session_changed (PARLOR_GAME_SCREEN (screen));
+}
+
+/* Why no ron is offered comes from the game's ron-barred event to this seat
+ * alone, and stands until the next discard. */
+static void
+test_ron_barred_hint (void)
+{
+  ParlorWindow *window = ui_test_get_window ();
+  SuzumeScreen *screen;
+  GtkWidget *hint;
+
+  parlor_window_show_game (window, "suzume");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
+  screen = SUZUME_SCREEN (parlor_window_get_screen (window));
+  suzume_setup_set_n_seats (SUZUME_SETUP (suzume_screen_get_setup (screen)), 4);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "suzume.start", NULL));
+  ui_test_wait_for (playing, screen);
+  hint = suzume_screen_get_hint_label (screen);
+
+  tell (screen, "ron-barred seat=2 tile=9s");
+  g_assert_false (gtk_widget_get_visible (hint));
+  tell (screen, "ron-barred seat=0 tile=9s");
+  g_assert_true (gtk_widget_get_visible (hint));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (hint)), "9"));
+  tell (screen, "draw seat=1 wall=20");
+  g_assert_true (gtk_widget_get_visible (hint));
+  tell (screen, "discard seat=1 tile=2s");
+  g_assert_false (gtk_widget_get_visible (hint));
+  tell (screen, "ron-barred seat=0 tile=F");
+  g_assert_true (gtk_widget_get_visible (hint));
+  tell (screen, "draw seat=0 wall=19");
+  g_assert_false (gtk_widget_get_visible (hint));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL);
+}
+
 static void
 test_match_four (void)
 {
@@ -437,5 +488,6 @@ main (int   argc,
   g_test_add_func ("/app/suzume/whole-match/four", test_match_four);
   g_test_add_func ("/app/suzume/whole-match/two", test_match_two);
   g_test_add_func ("/app/suzume/ron-pass-focus", test_ron_pass_focus);
+  g_test_add_func ("/app/suzume/ron-barred-hint", test_ron_barred_hint);
   return ui_test_run ();
 }

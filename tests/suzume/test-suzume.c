@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "parlor-line.h"
+#include "parlor-replay.h"
 #include "parlor-rng.h"
 #include "suzume-ai.h"
 #include "suzume-game-private.h"
@@ -500,6 +501,27 @@ test_ron_dealer_bonus_and_pass (void)
   table_clear (&t);
 }
 
+/* The audience of the event @line, 0 when there is none. */
+static guint32
+event_audience (Table      *t,
+                const char *line)
+{
+  for (guint i = 0; i < t->events->len; i++)
+    if (g_str_equal (((ParlorEvent *) t->events->pdata[i])->line, line))
+      return ((ParlorEvent *) t->events->pdata[i])->audience;
+  return 0;
+}
+
+static gboolean
+has_event_type (Table      *t,
+                const char *prefix)
+{
+  for (guint i = 0; i < t->events->len; i++)
+    if (g_str_has_prefix (((ParlorEvent *) t->events->pdata[i])->line, prefix))
+      return TRUE;
+  return FALSE;
+}
+
 static void
 test_ron_ban (void)
 {
@@ -512,8 +534,11 @@ test_ron_ban (void)
   /* seat 1 could tsumo, and discards its 9 instead: from now on no ron on a 9 */
   g_assert_true (suzume_state_can_tsumo (t.state, 1, NULL));
   act (&t, 1, "discard 9s");
+  g_assert_false (has_event_type (&t, "ron-barred"));
   act (&t, 0, "discard 9s");
   g_assert_false (suzume_state_can_ron (t.state, 1, NULL));
+  /* the seat barred is told, and nobody else */
+  g_assert_cmpuint (event_audience (&t, "ron-barred seat=1 tile=9s"), ==, PARLOR_AUDIENCE_SEAT (1));
   g_assert_cmpuint (parlor_game_get_waiting (PARLOR_GAME (t.game)), ==, 0x2);
   g_assert_cmpint (parlor_game_get_prompt_kind (PARLOR_GAME (t.game), 1), ==, PARLOR_PROMPT_TURN);
   refuse (&t, 1, "ron");
@@ -742,6 +767,106 @@ test_random_matches (void)
 
         g_assert_nonnull (log);
       }
+}
+
+static const ParlorGameInfo *
+lookup_suzume (const char *id)
+{
+  return g_strcmp0 (id, "suzume") == 0 ? &suzume_game_info : NULL;
+}
+
+/* A replay of a match by computer players (every action recorded), with its
+ * ron-barred events left out when @barred is FALSE; NULL when none was told. */
+static char *
+record_match (guint64  seed,
+              guint    version,
+              gboolean barred)
+{
+  g_autoptr(SuzumeGame) game = suzume_game_new ("seats=4 deals=1", seed, NULL);
+  g_autoptr(GPtrArray) events = parlor_event_array_new ();
+  GString *out = g_string_new (NULL);
+  g_autofree char *header = parlor_replay_format_header ();
+  g_autofree char *record = parlor_replay_format_game_version ("suzume", version, seed, "seats=4 deals=1", NULL);
+  g_autofree char *result = NULL;
+  g_autofree char *result_record = NULL;
+  guint moves = 0, n_barred = 0;
+
+  g_string_append_printf (out, "%s\n%s\n", header, record);
+  parlor_game_start (PARLOR_GAME (game), events);
+  while (TRUE)
+    {
+      guint32 waiting;
+
+      for (guint i = 0; i < events->len; i++)
+        {
+          ParlorEvent *e = events->pdata[i];
+          g_autofree char *line = parlor_replay_format_event (e, NULL);
+
+          n_barred += g_str_has_prefix (e->line, "ron-barred ");
+          if (barred || !g_str_has_prefix (e->line, "ron-barred "))
+            g_string_append_printf (out, "%s\n", line);
+        }
+      g_ptr_array_set_size (events, 0);
+      if (parlor_game_is_over (PARLOR_GAME (game)))
+        break;
+      waiting = parlor_game_get_waiting (PARLOR_GAME (game));
+      for (guint p = 0; p < 4; p++)
+        if (waiting & (1u << p))
+          {
+            g_autofree char *view = parlor_game_view_for (PARLOR_GAME (game), (int) p);
+            g_autofree char *action = parlor_game_get_automatic_action (PARLOR_GAME (game), p);
+            g_autofree char *line = NULL;
+
+            if (action == NULL)
+              action = suzume_ai_choose ("normal", view, seed * 1000 + moves++, NULL, NULL);
+            g_assert_true (parlor_game_apply (PARLOR_GAME (game), p, action, events, NULL));
+            line = parlor_replay_format_action (p, action, FALSE, NULL);
+            g_string_append_printf (out, "%s\n", line);
+            break;
+          }
+    }
+  result = parlor_game_get_result (PARLOR_GAME (game));
+  result_record = parlor_replay_format_result (result, NULL);
+  g_string_append_printf (out, "%s\n", result_record);
+  if (n_barred == 0)
+    {
+      g_string_free (out, TRUE);
+      return NULL;
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Version 3 records the ron-barred events; version 2 replays, from before
+ * them, still read. */
+static void
+test_replay_versions (void)
+{
+  guint64 seed;
+  g_autofree char *v3 = NULL;
+
+  for (seed = 1; seed < 400 && v3 == NULL; seed++)
+    v3 = record_match (seed, 3, TRUE);
+  g_assert_nonnull (v3);
+  seed--;
+
+  {
+    g_autofree char *v2 = record_match (seed, 2, FALSE);
+    g_autofree char *v3_without = record_match (seed, 3, FALSE);
+    g_autofree char *v2_with = record_match (seed, 2, TRUE);
+    g_autoptr(GError) error = NULL;
+    guint n_games = 0;
+
+    g_assert_true (parlor_replay_verify (v3, lookup_suzume, &n_games, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (n_games, ==, 1);
+    g_assert_true (parlor_replay_verify (v2, lookup_suzume, &n_games, &error));
+    g_assert_no_error (error);
+    g_assert_false (parlor_replay_verify (v3_without, lookup_suzume, NULL, &error));
+    g_assert_nonnull (strstr (error->message, "ron-barred"));
+    g_clear_error (&error);
+    g_assert_false (parlor_replay_verify (v2_with, lookup_suzume, NULL, &error));
+    g_assert_nonnull (error);
+  }
 }
 
 static void
@@ -1020,6 +1145,7 @@ main (int   argc,
   g_test_add_func ("/suzume/view/hide", test_views_hide);
   g_test_add_func ("/suzume/play/random-matches", test_random_matches);
   g_test_add_func ("/suzume/play/replay", test_replay_determinism);
+  g_test_add_func ("/suzume/play/replay-versions", test_replay_versions);
   g_test_add_func ("/suzume/ai/normal-counts-shape", test_normal_counts_shape);
   g_test_add_func ("/suzume/ai/strong-folds", test_strong_folds);
   g_test_add_func ("/suzume/ai/strong-passes-last-ron", test_strong_passes_last_ron);

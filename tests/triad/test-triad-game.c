@@ -232,16 +232,17 @@ test_views (void)
   g_assert_cmpstr (v_open, ==,
                    "view seat=0 first=1 turn=0 hands=open rules=none board=.,.,.,.,11234,.,.,.,. "
                    "placer=....1.... hand0=4321,4321,4321,4321 hand1=1234,1234,1234,1234 "
-                   "score0=0 score1=1");
+                   "score0=0 score1=1 actions=place:0123@01235678");
   g_assert_cmpstr (v_closed0, ==,
                    "view seat=0 first=1 turn=0 hands=closed rules=plus board=.,.,.,.,11234,.,.,.,. "
-                   "placer=....1.... hand0=4321,4321,4321,4321 hand1=?,?,?,? score0=0 score1=1");
+                   "placer=....1.... hand0=4321,4321,4321,4321 hand1=?,?,?,? score0=0 score1=1 "
+                   "actions=place:0123@01235678");
   g_assert_cmpstr (v_closed1, ==,
                    "view seat=1 first=1 turn=0 hands=closed rules=plus board=.,.,.,.,11234,.,.,.,. "
-                   "placer=....1.... hand0=?,?,?,? hand1=1234,1234,1234,1234 score0=0 score1=1");
+                   "placer=....1.... hand0=?,?,?,? hand1=1234,1234,1234,1234 score0=0 score1=1 actions=-");
   g_assert_cmpstr (v_spectator, ==,
                    "view seat=-1 first=1 turn=0 hands=closed rules=plus board=.,.,.,.,11234,.,.,.,. "
-                   "placer=....1.... hand0=?,?,?,? hand1=?,?,?,? score0=0 score1=1");
+                   "placer=....1.... hand0=?,?,?,? hand1=?,?,?,? score0=0 score1=1 actions=-");
 }
 
 static void
@@ -266,6 +267,29 @@ test_view_parse_round_trip (void)
           again = triad_view_to_line (&view);
           g_assert_cmpstr (again, ==, line);
           g_assert_cmpint (view.seat, ==, seat);
+
+          /* The view's moves are the rules' moves, and a spectator has none. */
+          {
+            g_autoptr(GPtrArray) from_game = parlor_game_legal_actions (PARLOR_GAME (game), seat < 0 ? 2 : (guint) seat);
+            g_autoptr(GPtrArray) from_view = triad_view_legal_actions (&view);
+
+            g_assert_cmpuint (from_view->len, ==, from_game->len);
+            for (guint i = 0; i < from_game->len; i++)
+              g_assert_cmpstr (g_ptr_array_index (from_view, i), ==, g_ptr_array_index (from_game, i));
+            for (int i = 0; i < TRIAD_HAND_MAX; i++)
+              for (int c = 0; c < TRIAD_N_CELLS; c++)
+                {
+                  g_autofree char *action = triad_action_new ((guint) i, (guint) c);
+                  gboolean listed = FALSE;
+
+                  for (guint k = 0; k < from_game->len && !listed; k++)
+                    listed = g_str_equal (g_ptr_array_index (from_game, k), action);
+                  g_assert_cmpint (triad_view_may_place (&view, i, c), ==, listed);
+                }
+            g_assert_cmpint (triad_view_may_place (&view, -1, -1), ==, from_game->len > 0);
+            if (seat >= 0)
+              g_assert_cmpint (from_game->len > 0, ==, parlor_game_is_waiting_for (PARLOR_GAME (game), (guint) seat));
+          }
         }
       if (parlor_game_is_over (PARLOR_GAME (game)))
         break;
@@ -308,12 +332,41 @@ test_view_parse_errors (void)
       "hand0=1111,1111,1111,1111 hand1=1111,1111,1111,1111 score0=1 score1=0",
     "view seat=0 first=0 turn=0 hands=open rules=none board=.,.,.,.,.,.,.,.,. placer=......... "
       "hand0=1111,1111,1111,1111,1B11 hand1=1111,1111,1111,1111 score0=0 score1=0",
+#define EMPTY_BOARD "view seat=0 first=0 turn=0 hands=open rules=none board=.,.,.,.,.,.,.,.,. placer=......... " \
+      "hand0=1111,1111,1111,1111,1111 hand1=1111,1111,1111,1111 score0=0 score1=0"
+    EMPTY_BOARD,
+    EMPTY_BOARD " actions=",
+    EMPTY_BOARD " actions=play:0@0",
+    EMPTY_BOARD " actions=place:5@0",
+    EMPTY_BOARD " actions=place:10@0",
+    EMPTY_BOARD " actions=place:0@9",
+    EMPTY_BOARD " actions=place:0@",
+    EMPTY_BOARD " actions=place:@0",
+    EMPTY_BOARD " actions=place:0@0x",
+    EMPTY_BOARD " actions=place:00@0",
+    "view seat=0 first=0 turn=1 hands=open rules=none board=.,.,.,.,01111,.,.,.,. "
+      "placer=....0.... hand0=1111,1111,1111,1111 hand1=1111,1111,1111,1111 score0=1 score1=0 "
+      "actions=place:0@0",
+    "view seat=1 first=0 turn=1 hands=open rules=none board=.,.,.,.,01111,.,.,.,. "
+      "placer=....0.... hand0=1111,1111,1111,1111 hand1=1111,1111,1111,1111 score0=1 score1=0 "
+      "actions=place:0@4",
+    "view seat=-1 first=0 turn=0 hands=open rules=none board=.,.,.,.,.,.,.,.,. placer=......... "
+      "hand0=1111,1111,1111,1111,1111 hand1=1111,1111,1111,1111 score0=0 score1=0 actions=place:0@0",
   };
+  const char *moves = EMPTY_BOARD " actions=place:024@48";
   const char *good = "view seat=0 first=0 turn=1 hands=open rules=none board=.,.,.,.,01111,.,.,.,. "
-                     "placer=....0.... hand0=1111,1111,1111,1111 hand1=1111,1111,1111,1111 score0=1 score1=0";
+                     "placer=....0.... hand0=1111,1111,1111,1111 hand1=1111,1111,1111,1111 score0=1 score1=0 "
+                     "actions=-";
   TriadView view;
 
   g_assert_true (triad_view_parse (good, &view, NULL));
+  g_assert_false (triad_view_may_place (&view, -1, -1));
+  g_assert_true (triad_view_parse (moves, &view, NULL));
+  g_assert_true (triad_view_may_place (&view, 2, 8));
+  g_assert_true (triad_view_may_place (&view, -1, 4));
+  g_assert_false (triad_view_may_place (&view, 1, 4));
+  g_assert_false (triad_view_may_place (&view, 0, 5));
+  g_assert_false (triad_view_may_place (&view, 5, 4));
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
     {
       g_autoptr(GError) error = NULL;
@@ -322,6 +375,7 @@ test_view_parse_errors (void)
       g_assert_false (triad_view_parse (bad[i], &view, &error));
       g_assert_nonnull (error);
     }
+#undef EMPTY_BOARD
 }
 
 static void

@@ -150,7 +150,7 @@ can_move (McrScreen *self)
 
 /* The view's actions but discards, with their button labels. */
 static guint
-legal_claims (McrScreen  *self,
+claim_choices (McrScreen  *self,
               GPtrArray  *actions,
               GPtrArray  *labels)
 {
@@ -207,7 +207,7 @@ update_claims (McrScreen *self)
       mahjong_claim_bar_clear (self->claim_bar);
       return;
     }
-  n = legal_claims (self, actions, labels);
+  n = claim_choices (self, actions, labels);
   n = MIN (n, MAHJONG_CLAIM_BAR_MAX - 1);
   /* A window with nothing to call never reaches the player: the table passes. */
   if (n == 0 && !my_claim (self))
@@ -638,11 +638,13 @@ mcr_screen_discard_action (MahjongScreen *screen,
                            guint          tile)
 {
   McrScreen *self = MCR_SCREEN (screen);
+  g_autofree char *action = NULL;
   char buf[4];
 
   if (!my_turn (self) || tile >= MAHJONG_N_KINDS)
     return NULL;
-  return g_strdup_printf ("discard tile=%s", tile_word (tile, buf));
+  action = g_strdup_printf ("discard tile=%s", tile_word (tile, buf));
+  return mcr_view_can (&self->view, action) ? g_steal_pointer (&action) : NULL;
 }
 
 static void

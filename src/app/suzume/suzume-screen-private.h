@@ -13,6 +13,7 @@ const char *suzume_screen_get_page        (SuzumeScreen *self);
 GtkWidget  *suzume_screen_get_setup       (SuzumeScreen *self);
 GtkWidget  *suzume_screen_get_my_hand     (SuzumeScreen *self);
 GtkWidget  *suzume_screen_get_claim_bar   (SuzumeScreen *self);
+GtkWidget  *suzume_screen_get_hint_label  (SuzumeScreen *self);
 const char *suzume_screen_get_hand_result (SuzumeScreen *self);
 const char *suzume_screen_get_ranking     (SuzumeScreen *self);
 gboolean    suzume_screen_is_finished     (SuzumeScreen *self);

@@ -45,6 +45,7 @@ struct _SuzumeScreen
   SuzumeView         view;
   gboolean           has_view;
   gboolean           finished;
+  SuzumeTile         ron_hint;         /* a discard the game says I may not ron, or SUZUME_NO_TILE */
   int                my_rank;
   GString           *hand_result;
   char              *hand_title;
@@ -121,11 +122,11 @@ can_tsumo (SuzumeScreen *self)
   return can_move (self) && self->view.ask == SUZUME_ASK_DISCARD && self->view.can_tsumo;
 }
 
-/* The latest discard would complete the hand, yet no ron is offered. */
+/* The game said the latest discard would complete the hand, yet no ron is offered. */
 static gboolean
 ron_barred (SuzumeScreen *self)
 {
-  return self->has_view && !self->finished && suzume_view_ron_barred (&self->view);
+  return self->has_view && !self->finished && self->ron_hint != SUZUME_NO_TILE;
 }
 
 static void
@@ -150,7 +151,7 @@ update_claims (SuzumeScreen *self)
 
   if (ron_barred (self))
     {
-      g_autofree char *name = tile_name (self->view.last);
+      g_autofree char *name = tile_name (self->ron_hint);
       g_autofree char *text =
         g_strdup_printf (_("%s would complete your hand, but you cannot ron: you discarded that number yourself"),
                          name);
@@ -524,6 +525,22 @@ handle_event (SuzumeScreen *self,
     }
   else if (g_str_equal (type, "discard"))
     parlor_game_screen_play_sound (PARLOR_GAME_SCREEN (self), PARLOR_SOUND_TURN_END);
+
+  /* The hint stands until the next discard, the seat's own draw or the hand's end. */
+  if (g_str_equal (type, "ron-barred"))
+    {
+      gint64 seat = -1;
+
+      if (parlor_line_get_int (line, "seat", 0, N_SEATS_MAX - 1, &seat, NULL) &&
+          seat == PARLOR_SCREEN_SEAT (self))
+        self->ron_hint = suzume_tile_from_string (parlor_line_get (line, "tile"));
+    }
+  else if (g_str_equal (type, "discard") || g_str_equal (type, "hand") ||
+           g_str_equal (type, "tsumo") || g_str_equal (type, "ron") ||
+           g_str_equal (type, "exhausted") || g_str_equal (type, "game-over") ||
+           (g_str_equal (type, "draw") && parlor_line_get_int (line, "seat", 0, N_SEATS_MAX - 1, &n, NULL) &&
+            n == PARLOR_SCREEN_SEAT (self)))
+    self->ron_hint = SUZUME_NO_TILE;
 }
 
 static void
@@ -619,6 +636,7 @@ suzume_screen_reset (ParlorGameScreen *screen)
   gtk_widget_set_visible (self->dora_tile, FALSE);
   self->has_view = FALSE;
   self->finished = FALSE;
+  self->ron_hint = SUZUME_NO_TILE;
 }
 
 static void
@@ -943,6 +961,7 @@ suzume_screen_init (SuzumeScreen *self)
 {
   self->hand_result = g_string_new (NULL);
   self->ranking = g_strdup ("");
+  self->ron_hint = SUZUME_NO_TILE;
 
   self->stack = GTK_STACK (gtk_stack_new ());
   gtk_widget_set_parent (GTK_WIDGET (self->stack), GTK_WIDGET (self));
@@ -984,6 +1003,13 @@ suzume_screen_get_claim_bar (SuzumeScreen *self)
 {
   g_return_val_if_fail (SUZUME_IS_SCREEN (self), NULL);
   return GTK_WIDGET (self->claim_bar);
+}
+
+GtkWidget *
+suzume_screen_get_hint_label (SuzumeScreen *self)
+{
+  g_return_val_if_fail (SUZUME_IS_SCREEN (self), NULL);
+  return GTK_WIDGET (self->hint_label);
 }
 
 const char *

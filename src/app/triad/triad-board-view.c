@@ -119,7 +119,7 @@ static gboolean
 cell_is_free (TriadBoardView *self,
               int             cell)
 {
-  return self->has_view && self->view.owner[cell] == TRIAD_EMPTY;
+  return self->has_view && triad_view_may_place (&self->view, -1, cell);
 }
 
 char *

@@ -72,7 +72,8 @@ play_sound (TriadScreen      *self,
 static gboolean
 my_turn (TriadScreen *self)
 {
-  return self->has_view && PARLOR_SCREEN_SEAT (self) >= 0 && !self->finished && self->view.turn == PARLOR_SCREEN_SEAT (self);
+  return self->has_view && PARLOR_SCREEN_SEAT (self) >= 0 && !self->finished &&
+         triad_view_may_place (&self->view, -1, -1);
 }
 
 /* My turn, and no move of mine on its way to the host. */
@@ -340,8 +341,8 @@ on_cell_activated (TriadScreen *self,
   g_autoptr(GError) error = NULL;
   gboolean from_keyboard = gtk_widget_has_focus (GTK_WIDGET (self->board));
 
-  if (!can_move (self) || triad_hand_view_get_n_cards (self->my_hand) == 0 ||
-      self->view.owner[cell] != TRIAD_EMPTY)
+  if (!can_move (self) || triad_hand_view_get_selected (self->my_hand) < 0 ||
+      !triad_view_may_place (&self->view, triad_hand_view_get_selected (self->my_hand), cell))
     return;
 
   action = g_strdup_printf ("place card=%d cell=%d",
@@ -371,7 +372,8 @@ triad_screen_show_hint (ParlorGameScreen *screen,
   unsigned int index, cell;
 
   if (sscanf (action, "place card=%u cell=%u", &index, &cell) != 2 ||
-      index >= triad_hand_view_get_n_cards (self->my_hand) || cell >= TRIAD_N_CELLS)
+      index >= TRIAD_HAND_MAX || cell >= TRIAD_N_CELLS ||
+      !triad_view_may_place (&self->view, (int) index, (int) cell))
     return;
   triad_hand_view_select (self->my_hand, (int) index);
   triad_board_view_set_cursor (self->board, (int) cell);
@@ -388,13 +390,13 @@ on_card_activated (TriadScreen *self,
   if (!can_move (self))
     return;
 
-  /* Bring the cursor to a free cell: the one in the middle first. */
-  if (self->view.owner[cursor] != TRIAD_EMPTY)
+  /* Bring the cursor to a cell the card may go: the one in the middle first. */
+  if (!triad_view_may_place (&self->view, index, cursor))
     {
       static const int order[] = { 4, 1, 3, 5, 7, 0, 2, 6, 8 };
 
       for (gsize i = 0; i < G_N_ELEMENTS (order); i++)
-        if (self->view.owner[order[i]] == TRIAD_EMPTY)
+        if (triad_view_may_place (&self->view, index, order[i]))
           {
             triad_board_view_set_cursor (self->board, order[i]);
             break;
@@ -487,7 +489,7 @@ card_action (GtkWidget  *widget,
   TriadScreen *self = TRIAD_SCREEN (widget);
   int index = g_variant_get_int32 (param);
 
-  if (!can_move (self) || index < 0 || index >= (int) triad_hand_view_get_n_cards (self->my_hand))
+  if (!can_move (self) || index < 0 || !triad_view_may_place (&self->view, index, -1))
     return;
   triad_hand_view_select (self->my_hand, index);
 }

@@ -383,6 +383,15 @@ suzume_info_describe (const char         *text,
       tile = tile_words (parlor_line_get_n_words (line) > 0 ? parlor_line_get_word (line, 0) : NULL);
       return g_strdup_printf (_("Discard the %s"), tile);
     }
+  if (g_str_equal (type, "ron-barred"))
+    {
+      if (*who == '\0')
+        return g_strdup_printf (_("%s would complete your hand, but you cannot ron: you discarded that number yourself"),
+                                tile);
+      /* Translators: "Ann cannot ron the 5 bamboo: she discarded that number herself" */
+      return g_strdup_printf (_("%s cannot ron the %s: a tile of that number is among their own discards"),
+                              who, tile);
+    }
   if ((g_str_equal (type, "tsumo") || g_str_equal (type, "ron")) && parlor_line_has (line, "seat"))
     {
       int total = int_of (line, "total");
@@ -503,6 +512,14 @@ suzume_info_describe (const char         *text,
   return g_strdup (text);
 }
 
+/* Version 3 added the event that tells a seat its ron is barred. */
+static gboolean
+suzume_info_unrecorded_event (const char *line,
+                              guint       version)
+{
+  return version < 3 && g_str_has_prefix (line, "ron-barred ");
+}
+
 static const char * const ai_levels[] = { "random", "normal", "strong", NULL };
 
 const ParlorGameInfo suzume_game_info = {
@@ -517,6 +534,7 @@ const ParlorGameInfo suzume_game_info = {
   .review_cost = suzume_ai_review_cost,
   .hint_notes = suzume_hint_notes,
   .describe_move = suzume_hint_describe,
-  /* 2: every discard opens a window for every other seat */
-  .replay_version = 2,
+  /* 2: every discard opens a window for every other seat; 3: ron-barred */
+  .replay_version = 3,
+  .unrecorded_event = suzume_info_unrecorded_event,
 };

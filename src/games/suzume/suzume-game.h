@@ -27,6 +27,7 @@ G_BEGIN_DECLS
  *   dora tile=T                     the indicator, set aside
  *   draw seat=S tile=T wall=W       (to S)   draw seat=S wall=W (to the others)
  *   discard seat=S tile=T
+ *   ron-barred seat=S tile=T        (to S) T would win for S, but S discarded its number
  *   tsumo seat=S tile=T hand=… total=P yaku=run:1,dora:2 bonus=0|2
  *   ron seat=S from=D tile=T hand=… total=P yaku=… bonus=0|2   (in turn order from D)
  *   pay from=A to=B points=P owed=O  (O what was due, P what A could pay)
@@ -35,7 +36,7 @@ G_BEGIN_DECLS
  *   game-over scores=… ranks=… winners=…
  *
  * View: view seat= seats= deals= hand-number= hands= dealer= turn= ask=discard|ron|none
- *   [over=yes] hand=… [drawn=T] dora= wall= scores= d0=… d1=… [last=T from=S]
+ *   [over=yes] hand=… [drawn=T] [tsumo=yes] dora= wall= scores= d0=… d1=… [last=T from=S]
  */
 
 #define SUZUME_TYPE_GAME (suzume_game_get_type ())

@@ -352,6 +352,22 @@ suzume_state_can_ron (const SuzumeState *state,
   return suzume_score_hand (tiles, state->indicator, score) && score->total >= SUZUME_MIN_POINTS;
 }
 
+gboolean
+suzume_state_ron_barred (const SuzumeState *state,
+                         guint              seat)
+{
+  SuzumeTile tiles[SUZUME_HAND_SIZE];
+  SuzumeScore score;
+
+  if (state->last_discarder < 0 || (guint) state->last_discarder == seat ||
+      seat >= state->config.n_seats || state->hand_len[seat] != SUZUME_HAND_SIZE - 1 ||
+      !(state->discarded_kinds[seat] & (1u << suzume_tile_kind (state->last_discard))))
+    return FALSE;
+  memcpy (tiles, state->hands[seat], SUZUME_HAND_SIZE - 1);
+  tiles[SUZUME_HAND_SIZE - 1] = state->last_discard;
+  return suzume_score_hand (tiles, state->indicator, &score) && score.total >= SUZUME_MIN_POINTS;
+}
+
 static int
 pay (SuzumeState *state,
      guint        from,
@@ -470,6 +486,10 @@ suzume_state_discard (SuzumeState *state,
   state->last_discard = tile;
   state->drawn = SUZUME_NO_TILE;
   emit (events, ALL, "discard seat=%u tile=%s", seat, suzume_tile_to_string (tile, buf));
+  /* Told to that seat alone, so that it knows why it is not asked. */
+  for (guint s = 0; s < n; s++)
+    if (s != seat && suzume_state_ron_barred (state, s))
+      emit (events, PARLOR_AUDIENCE_SEAT (s), "ron-barred seat=%u tile=%s", s, buf);
 
   /* Every other seat is asked, whatever it holds, so nobody learns from the
    * window whether someone could ron; a seat that cannot has only `pass`,

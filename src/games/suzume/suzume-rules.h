@@ -81,6 +81,9 @@ gboolean  suzume_state_can_tsumo   (const SuzumeState *state,
 gboolean  suzume_state_can_ron     (const SuzumeState *state,
                                     guint              seat,
                                     SuzumeScore       *score);
+/* The last discard would win for @seat but for the ron ban (its own discards). */
+gboolean  suzume_state_ron_barred  (const SuzumeState *state,
+                                    guint              seat);
 
 gboolean  suzume_state_discard     (SuzumeState *state,
                                     guint        seat,

@@ -343,6 +343,26 @@ seat_of (TriadGame *self,
   return player == 0 ? self->first_seat : 1 - self->first_seat;
 }
 
+/* Any card of the hand to move on any empty cell: as masks, none for a seat not to move. */
+static void
+legal_moves (TriadGame *self,
+             int        seat,
+             guint8    *cards,
+             guint16   *cells)
+{
+  guint player = triad_position_to_move (&self->pos);
+
+  *cards = 0;
+  *cells = 0;
+  if (!self->started || triad_position_is_over (&self->pos) || seat != (int) seat_of (self, player))
+    return;
+  for (guint c = 0; c < TRIAD_N_CELLS; c++)
+    if (self->pos.owner[c] == TRIAD_EMPTY)
+      *cells |= (guint16) (1u << c);
+  if (*cells != 0)
+    *cards = (guint8) ((1u << self->pos.n_hand[player]) - 1);
+}
+
 void
 triad_game_get_view (TriadGame *self,
                      int        seat,
@@ -378,6 +398,7 @@ triad_game_get_view (TriadGame *self,
       if (view->hand_known[s])
         memcpy (view->hand[s], self->pos.hand[p], sizeof view->hand[s]);
     }
+  legal_moves (self, view->seat, &view->may_cards, &view->may_cells);
 }
 
 static const ParlorGameInfo *
@@ -461,16 +482,16 @@ triad_legal_actions (ParlorGame *game,
 {
   TriadGame *self = TRIAD_GAME (game);
   GPtrArray *actions = g_ptr_array_new_with_free_func (g_free);
-  guint player;
+  guint8 cards;
+  guint16 cells;
 
-  if (seat >= 2 || !(triad_get_waiting (game) & PARLOR_AUDIENCE_SEAT (seat)))
+  if (seat >= 2)
     return actions;
-
-  player = triad_position_to_move (&self->pos);
-  for (guint i = 0; i < self->pos.n_hand[player]; i++)
+  legal_moves (self, (int) seat, &cards, &cells);
+  for (guint i = 0; i < TRIAD_HAND_MAX; i++)
     for (guint c = 0; c < TRIAD_N_CELLS; c++)
-      if (self->pos.owner[c] == TRIAD_EMPTY)
-        g_ptr_array_add (actions, g_strdup_printf ("place card=%u cell=%u", i, c));
+      if ((cards & (1u << i)) && (cells & (1u << c)))
+        g_ptr_array_add (actions, triad_action_new (i, c));
 
   return actions;
 }

@@ -123,7 +123,20 @@ triad_view_to_line (const TriadView *view)
     g_string_append_c (out, view->placer[c] == TRIAD_EMPTY ? '.' : (char) ('0' + view->placer[c]));
   append_hand (out, view, 0);
   append_hand (out, view, 1);
-  g_string_append_printf (out, " score0=%u score1=%u", view->score[0], view->score[1]);
+  g_string_append_printf (out, " score0=%u score1=%u actions=", view->score[0], view->score[1]);
+  if (view->may_cards == 0 || view->may_cells == 0)
+    g_string_append_c (out, '-');
+  else
+    {
+      g_string_append (out, "place:");
+      for (guint i = 0; i < TRIAD_HAND_MAX; i++)
+        if (view->may_cards & (1u << i))
+          g_string_append_c (out, (char) ('0' + i));
+      g_string_append_c (out, '@');
+      for (guint c = 0; c < TRIAD_N_CELLS; c++)
+        if (view->may_cells & (1u << c))
+          g_string_append_c (out, (char) ('0' + c));
+    }
 
   return g_string_free (out, FALSE);
 }
@@ -185,6 +198,43 @@ parse_hand (const char *text,
   view->n_hand[seat] = (guint8) n;
 
   return TRUE;
+}
+
+/* "-" or "place:CARDS@CELLS", digits rising: masks below @n_cards and 9 cells. */
+static gboolean
+parse_actions (const char *text,
+               guint       n_cards,
+               guint8     *cards,
+               guint16    *cells)
+{
+  const char *p;
+  int last = -1;
+
+  *cards = 0;
+  *cells = 0;
+  if (text == NULL)
+    return FALSE;
+  if (g_str_equal (text, "-"))
+    return TRUE;
+  if (!g_str_has_prefix (text, "place:"))
+    return FALSE;
+  for (p = text + strlen ("place:"); *p >= '0' && *p <= '9'; p++)
+    {
+      if (*p - '0' <= last || (guint) (*p - '0') >= n_cards)
+        return FALSE;
+      last = *p - '0';
+      *cards |= (guint8) (1u << last);
+    }
+  if (*p++ != '@' || *cards == 0)
+    return FALSE;
+  for (last = -1; *p >= '0' && *p <= '9'; p++)
+    {
+      if (*p - '0' <= last || *p - '0' >= TRIAD_N_CELLS)
+        return FALSE;
+      last = *p - '0';
+      *cells |= (guint16) (1u << last);
+    }
+  return *p == '\0' && *cells != 0;
 }
 
 gboolean
@@ -284,8 +334,44 @@ triad_view_parse (const char  *text,
       return fail (error, _("the scores do not match the board"));
   }
 
+  if (!parse_actions (parlor_line_get (line, "actions"),
+                      view.seat >= 0 ? view.n_hand[view.seat] : 0, &view.may_cards, &view.may_cells))
+    return fail (error, _("the moves are missing or wrong"));
+  if (view.may_cards != 0 && view.seat != view.turn)
+    return fail (error, _("it lists moves for a player not to move"));
+  for (guint c = 0; c < TRIAD_N_CELLS; c++)
+    if ((view.may_cells & (1u << c)) && view.owner[c] != TRIAD_EMPTY)
+      return fail (error, _("it lists a move on a taken cell"));
+
   *out = view;
   return TRUE;
+}
+
+gboolean
+triad_view_may_place (const TriadView *view,
+                      int              index,
+                      int              cell)
+{
+  g_return_val_if_fail (view != NULL, FALSE);
+
+  if (index >= TRIAD_HAND_MAX || cell >= TRIAD_N_CELLS)
+    return FALSE;
+  return (index < 0 ? view->may_cards != 0 : (view->may_cards & (1u << index)) != 0)
+         && (cell < 0 ? view->may_cells != 0 : (view->may_cells & (1u << cell)) != 0);
+}
+
+GPtrArray *
+triad_view_legal_actions (const TriadView *view)
+{
+  GPtrArray *actions = g_ptr_array_new_with_free_func (g_free);
+
+  g_return_val_if_fail (view != NULL, actions);
+
+  for (guint i = 0; i < TRIAD_HAND_MAX; i++)
+    for (guint c = 0; c < TRIAD_N_CELLS; c++)
+      if (triad_view_may_place (view, (int) i, (int) c))
+        g_ptr_array_add (actions, triad_action_new (i, c));
+  return actions;
 }
 
 void

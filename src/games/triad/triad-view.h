@@ -12,13 +12,15 @@ G_BEGIN_DECLS
  *
  *   view seat=0 first=0 turn=1 hands=open rules=same,plus
  *        board=.,073A5,.,.,.,.,.,.,. placer=.0....... hand0=1234,… hand1=?,?,?,?
- *        score0=1 score1=0
+ *        score0=1 score1=0 actions=place:0123@0235678
  *
  * Seats, not play order: `first` is the seat that moved first (5 cards).
  * A board cell is `.` or the owning seat followed by the card (top, right,
  * bottom, left; A = 10); `placer` gives the seat that put each card down.
  * A hand is `-` when empty, `?` per card when hidden. `turn` is `none` once
  * the game is over. `rules` is `none` or a comma list of same, plus, combo.
+ * `actions` is the viewer's legal moves: any of the hand indices before `@`
+ * on any of the cells after it, or `-` when it may not move.
  */
 
 typedef struct
@@ -36,12 +38,21 @@ typedef struct
   gboolean   hand_known[2];
   TriadCard  hand[2][TRIAD_HAND_MAX];
   guint      score[2];                     /* board cards owned, by seat */
+  guint8     may_cards;                    /* hand indices the viewer may play, a mask */
+  guint16    may_cells;                    /* cells it may play them on, a mask */
 } TriadView;
 
 gboolean  triad_view_parse          (const char      *line,
                                      TriadView       *view,
                                      GError         **error);
 char     *triad_view_to_line        (const TriadView *view);
+
+/* Whether the viewer may play its card @index on @cell; -1 for any. */
+gboolean  triad_view_may_place      (const TriadView *view,
+                                     int              index,
+                                     int              cell);
+/* The viewer's legal actions, as the game lists them. */
+GPtrArray *triad_view_legal_actions (const TriadView *view);
 
 /* Seat ↔ play order: player 0 is the seat that moved first. */
 static inline guint
