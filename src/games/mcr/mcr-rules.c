@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "mahjong-claim.h"
 #include "mahjong-mcr.h"
 #include "mahjong-shape.h"
 #include "mcr-rules.h"
@@ -18,16 +19,6 @@
  * you is on your left. The game RNG draws the walls and nothing else, so a seed
  * replayed with the seats rotated deals the same walls.
  */
-
-typedef enum
-{
-  ANSWER_NONE,
-  ANSWER_PASS,
-  ANSWER_CHOW,
-  ANSWER_PUNG,
-  ANSWER_KONG,
-  ANSWER_HU,
-} Answer;
 
 void
 mcr_state_init (McrState *state,
@@ -102,8 +93,8 @@ emit (GPtrArray *events,
     g_free (line);
 }
 
-guint32
-mcr_all_but (guint seat)
+static guint32
+all_but (guint seat)
 {
   return 0xfu & ~PARLOR_AUDIENCE_SEAT (seat);
 }
@@ -371,7 +362,7 @@ draw_for (McrState  *state,
   emit (events, PARLOR_AUDIENCE_SEAT (seat),
         g_strdup_printf ("draw seat=%u tile=%s%s wall=%u", seat, mcr_tile_str (t, buf),
                          replacement ? " replacement=1" : "", mahjong_wall_remaining (&state->wall)));
-  emit (events, mcr_all_but (seat),
+  emit (events, all_but (seat),
         g_strdup_printf ("draw seat=%u%s wall=%u", seat, replacement ? " replacement=1" : "",
                          mahjong_wall_remaining (&state->wall)));
 }
@@ -389,7 +380,7 @@ start_hand (McrState  *state,
   memset (state->n_melds, 0, sizeof state->n_melds);
   memset (state->flowers, 0, sizeof state->flowers);
   memset (state->n_discards, 0, sizeof state->n_discards);
-  state->pending = 0;
+  mahjong_claim_close (&state->claim);
   state->after_kong = FALSE;
 
   emit (events, PARLOR_AUDIENCE_ALL,
@@ -432,7 +423,7 @@ start_hand (McrState  *state,
       h = g_string_new (NULL);
       mcr_append_counts (h, state->counts[s]);
       emit (events, PARLOR_AUDIENCE_SEAT (s), g_strdup_printf ("deal seat=%u tiles=%s", s, h->str));
-      emit (events, mcr_all_but (s), g_strdup_printf ("deal seat=%u count=13", s));
+      emit (events, all_but (s), g_strdup_printf ("deal seat=%u count=13", s));
       g_string_free (h, TRUE);
     }
   draw_for (state, state->dealer, FALSE, events);
@@ -445,10 +436,7 @@ open_window (McrState *state,
              guint     tile)
 {
   state->phase = phase;
-  state->claim_from = from;
-  state->claim_tile = (guint8) tile;
-  state->pending = mcr_all_but (from);
-  memset (state->answer, ANSWER_NONE, sizeof state->answer);
+  mahjong_claim_open (&state->claim, MCR_N_SEATS, from, tile);
 }
 
 static void
@@ -473,18 +461,18 @@ static void
 resolve_claims (McrState  *state,
                 GPtrArray *events)
 {
-  guint from = state->claim_from, tile = state->claim_tile;
+  guint from = state->claim.from, tile = state->claim.tile;
+  MahjongClaimResult r;
+  guint s;
   char buf[3];
 
-  for (guint k = 1; k < MCR_N_SEATS; k++)
+  /* several wins: the first seat after the discarder takes the tile */
+  mahjong_claim_resolve (&state->claim, MAHJONG_CLAIM_HEAD_BUMP, &r);
+  s = r.seat;
+  if (r.claim == MAHJONG_ANSWER_WIN)
     {
-      guint s = (from + k) % MCR_N_SEATS;
-
-      if (state->answer[s] == ANSWER_HU)
-        {
-          win (state, s, tile, FALSE, state->phase == MCR_PHASE_ROB, from, events);
-          return;
-        }
+      win (state, s, tile, FALSE, state->phase == MCR_PHASE_ROB, from, events);
+      return;
     }
   if (state->phase == MCR_PHASE_ROB)
     {
@@ -494,55 +482,46 @@ resolve_claims (McrState  *state,
       draw_for (state, from, TRUE, events);
       return;
     }
-  for (guint k = 1; k < MCR_N_SEATS; k++)
+  if (r.claim == MAHJONG_ANSWER_KONG || r.claim == MAHJONG_ANSWER_PUNG)
     {
-      guint s = (from + k) % MCR_N_SEATS;
+      gboolean kong = r.claim == MAHJONG_ANSWER_KONG;
 
-      if (state->answer[s] == ANSWER_KONG || state->answer[s] == ANSWER_PUNG)
+      state->n_discards[from]--;
+      state->counts[s][tile] -= kong ? 3 : 2;
+      add_meld (state, s, kong ? MAHJONG_MELD_KONG : MAHJONG_MELD_PUNG, tile,
+                MAHJONG_MELD_CLAIMED, from, tile);
+      emit (events, PARLOR_AUDIENCE_ALL,
+            g_strdup_printf ("%s seat=%u tile=%s from=%u", kong ? "kong" : "pung", s,
+                             mcr_tile_str (tile, buf), from));
+      if (kong)
+        draw_for (state, s, TRUE, events);
+      else
         {
-          gboolean kong = state->answer[s] == ANSWER_KONG;
-
-          state->n_discards[from]--;
-          state->counts[s][tile] -= kong ? 3 : 2;
-          add_meld (state, s, kong ? MAHJONG_MELD_KONG : MAHJONG_MELD_PUNG, tile,
-                    MAHJONG_MELD_CLAIMED, from, tile);
-          emit (events, PARLOR_AUDIENCE_ALL,
-                g_strdup_printf ("%s seat=%u tile=%s from=%u", kong ? "kong" : "pung", s,
-                                 mcr_tile_str (tile, buf), from));
-          if (kong)
-            draw_for (state, s, TRUE, events);
-          else
-            {
-              state->phase = MCR_PHASE_TURN;
-              state->turn = s;
-              state->drawn = MAHJONG_NO_TILE;
-              state->after_kong = FALSE;
-            }
-          return;
+          state->phase = MCR_PHASE_TURN;
+          state->turn = s;
+          state->drawn = MAHJONG_NO_TILE;
+          state->after_kong = FALSE;
         }
+      return;
     }
-  {
-    guint s = (from + 1) % MCR_N_SEATS;
+  if (r.claim == MAHJONG_ANSWER_CHOW)
+    {
+      guint low = r.chow_low;
 
-    if (state->answer[s] == ANSWER_CHOW)
-      {
-        guint low = state->answer_chow[s];
-
-        state->n_discards[from]--;
-        for (guint t = low; t < low + 3; t++)
-          if (t != tile)
-            state->counts[s][t]--;
-        add_meld (state, s, MAHJONG_MELD_CHOW, low, MAHJONG_MELD_CLAIMED, from, tile);
-        emit (events, PARLOR_AUDIENCE_ALL,
-              g_strdup_printf ("chow seat=%u tile=%s low=%s from=%u", s, mcr_tile_str (tile, buf),
-                               mahjong_tile_to_string (low, (char[3]) { 0 }), from));
-        state->phase = MCR_PHASE_TURN;
-        state->turn = s;
-        state->drawn = MAHJONG_NO_TILE;
-        state->after_kong = FALSE;
-        return;
-      }
-  }
+      state->n_discards[from]--;
+      for (guint t = low; t < low + 3; t++)
+        if (t != tile)
+          state->counts[s][t]--;
+      add_meld (state, s, MAHJONG_MELD_CHOW, low, MAHJONG_MELD_CLAIMED, from, tile);
+      emit (events, PARLOR_AUDIENCE_ALL,
+            g_strdup_printf ("chow seat=%u tile=%s low=%s from=%u", s, mcr_tile_str (tile, buf),
+                             mahjong_tile_to_string (low, (char[3]) { 0 }), from));
+      state->phase = MCR_PHASE_TURN;
+      state->turn = s;
+      state->drawn = MAHJONG_NO_TILE;
+      state->after_kong = FALSE;
+      return;
+    }
   /* everybody passed */
   draw_for (state, (from + 1) % MCR_N_SEATS, FALSE, events);
 }
@@ -554,7 +533,7 @@ chow_ok (const McrState *state,
          guint           seat,
          guint           low)
 {
-  guint tile = state->claim_tile;
+  guint tile = state->claim.tile;
 
   if (low >= 27 || low % 9 > 6 || tile < low || tile > low + 2)
     return FALSE;
@@ -567,16 +546,16 @@ chow_ok (const McrState *state,
 static gboolean
 claim_legal (const McrState  *state,
              guint            seat,
-             Answer           answer,
+             MahjongAnswer    answer,
              guint            low,
              GError         **error)
 {
-  guint tile = state->claim_tile;
+  guint tile = state->claim.tile;
   gboolean last = mahjong_wall_remaining (&state->wall) == 0;
 
-  if (answer == ANSWER_PASS)
+  if (answer == MAHJONG_ANSWER_PASS)
     return TRUE;
-  if (answer == ANSWER_HU)
+  if (answer == MAHJONG_ANSWER_WIN)
     {
       if (!can_win (state, seat, tile, FALSE, state->phase == MCR_PHASE_ROB))
         {
@@ -599,21 +578,21 @@ claim_legal (const McrState  *state,
                            _("The wall is empty: the last discard can only be claimed for a win"));
       return FALSE;
     }
-  if (answer == ANSWER_KONG && state->counts[seat][tile] < 3)
+  if (answer == MAHJONG_ANSWER_KONG && state->counts[seat][tile] < 3)
     {
       g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_ILLEGAL,
                            _("A kong needs three of the tile in your hand"));
       return FALSE;
     }
-  if (answer == ANSWER_PUNG && state->counts[seat][tile] < 2)
+  if (answer == MAHJONG_ANSWER_PUNG && state->counts[seat][tile] < 2)
     {
       g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_ILLEGAL,
                            _("A pung needs two of the tile in your hand"));
       return FALSE;
     }
-  if (answer == ANSWER_CHOW)
+  if (answer == MAHJONG_ANSWER_CHOW)
     {
-      if (seat != (state->claim_from + 1) % MCR_N_SEATS)
+      if (seat != mahjong_claim_seat_after (&state->claim, 1))
         {
           g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_ILLEGAL,
                                _("You can chow only the discard of the player on your left"));
@@ -686,7 +665,7 @@ mcr_state_waiting (const McrState *state)
     return 0;
   if (state->phase == MCR_PHASE_TURN)
     return PARLOR_AUDIENCE_SEAT (state->turn);
-  return state->pending;
+  return mahjong_claim_waiting (&state->claim);
 }
 
 GPtrArray *
@@ -713,14 +692,14 @@ mcr_state_legal_actions (const McrState *state,
       return actions;
     }
   g_ptr_array_add (actions, g_strdup ("pass"));
-  if (claim_legal (state, seat, ANSWER_HU, 0, NULL))
+  if (claim_legal (state, seat, MAHJONG_ANSWER_WIN, 0, NULL))
     g_ptr_array_add (actions, g_strdup ("hu"));
-  if (claim_legal (state, seat, ANSWER_KONG, 0, NULL))
+  if (claim_legal (state, seat, MAHJONG_ANSWER_KONG, 0, NULL))
     g_ptr_array_add (actions, g_strdup ("kong"));
-  if (claim_legal (state, seat, ANSWER_PUNG, 0, NULL))
+  if (claim_legal (state, seat, MAHJONG_ANSWER_PUNG, 0, NULL))
     g_ptr_array_add (actions, g_strdup ("pung"));
   for (guint low = 0; low < 27; low++)
-    if (claim_legal (state, seat, ANSWER_CHOW, low, NULL))
+    if (claim_legal (state, seat, MAHJONG_ANSWER_CHOW, low, NULL))
       g_ptr_array_add (actions, g_strdup_printf ("chow tile=%s", mcr_tile_str (low, buf)));
   return actions;
 }
@@ -795,7 +774,7 @@ apply_turn (McrState    *state,
                     MAHJONG_NO_TILE);
           emit (events, PARLOR_AUDIENCE_SEAT (seat),
                 g_strdup_printf ("kong seat=%u tile=%s concealed=1", seat, mcr_tile_str (tile, buf)));
-          emit (events, mcr_all_but (seat), g_strdup_printf ("kong seat=%u concealed=1", seat));
+          emit (events, all_but (seat), g_strdup_printf ("kong seat=%u concealed=1", seat));
           draw_for (state, seat, TRUE, events);
           return TRUE;
         }
@@ -826,20 +805,21 @@ apply_claim (McrState    *state,
              GPtrArray   *events,
              GError     **error)
 {
-  Answer a;
+  MahjongAnswer a;
   guint low = 0;
+  gboolean done;
 
   if (g_str_equal (type, "pass"))
-    a = ANSWER_PASS;
+    a = MAHJONG_ANSWER_PASS;
   else if (g_str_equal (type, "hu"))
-    a = ANSWER_HU;
+    a = MAHJONG_ANSWER_WIN;
   else if (g_str_equal (type, "kong"))
-    a = ANSWER_KONG;
+    a = MAHJONG_ANSWER_KONG;
   else if (g_str_equal (type, "pung"))
-    a = ANSWER_PUNG;
+    a = MAHJONG_ANSWER_PUNG;
   else if (g_str_equal (type, "chow"))
     {
-      a = ANSWER_CHOW;
+      a = MAHJONG_ANSWER_CHOW;
       if (!read_tile (line, &low, error))
         return FALSE;
     }
@@ -852,11 +832,9 @@ apply_claim (McrState    *state,
     }
   if (!claim_legal (state, seat, a, low, error))
     return FALSE;
-  state->answer[seat] = (guint8) a;
-  state->answer_chow[seat] = (guint8) low;
-  state->pending &= ~PARLOR_AUDIENCE_SEAT (seat);
+  done = mahjong_claim_answer (&state->claim, seat, a, low);
   emit (events, PARLOR_AUDIENCE_SEAT (seat), g_strdup_printf ("answered seat=%u", seat));
-  if (state->pending == 0)
+  if (done)
     resolve_claims (state, events);
   return TRUE;
 }

@@ -3,6 +3,7 @@
 
 #include <glib.h>
 
+#include "mahjong-claim.h"
 #include "mahjong-tile.h"
 #include "parlor-rng.h"
 
@@ -56,12 +57,7 @@ typedef struct
   guint       turn;
   guint8      drawn;                   /* the tile drawn this turn, or NO_TILE after a claim */
   gboolean    after_kong;              /* the drawn tile replaced a kong */
-  /* claim and rob windows */
-  guint8      claim_tile;
-  guint       claim_from;
-  guint32     pending;
-  guint8      answer[MCR_N_SEATS];
-  guint8      answer_chow[MCR_N_SEATS];
+  MahjongClaimWindow claim;            /* the claim and rob windows */
 } McrState;
 
 /* n_hands: 16 (a full match) or 1. */
@@ -98,7 +94,5 @@ const char *mcr_tile_str             (guint           tile,
 /* Appends every tile of @counts in order. */
 void        mcr_append_counts        (GString        *s,
                                       const guint8   *counts);
-/* The audience of every seat but @seat. */
-guint32     mcr_all_but              (guint           seat);
 
 G_END_DECLS

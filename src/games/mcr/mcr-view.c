@@ -378,8 +378,8 @@ mcr_view_line (const McrState *state,
     g_string_append_printf (s, " phase=turn turn=%u", state->turn);
   else
     g_string_append_printf (s, " phase=%s from=%u tile=%s",
-                            state->phase == MCR_PHASE_ROB ? "rob" : "claim", state->claim_from,
-                            mcr_tile_str (state->claim_tile, buf));
+                            state->phase == MCR_PHASE_ROB ? "rob" : "claim",
+                            (guint) state->claim.from, mcr_tile_str (state->claim.tile, buf));
   for (guint p = 0; p < MCR_N_SEATS; p++)
     {
       g_string_append_printf (s, " d%u=", p);
