@@ -9,6 +9,7 @@
 #include "jihai-ai.h"
 #include "jihai-game.h"
 #include "jihai-hint.h"
+#include "mahjong-claim.h"
 #include "mahjong-tile.h"
 #include "parlor-line.h"
 
@@ -53,6 +54,7 @@ struct _JihaiGame
   guint8      drawn;              /* the tile drawn this turn, JIHAI_NO_KIND after a pung */
   gboolean    drawn_replacement;
   guint8      claim_tile;
+  MahjongClaimWindow claim;       /* asks the other seat in PHASE_CLAIM and PHASE_ROB */
   gboolean    claim_last;         /* the discard came after the last wall tile */
   gboolean    claim_first;        /* the starter's first discard, before any call */
 };
@@ -589,7 +591,7 @@ jihai_get_waiting (ParlorGame *game)
       return PARLOR_AUDIENCE_SEAT (self->turn);
     case PHASE_CLAIM:
     case PHASE_ROB:
-      return PARLOR_AUDIENCE_SEAT (1 - self->turn);
+      return mahjong_claim_waiting (&self->claim);
     case PHASE_IDLE:
     case PHASE_OVER:
     default:
@@ -632,8 +634,79 @@ after_discard (JihaiGame *self,
   self->phase = PHASE_CLAIM;
   self->turn = seat;
   self->claim_tile = kind;
+  mahjong_claim_open (&self->claim, 2, seat, kind);
   self->claim_last = mahjong_wall_remaining (&self->wall) == 0;
   self->claim_first = seat == self->starter && self->n_thrown[seat] == 1 && self->n_calls == 0;
+}
+
+/* Records @seat's answer; once every seat asked has answered, the claim
+ * that ranks first takes the tile. */
+static void
+answer_claim (JihaiGame     *self,
+              guint          seat,
+              MahjongAnswer  claim,
+              GPtrArray     *events)
+{
+  MahjongClaimResult r;
+  guint from = self->claim.from;
+  guint8 tile = self->claim.tile;
+
+  if (!mahjong_claim_answer (&self->claim, seat, claim, 0))
+    return;
+  mahjong_claim_resolve (&self->claim, MAHJONG_CLAIM_HEAD_BUMP, &r);
+  mahjong_claim_close (&self->claim);
+  switch (r.claim)
+    {
+    case MAHJONG_ANSWER_WIN:
+      {
+        JihaiScore score;
+
+        score_ron (self, r.seat, &score);
+        if (self->phase == PHASE_ROB)
+          self->counts[from][tile]--;
+        else
+          self->n_discards[from]--;
+        end_with_win (self, r.seat, JIHAI_WIN_RON, tile, &score, events);
+        if (self->phase == PHASE_OVER)
+          self->counts[r.seat][tile]++;   /* the final position keeps every tile */
+      }
+      break;
+    case MAHJONG_ANSWER_PUNG:
+    case MAHJONG_ANSWER_KONG:
+      {
+        gboolean kong = r.claim == MAHJONG_ANSWER_KONG;
+        JihaiMeld *meld;
+
+        self->n_discards[from]--;
+        self->counts[r.seat][tile] -= kong ? 3 : 2;
+        meld = &self->melds[r.seat][self->n_melds[r.seat]++];
+        meld->type = kong ? JIHAI_MELD_OPEN_KONG : JIHAI_MELD_PUNG;
+        meld->kind = tile;
+        self->n_calls++;
+        add_event (events, PARLOR_AUDIENCE_ALL, "call seat=%u type=%s tile=%c", r.seat,
+                   kong ? "kong" : "pung", jihai_kind_letter (tile));
+        if (kong)
+          draw_for (self, r.seat, TRUE, events);
+        else
+          {
+            self->phase = PHASE_TURN;
+            self->turn = r.seat;
+            self->drawn = JIHAI_NO_KIND;
+            self->drawn_replacement = FALSE;
+            self->claim_tile = JIHAI_NO_KIND;
+          }
+      }
+      break;
+    case MAHJONG_ANSWER_NONE:
+    case MAHJONG_ANSWER_PASS:
+    case MAHJONG_ANSWER_CHOW:
+    default:
+      if (self->phase == PHASE_ROB)
+        complete_concealed_kong (self, from, tile, events);
+      else
+        draw_for (self, mahjong_claim_seat_after (&self->claim, 1), FALSE, events);
+      break;
+    }
 }
 
 static gboolean
@@ -714,7 +787,6 @@ jihai_apply (ParlorGame  *game,
     }
   else if (g_str_equal (type, "ron"))
     {
-      JihaiScore score;
       guint8 tile = self->claim_tile;
 
       if (!(o.can & JIHAI_CAN_RON))
@@ -725,42 +797,16 @@ jihai_apply (ParlorGame  *game,
             return illegal (error, _("You cannot win by ron on a kind you discarded in this hand"));
           return illegal (error, _("That tile does not complete a winning hand"));
         }
-      score_ron (self, seat, &score);
-      if (self->phase == PHASE_ROB)
-        self->counts[other][tile]--;
-      else
-        self->n_discards[other]--;
-      end_with_win (self, seat, JIHAI_WIN_RON, tile, &score, events);
-      if (self->phase == PHASE_OVER)
-        self->counts[seat][tile]++;   /* the final position keeps every tile */
+      answer_claim (self, seat, MAHJONG_ANSWER_WIN, events);
     }
   else if (g_str_equal (type, "pung") || g_str_equal (type, "kong"))
     {
       gboolean kong = type[0] == 'k';
-      JihaiMeld *meld;
-      guint8 tile = self->claim_tile;
 
       if (!(o.can & (kong ? JIHAI_CAN_KONG : JIHAI_CAN_PUNG)))
         return illegal (error, kong ? _("You cannot claim that tile for a kong")
                                     : _("You cannot claim that tile for a pung"));
-      self->n_discards[other]--;
-      self->counts[seat][tile] -= kong ? 3 : 2;
-      meld = &self->melds[seat][self->n_melds[seat]++];
-      meld->type = kong ? JIHAI_MELD_OPEN_KONG : JIHAI_MELD_PUNG;
-      meld->kind = tile;
-      self->n_calls++;
-      add_event (events, PARLOR_AUDIENCE_ALL, "call seat=%u type=%s tile=%c", seat, type,
-                 jihai_kind_letter (tile));
-      if (kong)
-        draw_for (self, seat, TRUE, events);
-      else
-        {
-          self->phase = PHASE_TURN;
-          self->turn = seat;
-          self->drawn = JIHAI_NO_KIND;
-          self->drawn_replacement = FALSE;
-          self->claim_tile = JIHAI_NO_KIND;
-        }
+      answer_claim (self, seat, kong ? MAHJONG_ANSWER_KONG : MAHJONG_ANSWER_PUNG, events);
     }
   else if (g_str_equal (type, "ckong"))
     {
@@ -771,6 +817,7 @@ jihai_apply (ParlorGame  *game,
       self->phase = PHASE_ROB;
       self->turn = seat;
       self->claim_tile = kind;
+      mahjong_claim_open (&self->claim, 2, seat, kind);
       self->drawn = JIHAI_NO_KIND;
       /* A window on every concealed kong, as on every discard: the other
        * seat passes unless it may rob it. */
@@ -792,10 +839,7 @@ jihai_apply (ParlorGame  *game,
     {
       if (!(o.can & JIHAI_CAN_PASS))
         return illegal (error, _("There is nothing to pass on"));
-      if (self->phase == PHASE_ROB)
-        complete_concealed_kong (self, other, self->claim_tile, events);
-      else
-        draw_for (self, seat, FALSE, events);
+      answer_claim (self, seat, MAHJONG_ANSWER_PASS, events);
     }
 
   g_signal_emit (self, signals[CHANGED], 0);

@@ -1,12 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "mcr-rules.h"
 #include "parlor-game.h"
 
 G_BEGIN_DECLS
-
-#define MCR_N_SEATS 4
-#define MCR_MIN_FAN 8
 
 #define MCR_TYPE_GAME (mcr_game_get_type ())
 G_DECLARE_FINAL_TYPE (McrGame, mcr_game, MCR, GAME, GObject)

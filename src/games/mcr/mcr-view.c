@@ -326,3 +326,94 @@ mcr_view_seat_wind (const McrView *v)
   g_return_val_if_fail (v != NULL, 0);
   return ((guint) v->seat + 4 - v->dealer) % 4;
 }
+
+/* ---- writing ---------------------------------------------------------------- */
+
+/* "c1m1+2" (a chow and which of its tiles was claimed), "p5p2", "k5p3", "a5p1",
+ * "h5p" (concealed kong), "h" (to the others). */
+static void
+append_meld (GString           *s,
+             const MahjongMeld *m,
+             gboolean           hide)
+{
+  char buf[3];
+
+  if (m->type == MAHJONG_MELD_KONG && m->source == MAHJONG_MELD_CONCEALED)
+    {
+      g_string_append_c (s, 'h');
+      if (!hide)
+        g_string_append (s, mcr_tile_str (m->tile, buf));
+      return;
+    }
+  g_string_append_c (s, m->type == MAHJONG_MELD_CHOW ? 'c'
+                        : m->type == MAHJONG_MELD_PUNG ? 'p'
+                        : m->source == MAHJONG_MELD_ADDED ? 'a' : 'k');
+  g_string_append (s, mcr_tile_str (m->tile, buf));
+  g_string_append_printf (s, "%u", m->from);
+  if (m->type == MAHJONG_MELD_CHOW && m->claimed >= m->tile && m->claimed < m->tile + 3)
+    g_string_append_printf (s, "+%u", (guint) (m->claimed - m->tile));
+}
+
+
+char *
+mcr_view_line (const McrState *state,
+               int             seat)
+{
+  static const char winds[] = "ESWN";
+  GString *s = g_string_new ("view");
+  char buf[3];
+
+  if (seat < 0 || seat >= MCR_N_SEATS)
+    seat = -1;
+  g_string_append_printf (s, " seat=%d hand=%u of=%u dealer=%u prevalent=%c wall=%u",
+                          seat, MIN (state->hand_no + 1, state->n_hands), state->n_hands,
+                          state->dealer, winds[MIN (state->hand_no, state->n_hands - 1) / 4 % 4],
+                          mahjong_wall_remaining (&state->wall));
+  g_string_append_printf (s, " scores=%d,%d,%d,%d flowers=%u,%u,%u,%u", state->scores[0],
+                          state->scores[1], state->scores[2], state->scores[3], state->flowers[0],
+                          state->flowers[1], state->flowers[2], state->flowers[3]);
+  if (state->phase == MCR_PHASE_OVER)
+    g_string_append (s, " phase=over");
+  else if (state->phase == MCR_PHASE_TURN)
+    g_string_append_printf (s, " phase=turn turn=%u", state->turn);
+  else
+    g_string_append_printf (s, " phase=%s from=%u tile=%s",
+                            state->phase == MCR_PHASE_ROB ? "rob" : "claim",
+                            (guint) state->claim.from, mcr_tile_str (state->claim.tile, buf));
+  for (guint p = 0; p < MCR_N_SEATS; p++)
+    {
+      g_string_append_printf (s, " d%u=", p);
+      for (guint i = 0; i < state->n_discards[p]; i++)
+        g_string_append (s, mcr_tile_str (state->discards[p][i], buf));
+      if (state->n_discards[p] == 0)
+        g_string_append (s, "-");
+      g_string_append_printf (s, " m%u=", p);
+      for (guint i = 0; i < state->n_melds[p]; i++)
+        {
+          if (i > 0)
+            g_string_append_c (s, ',');
+          append_meld (s, &state->melds[p][i], (int) p != seat);
+        }
+      if (state->n_melds[p] == 0)
+        g_string_append (s, "-");
+      g_string_append_printf (s, " n%u=%u", p, mcr_state_hand_tiles (state, p));
+    }
+  if (seat >= 0)
+    {
+      g_string_append (s, " mine=");
+      mcr_append_counts (s, state->counts[seat]);
+      if (state->phase == MCR_PHASE_TURN && state->turn == (guint) seat && state->drawn != MAHJONG_NO_TILE)
+        g_string_append_printf (s, " drawn=%s%s", mcr_tile_str (state->drawn, buf),
+                                state->after_kong ? " replacement=1" : "");
+      if (state->phase != MCR_PHASE_OVER && (mcr_state_waiting (state) & PARLOR_AUDIENCE_SEAT (seat)))
+        {
+          g_autoptr(GPtrArray) actions = mcr_state_legal_actions (state, (guint) seat);
+          g_autofree char *value = mcr_view_actions_value ((const char * const *) actions->pdata,
+                                                           actions->len);
+
+          g_string_append (s, state->phase == MCR_PHASE_TURN ? " ask=turn" : " ask=claim");
+          g_string_append_printf (s, " actions=%s", value);
+        }
+    }
+  return g_string_free (s, FALSE);
+}

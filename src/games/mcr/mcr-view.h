@@ -4,13 +4,14 @@
 #include <glib.h>
 
 #include "mahjong-tile.h"
+#include "mcr-rules.h"
 
 G_BEGIN_DECLS
 
 #define MCR_VIEW_MAX_ACTIONS 24
 
 /*
- * What one seat's view line says (mcr_game_view_for writes it): the table as
+ * What one seat's view line says (mcr_view_line writes it): the table as
  * that seat sees it, and, when the seat is asked, every action it may take
  * (`actions=hu,kong:5p,discard:3m,…`: an action's type, and its tile after
  * a colon), so a client never works out what is legal.
@@ -46,6 +47,10 @@ typedef struct
   char        actions[MCR_VIEW_MAX_ACTIONS][16];  /* action lines: "chow tile=3m" */
   guint       n_actions;
 } McrView;
+
+/* @seat's view line (-1 a spectator). */
+char    *mcr_view_line         (const McrState *state,
+                                int             seat);
 
 gboolean mcr_view_parse        (const char  *view,
                                 McrView     *out,

@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "mahjong-claim.h"
 #include "mahjong-tile.h"
 #include "parlor-game.h"
 #include "parlor-line.h"
@@ -219,7 +220,7 @@ suzume_state_deal_wall (SuzumeState      *state,
   state->wall_pos = 0;
   state->last_discarder = -1;
   state->last_discard = SUZUME_NO_TILE;
-  state->claim_asked = state->claim_answered = state->claim_ron = 0;
+  mahjong_claim_close (&state->claim);
   memset (state->n_discards, 0, sizeof state->n_discards);
   memset (state->discarded_kinds, 0, sizeof state->discarded_kinds);
 
@@ -287,7 +288,7 @@ suzume_state_waiting (const SuzumeState *state)
     case SUZUME_PHASE_TURN:
       return PARLOR_AUDIENCE_SEAT (state->turn);
     case SUZUME_PHASE_CLAIM:
-      return state->claim_asked & ~state->claim_answered;
+      return mahjong_claim_waiting (&state->claim);
     case SUZUME_PHASE_OVER:
     default:
       return 0;
@@ -301,7 +302,7 @@ end_hand (SuzumeState *state,
   g_autofree char *points = points_string (state);
 
   emit (events, ALL, "scores points=%s", points);
-  state->claim_asked = state->claim_answered = state->claim_ron = 0;
+  mahjong_claim_close (&state->claim);
   if (state->hand_number >= state->n_hands)
     {
       g_autofree char *result = suzume_state_result_line (state, "game-over");
@@ -494,10 +495,7 @@ suzume_state_discard (SuzumeState *state,
   /* Every other seat is asked, whatever it holds, so nobody learns from the
    * window whether someone could ron; a seat that cannot has only `pass`,
    * which the table plays for it (parlor_game_get_automatic_action). */
-  state->claim_asked = state->claim_answered = state->claim_ron = 0;
-  for (guint s = 0; s < n; s++)
-    if (s != seat)
-      state->claim_asked |= PARLOR_AUDIENCE_SEAT (s);
+  mahjong_claim_open (&state->claim, n, seat, tile);
   state->phase = SUZUME_PHASE_CLAIM;
   return TRUE;
 }
@@ -511,6 +509,7 @@ suzume_state_answer (SuzumeState *state,
 {
   guint n = state->config.n_seats;
   guint discarder;
+  MahjongClaimResult r;
 
   if (state->phase == SUZUME_PHASE_OVER)
     {
@@ -531,23 +530,22 @@ suzume_state_answer (SuzumeState *state,
                              "discarded that number yourself"));
       return FALSE;
     }
-  state->claim_answered |= PARLOR_AUDIENCE_SEAT (seat);
-  if (ron)
-    state->claim_ron |= PARLOR_AUDIENCE_SEAT (seat);
-  if (suzume_state_waiting (state) != 0)
+  if (!mahjong_claim_answer (&state->claim, seat,
+                             ron ? MAHJONG_ANSWER_WIN : MAHJONG_ANSWER_PASS, 0))
     return TRUE;
 
-  /* every answer is in: resolve */
+  /* every answer is in: every seat that claimed ron wins */
   discarder = (guint) state->last_discarder;
-  if (state->claim_ron != 0)
+  mahjong_claim_resolve (&state->claim, MAHJONG_CLAIM_EVERY_WIN, &r);
+  if (r.claim == MAHJONG_ANSWER_WIN)
     {
       for (guint i = 1; i < n; i++)
         {
-          guint w = (discarder + i) % n;
+          guint w = mahjong_claim_seat_after (&state->claim, i);
           SuzumeTile tiles[SUZUME_HAND_SIZE];
           SuzumeScore score;
 
-          if (!(state->claim_ron & PARLOR_AUDIENCE_SEAT (w)))
+          if (!(r.winners & PARLOR_AUDIENCE_SEAT (w)))
             continue;
           suzume_state_can_ron (state, w, &score);
           memcpy (tiles, state->hands[w], SUZUME_HAND_SIZE - 1);
@@ -561,7 +559,7 @@ suzume_state_answer (SuzumeState *state,
       return TRUE;
     }
 
-  state->claim_asked = state->claim_answered = 0;
+  mahjong_claim_close (&state->claim);
   if (suzume_state_wall_left (state) == 0)
     {
       emit (events, ALL, "exhausted");

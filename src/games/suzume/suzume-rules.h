@@ -3,6 +3,7 @@
 
 #include <glib.h>
 
+#include "mahjong-claim.h"
 #include "parlor-rng.h"
 #include "suzume-score.h"
 
@@ -21,7 +22,7 @@ G_BEGIN_DECLS
 typedef enum
 {
   SUZUME_PHASE_TURN,    /* turn holds six tiles: tsumo or discard */
-  SUZUME_PHASE_CLAIM,   /* the seats in claim_asked decide ron or pass */
+  SUZUME_PHASE_CLAIM,   /* the seats the claim window asks decide ron or pass */
   SUZUME_PHASE_OVER,
 } SuzumePhase;
 
@@ -53,9 +54,7 @@ typedef struct
   guint16      discarded_kinds[SUZUME_MAX_SEATS];   /* bit per kind: the ron ban */
   int          last_discarder;  /* -1 none */
   SuzumeTile   last_discard;
-  guint32      claim_asked;
-  guint32      claim_answered;
-  guint32      claim_ron;
+  MahjongClaimWindow claim;
 } SuzumeState;
 
 gboolean  suzume_config_parse      (const char   *text,
