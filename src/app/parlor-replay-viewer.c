@@ -56,6 +56,14 @@ enum {
 static guint signals[N_SIGNALS];
 
 static guint review_seat  (ParlorReplayViewer *self);
+
+/* Why a seat's view cannot be reviewed, in words. */
+static const char *
+review_unavailable (void)
+{
+  return _("A game you joined cannot be reviewed: it keeps what your seat saw, "
+           "but not your moves as the host took them, and the review goes through those moves");
+}
 static void  start_review (ParlorReplayViewer *self);
 
 static void
@@ -65,7 +73,7 @@ update_controls (ParlorReplayViewer *self)
   guint n = parlor_replay_cursor_get_n_steps (self->cursor);
   guint hands = parlor_replay_cursor_get_n_hands (self->cursor);
   g_autofree char *text = NULL;
-  gboolean over = parlor_game_is_over (parlor_replay_cursor_get_game (self->cursor));
+  gboolean over = parlor_replay_cursor_is_over (self->cursor);
 
   if (hands > 1)
     /* Translators: where a replay stands: "Move 12 of 240 · Hand 2 of 8" */
@@ -112,6 +120,16 @@ announce_step (ParlorReplayViewer *self)
   /* Translators: a replay's step said to screen readers: "Move 12: Ann discards 5p" */
   g_autofree char *said = g_strdup_printf (_("Move %u: %s"), step, words);
 
+  if (step == parlor_replay_cursor_get_n_steps (self->cursor) &&
+      parlor_replay_cursor_is_unfinished (self->cursor))
+    {
+      /* Translators: the last step of a game whose host went away */
+      g_autofree char *more = g_strdup_printf (_("%s. The game stopped here: the host went away."),
+                                               said);
+
+      parlor_screen_announce (self->status_label, more);
+      return;
+    }
   parlor_screen_announce (self->status_label, said);
 }
 
@@ -199,7 +217,8 @@ on_seat_changed (ParlorReplayViewer *self)
 {
   guint seat = gtk_drop_down_get_selected (self->seat_dropdown);
 
-  if (seat == GTK_INVALID_LIST_POSITION || (int) seat == self->seat)
+  if (seat == GTK_INVALID_LIST_POSITION || (int) seat == self->seat ||
+      parlor_replay_cursor_get_view_seat (self->cursor) >= 0)
     return;
   self->seat = seat;
   watch (self);
@@ -564,6 +583,11 @@ review_action (GtkWidget  *widget,
 {
   ParlorReplayViewer *self = PARLOR_REPLAY_VIEWER (widget);
 
+  if (parlor_replay_cursor_get_view_seat (self->cursor) >= 0)
+    {
+      parlor_screen_announce (self->status_label, review_unavailable ());
+      return;
+    }
   gtk_toggle_button_set_active (self->review_button, !gtk_toggle_button_get_active (self->review_button));
 }
 
@@ -636,6 +660,11 @@ parlor_replay_viewer_review (ParlorReplayViewer *self)
 {
   g_return_if_fail (PARLOR_IS_REPLAY_VIEWER (self));
 
+  if (parlor_replay_cursor_get_view_seat (self->cursor) >= 0)
+    {
+      parlor_screen_announce (self->status_label, review_unavailable ());
+      return;
+    }
   if (!gtk_toggle_button_get_active (self->review_button))
     gtk_toggle_button_set_active (self->review_button, TRUE);
   else if (self->review_cancellable == NULL && self->review == NULL)
@@ -840,6 +869,7 @@ build (ParlorReplayViewer *self,
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
   GtkWidget *box, *header, *body, *bar, *buttons, *play_on;
   g_autofree char *window_title = g_strdup_printf (_("Replay: %s"), _(info->name));
+  int view_seat = parlor_replay_cursor_get_view_seat (self->cursor);
 
   gtk_window_set_title (GTK_WINDOW (self), window_title);
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
@@ -853,11 +883,17 @@ build (ParlorReplayViewer *self,
   gtk_widget_add_css_class (play_on, "suggested-action");
   adw_header_bar_pack_end (ADW_HEADER_BAR (header), play_on);
   self->play_on_button = play_on;
+  gtk_widget_set_visible (play_on, view_seat < 0);
   self->review_button = GTK_TOGGLE_BUTTON (gtk_toggle_button_new_with_mnemonic (_("_Review")));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->review_button),
                                _("The strongest computer player goes through your decisions (Ctrl+R)"));
   g_signal_connect_swapped (self->review_button, "toggled", G_CALLBACK (on_review_toggled), self);
   adw_header_bar_pack_end (ADW_HEADER_BAR (header), GTK_WIDGET (self->review_button));
+  if (view_seat >= 0)
+    {
+      gtk_widget_set_sensitive (GTK_WIDGET (self->review_button), FALSE);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->review_button), review_unavailable ());
+    }
   gtk_box_append (GTK_BOX (box), header);
 
   body = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
@@ -904,10 +940,16 @@ build (ParlorReplayViewer *self,
   g_signal_connect_swapped (self->speed_dropdown, "notify::selected", G_CALLBACK (on_speed_changed), self);
   gtk_box_append (GTK_BOX (buttons), labelled (GTK_WIDGET (self->speed_dropdown), _("_Speed")));
 
+  /* A seat's view has that seat's only: the others were never seen. */
   for (guint s = 0; s < parlor_replay_cursor_get_n_seats (self->cursor); s++)
-    gtk_string_list_append (names, parlor_replay_cursor_get_seat_name (self->cursor, s));
+    if (view_seat < 0 || (int) s == view_seat)
+      gtk_string_list_append (names, parlor_replay_cursor_get_seat_name (self->cursor, s));
   self->seat_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (names)), NULL));
-  gtk_drop_down_set_selected (self->seat_dropdown, self->seat);
+  gtk_drop_down_set_selected (self->seat_dropdown, view_seat < 0 ? (guint) self->seat : 0);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->seat_dropdown), view_seat < 0);
+  if (view_seat >= 0)
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self->seat_dropdown),
+                                 _("A game you joined keeps only what your seat saw"));
   g_signal_connect_swapped (self->seat_dropdown, "notify::selected", G_CALLBACK (on_seat_changed), self);
   gtk_box_append (GTK_BOX (buttons), labelled (GTK_WIDGET (self->seat_dropdown), _("_View of")));
 
@@ -940,7 +982,9 @@ parlor_replay_viewer_new (ParlorReplayCursor *cursor,
 
   self = g_object_new (PARLOR_TYPE_REPLAY_VIEWER, NULL);
   self->cursor = g_object_ref (cursor);
-  local = parlor_replay_cursor_get_local_seat (cursor);
+  local = parlor_replay_cursor_get_view_seat (cursor);
+  if (local < 0)
+    local = parlor_replay_cursor_get_local_seat (cursor);
   self->seat = local >= 0 ? local : 0;
   build (self, title);
   parlor_replay_viewer_go_to (self, parlor_replay_cursor_get_step (cursor));
@@ -1033,6 +1077,8 @@ parlor_replay_viewer_set_seat (ParlorReplayViewer *self,
 {
   g_return_if_fail (PARLOR_IS_REPLAY_VIEWER (self));
   g_return_if_fail (seat < parlor_replay_cursor_get_n_seats (self->cursor));
+  if (parlor_replay_cursor_get_view_seat (self->cursor) >= 0)
+    return;   /* the other seats were never seen */
   gtk_drop_down_set_selected (self->seat_dropdown, seat);
 }
 
