@@ -280,6 +280,140 @@ test_mcr (void)
   recorded_clear (&r);
 }
 
+/* A guest's kept game (a seat's view of seat 1): the file is written as the
+ * guest's session writes one, from what seat 1 was told after each move. */
+static void
+record_seat_view (Recorded *out)
+{
+  const ParlorGameInfo *info = parlor_games_lookup ("triad");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ParlorGame) game = info->new_game ("", 23, &error);
+  g_autoptr(GPtrArray) events = parlor_event_array_new ();
+  g_autoptr(GString) text = g_string_new ("replay version=2 kind=seat-view\n"
+                                          "game id=triad seats=2 seat=1\n"
+                                          "seat index=0 name=Host kind=remote\n"
+                                          "seat index=1 name=Ann kind=local\n");
+  ParlorRng rng;
+
+  g_assert_no_error (error);
+  out->views = g_ptr_array_new_with_free_func (g_free);
+  parlor_game_start (game, events);
+  parlor_rng_init (&rng, 23, 3);
+  while (TRUE)
+    {
+      char *view = parlor_game_view_for (game, 1);
+      guint seat;
+      g_autoptr(GPtrArray) legal = NULL;
+
+      for (guint i = 0; i < events->len; i++)
+        {
+          ParlorEvent *event = g_ptr_array_index (events, i);
+
+          if ((event->audience & PARLOR_AUDIENCE_SEAT (1)) != 0)
+            g_string_append_printf (text, "event %s\n", event->line);
+        }
+      g_ptr_array_set_size (events, 0);
+      g_string_append_printf (text, "view %s\n", view);
+      g_ptr_array_add (out->views, view);
+      if (parlor_game_is_over (game))
+        break;
+      seat = g_bit_nth_lsf (parlor_game_get_waiting (game), -1);
+      legal = parlor_game_legal_actions (game, seat);
+      g_assert_true (parlor_game_apply (game, seat,
+                                        g_ptr_array_index (legal, parlor_rng_below (&rng, legal->len)),
+                                        events, &error));
+    }
+  {
+    g_autofree char *result = parlor_game_get_result (game);
+
+    g_string_append_printf (text, "result %s\n", result);
+  }
+  out->path = g_build_filename (ui_test_get_data_home (), "guest.replay", NULL);
+  g_assert_true (g_file_set_contents (out->path, text->str, -1, &error));
+}
+
+/* The viewer on a seat's view: that seat only, step by step, forward and
+ * back, the log following; no Play on, and Review says why not. */
+static void
+test_seat_view (void)
+{
+  Recorded r = { 0 };
+  ParlorReplayViewer *viewer;
+  TriadScreen *screen;
+  g_autofree char *log0 = NULL;
+  guint n;
+
+  record_seat_view (&r);
+  viewer = open_viewer (r.path);
+  screen = TRIAD_SCREEN (parlor_replay_viewer_get_screen (viewer));
+  n = parlor_replay_cursor_get_n_steps (parlor_replay_viewer_get_cursor (viewer));
+  g_assert_cmpuint (n + 1, ==, r.views->len);
+  g_assert_cmpint (parlor_replay_viewer_get_seat (viewer), ==, 1);
+  g_assert_cmpint (triad_screen_get_seat (screen), ==, 1);
+  log0 = triad_screen_get_log_text (screen);
+  for (guint step = 1; step <= n; step++)
+    {
+      g_autofree char *view = NULL;
+
+      press (viewer, GDK_KEY_Right);
+      g_assert_cmpuint (parlor_replay_viewer_get_step (viewer), ==, step);
+      view = triad_screen_dup_view (screen);
+      g_assert_cmpstr (view, ==, g_ptr_array_index (r.views, step));
+    }
+  {
+    g_autofree char *log_end = triad_screen_get_log_text (screen);
+    g_autofree char *view = NULL;
+    g_autofree char *log_back = NULL;
+
+    g_assert_true (g_str_has_prefix (log_end, log0));
+    g_assert_cmpuint (strlen (log_end), >, strlen (log0));
+    ui_test_screenshot (GTK_WIDGET (viewer), "replay-viewer-seat-view");
+    press (viewer, GDK_KEY_Left);
+    view = triad_screen_dup_view (screen);
+    g_assert_cmpstr (view, ==, g_ptr_array_index (r.views, n - 1));
+    press (viewer, GDK_KEY_Home);
+    log_back = triad_screen_get_log_text (screen);
+    g_assert_cmpstr (log_back, ==, log0);
+  }
+
+  /* The other seat was never seen: it is not offered. */
+  parlor_replay_viewer_set_seat (viewer, 0);
+  ui_test_iterate (20);
+  g_assert_cmpint (parlor_replay_viewer_get_seat (viewer), ==, 1);
+  g_assert_cmpint (triad_screen_get_seat (screen), ==, 1);
+  parlor_replay_viewer_review (viewer);
+  g_assert_false (parlor_replay_viewer_is_reviewing (viewer));
+  g_assert_nonnull (strstr (parlor_replay_viewer_get_announcement (viewer), "cannot be reviewed"));
+  parlor_replay_viewer_go_to (viewer, 3);
+  g_assert_false (gtk_widget_activate_action (GTK_WIDGET (viewer), "replay.play-on", NULL) &&
+                  ui_test_find_window (PARLOR_TYPE_REPLAY_VIEWER) == NULL);
+  g_assert_nonnull (ui_test_find_window (PARLOR_TYPE_REPLAY_VIEWER));
+  gtk_window_destroy (GTK_WINDOW (viewer));
+  ui_test_wait_for (viewer_gone, NULL);
+  recorded_clear (&r);
+}
+
+/* A damaged seat's view opens no viewer either. */
+static void
+test_seat_view_damaged (void)
+{
+  g_autofree char *path = g_build_filename (ui_test_get_data_home (), "damaged-guest.replay", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  g_assert_true (g_file_set_contents (path, "replay version=2 kind=seat-view\n"
+                                      "game id=triad seats=2 seat=7\nview x\n", -1, NULL));
+  parlor_window_open_replay (ui_test_get_window (), file);
+  ui_test_iterate (50);
+  g_assert_null (ui_test_find_window (PARLOR_TYPE_REPLAY_VIEWER));
+  {
+    GtkWindow *dialog = ui_test_find_window (ADW_TYPE_MESSAGE_DIALOG);
+
+    g_assert_nonnull (dialog);
+    g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)), "line 2"));
+    gtk_window_destroy (dialog);
+  }
+}
+
 /* A damaged file opens no viewer: a dialog says why. */
 static void
 test_damaged (void)
@@ -308,5 +442,7 @@ main (int   argc,
   g_test_add_func ("/replay-viewer/triad", test_triad);
   g_test_add_func ("/replay-viewer/mcr", test_mcr);
   g_test_add_func ("/replay-viewer/damaged", test_damaged);
+  g_test_add_func ("/replay-viewer/seat-view", test_seat_view);
+  g_test_add_func ("/replay-viewer/seat-view-damaged", test_seat_view_damaged);
   return ui_test_run ();
 }
