@@ -33,6 +33,13 @@ struct _ParlorReplayViewer
   guint               play_id;
   int                 seat;
 
+  /* All Hands: every seat's view at once, each on a screen of its own. */
+  GtkToggleButton    *all_button;
+  GtkStack           *body_stack;
+  GtkGrid            *all_grid;
+  GPtrArray          *all_screens;       /* ParlorGameScreen, one per seat */
+  GPtrArray          *all_sessions;      /* ParlorSession, one per seat */
+
   /* The review of one seat's decisions (docs/review.md). */
   GtkToggleButton    *review_button;
   GtkRevealer        *review_revealer;
@@ -112,6 +119,85 @@ watch (ParlorReplayViewer *self)
     gtk_widget_grab_focus (GTK_WIDGET (self->play_button));
 }
 
+/* All Hands follows the cursor on each seat's screen. */
+static void
+sync_all (ParlorReplayViewer *self)
+{
+  if (self->all_screens == NULL)
+    return;
+  for (guint s = 0; s < self->all_screens->len; s++)
+    {
+      ParlorSession *session = g_ptr_array_index (self->all_sessions, s);
+
+      if (!parlor_session_replay_sync (session))
+        {
+          g_autoptr(ParlorSession) fresh = parlor_session_new_replay (self->cursor, s);
+
+          g_ptr_array_index (self->all_sessions, s) = g_object_ref (fresh);
+          parlor_game_screen_watch (g_ptr_array_index (self->all_screens, s), fresh);
+          g_object_unref (session);
+        }
+    }
+}
+
+static void
+build_all (ParlorReplayViewer *self)
+{
+  const ParlorAppGame *game = parlor_app_games_lookup (parlor_replay_cursor_get_info (self->cursor)->id);
+  guint n = parlor_replay_cursor_get_n_seats (self->cursor);
+
+  self->all_screens = g_ptr_array_new ();
+  self->all_sessions = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint s = 0; s < n; s++)
+    {
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 3);
+      GtkWidget *heading = gtk_label_new (parlor_replay_cursor_get_seat_name (self->cursor, s));
+      ParlorGameScreen *screen = PARLOR_GAME_SCREEN (g_object_new (game->get_screen_type (), NULL));
+      ParlorSession *session = parlor_session_new_replay (self->cursor, s);
+      /* Translators: one seat's part of All Hands, for screen readers: "Ann's view" */
+      g_autofree char *label = g_strdup_printf (_("%s’s view"),
+                                                parlor_replay_cursor_get_seat_name (self->cursor, s));
+
+      gtk_widget_add_css_class (heading, "heading");
+      gtk_label_set_xalign (GTK_LABEL (heading), 0);
+      gtk_widget_set_hexpand (GTK_WIDGET (screen), TRUE);
+      gtk_widget_set_vexpand (GTK_WIDGET (screen), TRUE);
+      gtk_widget_set_size_request (GTK_WIDGET (screen), -1, 420);
+      gtk_box_append (GTK_BOX (box), heading);
+      gtk_box_append (GTK_BOX (box), GTK_WIDGET (screen));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+      gtk_grid_attach (self->all_grid, box, s % 2, s / 2, 1, 1);
+      g_ptr_array_add (self->all_screens, screen);
+      g_ptr_array_add (self->all_sessions, session);
+      parlor_game_screen_watch (screen, session);
+    }
+}
+
+static void
+on_all_toggled (ParlorReplayViewer *self)
+{
+  gboolean active = gtk_toggle_button_get_active (self->all_button);
+
+  if (active && self->all_screens == NULL)
+    build_all (self);
+  gtk_stack_set_visible_child_name (self->body_stack, active ? "all" : "one");
+  gtk_widget_set_sensitive (GTK_WIDGET (self->seat_dropdown), !active);
+  parlor_screen_announce (self->status_label,
+                          active ? _("All hands: every player’s view, their hidden tiles and cards open")
+                                 : _("One player’s view"));
+}
+
+static void
+all_hands_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *param)
+{
+  ParlorReplayViewer *self = PARLOR_REPLAY_VIEWER (widget);
+
+  if (gtk_widget_get_visible (GTK_WIDGET (self->all_button)))
+    gtk_toggle_button_set_active (self->all_button, !gtk_toggle_button_get_active (self->all_button));
+}
+
 static void
 announce_step (ParlorReplayViewer *self)
 {
@@ -149,6 +235,7 @@ parlor_replay_viewer_go_to (ParlorReplayViewer *self,
     }
   if (self->session == NULL || !parlor_session_replay_sync (self->session))
     watch (self);
+  sync_all (self);
   update_controls (self);
   announce_step (self);
 }
@@ -703,6 +790,11 @@ parlor_replay_viewer_dispose (GObject *object)
   if (self->screen != NULL)
     parlor_game_screen_set_session (self->screen, NULL);
   g_clear_object (&self->session);
+  if (self->all_screens != NULL)
+    for (guint s = 0; s < self->all_screens->len; s++)
+      parlor_game_screen_set_session (g_ptr_array_index (self->all_screens, s), NULL);
+  g_clear_pointer (&self->all_screens, g_ptr_array_unref);
+  g_clear_pointer (&self->all_sessions, g_ptr_array_unref);
 
   G_OBJECT_CLASS (parlor_replay_viewer_parent_class)->dispose (object);
 }
@@ -755,6 +847,7 @@ parlor_replay_viewer_class_init (ParlorReplayViewerClass *klass)
   gtk_widget_class_install_action (widget_class, "replay.play", NULL, play_action);
   gtk_widget_class_install_action (widget_class, "replay.play-on", NULL, play_on_action);
   gtk_widget_class_install_action (widget_class, "replay.review", NULL, review_action);
+  gtk_widget_class_install_action (widget_class, "replay.all-hands", NULL, all_hands_action);
   gtk_widget_class_install_action (widget_class, "replay.next-decision", NULL, decision_action);
   gtk_widget_class_install_action (widget_class, "replay.previous-decision", NULL, decision_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
@@ -778,6 +871,7 @@ parlor_replay_viewer_init (ParlorReplayViewer *self)
   add_key (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_Page_Down, "replay.next-hand");
   add_key (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_space, "replay.play");
   add_key_with (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_r, GDK_CONTROL_MASK, "replay.review");
+  add_key_with (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_h, GDK_CONTROL_MASK, "replay.all-hands");
   add_key (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_n, "replay.next-decision");
   add_key (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_p, "replay.previous-decision");
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
@@ -889,6 +983,13 @@ build (ParlorReplayViewer *self,
                                _("The strongest computer player goes through your decisions (Ctrl+R)"));
   g_signal_connect_swapped (self->review_button, "toggled", G_CALLBACK (on_review_toggled), self);
   adw_header_bar_pack_end (ADW_HEADER_BAR (header), GTK_WIDGET (self->review_button));
+  /* Only a table's whole record has every hand: not a guest's seat view. */
+  self->all_button = GTK_TOGGLE_BUTTON (gtk_toggle_button_new_with_mnemonic (_("All _Hands")));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->all_button),
+                               _("Every player’s view at once, their hidden tiles and cards open (Ctrl+H)"));
+  g_signal_connect_swapped (self->all_button, "toggled", G_CALLBACK (on_all_toggled), self);
+  gtk_widget_set_visible (GTK_WIDGET (self->all_button), view_seat < 0);
+  adw_header_bar_pack_start (ADW_HEADER_BAR (header), GTK_WIDGET (self->all_button));
   if (view_seat >= 0)
     {
       gtk_widget_set_sensitive (GTK_WIDGET (self->review_button), FALSE);
@@ -900,7 +1001,22 @@ build (ParlorReplayViewer *self,
   gtk_widget_set_vexpand (body, TRUE);
   self->screen = PARLOR_GAME_SCREEN (g_object_new (game->get_screen_type (), NULL));
   gtk_widget_set_hexpand (GTK_WIDGET (self->screen), TRUE);
-  gtk_box_append (GTK_BOX (body), GTK_WIDGET (self->screen));
+  self->body_stack = GTK_STACK (gtk_stack_new ());
+  gtk_widget_set_hexpand (GTK_WIDGET (self->body_stack), TRUE);
+  gtk_stack_add_named (self->body_stack, GTK_WIDGET (self->screen), "one");
+  {
+    GtkWidget *scrolled = gtk_scrolled_window_new ();
+
+    self->all_grid = GTK_GRID (gtk_grid_new ());
+    gtk_grid_set_column_spacing (self->all_grid, 12);
+    gtk_grid_set_row_spacing (self->all_grid, 12);
+    gtk_grid_set_column_homogeneous (self->all_grid, TRUE);
+    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->all_grid));
+    gtk_stack_add_named (self->body_stack, scrolled, "all");
+  }
+  gtk_stack_set_visible_child_name (self->body_stack, "one");
+  gtk_box_append (GTK_BOX (body), GTK_WIDGET (self->body_stack));
   gtk_box_append (GTK_BOX (body), build_review_panel (self));
   gtk_box_append (GTK_BOX (box), body);
 
@@ -1087,4 +1203,33 @@ parlor_replay_viewer_get_announcement (ParlorReplayViewer *self)
 {
   g_return_val_if_fail (PARLOR_IS_REPLAY_VIEWER (self), NULL);
   return gtk_label_get_text (self->status_label);
+}
+
+void
+parlor_replay_viewer_set_all_hands (ParlorReplayViewer *self,
+                                    gboolean            all)
+{
+  g_return_if_fail (PARLOR_IS_REPLAY_VIEWER (self));
+
+  if (parlor_replay_cursor_get_view_seat (self->cursor) >= 0)
+    return;
+  gtk_toggle_button_set_active (self->all_button, all);
+}
+
+gboolean
+parlor_replay_viewer_get_all_hands (ParlorReplayViewer *self)
+{
+  g_return_val_if_fail (PARLOR_IS_REPLAY_VIEWER (self), FALSE);
+  return gtk_toggle_button_get_active (self->all_button);
+}
+
+ParlorGameScreen *
+parlor_replay_viewer_get_all_hands_screen (ParlorReplayViewer *self,
+                                           guint               seat)
+{
+  g_return_val_if_fail (PARLOR_IS_REPLAY_VIEWER (self), NULL);
+
+  if (self->all_screens == NULL || seat >= self->all_screens->len)
+    return NULL;
+  return g_ptr_array_index (self->all_screens, seat);
 }

@@ -7,6 +7,8 @@
 #include "parlor-games.h"
 #include "parlor-replay-viewer.h"
 #include "parlor-table.h"
+#include "jihai/jihai-screen-private.h"
+#include "manhattan/manhattan-screen-private.h"
 #include "mcr/mcr-screen-private.h"
 #include "triad/triad-board-view.h"
 #include "triad/triad-screen-private.h"
@@ -280,6 +282,84 @@ test_mcr (void)
   recorded_clear (&r);
 }
 
+/* What @screen shows: the view it drew from (its session's for Suzume-jong). */
+static char *
+screen_view (ParlorGameScreen *screen)
+{
+  if (TRIAD_IS_SCREEN (screen))
+    return triad_screen_dup_view (TRIAD_SCREEN (screen));
+  if (MCR_IS_SCREEN (screen))
+    return mcr_screen_dup_view (MCR_SCREEN (screen));
+  if (JIHAI_IS_SCREEN (screen))
+    return jihai_screen_dup_view (JIHAI_SCREEN (screen));
+  if (MANHATTAN_IS_SCREEN (screen))
+    return manhattan_screen_dup_view (MANHATTAN_SCREEN (screen));
+  return parlor_session_dup_view (parlor_game_screen_get_session (screen));
+}
+
+/* All Hands on a game of each kind: every seat's screen shows that seat's
+ * own view, hidden hand and all, which seat 0's view does not show; it
+ * follows the steps, forward and back. */
+static void
+test_all_hands (gconstpointer data)
+{
+  const char * const *c = data;
+  Recorded r = { 0 };
+  ParlorReplayViewer *viewer;
+  ParlorReplayCursor *cursor;
+  guint n;
+
+  record_game (c[0], c[1], 12, &r);
+  viewer = open_viewer (r.path);
+  cursor = parlor_replay_viewer_get_cursor (viewer);
+  n = parlor_replay_cursor_get_n_steps (cursor);
+  g_assert_cmpuint (n, >=, 4);
+  parlor_replay_viewer_go_to (viewer, 3);
+  g_assert_false (parlor_replay_viewer_get_all_hands (viewer));
+  g_assert_null (parlor_replay_viewer_get_all_hands_screen (viewer, 1));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (viewer), "replay.all-hands", NULL));
+  ui_test_iterate (30);
+  g_assert_true (parlor_replay_viewer_get_all_hands (viewer));
+  for (guint round = 0; round < 2; round++)
+    {
+      for (guint s = 0; s < parlor_replay_cursor_get_n_seats (cursor); s++)
+        {
+          ParlorGameScreen *screen = parlor_replay_viewer_get_all_hands_screen (viewer, s);
+          g_autofree char *shown = NULL;
+          g_autofree char *own = parlor_replay_cursor_dup_view (cursor, (int) s);
+          g_autofree char *from_0 = parlor_replay_cursor_dup_view (cursor, 0);
+          g_autofree char *common = parlor_replay_cursor_dup_view (cursor, -1);
+
+          g_assert_nonnull (screen);
+          g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (screen)));
+          g_assert_cmpint (parlor_game_screen_get_seat (screen), ==, (int) s);
+          shown = screen_view (screen);
+          g_assert_cmpstr (shown, ==, own);
+          /* What this seat holds is hidden from the others. */
+          g_assert_cmpstr (own, !=, common);
+          if (s > 0)
+            g_assert_cmpstr (own, !=, from_0);
+        }
+      if (round == 0)
+        {
+          press (viewer, GDK_KEY_Right);
+          press (viewer, GDK_KEY_Right);
+          press (viewer, GDK_KEY_Left);
+          g_assert_cmpuint (parlor_replay_viewer_get_step (viewer), ==, 4);
+        }
+    }
+  {
+    g_autofree char *name = g_strdup_printf ("replay-viewer-all-hands-%s", c[0]);
+
+    ui_test_screenshot (GTK_WIDGET (viewer), name);
+  }
+  parlor_replay_viewer_set_all_hands (viewer, FALSE);
+  g_assert_false (parlor_replay_viewer_get_all_hands (viewer));
+  gtk_window_destroy (GTK_WINDOW (viewer));
+  ui_test_wait_for (viewer_gone, NULL);
+  recorded_clear (&r);
+}
+
 /* A guest's kept game (a seat's view of seat 1): the file is written as the
  * guest's session writes one, from what seat 1 was told after each move. */
 static void
@@ -443,6 +523,18 @@ main (int   argc,
   g_test_add_func ("/replay-viewer/mcr", test_mcr);
   g_test_add_func ("/replay-viewer/damaged", test_damaged);
   g_test_add_func ("/replay-viewer/seat-view", test_seat_view);
+  {
+    static const char * const games[][2] = {
+      { "triad", "" }, { "manhattan", "" }, { "jihai", "" }, { "suzume", "" }, { "mcr", "hands=1" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+      {
+        g_autofree char *path = g_strdup_printf ("/replay-viewer/all-hands/%s", games[i][0]);
+
+        g_test_add_data_func (path, games[i], test_all_hands);
+      }
+  }
   g_test_add_func ("/replay-viewer/seat-view-damaged", test_seat_view_damaged);
   return ui_test_run ();
 }
