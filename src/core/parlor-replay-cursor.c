@@ -59,8 +59,14 @@ parlor_replay_cursor_finalize (GObject *object)
 
   g_clear_object (&self->game);
   g_free (self->config);
-  g_strfreev (self->names);
-  g_strfreev (self->kinds);
+  /* A file refused half read leaves seats without a name. */
+  for (guint s = 0; self->names != NULL && s < self->n_seats; s++)
+    {
+      g_free (self->names[s]);
+      g_free (self->kinds[s]);
+    }
+  g_free (self->names);
+  g_free (self->kinds);
   g_clear_pointer (&self->records, g_ptr_array_unref);
   g_clear_pointer (&self->steps, g_array_unref);
   g_clear_pointer (&self->events, g_ptr_array_unref);
