@@ -63,14 +63,6 @@ enum {
 static guint signals[N_SIGNALS];
 
 static guint review_seat  (ParlorReplayViewer *self);
-
-/* Why a seat's view cannot be reviewed, in words. */
-static const char *
-review_unavailable (void)
-{
-  return _("A game you joined cannot be reviewed: it keeps what your seat saw, "
-           "but not your moves as the host took them, and the review goes through those moves");
-}
 static void  start_review (ParlorReplayViewer *self);
 
 static void
@@ -382,8 +374,13 @@ play_on_action (GtkWidget  *widget,
 
 typedef struct
 {
-  char  *text;
-  guint  seat;
+  char                 *text;
+  guint                 seat;
+  /* A seat's view: each move with the view it was made from. */
+  const ParlorGameInfo *info;
+  GPtrArray            *views;
+  GPtrArray            *moves;
+  GArray               *steps;
 } ReviewJob;
 
 static void
@@ -392,7 +389,41 @@ review_job_free (gpointer data)
   ReviewJob *job = data;
 
   g_free (job->text);
+  g_clear_pointer (&job->views, g_ptr_array_unref);
+  g_clear_pointer (&job->moves, g_ptr_array_unref);
+  g_clear_pointer (&job->steps, g_array_unref);
   g_free (job);
+}
+
+/* A seat's view has no actions to play again: each move is judged from
+ * the view it was made from, as parlor_review_actions() judges them. */
+static GPtrArray *
+review_seen (ReviewJob     *job,
+             GCancellable  *cancellable,
+             GError       **error)
+{
+  g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify) parlor_review_entry_free);
+
+  for (guint i = 0; i < job->views->len; i++)
+    {
+      g_autoptr(GError) local_error = NULL;
+      ParlorReviewEntry *entry =
+        parlor_review_decision (job->info, g_ptr_array_index (job->views, i),
+                                g_ptr_array_index (job->moves, i), PARLOR_REPLAY_VIEWER_REVIEW_SEED,
+                                cancellable, &local_error);
+
+      if (local_error != NULL)
+        {
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return NULL;
+        }
+      if (entry == NULL)
+        continue;
+      entry->step = g_array_index (job->steps, guint, i);
+      entry->seat = job->seat;
+      g_ptr_array_add (entries, entry);
+    }
+  return g_steal_pointer (&entries);
 }
 
 static void
@@ -403,8 +434,10 @@ review_thread (GTask        *task,
 {
   ReviewJob *job = data;
   GError *error = NULL;
-  GPtrArray *entries = parlor_review_replay (job->text, parlor_games_lookup, job->seat,
-                                             PARLOR_REPLAY_VIEWER_REVIEW_SEED, cancellable, &error);
+  GPtrArray *entries = job->views != NULL
+                       ? review_seen (job, cancellable, &error)
+                       : parlor_review_replay (job->text, parlor_games_lookup, job->seat,
+                                               PARLOR_REPLAY_VIEWER_REVIEW_SEED, cancellable, &error);
 
   if (entries == NULL)
     g_task_return_error (task, error);
@@ -635,6 +668,20 @@ start_review (ParlorReplayViewer *self)
   job = g_new0 (ReviewJob, 1);
   job->text = g_string_free (text, FALSE);
   job->seat = (guint) self->review_seat;
+  if (parlor_replay_cursor_get_view_seat (self->cursor) >= 0)
+    {
+      job->info = parlor_replay_cursor_get_info (self->cursor);
+      job->views = g_ptr_array_new_with_free_func (g_free);
+      job->moves = g_ptr_array_new_with_free_func (g_free);
+      job->steps = g_array_new (FALSE, FALSE, sizeof (guint));
+      for (guint k = 0; k <= parlor_replay_cursor_get_n_steps (self->cursor); k++)
+        if (parlor_replay_cursor_get_move (self->cursor, k) != NULL)
+          {
+            g_ptr_array_add (job->views, g_strdup (parlor_replay_cursor_get_seen_view (self->cursor, k)));
+            g_ptr_array_add (job->moves, g_strdup (parlor_replay_cursor_get_move (self->cursor, k)));
+            g_array_append_val (job->steps, k);
+          }
+    }
 
   self->review_cancellable = g_cancellable_new ();
   call = g_new0 (ReviewCall, 1);
@@ -670,11 +717,6 @@ review_action (GtkWidget  *widget,
 {
   ParlorReplayViewer *self = PARLOR_REPLAY_VIEWER (widget);
 
-  if (parlor_replay_cursor_get_view_seat (self->cursor) >= 0)
-    {
-      parlor_screen_announce (self->status_label, review_unavailable ());
-      return;
-    }
   gtk_toggle_button_set_active (self->review_button, !gtk_toggle_button_get_active (self->review_button));
 }
 
@@ -747,11 +789,6 @@ parlor_replay_viewer_review (ParlorReplayViewer *self)
 {
   g_return_if_fail (PARLOR_IS_REPLAY_VIEWER (self));
 
-  if (parlor_replay_cursor_get_view_seat (self->cursor) >= 0)
-    {
-      parlor_screen_announce (self->status_label, review_unavailable ());
-      return;
-    }
   if (!gtk_toggle_button_get_active (self->review_button))
     gtk_toggle_button_set_active (self->review_button, TRUE);
   else if (self->review_cancellable == NULL && self->review == NULL)
@@ -990,11 +1027,7 @@ build (ParlorReplayViewer *self,
   g_signal_connect_swapped (self->all_button, "toggled", G_CALLBACK (on_all_toggled), self);
   gtk_widget_set_visible (GTK_WIDGET (self->all_button), view_seat < 0);
   adw_header_bar_pack_start (ADW_HEADER_BAR (header), GTK_WIDGET (self->all_button));
-  if (view_seat >= 0)
-    {
-      gtk_widget_set_sensitive (GTK_WIDGET (self->review_button), FALSE);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->review_button), review_unavailable ());
-    }
+
   gtk_box_append (GTK_BOX (box), header);
 
   body = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);

@@ -42,6 +42,8 @@ struct _ParlorSession
   char          *seen_game_id;
   int            seen_seat;
   GPtrArray     *seen_seats;   /* char *: each seat's record */
+  char          *sent_move;    /* the move on its way, and where its record goes */
+  guint          sent_at;
 
   /* Last values notified, so notify fires on real change only. */
   int            seat;
@@ -176,6 +178,7 @@ parlor_session_finalize (GObject *object)
   g_clear_pointer (&self->seen, g_ptr_array_unref);
   g_clear_pointer (&self->seen_seats, g_ptr_array_unref);
   g_free (self->seen_game_id);
+  g_free (self->sent_move);
 
   G_OBJECT_CLASS (parlor_session_parent_class)->finalize (object);
 }
@@ -552,6 +555,16 @@ static void
 on_client_ack (ParlorClient  *client,
                ParlorSession *self)
 {
+  /* The host took the move: it follows the view it was decided on. */
+  if (self->sent_move != NULL && self->seen != NULL && !self->seen_over &&
+      self->sent_at <= self->seen->len)
+    {
+      char *record = parlor_replay_format_seen ("move", self->sent_move, NULL);
+
+      if (record != NULL)
+        g_ptr_array_insert (self->seen, (int) self->sent_at, record);
+    }
+  g_clear_pointer (&self->sent_move, g_free);
   set_pending (self, FALSE);
 }
 
@@ -591,6 +604,7 @@ on_client_rejected (ParlorClient  *client,
                     const GError  *error,
                     ParlorSession *self)
 {
+  g_clear_pointer (&self->sent_move, g_free);
   set_pending (self, FALSE);
   g_signal_emit (self, signals[REJECTED], 0, error);
 }
@@ -1075,6 +1089,9 @@ parlor_session_submit (ParlorSession  *self,
                            _("The game is not connected"));
       return FALSE;
     }
+  g_free (self->sent_move);
+  self->sent_move = g_strdup (action);
+  self->sent_at = self->seen != NULL ? self->seen->len : 0;
   set_pending (self, TRUE);
   return TRUE;
 }

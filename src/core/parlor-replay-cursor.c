@@ -41,6 +41,7 @@ struct _ParlorReplayCursor
   /* A seat's view (docs/replay-format.md): no game, the views received. */
   int                   view_seat;   /* -1: a table's whole record */
   GPtrArray            *views;       /* char *: step i's view */
+  GPtrArray            *moves;       /* char *: the seat's move from step i's view, or NULL */
   char                 *result;      /* as received; NULL: unfinished */
 };
 
@@ -73,6 +74,7 @@ parlor_replay_cursor_finalize (GObject *object)
   g_clear_pointer (&self->events_end, g_array_unref);
   g_clear_pointer (&self->hands, g_array_unref);
   g_clear_pointer (&self->views, g_ptr_array_unref);
+  g_clear_pointer (&self->moves, g_ptr_array_unref);
   g_free (self->result);
 
   G_OBJECT_CLASS (parlor_replay_cursor_parent_class)->finalize (object);
@@ -94,6 +96,7 @@ parlor_replay_cursor_init (ParlorReplayCursor *self)
   self->events_end = g_array_new (FALSE, TRUE, sizeof (guint));
   self->hands = g_array_new (FALSE, TRUE, sizeof (guint));
   self->views = g_ptr_array_new_with_free_func (g_free);
+  self->moves = g_ptr_array_new_with_free_func (g_free);
   self->view_seat = -1;
 }
 
@@ -336,6 +339,7 @@ end_seen_step (ParlorReplayCursor *self,
       g_array_append_val (self->steps, step);
     }
   g_ptr_array_add (self->views, g_strdup (view));
+  g_ptr_array_add (self->moves, NULL);
   g_array_append_val (self->events_end, self->events->len);
 }
 
@@ -367,7 +371,7 @@ read_seat_view (ParlorReplayCursor  *self,
       rest = strchr (line, ' ');
       if (self->info != NULL && rest != NULL &&
           (g_str_has_prefix (line, "event ") || g_str_has_prefix (line, "view ") ||
-           g_str_has_prefix (line, "result ")))
+           g_str_has_prefix (line, "move ") || g_str_has_prefix (line, "result ")))
         {
           g_autoptr(ParlorLine) seen = parlor_line_parse (rest + 1, &local_error);
 
@@ -387,6 +391,16 @@ read_seat_view (ParlorReplayCursor  *self,
             {
               end_seen_step (self, rest + 1);
               pending = 0;
+            }
+          else if (*line == 'm')
+            {
+              guint last = self->views->len;
+
+              if (last == 0)
+                return fail (error, PARLOR_REPLAY_ERROR_SYNTAX, lineno,
+                             _("a move follows the view it was made from"));
+              g_free (g_ptr_array_index (self->moves, last - 1));
+              g_ptr_array_index (self->moves, last - 1) = g_strdup (rest + 1);
             }
           else
             {
@@ -953,4 +967,26 @@ parlor_replay_cursor_is_unfinished (ParlorReplayCursor *self)
 {
   g_return_val_if_fail (PARLOR_IS_REPLAY_CURSOR (self), FALSE);
   return self->view_seat >= 0 && self->result == NULL;
+}
+
+const char *
+parlor_replay_cursor_get_move (ParlorReplayCursor *self,
+                               guint               step)
+{
+  g_return_val_if_fail (PARLOR_IS_REPLAY_CURSOR (self), NULL);
+
+  if (self->game != NULL || step >= self->moves->len)
+    return NULL;
+  return g_ptr_array_index (self->moves, step);
+}
+
+const char *
+parlor_replay_cursor_get_seen_view (ParlorReplayCursor *self,
+                                    guint               step)
+{
+  g_return_val_if_fail (PARLOR_IS_REPLAY_CURSOR (self), NULL);
+
+  if (self->game != NULL || step >= self->views->len)
+    return NULL;
+  return g_ptr_array_index (self->views, step);
 }

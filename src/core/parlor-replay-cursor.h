@@ -109,6 +109,13 @@ int                   parlor_replay_cursor_get_view_seat (ParlorReplayCursor *se
 gboolean              parlor_replay_cursor_is_over      (ParlorReplayCursor  *self);
 /* A seat's view: the result line received, NULL when unfinished. */
 const char           *parlor_replay_cursor_get_seen_result (ParlorReplayCursor *self);
+/* A seat's view: the move the seat made from @step's view, as the host
+ * took it, or NULL (none, or a table's whole record). */
+const char           *parlor_replay_cursor_get_move     (ParlorReplayCursor  *self,
+                                                         guint                step);
+/* A seat's view: the view the seat received at @step, or NULL. */
+const char           *parlor_replay_cursor_get_seen_view (ParlorReplayCursor *self,
+                                                         guint                step);
 /* A seat's view that stops before the end (the host went away). */
 gboolean              parlor_replay_cursor_is_unfinished (ParlorReplayCursor *self);
 

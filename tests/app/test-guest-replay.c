@@ -334,6 +334,34 @@ test_guest_keeps (gconstpointer data)
         }
     }
 
+  /* The guest's moves, each after the view it was made from, are moves the
+   * host's table took from that seat, in order. */
+  {
+    guint n_moves = 0, at = 0;
+
+    for (guint k = 0; k <= parlor_replay_cursor_get_n_steps (cursor); k++)
+      {
+        const char *move = parlor_replay_cursor_get_move (cursor, k);
+        g_autofree char *action = NULL;
+        gboolean found = FALSE;
+
+        if (move == NULL)
+          continue;
+        n_moves++;
+        action = g_strdup_printf ("%d", guest_seat);
+        for (; at < record->len && !found; at++)
+          {
+            g_autoptr(ParlorLine) r = parlor_line_parse (g_ptr_array_index (record, at), NULL);
+
+            found = r != NULL && g_str_equal (parlor_line_get_type (r), "action") &&
+                    g_strcmp0 (parlor_line_get (r, "seat"), action) == 0 &&
+                    g_strcmp0 (parlor_line_get (r, "line"), move) == 0;
+          }
+        g_assert_true (found);
+      }
+    g_assert_cmpuint (n_moves, >, 0);
+  }
+
   /* Every game but Triple Triad (its hands are open) hides something. */
   g_test_message ("%u events for other seats only", n_hidden);
   if (!g_str_equal (game_id, "triad"))

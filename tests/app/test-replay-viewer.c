@@ -6,6 +6,7 @@
 #include "parlor-game-screen.h"
 #include "parlor-games.h"
 #include "parlor-replay-viewer.h"
+#include "parlor-review.h"
 #include "parlor-table.h"
 #include "jihai/jihai-screen-private.h"
 #include "manhattan/manhattan-screen-private.h"
@@ -360,60 +361,82 @@ test_all_hands (gconstpointer data)
   recorded_clear (&r);
 }
 
-/* A guest's kept game (a seat's view of seat 1): the file is written as the
- * guest's session writes one, from what seat 1 was told after each move. */
+/* A guest's kept game (a seat's view of seat 1), written as the guest's
+ * session writes one: what seat 1 was told after each move, and its own
+ * moves; the table's whole record of the same game beside it. */
 static void
-record_seat_view (Recorded *out)
+on_seat_view_event (ParlorTable *table,
+                    guint        audience,
+                    const char  *line,
+                    GString     *text)
 {
-  const ParlorGameInfo *info = parlor_games_lookup ("triad");
+  if ((audience & PARLOR_AUDIENCE_SEAT (1)) != 0)
+    g_string_append_printf (text, "event %s\n", line);
+}
+
+static void
+record_seat_view (Recorded *out,
+                  char    **whole)
+{
   g_autoptr(GError) error = NULL;
-  g_autoptr(ParlorGame) game = info->new_game ("", 23, &error);
-  g_autoptr(GPtrArray) events = parlor_event_array_new ();
+  g_autoptr(ParlorTable) table = parlor_table_new (parlor_games_lookup ("triad"), "", 23, &error);
   g_autoptr(GString) text = g_string_new ("replay version=2 kind=seat-view\n"
                                           "game id=triad seats=2 seat=1\n"
                                           "seat index=0 name=Host kind=remote\n"
                                           "seat index=1 name=Ann kind=local\n");
+  GString *record = g_string_new (NULL);
+  GPtrArray *lines;
   ParlorRng rng;
 
   g_assert_no_error (error);
+  parlor_table_add_player_at (table, 0, PARLOR_SEAT_REMOTE, "Host", NULL);
+  parlor_table_add_player_at (table, 1, PARLOR_SEAT_LOCAL, "Ann", NULL);
+  g_signal_connect (table, "event", G_CALLBACK (on_seat_view_event), text);
+  g_assert_true (parlor_table_start (table, &error));
   out->views = g_ptr_array_new_with_free_func (g_free);
-  parlor_game_start (game, events);
   parlor_rng_init (&rng, 23, 3);
   while (TRUE)
     {
-      char *view = parlor_game_view_for (game, 1);
-      guint seat;
+      ParlorGame *game = parlor_table_get_game (table);
+      char *view = parlor_table_view_for (table, 1);
       g_autoptr(GPtrArray) legal = NULL;
+      const char *action;
+      guint seat;
 
-      for (guint i = 0; i < events->len; i++)
-        {
-          ParlorEvent *event = g_ptr_array_index (events, i);
-
-          if ((event->audience & PARLOR_AUDIENCE_SEAT (1)) != 0)
-            g_string_append_printf (text, "event %s\n", event->line);
-        }
-      g_ptr_array_set_size (events, 0);
       g_string_append_printf (text, "view %s\n", view);
       g_ptr_array_add (out->views, view);
-      if (parlor_game_is_over (game))
+      if (parlor_table_is_over (table))
         break;
       seat = g_bit_nth_lsf (parlor_game_get_waiting (game), -1);
       legal = parlor_game_legal_actions (game, seat);
-      g_assert_true (parlor_game_apply (game, seat,
-                                        g_ptr_array_index (legal, parlor_rng_below (&rng, legal->len)),
-                                        events, &error));
+      action = g_ptr_array_index (legal, parlor_rng_below (&rng, legal->len));
+      if (seat == 1)
+        g_string_append_printf (text, "move %s\n", action);
+      g_assert_true (parlor_table_submit (table, seat, action, &error));
     }
+  g_signal_handlers_disconnect_by_data (table, text);
   {
-    g_autofree char *result = parlor_game_get_result (game);
+    g_autofree char *result = parlor_game_get_result (parlor_table_get_game (table));
 
     g_string_append_printf (text, "result %s\n", result);
   }
   out->path = g_build_filename (ui_test_get_data_home (), "guest.replay", NULL);
   g_assert_true (g_file_set_contents (out->path, text->str, -1, &error));
+  lines = parlor_table_get_record (table);
+  for (guint i = 0; i < lines->len; i++)
+    g_string_append_printf (record, "%s\n", (char *) g_ptr_array_index (lines, i));
+  *whole = g_string_free (record, FALSE);
+}
+
+static gboolean
+review_done (gpointer viewer)
+{
+  return !parlor_replay_viewer_is_reviewing (viewer) && parlor_replay_viewer_get_review (viewer) != NULL;
 }
 
 /* The viewer on a seat's view: that seat only, step by step, forward and
- * back, the log following; no Play on, and Review says why not. */
+ * back, the log following; no Play on; Review lists what a review of the
+ * table's whole record lists for that seat. */
 static void
 test_seat_view (void)
 {
@@ -421,9 +444,13 @@ test_seat_view (void)
   ParlorReplayViewer *viewer;
   TriadScreen *screen;
   g_autofree char *log0 = NULL;
+  g_autofree char *whole = NULL;
+  g_autoptr(GPtrArray) expected = NULL;
+  g_autoptr(GError) error = NULL;
+  GPtrArray *listed;
   guint n;
 
-  record_seat_view (&r);
+  record_seat_view (&r, &whole);
   viewer = open_viewer (r.path);
   screen = TRIAD_SCREEN (parlor_replay_viewer_get_screen (viewer));
   n = parlor_replay_cursor_get_n_steps (parlor_replay_viewer_get_cursor (viewer));
@@ -462,8 +489,24 @@ test_seat_view (void)
   g_assert_cmpint (parlor_replay_viewer_get_seat (viewer), ==, 1);
   g_assert_cmpint (triad_screen_get_seat (screen), ==, 1);
   parlor_replay_viewer_review (viewer);
-  g_assert_false (parlor_replay_viewer_is_reviewing (viewer));
-  g_assert_nonnull (strstr (parlor_replay_viewer_get_announcement (viewer), "cannot be reviewed"));
+  ui_test_wait_for (review_done, viewer);
+  listed = parlor_replay_viewer_get_review (viewer);
+  expected = parlor_review_replay (whole, parlor_games_lookup, 1, PARLOR_REPLAY_VIEWER_REVIEW_SEED,
+                                   NULL, &error);
+  g_assert_no_error (error);
+  g_test_message ("%u decisions listed", expected->len);
+  g_assert_cmpuint (listed->len, ==, expected->len);
+  for (guint i = 0; i < listed->len; i++)
+    {
+      ParlorReviewEntry *a = g_ptr_array_index (listed, i);
+      ParlorReviewEntry *b = g_ptr_array_index (expected, i);
+
+      /* Each move makes one view here: the steps count alike. */
+      g_assert_cmpuint (a->step, ==, b->step);
+      g_assert_cmpstr (a->played, ==, b->played);
+      g_assert_cmpstr (a->best, ==, b->best);
+      g_assert_cmpuint (a->seat, ==, 1);
+    }
   parlor_replay_viewer_go_to (viewer, 3);
   g_assert_false (gtk_widget_activate_action (GTK_WIDGET (viewer), "replay.play-on", NULL) &&
                   ui_test_find_window (PARLOR_TYPE_REPLAY_VIEWER) == NULL);

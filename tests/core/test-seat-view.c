@@ -22,6 +22,7 @@ typedef struct
   GPtrArray *views;   /* per step: the seat's view */
   GPtrArray *events;  /* per step: GPtrArray of the lines it was told */
   GPtrArray *hidden;  /* lines told to other seats only */
+  GPtrArray *moves;   /* per step: the seat's move from its view, or NULL */
 } Seen;
 
 static void
@@ -30,6 +31,7 @@ seen_clear (Seen *seen)
   g_ptr_array_unref (seen->views);
   g_ptr_array_unref (seen->events);
   g_ptr_array_unref (seen->hidden);
+  g_ptr_array_unref (seen->moves);
 }
 
 static void
@@ -100,6 +102,7 @@ play_seen (const char *id,
   seen->views = g_ptr_array_new_with_free_func (g_free);
   seen->events = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
   seen->hidden = g_ptr_array_new_with_free_func (g_free);
+  seen->moves = g_ptr_array_new_with_free_func (g_free);
 
   parlor_game_start (game, events);
   take_events (events, seen, text);
@@ -111,12 +114,15 @@ play_seen (const char *id,
     {
       guint seat = g_bit_nth_lsf (parlor_game_get_waiting (game), -1);
       g_autoptr(GPtrArray) legal = parlor_game_legal_actions (game, seat);
+      const char *action;
       char *view;
 
       g_assert_cmpuint (legal->len, >, 0);
-      g_assert_true (parlor_game_apply (game, seat,
-                                        g_ptr_array_index (legal, parlor_rng_below (&rng, legal->len)),
-                                        events, &error));
+      action = g_ptr_array_index (legal, parlor_rng_below (&rng, legal->len));
+      g_ptr_array_add (seen->moves, seat == SEAT ? g_strdup (action) : NULL);
+      if (seat == SEAT)
+        add_line (text, "move", action);
+      g_assert_true (parlor_game_apply (game, seat, action, events, &error));
       g_assert_no_error (error);
       take_events (events, seen, text);
       view = parlor_game_view_for (game, SEAT);
@@ -176,6 +182,9 @@ test_steps (gconstpointer data)
         g_assert_cmpuint (told->len, ==, expected->len);
         for (guint i = 0; i < told->len; i++)
           g_assert_cmpstr (g_ptr_array_index (told, i), ==, g_ptr_array_index (expected, i));
+        g_assert_cmpstr (parlor_replay_cursor_get_move (cursor, step), ==,
+                         step < seen.moves->len ? g_ptr_array_index (seen.moves, step) : NULL);
+        g_assert_cmpstr (parlor_replay_cursor_get_seen_view (cursor, step), ==, view);
         words = parlor_replay_cursor_describe_step (cursor, step, SEAT);
         g_assert_true (words != NULL && *words != '\0');
       }
@@ -294,6 +303,8 @@ test_refused (void)
     { "replay version=2 kind=seat-view\ngame id=triad seats=2 seat=0\ngame id=triad seats=2 seat=1\n",
       "line 3: a seat’s view holds one game" },
     { "replay version=2 kind=seat-view\n", "line 1: the seat’s view holds no position of the game" },
+    { "replay version=2 kind=seat-view\ngame id=triad seats=2 seat=0\nevent e\nmove m\nview x\n",
+      "line 4: a move follows the view it was made from" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

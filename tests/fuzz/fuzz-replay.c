@@ -47,6 +47,21 @@ LLVMFuzzerTestOneInput (const guint8 *data,
       g_assert_nonnull (log);
       g_assert_nonnull (words);
     }
+  /* A seat's view is reviewed from its views alone: the computer player
+   * reads each one a move was made from (the weakest level: the same reader). */
+  for (guint k = 0; only >= 0 && k <= n; k++)
+    {
+      const ParlorGameInfo *info = parlor_replay_cursor_get_info (cursor);
+      const char *view = parlor_replay_cursor_get_seen_view (cursor, k);
+      g_autoptr(GError) choose_error = NULL;
+      g_autofree char *choice = NULL;
+
+      g_assert_nonnull (view);
+      if (parlor_replay_cursor_get_move (cursor, k) == NULL || info->ai_choose == NULL)
+        continue;
+      choice = info->ai_choose (info->ai_levels[0], view, 1, NULL, &choose_error);
+      g_assert_true ((choice != NULL) != (choose_error != NULL));
+    }
   for (guint h = 0; h < parlor_replay_cursor_get_n_hands (cursor); h++)
     g_assert_true (parlor_replay_cursor_go_to (cursor,
                                                parlor_replay_cursor_get_hand_step (cursor, h), NULL));
