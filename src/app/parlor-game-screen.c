@@ -405,7 +405,7 @@ record_game (ParlorGameScreen *self,
 }
 
 /* The table's record as a replay file's text, when this side has it
- * (against the computer, or hosting). */
+ * (against the computer, or hosting); a guest's seat view. */
 static char *
 dup_replay_text (ParlorGameScreen *self)
 {
@@ -414,7 +414,7 @@ dup_replay_text (ParlorGameScreen *self)
   GString *replay;
 
   if (table == NULL)
-    return NULL;
+    return parlor_session_dup_seat_view (PRIV (self)->session);
   lines = parlor_table_get_record (table);
   replay = g_string_new (NULL);
   for (guint i = 0; i < lines->len; i++)
@@ -530,6 +530,18 @@ parlor_game_screen_set_session (ParlorGameScreen *self,
   if (priv->session == session)
     return;
 
+  if (priv->session != NULL && !priv->finished && !priv->replaying &&
+      parlor_session_is_remote (priv->session) && g_application_get_default () != NULL)
+    {
+      /* A guest's game left before its end keeps what was seen, unfinished. */
+      char *text = parlor_session_dup_seat_view (priv->session);
+      const ParlorGameInfo *info = PARLOR_GAME_SCREEN_GET_CLASS (self)->game_info;
+
+      if (text != NULL && info != NULL)
+        parlor_recorder_keep_unfinished (info->id, text);
+      else
+        g_free (text);
+    }
   if (priv->session != NULL)
     {
       /* A host's server says goodbye to the guest, who hears that the host left. */
@@ -2008,7 +2020,7 @@ parlor_game_screen_will_keep_replay (ParlorGameScreen *self)
   g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), FALSE);
   session = PRIV (self)->session;
   return session != NULL && !parlor_session_is_replay (session) &&
-         parlor_session_get_table (session) != NULL;
+         (parlor_session_get_table (session) != NULL || parlor_session_is_remote (session));
 }
 
 gboolean

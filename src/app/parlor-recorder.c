@@ -107,3 +107,44 @@ parlor_recorder_write_finish (GAsyncResult  *result,
     *replay_path = g_strdup (w->replay_path);
   return g_task_propagate_int (G_TASK (result), error);
 }
+
+static void
+keep_thread (GTask        *task,
+             gpointer      source,
+             gpointer      data,
+             GCancellable *cancellable)
+{
+  char **job = data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = parlor_records_keep_replay (NULL, job[0], job[1], &error);
+
+  if (path == NULL)
+    g_debug ("The unfinished game was not kept: %s", error->message);
+  g_task_return_boolean (task, path != NULL);
+}
+
+static void
+on_kept (GObject      *source,
+         GAsyncResult *result,
+         gpointer      data)
+{
+  g_application_release (g_application_get_default ());
+}
+
+void
+parlor_recorder_keep_unfinished (const char *game_id,
+                                 char       *text)
+{
+  g_autoptr(GTask) task = NULL;
+  char **job;
+
+  g_return_if_fail (game_id != NULL && text != NULL);
+
+  job = g_new0 (char *, 3);
+  job[0] = g_strdup (game_id);
+  job[1] = text;
+  g_application_hold (g_application_get_default ());
+  task = g_task_new (NULL, NULL, on_kept, NULL);
+  g_task_set_task_data (task, job, (GDestroyNotify) g_strfreev);
+  g_task_run_in_thread (task, keep_thread);
+}

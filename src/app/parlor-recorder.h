@@ -26,4 +26,9 @@ gint64    parlor_recorder_write_finish (GAsyncResult         *result,
                                         char                **replay_path,
                                         GError              **error);
 
+/* Keeps a guest's unfinished seat view (@text, taken) among the replays,
+ * with no record: the game has no result. */
+void      parlor_recorder_keep_unfinished (const char         *game_id,
+                                        char                 *text);
+
 G_END_DECLS

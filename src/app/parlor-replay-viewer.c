@@ -33,6 +33,13 @@ struct _ParlorReplayViewer
   guint               play_id;
   int                 seat;
 
+  /* All Hands: every seat's view at once, each on a screen of its own. */
+  GtkToggleButton    *all_button;
+  GtkStack           *body_stack;
+  GtkGrid            *all_grid;
+  GPtrArray          *all_screens;       /* ParlorGameScreen, one per seat */
+  GPtrArray          *all_sessions;      /* ParlorSession, one per seat */
+
   /* The review of one seat's decisions (docs/review.md). */
   GtkToggleButton    *review_button;
   GtkRevealer        *review_revealer;
@@ -65,7 +72,7 @@ update_controls (ParlorReplayViewer *self)
   guint n = parlor_replay_cursor_get_n_steps (self->cursor);
   guint hands = parlor_replay_cursor_get_n_hands (self->cursor);
   g_autofree char *text = NULL;
-  gboolean over = parlor_game_is_over (parlor_replay_cursor_get_game (self->cursor));
+  gboolean over = parlor_replay_cursor_is_over (self->cursor);
 
   if (hands > 1)
     /* Translators: where a replay stands: "Move 12 of 240 · Hand 2 of 8" */
@@ -104,6 +111,85 @@ watch (ParlorReplayViewer *self)
     gtk_widget_grab_focus (GTK_WIDGET (self->play_button));
 }
 
+/* All Hands follows the cursor on each seat's screen. */
+static void
+sync_all (ParlorReplayViewer *self)
+{
+  if (self->all_screens == NULL)
+    return;
+  for (guint s = 0; s < self->all_screens->len; s++)
+    {
+      ParlorSession *session = g_ptr_array_index (self->all_sessions, s);
+
+      if (!parlor_session_replay_sync (session))
+        {
+          g_autoptr(ParlorSession) fresh = parlor_session_new_replay (self->cursor, s);
+
+          g_ptr_array_index (self->all_sessions, s) = g_object_ref (fresh);
+          parlor_game_screen_watch (g_ptr_array_index (self->all_screens, s), fresh);
+          g_object_unref (session);
+        }
+    }
+}
+
+static void
+build_all (ParlorReplayViewer *self)
+{
+  const ParlorAppGame *game = parlor_app_games_lookup (parlor_replay_cursor_get_info (self->cursor)->id);
+  guint n = parlor_replay_cursor_get_n_seats (self->cursor);
+
+  self->all_screens = g_ptr_array_new ();
+  self->all_sessions = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint s = 0; s < n; s++)
+    {
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 3);
+      GtkWidget *heading = gtk_label_new (parlor_replay_cursor_get_seat_name (self->cursor, s));
+      ParlorGameScreen *screen = PARLOR_GAME_SCREEN (g_object_new (game->get_screen_type (), NULL));
+      ParlorSession *session = parlor_session_new_replay (self->cursor, s);
+      /* Translators: one seat's part of All Hands, for screen readers: "Ann's view" */
+      g_autofree char *label = g_strdup_printf (_("%s’s view"),
+                                                parlor_replay_cursor_get_seat_name (self->cursor, s));
+
+      gtk_widget_add_css_class (heading, "heading");
+      gtk_label_set_xalign (GTK_LABEL (heading), 0);
+      gtk_widget_set_hexpand (GTK_WIDGET (screen), TRUE);
+      gtk_widget_set_vexpand (GTK_WIDGET (screen), TRUE);
+      gtk_widget_set_size_request (GTK_WIDGET (screen), -1, 420);
+      gtk_box_append (GTK_BOX (box), heading);
+      gtk_box_append (GTK_BOX (box), GTK_WIDGET (screen));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+      gtk_grid_attach (self->all_grid, box, s % 2, s / 2, 1, 1);
+      g_ptr_array_add (self->all_screens, screen);
+      g_ptr_array_add (self->all_sessions, session);
+      parlor_game_screen_watch (screen, session);
+    }
+}
+
+static void
+on_all_toggled (ParlorReplayViewer *self)
+{
+  gboolean active = gtk_toggle_button_get_active (self->all_button);
+
+  if (active && self->all_screens == NULL)
+    build_all (self);
+  gtk_stack_set_visible_child_name (self->body_stack, active ? "all" : "one");
+  gtk_widget_set_sensitive (GTK_WIDGET (self->seat_dropdown), !active);
+  parlor_screen_announce (self->status_label,
+                          active ? _("All hands: every player’s view, their hidden tiles and cards open")
+                                 : _("One player’s view"));
+}
+
+static void
+all_hands_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *param)
+{
+  ParlorReplayViewer *self = PARLOR_REPLAY_VIEWER (widget);
+
+  if (gtk_widget_get_visible (GTK_WIDGET (self->all_button)))
+    gtk_toggle_button_set_active (self->all_button, !gtk_toggle_button_get_active (self->all_button));
+}
+
 static void
 announce_step (ParlorReplayViewer *self)
 {
@@ -112,6 +198,16 @@ announce_step (ParlorReplayViewer *self)
   /* Translators: a replay's step said to screen readers: "Move 12: Ann discards 5p" */
   g_autofree char *said = g_strdup_printf (_("Move %u: %s"), step, words);
 
+  if (step == parlor_replay_cursor_get_n_steps (self->cursor) &&
+      parlor_replay_cursor_is_unfinished (self->cursor))
+    {
+      /* Translators: the last step of a game whose host went away */
+      g_autofree char *more = g_strdup_printf (_("%s. The game stopped here: the host went away."),
+                                               said);
+
+      parlor_screen_announce (self->status_label, more);
+      return;
+    }
   parlor_screen_announce (self->status_label, said);
 }
 
@@ -131,6 +227,7 @@ parlor_replay_viewer_go_to (ParlorReplayViewer *self,
     }
   if (self->session == NULL || !parlor_session_replay_sync (self->session))
     watch (self);
+  sync_all (self);
   update_controls (self);
   announce_step (self);
 }
@@ -199,7 +296,8 @@ on_seat_changed (ParlorReplayViewer *self)
 {
   guint seat = gtk_drop_down_get_selected (self->seat_dropdown);
 
-  if (seat == GTK_INVALID_LIST_POSITION || (int) seat == self->seat)
+  if (seat == GTK_INVALID_LIST_POSITION || (int) seat == self->seat ||
+      parlor_replay_cursor_get_view_seat (self->cursor) >= 0)
     return;
   self->seat = seat;
   watch (self);
@@ -276,8 +374,13 @@ play_on_action (GtkWidget  *widget,
 
 typedef struct
 {
-  char  *text;
-  guint  seat;
+  char                 *text;
+  guint                 seat;
+  /* A seat's view: each move with the view it was made from. */
+  const ParlorGameInfo *info;
+  GPtrArray            *views;
+  GPtrArray            *moves;
+  GArray               *steps;
 } ReviewJob;
 
 static void
@@ -286,7 +389,41 @@ review_job_free (gpointer data)
   ReviewJob *job = data;
 
   g_free (job->text);
+  g_clear_pointer (&job->views, g_ptr_array_unref);
+  g_clear_pointer (&job->moves, g_ptr_array_unref);
+  g_clear_pointer (&job->steps, g_array_unref);
   g_free (job);
+}
+
+/* A seat's view has no actions to play again: each move is judged from
+ * the view it was made from, as parlor_review_actions() judges them. */
+static GPtrArray *
+review_seen (ReviewJob     *job,
+             GCancellable  *cancellable,
+             GError       **error)
+{
+  g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify) parlor_review_entry_free);
+
+  for (guint i = 0; i < job->views->len; i++)
+    {
+      g_autoptr(GError) local_error = NULL;
+      ParlorReviewEntry *entry =
+        parlor_review_decision (job->info, g_ptr_array_index (job->views, i),
+                                g_ptr_array_index (job->moves, i), PARLOR_REPLAY_VIEWER_REVIEW_SEED,
+                                cancellable, &local_error);
+
+      if (local_error != NULL)
+        {
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return NULL;
+        }
+      if (entry == NULL)
+        continue;
+      entry->step = g_array_index (job->steps, guint, i);
+      entry->seat = job->seat;
+      g_ptr_array_add (entries, entry);
+    }
+  return g_steal_pointer (&entries);
 }
 
 static void
@@ -297,8 +434,10 @@ review_thread (GTask        *task,
 {
   ReviewJob *job = data;
   GError *error = NULL;
-  GPtrArray *entries = parlor_review_replay (job->text, parlor_games_lookup, job->seat,
-                                             PARLOR_REPLAY_VIEWER_REVIEW_SEED, cancellable, &error);
+  GPtrArray *entries = job->views != NULL
+                       ? review_seen (job, cancellable, &error)
+                       : parlor_review_replay (job->text, parlor_games_lookup, job->seat,
+                                               PARLOR_REPLAY_VIEWER_REVIEW_SEED, cancellable, &error);
 
   if (entries == NULL)
     g_task_return_error (task, error);
@@ -529,6 +668,20 @@ start_review (ParlorReplayViewer *self)
   job = g_new0 (ReviewJob, 1);
   job->text = g_string_free (text, FALSE);
   job->seat = (guint) self->review_seat;
+  if (parlor_replay_cursor_get_view_seat (self->cursor) >= 0)
+    {
+      job->info = parlor_replay_cursor_get_info (self->cursor);
+      job->views = g_ptr_array_new_with_free_func (g_free);
+      job->moves = g_ptr_array_new_with_free_func (g_free);
+      job->steps = g_array_new (FALSE, FALSE, sizeof (guint));
+      for (guint k = 0; k <= parlor_replay_cursor_get_n_steps (self->cursor); k++)
+        if (parlor_replay_cursor_get_move (self->cursor, k) != NULL)
+          {
+            g_ptr_array_add (job->views, g_strdup (parlor_replay_cursor_get_seen_view (self->cursor, k)));
+            g_ptr_array_add (job->moves, g_strdup (parlor_replay_cursor_get_move (self->cursor, k)));
+            g_array_append_val (job->steps, k);
+          }
+    }
 
   self->review_cancellable = g_cancellable_new ();
   call = g_new0 (ReviewCall, 1);
@@ -674,6 +827,11 @@ parlor_replay_viewer_dispose (GObject *object)
   if (self->screen != NULL)
     parlor_game_screen_set_session (self->screen, NULL);
   g_clear_object (&self->session);
+  if (self->all_screens != NULL)
+    for (guint s = 0; s < self->all_screens->len; s++)
+      parlor_game_screen_set_session (g_ptr_array_index (self->all_screens, s), NULL);
+  g_clear_pointer (&self->all_screens, g_ptr_array_unref);
+  g_clear_pointer (&self->all_sessions, g_ptr_array_unref);
 
   G_OBJECT_CLASS (parlor_replay_viewer_parent_class)->dispose (object);
 }
@@ -726,6 +884,7 @@ parlor_replay_viewer_class_init (ParlorReplayViewerClass *klass)
   gtk_widget_class_install_action (widget_class, "replay.play", NULL, play_action);
   gtk_widget_class_install_action (widget_class, "replay.play-on", NULL, play_on_action);
   gtk_widget_class_install_action (widget_class, "replay.review", NULL, review_action);
+  gtk_widget_class_install_action (widget_class, "replay.all-hands", NULL, all_hands_action);
   gtk_widget_class_install_action (widget_class, "replay.next-decision", NULL, decision_action);
   gtk_widget_class_install_action (widget_class, "replay.previous-decision", NULL, decision_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
@@ -749,6 +908,7 @@ parlor_replay_viewer_init (ParlorReplayViewer *self)
   add_key (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_Page_Down, "replay.next-hand");
   add_key (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_space, "replay.play");
   add_key_with (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_r, GDK_CONTROL_MASK, "replay.review");
+  add_key_with (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_h, GDK_CONTROL_MASK, "replay.all-hands");
   add_key (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_n, "replay.next-decision");
   add_key (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_p, "replay.previous-decision");
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
@@ -840,6 +1000,7 @@ build (ParlorReplayViewer *self,
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
   GtkWidget *box, *header, *body, *bar, *buttons, *play_on;
   g_autofree char *window_title = g_strdup_printf (_("Replay: %s"), _(info->name));
+  int view_seat = parlor_replay_cursor_get_view_seat (self->cursor);
 
   gtk_window_set_title (GTK_WINDOW (self), window_title);
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
@@ -853,18 +1014,42 @@ build (ParlorReplayViewer *self,
   gtk_widget_add_css_class (play_on, "suggested-action");
   adw_header_bar_pack_end (ADW_HEADER_BAR (header), play_on);
   self->play_on_button = play_on;
+  gtk_widget_set_visible (play_on, view_seat < 0);
   self->review_button = GTK_TOGGLE_BUTTON (gtk_toggle_button_new_with_mnemonic (_("_Review")));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->review_button),
                                _("The strongest computer player goes through your decisions (Ctrl+R)"));
   g_signal_connect_swapped (self->review_button, "toggled", G_CALLBACK (on_review_toggled), self);
   adw_header_bar_pack_end (ADW_HEADER_BAR (header), GTK_WIDGET (self->review_button));
+  /* Only a table's whole record has every hand: not a guest's seat view. */
+  self->all_button = GTK_TOGGLE_BUTTON (gtk_toggle_button_new_with_mnemonic (_("All _Hands")));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->all_button),
+                               _("Every player’s view at once, their hidden tiles and cards open (Ctrl+H)"));
+  g_signal_connect_swapped (self->all_button, "toggled", G_CALLBACK (on_all_toggled), self);
+  gtk_widget_set_visible (GTK_WIDGET (self->all_button), view_seat < 0);
+  adw_header_bar_pack_start (ADW_HEADER_BAR (header), GTK_WIDGET (self->all_button));
+
   gtk_box_append (GTK_BOX (box), header);
 
   body = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   gtk_widget_set_vexpand (body, TRUE);
   self->screen = PARLOR_GAME_SCREEN (g_object_new (game->get_screen_type (), NULL));
   gtk_widget_set_hexpand (GTK_WIDGET (self->screen), TRUE);
-  gtk_box_append (GTK_BOX (body), GTK_WIDGET (self->screen));
+  self->body_stack = GTK_STACK (gtk_stack_new ());
+  gtk_widget_set_hexpand (GTK_WIDGET (self->body_stack), TRUE);
+  gtk_stack_add_named (self->body_stack, GTK_WIDGET (self->screen), "one");
+  {
+    GtkWidget *scrolled = gtk_scrolled_window_new ();
+
+    self->all_grid = GTK_GRID (gtk_grid_new ());
+    gtk_grid_set_column_spacing (self->all_grid, 12);
+    gtk_grid_set_row_spacing (self->all_grid, 12);
+    gtk_grid_set_column_homogeneous (self->all_grid, TRUE);
+    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->all_grid));
+    gtk_stack_add_named (self->body_stack, scrolled, "all");
+  }
+  gtk_stack_set_visible_child_name (self->body_stack, "one");
+  gtk_box_append (GTK_BOX (body), GTK_WIDGET (self->body_stack));
   gtk_box_append (GTK_BOX (body), build_review_panel (self));
   gtk_box_append (GTK_BOX (box), body);
 
@@ -904,10 +1089,16 @@ build (ParlorReplayViewer *self,
   g_signal_connect_swapped (self->speed_dropdown, "notify::selected", G_CALLBACK (on_speed_changed), self);
   gtk_box_append (GTK_BOX (buttons), labelled (GTK_WIDGET (self->speed_dropdown), _("_Speed")));
 
+  /* A seat's view has that seat's only: the others were never seen. */
   for (guint s = 0; s < parlor_replay_cursor_get_n_seats (self->cursor); s++)
-    gtk_string_list_append (names, parlor_replay_cursor_get_seat_name (self->cursor, s));
+    if (view_seat < 0 || (int) s == view_seat)
+      gtk_string_list_append (names, parlor_replay_cursor_get_seat_name (self->cursor, s));
   self->seat_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (names)), NULL));
-  gtk_drop_down_set_selected (self->seat_dropdown, self->seat);
+  gtk_drop_down_set_selected (self->seat_dropdown, view_seat < 0 ? (guint) self->seat : 0);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->seat_dropdown), view_seat < 0);
+  if (view_seat >= 0)
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self->seat_dropdown),
+                                 _("A game you joined keeps only what your seat saw"));
   g_signal_connect_swapped (self->seat_dropdown, "notify::selected", G_CALLBACK (on_seat_changed), self);
   gtk_box_append (GTK_BOX (buttons), labelled (GTK_WIDGET (self->seat_dropdown), _("_View of")));
 
@@ -940,7 +1131,9 @@ parlor_replay_viewer_new (ParlorReplayCursor *cursor,
 
   self = g_object_new (PARLOR_TYPE_REPLAY_VIEWER, NULL);
   self->cursor = g_object_ref (cursor);
-  local = parlor_replay_cursor_get_local_seat (cursor);
+  local = parlor_replay_cursor_get_view_seat (cursor);
+  if (local < 0)
+    local = parlor_replay_cursor_get_local_seat (cursor);
   self->seat = local >= 0 ? local : 0;
   build (self, title);
   parlor_replay_viewer_go_to (self, parlor_replay_cursor_get_step (cursor));
@@ -1033,6 +1226,8 @@ parlor_replay_viewer_set_seat (ParlorReplayViewer *self,
 {
   g_return_if_fail (PARLOR_IS_REPLAY_VIEWER (self));
   g_return_if_fail (seat < parlor_replay_cursor_get_n_seats (self->cursor));
+  if (parlor_replay_cursor_get_view_seat (self->cursor) >= 0)
+    return;   /* the other seats were never seen */
   gtk_drop_down_set_selected (self->seat_dropdown, seat);
 }
 
@@ -1041,4 +1236,33 @@ parlor_replay_viewer_get_announcement (ParlorReplayViewer *self)
 {
   g_return_val_if_fail (PARLOR_IS_REPLAY_VIEWER (self), NULL);
   return gtk_label_get_text (self->status_label);
+}
+
+void
+parlor_replay_viewer_set_all_hands (ParlorReplayViewer *self,
+                                    gboolean            all)
+{
+  g_return_if_fail (PARLOR_IS_REPLAY_VIEWER (self));
+
+  if (parlor_replay_cursor_get_view_seat (self->cursor) >= 0)
+    return;
+  gtk_toggle_button_set_active (self->all_button, all);
+}
+
+gboolean
+parlor_replay_viewer_get_all_hands (ParlorReplayViewer *self)
+{
+  g_return_val_if_fail (PARLOR_IS_REPLAY_VIEWER (self), FALSE);
+  return gtk_toggle_button_get_active (self->all_button);
+}
+
+ParlorGameScreen *
+parlor_replay_viewer_get_all_hands_screen (ParlorReplayViewer *self,
+                                           guint               seat)
+{
+  g_return_val_if_fail (PARLOR_IS_REPLAY_VIEWER (self), NULL);
+
+  if (self->all_screens == NULL || seat >= self->all_screens->len)
+    return NULL;
+  return g_ptr_array_index (self->all_screens, seat);
 }

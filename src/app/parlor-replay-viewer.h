@@ -55,6 +55,18 @@ gboolean            parlor_replay_viewer_is_reviewing (ParlorReplayViewer *self)
 /* The entries listed (ParlorReviewEntry), NULL until a review is done. */
 GPtrArray          *parlor_replay_viewer_get_review (ParlorReplayViewer *self);
 GtkListBox         *parlor_replay_viewer_get_review_list (ParlorReplayViewer *self);
+/*
+ * All Hands (Ctrl+H): every seat's view at once, each on a screen of its
+ * own beside the others, so that every hidden hand is open. Offered for a
+ * table's whole record only (a game against the computer, or hosted), not
+ * for a guest's seat view.
+ */
+void                parlor_replay_viewer_set_all_hands (ParlorReplayViewer *self,
+                                                        gboolean            all);
+gboolean            parlor_replay_viewer_get_all_hands (ParlorReplayViewer *self);
+/* Seat @seat's screen in All Hands, NULL before it was first shown. */
+ParlorGameScreen   *parlor_replay_viewer_get_all_hands_screen (ParlorReplayViewer *self,
+                                                        guint               seat);
 /* What screen readers were last told. */
 const char         *parlor_replay_viewer_get_announcement (ParlorReplayViewer *self);
 

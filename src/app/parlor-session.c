@@ -35,6 +35,16 @@ struct _ParlorSession
   guint          n_events;     /* events passed on from the host */
   guint          history_skip; /* `history` events we already had */
 
+  /* A guest's seat view (docs/replay-format.md): what it received. */
+  GPtrArray     *seen;         /* char *: the records after the seats */
+  guint          seen_pending; /* events since the last view */
+  gboolean       seen_over;
+  char          *seen_game_id;
+  int            seen_seat;
+  GPtrArray     *seen_seats;   /* char *: each seat's record */
+  char          *sent_move;    /* the move on its way, and where its record goes */
+  guint          sent_at;
+
   /* Last values notified, so notify fires on real change only. */
   int            seat;
   gboolean       waiting;
@@ -165,6 +175,10 @@ parlor_session_finalize (GObject *object)
   g_free (self->store_path);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->cursor);
+  g_clear_pointer (&self->seen, g_ptr_array_unref);
+  g_clear_pointer (&self->seen_seats, g_ptr_array_unref);
+  g_free (self->seen_game_id);
+  g_free (self->sent_move);
 
   G_OBJECT_CLASS (parlor_session_parent_class)->finalize (object);
 }
@@ -275,6 +289,7 @@ parlor_session_init (ParlorSession *self)
 {
   self->cancellable = g_cancellable_new ();
   self->seat = -1;
+  self->seen_seat = -1;
 }
 
 /* ---- a table in this process ---- */
@@ -401,10 +416,71 @@ parlor_session_new_hosted (ParlorServer *server,
 /* ---- a table on the host, through the client ---- */
 
 static void
+keep_seen (ParlorSession *self,
+           const char    *type,
+           const char    *line)
+{
+  g_autoptr(GError) error = NULL;
+  char *record;
+
+  if (self->seen_over)
+    return;
+  if (self->seen == NULL)
+    self->seen = g_ptr_array_new_with_free_func (g_free);
+  if (g_str_equal (type, "view"))
+    {
+      /* A view that changed nothing is no step of its own. */
+      if (self->seen_pending == 0 && self->seen->len > 0 &&
+          g_str_equal ((char *) g_ptr_array_index (self->seen, self->seen->len - 1) + 5, line))
+        return;
+      self->seen_pending = 0;
+    }
+  else if (g_str_equal (type, "event"))
+    self->seen_pending++;
+  record = parlor_replay_format_seen (type, line, &error);
+  if (record == NULL)
+    {
+      g_debug ("Not kept in the seat's view: %s", error->message);
+      return;
+    }
+  g_ptr_array_add (self->seen, record);
+  if (g_str_equal (type, "result"))
+    self->seen_over = TRUE;
+}
+
+/* Who sat where, as the client knows it at the latest. */
+static void
+keep_seats (ParlorSession *self,
+            ParlorClient  *client)
+{
+  int seat = parlor_client_get_seat (client);
+  guint n = parlor_client_get_n_seats (client);
+
+  if (seat < 0 || (guint) seat >= n || parlor_client_get_game_id (client) == NULL)
+    return;
+  g_free (self->seen_game_id);
+  self->seen_game_id = g_strdup (parlor_client_get_game_id (client));
+  self->seen_seat = seat;
+  g_clear_pointer (&self->seen_seats, g_ptr_array_unref);
+  self->seen_seats = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < n; i++)
+    {
+      const char *name = parlor_client_get_seat_name (client, i);
+      const char *kind = (int) i == seat ? "local"
+                         : parlor_client_seat_is_human (client, i) ? "remote" : "ai";
+      char *record = parlor_replay_format_seat (i, name != NULL ? name : "", kind, NULL, NULL);
+
+      if (record != NULL)
+        g_ptr_array_add (self->seen_seats, record);
+    }
+}
+
+static void
 on_client_event (ParlorClient  *client,
                  const char    *line,
                  ParlorSession *self)
 {
+  keep_seen (self, "event", line);
   self->n_events++;
   g_signal_emit (self, signals[EVENT], 0, line);
 }
@@ -466,6 +542,11 @@ on_client_view (ParlorClient  *client,
                 const char    *line,
                 ParlorSession *self)
 {
+  if (line != NULL)
+    {
+      keep_seats (self, client);
+      keep_seen (self, "view", line);
+    }
   sync_state (self);
   g_signal_emit (self, signals[CHANGED], 0);
 }
@@ -474,6 +555,16 @@ static void
 on_client_ack (ParlorClient  *client,
                ParlorSession *self)
 {
+  /* The host took the move: it follows the view it was decided on. */
+  if (self->sent_move != NULL && self->seen != NULL && !self->seen_over &&
+      self->sent_at <= self->seen->len)
+    {
+      char *record = parlor_replay_format_seen ("move", self->sent_move, NULL);
+
+      if (record != NULL)
+        g_ptr_array_insert (self->seen, (int) self->sent_at, record);
+    }
+  g_clear_pointer (&self->sent_move, g_free);
   set_pending (self, FALSE);
 }
 
@@ -513,6 +604,7 @@ on_client_rejected (ParlorClient  *client,
                     const GError  *error,
                     ParlorSession *self)
 {
+  g_clear_pointer (&self->sent_move, g_free);
   set_pending (self, FALSE);
   g_signal_emit (self, signals[REJECTED], 0, error);
 }
@@ -533,6 +625,9 @@ on_client_game_over (ParlorClient  *client,
                      const char    *result,
                      ParlorSession *self)
 {
+  keep_seats (self, client);
+  if (result != NULL)
+    keep_seen (self, "result", result);
   forget_token (self);
   g_signal_emit (self, signals[GAME_OVER], 0, result);
 }
@@ -575,6 +670,12 @@ parlor_session_new_remote (ParlorClient *client,
   self->address = g_strdup (address);
   attach_client (self, client);
   remember_token (self);
+  /* The seat's view starts with what the screen will show first. */
+  if (parlor_client_get_view (client) != NULL)
+    {
+      keep_seats (self, client);
+      keep_seen (self, "view", parlor_client_get_view (client));
+    }
 
   return self;
 }
@@ -723,6 +824,43 @@ parlor_session_get_seat_replaced (ParlorSession *self,
            ? parlor_table_get_seat_replaced (self->table, seat) : NULL;
   return self->client != NULL && seat < parlor_client_get_n_seats (self->client)
          ? parlor_client_get_seat_replaced (self->client, seat) : NULL;
+}
+
+/**
+ * parlor_session_dup_seat_view:
+ *
+ * A guest's kept game: what its seat received, as a seat's view
+ * (docs/replay-format.md), marked unfinished if the game did not end.
+ *
+ * Returns: (transfer full) (nullable): the file's text, NULL when this is
+ * no guest's session or nothing was seen.
+ */
+char *
+parlor_session_dup_seat_view (ParlorSession *self)
+{
+  g_autofree char *header = NULL;
+  g_autofree char *game = NULL;
+  GString *text;
+
+  g_return_val_if_fail (PARLOR_IS_SESSION (self), NULL);
+
+  if (self->seen == NULL || self->seen_game_id == NULL || self->seen_seats == NULL ||
+      self->seen_seats->len == 0)
+    return NULL;
+  header = parlor_replay_format_seat_view_header ();
+  game = parlor_replay_format_seat_view_game (self->seen_game_id, self->seen_seats->len,
+                                              (guint) self->seen_seat, NULL);
+  if (game == NULL)
+    return NULL;
+  text = g_string_new (NULL);
+  g_string_append_printf (text, "%s\n%s\n", header, game);
+  for (guint i = 0; i < self->seen_seats->len; i++)
+    g_string_append_printf (text, "%s\n", (char *) g_ptr_array_index (self->seen_seats, i));
+  for (guint i = 0; i < self->seen->len; i++)
+    g_string_append_printf (text, "%s\n", (char *) g_ptr_array_index (self->seen, i));
+  if (!self->seen_over)
+    g_string_append (text, "unfinished\n");
+  return g_string_free (text, FALSE);
 }
 
 /* ---- a replay watched ---- */
@@ -951,6 +1089,9 @@ parlor_session_submit (ParlorSession  *self,
                            _("The game is not connected"));
       return FALSE;
     }
+  g_free (self->sent_move);
+  self->sent_move = g_strdup (action);
+  self->sent_at = self->seen != NULL ? self->seen->len : 0;
   set_pending (self, TRUE);
   return TRUE;
 }

@@ -51,6 +51,9 @@ gboolean       parlor_session_is_replay     (ParlorSession  *self);
  * (nothing told) if it went back: the screen must start again. */
 gboolean       parlor_session_replay_sync   (ParlorSession  *self);
 
+/* A guest's game as a seat's view file (docs/replay-format.md), or NULL. */
+char          *parlor_session_dup_seat_view (ParlorSession  *self);
+
 gboolean       parlor_session_start         (ParlorSession  *self,
                                              GError        **error);
 void           parlor_session_stop          (ParlorSession  *self);

@@ -35,8 +35,14 @@ struct _ParlorReplayCursor
   GArray               *events_end;  /* guint: events up to step i */
   GArray               *hands;       /* guint: the step each hand starts at */
 
-  ParlorGame           *game;        /* at step */
+  ParlorGame           *game;        /* at step; NULL for a seat's view */
   guint                 step;
+
+  /* A seat's view (docs/replay-format.md): no game, the views received. */
+  int                   view_seat;   /* -1: a table's whole record */
+  GPtrArray            *views;       /* char *: step i's view */
+  GPtrArray            *moves;       /* char *: the seat's move from step i's view, or NULL */
+  char                 *result;      /* as received; NULL: unfinished */
 };
 
 G_DEFINE_FINAL_TYPE (ParlorReplayCursor, parlor_replay_cursor, G_TYPE_OBJECT)
@@ -54,13 +60,22 @@ parlor_replay_cursor_finalize (GObject *object)
 
   g_clear_object (&self->game);
   g_free (self->config);
-  g_strfreev (self->names);
-  g_strfreev (self->kinds);
+  /* A file refused half read leaves seats without a name. */
+  for (guint s = 0; self->names != NULL && s < self->n_seats; s++)
+    {
+      g_free (self->names[s]);
+      g_free (self->kinds[s]);
+    }
+  g_free (self->names);
+  g_free (self->kinds);
   g_clear_pointer (&self->records, g_ptr_array_unref);
   g_clear_pointer (&self->steps, g_array_unref);
   g_clear_pointer (&self->events, g_ptr_array_unref);
   g_clear_pointer (&self->events_end, g_array_unref);
   g_clear_pointer (&self->hands, g_array_unref);
+  g_clear_pointer (&self->views, g_ptr_array_unref);
+  g_clear_pointer (&self->moves, g_ptr_array_unref);
+  g_free (self->result);
 
   G_OBJECT_CLASS (parlor_replay_cursor_parent_class)->finalize (object);
 }
@@ -80,6 +95,9 @@ parlor_replay_cursor_init (ParlorReplayCursor *self)
   self->events = parlor_event_array_new ();
   self->events_end = g_array_new (FALSE, TRUE, sizeof (guint));
   self->hands = g_array_new (FALSE, TRUE, sizeof (guint));
+  self->views = g_ptr_array_new_with_free_func (g_free);
+  self->moves = g_ptr_array_new_with_free_func (g_free);
+  self->view_seat = -1;
 }
 
 static gboolean
@@ -299,6 +317,207 @@ collect_events (ParlorReplayCursor  *self,
   return TRUE;
 }
 
+static gboolean
+set_seat_count (ParlorReplayCursor *self,
+                guint               n)
+{
+  self->n_seats = n;
+  self->names = g_new0 (char *, n + 1);
+  self->kinds = g_new0 (char *, n + 1);
+  return TRUE;
+}
+
+/* A step of a seat's view ends at each view received; events after the
+ * last view (the end's reveal) make one more step with that view. */
+static void
+end_seen_step (ParlorReplayCursor *self,
+               const char         *view)
+{
+  if (self->views->len > 0)
+    {
+      Step step = { G_MAXUINT, NULL };
+
+      g_array_append_val (self->steps, step);
+    }
+  g_ptr_array_add (self->views, g_strdup (view));
+  g_ptr_array_add (self->moves, NULL);
+  g_array_append_val (self->events_end, self->events->len);
+}
+
+static gboolean
+read_seat_view (ParlorReplayCursor  *self,
+                const char          *text,
+                ParlorReplayLookup   lookup,
+                GError             **error)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  guint pending = 0;       /* events since the last view */
+  gboolean header = FALSE, ended = FALSE;
+  guint lineno = 0;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      char *line = g_strstrip (lines[i]);
+      const char *rest;
+      g_autoptr(ParlorLine) record = NULL;
+      g_autoptr(GError) local_error = NULL;
+      const char *type;
+
+      if (*line == '\0')
+        continue;
+      lineno = i + 1;
+      if (ended)
+        return fail (error, PARLOR_REPLAY_ERROR_SYNTAX, lineno,
+                     _("nothing may follow the end of a seat’s view"));
+      rest = strchr (line, ' ');
+      if (self->info != NULL && rest != NULL &&
+          (g_str_has_prefix (line, "event ") || g_str_has_prefix (line, "view ") ||
+           g_str_has_prefix (line, "move ") || g_str_has_prefix (line, "result ")))
+        {
+          g_autoptr(ParlorLine) seen = parlor_line_parse (rest + 1, &local_error);
+
+          if (seen == NULL)
+            {
+              g_set_error (error, PARLOR_REPLAY_ERROR, PARLOR_REPLAY_ERROR_SYNTAX,
+                           "line %u: %s", lineno, local_error->message);
+              return FALSE;
+            }
+          if (*line == 'e')
+            {
+              g_ptr_array_add (self->events,
+                               parlor_event_new (PARLOR_AUDIENCE_SEAT (self->view_seat), rest + 1));
+              pending++;
+            }
+          else if (*line == 'v')
+            {
+              end_seen_step (self, rest + 1);
+              pending = 0;
+            }
+          else if (*line == 'm')
+            {
+              guint last = self->views->len;
+
+              if (last == 0)
+                return fail (error, PARLOR_REPLAY_ERROR_SYNTAX, lineno,
+                             _("a move follows the view it was made from"));
+              g_free (g_ptr_array_index (self->moves, last - 1));
+              g_ptr_array_index (self->moves, last - 1) = g_strdup (rest + 1);
+            }
+          else
+            {
+              self->result = g_strdup (rest + 1);
+              ended = TRUE;
+            }
+          continue;
+        }
+
+      record = parlor_line_parse (line, &local_error);
+      if (record == NULL)
+        {
+          g_set_error (error, PARLOR_REPLAY_ERROR, PARLOR_REPLAY_ERROR_SYNTAX,
+                       "line %u: %s", lineno, local_error->message);
+          return FALSE;
+        }
+      type = parlor_line_get_type (record);
+      if (!header)
+        {
+          gint64 version;
+
+          if (!g_str_equal (type, "replay") ||
+              !parlor_line_get_int (record, "version", 1, G_MAXINT, &version, NULL) ||
+              g_strcmp0 (parlor_line_get (record, "kind"), "seat-view") != 0)
+            return fail (error, PARLOR_REPLAY_ERROR_SYNTAX, lineno,
+                         _("a seat’s view starts with “replay version=2 kind=seat-view”"));
+          if (version != PARLOR_REPLAY_SEAT_VIEW_VERSION)
+            {
+              g_set_error (error, PARLOR_REPLAY_ERROR, PARLOR_REPLAY_ERROR_SYNTAX,
+                           _("line %u: a seat’s view of version %d is not supported"),
+                           lineno, (int) version);
+              return FALSE;
+            }
+          header = TRUE;
+          g_ptr_array_add (self->records, g_strdup (line));
+          continue;
+        }
+      if (g_str_equal (type, "game"))
+        {
+          gint64 n, seat;
+
+          if (self->info != NULL)
+            return fail (error, PARLOR_REPLAY_ERROR_SYNTAX, lineno,
+                         _("a seat’s view holds one game"));
+          self->info = lookup (parlor_line_get (record, "id"));
+          if (self->info == NULL)
+            {
+              g_set_error (error, PARLOR_REPLAY_ERROR, PARLOR_REPLAY_ERROR_UNKNOWN_GAME,
+                           _("line %u: there is no game “%s”"), lineno,
+                           parlor_line_get (record, "id") != NULL ? parlor_line_get (record, "id") : "");
+              return FALSE;
+            }
+          if (!parlor_line_get_int (record, "seats", self->info->min_seats,
+                                    MIN (self->info->max_seats, MAX_SEATS), &n, NULL) ||
+              !parlor_line_get_int (record, "seat", 0, n - 1, &seat, NULL))
+            return fail (error, PARLOR_REPLAY_ERROR_SYNTAX, lineno,
+                         _("the game record needs the number of seats and the seat whose view it is"));
+          set_seat_count (self, (guint) n);
+          self->view_seat = (int) seat;
+          self->config = g_strdup ("");
+          g_ptr_array_add (self->records, g_strdup (line));
+          continue;
+        }
+      if (self->info == NULL)
+        return fail (error, PARLOR_REPLAY_ERROR_SYNTAX, lineno,
+                     _("a seat’s view names its game before anything else"));
+      if (g_str_equal (type, "seat"))
+        {
+          gint64 index;
+
+          if (!parlor_line_get_int (record, "index", 0, self->n_seats - 1, &index, NULL) ||
+              parlor_line_get (record, "name") == NULL)
+            return fail (error, PARLOR_REPLAY_ERROR_SYNTAX, lineno,
+                         _("a seat record needs a seat of the game and a name"));
+          g_free (self->names[index]);
+          g_free (self->kinds[index]);
+          self->names[index] = g_strdup (parlor_line_get (record, "name"));
+          self->kinds[index] = g_strdup (parlor_line_get (record, "kind") != NULL
+                                         ? parlor_line_get (record, "kind") : "remote");
+          g_ptr_array_add (self->records, g_strdup (line));
+        }
+      else if (g_str_equal (type, "unfinished"))
+        ended = TRUE;
+      else
+        {
+          g_set_error (error, PARLOR_REPLAY_ERROR, PARLOR_REPLAY_ERROR_SYNTAX,
+                       _("line %u: unknown record “%s”"), lineno, type);
+          return FALSE;
+        }
+    }
+
+  if (!header)
+    return fail (error, PARLOR_REPLAY_ERROR_SYNTAX, 1, _("the replay is empty"));
+  if (self->info == NULL || self->views->len == 0)
+    return fail (error, PARLOR_REPLAY_ERROR_SYNTAX, lineno,
+                 _("the seat’s view holds no position of the game"));
+  if (pending > 0)
+    end_seen_step (self, g_ptr_array_index (self->views, self->views->len - 1));
+  for (guint i = 1; i < self->events_end->len; i++)
+    for (guint e = g_array_index (self->events_end, guint, i - 1);
+         e < g_array_index (self->events_end, guint, i); e++)
+      if (starts_hand (((ParlorEvent *) g_ptr_array_index (self->events, e))->line))
+        {
+          g_array_append_val (self->hands, i);
+          break;
+        }
+  for (guint s = 0; s < self->n_seats; s++)
+    {
+      if (self->names[s] == NULL)
+        self->names[s] = g_strdup_printf (_("Player %u"), s + 1);
+      if (self->kinds[s] == NULL)
+        self->kinds[s] = g_strdup ("remote");
+    }
+  return TRUE;
+}
+
 /**
  * parlor_replay_cursor_new:
  * @text: a replay file's text
@@ -326,6 +545,22 @@ parlor_replay_cursor_new (const char           *text,
       g_set_error_literal (error, PARLOR_REPLAY_ERROR, PARLOR_REPLAY_ERROR_SYNTAX,
                            _("the file is not a replay: it is not text"));
       return NULL;
+    }
+  if (parlor_replay_is_seat_view (text))
+    {
+      guint zero = 0;
+
+      self = g_object_new (PARLOR_TYPE_REPLAY_CURSOR, NULL);
+      g_array_append_val (self->hands, zero);
+      if (game_index > 0)
+        {
+          g_set_error (error, PARLOR_REPLAY_ERROR, PARLOR_REPLAY_ERROR_SYNTAX,
+                       _("the replay has no game %u"), game_index + 1);
+          return NULL;
+        }
+      if (!read_seat_view (self, text, lookup, error))
+        return NULL;
+      return g_steal_pointer (&self);
     }
   if (!parlor_replay_verify (text, lookup, &n_games, error))
     return NULL;
@@ -436,6 +671,11 @@ parlor_replay_cursor_go_to (ParlorReplayCursor  *self,
                    _("the replay has %u steps, not %u"), self->steps->len, step);
       return FALSE;
     }
+  if (self->game == NULL)
+    {
+      self->step = step;
+      return TRUE;
+    }
   if (step < self->step)
     {
       g_autoptr(ParlorGame) game = new_started_game (self, NULL, error);
@@ -544,6 +784,9 @@ parlor_replay_cursor_dup_view (ParlorReplayCursor *self,
 {
   g_return_val_if_fail (PARLOR_IS_REPLAY_CURSOR (self), NULL);
   g_return_val_if_fail (seat >= -1 && seat < (int) self->n_seats, NULL);
+  if (self->game == NULL)
+    return seat == self->view_seat && seat >= 0
+           ? g_strdup (g_ptr_array_index (self->views, self->step)) : NULL;
   return parlor_game_view_for (self->game, seat);
 }
 
@@ -644,7 +887,9 @@ parlor_replay_cursor_get_actor (ParlorReplayCursor *self,
 {
   g_return_val_if_fail (PARLOR_IS_REPLAY_CURSOR (self), -1);
   g_return_val_if_fail (step <= self->steps->len, -1);
-  return step == 0 ? -1 : (int) g_array_index (self->steps, Step, step - 1).seat;
+  if (step == 0 || self->game == NULL)
+    return -1;
+  return (int) g_array_index (self->steps, Step, step - 1).seat;
 }
 
 const char *
@@ -677,6 +922,8 @@ parlor_replay_cursor_describe_step (ParlorReplayCursor *self,
   add_words (self, words, lines, seat);
   if (words->len == 0)
     {
+      if (actor < 0)
+        return g_strdup (_("Your view changed"));
       if (actor == seat)
         return g_strdup (_("You made a move"));
       /* Translators: a move the reader cannot see, "Ann made a move" */
@@ -690,4 +937,57 @@ parlor_replay_cursor_describe_step (ParlorReplayCursor *self,
       g_string_append (out, g_ptr_array_index (words, i));
     }
   return g_string_free (out, FALSE);
+}
+
+int
+parlor_replay_cursor_get_view_seat (ParlorReplayCursor *self)
+{
+  g_return_val_if_fail (PARLOR_IS_REPLAY_CURSOR (self), -1);
+  return self->view_seat;
+}
+
+gboolean
+parlor_replay_cursor_is_over (ParlorReplayCursor *self)
+{
+  g_return_val_if_fail (PARLOR_IS_REPLAY_CURSOR (self), FALSE);
+
+  if (self->game != NULL)
+    return parlor_game_is_over (self->game);
+  return self->result != NULL && self->step == self->steps->len;
+}
+
+const char *
+parlor_replay_cursor_get_seen_result (ParlorReplayCursor *self)
+{
+  g_return_val_if_fail (PARLOR_IS_REPLAY_CURSOR (self), NULL);
+  return self->result;
+}
+
+gboolean
+parlor_replay_cursor_is_unfinished (ParlorReplayCursor *self)
+{
+  g_return_val_if_fail (PARLOR_IS_REPLAY_CURSOR (self), FALSE);
+  return self->view_seat >= 0 && self->result == NULL;
+}
+
+const char *
+parlor_replay_cursor_get_move (ParlorReplayCursor *self,
+                               guint               step)
+{
+  g_return_val_if_fail (PARLOR_IS_REPLAY_CURSOR (self), NULL);
+
+  if (self->game != NULL || step >= self->moves->len)
+    return NULL;
+  return g_ptr_array_index (self->moves, step);
+}
+
+const char *
+parlor_replay_cursor_get_seen_view (ParlorReplayCursor *self,
+                                    guint               step)
+{
+  g_return_val_if_fail (PARLOR_IS_REPLAY_CURSOR (self), NULL);
+
+  if (self->game != NULL || step >= self->views->len)
+    return NULL;
+  return g_ptr_array_index (self->views, step);
 }

@@ -97,4 +97,26 @@ char                 *parlor_replay_cursor_describe_step (ParlorReplayCursor *se
                                                          guint                step,
                                                          int                  seat);
 
+/*
+ * A seat's view (docs/replay-format.md) is read too: its steps are the
+ * views the seat received, the events before each belong to that step.
+ * It has no game (get_game() is NULL), no actors, and only its seat's
+ * view (dup_view() of any other seat is NULL).
+ */
+/* The seat whose view the file is, -1 for a table's whole record. */
+int                   parlor_replay_cursor_get_view_seat (ParlorReplayCursor *self);
+/* The game is over at the current step. */
+gboolean              parlor_replay_cursor_is_over      (ParlorReplayCursor  *self);
+/* A seat's view: the result line received, NULL when unfinished. */
+const char           *parlor_replay_cursor_get_seen_result (ParlorReplayCursor *self);
+/* A seat's view: the move the seat made from @step's view, as the host
+ * took it, or NULL (none, or a table's whole record). */
+const char           *parlor_replay_cursor_get_move     (ParlorReplayCursor  *self,
+                                                         guint                step);
+/* A seat's view: the view the seat received at @step, or NULL. */
+const char           *parlor_replay_cursor_get_seen_view (ParlorReplayCursor *self,
+                                                         guint                step);
+/* A seat's view that stops before the end (the host went away). */
+gboolean              parlor_replay_cursor_is_unfinished (ParlorReplayCursor *self);
+
 G_END_DECLS

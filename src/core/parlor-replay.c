@@ -69,6 +69,59 @@ parlor_replay_format_seat (guint        index,
   return parlor_line_to_string (line, error);
 }
 
+char *
+parlor_replay_format_seat_view_header (void)
+{
+  return g_strdup_printf ("replay version=%d kind=seat-view", PARLOR_REPLAY_SEAT_VIEW_VERSION);
+}
+
+char *
+parlor_replay_format_seat_view_game (const char  *game_id,
+                                     guint        n_seats,
+                                     guint        seat,
+                                     GError     **error)
+{
+  g_autoptr(ParlorLine) line = parlor_line_new ("game");
+
+  g_return_val_if_fail (game_id != NULL, NULL);
+  g_return_val_if_fail (seat < n_seats, NULL);
+
+  parlor_line_set (line, "id", game_id);
+  parlor_line_set_int (line, "seats", n_seats);
+  parlor_line_set_int (line, "seat", seat);
+  return parlor_line_to_string (line, error);
+}
+
+/* The line as received, after its record's type: it is a ParlorLine
+ * already, so it needs no escaping and keeps its own length limit. */
+char *
+parlor_replay_format_seen (const char  *type,
+                           const char  *line,
+                           GError     **error)
+{
+  g_autoptr(ParlorLine) parsed = NULL;
+
+  g_return_val_if_fail (type != NULL && line != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  parsed = parlor_line_parse (line, error);
+  if (parsed == NULL)
+    return NULL;
+  return g_strdup_printf ("%s %s", type, line);
+}
+
+gboolean
+parlor_replay_is_seat_view (const char *text)
+{
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  while (g_ascii_isspace (*text))
+    text++;
+  return g_str_has_prefix (text, "replay ") && strstr (text, "kind=seat-view") != NULL &&
+         strstr (text, "kind=seat-view") < (strchr (text, '\n') != NULL ? strchr (text, '\n')
+                                                                          : text + strlen (text));
+}
+
 static char *
 format_audience (guint32 audience)
 {
@@ -473,6 +526,10 @@ parlor_replay_verify (const char            *text,
               !parlor_line_get_int (record, "version", 1, G_MAXINT, &version, NULL))
             ok = fail (error, PARLOR_REPLAY_ERROR_SYNTAX, lineno,
                        _("a replay starts with “replay version=%d”"), PARLOR_REPLAY_VERSION);
+          else if (g_strcmp0 (parlor_line_get (record, "kind"), "seat-view") == 0)
+            ok = fail (error, PARLOR_REPLAY_ERROR_SYNTAX, lineno, "%s",
+                       _("this replay is one seat’s view of a game: it has no seed, so it "
+                         "cannot be played again to check it"));
           else if (version != PARLOR_REPLAY_VERSION)
             ok = fail (error, PARLOR_REPLAY_ERROR_SYNTAX, lineno,
                        _("replay version %d is not supported"), (int) version);

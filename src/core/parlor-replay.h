@@ -56,6 +56,27 @@ gboolean  parlor_replay_append_events  (GPtrArray         *lines,
                                         GPtrArray         *events,
                                         GError           **error);
 
+/*
+ * A seat's view (docs/replay-format.md, file version 2): what one seat of
+ * a game it did not host received, in order: "event LINE" and "view LINE"
+ * records (each line as received, not escaped again), then "result LINE",
+ * or "unfinished" when the host went away first. Not verifiable: it has
+ * no seed. parlor_replay_cursor_new() reads it.
+ */
+#define PARLOR_REPLAY_SEAT_VIEW_VERSION 2
+
+char     *parlor_replay_format_seat_view_header (void);
+char     *parlor_replay_format_seat_view_game (const char *game_id,
+                                        guint              n_seats,
+                                        guint              seat,
+                                        GError           **error);
+/* @type "event", "view" or "result"; NULL for a @line that is not one. */
+char     *parlor_replay_format_seen    (const char        *type,
+                                        const char        *line,
+                                        GError           **error);
+/* Whether @text's first record says it is a seat's view. */
+gboolean  parlor_replay_is_seat_view   (const char        *text);
+
 /* On failure the message starts with "line N:", N the first disagreeing line. */
 gboolean  parlor_replay_verify         (const char        *text,
                                         const ParlorGameInfo *(*lookup) (const char *id),

@@ -6,7 +6,10 @@
 #include "parlor-game-screen.h"
 #include "parlor-games.h"
 #include "parlor-replay-viewer.h"
+#include "parlor-review.h"
 #include "parlor-table.h"
+#include "jihai/jihai-screen-private.h"
+#include "manhattan/manhattan-screen-private.h"
 #include "mcr/mcr-screen-private.h"
 #include "triad/triad-board-view.h"
 #include "triad/triad-screen-private.h"
@@ -280,6 +283,260 @@ test_mcr (void)
   recorded_clear (&r);
 }
 
+/* What @screen shows: the view it drew from (its session's for Suzume-jong). */
+static char *
+screen_view (ParlorGameScreen *screen)
+{
+  if (TRIAD_IS_SCREEN (screen))
+    return triad_screen_dup_view (TRIAD_SCREEN (screen));
+  if (MCR_IS_SCREEN (screen))
+    return mcr_screen_dup_view (MCR_SCREEN (screen));
+  if (JIHAI_IS_SCREEN (screen))
+    return jihai_screen_dup_view (JIHAI_SCREEN (screen));
+  if (MANHATTAN_IS_SCREEN (screen))
+    return manhattan_screen_dup_view (MANHATTAN_SCREEN (screen));
+  return parlor_session_dup_view (parlor_game_screen_get_session (screen));
+}
+
+/* All Hands on a game of each kind: every seat's screen shows that seat's
+ * own view, hidden hand and all, which seat 0's view does not show; it
+ * follows the steps, forward and back. */
+static void
+test_all_hands (gconstpointer data)
+{
+  const char * const *c = data;
+  Recorded r = { 0 };
+  ParlorReplayViewer *viewer;
+  ParlorReplayCursor *cursor;
+  guint n;
+
+  record_game (c[0], c[1], 12, &r);
+  viewer = open_viewer (r.path);
+  cursor = parlor_replay_viewer_get_cursor (viewer);
+  n = parlor_replay_cursor_get_n_steps (cursor);
+  g_assert_cmpuint (n, >=, 4);
+  parlor_replay_viewer_go_to (viewer, 3);
+  g_assert_false (parlor_replay_viewer_get_all_hands (viewer));
+  g_assert_null (parlor_replay_viewer_get_all_hands_screen (viewer, 1));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (viewer), "replay.all-hands", NULL));
+  ui_test_iterate (30);
+  g_assert_true (parlor_replay_viewer_get_all_hands (viewer));
+  for (guint round = 0; round < 2; round++)
+    {
+      for (guint s = 0; s < parlor_replay_cursor_get_n_seats (cursor); s++)
+        {
+          ParlorGameScreen *screen = parlor_replay_viewer_get_all_hands_screen (viewer, s);
+          g_autofree char *shown = NULL;
+          g_autofree char *own = parlor_replay_cursor_dup_view (cursor, (int) s);
+          g_autofree char *from_0 = parlor_replay_cursor_dup_view (cursor, 0);
+          g_autofree char *common = parlor_replay_cursor_dup_view (cursor, -1);
+
+          g_assert_nonnull (screen);
+          g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (screen)));
+          g_assert_cmpint (parlor_game_screen_get_seat (screen), ==, (int) s);
+          shown = screen_view (screen);
+          g_assert_cmpstr (shown, ==, own);
+          /* What this seat holds is hidden from the others. */
+          g_assert_cmpstr (own, !=, common);
+          if (s > 0)
+            g_assert_cmpstr (own, !=, from_0);
+        }
+      if (round == 0)
+        {
+          press (viewer, GDK_KEY_Right);
+          press (viewer, GDK_KEY_Right);
+          press (viewer, GDK_KEY_Left);
+          g_assert_cmpuint (parlor_replay_viewer_get_step (viewer), ==, 4);
+        }
+    }
+  {
+    g_autofree char *name = g_strdup_printf ("replay-viewer-all-hands-%s", c[0]);
+
+    ui_test_screenshot (GTK_WIDGET (viewer), name);
+  }
+  parlor_replay_viewer_set_all_hands (viewer, FALSE);
+  g_assert_false (parlor_replay_viewer_get_all_hands (viewer));
+  gtk_window_destroy (GTK_WINDOW (viewer));
+  ui_test_wait_for (viewer_gone, NULL);
+  recorded_clear (&r);
+}
+
+/* A guest's kept game (a seat's view of seat 1), written as the guest's
+ * session writes one: what seat 1 was told after each move, and its own
+ * moves; the table's whole record of the same game beside it. */
+static void
+on_seat_view_event (ParlorTable *table,
+                    guint        audience,
+                    const char  *line,
+                    GString     *text)
+{
+  if ((audience & PARLOR_AUDIENCE_SEAT (1)) != 0)
+    g_string_append_printf (text, "event %s\n", line);
+}
+
+static void
+record_seat_view (Recorded *out,
+                  char    **whole)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ParlorTable) table = parlor_table_new (parlor_games_lookup ("triad"), "", 23, &error);
+  g_autoptr(GString) text = g_string_new ("replay version=2 kind=seat-view\n"
+                                          "game id=triad seats=2 seat=1\n"
+                                          "seat index=0 name=Host kind=remote\n"
+                                          "seat index=1 name=Ann kind=local\n");
+  GString *record = g_string_new (NULL);
+  GPtrArray *lines;
+  ParlorRng rng;
+
+  g_assert_no_error (error);
+  parlor_table_add_player_at (table, 0, PARLOR_SEAT_REMOTE, "Host", NULL);
+  parlor_table_add_player_at (table, 1, PARLOR_SEAT_LOCAL, "Ann", NULL);
+  g_signal_connect (table, "event", G_CALLBACK (on_seat_view_event), text);
+  g_assert_true (parlor_table_start (table, &error));
+  out->views = g_ptr_array_new_with_free_func (g_free);
+  parlor_rng_init (&rng, 23, 3);
+  while (TRUE)
+    {
+      ParlorGame *game = parlor_table_get_game (table);
+      char *view = parlor_table_view_for (table, 1);
+      g_autoptr(GPtrArray) legal = NULL;
+      const char *action;
+      guint seat;
+
+      g_string_append_printf (text, "view %s\n", view);
+      g_ptr_array_add (out->views, view);
+      if (parlor_table_is_over (table))
+        break;
+      seat = g_bit_nth_lsf (parlor_game_get_waiting (game), -1);
+      legal = parlor_game_legal_actions (game, seat);
+      action = g_ptr_array_index (legal, parlor_rng_below (&rng, legal->len));
+      if (seat == 1)
+        g_string_append_printf (text, "move %s\n", action);
+      g_assert_true (parlor_table_submit (table, seat, action, &error));
+    }
+  g_signal_handlers_disconnect_by_data (table, text);
+  {
+    g_autofree char *result = parlor_game_get_result (parlor_table_get_game (table));
+
+    g_string_append_printf (text, "result %s\n", result);
+  }
+  out->path = g_build_filename (ui_test_get_data_home (), "guest.replay", NULL);
+  g_assert_true (g_file_set_contents (out->path, text->str, -1, &error));
+  lines = parlor_table_get_record (table);
+  for (guint i = 0; i < lines->len; i++)
+    g_string_append_printf (record, "%s\n", (char *) g_ptr_array_index (lines, i));
+  *whole = g_string_free (record, FALSE);
+}
+
+static gboolean
+review_done (gpointer viewer)
+{
+  return !parlor_replay_viewer_is_reviewing (viewer) && parlor_replay_viewer_get_review (viewer) != NULL;
+}
+
+/* The viewer on a seat's view: that seat only, step by step, forward and
+ * back, the log following; no Play on; Review lists what a review of the
+ * table's whole record lists for that seat. */
+static void
+test_seat_view (void)
+{
+  Recorded r = { 0 };
+  ParlorReplayViewer *viewer;
+  TriadScreen *screen;
+  g_autofree char *log0 = NULL;
+  g_autofree char *whole = NULL;
+  g_autoptr(GPtrArray) expected = NULL;
+  g_autoptr(GError) error = NULL;
+  GPtrArray *listed;
+  guint n;
+
+  record_seat_view (&r, &whole);
+  viewer = open_viewer (r.path);
+  screen = TRIAD_SCREEN (parlor_replay_viewer_get_screen (viewer));
+  n = parlor_replay_cursor_get_n_steps (parlor_replay_viewer_get_cursor (viewer));
+  g_assert_cmpuint (n + 1, ==, r.views->len);
+  g_assert_cmpint (parlor_replay_viewer_get_seat (viewer), ==, 1);
+  g_assert_cmpint (triad_screen_get_seat (screen), ==, 1);
+  log0 = triad_screen_get_log_text (screen);
+  for (guint step = 1; step <= n; step++)
+    {
+      g_autofree char *view = NULL;
+
+      press (viewer, GDK_KEY_Right);
+      g_assert_cmpuint (parlor_replay_viewer_get_step (viewer), ==, step);
+      view = triad_screen_dup_view (screen);
+      g_assert_cmpstr (view, ==, g_ptr_array_index (r.views, step));
+    }
+  {
+    g_autofree char *log_end = triad_screen_get_log_text (screen);
+    g_autofree char *view = NULL;
+    g_autofree char *log_back = NULL;
+
+    g_assert_true (g_str_has_prefix (log_end, log0));
+    g_assert_cmpuint (strlen (log_end), >, strlen (log0));
+    ui_test_screenshot (GTK_WIDGET (viewer), "replay-viewer-seat-view");
+    press (viewer, GDK_KEY_Left);
+    view = triad_screen_dup_view (screen);
+    g_assert_cmpstr (view, ==, g_ptr_array_index (r.views, n - 1));
+    press (viewer, GDK_KEY_Home);
+    log_back = triad_screen_get_log_text (screen);
+    g_assert_cmpstr (log_back, ==, log0);
+  }
+
+  /* The other seat was never seen: it is not offered. */
+  parlor_replay_viewer_set_seat (viewer, 0);
+  ui_test_iterate (20);
+  g_assert_cmpint (parlor_replay_viewer_get_seat (viewer), ==, 1);
+  g_assert_cmpint (triad_screen_get_seat (screen), ==, 1);
+  parlor_replay_viewer_review (viewer);
+  ui_test_wait_for (review_done, viewer);
+  listed = parlor_replay_viewer_get_review (viewer);
+  expected = parlor_review_replay (whole, parlor_games_lookup, 1, PARLOR_REPLAY_VIEWER_REVIEW_SEED,
+                                   NULL, &error);
+  g_assert_no_error (error);
+  g_test_message ("%u decisions listed", expected->len);
+  g_assert_cmpuint (listed->len, ==, expected->len);
+  for (guint i = 0; i < listed->len; i++)
+    {
+      ParlorReviewEntry *a = g_ptr_array_index (listed, i);
+      ParlorReviewEntry *b = g_ptr_array_index (expected, i);
+
+      /* Each move makes one view here: the steps count alike. */
+      g_assert_cmpuint (a->step, ==, b->step);
+      g_assert_cmpstr (a->played, ==, b->played);
+      g_assert_cmpstr (a->best, ==, b->best);
+      g_assert_cmpuint (a->seat, ==, 1);
+    }
+  parlor_replay_viewer_go_to (viewer, 3);
+  g_assert_false (gtk_widget_activate_action (GTK_WIDGET (viewer), "replay.play-on", NULL) &&
+                  ui_test_find_window (PARLOR_TYPE_REPLAY_VIEWER) == NULL);
+  g_assert_nonnull (ui_test_find_window (PARLOR_TYPE_REPLAY_VIEWER));
+  gtk_window_destroy (GTK_WINDOW (viewer));
+  ui_test_wait_for (viewer_gone, NULL);
+  recorded_clear (&r);
+}
+
+/* A damaged seat's view opens no viewer either. */
+static void
+test_seat_view_damaged (void)
+{
+  g_autofree char *path = g_build_filename (ui_test_get_data_home (), "damaged-guest.replay", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  g_assert_true (g_file_set_contents (path, "replay version=2 kind=seat-view\n"
+                                      "game id=triad seats=2 seat=7\nview x\n", -1, NULL));
+  parlor_window_open_replay (ui_test_get_window (), file);
+  ui_test_iterate (50);
+  g_assert_null (ui_test_find_window (PARLOR_TYPE_REPLAY_VIEWER));
+  {
+    GtkWindow *dialog = ui_test_find_window (ADW_TYPE_MESSAGE_DIALOG);
+
+    g_assert_nonnull (dialog);
+    g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)), "line 2"));
+    gtk_window_destroy (dialog);
+  }
+}
+
 /* A damaged file opens no viewer: a dialog says why. */
 static void
 test_damaged (void)
@@ -308,5 +565,19 @@ main (int   argc,
   g_test_add_func ("/replay-viewer/triad", test_triad);
   g_test_add_func ("/replay-viewer/mcr", test_mcr);
   g_test_add_func ("/replay-viewer/damaged", test_damaged);
+  g_test_add_func ("/replay-viewer/seat-view", test_seat_view);
+  {
+    static const char * const games[][2] = {
+      { "triad", "" }, { "manhattan", "" }, { "jihai", "" }, { "suzume", "" }, { "mcr", "hands=1" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+      {
+        g_autofree char *path = g_strdup_printf ("/replay-viewer/all-hands/%s", games[i][0]);
+
+        g_test_add_data_func (path, games[i], test_all_hands);
+      }
+  }
+  g_test_add_func ("/replay-viewer/seat-view-damaged", test_seat_view_damaged);
   return ui_test_run ();
 }

@@ -10,6 +10,7 @@
 #include "mahjong-hand-view.h"
 #include "parlor-application.h"
 #include "parlor-line.h"
+#include "parlor-replay-viewer.h"
 #include "parlor-session.h"
 #include "suzume-game.h"
 #include "suzume-screen-private.h"
@@ -122,6 +123,26 @@ ranking_points (SuzumeScreen *screen)
   return g_string_free (out, FALSE);
 }
 
+static gboolean
+replay_kept (gpointer screen)
+{
+  const char *path = parlor_game_screen_get_last_replay_path (screen);
+
+  return path != NULL && g_file_test (path, G_FILE_TEST_EXISTS);
+}
+
+static gboolean
+viewer_shown (gpointer data)
+{
+  return ui_test_find_window (PARLOR_TYPE_REPLAY_VIEWER) != NULL;
+}
+
+static gboolean
+viewer_gone (gpointer data)
+{
+  return ui_test_find_window (PARLOR_TYPE_REPLAY_VIEWER) == NULL;
+}
+
 static void
 test_four_seats (void)
 {
@@ -179,6 +200,32 @@ test_four_seats (void)
         }
       g_assert_null (strstr (text, "what=timeout"));
     }
+
+  /* The guest keeps what its seat saw: Watch Again, and a file in the records. */
+  {
+    ParlorGameScreen *screen = PARLOR_GAME_SCREEN (other);
+    const char *seen = parlor_game_screen_get_last_replay (screen);
+    g_autofree char *kept = NULL;
+    ParlorReplayViewer *viewer;
+    ParlorReplayCursor *cursor;
+
+    g_assert_true (parlor_game_screen_can_watch_again (screen));
+    g_assert_nonnull (seen);
+    g_assert_true (g_str_has_prefix (seen, "replay version=2 kind=seat-view\n"));
+    ui_test_wait_for (replay_kept, screen);
+    g_assert_true (g_file_get_contents (parlor_game_screen_get_last_replay_path (screen), &kept, NULL, NULL));
+    g_assert_cmpstr (kept, ==, seen);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (guest->window), "win.watch-again", NULL));
+    ui_test_wait_for (viewer_shown, NULL);
+    viewer = PARLOR_REPLAY_VIEWER (ui_test_find_window (PARLOR_TYPE_REPLAY_VIEWER));
+    cursor = parlor_replay_viewer_get_cursor (viewer);
+    g_assert_cmpint (parlor_replay_cursor_get_view_seat (cursor), ==, lan_test_guest_seat (guest));
+    g_assert_cmpint (parlor_replay_viewer_get_seat (viewer), ==, lan_test_guest_seat (guest));
+    parlor_replay_viewer_go_to (viewer, parlor_replay_cursor_get_n_steps (cursor));
+    g_assert_true (parlor_replay_cursor_is_over (cursor));
+    gtk_window_destroy (GTK_WINDOW (viewer));
+    ui_test_wait_for (viewer_gone, NULL);
+  }
 
   lan_test_guest_free (guest);
   ui_test_iterate (200);

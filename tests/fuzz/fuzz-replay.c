@@ -8,9 +8,10 @@
 
 int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
 
-/* A replay file as the viewer opens one: the reader, then the cursor to
- * every step, back, every hand, each seat's view and log. Either a cursor
- * or an error with words, never a crash or a hang. */
+/* A replay file as the viewer opens one (a table's record or a seat's
+ * view): the reader, then the cursor to every step, back, every hand, each
+ * seat's view and log. Either a cursor or an error with words, never a
+ * crash or a hang. */
 int
 LLVMFuzzerTestOneInput (const guint8 *data,
                         size_t        size)
@@ -19,6 +20,7 @@ LLVMFuzzerTestOneInput (const guint8 *data,
   g_autoptr(GError) error = NULL;
   g_autoptr(ParlorReplayCursor) cursor = NULL;
   guint n;
+  int only;
 
   cursor = parlor_replay_cursor_new (text, parlor_games_lookup, 0, &error);
   if (cursor == NULL)
@@ -30,15 +32,35 @@ LLVMFuzzerTestOneInput (const guint8 *data,
 
   n = parlor_replay_cursor_get_n_steps (cursor);
   g_assert_true (parlor_replay_cursor_go_to (cursor, n, NULL));
+  only = parlor_replay_cursor_get_view_seat (cursor);
   for (int s = -1; s < (int) parlor_replay_cursor_get_n_seats (cursor); s++)
     {
       g_autofree char *view = parlor_replay_cursor_dup_view (cursor, s);
       g_autoptr(GPtrArray) log = parlor_replay_cursor_dup_log (cursor, n, s);
       g_autofree char *words = parlor_replay_cursor_describe_step (cursor, n, s);
 
-      g_assert_nonnull (view);
+      /* A seat's view has no other seat's. */
+      if (only >= 0 && s != only)
+        g_assert_null (view);
+      else
+        g_assert_nonnull (view);
       g_assert_nonnull (log);
       g_assert_nonnull (words);
+    }
+  /* A seat's view is reviewed from its views alone: the computer player
+   * reads each one a move was made from (the weakest level: the same reader). */
+  for (guint k = 0; only >= 0 && k <= n; k++)
+    {
+      const ParlorGameInfo *info = parlor_replay_cursor_get_info (cursor);
+      const char *view = parlor_replay_cursor_get_seen_view (cursor, k);
+      g_autoptr(GError) choose_error = NULL;
+      g_autofree char *choice = NULL;
+
+      g_assert_nonnull (view);
+      if (parlor_replay_cursor_get_move (cursor, k) == NULL || info->ai_choose == NULL)
+        continue;
+      choice = info->ai_choose (info->ai_levels[0], view, 1, NULL, &choose_error);
+      g_assert_true ((choice != NULL) != (choose_error != NULL));
     }
   for (guint h = 0; h < parlor_replay_cursor_get_n_hands (cursor); h++)
     g_assert_true (parlor_replay_cursor_go_to (cursor,

@@ -955,6 +955,13 @@ mcr_ai_choose (const char    *level,
   parlor_rng_init (&rng, seed, 0x616931);
   if (v.phase == 't')
     return choose_turn (&v, lv, &rng);
+  /* A claim names the tile offered; a view without one is damaged. */
+  if (v.tile >= MAHJONG_N_KINDS)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_SYNTAX,
+                           _("The view names no tile to claim"));
+      return NULL;
+    }
   return choose_claim (&v, lv, &rng);
 }
 

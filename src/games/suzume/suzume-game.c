@@ -380,6 +380,7 @@ suzume_info_describe (const char         *text,
         return g_strdup_printf (_("You discard the %s"), tile);
       if (parlor_line_has (line, "seat"))
         return g_strdup_printf (_("%s discards the %s"), who, tile);
+      g_free (tile);
       tile = tile_words (parlor_line_get_n_words (line) > 0 ? parlor_line_get_word (line, 0) : NULL);
       return g_strdup_printf (_("Discard the %s"), tile);
     }
