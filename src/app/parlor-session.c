@@ -5,69 +5,11 @@
 
 #include <glib/gi18n.h>
 
-#include "parlor-session.h"
-#include "parlor-token-store.h"
-
-#define RECONNECT_TIMEOUT 10
-/* Reconnect attempts after a lost connection, 1, 2, 4, 8 s apart. */
-#define RECONNECT_ATTEMPTS 5
-
-struct _ParlorSession
-{
-  GObject        parent_instance;
-
-  ParlorTable   *table;       /* local or hosted */
-  guint          player;
-  ParlorServer  *server;      /* hosted */
-  char          *table_id;
-  ParlorClient  *client;      /* remote */
-  char          *address;
-  char          *token;
-  char          *name;
-  gint64         remote_deadline;
-  ParlorReplayCursor *cursor; /* a replay watched */
-  int            replay_seat;
-  guint          told_step;   /* the cursor's step told so far */
-  GCancellable  *cancellable;
-  char          *store_path;   /* the token store's file, NULL: the default */
-  guint          attempt;      /* of the reconnect under way, 0: none */
-  guint          retry_id;
-  guint          n_events;     /* events passed on from the host */
-  guint          history_skip; /* `history` events we already had */
-
-  /* A guest's seat view (docs/replay-format.md): what it received. */
-  GPtrArray     *seen;         /* char *: the records after the seats */
-  guint          seen_pending; /* events since the last view */
-  gboolean       seen_over;
-  char          *seen_game_id;
-  int            seen_seat;
-  GPtrArray     *seen_seats;   /* char *: each seat's record */
-  char          *sent_move;    /* the move on its way, and where its record goes */
-  guint          sent_at;
-
-  /* Last values notified, so notify fires on real change only. */
-  int            seat;
-  gboolean       waiting;
-  gboolean       pending;
-  gint64         deadline;
-};
+#include "parlor-session-private.h"
 
 G_DEFINE_FINAL_TYPE (ParlorSession, parlor_session, G_TYPE_OBJECT)
 
-enum {
-  EVENT,
-  CHANGED,
-  LOG,
-  TIMED_OUT,
-  SEATS_CHANGED,
-  GAME_OVER,
-  REJECTED,
-  FAILED,
-  RECONNECTED,
-  N_SIGNALS
-};
-
-static guint signals[N_SIGNALS];
+guint parlor_session_signals[N_SIGNALS];
 
 enum {
   PROP_0,
@@ -81,9 +23,8 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-/* Recomputes the notifying properties from the table or the client. */
-static void
-sync_state (ParlorSession *self)
+void
+parlor_session_sync_state (ParlorSession *self)
 {
   int seat = parlor_session_get_seat (self);
   gboolean waiting = parlor_session_is_waiting (self);
@@ -108,8 +49,8 @@ sync_state (ParlorSession *self)
   g_object_thaw_notify (G_OBJECT (self));
 }
 
-static void
-set_pending (ParlorSession *self,
+void
+parlor_session_set_pending (ParlorSession *self,
              gboolean       pending)
 {
   if (self->pending == pending)
@@ -264,23 +205,23 @@ parlor_session_class_init (ParlorSessionClass *klass)
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  signals[EVENT] = g_signal_new ("event", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+  parlor_session_signals[EVENT] = g_signal_new ("event", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                  G_TYPE_NONE, 1, G_TYPE_STRING);
-  signals[CHANGED] = g_signal_new ("changed", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+  parlor_session_signals[CHANGED] = g_signal_new ("changed", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                    G_TYPE_NONE, 0);
-  signals[LOG] = g_signal_new ("log", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+  parlor_session_signals[LOG] = g_signal_new ("log", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                G_TYPE_NONE, 1, G_TYPE_STRING);
-  signals[TIMED_OUT] = g_signal_new ("timed-out", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+  parlor_session_signals[TIMED_OUT] = g_signal_new ("timed-out", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                      G_TYPE_NONE, 1, G_TYPE_UINT);
-  signals[SEATS_CHANGED] = g_signal_new ("seats-changed", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+  parlor_session_signals[SEATS_CHANGED] = g_signal_new ("seats-changed", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                          NULL, G_TYPE_NONE, 0);
-  signals[GAME_OVER] = g_signal_new ("game-over", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+  parlor_session_signals[GAME_OVER] = g_signal_new ("game-over", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                      G_TYPE_NONE, 1, G_TYPE_STRING);
-  signals[REJECTED] = g_signal_new ("rejected", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+  parlor_session_signals[REJECTED] = g_signal_new ("rejected", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                     G_TYPE_NONE, 1, G_TYPE_ERROR);
-  signals[FAILED] = g_signal_new ("failed", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+  parlor_session_signals[FAILED] = g_signal_new ("failed", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                   G_TYPE_NONE, 1, G_TYPE_ERROR);
-  signals[RECONNECTED] = g_signal_new ("reconnected", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+  parlor_session_signals[RECONNECTED] = g_signal_new ("reconnected", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                        NULL, G_TYPE_NONE, 0);
 }
 
@@ -303,7 +244,7 @@ on_table_event (ParlorTable   *table,
   int seat = parlor_session_get_seat (self);
 
   if (seat >= 0 && (audience & PARLOR_AUDIENCE_SEAT (seat)) != 0)
-    g_signal_emit (self, signals[EVENT], 0, line);
+    g_signal_emit (self, parlor_session_signals[EVENT], 0, line);
 }
 
 static void
@@ -326,17 +267,17 @@ on_table_action (ParlorTable   *table,
       else
         text = g_strdup_printf (_("%s ran out of time: a random legal move was made."),
                                 parlor_table_get_seat_name (table, seat));
-      g_signal_emit (self, signals[LOG], 0, text);
+      g_signal_emit (self, parlor_session_signals[LOG], 0, text);
     }
-  g_signal_emit (self, signals[TIMED_OUT], 0, seat);
+  g_signal_emit (self, parlor_session_signals[TIMED_OUT], 0, seat);
 }
 
 static void
 on_table_changed (ParlorTable   *table,
                   ParlorSession *self)
 {
-  sync_state (self);
-  g_signal_emit (self, signals[CHANGED], 0);
+  parlor_session_sync_state (self);
+  g_signal_emit (self, parlor_session_signals[CHANGED], 0);
 }
 
 static void
@@ -344,7 +285,7 @@ on_table_seat_changed (ParlorTable   *table,
                        guint          seat,
                        ParlorSession *self)
 {
-  g_signal_emit (self, signals[SEATS_CHANGED], 0);
+  g_signal_emit (self, parlor_session_signals[SEATS_CHANGED], 0);
 }
 
 static void
@@ -352,7 +293,7 @@ on_table_game_over (ParlorTable   *table,
                     const char    *result,
                     ParlorSession *self)
 {
-  g_signal_emit (self, signals[GAME_OVER], 0, result);
+  g_signal_emit (self, parlor_session_signals[GAME_OVER], 0, result);
 }
 
 static void
@@ -362,7 +303,7 @@ on_server_log (ParlorServer  *server,
                ParlorSession *self)
 {
   if (g_strcmp0 (table_id, self->table_id) == 0)
-    g_signal_emit (self, signals[LOG], 0, message);
+    g_signal_emit (self, parlor_session_signals[LOG], 0, message);
 }
 
 static void
@@ -413,456 +354,6 @@ parlor_session_new_hosted (ParlorServer *server,
   return self;
 }
 
-/* ---- a table on the host, through the client ---- */
-
-static void
-keep_seen (ParlorSession *self,
-           const char    *type,
-           const char    *line)
-{
-  g_autoptr(GError) error = NULL;
-  char *record;
-
-  if (self->seen_over)
-    return;
-  if (self->seen == NULL)
-    self->seen = g_ptr_array_new_with_free_func (g_free);
-  if (g_str_equal (type, "view"))
-    {
-      /* A view that changed nothing is no step of its own. */
-      if (self->seen_pending == 0 && self->seen->len > 0 &&
-          g_str_equal ((char *) g_ptr_array_index (self->seen, self->seen->len - 1) + 5, line))
-        return;
-      self->seen_pending = 0;
-    }
-  else if (g_str_equal (type, "event"))
-    self->seen_pending++;
-  record = parlor_replay_format_seen (type, line, &error);
-  if (record == NULL)
-    {
-      g_debug ("Not kept in the seat's view: %s", error->message);
-      return;
-    }
-  g_ptr_array_add (self->seen, record);
-  if (g_str_equal (type, "result"))
-    self->seen_over = TRUE;
-}
-
-/* Who sat where, as the client knows it at the latest. */
-static void
-keep_seats (ParlorSession *self,
-            ParlorClient  *client)
-{
-  int seat = parlor_client_get_seat (client);
-  guint n = parlor_client_get_n_seats (client);
-
-  if (seat < 0 || (guint) seat >= n || parlor_client_get_game_id (client) == NULL)
-    return;
-  g_free (self->seen_game_id);
-  self->seen_game_id = g_strdup (parlor_client_get_game_id (client));
-  self->seen_seat = seat;
-  g_clear_pointer (&self->seen_seats, g_ptr_array_unref);
-  self->seen_seats = g_ptr_array_new_with_free_func (g_free);
-  for (guint i = 0; i < n; i++)
-    {
-      const char *name = parlor_client_get_seat_name (client, i);
-      const char *kind = (int) i == seat ? "local"
-                         : parlor_client_seat_is_human (client, i) ? "remote" : "ai";
-      char *record = parlor_replay_format_seat (i, name != NULL ? name : "", kind, NULL, NULL);
-
-      if (record != NULL)
-        g_ptr_array_add (self->seen_seats, record);
-    }
-}
-
-static void
-on_client_event (ParlorClient  *client,
-                 const char    *line,
-                 ParlorSession *self)
-{
-  keep_seen (self, "event", line);
-  self->n_events++;
-  g_signal_emit (self, signals[EVENT], 0, line);
-}
-
-/* A seat taken back hears its past events again: those we had already
- * come first (the same lines, in order), the rest happened while away. */
-static void
-on_client_history (ParlorClient  *client,
-                   const char    *line,
-                   ParlorSession *self)
-{
-  if (self->history_skip > 0)
-    {
-      self->history_skip--;
-      return;
-    }
-  on_client_event (client, line, self);
-}
-
-static void
-on_client_timed_out (ParlorClient  *client,
-                     ParlorSession *self)
-{
-  int seat = parlor_client_get_seat (client);
-
-  if (seat >= 0)
-    g_signal_emit (self, signals[TIMED_OUT], 0, (guint) seat);
-}
-
-/* Keeps this seat's token where a restarted app finds it. */
-static void
-remember_token (ParlorSession *self)
-{
-  g_autoptr(GError) error = NULL;
-  ParlorClient *client = self->client;
-
-  if (client == NULL || self->address == NULL ||
-      parlor_client_get_state (client) != PARLOR_CLIENT_PLAYING ||
-      parlor_client_get_token (client) == NULL || parlor_client_get_table_id (client) == NULL ||
-      parlor_client_get_game_id (client) == NULL)
-    return;
-  if (!parlor_token_store_remember (self->store_path, self->address,
-                                    parlor_client_get_table_id (client),
-                                    parlor_client_get_game_id (client),
-                                    parlor_client_get_token (client),
-                                    parlor_client_get_name (client), &error))
-    g_warning ("Could not keep the seat token: %s", error->message);
-}
-
-static void
-forget_token (ParlorSession *self)
-{
-  if (self->address != NULL && self->token != NULL)
-    parlor_token_store_forget (self->store_path, NULL, NULL, self->token);
-}
-
-static void
-on_client_view (ParlorClient  *client,
-                const char    *line,
-                ParlorSession *self)
-{
-  if (line != NULL)
-    {
-      keep_seats (self, client);
-      keep_seen (self, "view", line);
-    }
-  sync_state (self);
-  g_signal_emit (self, signals[CHANGED], 0);
-}
-
-static void
-on_client_ack (ParlorClient  *client,
-               ParlorSession *self)
-{
-  /* The host took the move: it follows the view it was decided on. */
-  if (self->sent_move != NULL && self->seen != NULL && !self->seen_over &&
-      self->sent_at <= self->seen->len)
-    {
-      char *record = parlor_replay_format_seen ("move", self->sent_move, NULL);
-
-      if (record != NULL)
-        g_ptr_array_insert (self->seen, (int) self->sent_at, record);
-    }
-  g_clear_pointer (&self->sent_move, g_free);
-  set_pending (self, FALSE);
-}
-
-static void
-on_client_turn (ParlorClient  *client,
-                guint          waiting,
-                guint          ms,
-                ParlorSession *self)
-{
-  int seat = parlor_client_get_seat (client);
-
-  if (ms > 0 && seat >= 0 && (waiting & PARLOR_AUDIENCE_SEAT (seat)) != 0)
-    self->remote_deadline = g_get_monotonic_time () + (gint64) ms * 1000;
-  else
-    self->remote_deadline = 0;
-  sync_state (self);
-}
-
-static void
-on_client_log (ParlorClient  *client,
-               const char    *message,
-               ParlorSession *self)
-{
-  g_signal_emit (self, signals[LOG], 0, message);
-}
-
-static void
-on_client_seat_changed (ParlorClient  *client,
-                        guint          seat,
-                        ParlorSession *self)
-{
-  g_signal_emit (self, signals[SEATS_CHANGED], 0);
-}
-
-static void
-on_client_rejected (ParlorClient  *client,
-                    const GError  *error,
-                    ParlorSession *self)
-{
-  g_clear_pointer (&self->sent_move, g_free);
-  set_pending (self, FALSE);
-  g_signal_emit (self, signals[REJECTED], 0, error);
-}
-
-static void
-on_client_failed (ParlorClient  *client,
-                  const GError  *error,
-                  ParlorSession *self)
-{
-  self->remote_deadline = 0;
-  set_pending (self, FALSE);
-  sync_state (self);
-  g_signal_emit (self, signals[FAILED], 0, error);
-}
-
-static void
-on_client_game_over (ParlorClient  *client,
-                     const char    *result,
-                     ParlorSession *self)
-{
-  keep_seats (self, client);
-  if (result != NULL)
-    keep_seen (self, "result", result);
-  forget_token (self);
-  g_signal_emit (self, signals[GAME_OVER], 0, result);
-}
-
-static void
-attach_client (ParlorSession *self,
-               ParlorClient  *client)
-{
-  g_set_object (&self->client, client);
-  if (parlor_client_get_token (client) != NULL)
-    {
-      g_free (self->token);
-      self->token = g_strdup (parlor_client_get_token (client));
-    }
-  g_free (self->name);
-  self->name = g_strdup (parlor_client_get_name (client));
-  g_signal_connect (client, "event", G_CALLBACK (on_client_event), self);
-  g_signal_connect (client, "history", G_CALLBACK (on_client_history), self);
-  g_signal_connect (client, "timed-out", G_CALLBACK (on_client_timed_out), self);
-  g_signal_connect (client, "view", G_CALLBACK (on_client_view), self);
-  g_signal_connect (client, "ack", G_CALLBACK (on_client_ack), self);
-  g_signal_connect (client, "turn", G_CALLBACK (on_client_turn), self);
-  g_signal_connect (client, "log", G_CALLBACK (on_client_log), self);
-  g_signal_connect (client, "seat-changed", G_CALLBACK (on_client_seat_changed), self);
-  g_signal_connect (client, "rejected", G_CALLBACK (on_client_rejected), self);
-  g_signal_connect (client, "failed", G_CALLBACK (on_client_failed), self);
-  g_signal_connect (client, "game-over", G_CALLBACK (on_client_game_over), self);
-}
-
-/* @client has just been seated by the host. */
-ParlorSession *
-parlor_session_new_remote (ParlorClient *client,
-                           const char   *address)
-{
-  ParlorSession *self;
-
-  g_return_val_if_fail (PARLOR_IS_CLIENT (client), NULL);
-
-  self = g_object_new (PARLOR_TYPE_SESSION, NULL);
-  self->address = g_strdup (address);
-  attach_client (self, client);
-  remember_token (self);
-  /* The seat's view starts with what the screen will show first. */
-  if (parlor_client_get_view (client) != NULL)
-    {
-      keep_seats (self, client);
-      keep_seen (self, "view", parlor_client_get_view (client));
-    }
-
-  return self;
-}
-
-/* Where the seat tokens are kept (tests); NULL: the user's state directory. */
-void
-parlor_session_set_token_store (ParlorSession *self,
-                                const char    *path)
-{
-  g_return_if_fail (PARLOR_IS_SESSION (self));
-
-  g_free (self->store_path);
-  self->store_path = g_strdup (path);
-  remember_token (self);
-}
-
-static void try_reconnect (ParlorSession *self);
-
-static gboolean
-on_retry (gpointer data)
-{
-  ParlorSession *self = data;
-
-  self->retry_id = 0;
-  try_reconnect (self);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-on_reconnected (GObject      *object,
-                GAsyncResult *result,
-                gpointer      user_data)
-{
-  ParlorClient *client = PARLOR_CLIENT (object);
-  g_autoptr(GError) error = NULL;
-  ParlorSession *self;
-
-  if (!parlor_client_connect_finish (client, result, &error) &&
-      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return;
-
-  self = user_data;
-  if (error != NULL)
-    {
-      /* Keep the client (it says DISCONNECTED) for the next attempt to drop. */
-      g_signal_handlers_disconnect_by_data (client, self);
-      g_set_object (&self->client, client);
-      if (g_error_matches (error, PARLOR_CLIENT_ERROR, PARLOR_CLIENT_ERROR_TOKEN) ||
-          g_error_matches (error, PARLOR_CLIENT_ERROR, PARLOR_CLIENT_ERROR_VERSION) ||
-          self->attempt >= RECONNECT_ATTEMPTS)
-        {
-          g_autoptr(GError) told = NULL;
-
-          if (g_error_matches (error, PARLOR_CLIENT_ERROR, PARLOR_CLIENT_ERROR_TOKEN))
-            {
-              /* The host does not keep the seat any more: nothing to come back to. */
-              forget_token (self);
-              told = g_error_copy (error);
-            }
-          else if (g_error_matches (error, PARLOR_CLIENT_ERROR, PARLOR_CLIENT_ERROR_VERSION))
-            told = g_error_copy (error);
-          else
-            told = g_error_new_literal (PARLOR_CLIENT_ERROR, PARLOR_CLIENT_ERROR_LOST,
-                                        _("The host cannot be reached"));
-          self->attempt = 0;
-          g_signal_emit (self, signals[LOG], 0, told->message);
-          g_signal_emit (self, signals[FAILED], 0, told);
-          return;
-        }
-      {
-        guint delay = 1u << (self->attempt - 1);
-        g_autofree char *text =
-          g_strdup_printf (g_dngettext (NULL, "Trying again in %u second…",
-                                        "Trying again in %u seconds…", delay), delay);
-
-        g_signal_emit (self, signals[LOG], 0, text);
-        self->retry_id = g_timeout_add_seconds (delay, on_retry, self);
-      }
-      return;
-    }
-
-  self->attempt = 0;
-  attach_client (self, client);
-  remember_token (self);
-  g_signal_emit (self, signals[LOG], 0, _("Reconnected: you have your seat back."));
-  g_signal_emit (self, signals[RECONNECTED], 0);
-  sync_state (self);
-  g_signal_emit (self, signals[CHANGED], 0);
-}
-
-static void
-try_reconnect (ParlorSession *self)
-{
-  g_autoptr(ParlorClient) client = NULL;
-  g_autofree char *text = NULL;
-
-  if (self->client != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (self->client, self);
-      parlor_client_disconnect (self->client);
-      g_clear_object (&self->client);
-    }
-  self->attempt++;
-  /* The history the host sends back starts with the events we have. */
-  self->history_skip = self->n_events;
-  client = parlor_client_new (self->name);
-  if (self->token != NULL)
-    parlor_client_set_token (client, self->token);
-  text = g_strdup_printf (_("Reconnecting… (attempt %u of %u)"), self->attempt, RECONNECT_ATTEMPTS);
-  g_signal_emit (self, signals[LOG], 0, text);
-  parlor_client_connect_async (client, self->address, RECONNECT_TIMEOUT, self->cancellable,
-                               on_reconnected, self);
-}
-
-/* Takes the seat back with its token after the connection dropped: up to
- * RECONNECT_ATTEMPTS tries, 1, 2, 4, 8 s apart; "failed" if none works. */
-void
-parlor_session_reconnect (ParlorSession *self)
-{
-  g_return_if_fail (PARLOR_IS_SESSION (self));
-
-  if (self->address == NULL || self->name == NULL)
-    return;
-  if (self->attempt > 0)
-    return;   /* one under way */
-  g_clear_handle_id (&self->retry_id, g_source_remove);
-  try_reconnect (self);
-}
-
-/* Whether a reconnect is under way (an attempt, or waiting for the next). */
-gboolean
-parlor_session_is_reconnecting (ParlorSession *self)
-{
-  g_return_val_if_fail (PARLOR_IS_SESSION (self), FALSE);
-  return self->attempt > 0;
-}
-
-const char *
-parlor_session_get_seat_replaced (ParlorSession *self,
-                                  guint          seat)
-{
-  g_return_val_if_fail (PARLOR_IS_SESSION (self), NULL);
-
-  if (self->table != NULL)
-    return seat < parlor_table_get_n_seats (self->table) && parlor_table_is_started (self->table)
-           ? parlor_table_get_seat_replaced (self->table, seat) : NULL;
-  return self->client != NULL && seat < parlor_client_get_n_seats (self->client)
-         ? parlor_client_get_seat_replaced (self->client, seat) : NULL;
-}
-
-/**
- * parlor_session_dup_seat_view:
- *
- * A guest's kept game: what its seat received, as a seat's view
- * (docs/replay-format.md), marked unfinished if the game did not end.
- *
- * Returns: (transfer full) (nullable): the file's text, NULL when this is
- * no guest's session or nothing was seen.
- */
-char *
-parlor_session_dup_seat_view (ParlorSession *self)
-{
-  g_autofree char *header = NULL;
-  g_autofree char *game = NULL;
-  GString *text;
-
-  g_return_val_if_fail (PARLOR_IS_SESSION (self), NULL);
-
-  if (self->seen == NULL || self->seen_game_id == NULL || self->seen_seats == NULL ||
-      self->seen_seats->len == 0)
-    return NULL;
-  header = parlor_replay_format_seat_view_header ();
-  game = parlor_replay_format_seat_view_game (self->seen_game_id, self->seen_seats->len,
-                                              (guint) self->seen_seat, NULL);
-  if (game == NULL)
-    return NULL;
-  text = g_string_new (NULL);
-  g_string_append_printf (text, "%s\n%s\n", header, game);
-  for (guint i = 0; i < self->seen_seats->len; i++)
-    g_string_append_printf (text, "%s\n", (char *) g_ptr_array_index (self->seen_seats, i));
-  for (guint i = 0; i < self->seen->len; i++)
-    g_string_append_printf (text, "%s\n", (char *) g_ptr_array_index (self->seen, i));
-  if (!self->seen_over)
-    g_string_append (text, "unfinished\n");
-  return g_string_free (text, FALSE);
-}
-
 /* ---- a replay watched ---- */
 
 ParlorSession *
@@ -897,9 +388,9 @@ tell_replay (ParlorSession *self,
 
   self->told_step = to;
   for (guint i = 0; i < lines->len; i++)
-    g_signal_emit (self, signals[EVENT], 0, g_ptr_array_index (lines, i));
-  sync_state (self);
-  g_signal_emit (self, signals[CHANGED], 0);
+    g_signal_emit (self, parlor_session_signals[EVENT], 0, g_ptr_array_index (lines, i));
+  parlor_session_sync_state (self);
+  g_signal_emit (self, parlor_session_signals[CHANGED], 0);
 }
 
 gboolean
@@ -1092,7 +583,7 @@ parlor_session_submit (ParlorSession  *self,
   g_free (self->sent_move);
   self->sent_move = g_strdup (action);
   self->sent_at = self->seen != NULL ? self->seen->len : 0;
-  set_pending (self, TRUE);
+  parlor_session_set_pending (self, TRUE);
   return TRUE;
 }
 
