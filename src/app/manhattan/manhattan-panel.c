@@ -442,7 +442,8 @@ manhattan_panel_init (ManhattanPanel *self)
 
   for (int c = 0; c < 3; c++)
     {
-      GtkWidget *label = gtk_label_new (_(headers[c]));
+      GtkWidget *label = g_object_new (GTK_TYPE_LABEL, "label", _(headers[c]),
+                                       "accessible-role", GTK_ACCESSIBLE_ROLE_COLUMN_HEADER, NULL);
 
       gtk_widget_add_css_class (label, "dim-label");
       gtk_widget_add_css_class (label, "caption-heading");
@@ -451,7 +452,7 @@ manhattan_panel_init (ManhattanPanel *self)
     }
   for (int s = 0; s < MANHATTAN_N_SEATS; s++)
     {
-      GtkWidget *swatch = gtk_label_new (NULL);
+      GtkWidget *swatch = g_object_new (GTK_TYPE_LABEL, "accessible-role", GTK_ACCESSIBLE_ROLE_ROW_HEADER, NULL);
       GdkRGBA color;
       g_autofree char *hex = NULL;
       g_autofree char *markup = NULL;
@@ -465,7 +466,7 @@ manhattan_panel_init (ManhattanPanel *self)
       gtk_grid_attach (self->score_grid, swatch, 0, s + 1, 1, 1);
       for (int c = 0; c < 3; c++)
         {
-          GtkWidget *label = gtk_label_new (NULL);
+          GtkWidget *label = g_object_new (GTK_TYPE_LABEL, "accessible-role", GTK_ACCESSIBLE_ROLE_CELL, NULL);
 
           gtk_label_set_xalign (GTK_LABEL (label), c == 0 ? 0 : 1);
           if (c == 0)
@@ -488,6 +489,8 @@ manhattan_panel_init (ManhattanPanel *self)
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Use These Blocks"), -1);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->box),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Your cards, blocks and the scores"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->score_grid),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Scores"), -1);
   update_selected_states (self);
 }
 
