@@ -261,12 +261,18 @@ manhattan_panel_set_choice (ManhattanPanel *self,
   update_choice (self);
 }
 
-void
+gboolean
 manhattan_panel_focus_choose (ManhattanPanel *self)
 {
-  g_return_if_fail (MANHATTAN_IS_PANEL (self));
+  g_return_val_if_fail (MANHATTAN_IS_PANEL (self), FALSE);
 
-  gtk_widget_grab_focus (GTK_WIDGET (self->choose_button));
+  /* Use These Blocks once six are chosen, else the first size to add. */
+  if (gtk_widget_get_sensitive (GTK_WIDGET (self->choose_button)))
+    return gtk_widget_grab_focus (GTK_WIDGET (self->choose_button));
+  for (int b = 1; b <= MANHATTAN_MAX_BLOCK; b++)
+    if (self->step_buttons[b][1] != NULL && gtk_widget_get_sensitive (self->step_buttons[b][1]))
+      return gtk_widget_grab_focus (self->step_buttons[b][1]);
+  return gtk_widget_grab_focus (GTK_WIDGET (self->choose_button));
 }
 
 void
