@@ -92,17 +92,8 @@ def named(role, name):
     return lambda o: o.get_role_name() == role and o.get_name() == name
 
 
-def role_prefix(role, prefix):
-    return lambda o: o.get_role_name() == role and (o.get_name() or '').startswith(prefix)
-
-
 def has_state(obj, state):
     return obj.get_state_set().contains(state)
-
-
-def usable(obj):
-    states = obj.get_state_set()
-    return (states.contains(Atspi.StateType.SENSITIVE) and states.contains(Atspi.StateType.SHOWING))
 
 
 def focused_leaf(root):
@@ -111,14 +102,6 @@ def focused_leaf(root):
             if not any(has_state(c, Atspi.StateType.FOCUSED) for c in children(obj)):
                 return obj
     return None
-
-
-def is_inside(obj, ancestor):
-    while obj is not None:
-        if obj == ancestor:
-            return True
-        obj = obj.get_parent()
-    return False
 
 
 def press_key(keysym):

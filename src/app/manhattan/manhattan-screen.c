@@ -741,8 +741,6 @@ manhattan_screen_grab_focus (GtkWidget *widget)
 
   if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "setup") == 0)
     return gtk_widget_grab_focus (GTK_WIDGET (self->setup));
-  if (manhattan_panel_is_choosing (self->panel))
-    return manhattan_panel_focus_choose (self->panel);
   return gtk_widget_grab_focus (GTK_WIDGET (self->board));
 }
 
@@ -769,7 +767,10 @@ begin_play (ParlorGameScreen *screen)
 
   gtk_stack_set_visible_child_name (self->stack, "play");
   refresh (self);
-  manhattan_screen_grab_focus (GTK_WIDGET (self));
+  if (manhattan_panel_is_choosing (self->panel))
+    manhattan_panel_focus_choose (self->panel);
+  else
+    gtk_widget_grab_focus (GTK_WIDGET (self->board));
 }
 
 /* The setup page, with the choices of the last game. */
