@@ -415,7 +415,7 @@ class Mahjong(Game):
         next_hand = snap.one('push button', 'Next Hand')
         if next_hand is not None:
             assert_focus(self.app, 'on Next Hand', lambda s: s.one('push button', 'Next Hand'))
-            press_key(KEY_RETURN)
+            click(next_hand.obj)
             wait_for('the next hand', lambda: Snapshot(self.app).one('push button', 'Next Hand') is None)
             return True
         calls = self.calls(snap)
