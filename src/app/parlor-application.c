@@ -106,6 +106,7 @@ parlor_application_startup (GApplication *app)
 
   gtk_window_set_default_icon_name (APP_ID);
   parlor_name_mnemonic_controls ();
+  parlor_hide_unseen_pages ();
   self->settings = parlor_settings_new ();
   self->sound = parlor_sound_new ();
   g_object_bind_property (self->settings, "volume", self->sound, "volume", G_BINDING_SYNC_CREATE);

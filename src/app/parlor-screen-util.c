@@ -211,6 +211,38 @@ parlor_name_mnemonic_controls (void)
     }
 }
 
+/* Only the page a stack shows is there for screen readers. */
+static gboolean
+on_page_map_hook (GSignalInvocationHint *hint,
+                  guint                  n_values,
+                  const GValue          *values,
+                  gpointer               data)
+{
+  GtkWidget *widget = g_value_get_object (&values[0]);
+  GtkWidget *stack = gtk_widget_get_parent (widget);
+
+  if (!GTK_IS_STACK (stack))
+    return TRUE;
+  for (GtkWidget *page = gtk_widget_get_first_child (stack); page != NULL; page = gtk_widget_get_next_sibling (page))
+    gtk_accessible_update_state (GTK_ACCESSIBLE (page), GTK_ACCESSIBLE_STATE_HIDDEN,
+                                 !gtk_widget_get_child_visible (page), -1);
+  return TRUE;
+}
+
+void
+parlor_hide_unseen_pages (void)
+{
+  static gsize installed = 0;
+
+  if (g_once_init_enter (&installed))
+    {
+      g_type_class_ref (GTK_TYPE_WIDGET);
+      g_signal_add_emission_hook (g_signal_lookup ("map", GTK_TYPE_WIDGET), 0, on_page_map_hook, NULL, NULL);
+      g_signal_add_emission_hook (g_signal_lookup ("unmap", GTK_TYPE_WIDGET), 0, on_page_map_hook, NULL, NULL);
+      g_once_init_leave (&installed, 1);
+    }
+}
+
 GtkWidget *
 parlor_accessible_part_new (GtkAccessibleRole role)
 {

@@ -23,6 +23,9 @@ void       parlor_label_keep_height         (GtkLabel      *label,
  * own label and from that label ("_Start Start"); from now on every widget
  * shown is named by that label once. */
 void       parlor_name_mnemonic_controls     (void);
+/* GTK 4.8 shows screen readers every page of a stack at once; from now on
+ * the pages a stack does not show are hidden from them. */
+void       parlor_hide_unseen_pages          (void);
 /* A part of a drawn widget for screen readers: no look, no input, a role,
  * a name the owner sets; the owner allocates it where the part is drawn. */
 GtkWidget *parlor_accessible_part_new       (GtkAccessibleRole role);

@@ -92,7 +92,9 @@ mahjong_screen_submit (MahjongScreen *self,
   if (parlor_game_screen_is_guest (PARLOR_GAME_SCREEN (self)) &&
       PARLOR_GAME_SCREEN_GET_CLASS (self)->session_changed != NULL)
     PARLOR_GAME_SCREEN_GET_CLASS (self)->session_changed (PARLOR_GAME_SCREEN (self));
-  mahjong_screen_focus_hand (self);
+  /* A move that ended the hand leaves the focus on the hand's result. */
+  if (PRIV (self)->stack == NULL || g_strcmp0 (gtk_stack_get_visible_child_name (PRIV (self)->stack), "play") == 0)
+    mahjong_screen_focus_hand (self);
   return TRUE;
 }
 

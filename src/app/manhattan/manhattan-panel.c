@@ -261,12 +261,18 @@ manhattan_panel_set_choice (ManhattanPanel *self,
   update_choice (self);
 }
 
-void
+gboolean
 manhattan_panel_focus_choose (ManhattanPanel *self)
 {
-  g_return_if_fail (MANHATTAN_IS_PANEL (self));
+  g_return_val_if_fail (MANHATTAN_IS_PANEL (self), FALSE);
 
-  gtk_widget_grab_focus (GTK_WIDGET (self->choose_button));
+  /* Use These Blocks once six are chosen, else the first size to add. */
+  if (gtk_widget_get_sensitive (GTK_WIDGET (self->choose_button)))
+    return gtk_widget_grab_focus (GTK_WIDGET (self->choose_button));
+  for (int b = 1; b <= MANHATTAN_MAX_BLOCK; b++)
+    if (self->step_buttons[b][1] != NULL && gtk_widget_get_sensitive (self->step_buttons[b][1]))
+      return gtk_widget_grab_focus (self->step_buttons[b][1]);
+  return gtk_widget_grab_focus (GTK_WIDGET (self->choose_button));
 }
 
 void
@@ -442,7 +448,8 @@ manhattan_panel_init (ManhattanPanel *self)
 
   for (int c = 0; c < 3; c++)
     {
-      GtkWidget *label = gtk_label_new (_(headers[c]));
+      GtkWidget *label = g_object_new (GTK_TYPE_LABEL, "label", _(headers[c]),
+                                       "accessible-role", GTK_ACCESSIBLE_ROLE_COLUMN_HEADER, NULL);
 
       gtk_widget_add_css_class (label, "dim-label");
       gtk_widget_add_css_class (label, "caption-heading");
@@ -451,7 +458,7 @@ manhattan_panel_init (ManhattanPanel *self)
     }
   for (int s = 0; s < MANHATTAN_N_SEATS; s++)
     {
-      GtkWidget *swatch = gtk_label_new (NULL);
+      GtkWidget *swatch = g_object_new (GTK_TYPE_LABEL, "accessible-role", GTK_ACCESSIBLE_ROLE_ROW_HEADER, NULL);
       GdkRGBA color;
       g_autofree char *hex = NULL;
       g_autofree char *markup = NULL;
@@ -465,7 +472,7 @@ manhattan_panel_init (ManhattanPanel *self)
       gtk_grid_attach (self->score_grid, swatch, 0, s + 1, 1, 1);
       for (int c = 0; c < 3; c++)
         {
-          GtkWidget *label = gtk_label_new (NULL);
+          GtkWidget *label = g_object_new (GTK_TYPE_LABEL, "accessible-role", GTK_ACCESSIBLE_ROLE_CELL, NULL);
 
           gtk_label_set_xalign (GTK_LABEL (label), c == 0 ? 0 : 1);
           if (c == 0)
@@ -488,6 +495,8 @@ manhattan_panel_init (ManhattanPanel *self)
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Use These Blocks"), -1);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->box),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Your cards, blocks and the scores"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->score_grid),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Scores"), -1);
   update_selected_states (self);
 }
 

@@ -36,7 +36,7 @@ void       manhattan_panel_clear_selection (ManhattanPanel    *self);
 GtkLabel  *manhattan_panel_get_clock_label (ManhattanPanel      *self);
 void       manhattan_panel_set_choice    (ManhattanPanel      *self,
                                           const guint8         counts[MANHATTAN_MAX_BLOCK + 1]);
-void       manhattan_panel_focus_choose   (ManhattanPanel     *self);
+gboolean       manhattan_panel_focus_choose   (ManhattanPanel     *self);
 void       manhattan_panel_confirm_choice (ManhattanPanel     *self);
 /* Whether the player is choosing this round's blocks; one more (@step 1) or
  * one fewer (-1) block of @size in the choice, FALSE (and a bell) if not. */

@@ -30,6 +30,8 @@ struct _ManhattanScreen
 
   ManhattanView      view;
   gboolean           has_view;
+  gboolean           choosing;     /* the player's blocks for the round are asked for */
+  gboolean           building;     /* the player's turn to build */
   int                scored_round;
   GString           *round_summary;
 };
@@ -48,6 +50,7 @@ refresh (ManhattanScreen *self)
 {
   g_autofree char *line = NULL;
   g_autoptr(GError) error = NULL;
+  gboolean building;
 
   line = PARLOR_SCREEN_SESSION (self) != NULL ? parlor_session_dup_view (PARLOR_SCREEN_SESSION (self)) : NULL;
   if (line == NULL)
@@ -63,6 +66,23 @@ refresh (ManhattanScreen *self)
   manhattan_panel_set_view (self->panel, &self->view, parlor_game_screen_get_names (PARLOR_GAME_SCREEN (self)));
   manhattan_board_view_set_selection (self->board, manhattan_panel_get_card (self->panel),
                                       manhattan_panel_get_block (self->panel));
+  /* A round that asks for the player's blocks takes the focus to them. */
+  if (manhattan_panel_is_choosing (self->panel) && !self->choosing)
+    manhattan_panel_focus_choose (self->panel);
+  self->choosing = manhattan_panel_is_choosing (self->panel);
+  /* So does the player's turn to build, unless the focus is already on the board or the panel. */
+  building = self->view.phase == MANHATTAN_PHASE_PLAY && self->view.turn == self->view.seat &&
+             parlor_game_screen_can_move (PARLOR_GAME_SCREEN (self));
+  if (building && !self->building)
+    {
+      GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+      GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+      if (focus == NULL || (!gtk_widget_is_ancestor (focus, GTK_WIDGET (self->board)) &&
+                            !gtk_widget_is_ancestor (focus, GTK_WIDGET (self->panel))))
+        gtk_widget_grab_focus (GTK_WIDGET (self->board));
+    }
+  self->building = building;
 }
 
 static void
@@ -447,14 +467,16 @@ manhattan_screen_submit (ManhattanScreen  *self,
   return parlor_game_screen_submit (PARLOR_GAME_SCREEN (self), action, error);
 }
 
-static void
+static gboolean
 submit_or_tell (ManhattanScreen *self,
                 const char      *action)
 {
   g_autoptr(GError) error = NULL;
 
-  if (!manhattan_screen_submit (self, action, &error))
-    toast (self, error->message);
+  if (manhattan_screen_submit (self, action, &error))
+    return TRUE;
+  toast (self, error->message);
+  return FALSE;
 }
 
 static void
@@ -463,7 +485,9 @@ on_choose (ManhattanScreen *self,
 {
   g_autofree char *action = g_strdup_printf ("choose blocks=%s", blocks);
 
-  submit_or_tell (self, action);
+  /* The choice goes away with its button: the focus goes to the board. */
+  if (submit_or_tell (self, action))
+    gtk_widget_grab_focus (GTK_WIDGET (self->board));
 }
 
 static int
@@ -729,6 +753,8 @@ manhattan_screen_reset (ParlorGameScreen *screen)
   manhattan_board_view_set_last_move (self->board, -1, 0, 0);
   manhattan_panel_clear_selection (self->panel);
   self->has_view = FALSE;
+  self->choosing = FALSE;
+  self->building = FALSE;
   self->scored_round = -1;
   g_string_truncate (self->round_summary, 0);
 }
@@ -741,7 +767,10 @@ begin_play (ParlorGameScreen *screen)
 
   gtk_stack_set_visible_child_name (self->stack, "play");
   refresh (self);
-  gtk_widget_grab_focus (GTK_WIDGET (self->board));
+  if (manhattan_panel_is_choosing (self->panel))
+    manhattan_panel_focus_choose (self->panel);
+  else
+    gtk_widget_grab_focus (GTK_WIDGET (self->board));
 }
 
 /* The setup page, with the choices of the last game. */

@@ -391,7 +391,8 @@ triad_board_view_measure (GtkWidget      *widget,
 static void
 activate_cursor (TriadBoardView *self)
 {
-  if (self->interactive && cell_is_free (self, self->cursor))
+  /* A full cell too: the screen says why nothing is played there. */
+  if (self->interactive)
     g_signal_emit (self, signals[CELL_ACTIVATED], 0, self->cursor);
 }
 

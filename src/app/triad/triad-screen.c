@@ -341,7 +341,14 @@ on_cell_activated (TriadScreen *self,
   g_autoptr(GError) error = NULL;
   gboolean from_keyboard = gtk_widget_has_focus (GTK_WIDGET (self->board));
 
-  if (!can_move (self) || triad_hand_view_get_selected (self->my_hand) < 0 ||
+  if (!can_move (self) || triad_hand_view_get_n_cards (self->my_hand) == 0)
+    return;
+  if (self->view.owner[cell] != TRIAD_EMPTY)
+    {
+      parlor_game_screen_toast (PARLOR_GAME_SCREEN (self), _("That cell already holds a card"));
+      return;
+    }
+  if (triad_hand_view_get_selected (self->my_hand) < 0 ||
       !triad_view_may_place (&self->view, triad_hand_view_get_selected (self->my_hand), cell))
     return;
 
