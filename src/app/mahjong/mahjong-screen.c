@@ -431,11 +431,12 @@ mahjong_screen_next_hand (MahjongScreen *self)
   if (priv->stack == NULL || g_strcmp0 (gtk_stack_get_visible_child_name (priv->stack), "hand") != 0)
     return FALSE;
   g_clear_handle_id (&priv->lan_timeout, g_source_remove);
-  hold (self, FALSE);
   gtk_stack_set_visible_child_name (priv->stack, "play");
   if (PARLOR_GAME_SCREEN_GET_CLASS (self)->session_changed != NULL)
     PARLOR_GAME_SCREEN_GET_CLASS (self)->session_changed (PARLOR_GAME_SCREEN (self));
   mahjong_screen_focus_hand (self);
+  /* Last: the game goes on, and the next hand may end (and show this page) at once. */
+  hold (self, FALSE);
   return TRUE;
 }
 
