@@ -52,7 +52,7 @@ can_move (gpointer screen)
 }
 
 /* Where the player's own pieces are: a mahjong hand, Triple Triad's cards,
- * Manhattan's board. */
+ * Manhattan's board, or its blocks to choose at a round's start. */
 static GtkWidget *
 own_hand (ParlorGameScreen *screen)
 {
@@ -61,7 +61,12 @@ own_hand (ParlorGameScreen *screen)
   if (TRIAD_IS_SCREEN (screen))
     return triad_screen_get_my_hand (TRIAD_SCREEN (screen));
   if (MANHATTAN_IS_SCREEN (screen))
-    return manhattan_screen_get_board (MANHATTAN_SCREEN (screen));
+    {
+      GtkWidget *panel = manhattan_screen_get_panel (MANHATTAN_SCREEN (screen));
+
+      return manhattan_panel_is_choosing (MANHATTAN_PANEL (panel)) ? panel
+             : manhattan_screen_get_board (MANHATTAN_SCREEN (screen));
+    }
   g_assert_not_reached ();
 }
 
