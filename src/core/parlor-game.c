@@ -3,10 +3,26 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "parlor-game.h"
+#include "parlor-line.h"
 #include "parlor-secret.h"
 
 G_DEFINE_QUARK (parlor-game-error-quark, parlor_game_error)
+
+ParlorLine *
+parlor_game_parse_action (const char  *action,
+                          GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  ParlorLine *line = parlor_line_parse (action, &local_error);
+
+  if (line == NULL)
+    g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_SYNTAX,
+                 _("Unreadable action: %s"), local_error->message);
+  return line;
+}
 G_DEFINE_INTERFACE (ParlorGame, parlor_game, G_TYPE_OBJECT)
 
 static void

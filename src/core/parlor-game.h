@@ -3,6 +3,7 @@
 
 #include <gio/gio.h>
 
+#include "parlor-line.h"
 #include "parlor-rng.h"
 
 G_BEGIN_DECLS
@@ -181,6 +182,9 @@ struct _ParlorGameInfo
 };
 
 GQuark                parlor_game_error_quark   (void);
+/* @action read as a line; a PARLOR_GAME_ERROR_SYNTAX in words if it cannot be. */
+ParlorLine           *parlor_game_parse_action  (const char  *action,
+                                                  GError     **error);
 
 const ParlorGameInfo *parlor_game_get_info      (ParlorGame  *self);
 guint                 parlor_game_get_n_seats   (ParlorGame  *self);

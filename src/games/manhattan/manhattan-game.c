@@ -156,13 +156,9 @@ manhattan_game_apply (ParlorGame  *game,
       return FALSE;
     }
 
-  line = parlor_line_parse (action, &local_error);
+  line = parlor_game_parse_action (action, error);
   if (line == NULL)
-    {
-      g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_SYNTAX,
-                   _("Unreadable action: %s"), local_error->message);
-      return FALSE;
-    }
+    return FALSE;
   type = parlor_line_get_type (line);
 
   if (g_str_equal (type, "choose"))

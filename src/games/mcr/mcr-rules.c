@@ -847,7 +847,6 @@ mcr_state_apply (McrState    *state,
                  GError     **error)
 {
   g_autoptr(ParlorLine) line = NULL;
-  g_autoptr(GError) local_error = NULL;
 
   if (!state->started || state->phase == MCR_PHASE_OVER)
     {
@@ -861,13 +860,9 @@ mcr_state_apply (McrState    *state,
                            _("It is not your turn"));
       return FALSE;
     }
-  line = parlor_line_parse (action, &local_error);
+  line = parlor_game_parse_action (action, error);
   if (line == NULL)
-    {
-      g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_SYNTAX,
-                   _("Unreadable action: %s"), local_error->message);
-      return FALSE;
-    }
+    return FALSE;
   if (state->phase == MCR_PHASE_TURN)
     return apply_turn (state, seat, parlor_line_get_type (line), line, events, error);
   return apply_claim (state, seat, parlor_line_get_type (line), line, events, error);

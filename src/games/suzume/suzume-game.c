@@ -137,7 +137,6 @@ suzume_game_apply (ParlorGame  *game,
   SuzumeGame *self = SUZUME_GAME (game);
   SuzumeState *state = &self->state;
   g_autoptr(ParlorLine) line = NULL;
-  g_autoptr(GError) local_error = NULL;
   const char *type;
   gboolean claim;
 
@@ -153,13 +152,9 @@ suzume_game_apply (ParlorGame  *game,
                    _("There is no seat %u at this table"), seat);
       return FALSE;
     }
-  line = parlor_line_parse (action, &local_error);
+  line = parlor_game_parse_action (action, error);
   if (line == NULL)
-    {
-      g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_SYNTAX,
-                   _("Unreadable action: %s"), local_error->message);
-      return FALSE;
-    }
+    return FALSE;
   type = parlor_line_get_type (line);
   claim = g_str_equal (type, "ron") || g_str_equal (type, "pass");
 
