@@ -20,6 +20,8 @@ typedef struct
   ParlorSession     *session;
   GtkStack          *stack;
   GtkWidget         *setup;
+  GtkWidget         *again_button; /* the result page's, once shown */
+  GtkWidget         *back_button;
   GtkLabel          *clock_label;
   ParlorLogView     *log;
   GtkWidget         *log_pane;     /* what hides with the log */
@@ -756,6 +758,20 @@ parlor_game_screen_set_pages (ParlorGameScreen *self,
   add_paused_page (self, stack);
 }
 
+GtkWidget *
+parlor_game_screen_get_setup (ParlorGameScreen *self)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), NULL);
+  return PRIV (self)->setup;
+}
+
+ParlorTable *
+parlor_game_screen_get_table (ParlorGameScreen *self)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), NULL);
+  return PRIV (self)->session != NULL ? parlor_session_get_table (PRIV (self)->session) : NULL;
+}
+
 const char *
 parlor_game_screen_get_page (ParlorGameScreen *self)
 {
@@ -809,6 +825,8 @@ parlor_game_screen_show_result_page (ParlorGameScreen *self,
 
   guest = parlor_game_screen_is_guest (self);
   host = parlor_game_screen_is_host (self);
+  PRIV (self)->again_button = again_button;
+  PRIV (self)->back_button = back_button;
   add_watch_button (self, again_button, back_button);
   if (PRIV (self)->watch_button != NULL)
     gtk_widget_set_visible (PRIV (self)->watch_button, parlor_game_screen_will_keep_replay (self));
@@ -1949,6 +1967,42 @@ parlor_game_screen_finalize (GObject *object)
   G_OBJECT_CLASS (parlor_game_screen_parent_class)->finalize (object);
 }
 
+/* The focus goes where the player acts on the page shown. */
+static gboolean
+parlor_game_screen_grab_focus (GtkWidget *widget)
+{
+  ParlorGameScreen *self = PARLOR_GAME_SCREEN (widget);
+  ParlorGameScreenPrivate *priv = PRIV (self);
+  ParlorGameScreenClass *klass = PARLOR_GAME_SCREEN_GET_CLASS (self);
+  const char *page = parlor_game_screen_get_page (self);
+
+  if (g_strcmp0 (page, "setup") == 0 && priv->setup != NULL)
+    return gtk_widget_grab_focus (priv->setup);
+  if (g_strcmp0 (page, "result") == 0 && priv->again_button != NULL)
+    return gtk_widget_grab_focus (gtk_widget_get_visible (priv->again_button)
+                                  ? priv->again_button : priv->back_button);
+  if (g_strcmp0 (page, "paused") == 0 && priv->resume_button != NULL)
+    return gtk_widget_grab_focus (priv->resume_button);
+  return klass->focus_play != NULL && klass->focus_play (self, page);
+}
+
+/* grab_focus puts the focus on Start; Tab from outside enters the setup
+ * page at its first choice instead (its saved game first). */
+static gboolean
+parlor_game_screen_focus (GtkWidget        *widget,
+                          GtkDirectionType  direction)
+{
+  ParlorGameScreenPrivate *priv = PRIV (PARLOR_GAME_SCREEN (widget));
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  if (direction == GTK_DIR_TAB_FORWARD && priv->setup != NULL &&
+      g_strcmp0 (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (widget)), "setup") == 0 &&
+      (focus == NULL || !gtk_widget_is_ancestor (focus, widget)))
+    return gtk_widget_child_focus (gtk_widget_get_parent (priv->setup), direction);
+  return GTK_WIDGET_CLASS (parlor_game_screen_parent_class)->focus (widget, direction);
+}
+
 static void
 parlor_game_screen_class_init (ParlorGameScreenClass *klass)
 {
@@ -1961,6 +2015,8 @@ parlor_game_screen_class_init (ParlorGameScreenClass *klass)
   object_class->finalize = parlor_game_screen_finalize;
   GTK_WIDGET_CLASS (klass)->root = parlor_game_screen_root;
   GTK_WIDGET_CLASS (klass)->unroot = parlor_game_screen_unroot;
+  GTK_WIDGET_CLASS (klass)->focus = parlor_game_screen_focus;
+  GTK_WIDGET_CLASS (klass)->grab_focus = parlor_game_screen_grab_focus;
   klass->new_local_game = parlor_game_screen_real_new_local_game;
   klass->is_playing = parlor_game_screen_real_is_playing;
   klass->host_game = parlor_game_screen_real_host_game;

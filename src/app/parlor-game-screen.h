@@ -78,7 +78,12 @@ struct _ParlorGameScreenClass
   void      (*show_hint)       (ParlorGameScreen  *self,
                                 const char        *action);
 
-  gpointer padding[4];
+  /* Focuses what the player acts on in @page, a page of the game's own
+   * (the base focuses the setup, result and paused pages). */
+  gboolean  (*focus_play)      (ParlorGameScreen  *self,
+                                const char        *page);
+
+  gpointer padding[3];
 };
 
 ParlorSession     *parlor_game_screen_get_session  (ParlorGameScreen  *self);
@@ -110,6 +115,9 @@ void      parlor_game_screen_set_pages      (ParlorGameScreen  *self,
                                              GtkStack          *stack,
                                              GtkWidget         *setup);
 const char *parlor_game_screen_get_page     (ParlorGameScreen  *self);
+/* The setup page, and the session's table (NULL without a session). */
+GtkWidget   *parlor_game_screen_get_setup   (ParlorGameScreen  *self);
+ParlorTable *parlor_game_screen_get_table   (ParlorGameScreen  *self);
 /* The match-result page: Play Again (Host Again for a host; none for a
  * guest, whose way on is Back to Menu), focused. */
 void      parlor_game_screen_show_result_page (ParlorGameScreen *self,

@@ -216,6 +216,17 @@ parlor_setup_grab_focus (GtkWidget *widget)
   return start != NULL ? gtk_widget_grab_focus (start) : FALSE;
 }
 
+/* GTK moves the focus into a container by grabbing it first, which here
+ * means Start: Tab instead enters the page at its first choice. */
+static gboolean
+parlor_setup_focus (GtkWidget        *widget,
+                    GtkDirectionType  direction)
+{
+  GtkWidget *child = gtk_widget_get_first_child (widget);
+
+  return child != NULL && gtk_widget_child_focus (child, direction);
+}
+
 static void
 parlor_setup_constructed (GObject *object)
 {
@@ -269,6 +280,7 @@ parlor_setup_class_init (ParlorSetupClass *klass)
   object_class->constructed = parlor_setup_constructed;
   object_class->dispose = parlor_setup_dispose;
   widget_class->grab_focus = parlor_setup_grab_focus;
+  widget_class->focus = parlor_setup_focus;
 
   properties[PROP_STRENGTH] =
     g_param_spec_uint ("strength", NULL, NULL, 0, PARLOR_STRENGTH_MAX, 1,

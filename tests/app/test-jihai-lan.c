@@ -44,7 +44,7 @@ guest_seated (gpointer data)
 {
   Guest *guest = data;
 
-  return guest->screen != NULL && jihai_screen_get_seat (JIHAI_SCREEN (guest->screen)) >= 0;
+  return guest->screen != NULL && parlor_game_screen_get_seat (PARLOR_GAME_SCREEN (JIHAI_SCREEN (guest->screen))) >= 0;
 }
 
 static gboolean
@@ -92,7 +92,7 @@ play_move (JihaiScreen *screen,
 static gboolean
 page_is_play (JihaiScreen *screen)
 {
-  return g_strcmp0 (jihai_screen_get_page (screen), "play") == 0;
+  return g_strcmp0 (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), "play") == 0;
 }
 
 static void
@@ -114,7 +114,7 @@ test_one_hand (void)
   parlor_window_show_game (window, "jihai");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
   host = JIHAI_SCREEN (parlor_window_get_screen (window));
-  g_assert_cmpstr (jihai_screen_get_page (host), ==, "setup");
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (host)), ==, "setup");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (host), "win.host-lan", NULL));
   host_window = PARLOR_HOST_WINDOW (ui_test_find_window (PARLOR_TYPE_HOST_WINDOW));
   g_assert_nonnull (host_window);
@@ -132,11 +132,11 @@ test_one_hand (void)
   parlor_join_window_connect (join, address);
   ui_test_wait_for (ui_test_two_players, host_window);
   g_assert_true (parlor_host_window_start (host_window));
-  g_assert_cmpstr (jihai_screen_get_page (host), ==, "play");
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (host)), ==, "play");
   ui_test_wait_for (guest_seated, &guest);
   other = JIHAI_SCREEN (guest.screen);
-  host_seat = jihai_screen_get_seat (host);
-  g_assert_cmpint (host_seat + jihai_screen_get_seat (other), ==, 1);
+  host_seat = parlor_game_screen_get_seat (PARLOR_GAME_SCREEN (host));
+  g_assert_cmpint (host_seat + parlor_game_screen_get_seat (PARLOR_GAME_SCREEN (other)), ==, 1);
   /* A LAN game goes on for the others: no pause, no undo, and quitting asks. */
   g_assert_false (parlor_game_screen_can_pause (PARLOR_GAME_SCREEN (host)));
   g_assert_false (parlor_game_screen_can_undo (PARLOR_GAME_SCREEN (host)));

@@ -182,11 +182,11 @@ my_build_turn (gpointer data)
 static gboolean
 choose_first_blocks (ManhattanScreen *screen)
 {
-  ParlorTable *table = manhattan_screen_get_table (screen);
+  ParlorTable *table = parlor_game_screen_get_table (PARLOR_GAME_SCREEN (screen));
   g_autoptr(GPtrArray) legal = NULL;
   g_autoptr(GError) error = NULL;
 
-  legal = parlor_game_legal_actions (parlor_table_get_game (table), manhattan_screen_get_seat (screen));
+  legal = parlor_game_legal_actions (parlor_table_get_game (table), parlor_game_screen_get_seat (PARLOR_GAME_SCREEN (screen)));
   if (legal == NULL || legal->len == 0 || !g_str_has_prefix (g_ptr_array_index (legal, 0), "choose"))
     return FALSE;
   g_assert_true (manhattan_screen_submit (screen, g_ptr_array_index (legal, 0), &error));
@@ -205,7 +205,7 @@ static const char *log_before;
 static gboolean
 log_grew (gpointer screen)
 {
-  g_autofree char *now = manhattan_screen_get_log_text (screen);
+  g_autofree char *now = parlor_game_screen_dup_log_text (PARLOR_GAME_SCREEN (screen));
 
   return strlen (now) > strlen (log_before);
 }
@@ -269,7 +269,7 @@ test_manhattan_target_follows (void)
 
   /* Enter builds where the ring is. */
   {
-    g_autofree char *before = manhattan_screen_get_log_text (screen);
+    g_autofree char *before = parlor_game_screen_dup_log_text (PARLOR_GAME_SCREEN (screen));
     g_autofree char *expected = g_strdup_printf (" in city %d, ", city2 + 1);
     g_autofree char *after = NULL;
 
@@ -278,7 +278,7 @@ test_manhattan_target_follows (void)
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (board), "board.activate", NULL));
     log_before = before;
     ui_test_wait_for (log_grew, screen);
-    after = manhattan_screen_get_log_text (screen);
+    after = parlor_game_screen_dup_log_text (PARLOR_GAME_SCREEN (screen));
     g_assert_true (g_str_has_prefix (after, before));
     g_test_message ("log: %s", after + strlen (before));
     g_assert_nonnull (strstr (after + strlen (before), expected));

@@ -219,7 +219,7 @@ is_selected_toggle (gpointer data)
 static gboolean
 is_play_page (gpointer data)
 {
-  return g_strcmp0 (manhattan_screen_get_page (data), "play") == 0;
+  return g_strcmp0 (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (data)), "play") == 0;
 }
 
 /* The setup page as a screen reader finds it: named choices, then Start. */
@@ -229,7 +229,7 @@ start_from_setup (GtkWidget *screen)
   GtkWidget *start = find_one (screen, GTK_ACCESSIBLE_ROLE_BUTTON, "Start");
   GtkWidget *normal = find_one (screen, GTK_ACCESSIBLE_ROLE_BUTTON, "Medium");
 
-  g_assert_cmpstr (manhattan_screen_get_page (MANHATTAN_SCREEN (screen)), ==, "setup");
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (MANHATTAN_SCREEN (screen))), ==, "setup");
   g_assert_nonnull (find_one (screen, GTK_ACCESSIBLE_ROLE_BUTTON, "Easy"));
   g_assert_nonnull (find_one (screen, GTK_ACCESSIBLE_ROLE_BUTTON, "Strongest"));
   g_assert_nonnull (find_one (screen, GTK_ACCESSIBLE_ROLE_SPIN_BUTTON, "Seconds per Turn"));
@@ -472,7 +472,7 @@ test_play_by_accessibility (void)
   p.screen = parlor_window_get_screen (window);
   start_from_setup (p.screen);
   p.rand = g_rand_new_with_seed (7);
-  table = manhattan_screen_get_table (MANHATTAN_SCREEN (p.screen));
+  table = parlor_game_screen_get_table (PARLOR_GAME_SCREEN (MANHATTAN_SCREEN (p.screen)));
 
   /* The board as a screen reader finds it: six named cities of nine spots. */
   g_assert_nonnull (find_one (p.screen, GTK_ACCESSIBLE_ROLE_GROUP, "Board: six cities of nine spots"));

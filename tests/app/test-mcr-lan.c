@@ -40,7 +40,7 @@ play_move (GtkWidget *widget,
   int hu = bar_index (screen, "hu");
   guint n;
 
-  if (g_strcmp0 (mcr_screen_get_page (screen), "hand") == 0)
+  if (g_strcmp0 (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), "hand") == 0)
     return gtk_widget_activate_action (widget, "mcr.next-hand", NULL);
   if (mcr_screen_is_my_claim (screen))
     {
@@ -76,7 +76,7 @@ play_move (GtkWidget *widget,
 static gboolean
 on_result_page (GtkWidget *screen)
 {
-  return g_strcmp0 (mcr_screen_get_page (MCR_SCREEN (screen)), "result") == 0;
+  return g_strcmp0 (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (MCR_SCREEN (screen))), "result") == 0;
 }
 
 /* The ranking's points, best first: "1. Ann: 48 points, 1 hand won" rows. */
@@ -117,18 +117,18 @@ test_one_hand (void)
   parlor_window_show_game (window, "mcr");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
   host = MCR_SCREEN (parlor_window_get_screen (window));
-  g_assert_cmpstr (mcr_screen_get_page (host), ==, "setup");
-  g_object_set (mcr_screen_get_setup (host), "hands", 1, NULL);
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (host)), ==, "setup");
+  g_object_set (parlor_game_screen_get_setup (PARLOR_GAME_SCREEN (host)), "hands", 1, NULL);
 
   guest = lan_test_host_and_join (GTK_WIDGET (host), "mcr");
   other = MCR_SCREEN (guest->screen);
   guest_seat = lan_test_guest_seat (guest);
-  g_assert_cmpstr (mcr_screen_get_page (host), ==, "play");
-  g_assert_cmpstr (mcr_screen_get_page (other), ==, "play");
-  table = mcr_screen_get_table (host);
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (host)), ==, "play");
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (other)), ==, "play");
+  table = parlor_game_screen_get_table (PARLOR_GAME_SCREEN (host));
   g_assert_nonnull (table);
-  g_assert_cmpint (mcr_screen_get_seat (host), >=, 0);
-  g_assert_cmpint (mcr_screen_get_seat (host), !=, guest_seat);
+  g_assert_cmpint (parlor_game_screen_get_seat (PARLOR_GAME_SCREEN (host)), >=, 0);
+  g_assert_cmpint (parlor_game_screen_get_seat (PARLOR_GAME_SCREEN (host)), !=, guest_seat);
   /* The one hand, both players at their screens. */
   lan_test_play_to_end (table, GTK_WIDGET (host), guest, play_move, on_result_page, rand, "mcr-lan");
 

@@ -21,7 +21,7 @@ open_setup (ParlorWindow *window)
   g_assert_cmpstr (parlor_window_get_page (window), ==, "menu");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
   screen = MCR_SCREEN (parlor_window_get_screen (window));
-  g_assert_cmpstr (mcr_screen_get_page (screen), ==, "setup");
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), ==, "setup");
   return screen;
 }
 
@@ -30,10 +30,10 @@ needs_player (gpointer data)
 {
   McrScreen *screen = data;
 
-  return g_strcmp0 (mcr_screen_get_page (screen), "hand") == 0 || mcr_screen_is_my_turn (screen) ||
+  return g_strcmp0 (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), "hand") == 0 || mcr_screen_is_my_turn (screen) ||
          (mcr_screen_is_my_claim (screen) &&
           mahjong_claim_bar_get_n_claims (MAHJONG_CLAIM_BAR (mcr_screen_get_claim_bar (screen))) > 0) ||
-         g_strcmp0 (mcr_screen_get_page (screen), "result") == 0;
+         g_strcmp0 (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), "result") == 0;
 }
 
 static int
@@ -47,8 +47,8 @@ compare_strings (gconstpointer a,
 static char *
 engine_calls (McrScreen *screen)
 {
-  ParlorGame *game = parlor_table_get_game (mcr_screen_get_table (screen));
-  g_autoptr(GPtrArray) actions = parlor_game_legal_actions (game, (guint) mcr_screen_get_seat (screen));
+  ParlorGame *game = parlor_table_get_game (parlor_game_screen_get_table (PARLOR_GAME_SCREEN (screen)));
+  g_autoptr(GPtrArray) actions = parlor_game_legal_actions (game, (guint) parlor_game_screen_get_seat (PARLOR_GAME_SCREEN (screen)));
   g_autoptr(GPtrArray) kept = g_ptr_array_new ();
 
   for (guint i = 0; i < actions->len; i++)
@@ -116,16 +116,16 @@ play_match (guint hands)
   gboolean shot_play = FALSE, shot_hand = FALSE;
   g_autofree char *log = NULL;
 
-  g_object_set (mcr_screen_get_setup (screen), "hands", hands, "level", "2", NULL);
-  g_assert_true (gtk_widget_activate_action (mcr_screen_get_setup (screen), "mcr.start", NULL));
-  g_assert_cmpstr (mcr_screen_get_page (screen), ==, "play");
-  g_assert_cmpint (mcr_screen_get_seat (screen), ==, 0);
+  g_object_set (parlor_game_screen_get_setup (PARLOR_GAME_SCREEN (screen)), "hands", hands, "level", "2", NULL);
+  g_assert_true (gtk_widget_activate_action (parlor_game_screen_get_setup (PARLOR_GAME_SCREEN (screen)), "mcr.start", NULL));
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), ==, "play");
+  g_assert_cmpint (parlor_game_screen_get_seat (PARLOR_GAME_SCREEN (screen)), ==, 0);
 
-  while (g_strcmp0 (mcr_screen_get_page (screen), "result") != 0)
+  while (g_strcmp0 (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), "result") != 0)
     {
       g_assert_cmpuint (++steps, <, 5000);
       ui_test_wait_for (needs_player, screen);
-      if (g_strcmp0 (mcr_screen_get_page (screen), "hand") == 0)
+      if (g_strcmp0 (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), "hand") == 0)
         {
           wins_seen++;
           if (!shot_hand)
@@ -134,10 +134,10 @@ play_match (guint hands)
               ui_test_screenshot (GTK_WIDGET (screen), "mcr-hand-result");
             }
           g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "mcr.next-hand", NULL));
-          g_assert_cmpstr (mcr_screen_get_page (screen), ==, "play");
+          g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), ==, "play");
           continue;
         }
-      if (g_strcmp0 (mcr_screen_get_page (screen), "result") == 0)
+      if (g_strcmp0 (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), "result") == 0)
         break;
       {
         g_autofree char *mine = bar_calls (bar);
@@ -190,7 +190,7 @@ play_match (guint hands)
             {
               g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.escape", NULL));
               g_assert_cmpstr (parlor_window_get_page (window), ==, "play");
-              g_assert_cmpstr (mcr_screen_get_page (screen), ==, "play");
+              g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), ==, "play");
               g_assert_cmpuint (mahjong_claim_bar_get_n_claims (bar), ==, 0);
               g_assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (window)),
                                                      mcr_screen_get_my_hand (screen)) ||
@@ -228,7 +228,7 @@ play_match (guint hands)
    * results, not the hand pages this loop happened to see. */
   g_assert_cmpuint (mcr_screen_get_n_results (screen), >=, MAX (wins_seen, 1));
   g_assert_nonnull (mcr_screen_get_last_result (screen));
-  log = mcr_screen_get_log_text (screen);
+  log = parlor_game_screen_dup_log_text (PARLOR_GAME_SCREEN (screen));
   g_assert_true (strstr (log, " discards ") != NULL);
   g_assert_true (strstr (log, "You discard ") != NULL);
   /* Tiles are named in words, not in the notation. */

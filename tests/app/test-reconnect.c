@@ -53,7 +53,7 @@ guest_seated (gpointer data)
 {
   Guest *guest = data;
 
-  return guest->screen != NULL && triad_screen_get_seat (TRIAD_SCREEN (guest->screen)) >= 0;
+  return guest->screen != NULL && parlor_game_screen_get_seat (PARLOR_GAME_SCREEN (TRIAD_SCREEN (guest->screen))) >= 0;
 }
 
 static gboolean
@@ -105,7 +105,7 @@ guest_main (const char *address)
   /* Never outlive a test that forgot us. */
   g_timeout_add_seconds (240, (GSourceFunc) exit_now, NULL);
   ui_test_wait_for (guest_dealt, &guest);
-  printf ("seated %d\n", triad_screen_get_seat (TRIAD_SCREEN (guest.screen)));
+  printf ("seated %d\n", parlor_game_screen_get_seat (PARLOR_GAME_SCREEN (TRIAD_SCREEN (guest.screen))));
   fflush (stdout);
   for (;;)
     g_main_context_iteration (NULL, TRUE);
@@ -208,7 +208,7 @@ count (const char *haystack,
 static gboolean
 host_heard_back (gpointer data)
 {
-  g_autofree char *log = triad_screen_get_log_text (data);
+  g_autofree char *log = parlor_game_screen_dup_log_text (PARLOR_GAME_SCREEN (data));
 
   return strstr (log, "Guest is back") != NULL;
 }
@@ -257,7 +257,7 @@ test_restarted_guest (void)
   out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (child));
   ui_test_wait_for (ui_test_two_players, host);
   g_assert_true (parlor_host_window_start (host));
-  table = triad_screen_get_table (screen);
+  table = parlor_game_screen_get_table (PARLOR_GAME_SCREEN (screen));
   g_assert_nonnull (table);
 
   /* The child's test framework may say things first. */
@@ -272,7 +272,7 @@ test_restarted_guest (void)
   while (!g_str_has_prefix (read.line, "seated "));
   guest_seat = atoi (read.line + strlen ("seated "));
   g_free (read.line);
-  g_assert_cmpint (guest_seat, ==, 1 - triad_screen_get_seat (screen));
+  g_assert_cmpint (guest_seat, ==, 1 - parlor_game_screen_get_seat (PARLOR_GAME_SCREEN (screen)));
   g_assert_cmpint (parlor_table_get_seat_kind (table, guest_seat), ==, PARLOR_SEAT_REMOTE);
 
   /* Killed: no goodbye; a computer keeps the seat. */
@@ -307,7 +307,7 @@ test_restarted_guest (void)
   ui_test_wait_for (guest_seated, &guest);
 
   /* The same seat, a player in it again, the table's view of it. */
-  g_assert_cmpint (triad_screen_get_seat (TRIAD_SCREEN (guest.screen)), ==, guest_seat);
+  g_assert_cmpint (parlor_game_screen_get_seat (PARLOR_GAME_SCREEN (TRIAD_SCREEN (guest.screen))), ==, guest_seat);
   kind.kind = PARLOR_SEAT_REMOTE;
   ui_test_wait_for (seat_is, &kind);
   same.screen = TRIAD_SCREEN (guest.screen);
@@ -325,7 +325,7 @@ test_restarted_guest (void)
   ui_test_wait_for (host_heard_back, screen);
 
   /* The log is back: the rules the host chose, said once. */
-  log = triad_screen_get_log_text (TRIAD_SCREEN (guest.screen));
+  log = parlor_game_screen_dup_log_text (PARLOR_GAME_SCREEN (TRIAD_SCREEN (guest.screen)));
   g_assert_cmpuint (count (log, "Rules: "), ==, 1);
   ui_test_screenshot (GTK_WIDGET (guest.window), "reconnect-guest-back");
 

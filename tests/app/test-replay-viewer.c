@@ -154,7 +154,7 @@ test_triad (void)
 
   for (guint step = 1; step <= 3; step++)
     {
-      g_autofree char *before = triad_screen_get_log_text (screen);
+      g_autofree char *before = parlor_game_screen_dup_log_text (PARLOR_GAME_SCREEN (screen));
       g_autofree char *view = NULL;
       g_autofree char *after = NULL;
       g_autofree char *said = g_strdup_printf ("Move %u: ", step);
@@ -164,7 +164,7 @@ test_triad (void)
       view = triad_screen_dup_view (screen);
       g_assert_cmpstr (view, ==, g_ptr_array_index (r.views, step));
       g_assert_cmpint (triad_board_view_get_last_move (TRIAD_BOARD_VIEW (triad_screen_get_board (screen))), >=, 0);
-      after = triad_screen_get_log_text (screen);
+      after = parlor_game_screen_dup_log_text (PARLOR_GAME_SCREEN (screen));
       g_assert_true (g_str_has_prefix (after, before));
       g_assert_cmpuint (strlen (after), >, strlen (before));
       g_assert_true (g_str_has_prefix (parlor_replay_viewer_get_announcement (viewer), said));
@@ -181,10 +181,10 @@ test_triad (void)
     g_assert_cmpuint (parlor_replay_viewer_get_step (viewer), ==, 2);
     view = triad_screen_dup_view (screen);
     g_assert_cmpstr (view, ==, g_ptr_array_index (r.views, 2));
-    log2 = triad_screen_get_log_text (screen);
+    log2 = parlor_game_screen_dup_log_text (PARLOR_GAME_SCREEN (screen));
     press (viewer, GDK_KEY_Right);
     press (viewer, GDK_KEY_Left);
-    log_now = triad_screen_get_log_text (screen);
+    log_now = parlor_game_screen_dup_log_text (PARLOR_GAME_SCREEN (screen));
     g_assert_cmpstr (log_now, ==, log2);
   }
   press (viewer, GDK_KEY_End);
@@ -196,7 +196,7 @@ test_triad (void)
   /* The other seat's view. */
   parlor_replay_viewer_set_seat (viewer, 1);
   ui_test_iterate (20);
-  g_assert_cmpint (triad_screen_get_seat (screen), ==, 1);
+  g_assert_cmpint (parlor_game_screen_get_seat (PARLOR_GAME_SCREEN (screen)), ==, 1);
 
   /* Play on from move 4: a game against the computer, where you move. */
   parlor_replay_viewer_set_seat (viewer, 0);
@@ -208,7 +208,7 @@ test_triad (void)
     ParlorTable *table;
 
     g_assert_true (TRIAD_IS_SCREEN (played));
-    table = triad_screen_get_table (TRIAD_SCREEN (played));
+    table = parlor_game_screen_get_table (PARLOR_GAME_SCREEN (TRIAD_SCREEN (played)));
     g_assert_nonnull (table);
     g_assert_cmpstr (parlor_window_get_page (ui_test_get_window ()), ==, "play");
     ui_test_wait_for (can_move, played);
@@ -250,7 +250,7 @@ test_mcr (void)
   record_game ("mcr", "hands=1", 60, &r);
   viewer = open_viewer (r.path);
   screen = MCR_SCREEN (parlor_replay_viewer_get_screen (viewer));
-  log0 = mcr_screen_get_log_text (screen);
+  log0 = parlor_game_screen_dup_log_text (PARLOR_GAME_SCREEN (screen));
   for (guint step = 1; step <= 12; step++)
     {
       g_autofree char *view = NULL;
@@ -260,7 +260,7 @@ test_mcr (void)
       g_assert_cmpstr (view, ==, g_ptr_array_index (r.views, step));
     }
   {
-    g_autofree char *log12 = mcr_screen_get_log_text (screen);
+    g_autofree char *log12 = parlor_game_screen_dup_log_text (PARLOR_GAME_SCREEN (screen));
     g_autofree char *view = NULL;
     g_autofree char *log_back = NULL;
 
@@ -272,7 +272,7 @@ test_mcr (void)
     g_assert_cmpuint (parlor_replay_viewer_get_step (viewer), ==, 0);
     view = mcr_screen_dup_view (screen);
     g_assert_cmpstr (view, ==, g_ptr_array_index (r.views, 0));
-    log_back = mcr_screen_get_log_text (screen);
+    log_back = parlor_game_screen_dup_log_text (PARLOR_GAME_SCREEN (screen));
     g_assert_cmpstr (log_back, ==, log0);
   }
   press (viewer, GDK_KEY_Page_Down);
@@ -456,8 +456,8 @@ test_seat_view (void)
   n = parlor_replay_cursor_get_n_steps (parlor_replay_viewer_get_cursor (viewer));
   g_assert_cmpuint (n + 1, ==, r.views->len);
   g_assert_cmpint (parlor_replay_viewer_get_seat (viewer), ==, 1);
-  g_assert_cmpint (triad_screen_get_seat (screen), ==, 1);
-  log0 = triad_screen_get_log_text (screen);
+  g_assert_cmpint (parlor_game_screen_get_seat (PARLOR_GAME_SCREEN (screen)), ==, 1);
+  log0 = parlor_game_screen_dup_log_text (PARLOR_GAME_SCREEN (screen));
   for (guint step = 1; step <= n; step++)
     {
       g_autofree char *view = NULL;
@@ -468,7 +468,7 @@ test_seat_view (void)
       g_assert_cmpstr (view, ==, g_ptr_array_index (r.views, step));
     }
   {
-    g_autofree char *log_end = triad_screen_get_log_text (screen);
+    g_autofree char *log_end = parlor_game_screen_dup_log_text (PARLOR_GAME_SCREEN (screen));
     g_autofree char *view = NULL;
     g_autofree char *log_back = NULL;
 
@@ -479,7 +479,7 @@ test_seat_view (void)
     view = triad_screen_dup_view (screen);
     g_assert_cmpstr (view, ==, g_ptr_array_index (r.views, n - 1));
     press (viewer, GDK_KEY_Home);
-    log_back = triad_screen_get_log_text (screen);
+    log_back = parlor_game_screen_dup_log_text (PARLOR_GAME_SCREEN (screen));
     g_assert_cmpstr (log_back, ==, log0);
   }
 
@@ -487,7 +487,7 @@ test_seat_view (void)
   parlor_replay_viewer_set_seat (viewer, 0);
   ui_test_iterate (20);
   g_assert_cmpint (parlor_replay_viewer_get_seat (viewer), ==, 1);
-  g_assert_cmpint (triad_screen_get_seat (screen), ==, 1);
+  g_assert_cmpint (parlor_game_screen_get_seat (PARLOR_GAME_SCREEN (screen)), ==, 1);
   parlor_replay_viewer_review (viewer);
   ui_test_wait_for (review_done, viewer);
   listed = parlor_replay_viewer_get_review (viewer);

@@ -103,7 +103,7 @@ play_move (GtkWidget *widget,
 static gboolean
 on_result_page (GtkWidget *screen)
 {
-  return g_strcmp0 (suzume_screen_get_page (SUZUME_SCREEN (screen)), "result") == 0;
+  return g_strcmp0 (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (SUZUME_SCREEN (screen))), "result") == 0;
 }
 
 /* The points of a ranking, best first: "1. Ann — 52 points" rows. */
@@ -158,13 +158,13 @@ test_four_seats (void)
   parlor_window_show_game (window, "suzume");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
   host = SUZUME_SCREEN (parlor_window_get_screen (window));
-  g_assert_cmpstr (suzume_screen_get_page (host), ==, "setup");
-  suzume_setup_set_n_seats (SUZUME_SETUP (suzume_screen_get_setup (host)), 4);
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (host)), ==, "setup");
+  suzume_setup_set_n_seats (SUZUME_SETUP (parlor_game_screen_get_setup (PARLOR_GAME_SCREEN (host))), 4);
 
   guest = lan_test_host_and_join (GTK_WIDGET (host), "suzume");
   other = SUZUME_SCREEN (guest->screen);
-  g_assert_cmpstr (suzume_screen_get_page (host), ==, "play");
-  g_assert_cmpstr (suzume_screen_get_page (other), ==, "play");
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (host)), ==, "play");
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (other)), ==, "play");
   table = parlor_session_get_table (parlor_game_screen_get_session (PARLOR_GAME_SCREEN (host)));
   g_assert_nonnull (table);
   g_assert_cmpuint (parlor_table_get_n_seats (table), ==, 4);

@@ -130,13 +130,13 @@ play_match (guint n_seats)
   parlor_window_show_game (window, "suzume");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
   screen = SUZUME_SCREEN (parlor_window_get_screen (window));
-  g_assert_cmpstr (suzume_screen_get_page (screen), ==, "setup");
-  suzume_setup_set_n_seats (SUZUME_SETUP (suzume_screen_get_setup (screen)), n_seats);
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), ==, "setup");
+  suzume_setup_set_n_seats (SUZUME_SETUP (parlor_game_screen_get_setup (PARLOR_GAME_SCREEN (screen))), n_seats);
   if (n_seats == 4)
     ui_test_screenshot (GTK_WIDGET (window), "suzume-setup");
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "suzume.start", NULL));
-  g_assert_cmpstr (suzume_screen_get_page (screen), ==, "play");
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), ==, "play");
   table = table_of (screen);
   g_assert_nonnull (table);
   g_assert_cmpuint (parlor_table_get_n_seats (table), ==, n_seats);
@@ -151,7 +151,7 @@ play_match (guint n_seats)
       if (parlor_table_is_over (table))
         break;
       /* A hand ended: its result waits on its own page for Next Hand. */
-      if (g_strcmp0 (suzume_screen_get_page (screen), "hand") == 0)
+      if (g_strcmp0 (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), "hand") == 0)
         {
           g_assert_cmpstr (suzume_screen_get_hand_result (screen), !=, "");
           if (!shot_hand)
@@ -160,7 +160,7 @@ play_match (guint n_seats)
               shot_hand = TRUE;
             }
           g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "suzume.next-hand", NULL));
-          g_assert_cmpstr (suzume_screen_get_page (screen), ==, "play");
+          g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), ==, "play");
           continue;
         }
       get_view (screen, &view);
@@ -188,9 +188,9 @@ play_match (guint n_seats)
 
   /* The result page: the ranking, worked out here from the final scores. */
   end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
-  while (g_strcmp0 (suzume_screen_get_page (screen), "result") != 0 && g_get_monotonic_time () < end)
+  while (g_strcmp0 (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), "result") != 0 && g_get_monotonic_time () < end)
     ui_test_iterate (50);
-  g_assert_cmpstr (suzume_screen_get_page (screen), ==, "result");
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), ==, "result");
   result = parlor_game_get_result (parlor_table_get_game (table));
   line = parlor_line_parse (result, NULL);
   g_assert_nonnull (line);
@@ -239,7 +239,7 @@ play_match (guint n_seats)
 
   /* Play Again starts the next game at once. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "suzume.play-again", NULL));
-  g_assert_cmpstr (suzume_screen_get_page (screen), ==, "play");
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), ==, "play");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL);
 }
 
@@ -282,7 +282,7 @@ test_setup (void)
   parlor_window_show_game (window, "suzume");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
   screen = SUZUME_SCREEN (parlor_window_get_screen (window));
-  setup = SUZUME_SETUP (suzume_screen_get_setup (screen));
+  setup = SUZUME_SETUP (parlor_game_screen_get_setup (PARLOR_GAME_SCREEN (screen)));
   g_assert_cmpuint (suzume_setup_get_n_seats (setup), ==, 4);
   g_assert_cmpuint (suzume_setup_get_deals (setup), ==, 1);
   config = suzume_setup_make_config (setup);
@@ -374,7 +374,7 @@ test_ron_pass_focus (void)
       parlor_window_show_game (window, "suzume");
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
       screen = SUZUME_SCREEN (parlor_window_get_screen (window));
-      suzume_setup_set_n_seats (SUZUME_SETUP (suzume_screen_get_setup (screen)), 2);
+      suzume_setup_set_n_seats (SUZUME_SETUP (parlor_game_screen_get_setup (PARLOR_GAME_SCREEN (screen))), 2);
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "suzume.start", NULL));
       table = table_of (screen);
       while (!tested && !parlor_table_is_over (table) && g_get_monotonic_time () < end)
@@ -385,7 +385,7 @@ test_ron_pass_focus (void)
           g_main_context_iteration (NULL, FALSE);
           if (parlor_table_is_over (table))
             break;
-          if (g_strcmp0 (suzume_screen_get_page (screen), "hand") == 0)
+          if (g_strcmp0 (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), "hand") == 0)
             {
               g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "suzume.next-hand", NULL));
               continue;
@@ -419,7 +419,7 @@ test_ron_pass_focus (void)
 static gboolean
 playing (gpointer screen)
 {
-  return g_strcmp0 (suzume_screen_get_page (screen), "play") == 0 && table_of (screen) != NULL;
+  return g_strcmp0 (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), "play") == 0 && table_of (screen) != NULL;
 }
 
 /* Feeds the screen one event of its session and the change after it, with no
@@ -446,7 +446,7 @@ test_ron_barred_hint (void)
   parlor_window_show_game (window, "suzume");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
   screen = SUZUME_SCREEN (parlor_window_get_screen (window));
-  suzume_setup_set_n_seats (SUZUME_SETUP (suzume_screen_get_setup (screen)), 4);
+  suzume_setup_set_n_seats (SUZUME_SETUP (parlor_game_screen_get_setup (PARLOR_GAME_SCREEN (screen))), 4);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "suzume.start", NULL));
   ui_test_wait_for (playing, screen);
   hint = suzume_screen_get_hint_label (screen);

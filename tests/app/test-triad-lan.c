@@ -67,7 +67,7 @@ guest_seated (gpointer data)
 {
   Guest *guest = data;
 
-  return guest->screen != NULL && triad_screen_get_seat (TRIAD_SCREEN (guest->screen)) >= 0;
+  return guest->screen != NULL && parlor_game_screen_get_seat (PARLOR_GAME_SCREEN (TRIAD_SCREEN (guest->screen))) >= 0;
 }
 
 static void
@@ -78,10 +78,10 @@ set_rule (TriadScreen *screen,
   g_autofree char *action = g_strconcat ("setup.", name, NULL);
   gboolean now;
 
-  g_object_get (triad_screen_get_setup (screen), name, &now, NULL);
+  g_object_get (parlor_game_screen_get_setup (PARLOR_GAME_SCREEN (screen)), name, &now, NULL);
   if (now != wanted)
-    g_assert_true (gtk_widget_activate_action (triad_screen_get_setup (screen), action, NULL));
-  g_object_get (triad_screen_get_setup (screen), name, &now, NULL);
+    g_assert_true (gtk_widget_activate_action (parlor_game_screen_get_setup (PARLOR_GAME_SCREEN (screen)), action, NULL));
+  g_object_get (parlor_game_screen_get_setup (PARLOR_GAME_SCREEN (screen)), name, &now, NULL);
   g_assert_cmpint (now, ==, wanted);
 }
 
@@ -100,8 +100,8 @@ host_and_join (ParlorWindow *window,
   parlor_window_show_game (window, "triad");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
   screen = TRIAD_SCREEN (parlor_window_get_screen (window));
-  g_assert_cmpstr (triad_screen_get_page (screen), ==, "setup");
-  g_assert_true (gtk_widget_activate_action (triad_screen_get_setup (screen), "setup.hands", "s", "closed"));
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), ==, "setup");
+  g_assert_true (gtk_widget_activate_action (parlor_game_screen_get_setup (PARLOR_GAME_SCREEN (screen)), "setup.hands", "s", "closed"));
   set_rule (screen, "same", TRUE);
   set_rule (screen, "plus", FALSE);
   set_rule (screen, "combo", FALSE);
@@ -134,11 +134,11 @@ host_and_join (ParlorWindow *window,
   g_assert_true (parlor_host_window_start (host));
   g_assert_cmpstr (parlor_window_get_page (window), ==, "play");
   g_assert_true (TRIAD_SCREEN (parlor_window_get_screen (window)) == screen);
-  g_assert_cmpstr (triad_screen_get_page (screen), ==, "play");
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), ==, "play");
   ui_test_wait_for (guest_seated, guest);
   g_assert_true (TRIAD_IS_SCREEN (guest->screen));
   g_assert_cmpstr (parlor_window_get_page (guest->window), ==, "play");
-  g_assert_cmpstr (triad_screen_get_page (TRIAD_SCREEN (guest->screen)), ==, "play");
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (TRIAD_SCREEN (guest->screen))), ==, "play");
   return screen;
 }
 
@@ -166,7 +166,7 @@ play_move (TriadScreen *screen,
 {
   TriadBoardView *board = TRIAD_BOARD_VIEW (triad_screen_get_board (screen));
   TriadHandView *hand = TRIAD_HAND_VIEW (triad_screen_get_my_hand (screen));
-  int seat = triad_screen_get_seat (screen);
+  int seat = parlor_game_screen_get_seat (PARLOR_GAME_SCREEN (screen));
   int index, cell, n_free = 0, free_cells[TRIAD_N_CELLS];
   TriadView view;
 
@@ -340,11 +340,11 @@ test_whole_game (void)
   host = host_and_join (window, &guest, "triad-lan");
   other = TRIAD_SCREEN (guest.screen);
   guest_window = GTK_WIDGET (guest.window);
-  table = triad_screen_get_table (host);
+  table = parlor_game_screen_get_table (PARLOR_GAME_SCREEN (host));
   g_assert_nonnull (table);
-  g_assert_null (triad_screen_get_table (other));
-  host_seat = triad_screen_get_seat (host);
-  guest_seat = triad_screen_get_seat (other);
+  g_assert_null (parlor_game_screen_get_table (PARLOR_GAME_SCREEN (other)));
+  host_seat = parlor_game_screen_get_seat (PARLOR_GAME_SCREEN (host));
+  guest_seat = parlor_game_screen_get_seat (PARLOR_GAME_SCREEN (other));
   g_assert_cmpint (host_seat + guest_seat, ==, 1);
   g_assert_cmpint (parlor_table_get_seat_kind (table, guest_seat), ==, PARLOR_SEAT_REMOTE);
   g_assert_true (parlor_game_screen_is_playing (PARLOR_GAME_SCREEN (host)));
@@ -445,8 +445,8 @@ test_whole_game (void)
   ui_test_screenshot (guest_window, "triad-lan-guest-over");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (host), "triad.show-result", NULL));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (other), "triad.show-result", NULL));
-  g_assert_cmpstr (triad_screen_get_page (host), ==, "result");
-  g_assert_cmpstr (triad_screen_get_page (other), ==, "result");
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (host)), ==, "result");
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (other)), ==, "result");
   {
     AdwStatusPage *hp = ADW_STATUS_PAGE (triad_screen_get_result_page (host));
     AdwStatusPage *gp = ADW_STATUS_PAGE (triad_screen_get_result_page (other));
@@ -464,8 +464,8 @@ test_whole_game (void)
   ui_test_screenshot (guest_window, "triad-lan-guest-result");
 
   /* The guest heard the rules, and never the host's deal. */
-  guest_log = triad_screen_get_log_text (other);
-  host_log = triad_screen_get_log_text (host);
+  guest_log = parlor_game_screen_dup_log_text (PARLOR_GAME_SCREEN (other));
+  host_log = parlor_game_screen_dup_log_text (PARLOR_GAME_SCREEN (host));
   g_test_message ("guest log:\n%s", guest_log);
   g_assert_nonnull (strstr (guest_log, "Rules: Closed hands · Same"));
   g_assert_nonnull (strstr (host_log, "Rules: Closed hands · Same"));
@@ -488,22 +488,22 @@ test_whole_game (void)
     g_assert_false (gtk_widget_get_visible (guest_button));
   }
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (host), "triad.play-again", NULL));
-  g_assert_cmpstr (triad_screen_get_page (host), ==, "setup");
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (host)), ==, "setup");
   {
     GtkWindow *again = ui_test_find_window (PARLOR_TYPE_HOST_WINDOW);
     g_autofree char *hands = NULL;
 
     g_assert_nonnull (again);
-    g_object_get (triad_screen_get_setup (host), "hands", &hands, NULL);
+    g_object_get (parlor_game_screen_get_setup (PARLOR_GAME_SCREEN (host)), "hands", &hands, NULL);
     g_assert_cmpstr (hands, ==, "closed");
     gtk_window_destroy (again);
   }
   /* The host's server is gone; the guest, whose game is over, just hears of it. */
   ui_test_iterate (300);
-  guest_log = (g_free (guest_log), triad_screen_get_log_text (other));
+  guest_log = (g_free (guest_log), parlor_game_screen_dup_log_text (PARLOR_GAME_SCREEN (other)));
   g_assert_nonnull (strstr (guest_log, "The host left the game"));
   g_assert_null (find_dialog (GTK_WINDOW (guest_window)));
-  host_again = g_strdup (triad_screen_get_page (other));
+  host_again = g_strdup (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (other)));
   g_assert_cmpstr (host_again, ==, "result");
 
   gtk_window_destroy (GTK_WINDOW (guest_window));
@@ -547,7 +547,7 @@ test_host_leaves (void)
   g_assert_false (adw_message_dialog_has_response (dialog, "reconnect"));
   ui_test_screenshot (GTK_WIDGET (dialog), "triad-lan-host-left");
   g_assert_false (parlor_game_screen_is_playing (PARLOR_GAME_SCREEN (guest.screen)));
-  log = triad_screen_get_log_text (TRIAD_SCREEN (guest.screen));
+  log = parlor_game_screen_dup_log_text (PARLOR_GAME_SCREEN (TRIAD_SCREEN (guest.screen)));
   g_assert_nonnull (strstr (log, "The host left the game"));
 
   click (dialog, "_Back to Menu");
@@ -560,7 +560,7 @@ test_host_leaves (void)
 static gboolean
 host_heard_guest_left (gpointer data)
 {
-  g_autofree char *log = triad_screen_get_log_text (data);
+  g_autofree char *log = parlor_game_screen_dup_log_text (PARLOR_GAME_SCREEN (data));
 
   return strstr (log, "Guest left") != NULL;
 }
@@ -578,11 +578,11 @@ test_guest_leaves (void)
   gint64 end;
 
   host = host_and_join (window, &guest, NULL);
-  table = triad_screen_get_table (host);
+  table = parlor_game_screen_get_table (PARLOR_GAME_SCREEN (host));
   gtk_window_destroy (GTK_WINDOW (guest.window));
   guest.screen = NULL;
   ui_test_wait_for (host_heard_guest_left, host);
-  g_assert_cmpint (parlor_table_get_seat_kind (table, 1 - triad_screen_get_seat (host)), ==,
+  g_assert_cmpint (parlor_table_get_seat_kind (table, 1 - parlor_game_screen_get_seat (PARLOR_GAME_SCREEN (host))), ==,
                    PARLOR_SEAT_AI);
   /* The score says a computer keeps the seat for the guest. */
   g_assert_nonnull (strstr (triad_screen_get_score_text (host), "Guest (computer)"));
@@ -596,7 +596,7 @@ test_guest_leaves (void)
   g_assert_true (parlor_table_is_over (table));
   ui_test_iterate (200);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (host), "triad.show-result", NULL));
-  g_assert_cmpstr (triad_screen_get_page (host), ==, "result");
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (host)), ==, "result");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
   g_assert_cmpstr (parlor_window_get_page (window), ==, "menu");
   g_ptr_array_unref (guest.lines);
@@ -605,7 +605,7 @@ test_guest_leaves (void)
 static gboolean
 guest_reconnected (gpointer data)
 {
-  g_autofree char *log = triad_screen_get_log_text (data);
+  g_autofree char *log = parlor_game_screen_dup_log_text (PARLOR_GAME_SCREEN (data));
 
   return strstr (log, "Reconnected") != NULL;
 }
@@ -629,8 +629,8 @@ test_connection_lost (void)
 
   host = host_and_join (window, &guest, NULL);
   other = TRIAD_SCREEN (guest.screen);
-  table = triad_screen_get_table (host);
-  guest_seat = triad_screen_get_seat (other);
+  table = parlor_game_screen_get_table (PARLOR_GAME_SCREEN (host));
+  guest_seat = parlor_game_screen_get_seat (PARLOR_GAME_SCREEN (other));
 
   for (int i = 0; i < 100; i++)
     parlor_client_send_raw (guest.client, "nonsense");
@@ -645,7 +645,7 @@ test_connection_lost (void)
 
   click (dialog, "_Reconnect");
   ui_test_wait_for (guest_reconnected, other);
-  g_assert_cmpint (triad_screen_get_seat (other), ==, guest_seat);
+  g_assert_cmpint (parlor_game_screen_get_seat (PARLOR_GAME_SCREEN (other)), ==, guest_seat);
   g_assert_cmpint (parlor_table_get_seat_kind (table, guest_seat), ==, PARLOR_SEAT_REMOTE);
   g_assert_true (parlor_game_screen_is_playing (PARLOR_GAME_SCREEN (other)));
 
@@ -667,7 +667,7 @@ test_connection_lost (void)
   parse_view (host, &host_view);
   g_assert_cmpint (guest_view.score[0], ==, host_view.score[0]);
   g_assert_cmpint (guest_view.score[1], ==, host_view.score[1]);
-  log = triad_screen_get_log_text (host);
+  log = parlor_game_screen_dup_log_text (PARLOR_GAME_SCREEN (host));
   g_assert_nonnull (strstr (log, "Guest is back"));
 
   gtk_window_destroy (GTK_WINDOW (guest.window));

@@ -17,8 +17,8 @@ static void
 get_view (TriadScreen *screen,
           TriadView   *view)
 {
-  g_autofree char *line = parlor_table_view_for (triad_screen_get_table (screen),
-                                                 triad_screen_get_seat (screen));
+  g_autofree char *line = parlor_table_view_for (parlor_game_screen_get_table (PARLOR_GAME_SCREEN (screen)),
+                                                 parlor_game_screen_get_seat (PARLOR_GAME_SCREEN (screen)));
 
   g_assert_true (triad_view_parse (line, view, NULL));
 }
@@ -34,7 +34,7 @@ open_setup (ParlorWindow *window)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
   g_assert_cmpstr (parlor_window_get_page (window), ==, "play");
   screen = TRIAD_SCREEN (parlor_window_get_screen (window));
-  g_assert_cmpstr (triad_screen_get_page (screen), ==, "setup");
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), ==, "setup");
   g_assert_false (parlor_game_screen_is_playing (PARLOR_GAME_SCREEN (screen)));
   return screen;
 }
@@ -47,10 +47,10 @@ set_flag (TriadScreen *screen,
   g_autofree char *action = g_strconcat ("setup.", name, NULL);
   gboolean now;
 
-  g_object_get (triad_screen_get_setup (screen), name, &now, NULL);
+  g_object_get (parlor_game_screen_get_setup (PARLOR_GAME_SCREEN (screen)), name, &now, NULL);
   if (now != wanted)
-    g_assert_true (gtk_widget_activate_action (triad_screen_get_setup (screen), action, NULL));
-  g_object_get (triad_screen_get_setup (screen), name, &now, NULL);
+    g_assert_true (gtk_widget_activate_action (parlor_game_screen_get_setup (PARLOR_GAME_SCREEN (screen)), action, NULL));
+  g_object_get (parlor_game_screen_get_setup (PARLOR_GAME_SCREEN (screen)), name, &now, NULL);
   g_assert_cmpint (now, ==, wanted);
 }
 
@@ -62,8 +62,8 @@ set_choice (TriadScreen *screen,
   g_autofree char *action = g_strconcat ("setup.", name, NULL);
   g_autofree char *now = NULL;
 
-  g_assert_true (gtk_widget_activate_action (triad_screen_get_setup (screen), action, "s", value));
-  g_object_get (triad_screen_get_setup (screen), name, &now, NULL);
+  g_assert_true (gtk_widget_activate_action (parlor_game_screen_get_setup (PARLOR_GAME_SCREEN (screen)), action, "s", value));
+  g_object_get (parlor_game_screen_get_setup (PARLOR_GAME_SCREEN (screen)), name, &now, NULL);
   g_assert_cmpstr (now, ==, value);
 }
 
@@ -76,7 +76,7 @@ play_human_move (TriadScreen *screen,
 {
   TriadBoardView *board = TRIAD_BOARD_VIEW (triad_screen_get_board (screen));
   TriadHandView *hand = TRIAD_HAND_VIEW (triad_screen_get_my_hand (screen));
-  int seat = triad_screen_get_seat (screen);
+  int seat = parlor_game_screen_get_seat (PARLOR_GAME_SCREEN (screen));
   TriadView view, after;
   int index, cell, n_free = 0, free_cells[TRIAD_N_CELLS];
   gboolean animated = FALSE;
@@ -179,10 +179,10 @@ play_whole_game (const Setup *setup)
   ui_test_screenshot (GTK_WIDGET (window), shot);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "triad.start", NULL));
-  g_assert_cmpstr (triad_screen_get_page (screen), ==, "play");
-  table = triad_screen_get_table (screen);
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), ==, "play");
+  table = parlor_game_screen_get_table (PARLOR_GAME_SCREEN (screen));
   g_assert_nonnull (table);
-  seat = triad_screen_get_seat (screen);
+  seat = parlor_game_screen_get_seat (PARLOR_GAME_SCREEN (screen));
   g_assert_cmpint (seat, >=, 0);
   other = 1 - seat;
   g_assert_true (parlor_game_screen_is_playing (PARLOR_GAME_SCREEN (screen)));
@@ -235,7 +235,7 @@ play_whole_game (const Setup *setup)
 
   /* "Click to see the result": the play page waits for the player. */
   ui_test_iterate (400);
-  g_assert_cmpstr (triad_screen_get_page (screen), ==, "play");
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), ==, "play");
   shot = (g_free (shot), g_strdup_printf ("triad-over-%s", setup->name));
   ui_test_screenshot (GTK_WIDGET (window), shot);
 
@@ -265,7 +265,7 @@ play_whole_game (const Setup *setup)
   }
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "triad.show-result", NULL));
-  g_assert_cmpstr (triad_screen_get_page (screen), ==, "result");
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), ==, "result");
   page = ADW_STATUS_PAGE (triad_screen_get_result_page (screen));
   g_assert_cmpstr (adw_status_page_get_title (page), ==, expected_title);
   expected_count = g_strdup_printf ("you %d, ", counted[seat]);
@@ -285,18 +285,18 @@ play_whole_game (const Setup *setup)
       ui_test_iterate (300);
     }
 
-  log = triad_screen_get_log_text (screen);
+  log = parlor_game_screen_dup_log_text (PARLOR_GAME_SCREEN (screen));
   g_assert_nonnull (strstr (log, "New game with"));
   g_assert_nonnull (strstr (log, g_str_equal (setup->hands, "open")
                                  ? "open hands" : "closed hands"));
 
   /* Play Again starts the next game at once, with the same choices. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "triad.play-again", NULL));
-  g_assert_cmpstr (triad_screen_get_page (screen), ==, "play");
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), ==, "play");
   {
     g_autofree char *level = NULL;
 
-    g_object_get (triad_screen_get_setup (screen), "level", &level, NULL);
+    g_object_get (parlor_game_screen_get_setup (PARLOR_GAME_SCREEN (screen)), "level", &level, NULL);
     g_assert_cmpstr (level, ==, setup->level);
   }
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
@@ -331,12 +331,12 @@ test_combo_needs_same_or_plus (void)
   set_flag (screen, "same", FALSE);
   set_flag (screen, "plus", FALSE);
   /* Combo alone is refused: its action is off and the property stays off. */
-  gtk_widget_activate_action (triad_screen_get_setup (screen), "setup.combo", NULL);
-  g_object_set (triad_screen_get_setup (screen), "combo", TRUE, NULL);
+  gtk_widget_activate_action (parlor_game_screen_get_setup (PARLOR_GAME_SCREEN (screen)), "setup.combo", NULL);
+  g_object_set (parlor_game_screen_get_setup (PARLOR_GAME_SCREEN (screen)), "combo", TRUE, NULL);
   {
     gboolean combo;
 
-    g_object_get (triad_screen_get_setup (screen), "combo", &combo, NULL);
+    g_object_get (parlor_game_screen_get_setup (PARLOR_GAME_SCREEN (screen)), "combo", &combo, NULL);
     g_assert_false (combo);
   }
   set_flag (screen, "plus", TRUE);
@@ -346,7 +346,7 @@ test_combo_needs_same_or_plus (void)
   {
     gboolean combo;
 
-    g_object_get (triad_screen_get_setup (screen), "combo", &combo, NULL);
+    g_object_get (parlor_game_screen_get_setup (PARLOR_GAME_SCREEN (screen)), "combo", &combo, NULL);
     g_assert_false (combo);
   }
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
@@ -371,7 +371,7 @@ test_clock_and_descriptions (void)
   set_choice (screen, "level", "easy");
   set_choice (screen, "order", "second");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "triad.start", NULL));
-  seat = triad_screen_get_seat (screen);
+  seat = parlor_game_screen_get_seat (PARLOR_GAME_SCREEN (screen));
   board = TRIAD_BOARD_VIEW (triad_screen_get_board (screen));
 
   /* The computer opens; then our clock runs. */
@@ -415,8 +415,8 @@ test_clock_and_descriptions (void)
   g_object_set (parlor_application_get_settings (ui_test_get_app ()), "time-limit", 0, NULL);
   /* Leaving a game in progress asks first; the dialog is answered by closing the window later. */
   parlor_game_screen_new_local_game (PARLOR_GAME_SCREEN (screen));
-  g_assert_cmpstr (triad_screen_get_page (screen), ==, "setup");
-  g_assert_null (triad_screen_get_table (screen));
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), ==, "setup");
+  g_assert_null (parlor_game_screen_get_table (PARLOR_GAME_SCREEN (screen)));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
 }
 

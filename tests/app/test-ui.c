@@ -50,9 +50,9 @@ start_local_game (ParlorWindow *window)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
   g_assert_cmpstr (parlor_window_get_page (window), ==, "play");
   screen = MANHATTAN_SCREEN (parlor_window_get_screen (window));
-  g_assert_cmpstr (manhattan_screen_get_page (screen), ==, "setup");
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), ==, "setup");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "manhattan.start", NULL));
-  g_assert_cmpstr (manhattan_screen_get_page (screen), ==, "play");
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), ==, "play");
   return screen;
 }
 
@@ -62,7 +62,7 @@ static gboolean
 play_human_move (ManhattanScreen  *screen,
                  char            **last_view)
 {
-  int seat = manhattan_screen_get_seat (screen);
+  int seat = parlor_game_screen_get_seat (PARLOR_GAME_SCREEN (screen));
   ManhattanPanel *panel = MANHATTAN_PANEL (manhattan_screen_get_panel (screen));
   ManhattanBoardView *board = MANHATTAN_BOARD_VIEW (manhattan_screen_get_board (screen));
   g_autofree char *line = NULL;
@@ -124,7 +124,7 @@ close_round_dialog (ManhattanScreen *screen)
 
   for (GList *l = toplevels; l != NULL; l = l->next)
     if (ADW_IS_MESSAGE_DIALOG (l->data) && gtk_widget_get_visible (l->data) &&
-        !parlor_table_is_over (manhattan_screen_get_table (screen)))
+        !parlor_table_is_over (parlor_game_screen_get_table (PARLOR_GAME_SCREEN (screen))))
       {
         g_assert_true (parlor_session_get_paused (parlor_game_screen_get_session (PARLOR_GAME_SCREEN (screen))));
         g_assert_cmpstr (parlor_game_screen_get_clock_text (PARLOR_GAME_SCREEN (screen)), ==,
@@ -151,9 +151,9 @@ test_whole_game (void)
   int board_min = G_MAXINT, board_max = 0;
 
   screen = start_local_game (window);
-  table = manhattan_screen_get_table (screen);
+  table = parlor_game_screen_get_table (PARLOR_GAME_SCREEN (screen));
   g_assert_nonnull (table);
-  g_assert_cmpint (manhattan_screen_get_seat (screen), >=, 0);
+  g_assert_cmpint (parlor_game_screen_get_seat (PARLOR_GAME_SCREEN (screen)), >=, 0);
   g_assert_true (parlor_game_screen_is_playing (PARLOR_GAME_SCREEN (screen)));
 
   end = g_get_monotonic_time () + 300 * G_USEC_PER_SEC;
@@ -194,7 +194,7 @@ test_whole_game (void)
   ui_test_screenshot (GTK_WIDGET (window), "manhattan-game-over");
 
   /* The log tells the whole game, the player's part as "you". */
-  log = manhattan_screen_get_log_text (screen);
+  log = parlor_game_screen_dup_log_text (PARLOR_GAME_SCREEN (screen));
   {
     g_auto(GStrv) lines = g_strsplit (log, "\n", -1);
     guint built = 0, scored = 0, begun = 0;
@@ -232,8 +232,8 @@ test_setup_remembered (void)
   parlor_window_show_game (window, "manhattan");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
   screen = MANHATTAN_SCREEN (parlor_window_get_screen (window));
-  setup = manhattan_screen_get_setup (screen);
-  g_assert_cmpstr (manhattan_screen_get_page (screen), ==, "setup");
+  setup = parlor_game_screen_get_setup (PARLOR_GAME_SCREEN (screen));
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), ==, "setup");
 
   g_assert_true (gtk_widget_activate_action (setup, "setup.level", "s", "strong"));
   g_assert_cmpuint (parlor_settings_get_computer_strength (settings), ==, PARLOR_STRENGTH_MAX);
@@ -248,7 +248,7 @@ test_setup_remembered (void)
   g_assert_cmpuint (manhattan_setup_get_time_limit (MANHATTAN_SETUP (setup)), ==, 0);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "manhattan.start", NULL));
-  g_assert_cmpuint (parlor_table_get_time_limit (manhattan_screen_get_table (screen)), ==, 0);
+  g_assert_cmpuint (parlor_table_get_time_limit (parlor_game_screen_get_table (PARLOR_GAME_SCREEN (screen))), ==, 0);
 
   g_object_set (settings, "computer-strength", 1, "time-limit", 60, NULL);
   g_assert_cmpuint (manhattan_setup_get_time_limit (MANHATTAN_SETUP (setup)), ==, 60);
@@ -264,13 +264,13 @@ test_illegal_click_refused (void)
   g_autoptr(GError) error = NULL;
 
   screen = start_local_game (window);
-  before = parlor_table_view_for (manhattan_screen_get_table (screen), -1);
+  before = parlor_table_view_for (parlor_game_screen_get_table (PARLOR_GAME_SCREEN (screen)), -1);
   g_assert_false (manhattan_screen_submit (screen, "play card=9 city=0 block=1", &error));
   g_assert_nonnull (error);
   g_clear_error (&error);
   g_assert_false (manhattan_screen_submit (screen, "garbage \xff", &error));
   g_assert_nonnull (error);
-  after = parlor_table_view_for (manhattan_screen_get_table (screen), -1);
+  after = parlor_table_view_for (parlor_game_screen_get_table (PARLOR_GAME_SCREEN (screen)), -1);
   g_assert_cmpstr (before, ==, after);
 }
 
@@ -496,7 +496,7 @@ test_lan_game (void)
   g_assert_true (parlor_host_window_start (host));
   g_assert_cmpstr (parlor_window_get_page (window), ==, "play");
   host_screen = MANHATTAN_SCREEN (parlor_window_get_screen (window));
-  table = manhattan_screen_get_table (host_screen);
+  table = parlor_game_screen_get_table (PARLOR_GAME_SCREEN (host_screen));
   g_assert_nonnull (table);
 
   end = g_get_monotonic_time () + 300 * G_USEC_PER_SEC;

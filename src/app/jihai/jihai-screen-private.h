@@ -9,8 +9,6 @@ G_BEGIN_DECLS
 /* What the screen shows, for its tests. */
 
 /* "setup", "play", "hand" or "result". */
-const char  *jihai_screen_get_page        (JihaiScreen *self);
-int          jihai_screen_get_seat        (JihaiScreen *self);
 /* This seat's view line. */
 char        *jihai_screen_dup_view        (JihaiScreen *self);
 /* The game waits for this player and no move is on its way. */
@@ -21,6 +19,5 @@ const char  *jihai_screen_get_hand_text   (JihaiScreen *self);
 /* The hand page's winning hand. */
 GtkWidget   *jihai_screen_get_win_hand    (JihaiScreen *self);
 const char  *jihai_screen_get_result_text (JihaiScreen *self);
-char        *jihai_screen_get_log_text    (JihaiScreen *self);
 
 G_END_DECLS

@@ -770,22 +770,6 @@ jihai_screen_finalize (GObject *object)
   G_OBJECT_CLASS (jihai_screen_parent_class)->finalize (object);
 }
 
-static gboolean
-jihai_screen_grab_focus (GtkWidget *widget)
-{
-  JihaiScreen *self = JIHAI_SCREEN (widget);
-  const char *page = gtk_stack_get_visible_child_name (self->stack);
-
-  if (g_strcmp0 (page, "setup") == 0)
-    return gtk_widget_grab_focus (GTK_WIDGET (self->setup));
-  if (g_strcmp0 (page, "hand") == 0)
-    return gtk_widget_grab_focus (mahjong_screen_get_next_button (MAHJONG_SCREEN (self)));
-  if (g_strcmp0 (page, "result") == 0)
-    return gtk_widget_grab_focus (gtk_widget_get_visible (self->again_button)
-                                  ? self->again_button : self->back_button);
-  return mahjong_screen_focus_hand (MAHJONG_SCREEN (self));
-}
-
 static void
 jihai_screen_class_init (JihaiScreenClass *klass)
 {
@@ -795,7 +779,6 @@ jihai_screen_class_init (JihaiScreenClass *klass)
 
   object_class->dispose = jihai_screen_dispose;
   object_class->finalize = jihai_screen_finalize;
-  widget_class->grab_focus = jihai_screen_grab_focus;
   screen_class->host_config = jihai_screen_host_config;
   screen_class->session_event = jihai_screen_session_event;
   screen_class->session_changed = jihai_screen_session_changed;
@@ -888,20 +871,6 @@ jihai_screen_host_config (ParlorGameScreen  *screen,
   return g_strdup ("first=random");
 }
 
-const char *
-jihai_screen_get_page (JihaiScreen *self)
-{
-  g_return_val_if_fail (JIHAI_IS_SCREEN (self), NULL);
-  return parlor_game_screen_get_page (PARLOR_GAME_SCREEN (self));
-}
-
-int
-jihai_screen_get_seat (JihaiScreen *self)
-{
-  g_return_val_if_fail (JIHAI_IS_SCREEN (self), -1);
-  return PARLOR_SCREEN_SEAT (self);
-}
-
 char *
 jihai_screen_dup_view (JihaiScreen *self)
 {
@@ -953,9 +922,3 @@ jihai_screen_get_result_text (JihaiScreen *self)
   return gtk_label_get_text (self->result_details);
 }
 
-char *
-jihai_screen_get_log_text (JihaiScreen *self)
-{
-  g_return_val_if_fail (JIHAI_IS_SCREEN (self), NULL);
-  return parlor_log_view_get_text (self->log);
-}

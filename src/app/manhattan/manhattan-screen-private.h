@@ -9,10 +9,6 @@ G_BEGIN_DECLS
 /* What the screen shows, for its tests. */
 
 /* "setup" or "play". */
-const char  *manhattan_screen_get_page     (ManhattanScreen  *self);
-GtkWidget   *manhattan_screen_get_setup    (ManhattanScreen  *self);
-ParlorTable *manhattan_screen_get_table    (ManhattanScreen  *self);
-int          manhattan_screen_get_seat     (ManhattanScreen  *self);
 /* Plays as the local player would: the same path as clicks and keys. */
 gboolean     manhattan_screen_submit       (ManhattanScreen  *self,
                                             const char       *action,
@@ -22,6 +18,5 @@ char        *manhattan_screen_dup_view     (ManhattanScreen  *self);
 gboolean     manhattan_screen_is_waiting   (ManhattanScreen  *self);
 GtkWidget   *manhattan_screen_get_board    (ManhattanScreen  *self);
 GtkWidget   *manhattan_screen_get_panel    (ManhattanScreen  *self);
-char        *manhattan_screen_get_log_text (ManhattanScreen  *self);
 
 G_END_DECLS

@@ -735,13 +735,10 @@ manhattan_screen_finalize (GObject *object)
 }
 
 static gboolean
-manhattan_screen_grab_focus (GtkWidget *widget)
+manhattan_screen_focus_play (ParlorGameScreen *screen,
+                             const char       *page)
 {
-  ManhattanScreen *self = MANHATTAN_SCREEN (widget);
-
-  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "setup") == 0)
-    return gtk_widget_grab_focus (GTK_WIDGET (self->setup));
-  return gtk_widget_grab_focus (GTK_WIDGET (self->board));
+  return gtk_widget_grab_focus (GTK_WIDGET (MANHATTAN_SCREEN (screen)->board));
 }
 
 /* Forgets the last game, whatever it was. */
@@ -820,7 +817,7 @@ manhattan_screen_class_init (ManhattanScreenClass *klass)
   object_class->constructed = manhattan_screen_constructed;
   object_class->dispose = manhattan_screen_dispose;
   object_class->finalize = manhattan_screen_finalize;
-  widget_class->grab_focus = manhattan_screen_grab_focus;
+  PARLOR_GAME_SCREEN_CLASS (klass)->focus_play = manhattan_screen_focus_play;
   widget_class->measure = manhattan_screen_measure;
   widget_class->size_allocate = manhattan_screen_size_allocate;
   screen_class->host_config = manhattan_screen_host_config;
@@ -878,41 +875,6 @@ manhattan_screen_init (ManhattanScreen *self)
   parlor_game_screen_set_pages (PARLOR_GAME_SCREEN (self), self->stack, GTK_WIDGET (self->setup));
   self->scored_round = -1;
   self->round_summary = g_string_new (NULL);
-}
-
-ParlorTable *
-manhattan_screen_get_table (ManhattanScreen *self)
-{
-  g_return_val_if_fail (MANHATTAN_IS_SCREEN (self), NULL);
-  return PARLOR_SCREEN_SESSION (self) != NULL ? parlor_session_get_table (PARLOR_SCREEN_SESSION (self)) : NULL;
-}
-
-int
-manhattan_screen_get_seat (ManhattanScreen *self)
-{
-  g_return_val_if_fail (MANHATTAN_IS_SCREEN (self), -1);
-  return PARLOR_SCREEN_SEAT (self);
-}
-
-const char *
-manhattan_screen_get_page (ManhattanScreen *self)
-{
-  g_return_val_if_fail (MANHATTAN_IS_SCREEN (self), NULL);
-  return parlor_game_screen_get_page (PARLOR_GAME_SCREEN (self));
-}
-
-GtkWidget *
-manhattan_screen_get_setup (ManhattanScreen *self)
-{
-  g_return_val_if_fail (MANHATTAN_IS_SCREEN (self), NULL);
-  return GTK_WIDGET (self->setup);
-}
-
-char *
-manhattan_screen_get_log_text (ManhattanScreen *self)
-{
-  g_return_val_if_fail (MANHATTAN_IS_SCREEN (self), NULL);
-  return parlor_log_view_get_text (self->log);
 }
 
 GtkWidget *

@@ -7,16 +7,11 @@
 G_BEGIN_DECLS
 
 /* What the screen shows, for its tests. */
-const char *mcr_screen_get_page        (McrScreen *self);
-GtkWidget  *mcr_screen_get_setup       (McrScreen *self);
-ParlorTable *mcr_screen_get_table      (McrScreen *self);
-int         mcr_screen_get_seat        (McrScreen *self);
 GtkWidget  *mcr_screen_get_my_hand     (McrScreen *self);
 GtkWidget  *mcr_screen_get_claim_bar   (McrScreen *self);
 GtkWidget  *mcr_screen_get_table_view  (McrScreen *self);
 GtkWidget  *mcr_screen_get_result_page (McrScreen *self);
 char       *mcr_screen_dup_view        (McrScreen *self);
-char       *mcr_screen_get_log_text    (McrScreen *self);
 /* "Your turn", "Your call", or whose turn it is. */
 const char *mcr_screen_get_turn_text   (McrScreen *self);
 /* The game waits for this player's turn (TRUE) or call. */

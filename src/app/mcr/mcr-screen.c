@@ -690,22 +690,6 @@ mcr_screen_host_config (ParlorGameScreen  *screen,
   return mcr_setup_make_config (self->setup);
 }
 
-static gboolean
-mcr_screen_grab_focus (GtkWidget *widget)
-{
-  McrScreen *self = MCR_SCREEN (widget);
-  const char *page = gtk_stack_get_visible_child_name (self->stack);
-
-  if (g_strcmp0 (page, "setup") == 0)
-    return gtk_widget_grab_focus (GTK_WIDGET (self->setup));
-  if (g_strcmp0 (page, "result") == 0)
-    return gtk_widget_grab_focus (gtk_widget_get_visible (self->again_button)
-                                  ? self->again_button : self->back_button);
-  if (g_strcmp0 (page, "hand") == 0)
-    return gtk_widget_grab_focus (mahjong_screen_get_next_button (MAHJONG_SCREEN (self)));
-  return mahjong_screen_focus_hand (MAHJONG_SCREEN (self));
-}
-
 static char *
 mcr_screen_local_config (ParlorGameScreen *screen)
 {
@@ -765,7 +749,6 @@ mcr_screen_class_init (McrScreenClass *klass)
 
   object_class->dispose = mcr_screen_dispose;
   object_class->finalize = mcr_screen_finalize;
-  widget_class->grab_focus = mcr_screen_grab_focus;
   screen_class->host_config = mcr_screen_host_config;
   screen_class->session_event = mcr_screen_session_event;
   screen_class->session_changed = mcr_screen_session_changed;
@@ -881,34 +864,6 @@ mcr_screen_init (McrScreen *self)
   parlor_game_screen_set_pages (PARLOR_GAME_SCREEN (self), self->stack, GTK_WIDGET (self->setup));
 }
 
-const char *
-mcr_screen_get_page (McrScreen *self)
-{
-  g_return_val_if_fail (MCR_IS_SCREEN (self), NULL);
-  return parlor_game_screen_get_page (PARLOR_GAME_SCREEN (self));
-}
-
-GtkWidget *
-mcr_screen_get_setup (McrScreen *self)
-{
-  g_return_val_if_fail (MCR_IS_SCREEN (self), NULL);
-  return GTK_WIDGET (self->setup);
-}
-
-ParlorTable *
-mcr_screen_get_table (McrScreen *self)
-{
-  g_return_val_if_fail (MCR_IS_SCREEN (self), NULL);
-  return PARLOR_SCREEN_SESSION (self) != NULL ? parlor_session_get_table (PARLOR_SCREEN_SESSION (self)) : NULL;
-}
-
-int
-mcr_screen_get_seat (McrScreen *self)
-{
-  g_return_val_if_fail (MCR_IS_SCREEN (self), -1);
-  return PARLOR_SCREEN_SEAT (self);
-}
-
 GtkWidget *
 mcr_screen_get_my_hand (McrScreen *self)
 {
@@ -944,13 +899,6 @@ mcr_screen_dup_view (McrScreen *self)
   if (PARLOR_SCREEN_SEAT (self) < 0 || PARLOR_SCREEN_SESSION (self) == NULL)
     return NULL;
   return parlor_session_dup_view (PARLOR_SCREEN_SESSION (self));
-}
-
-char *
-mcr_screen_get_log_text (McrScreen *self)
-{
-  g_return_val_if_fail (MCR_IS_SCREEN (self), NULL);
-  return parlor_log_view_get_text (self->log);
 }
 
 const char *

@@ -9,8 +9,6 @@ G_BEGIN_DECLS
 /* What the screen shows, for its tests. */
 
 /* "setup", "play" or "result"; the outcome of the last hand. */
-const char *suzume_screen_get_page        (SuzumeScreen *self);
-GtkWidget  *suzume_screen_get_setup       (SuzumeScreen *self);
 GtkWidget  *suzume_screen_get_my_hand     (SuzumeScreen *self);
 GtkWidget  *suzume_screen_get_claim_bar   (SuzumeScreen *self);
 GtkWidget  *suzume_screen_get_hint_label  (SuzumeScreen *self);

@@ -747,24 +747,6 @@ suzume_screen_host_game (ParlorGameScreen  *screen,
   return PARLOR_GAME_SCREEN_CLASS (suzume_screen_parent_class)->host_game (screen, server, table_id, error);
 }
 
-static gboolean
-suzume_screen_grab_focus (GtkWidget *widget)
-{
-  SuzumeScreen *self = SUZUME_SCREEN (widget);
-  const char *page = gtk_stack_get_visible_child_name (self->stack);
-
-  if (g_strcmp0 (page, "setup") == 0)
-    return gtk_widget_grab_focus (GTK_WIDGET (self->setup));
-  if (g_strcmp0 (page, "hand") == 0)
-    return gtk_widget_grab_focus (mahjong_screen_get_next_button (MAHJONG_SCREEN (self)));
-  if (g_strcmp0 (page, "result") == 0)
-    return gtk_widget_grab_focus (gtk_widget_get_visible (self->again_button)
-                                  ? self->again_button : self->back_button);
-  if (self->table != NULL)
-    return mahjong_screen_focus_hand (MAHJONG_SCREEN (self));
-  return FALSE;
-}
-
 static char *
 suzume_screen_local_config (ParlorGameScreen *screen)
 {
@@ -824,7 +806,6 @@ suzume_screen_class_init (SuzumeScreenClass *klass)
 
   object_class->dispose = suzume_screen_dispose;
   object_class->finalize = suzume_screen_finalize;
-  widget_class->grab_focus = suzume_screen_grab_focus;
   screen_class->host_game = suzume_screen_host_game;
   screen_class->host_config = suzume_screen_host_config;
   screen_class->session_event = suzume_screen_session_event;
@@ -975,20 +956,6 @@ suzume_screen_init (SuzumeScreen *self)
   parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), self->clock_label);
   parlor_game_screen_set_log_view (PARLOR_GAME_SCREEN (self), self->log);
   parlor_game_screen_set_pages (PARLOR_GAME_SCREEN (self), self->stack, GTK_WIDGET (self->setup));
-}
-
-const char *
-suzume_screen_get_page (SuzumeScreen *self)
-{
-  g_return_val_if_fail (SUZUME_IS_SCREEN (self), NULL);
-  return parlor_game_screen_get_page (PARLOR_GAME_SCREEN (self));
-}
-
-GtkWidget *
-suzume_screen_get_setup (SuzumeScreen *self)
-{
-  g_return_val_if_fail (SUZUME_IS_SCREEN (self), NULL);
-  return GTK_WIDGET (self->setup);
 }
 
 GtkWidget *

@@ -8,16 +8,11 @@ G_BEGIN_DECLS
 /* What the screen shows, for its tests. */
 
 /* "setup", "play" or "result". */
-const char  *triad_screen_get_page       (TriadScreen       *self);
-GtkWidget   *triad_screen_get_setup      (TriadScreen       *self);
-ParlorTable *triad_screen_get_table      (TriadScreen       *self);
-int          triad_screen_get_seat       (TriadScreen       *self);
 GtkWidget   *triad_screen_get_board      (TriadScreen       *self);
 GtkWidget   *triad_screen_get_my_hand    (TriadScreen       *self);
 GtkWidget   *triad_screen_get_their_hand (TriadScreen       *self);
 GtkWidget   *triad_screen_get_result_page (TriadScreen      *self);
 const char  *triad_screen_get_score_text (TriadScreen       *self);
-char        *triad_screen_get_log_text   (TriadScreen       *self);
 /* This seat's view line (from the table, or the last one the host sent). */
 char        *triad_screen_dup_view       (TriadScreen       *self);
 /* Whether it is this player's turn and no move is on its way to the host. */

@@ -536,16 +536,11 @@ triad_screen_dispose (GObject *object)
 }
 
 static gboolean
-triad_screen_grab_focus (GtkWidget *widget)
+triad_screen_focus_play (ParlorGameScreen *screen,
+                         const char       *page)
 {
-  TriadScreen *self = TRIAD_SCREEN (widget);
-  const char *page = gtk_stack_get_visible_child_name (self->stack);
+  TriadScreen *self = TRIAD_SCREEN (screen);
 
-  if (g_strcmp0 (page, "setup") == 0)
-    return gtk_widget_grab_focus (GTK_WIDGET (self->setup));
-  if (g_strcmp0 (page, "result") == 0)
-    return gtk_widget_grab_focus (gtk_widget_get_visible (self->again_button)
-                                  ? self->again_button : self->back_button);
   if (self->finished)
     return gtk_widget_grab_focus (self->result_button);
   return gtk_widget_grab_focus (GTK_WIDGET (self->my_hand));
@@ -560,7 +555,7 @@ triad_screen_class_init (TriadScreenClass *klass)
   static const guint digit_keys[] = { GDK_KEY_1, GDK_KEY_2, GDK_KEY_3, GDK_KEY_4, GDK_KEY_5 };
 
   object_class->dispose = triad_screen_dispose;
-  widget_class->grab_focus = triad_screen_grab_focus;
+  PARLOR_GAME_SCREEN_CLASS (klass)->focus_play = triad_screen_focus_play;
   screen_class->host_config = triad_screen_host_config;
   screen_class->show_hint = triad_screen_show_hint;
   screen_class->session_event = triad_screen_session_event;
@@ -654,34 +649,6 @@ triad_screen_host_config (ParlorGameScreen  *screen,
   return triad_setup_make_config (self->setup, "random");
 }
 
-const char *
-triad_screen_get_page (TriadScreen *self)
-{
-  g_return_val_if_fail (TRIAD_IS_SCREEN (self), NULL);
-  return parlor_game_screen_get_page (PARLOR_GAME_SCREEN (self));
-}
-
-GtkWidget *
-triad_screen_get_setup (TriadScreen *self)
-{
-  g_return_val_if_fail (TRIAD_IS_SCREEN (self), NULL);
-  return GTK_WIDGET (self->setup);
-}
-
-ParlorTable *
-triad_screen_get_table (TriadScreen *self)
-{
-  g_return_val_if_fail (TRIAD_IS_SCREEN (self), NULL);
-  return PARLOR_SCREEN_SESSION (self) != NULL ? parlor_session_get_table (PARLOR_SCREEN_SESSION (self)) : NULL;
-}
-
-int
-triad_screen_get_seat (TriadScreen *self)
-{
-  g_return_val_if_fail (TRIAD_IS_SCREEN (self), -1);
-  return PARLOR_SCREEN_SEAT (self);
-}
-
 GtkWidget *
 triad_screen_get_board (TriadScreen *self)
 {
@@ -715,13 +682,6 @@ triad_screen_get_score_text (TriadScreen *self)
 {
   g_return_val_if_fail (TRIAD_IS_SCREEN (self), NULL);
   return gtk_label_get_text (self->score_label);
-}
-
-char *
-triad_screen_get_log_text (TriadScreen *self)
-{
-  g_return_val_if_fail (TRIAD_IS_SCREEN (self), NULL);
-  return parlor_log_view_get_text (self->log);
 }
 
 char *
