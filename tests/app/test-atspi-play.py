@@ -191,7 +191,7 @@ class Game:
         """Opens a combo row by the keyboard and picks @choice from its list."""
         row = snap.one(pattern='^' + re.escape(title))
         assert row is not None, 'no row “%s” on the setup page' % title
-        tab_to(self.app, lambda o: (o.get_name() or '').startswith(title), backward=True)
+        tab_to(self.app, lambda o: (o.get_name() or '').startswith(title))
         press_key(KEY_RETURN)
         item = wait_for('the choice “%s”' % choice, lambda: find_one(
             self.app, lambda o: o.get_role_name() in ('list item', 'label', 'menu item', 'radio menu item') and
@@ -385,7 +385,7 @@ class Triad(Game):
 
     def show_result(self, snap):
         # The board full, the button that shows the result has the focus.
-        button = snap.one('push button', pattern=r'See the Result$')
+        button = snap.one('push button', name='See the Result')
         if button is None:
             return False
         assert_focus(self.app, 'on the result button', lambda s: s.one('push button', button.name))
@@ -402,6 +402,7 @@ class Triad(Game):
 
 class Mahjong(Game):
     WIN = re.compile(r'^(Tsumo|Ron|Hu|Hu \(self-drawn\))$')
+    refusal = 'It is not your turn to discard'
 
     def hand(self, snap):
         return snap.one('panel', prefix='Your hand, ')
@@ -439,6 +440,8 @@ class Mahjong(Game):
                     if self.calls(s) else True)(Snapshot(self.app)))
                 self.moves += 1
                 return True
+        if tiles and not my_discard and not buttons and not self.refused and snap.focus_inside(hand):
+            return self.refuse(snap, hand)
         if my_discard:
             assert_focus(self.app, 'in your hand', self.hand, snap=snap)
             # The drawn tile goes, as the hand names it: End reaches it, Return plays it.
@@ -446,13 +449,35 @@ class Mahjong(Game):
             wait_for('the last tile to take the focus', lambda: (lambda s: s.focus is not None and re.search(
                 r'tile (\d+) of \1(, drawn tile)?$', s.focus.name))(Snapshot(self.app)))
             name_before = hand.name
+            mark = self.heard.mark()
             press_key(KEY_RETURN)
+            if not self.refused:
+                # Once more at once, while the others play: refused, and heard.
+                press_key(KEY_RETURN)
             wait_for('the discard', lambda: (lambda s: self.hand(s) is None or self.hand(s).name != name_before or
                                               s.one('push button', 'Next Hand') is not None or self.over(s))(
                 Snapshot(self.app)))
+            self.refused = self.refused or any(self.refusal in t for t in self.heard.since(mark))
             self.moves += 1
             return True
         return False
+
+    def refuse(self, snap, hand):
+        """A tile played while others play is refused, and the refusal heard.
+        The turn may come back first: the tile is then discarded, and the
+        refusal tried again at the next wait."""
+        mark = self.heard.mark()
+        name_before = hand.name
+        press_key(KEY_RETURN)
+        def moved_on(s):
+            calls = self.calls(s)
+            return (self.hand(s) is None or self.hand(s).name != name_before or self.over(s) or
+                    s.one('push button', 'Next Hand') is not None or
+                    (calls is not None and any(n.role == 'push button' and n.enabled() for n in s.under(calls))))
+        wait_for('the refusal or the turn', lambda: any(self.refusal in t for t in self.heard.since(mark)) or
+                 moved_on(Snapshot(self.app)))
+        self.refused = any(self.refusal in t for t in self.heard.since(mark))
+        return True
 
     def check_result(self, snap):
         text = result_text(snap)
@@ -526,7 +551,8 @@ def play(parlor, cls):
             snap = Snapshot(app)
             text = game.check_result(snap)
             if cls.refusal is not None:
-                assert game.refused, 'no refusal was caused'
+                assert game.refused or any(cls.refusal in t for t in heard.since(0)), \
+                    'no refusal “%s” was heard' % cls.refusal
             problems = naming_problems(app)
             assert not problems, problems
             return game.moves, text

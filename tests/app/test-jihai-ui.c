@@ -27,7 +27,7 @@ static gboolean
 ready (gpointer data)
 {
   JihaiScreen *screen = data;
-  const char *page = jihai_screen_get_page (screen);
+  const char *page = parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen));
 
   return g_strcmp0 (page, "play") != 0 || jihai_screen_is_waiting (screen);
 }
@@ -68,6 +68,32 @@ bar_offers (JihaiScreen *screen,
   return FALSE;
 }
 
+static void
+keep_said (ParlorGameScreen *screen,
+           const char       *text,
+           char            **said)
+{
+  g_free (*said);
+  *said = g_strdup (text);
+}
+
+/* Playing a tile from @hand while it takes none is refused in @words, heard. */
+static void
+assert_tile_refused (JihaiScreen     *screen,
+                     MahjongHandView *hand,
+                     const char      *words)
+{
+  g_autofree char *said = NULL;
+  gulong id = g_signal_connect (screen, "announce", G_CALLBACK (keep_said), &said);
+
+  g_assert_false (mahjong_hand_view_get_interactive (hand));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (hand), "hand.activate", NULL));
+  g_signal_handler_disconnect (screen, id);
+  g_assert_cmpstr (said, ==, words);
+}
+
+static guint n_refused;
+
 /* One move as a keyboard player: win when possible, otherwise pass calls
  * and discard a tile chosen with the arrow keys and Enter. */
 static void
@@ -80,12 +106,13 @@ play_move (JihaiScreen *screen,
   guint n, index;
 
   get_view (screen, &view);
-  g_assert_cmpint (view.turn, ==, jihai_screen_get_seat (screen));
+  g_assert_cmpint (view.turn, ==, parlor_game_screen_get_seat (PARLOR_GAME_SCREEN (screen)));
   check_claims (screen, &view);
 
   if (view.ask == JIHAI_ASK_CLAIM || view.ask == JIHAI_ASK_ROB)
     {
-      g_assert_false (mahjong_hand_view_get_interactive (hand));
+      assert_tile_refused (screen, hand, "Answer the call first: claim the tile or pass");
+      n_refused++;
       if (bar_offers (screen, "ron"))
         g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "jihai.call", "s", "ron"));
       else
@@ -112,6 +139,13 @@ play_move (JihaiScreen *screen,
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (hand), "hand.move", "i", 1));
   g_assert_cmpint (mahjong_hand_view_get_selected (hand), ==, index);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (hand), "hand.activate", NULL));
+  /* The tile is gone; another now is refused while the other player plays. */
+  if (g_strcmp0 (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), "play") == 0 &&
+      !mahjong_hand_view_get_interactive (hand) && mahjong_claim_bar_get_n_claims (bar) == 0)
+    {
+      assert_tile_refused (screen, hand, "It is not your turn to discard");
+      n_refused++;
+    }
 }
 
 static gboolean
@@ -139,20 +173,20 @@ test_whole_match (void)
   parlor_window_show_game (window, "jihai");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
   screen = JIHAI_SCREEN (parlor_window_get_screen (window));
-  g_assert_cmpstr (jihai_screen_get_page (screen), ==, "setup");
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), ==, "setup");
   ui_test_screenshot (GTK_WIDGET (window), "jihai-setup");
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "jihai.start", NULL));
-  g_assert_cmpstr (jihai_screen_get_page (screen), ==, "play");
-  g_assert_cmpint (jihai_screen_get_seat (screen), ==, 0);
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), ==, "play");
+  g_assert_cmpint (parlor_game_screen_get_seat (PARLOR_GAME_SCREEN (screen)), ==, 0);
 
-  while (g_strcmp0 (jihai_screen_get_page (screen), "result") != 0)
+  while (g_strcmp0 (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), "result") != 0)
     {
       const char *page;
 
       g_assert_cmpint (g_get_monotonic_time (), <, end);
       ui_test_wait_for (ready, screen);
-      page = jihai_screen_get_page (screen);
+      page = parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen));
 
       if (g_strcmp0 (page, "hand") == 0)
         {
@@ -199,7 +233,7 @@ test_whole_match (void)
           before[1] = view.score[1];
           hands++;
           g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "jihai.next-hand", NULL));
-          g_assert_cmpstr (jihai_screen_get_page (screen), ==, "play");
+          g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), ==, "play");
           /* The keyboard is back in the player's hand for the new hand. */
           ui_test_wait_for (focus_in_my_hand, screen);
           continue;
@@ -234,12 +268,13 @@ test_whole_match (void)
     }
 
   /* The match is over: someone has no points left. */
-  g_assert_cmpstr (jihai_screen_get_page (screen), ==, "result");
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), ==, "result");
   g_assert_false (parlor_game_screen_is_playing (PARLOR_GAME_SCREEN (screen)));
   g_assert_nonnull (strstr (jihai_screen_get_result_text (screen), "1. "));
   g_assert_nonnull (strstr (jihai_screen_get_result_text (screen), "2. "));
   g_assert_cmpuint (moves, >, 0);
-  log = jihai_screen_get_log_text (screen);
+  g_assert_cmpuint (n_refused, >, 0);
+  log = parlor_game_screen_dup_log_text (PARLOR_GAME_SCREEN (screen));
   g_test_message ("log: %s", log);
   g_assert_nonnull (strstr (log, "You"));
   ui_test_screenshot (GTK_WIDGET (window), "jihai-result");
@@ -253,7 +288,7 @@ test_whole_match (void)
 
   /* Play Again starts a new match. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "jihai.play-again", NULL));
-  g_assert_cmpstr (jihai_screen_get_page (screen), ==, "play");
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), ==, "play");
   g_assert_true (parlor_game_screen_is_playing (PARLOR_GAME_SCREEN (screen)));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
 }

@@ -51,6 +51,7 @@ enum {
 
 enum {
   TILE_ACTIVATED,
+  TILE_REFUSED,
   SELECTION_CHANGED,
   N_SIGNALS
 };
@@ -214,8 +215,13 @@ mahjong_hand_view_get_selected (MahjongHandView *self)
 static void
 activate_selected (MahjongHandView *self)
 {
-  if (!self->interactive || self->n_tiles == 0)
+  if (self->n_tiles == 0)
     return;
+  if (!self->interactive)
+    {
+      g_signal_emit (self, signals[TILE_REFUSED], 0);
+      return;
+    }
   g_signal_emit (self, signals[TILE_ACTIVATED], 0, self->selected, (guint) self->tiles[self->selected]);
 }
 
@@ -518,6 +524,14 @@ mahjong_hand_view_class_init (MahjongHandViewClass *klass)
   signals[TILE_ACTIVATED] =
     g_signal_new ("tile-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                   NULL, G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_UINT);
+  /**
+   * MahjongHandView::tile-refused:
+   *
+   * A tile was played while the hand takes none (not its turn).
+   */
+  signals[TILE_REFUSED] =
+    g_signal_new ("tile-refused", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 0);
   signals[SELECTION_CHANGED] =
     g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                   NULL, G_TYPE_NONE, 0);

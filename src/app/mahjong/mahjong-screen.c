@@ -113,6 +113,18 @@ on_tile_activated (MahjongScreen *self,
     mahjong_screen_submit (self, action);
 }
 
+/* Every refusal is heard: a tile played out of turn says why nothing happens. */
+static void
+on_tile_refused (MahjongScreen *self)
+{
+  MahjongClaimBar *bar = PRIV (self)->claim_bar;
+
+  if (bar != NULL && mahjong_claim_bar_get_n_claims (bar) > 0)
+    parlor_game_screen_toast (PARLOR_GAME_SCREEN (self), _("Answer the call first: claim the tile or pass"));
+  else
+    parlor_game_screen_toast (PARLOR_GAME_SCREEN (self), _("It is not your turn to discard"));
+}
+
 static void
 on_claim (MahjongScreen *self,
           const char    *action)
@@ -134,6 +146,8 @@ mahjong_screen_set_table (MahjongScreen    *self,
   priv->table = table;
   g_signal_connect_object (mahjong_table_view_get_hand (table, 0), "tile-activated",
                            G_CALLBACK (on_tile_activated), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (mahjong_table_view_get_hand (table, 0), "tile-refused",
+                           G_CALLBACK (on_tile_refused), self, G_CONNECT_SWAPPED);
   show_names (self);
 }
 
@@ -505,6 +519,17 @@ mahjong_screen_show_hint (ParlorGameScreen *screen,
   mahjong_screen_focus_hand (self);
 }
 
+static gboolean
+mahjong_screen_focus_play (ParlorGameScreen *screen,
+                           const char       *page)
+{
+  MahjongScreen *self = MAHJONG_SCREEN (screen);
+
+  if (g_strcmp0 (page, "hand") == 0 && PRIV (self)->next_button != NULL)
+    return gtk_widget_grab_focus (PRIV (self)->next_button);
+  return mahjong_screen_focus_hand (self);
+}
+
 static void
 mahjong_screen_class_init (MahjongScreenClass *klass)
 {
@@ -517,6 +542,7 @@ mahjong_screen_class_init (MahjongScreenClass *klass)
   screen_class->reset = mahjong_screen_reset;
   screen_class->escape = mahjong_screen_escape;
   screen_class->show_hint = mahjong_screen_show_hint;
+  screen_class->focus_play = mahjong_screen_focus_play;
 }
 
 static void
