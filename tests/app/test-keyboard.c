@@ -115,6 +115,45 @@ test_focus_after_start (void)
     }
 }
 
+/* The setup page opens with the focus on Start; Tab goes on from there to
+ * every choice of the page before Start comes round again. */
+static void
+test_setup_tab_order (void)
+{
+  static const char *games[] = { "jihai", "suzume", "mcr", "triad", "manhattan" };
+  ParlorWindow *window = ui_test_get_window ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      ParlorGameScreen *screen;
+      GtkWidget *setup, *start, *focus;
+      guint choices = 0, presses = 0;
+
+      g_test_message ("%s", games[i]);
+      parlor_window_show_game (window, games[i]);
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
+      screen = PARLOR_GAME_SCREEN (parlor_window_get_screen (window));
+      setup = parlor_game_screen_get_setup (screen);
+      g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (screen)));
+      start = gtk_root_get_focus (GTK_ROOT (window));
+      g_assert_true (GTK_IS_BUTTON (start) && gtk_widget_is_ancestor (start, setup));
+      do
+        {
+          g_signal_emit_by_name (window, "move-focus", GTK_DIR_TAB_FORWARD);
+          focus = gtk_root_get_focus (GTK_ROOT (window));
+          g_assert_nonnull (focus);
+          if (focus != start && gtk_widget_is_ancestor (focus, setup))
+            choices++;
+          g_assert_cmpuint (++presses, <, 100);
+        }
+      while (focus != start);
+      g_test_message ("%u choices in %u presses", choices, presses);
+      /* Strength alone is four buttons; a host button besides. */
+      g_assert_cmpuint (choices, >=, 5);
+      leave_game (window);
+    }
+}
+
 static gboolean
 announcement_is (gpointer data)
 {
@@ -577,6 +616,7 @@ main (int   argc,
   g_test_add_func ("/app/keyboard/play-starts-at-once", test_play_starts_at_once);
   g_test_add_func ("/app/keyboard/refusal-heard", test_refusal_heard);
   g_test_add_func ("/app/keyboard/focus-after-start", test_focus_after_start);
+  g_test_add_func ("/app/keyboard/setup-tab-order", test_setup_tab_order);
   g_test_add_func ("/app/keyboard/manhattan-target-follows", test_manhattan_target_follows);
   g_test_add_func ("/app/keyboard/clock-announced", test_clock_announced);
   g_test_add_func ("/app/keyboard/tile-action", test_tile_action);
