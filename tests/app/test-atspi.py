@@ -42,9 +42,18 @@ def check_triad(app):
         app, lambda o: o.get_role_name() == 'status bar' and o.get_name()))
 
 
+def your_hand(app):
+    """The player's hand; a hand that ends before the player acts (a
+    heavenly hand) is passed with Next Hand."""
+    next_hand = find_all(app, named('push button', 'Next Hand'))
+    if next_hand:
+        click(next_hand[0])
+        return None
+    return find_all(app, lambda o: o.get_role_name() == 'panel' and o.get_name().startswith('Your hand, '))
+
+
 def check_mahjong(app):
-    hands = wait_for('your hand', lambda: find_all(
-        app, lambda o: o.get_role_name() == 'panel' and o.get_name().startswith('Your hand, ')))
+    hands = wait_for('your hand', lambda: your_hand(app))
     tiles = [c.get_name() for c in children(hands[0])]
     count = int(re.match(r'Your hand, (\d+) tiles', hands[0].get_name()).group(1))
     assert len(tiles) == count, tiles
