@@ -110,6 +110,14 @@ nim_screen_dispose (GObject *object)
   G_OBJECT_CLASS (nim_screen_parent_class)->dispose (object);
 }
 
+/* The first button that takes stones. */
+static gboolean
+nim_screen_focus_play (ParlorGameScreen *screen,
+                       const char       *page)
+{
+  return gtk_widget_grab_focus (NIM_SCREEN (screen)->take[0]);
+}
+
 static void
 nim_screen_class_init (NimScreenClass *klass)
 {
@@ -124,6 +132,7 @@ nim_screen_class_init (NimScreenClass *klass)
   screen_class->begin_play = nim_screen_begin_play;
   screen_class->session_changed = nim_screen_session_changed;
   screen_class->game_over = nim_screen_game_over;
+  screen_class->focus_play = nim_screen_focus_play;
   parlor_game_screen_class_install_game_actions (widget_class, "nim");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }

@@ -45,6 +45,9 @@ test_whole_game (void)
       if (g_strcmp0 (parlor_game_screen_get_page (base), "result") == 0)
         break;
       g_assert_true (gtk_widget_get_sensitive (take));
+      /* The base asks the screen where the keyboard goes on its own page. */
+      g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (screen)));
+      g_assert_true (gtk_window_get_focus (window) == take);
       /* As a click or a screen reader's action does; the button presses a moment first. */
       g_assert_true (gtk_widget_activate (take));
       ui_test_wait_for (move_taken, screen);
@@ -55,6 +58,10 @@ test_whole_game (void)
   g_assert_cmpstr (nim_screen_get_pile_text (screen), ==, "0 stones");
   g_assert_cmpstr (nim_screen_get_result_text (screen), !=, "");
   g_assert_false (parlor_game_screen_is_playing (base));
+  /* On the result page, the base's own: Play Again. */
+  g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (screen)));
+  g_assert_true (GTK_IS_BUTTON (gtk_window_get_focus (window)));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (gtk_window_get_focus (window))), ==, "_Play Again");
 
   /* Play Again starts the next game at once, with the same choices. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "nim.play-again", NULL));
