@@ -107,11 +107,8 @@ put_board (Out                  *o,
       }
 }
 
-/* The seat's legal moves, so that a reader never works them out itself:
- * "choose:N@a.b.c.d" (N blocks, at most a of 1 storey … d of 4), or
- * "play:P.B@CITIES,…" (card position P with a B-storey block on any city
- * whose digit is listed), or "-". At most four cards and four block sizes
- * are held, so the value stays short. */
+/* The seat's moves, so that no reader works them out: "choose:N@a.b.c.d",
+ * "play:P.B@CITIES,…" or "-" (docs/rules/manhattan.md). */
 static void
 put_actions (Out                  *o,
              const ManhattanState *state,
@@ -422,8 +419,7 @@ parse_int (const char *text,
   return TRUE;
 }
 
-/* "-", "choose:N@a.b.c.d" or "play:P.B@CITIES,…" (see put_actions), with
- * the plays in rising order of card, then block, and each city once. */
+/* As put_actions writes it: plays rising by card, then block; cities rising. */
 static gboolean
 parse_actions (const char    *value,
                ManhattanView *view)

@@ -32,10 +32,9 @@ typedef struct
   gboolean       revealed;
   int            deck_size;
   guint8         discard[MANHATTAN_N_SPOTS];     /* the (public) discard pile */
-  /* The seat's legal moves, read from actions= (docs/rules/manhattan.md);
-   * none when the line has no actions= (written before views carried them).
-   * Choose choose_count blocks, at most choose_max[b] of b storeys; or play
-   * a card with a block on any city in play_cities[card][block], a bit mask. */
+  /* The seat's moves from actions= (none in an older line without it): choose
+   * choose_count blocks, at most choose_max[b] of b storeys; or play a card with
+   * a block on the cities of play_cities[card][block] (a bit mask). */
   gboolean       has_actions;
   int            choose_count;
   guint8         choose_max[MANHATTAN_MAX_BLOCK + 1];
