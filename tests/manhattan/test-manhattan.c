@@ -768,6 +768,210 @@ test_view_helpers (void)
   g_assert_cmpint (manhattan_view_city_owner (&view, 4), ==, (me + 2) % 4);
 }
 
+/* The value of @key in a view line, up to the next space. */
+static char *
+view_value (const char *line,
+            const char *key)
+{
+  g_autofree char *needle = g_strdup_printf (" %s=", key);
+  const char *start = strstr (line, needle);
+
+  g_assert_nonnull (start);
+  start += strlen (needle);
+  return g_strndup (start, strcspn (start, " "));
+}
+
+/* The view line carries each seat's moves; its reader gets them back. */
+static void
+test_view_actions (void)
+{
+  g_autoptr(ManhattanGame) game = new_started_game (88, NULL);
+  ManhattanState *st = manhattan_game_get_state (game);
+  g_autoptr(GPtrArray) events = parlor_event_array_new ();
+  g_autoptr(GError) error = NULL;
+  ManhattanView view;
+  int me, row, col;
+
+  /* Round one: every seat chooses six of its 11, 6, 4 and 3 blocks. */
+  for (int seat = 0; seat < 4; seat++)
+    {
+      g_autofree char *line = parlor_game_view_for (PARLOR_GAME (game), seat);
+      g_autofree char *actions = view_value (line, "actions");
+
+      g_assert_cmpstr (actions, ==, "choose:6@11.6.4.3");
+      g_assert_true (manhattan_view_parse (line, &view, &error));
+      g_assert_no_error (error);
+      g_assert_true (view.has_actions);
+      g_assert_cmpint (view.choose_count, ==, 6);
+      g_assert_cmpint (view.choose_max[1], ==, 11);
+      g_assert_cmpint (view.choose_max[4], ==, 3);
+      g_assert_false (manhattan_view_may_play (&view));
+    }
+  g_assert_true (parlor_game_apply (PARLOR_GAME (game), 2, "choose blocks=1,1,1,1,4,4",
+                                    events, &error));
+  {
+    g_autofree char *chose = parlor_game_view_for (PARLOR_GAME (game), 2);
+    g_autofree char *waits = parlor_game_view_for (PARLOR_GAME (game), 3);
+    g_autofree char *public = parlor_game_view_for (PARLOR_GAME (game), -1);
+    g_autofree char *a = view_value (chose, "actions");
+    g_autofree char *b = view_value (waits, "actions");
+    g_autofree char *c = view_value (public, "actions");
+
+    g_assert_cmpstr (a, ==, "-");
+    g_assert_cmpstr (b, ==, "choose:6@11.6.4.3");
+    g_assert_cmpstr (c, ==, "-");
+    g_assert_true (manhattan_view_parse (chose, &view, &error));
+    g_assert_cmpint (view.choose_count, ==, 0);
+    g_assert_cmpuint (manhattan_view_n_legal_actions (&view), ==, 0);
+  }
+  g_clear_object (&game);
+
+  /* On a turn: the card at position 2 with a 1 or a 2; city 1 needs 3
+   * storeys there, city 4 needs 2. */
+  game = new_started_game (88, NULL);
+  st = manhattan_game_get_state (game);
+  choose_all (game);
+  me = st->turn;
+  memset (st->hand[me], 0, 9);
+  st->hand[me][2] = 1;
+  memset (st->chosen[me], 0, 5);
+  st->chosen[me][1] = 1;
+  st->chosen[me][2] = 1;
+  hand_rotation (me, 2, &row, &col);
+  place (&st->board, 1, row * 3 + col, (me + 1) % 4, 3);
+  place (&st->board, 4, row * 3 + col, (me + 2) % 4, 2);
+  for (int seat = -1; seat < 4; seat++)
+    {
+      g_autofree char *line = parlor_game_view_for (PARLOR_GAME (game), seat);
+      g_autofree char *actions = view_value (line, "actions");
+      g_autoptr(GPtrArray) listed = NULL;
+
+      g_assert_cmpstr (actions, ==, seat == me ? "play:2.1@0235,2.2@02345" : "-");
+      g_assert_true (manhattan_view_parse (line, &view, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (manhattan_view_may_play (&view), ==, seat == me);
+      listed = manhattan_view_legal_actions (&view);
+      if (seat != me)
+        {
+          g_assert_cmpuint (listed->len, ==, 0);
+          continue;
+        }
+      g_assert_cmphex (view.play_cities[2][1], ==, 0x2d);
+      g_assert_cmphex (view.play_cities[2][2], ==, 0x3d);
+      g_assert_cmphex (view.play_cities[0][1], ==, 0);
+      /* Listed as the game lists them: card, then city, then block. */
+      g_assert_cmpuint (listed->len, ==, 9);
+      g_assert_cmpstr (g_ptr_array_index (listed, 0), ==, "play card=2 city=0 block=1");
+      g_assert_cmpstr (g_ptr_array_index (listed, 1), ==, "play card=2 city=0 block=2");
+      g_assert_cmpstr (g_ptr_array_index (listed, 2), ==, "play card=2 city=2 block=1");
+      g_assert_cmpstr (g_ptr_array_index (listed, 6), ==, "play card=2 city=4 block=2");
+      g_assert_cmpstr (g_ptr_array_index (listed, 8), ==, "play card=2 city=5 block=2");
+    }
+}
+
+/* A damaged actions= is refused in words; the rest of the line is good. */
+static void
+test_view_actions_bad (void)
+{
+  g_autoptr(ManhattanGame) game = new_started_game (88, NULL);
+  ManhattanState *st = manhattan_game_get_state (game);
+  g_autofree char *line = NULL;
+  g_autofree char *choosing = NULL;
+  ManhattanView view;
+  int me;
+  static const char * const bad[] = {
+    "", "dance", "play", "play:", "play:2.1", "play:2.1@", "play:2.1@0235,",
+    "play:2.1@0235,2.1@4",          /* the same card and block twice */
+    "play:2.2@0,2.1@0",             /* out of order */
+    "play:2.1@00", "play:2.1@10", "play:2.1@6", "play:2.1@0x",
+    "play:9.1@0", "play:2.5@0", "play:2.0@0", "play:-2.1@0", "play:02.1@0;",
+    "play:3.1@0",                   /* a card the seat does not hold */
+    "play:2.3@0",                   /* a block it has not chosen */
+    "choose:6@11.6.4.3",            /* a choice on a turn to build */
+    "-,play:2.1@0", "play:2.1@0,-", "choose", "choose:6", "choose:0@1.1.1.1",
+    "choose:7@11.6.4.3", "choose:6@1.1.1.1", "choose:6@1.1.1", "choose:6@11.6.4.3.1",
+  };
+
+  choosing = parlor_game_view_for (PARLOR_GAME (game), 0);
+  choose_all (game);
+  me = st->turn;
+  memset (st->hand[me], 0, 9);
+  st->hand[me][2] = 1;
+  memset (st->chosen[me], 0, 5);
+  st->chosen[me][1] = 1;
+  st->chosen[me][2] = 1;
+  line = parlor_game_view_for (PARLOR_GAME (game), me);
+  g_assert_true (manhattan_view_parse (line, &view, NULL));
+
+  for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *good = view_value (line, "actions");
+      g_autofree char *from = g_strconcat (" actions=", good, NULL);
+      g_autofree char *to = g_strconcat (" actions=", bad[i], NULL);
+      g_autoptr(GString) text = g_string_new (line);
+      g_autoptr(GError) error = NULL;
+
+      g_string_replace (text, from, to, 1);
+      if (!g_test_quiet ())
+        g_test_message ("actions=%s", bad[i]);
+      g_assert_false (manhattan_view_parse (text->str, &view, &error));
+      g_assert_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_SYNTAX);
+      g_assert_cmpstr (error->message, ==, "The view has a bad “actions” value");
+    }
+
+  /* Plays while choosing, and a choice for a seat that has chosen, are not its moves. */
+  {
+    g_autoptr(GString) text = g_string_new (choosing);
+    g_autoptr(GError) error = NULL;
+
+    g_string_replace (text, " actions=choose:6@11.6.4.3", " actions=play:2.1@0", 1);
+    g_assert_false (manhattan_view_parse (text->str, &view, &error));
+    g_assert_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_SYNTAX);
+  }
+  {
+    g_autoptr(GString) text = g_string_new (choosing);
+    g_autoptr(GError) error = NULL;
+
+    g_string_replace (text, " chose=0 ", " chose=1 ", 1);
+    g_assert_false (manhattan_view_parse (text->str, &view, &error));
+    g_assert_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_SYNTAX);
+  }
+}
+
+/* A line written before views carried the moves (a seat-view replay) is
+ * still read, with no moves. */
+static void
+test_view_without_actions (void)
+{
+  g_autoptr(ManhattanGame) game = new_started_game (88, NULL);
+  ManhattanState *st = manhattan_game_get_state (game);
+  g_autofree char *line = NULL;
+  g_autoptr(GPtrArray) listed = NULL;
+  g_autoptr(GError) error = NULL;
+  ManhattanView view, with;
+  char *cut;
+
+  choose_all (game);
+  line = parlor_game_view_for (PARLOR_GAME (game), st->turn);
+  g_assert_true (manhattan_view_parse (line, &with, &error));
+  g_assert_true (manhattan_view_may_play (&with));
+  cut = strstr (line, " actions=");
+  g_assert_nonnull (cut);
+  *cut = '\0';
+
+  g_assert_true (manhattan_view_parse (line, &view, &error));
+  g_assert_no_error (error);
+  g_assert_false (view.has_actions);
+  g_assert_false (manhattan_view_may_play (&view));
+  g_assert_cmpint (view.choose_count, ==, 0);
+  listed = manhattan_view_legal_actions (&view);
+  g_assert_cmpuint (listed->len, ==, 0);
+  /* Everything else reads as before. */
+  g_assert_cmpmem (view.hand, sizeof view.hand, with.hand, sizeof with.hand);
+  g_assert_cmpint (view.turn, ==, with.turn);
+  g_assert_cmpmem (view.chosen, sizeof view.chosen, with.chosen, sizeof with.chosen);
+}
+
 /* ---- bad actions ---- */
 
 typedef struct
@@ -923,8 +1127,9 @@ test_view_damaged (void)
       g_assert_nonnull (error);
     }
 
-  /* Every prefix of a good view is refused too. */
-  for (gsize len = 0; len + 1 < strlen (good); len += 7)
+  /* Every prefix of a good view that stops short of its last value is
+   * refused too (a line ending before actions= is an older view). */
+  for (gsize len = 0; len < (gsize) (strstr (good, " discard=") - good); len += 7)
     {
       g_autofree char *cut = g_strndup (good, len);
 
@@ -955,6 +1160,9 @@ main (int   argc,
   g_test_add_func ("/manhattan/view/secrecy", test_view_secrecy);
   g_test_add_func ("/manhattan/view/helpers", test_view_helpers);
   g_test_add_func ("/manhattan/view/damaged", test_view_damaged);
+  g_test_add_func ("/manhattan/view/actions", test_view_actions);
+  g_test_add_func ("/manhattan/view/actions-bad", test_view_actions_bad);
+  g_test_add_func ("/manhattan/view/without-actions", test_view_without_actions);
   g_test_add_func ("/manhattan/actions/bad-actions", test_bad_actions);
   g_test_add_func ("/manhattan/describe", test_describe);
 

@@ -175,23 +175,18 @@ spot_is_tallest (ManhattanBoardView *self,
   return tallest > 0 && manhattan_spot_height (self->view.board.storeys[city][spot]) == tallest;
 }
 
-/* Whether the player may build on the spot at screen @position of @city now,
- * with the card and block picked (or any held card and chosen block). */
+/* Whether the view's moves let the player build on the spot at screen
+ * @position of @city now, with the card and block picked (or any). */
 static gboolean
 spot_buildable (ManhattanBoardView *self,
                 int                 city,
                 int                 position)
 {
-  const ManhattanView *v = &self->view;
-
-  if (!self->has_view || v->seat < 0 || v->phase != MANHATTAN_PHASE_PLAY || v->turn != v->seat)
-    return FALSE;
-  if (self->card >= 0 && self->card != position)
-    return FALSE;
-  if (v->hand[position] == 0)
+  if (!self->has_view || (self->card >= 0 && self->card != position))
     return FALSE;
   for (int b = 1; b <= MANHATTAN_MAX_BLOCK; b++)
-    if ((self->block == 0 || self->block == b) && manhattan_view_play_is_legal (v, position, city, b))
+    if ((self->block == 0 || self->block == b) &&
+        (self->view.play_cities[position][b] & (1u << city)) != 0)
       return TRUE;
   return FALSE;
 }

@@ -56,12 +56,6 @@ enum {
 static guint signals[N_SIGNALS];
 
 static int
-my_seat (ManhattanPanel *self)
-{
-  return self->has_view ? self->view.seat : -1;
-}
-
-static int
 blocks_left (const ManhattanView *view,
              int                  seat)
 {
@@ -123,7 +117,7 @@ choice_total (ManhattanPanel *self)
 static void
 update_choice (ManhattanPanel *self)
 {
-  int seat = my_seat (self);
+  int wanted = self->has_view ? self->view.choose_count : 0;
   int total = choice_total (self);
   g_autofree char *title = NULL;
 
@@ -133,13 +127,13 @@ update_choice (ManhattanPanel *self)
       g_autofree char *supply = NULL;
 
       gtk_label_set_text (self->choice_labels[b], count);
-      supply = g_strdup_printf (_("of %d"), seat >= 0 ? self->view.supply[seat][b] : 0);
+      supply = g_strdup_printf (_("of %d"), self->view.choose_max[b]);
       gtk_label_set_text (self->supply_labels[b], supply);
       if (self->step_buttons[b][0] != NULL)
         {
           /* Translators: the count of a block size in this round's choice */
           g_autofree char *state = g_strdup_printf (_("%d chosen, %d available"), self->choice[b],
-                                                    seat >= 0 ? self->view.supply[seat][b] : 0);
+                                                    self->view.choose_max[b]);
 
           for (int k = 0; k < 2; k++)
             gtk_accessible_update_property (GTK_ACCESSIBLE (self->step_buttons[b][k]),
@@ -147,29 +141,26 @@ update_choice (ManhattanPanel *self)
         }
     }
 
-  if (total == MANHATTAN_BLOCKS_PER_ROUND)
+  if (total == wanted)
     title = g_strdup (_("Your blocks for this round are ready"));
   else
     title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Choose %d more block for this round",
                                           "Choose %d more blocks for this round",
-                                          MANHATTAN_BLOCKS_PER_ROUND - total),
-                             MANHATTAN_BLOCKS_PER_ROUND - total);
+                                          wanted - total),
+                             wanted - total);
   /* The title stays one line in both phases, so the board keeps its size. */
   gtk_label_set_text (self->blocks_title, _("Choose Your Blocks"));
   gtk_label_set_text (self->choose_hint, title);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->choose_button), total == MANHATTAN_BLOCKS_PER_ROUND);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->choose_button), wanted > 0 && total == wanted);
 }
 
+/* The view's moves ask for the player's blocks. */
 gboolean
 manhattan_panel_is_choosing (ManhattanPanel *self)
 {
-  int seat;
-
   g_return_val_if_fail (MANHATTAN_IS_PANEL (self), FALSE);
 
-  seat = my_seat (self);
-  return seat >= 0 && self->view.phase == MANHATTAN_PHASE_CHOOSE &&
-         !(self->view.chosen_mask & (1u << seat));
+  return self->has_view && self->view.choose_count > 0;
 }
 
 gboolean
@@ -177,18 +168,16 @@ manhattan_panel_step_choice (ManhattanPanel *self,
                              int             size,
                              int             step)
 {
-  int seat;
   int value;
 
   g_return_val_if_fail (MANHATTAN_IS_PANEL (self), FALSE);
   g_return_val_if_fail (size >= 1 && size <= MANHATTAN_MAX_BLOCK, FALSE);
 
-  seat = my_seat (self);
   if (!manhattan_panel_is_choosing (self))
     return FALSE;
   value = self->choice[size] + step;
-  if (value < 0 || value > self->view.supply[seat][size] ||
-      (step > 0 && choice_total (self) >= MANHATTAN_BLOCKS_PER_ROUND))
+  if (value < 0 || value > self->view.choose_max[size] ||
+      (step > 0 && choice_total (self) >= self->view.choose_count))
     {
       gtk_widget_error_bell (GTK_WIDGET (self));
       return FALSE;
@@ -282,7 +271,7 @@ manhattan_panel_confirm_choice (ManhattanPanel *self)
 
   g_return_if_fail (MANHATTAN_IS_PANEL (self));
 
-  if (choice_total (self) != MANHATTAN_BLOCKS_PER_ROUND)
+  if (!manhattan_panel_is_choosing (self) || choice_total (self) != self->view.choose_count)
     return;
   blocks = manhattan_blocks_to_string (self->choice);
   g_signal_emit (self, signals[CHOOSE], 0, blocks);
@@ -538,7 +527,7 @@ manhattan_panel_set_view (ManhattanPanel      *self,
   self->view = *view;
   self->has_view = TRUE;
   seat = view->seat;
-  my_turn = seat >= 0 && view->phase == MANHATTAN_PHASE_PLAY && view->turn == seat;
+  my_turn = manhattan_view_may_play (view);
 
   self->updating = TRUE;
 
@@ -592,7 +581,7 @@ manhattan_panel_set_view (ManhattanPanel      *self,
       gtk_toggle_button_set_active (self->block_buttons[b], my_turn && n > 0 && b == previous_block);
     }
 
-  if (seat >= 0 && view->phase == MANHATTAN_PHASE_CHOOSE && !(view->chosen_mask & (1u << seat)))
+  if (view->choose_count > 0)
     {
       if (!choosing)
         memset (self->choice, 0, sizeof self->choice);
@@ -618,7 +607,7 @@ manhattan_panel_set_view (ManhattanPanel      *self,
     turn = g_strdup (_("The game is over"));
   else if (view->phase == MANHATTAN_PHASE_CHOOSE)
     {
-      if (seat >= 0 && !(view->chosen_mask & (1u << seat)))
+      if (view->choose_count > 0)
         turn = g_strdup (_("Choose six blocks for this round"));
       else
         turn = g_strdup (_("Waiting for the others to choose their blocks…"));

@@ -71,7 +71,7 @@ refresh (ManhattanScreen *self)
     manhattan_panel_focus_choose (self->panel);
   self->choosing = manhattan_panel_is_choosing (self->panel);
   /* So does the player's turn to build, unless the focus is already on the board or the panel. */
-  building = self->view.phase == MANHATTAN_PHASE_PLAY && self->view.turn == self->view.seat &&
+  building = manhattan_view_may_play (&self->view) &&
              parlor_game_screen_can_move (PARLOR_GAME_SCREEN (self));
   if (building && !self->building)
     {
@@ -568,7 +568,7 @@ on_spot_activated (ManhattanScreen *self,
   if (!self->has_view || PARLOR_SCREEN_SEAT (self) < 0)
     return;
 
-  if (self->view.phase != MANHATTAN_PHASE_PLAY || self->view.turn != PARLOR_SCREEN_SEAT (self))
+  if (!manhattan_view_may_play (&self->view))
     {
       toast (self, self->view.phase == MANHATTAN_PHASE_CHOOSE
                    ? _("Choose your blocks for this round first")
@@ -619,7 +619,7 @@ on_spot_activated (ManhattanScreen *self,
       return;
     }
 
-  if (!manhattan_view_play_is_legal (&self->view, card, city, block))
+  if ((self->view.play_cities[card][block] & (1u << city)) == 0)
     {
       g_autofree char *why = manhattan_view_spot_refusal (&self->view, city, row, col, block);
 

@@ -107,8 +107,8 @@ put_board (Out                  *o,
       }
 }
 
-/* The seat's legal moves, so that a reader never works them out itself:
- * "choose", or every "play:CARD.CITY.BLOCK" in the game's order, or "-". */
+/* The seat's moves, so that no reader works them out: "choose:N@a.b.c.d",
+ * "play:P.B@CITIES,…" or "-" (docs/rules/manhattan.md). */
 static void
 put_actions (Out                  *o,
              const ManhattanState *state,
@@ -119,7 +119,10 @@ put_actions (Out                  *o,
   put_key (o, "actions");
   if (seat >= 0 && state->phase == MANHATTAN_PHASE_CHOOSE && !(state->chosen_mask & (1 << seat)))
     {
-      put_s (o, "choose");
+      put_s (o, "choose:");
+      put_int (o, MANHATTAN_BLOCKS_PER_ROUND);
+      put_c (o, '@');
+      put_counts (o, state->supply[seat], 1, MANHATTAN_MAX_BLOCK);
       return;
     }
   if (seat >= 0 && state->phase == MANHATTAN_PHASE_PLAY && state->turn == seat)
@@ -130,21 +133,27 @@ put_actions (Out                  *o,
         if (state->hand[seat][card] == 0)
           continue;
         manhattan_card_spot (seat, card, &row, &col);
-        for (int city = 0; city < MANHATTAN_N_CITIES; city++)
-          for (int block = 1; block <= MANHATTAN_MAX_BLOCK; block++)
-            if (state->chosen[seat][block] > 0 &&
-                manhattan_spot_accepts (state->board.storeys[city][row * 3 + col], seat, block))
-              {
-                if (any)
-                  put_c (o, ',');
-                put_s (o, "play:");
-                put_int (o, card);
-                put_c (o, '.');
-                put_int (o, city);
-                put_c (o, '.');
-                put_int (o, block);
-                any = TRUE;
-              }
+        for (int block = 1; block <= MANHATTAN_MAX_BLOCK; block++)
+          {
+            gboolean listed = FALSE;
+
+            if (state->chosen[seat][block] == 0)
+              continue;
+            for (int city = 0; city < MANHATTAN_N_CITIES; city++)
+              if (manhattan_spot_accepts (state->board.storeys[city][row * 3 + col], seat, block))
+                {
+                  if (!listed)
+                    {
+                      put_s (o, any ? "," : "play:");
+                      put_int (o, card);
+                      put_c (o, '.');
+                      put_int (o, block);
+                      put_c (o, '@');
+                      listed = any = TRUE;
+                    }
+                  put_c (o, '0' + city);
+                }
+          }
       }
   if (!any)
     put_c (o, '-');
@@ -410,36 +419,86 @@ parse_int (const char *text,
   return TRUE;
 }
 
-/* "choose", "-" or "play:C.T.B,…" (see put_actions). */
+/* As put_actions writes it: plays rising by card, then block; cities rising. */
 static gboolean
 parse_actions (const char    *value,
                ManhattanView *view)
 {
-  if (g_str_equal (value, "choose"))
-    {
-      view->may_choose = TRUE;
-      return TRUE;
-    }
+  int last = -1;
+
   if (g_str_equal (value, "-"))
     return TRUE;
+  if (g_str_has_prefix (value, "choose:"))
+    {
+      int count, max[MANHATTAN_MAX_BLOCK], total = 0;
+
+      value += strlen ("choose:");
+      if (!scan_number (&value, MANHATTAN_BLOCKS_PER_ROUND, &count) || count < 1 ||
+          *value++ != '@' ||
+          !scan_numbers (&value, '.', MANHATTAN_MAX_BLOCK, 24, max) || *value != '\0')
+        return FALSE;
+      for (int b = 1; b <= MANHATTAN_MAX_BLOCK; b++)
+        {
+          view->choose_max[b] = max[b - 1];
+          total += max[b - 1];
+        }
+      if (total < count)
+        return FALSE;
+      view->choose_count = count;
+      return TRUE;
+    }
+  if (!g_str_has_prefix (value, "play:"))
+    return FALSE;
+  value += strlen ("play:");
   for (;;)
     {
-      int card, city, block;
+      int card, block, city_last = -1;
+      guint cities = 0;
 
-      if (!g_str_has_prefix (value, "play:"))
+      if (!scan_number (&value, MANHATTAN_N_SPOTS - 1, &card) || *value++ != '.' ||
+          !scan_number (&value, MANHATTAN_MAX_BLOCK, &block) || block < 1 ||
+          card * (MANHATTAN_MAX_BLOCK + 1) + block <= last || *value++ != '@')
         return FALSE;
-      value += strlen ("play:");
-      if (view->n_plays >= G_N_ELEMENTS (view->plays) ||
-          !scan_number (&value, MANHATTAN_N_SPOTS - 1, &card) || *value++ != '.' ||
-          !scan_number (&value, MANHATTAN_N_CITIES - 1, &city) || *value++ != '.' ||
-          !scan_number (&value, MANHATTAN_MAX_BLOCK, &block) || block < 1)
+      last = card * (MANHATTAN_MAX_BLOCK + 1) + block;
+      for (; *value >= '0' && *value < '0' + MANHATTAN_N_CITIES; value++)
+        {
+          if (*value - '0' <= city_last)
+            return FALSE;
+          city_last = *value - '0';
+          cities |= 1u << city_last;
+        }
+      if (cities == 0)
         return FALSE;
-      view->plays[view->n_plays++] = (card * 10 + city) * 10 + block;
+      view->play_cities[card][block] = cities;
       if (*value == '\0')
         return TRUE;
       if (*value++ != ',')
         return FALSE;
     }
+}
+
+/* The moves must be the seat's own: a choice while it chooses, plays of
+ * cards it holds with blocks it has chosen on its turn. */
+static gboolean
+actions_fit (const ManhattanView *view)
+{
+  int seat = view->seat;
+  gboolean plays = manhattan_view_may_play (view);
+
+  if (view->choose_count > 0)
+    return seat >= 0 && view->phase == MANHATTAN_PHASE_CHOOSE &&
+           !(view->chosen_mask & (1u << seat));
+  if (!plays)
+    return TRUE;
+  if (seat < 0 || view->phase != MANHATTAN_PHASE_PLAY || view->turn != seat ||
+      !view->chosen_known[seat])
+    return FALSE;
+  for (int card = 0; card < MANHATTAN_N_SPOTS; card++)
+    for (int block = 1; block <= MANHATTAN_MAX_BLOCK; block++)
+      if (view->play_cities[card][block] != 0 &&
+          (view->hand[card] == 0 || view->chosen[seat][block] == 0))
+        return FALSE;
+  return TRUE;
 }
 
 /* Views are read for every move a client sees: the line is cut into its
@@ -505,8 +564,9 @@ manhattan_view_parse (const char     *text,
     }
   if (!typed)
     return bad_view (error, "view");
+  /* A line written before views carried the moves has no actions=. */
   for (int k = 0; k < N_KEYS; k++)
-    if (values[k] == NULL)
+    if (values[k] == NULL && k != KEY_ACTIONS)
       return bad_view (error, key_names[k]);
 
 #define GET_INT(key, min, max, dest) \
@@ -557,9 +617,6 @@ manhattan_view_parse (const char     *text,
       view->hand[card]++;
     }
 
-  if (!parse_actions (values[KEY_ACTIONS], view))
-    return bad_view (error, "actions");
-
   if (!parse_seat_blocks (values[KEY_CHOSEN], view->chosen, view->chosen_known))
     return bad_view (error, "chosen");
   if (!parse_seat_blocks (values[KEY_SUPPLY], view->supply, NULL))
@@ -592,22 +649,25 @@ manhattan_view_parse (const char     *text,
   if (*value != '\0')
     return bad_view (error, "board");
 
+  if (values[KEY_ACTIONS] != NULL)
+    {
+      view->has_actions = TRUE;
+      if (!parse_actions (values[KEY_ACTIONS], view) || !actions_fit (view))
+        return bad_view (error, "actions");
+    }
+
   return TRUE;
 }
 
 gboolean
-manhattan_view_play_is_legal (const ManhattanView *view,
-                              int                  card,
-                              int                  city,
-                              int                  block)
+manhattan_view_may_play (const ManhattanView *view)
 {
-  guint16 move = (card * 10 + city) * 10 + block;
-
   g_return_val_if_fail (view != NULL, FALSE);
 
-  for (guint i = 0; i < view->n_plays; i++)
-    if (view->plays[i] == move)
-      return TRUE;
+  for (int card = 0; card < MANHATTAN_N_SPOTS; card++)
+    for (int block = 1; block <= MANHATTAN_MAX_BLOCK; block++)
+      if (view->play_cities[card][block] != 0)
+        return TRUE;
   return FALSE;
 }
 
@@ -627,21 +687,23 @@ legal_moves (const ManhattanView *view,
   if (seat < 0)
     return 0;
 
-  if (view->may_choose)
+  if (view->choose_count > 0)
     {
-      const guint8 *sup = view->supply[seat];
+      const guint8 *max = view->choose_max;
+      int count = view->choose_count;
 
-      for (int a = MIN (sup[1], 6); a >= 0; a--)
-        for (int b = MIN (sup[2], 6 - a); b >= 0; b--)
-          for (int c = MIN (sup[3], 6 - a - b); c >= 0; c--)
-            if (6 - a - b - c <= sup[4])
+      for (int a = MIN (max[1], count); a >= 0; a--)
+        for (int b = MIN (max[2], count - a); b >= 0; b--)
+          for (int c = MIN (max[3], count - a - b); c >= 0; c--)
+            if (count - a - b - c <= max[4])
               moves[n++] = (a * 7 + b) * 7 + c;
     }
   else
-    {
-      memcpy (moves, view->plays, view->n_plays * sizeof moves[0]);
-      n = view->n_plays;
-    }
+    for (int card = 0; card < MANHATTAN_N_SPOTS; card++)
+      for (int city = 0; city < MANHATTAN_N_CITIES; city++)
+        for (int block = 1; block <= MANHATTAN_MAX_BLOCK; block++)
+          if (view->play_cities[card][block] & (1u << city))
+            moves[n++] = (card * 10 + city) * 10 + block;
 
   return n;
 }
@@ -650,10 +712,10 @@ static char *
 format_move (const ManhattanView *view,
              guint16              move)
 {
-  if (view->may_choose)
+  if (view->choose_count > 0)
     {
       int a = move / 49, b = move / 7 % 7, c = move % 7;
-      guint8 counts[MANHATTAN_MAX_BLOCK + 1] = { 0, a, b, c, 6 - a - b - c };
+      guint8 counts[MANHATTAN_MAX_BLOCK + 1] = { 0, a, b, c, view->choose_count - a - b - c };
       g_autofree char *blocks = manhattan_blocks_to_string (counts);
 
       return g_strconcat ("choose blocks=", blocks, NULL);
@@ -717,21 +779,13 @@ manhattan_view_card_cities (const ManhattanView *view,
                             int                 *col)
 {
   guint mask = 0;
-  int seat;
 
   g_return_val_if_fail (view != NULL, 0);
   g_return_val_if_fail (card >= 0 && card < MANHATTAN_N_SPOTS, 0);
 
-  seat = MAX (view->seat, 0);
-  manhattan_card_spot (seat, card, row, col);
-  if (view->seat < 0)
-    return 0;
-
-  for (int city = 0; city < MANHATTAN_N_CITIES; city++)
-    for (int block = 1; block <= MANHATTAN_MAX_BLOCK; block++)
-      if (view->chosen[seat][block] > 0 &&
-          manhattan_spot_accepts (view->board.storeys[city][*row * 3 + *col], seat, block))
-        mask |= 1u << city;
+  manhattan_card_spot (MAX (view->seat, 0), card, row, col);
+  for (int block = 1; block <= MANHATTAN_MAX_BLOCK; block++)
+    mask |= view->play_cities[card][block];
 
   return mask;
 }

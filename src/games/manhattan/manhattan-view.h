@@ -32,11 +32,13 @@ typedef struct
   gboolean       revealed;
   int            deck_size;
   guint8         discard[MANHATTAN_N_SPOTS];     /* the (public) discard pile */
-  /* The seat's legal moves, as the game wrote them: whether it chooses its
-   * blocks now, and each play as (card × 10 + city) × 10 + block. */
-  gboolean       may_choose;
-  guint          n_plays;
-  guint16        plays[MANHATTAN_N_SPOTS * MANHATTAN_N_CITIES * MANHATTAN_MAX_BLOCK];
+  /* The seat's moves from actions= (none in an older line without it): choose
+   * choose_count blocks, at most choose_max[b] of b storeys; or play a card with
+   * a block on the cities of play_cities[card][block] (a bit mask). */
+  gboolean       has_actions;
+  int            choose_count;
+  guint8         choose_max[MANHATTAN_MAX_BLOCK + 1];
+  guint8         play_cities[MANHATTAN_N_SPOTS][MANHATTAN_MAX_BLOCK + 1];
 } ManhattanView;
 
 char     *manhattan_state_view_line     (const ManhattanState *state,
@@ -64,12 +66,10 @@ guint     manhattan_view_n_legal_actions (const ManhattanView *view);
 /* The @index-th of manhattan_view_legal_actions(), or NULL. */
 char     *manhattan_view_legal_action   (const ManhattanView  *view,
                                          guint                 index);
-gboolean  manhattan_view_play_is_legal  (const ManhattanView  *view,
-                                         int                   card,
-                                         int                   city,
-                                         int                   block);
+/* Whether the view's move list holds a play (the seat builds now). */
+gboolean  manhattan_view_may_play       (const ManhattanView  *view);
 /* The spot a card of the view's seat points to, and the cities (bit mask) where
- * at least one of the seat's chosen blocks may go there. */
+ * the move list lets at least one of the seat's chosen blocks go there. */
 guint     manhattan_view_card_cities    (const ManhattanView  *view,
                                          int                   card,
                                          int                  *row,
