@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "parlor-line.h"
@@ -888,7 +889,10 @@ test_view_actions_bad (void)
     "play:3.1@0",                   /* a card the seat does not hold */
     "play:2.3@0",                   /* a block it has not chosen */
     "choose:6@11.6.4.3",            /* a choice on a turn to build */
-    "-,play:2.1@0", "play:2.1@0,-", "choose", "choose:6", "choose:0@1.1.1.1",
+    "-,play:2.1@0", "play:2.1@0,-",
+    "choose",                       /* the older form's choice, on a turn to build */
+    "play:2.1.1,", "play:2.1.6", "play:2.7.1", "2.1.1", "choose,play:2.1.1",
+    "choose:6", "choose:0@1.1.1.1",
     "choose:7@11.6.4.3", "choose:6@1.1.1.1", "choose:6@1.1.1", "choose:6@11.6.4.3.1",
   };
 
@@ -970,6 +974,30 @@ test_view_without_actions (void)
   g_assert_cmpmem (view.hand, sizeof view.hand, with.hand, sizeof with.hand);
   g_assert_cmpint (view.turn, ==, with.turn);
   g_assert_cmpmem (view.chosen, sizeof view.chosen, with.chosen, sizeof with.chosen);
+
+  /* The older form, every play on its own ("play:CARD.CITY.BLOCK"), reads
+   * as the same moves; an older "choose" as no list. */
+  {
+    g_autoptr(GPtrArray) plays = manhattan_view_legal_actions (&with);
+    g_autoptr(GString) old = g_string_new (line);
+    ManhattanView older;
+
+    g_string_append (old, " actions=");
+    for (guint i = 0; i < plays->len; i++)
+      {
+        int card, city, block;
+
+        g_assert_cmpint (sscanf (g_ptr_array_index (plays, i), "play card=%d city=%d block=%d",
+                                 &card, &city, &block), ==, 3);
+        g_string_append_printf (old, "%splay:%d.%d.%d", i > 0 ? "," : "", card, city, block);
+      }
+    g_assert_true (manhattan_view_parse (old->str, &older, &error));
+    g_assert_no_error (error);
+    g_assert_cmpmem (older.play_cities, sizeof older.play_cities, with.play_cities, sizeof with.play_cities);
+    g_string_truncate (old, strlen (line));
+    g_string_append (old, " actions=play:9.0.1");
+    g_assert_false (manhattan_view_parse (old->str, &older, NULL));
+  }
 }
 
 /* ---- bad actions ---- */

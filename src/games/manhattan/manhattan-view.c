@@ -477,6 +477,38 @@ parse_actions (const char    *value,
     }
 }
 
+/* The form views had before the cities were grouped (a seat's view kept in
+ * an older replay): "choose", or "play:CARD.CITY.BLOCK" items. A choice is
+ * read as no list, as a line without actions= is. */
+static gboolean
+parse_old_actions (const char    *value,
+                   ManhattanView *view)
+{
+  if (g_str_equal (value, "choose"))
+    {
+      view->has_actions = FALSE;
+      return view->seat >= 0 && view->phase == MANHATTAN_PHASE_CHOOSE &&
+             !(view->chosen_mask & (1u << view->seat));
+    }
+  for (;;)
+    {
+      int card, city, block;
+
+      if (!g_str_has_prefix (value, "play:"))
+        return FALSE;
+      value += strlen ("play:");
+      if (!scan_number (&value, MANHATTAN_N_SPOTS - 1, &card) || *value++ != '.' ||
+          !scan_number (&value, MANHATTAN_N_CITIES - 1, &city) || *value++ != '.' ||
+          !scan_number (&value, MANHATTAN_MAX_BLOCK, &block) || block < 1)
+        return FALSE;
+      view->play_cities[card][block] |= 1u << city;
+      if (*value == '\0')
+        return TRUE;
+      if (*value++ != ',')
+        return FALSE;
+    }
+}
+
 /* The moves must be the seat's own: a choice while it chooses, plays of
  * cards it holds with blocks it has chosen on its turn. */
 static gboolean
@@ -651,8 +683,13 @@ manhattan_view_parse (const char     *text,
 
   if (values[KEY_ACTIONS] != NULL)
     {
+      const char *actions = values[KEY_ACTIONS];
+
       view->has_actions = TRUE;
-      if (!parse_actions (values[KEY_ACTIONS], view) || !actions_fit (view))
+      if (strchr (actions, '@') == NULL && !g_str_equal (actions, "-")
+          ? !parse_old_actions (actions, view) : !parse_actions (actions, view))
+        return bad_view (error, "actions");
+      if (!actions_fit (view))
         return bad_view (error, "actions");
     }
 
