@@ -6,6 +6,7 @@
 #include "mahjong-wall.h"
 #include "parlor-games.h"
 #include "parlor-replay.h"
+#include "parlor-table.h"
 
 static const MahjongWallRules kit_full = { MAHJONG_TILE_SET_FULL, NULL, NULL };
 static const MahjongWallRules kit_suzume = { MAHJONG_TILE_SET_SUZUME, NULL, NULL };
@@ -208,6 +209,8 @@ record_game (const ParlorGameInfo *info,
   g_ptr_array_add (records, parlor_replay_format_header ());
   g_ptr_array_add (records, parlor_replay_format_game_version (info->id, info->replay_version, seed,
                                                                config, NULL));
+  for (guint s = 0; s < parlor_game_get_n_seats (game); s++)
+    g_ptr_array_add (records, parlor_replay_format_seat (s, "AI", "ai", info->ai_levels[0], NULL));
   parlor_game_start (game, events);
   while (!parlor_game_is_over (game))
     {
@@ -304,6 +307,39 @@ test_verify_altered_wall (void)
     }
 }
 
+/* A saved game from before the walls were recorded (honor-tile mahjong's
+ * version 2) records the same actions: a table is made from it still; one
+ * from before the answers were recorded (version 1) is refused. */
+static void
+test_table_from_older_record (void)
+{
+  const ParlorGameInfo *info = parlor_games_lookup ("jihai");
+  g_autofree char *text = record_game (info, "", 5);
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  g_autoptr(GPtrArray) v2 = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) v1 = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ParlorTable) table = NULL;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_auto(GStrv) parts = g_strsplit (lines[i], " version=3", 2);
+
+      if (strstr (lines[i], "line=wall%20tiles") != NULL)
+        continue;
+      g_ptr_array_add (v2, g_strjoinv (" version=2", parts));
+      g_ptr_array_add (v1, g_strjoinv ("", parts));
+    }
+  g_assert_nonnull (strstr (v2->pdata[1], " version=2"));
+  table = parlor_table_new_from_record (info, (const char * const *) v2->pdata, v2->len, -1, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (table);
+  g_clear_object (&table);
+  table = parlor_table_new_from_record (info, (const char * const *) v1->pdata, v1->len, -1, &error);
+  g_assert_null (table);
+  g_assert_error (error, PARLOR_REPLAY_ERROR, PARLOR_REPLAY_ERROR_SYNTAX);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -314,5 +350,6 @@ main (int   argc,
   g_test_add_func ("/mahjong/wall/malformed", test_malformed);
   g_test_add_func ("/mahjong/wall/check-events", test_check_events);
   g_test_add_func ("/mahjong/wall/verify-altered-wall", test_verify_altered_wall);
+  g_test_add_func ("/mahjong/wall/table-from-older-record", test_table_from_older_record);
   return g_test_run ();
 }
