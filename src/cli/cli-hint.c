@@ -72,7 +72,7 @@ start_game (Position          *pos,
       !parlor_line_get_int (record, "version", 1, MAX (pos->info->replay_version, 1),
                             &version, NULL))
     return fail (error, lineno, _("this replay is of a version this Parlor cannot play"));
-  *automatic = version < 2 && pos->info->replay_version >= 2;
+  *automatic = version < (gint64) pos->info->answers_recorded_since;
   pos->game = pos->info->new_game (config != NULL ? config : "", seed, &local_error);
   if (pos->game == NULL)
     return fail (error, lineno, local_error->message);

@@ -153,11 +153,23 @@ struct _ParlorGameInfo
    * (parlor_game_get_automatic_action) are recorded as actions, and a
    * reader of a version 1 replay plays them itself. */
   guint               replay_version;
+  /* The first replay version that records those answers (jihai and
+   * suzume: 2); a reader of an older one plays them itself. 0: every
+   * version records them. */
+  guint               answers_recorded_since;
   /* Optional: whether the event @line is one that the game's replays of
    * @version (older than replay_version) do not record; their readers let
    * the engine's event go by. */
   gboolean          (*unrecorded_event) (const char *line,
                                          guint       version);
+  /* Optional: checks one game's recorded event lines, in order, without the
+   * engine (a mahjong hand's deals and draws against the wall its replay
+   * records); on a disagreement, *@failed is the event's index and @error
+   * says in words what differs. */
+  gboolean          (*check_draws)   (const char * const *events,
+                                      guint               n_events,
+                                      guint              *failed,
+                                      GError            **error);
   /* Optional (docs/review.md): what playing @played instead of @best (the
    * strongest level's choice) costs, judged from the seat's @view alone;
    * @seed fixes any sampling. */

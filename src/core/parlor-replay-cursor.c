@@ -159,7 +159,7 @@ read_block (ParlorReplayCursor  *self,
             parlor_line_get_int (record, "version", 1, G_MAXINT, &version, NULL);
           self->config = g_strdup (parlor_line_get (record, "config") != NULL
                                    ? parlor_line_get (record, "config") : "");
-          self->automatic = version < 2 && self->info->replay_version >= 2;
+          self->automatic = version < (gint64) self->info->answers_recorded_since;
           /* Older versions that record every action may be played on from too. */
           self->current = !self->automatic && (guint) version <= MAX (self->info->replay_version, 1);
         }

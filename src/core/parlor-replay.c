@@ -379,7 +379,7 @@ verify_record (Replaying             *r,
                        "play it back with a newer Parlor"),
                      id, (int) version, engine_version);
       /* Version 1 → 2: answers of seats with nothing to claim were not recorded. */
-      r->automatic = version < 2 && engine_version >= 2;
+      r->automatic = version < (gint64) r->info->answers_recorded_since;
       r->version = (guint) version;
       r->game = r->info->new_game (config != NULL ? config : "", seed, &local_error);
       if (r->game == NULL)
@@ -478,6 +478,70 @@ verify_record (Replaying             *r,
   return fail (error, PARLOR_REPLAY_ERROR_SYNTAX, lineno, _("unknown record “%s”"), type);
 }
 
+/* Each game's own check of its recorded events (ParlorGameInfo.check_draws:
+ * a mahjong hand's deals and draws against the wall it records), made before
+ * the engine plays the file again, so a changed tile is reported as the draw
+ * it spoils. What cannot be read is left to the engine's pass to report. */
+static gboolean
+check_recorded_draws (const char            *text,
+                      const ParlorGameInfo *(*lookup) (const char *id),
+                      GError               **error)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GArray) linenos = g_array_new (FALSE, FALSE, sizeof (guint));
+  const ParlorGameInfo *info = NULL;
+  gboolean seen_header = FALSE;
+
+  for (guint i = 0;; i++)
+    {
+      g_autoptr(ParlorLine) record = NULL;
+      const char *type = NULL;
+
+      if (lines[i] != NULL)
+        {
+          if (*g_strstrip (lines[i]) == '\0')
+            continue;
+          record = parlor_line_parse (lines[i], NULL);
+          if (record == NULL)
+            return TRUE;
+          type = parlor_line_get_type (record);
+          if (!seen_header)
+            {
+              seen_header = TRUE;
+              if (!g_str_equal (type, "replay") || parlor_line_has (record, "kind"))
+                return TRUE;
+              continue;
+            }
+        }
+      if (lines[i] == NULL || g_str_equal (type, "game"))
+        {
+          g_autoptr(GError) local_error = NULL;
+          guint failed = 0;
+
+          if (info != NULL && info->check_draws != NULL &&
+              !info->check_draws ((const char * const *) events->pdata, events->len, &failed,
+                                  &local_error))
+            return fail (error, PARLOR_REPLAY_ERROR_MISMATCH,
+                         g_array_index (linenos, guint, MIN (failed, linenos->len - 1)), "%s",
+                         local_error->message);
+          if (lines[i] == NULL)
+            return TRUE;
+          g_ptr_array_set_size (events, 0);
+          g_array_set_size (linenos, 0);
+          info = parlor_line_get (record, "id") != NULL ? lookup (parlor_line_get (record, "id"))
+                                                        : NULL;
+        }
+      else if (g_str_equal (type, "event") && parlor_line_get (record, "line") != NULL)
+        {
+          guint lineno = i + 1;
+
+          g_ptr_array_add (events, g_strdup (parlor_line_get (record, "line")));
+          g_array_append_val (linenos, lineno);
+        }
+    }
+}
+
 gboolean
 parlor_replay_verify (const char            *text,
                       const ParlorGameInfo *(*lookup) (const char *id),
@@ -497,6 +561,8 @@ parlor_replay_verify (const char            *text,
 
   if (n_games != NULL)
     *n_games = 0;
+  if (!check_recorded_draws (text, lookup, error))
+    return FALSE;
 
   lines = g_strsplit (text, "\n", -1);
   for (guint i = 0; ok && lines[i] != NULL; i++)

@@ -1294,10 +1294,12 @@ table_from_lines (const ParlorGameInfo *info,
                                              ? parlor_line_get (line, "seed") : "",
                                            10, 0, G_MAXUINT64, &seed, NULL))
             return record_error (error, _("The saved game cannot be read")), NULL;
-          /* The game's own replay version (1 when not given) must be this one's. */
+          /* The game's own replay version (1 when not given): this one's, or
+           * an older one that records the same actions. */
           if (!parlor_line_get_int (line, "version", 1, G_MAXINT, &version, NULL))
             version = parlor_line_has (line, "version") ? 0 : 1;
-          if (version != MAX (info->replay_version, 1))
+          if (version > MAX (info->replay_version, 1) ||
+              version < MAX (info->answers_recorded_since, 1))
             return record_error (error,
                                  _("The saved game is from another version of Parlor")), NULL;
           self = parlor_table_new (info, parlor_line_get (line, "config"), seed, error);

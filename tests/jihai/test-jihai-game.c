@@ -228,7 +228,9 @@ test_deal_and_draw (void)
     {
       ParlorEvent *e = g_ptr_array_index (f.events, i);
 
-      if (strstr (e->line, "tiles=") != NULL || strstr (e->line, "tile=") != NULL)
+      if (g_str_has_prefix (e->line, "wall "))
+        g_assert_cmphex (e->audience, ==, 0);
+      else if (strstr (e->line, "tiles=") != NULL || strstr (e->line, "tile=") != NULL)
         g_assert_cmphex (e->audience, ==, PARLOR_AUDIENCE_SEAT (e->line[strlen ("deal seat=")] == '1'
                                                                     || strstr (e->line, "seat=1") ? 1 : 0));
     }
@@ -747,6 +749,9 @@ check_state (JihaiGame *game,
           g_assert_true (parlor_line_get_int (line, "seat", 0, 1, &seat, NULL));
           g_assert_cmphex (e->audience, ==, PARLOR_AUDIENCE_SEAT (seat));
         }
+      else if (g_str_equal (type, "wall"))
+        /* the whole wall is for the record only */
+        g_assert_cmphex (e->audience, ==, 0);
       else
         g_assert_cmphex (e->audience, ==, PARLOR_AUDIENCE_ALL);
     }
@@ -868,10 +873,25 @@ join_records (GPtrArray *records)
   return g_strjoinv ("\n", (char **) records->pdata);
 }
 
+/* A version 1 or 2 replay's events: no hand's wall. */
+static void
+append_events_without_wall (GPtrArray *records,
+                            GPtrArray *events)
+{
+  for (guint i = 0; i < events->len; i++)
+    {
+      ParlorEvent *e = g_ptr_array_index (events, i);
+
+      if (!g_str_has_prefix (e->line, "wall "))
+        g_ptr_array_add (records, parlor_replay_format_event (e, NULL));
+    }
+}
+
 /*
  * Replays: version 2 records the passes a table plays for a seat with
  * nothing to claim; a version 1 replay (from before every discard opened a
- * window) has none, and the reader plays them itself; a newer version is
+ * window) has none, and the reader plays them itself; version 3 records
+ * each hand's wall, which a version 1 replay lacks; a newer version is
  * refused in words.
  */
 static void
@@ -896,7 +916,7 @@ test_replay_versions (void)
   g_ptr_array_add (v1, parlor_replay_format_game ("jihai", 11, "first=random", NULL));
   parlor_game_start (PARLOR_GAME (game), events);
   g_assert_true (parlor_replay_append_events (v2, events, NULL));
-  g_assert_true (parlor_replay_append_events (v1, events, NULL));
+  append_events_without_wall (v1, events);
   while (!parlor_game_is_over (PARLOR_GAME (game)))
     {
       guint seat = parlor_game_is_waiting_for (PARLOR_GAME (game), 0) ? 0 : 1;
@@ -919,7 +939,7 @@ test_replay_versions (void)
       else
         g_ptr_array_add (v1, parlor_replay_format_action (seat, action, FALSE, NULL));
       g_assert_true (parlor_replay_append_events (v2, events, NULL));
-      g_assert_true (parlor_replay_append_events (v1, events, NULL));
+      append_events_without_wall (v1, events);
     }
   result = parlor_game_get_result (PARLOR_GAME (game));
   g_ptr_array_add (v2, parlor_replay_format_result (result, NULL));
@@ -927,20 +947,22 @@ test_replay_versions (void)
   g_assert_cmpuint (n_automatic, >, 0);
 
   text2 = join_records (v2);
-  g_assert_nonnull (strstr (text2, " version=2"));
+  g_assert_nonnull (strstr (text2, " version=3"));
+  g_assert_nonnull (strstr (text2, "line=wall%20tiles"));
   g_assert_true (parlor_replay_verify (text2, lookup_jihai, &n_games, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (n_games, ==, 1);
 
   text1 = join_records (v1);
-  g_assert_null (strstr (text1, " version=2"));
+  g_assert_null (strstr (text1, " version=3"));
+  g_assert_null (strstr (text1, "line=wall%20tiles"));
   g_assert_true (parlor_replay_verify (text1, lookup_jihai, &n_games, &error));
   g_assert_no_error (error);
 
   {
-    g_auto(GStrv) parts = g_strsplit (text2, " version=2", 2);
+    g_auto(GStrv) parts = g_strsplit (text2, " version=3", 2);
 
-    text3 = g_strjoinv (" version=3", parts);
+    text3 = g_strjoinv (" version=4", parts);
   }
   g_assert_false (parlor_replay_verify (text3, lookup_jihai, &n_games, &error));
   g_assert_error (error, PARLOR_REPLAY_ERROR, PARLOR_REPLAY_ERROR_UNKNOWN_GAME);

@@ -776,7 +776,8 @@ lookup_suzume (const char *id)
 }
 
 /* A replay of a match by computer players (every action recorded), with its
- * ron-barred events left out when @barred is FALSE; NULL when none was told. */
+ * ron-barred events left out when @barred is FALSE, and its walls before
+ * version 4; NULL when no ron was barred. */
 static char *
 record_match (guint64  seed,
               guint    version,
@@ -803,7 +804,8 @@ record_match (guint64  seed,
           g_autofree char *line = parlor_replay_format_event (e, NULL);
 
           n_barred += g_str_has_prefix (e->line, "ron-barred ");
-          if (barred || !g_str_has_prefix (e->line, "ron-barred "))
+          if ((barred || !g_str_has_prefix (e->line, "ron-barred ")) &&
+              (version >= 4 || !g_str_has_prefix (e->line, "wall ")))
             g_string_append_printf (out, "%s\n", line);
         }
       g_ptr_array_set_size (events, 0);
@@ -836,8 +838,8 @@ record_match (guint64  seed,
   return g_string_free (out, FALSE);
 }
 
-/* Version 3 records the ron-barred events; version 2 replays, from before
- * them, still read. */
+/* Version 3 records the ron-barred events, version 4 each hand's wall;
+ * version 2 and 3 replays, from before them, still read. */
 static void
 test_replay_versions (void)
 {
@@ -853,8 +855,14 @@ test_replay_versions (void)
     g_autofree char *v2 = record_match (seed, 2, FALSE);
     g_autofree char *v3_without = record_match (seed, 3, FALSE);
     g_autofree char *v2_with = record_match (seed, 2, TRUE);
+    g_autofree char *v4 = record_match (seed, 4, TRUE);
     g_autoptr(GError) error = NULL;
     guint n_games = 0;
+
+    g_assert_nonnull (strstr (v4, "line=wall%20tiles"));
+    g_assert_null (strstr (v3, "line=wall%20tiles"));
+    g_assert_true (parlor_replay_verify (v4, lookup_suzume, &n_games, &error));
+    g_assert_no_error (error);
 
     g_assert_true (parlor_replay_verify (v3, lookup_suzume, &n_games, &error));
     g_assert_no_error (error);

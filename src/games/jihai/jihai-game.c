@@ -11,6 +11,7 @@
 #include "jihai-hint.h"
 #include "mahjong-claim.h"
 #include "mahjong-tile.h"
+#include "mahjong-wall.h"
 #include "parlor-line.h"
 
 #define START_POINTS 15
@@ -73,6 +74,23 @@ static guint signals[N_SIGNALS];
 
 static const char *const ai_levels[] = { "random", "normal", "strong", NULL };
 
+static gboolean
+check_draws (const char * const *events,
+             guint               n_events,
+             guint              *failed,
+             GError            **error)
+{
+  return mahjong_wall_check_events (&jihai_wall_rules, events, n_events, failed, error);
+}
+
+/* Version 3 added each hand's wall. */
+static gboolean
+unrecorded_event (const char *line,
+                  guint       version)
+{
+  return version < 3 && g_str_has_prefix (line, "wall ");
+}
+
 static char *jihai_describe (const char         *line,
                              const char * const *seat_names);
 
@@ -96,8 +114,11 @@ const ParlorGameInfo jihai_game_info = {
   .review_cost = jihai_ai_review_cost,
   .hint_notes = jihai_hint_notes,
   .describe_move = jihai_hint_describe,
-  /* 2: every discard opens a window for every other seat */
-  .replay_version = 2,
+  /* 2: every discard opens a window for every other seat; 3: each hand's wall */
+  .replay_version = 3,
+  .answers_recorded_since = 2,
+  .unrecorded_event = unrecorded_event,
+  .check_draws = check_draws,
 };
 
 static void
@@ -516,6 +537,7 @@ start_hand (JihaiGame *self,
     }
   else
     mahjong_wall_init (&self->wall, MAHJONG_TILE_SET_HONORS, &self->rng);
+  mahjong_wall_add_event (events, &self->wall, &jihai_wall_rules);
 
   add_event (events, PARLOR_AUDIENCE_ALL, "hand number=%u starter=%u score0=%d score1=%d",
              self->hand_no, self->starter, self->score[0], self->score[1]);
@@ -1086,6 +1108,8 @@ jihai_describe (const char         *text,
   parlor_line_get_int (line, "score0", -1000, 1000, &a, NULL);
   parlor_line_get_int (line, "score1", -1000, 1000, &b, NULL);
 
+  if (g_str_equal (type, "wall"))
+    return NULL;
   if (g_str_equal (type, "hand"))
     {
       gint64 starter = 0;

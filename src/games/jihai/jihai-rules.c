@@ -26,6 +26,27 @@ jihai_kind_from_letter (char c)
   return p != NULL ? (guint) (p - letters) : JIHAI_NO_KIND;
 }
 
+static guint
+wall_tile_from_string (const char *text)
+{
+  guint kind = text[0] != '\0' && text[1] == '\0' ? jihai_kind_from_letter (text[0]) : JIHAI_NO_KIND;
+
+  return kind < JIHAI_N_KINDS ? MAHJONG_TILE_EAST + kind : MAHJONG_NO_TILE;
+}
+
+static const char *
+wall_tile_to_string (guint tile,
+                     char  buf[4])
+{
+  buf[0] = jihai_kind_letter (MAHJONG_TILE_KIND (tile) - MAHJONG_TILE_EAST);
+  buf[1] = '\0';
+  return buf;
+}
+
+const MahjongWallRules jihai_wall_rules = {
+  MAHJONG_TILE_SET_HONORS, wall_tile_from_string, wall_tile_to_string,
+};
+
 char *
 jihai_kinds_to_string (guint mask)
 {

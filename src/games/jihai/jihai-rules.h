@@ -3,6 +3,8 @@
 
 #include <glib.h>
 
+#include "mahjong-wall.h"
+
 G_BEGIN_DECLS
 
 /*
@@ -214,5 +216,8 @@ gboolean    jihai_check_context (const JihaiHand *hand,
 
 /* "One closed triplet=1;Two winds=2" or "-". */
 char       *jihai_score_lines_to_string (const JihaiScore *score);
+
+/* The wall's tiles in the game's letters (replays, docs/replay-format.md). */
+extern const MahjongWallRules jihai_wall_rules;
 
 G_END_DECLS

@@ -615,14 +615,12 @@ mahjong_tile_set_size (MahjongTileSet set)
 }
 
 void
-mahjong_wall_init (MahjongWall   *wall,
-                   MahjongTileSet set,
-                   ParlorRng     *rng)
+mahjong_wall_fill (MahjongWall   *wall,
+                   MahjongTileSet set)
 {
   guint n = 0;
 
   g_return_if_fail (wall != NULL);
-  g_return_if_fail (rng != NULL);
 
   memset (wall, 0, sizeof *wall);
   switch (set)
@@ -654,7 +652,18 @@ mahjong_wall_init (MahjongWall   *wall,
   wall->size = (guint16) n;
   wall->front = 0;
   wall->back = (guint16) n;
-  parlor_rng_shuffle (rng, wall->tiles, n, sizeof (MahjongTile));
+}
+
+void
+mahjong_wall_init (MahjongWall   *wall,
+                   MahjongTileSet set,
+                   ParlorRng     *rng)
+{
+  g_return_if_fail (wall != NULL);
+  g_return_if_fail (rng != NULL);
+
+  mahjong_wall_fill (wall, set);
+  parlor_rng_shuffle (rng, wall->tiles, wall->size, sizeof (MahjongTile));
 }
 
 guint

@@ -145,6 +145,9 @@ typedef struct
 } MahjongWall;
 
 guint     mahjong_tile_set_size       (MahjongTileSet set);
+/* The set's tiles in a fixed order, unshuffled. */
+void      mahjong_wall_fill           (MahjongWall   *wall,
+                                       MahjongTileSet set);
 void      mahjong_wall_init           (MahjongWall   *wall,
                                        MahjongTileSet set,
                                        ParlorRng     *rng);

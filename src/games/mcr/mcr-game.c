@@ -5,6 +5,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "mahjong-wall.h"
 #include "mcr-ai.h"
 #include "mcr-game.h"
 #include "mcr-hint.h"
@@ -255,6 +256,8 @@ mcr_info_describe (const char         *text,
   you = parlor_line_has (line, "seat") && *who == '\0';
   tile = tile_words (parlor_line_get (line, "tile"));
 
+  if (g_str_equal (type, "wall"))
+    return NULL;
   if (g_str_equal (type, "start"))
     return g_strdup_printf (_("A match of %s hands begins"), parlor_line_get (line, "hands"));
   if (g_str_equal (type, "hand"))
@@ -357,6 +360,23 @@ mcr_info_describe (const char         *text,
   return g_strdup (text);
 }
 
+/* Version 2 added each hand's wall. */
+static gboolean
+mcr_info_unrecorded_event (const char *line,
+                           guint       version)
+{
+  return version < 2 && g_str_has_prefix (line, "wall ");
+}
+
+static gboolean
+mcr_info_check_draws (const char * const *events,
+                      guint               n_events,
+                      guint              *failed,
+                      GError            **error)
+{
+  return mahjong_wall_check_events (&mcr_wall_rules, events, n_events, failed, error);
+}
+
 static const char * const ai_levels[] = { "1", "2", "3", "4", NULL };
 
 const ParlorGameInfo mcr_game_info = {
@@ -371,4 +391,8 @@ const ParlorGameInfo mcr_game_info = {
   .review_cost = mcr_ai_review_cost,
   .hint_notes = mcr_hint_notes,
   .describe_move = mcr_hint_describe,
+  /* 2: each hand's wall */
+  .replay_version = 2,
+  .unrecorded_event = mcr_info_unrecorded_event,
+  .check_draws = mcr_info_check_draws,
 };

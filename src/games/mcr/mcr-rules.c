@@ -9,6 +9,7 @@
 #include "mahjong-claim.h"
 #include "mahjong-mcr.h"
 #include "mahjong-shape.h"
+#include "mahjong-wall.h"
 #include "mcr-rules.h"
 #include "parlor-game.h"
 #include "parlor-line.h"
@@ -59,6 +60,26 @@ mcr_tile_str (guint tile,
     }
   return mahjong_tile_to_string (tile, buf);
 }
+
+/* The events write flowers "f1"…"f8". */
+static guint
+wall_tile_from_string (const char *text)
+{
+  if (text[0] == 'f' && text[1] >= '1' && text[1] <= '8' && text[2] == '\0')
+    return MAHJONG_TILE_FLOWER + (guint) (text[1] - '1');
+  return mahjong_tile_from_string (text);
+}
+
+static const char *
+wall_tile_to_string (guint tile,
+                     char  buf[4])
+{
+  return mcr_tile_str (tile, buf);
+}
+
+const MahjongWallRules mcr_wall_rules = {
+  MAHJONG_TILE_SET_FULL, wall_tile_from_string, wall_tile_to_string,
+};
 
 void
 mcr_append_counts (GString      *s,
@@ -376,6 +397,7 @@ start_hand (McrState  *state,
   mahjong_wall_init (&state->wall, MAHJONG_TILE_SET_FULL, &state->rng);
   if (state->hand_no == 0 && state->have_first_wall)
     memcpy (state->wall.tiles, state->first_wall, MAHJONG_WALL_MAX);
+  mahjong_wall_add_event (events, &state->wall, &mcr_wall_rules);
   memset (state->counts, 0, sizeof state->counts);
   memset (state->n_melds, 0, sizeof state->n_melds);
   memset (state->flowers, 0, sizeof state->flowers);

@@ -5,6 +5,7 @@
 
 #include "mahjong-claim.h"
 #include "mahjong-tile.h"
+#include "mahjong-wall.h"
 #include "parlor-rng.h"
 
 G_BEGIN_DECLS
@@ -94,5 +95,8 @@ const char *mcr_tile_str             (guint           tile,
 /* Appends every tile of @counts in order. */
 void        mcr_append_counts        (GString        *s,
                                       const guint8   *counts);
+
+/* The wall's tiles in the game's notation (replays, docs/replay-format.md). */
+extern const MahjongWallRules mcr_wall_rules;
 
 G_END_DECLS

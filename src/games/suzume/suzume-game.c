@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "mahjong-wall.h"
 #include "parlor-line.h"
 #include "suzume-ai.h"
 #include "suzume-game-private.h"
@@ -322,6 +323,8 @@ suzume_info_describe (const char         *text,
   if (parlor_line_has (line, "tile"))
     tile = tile_words (parlor_line_get (line, "tile"));
 
+  if (g_str_equal (type, "wall"))
+    return NULL;
   if (g_str_equal (type, "match"))
     {
       g_autofree char *dealer = seat_word (names, parlor_line_get (line, "dealer"));
@@ -508,12 +511,23 @@ suzume_info_describe (const char         *text,
   return g_strdup (text);
 }
 
-/* Version 3 added the event that tells a seat its ron is barred. */
+/* Version 3 added the event that tells a seat its ron is barred, 4 each
+ * hand's wall. */
 static gboolean
 suzume_info_unrecorded_event (const char *line,
                               guint       version)
 {
-  return version < 3 && g_str_has_prefix (line, "ron-barred ");
+  return (version < 3 && g_str_has_prefix (line, "ron-barred ")) ||
+         (version < 4 && g_str_has_prefix (line, "wall "));
+}
+
+static gboolean
+suzume_info_check_draws (const char * const *events,
+                         guint               n_events,
+                         guint              *failed,
+                         GError            **error)
+{
+  return mahjong_wall_check_events (&suzume_wall_rules, events, n_events, failed, error);
 }
 
 static const char * const ai_levels[] = { "random", "normal", "strong", NULL };
@@ -530,7 +544,10 @@ const ParlorGameInfo suzume_game_info = {
   .review_cost = suzume_ai_review_cost,
   .hint_notes = suzume_hint_notes,
   .describe_move = suzume_hint_describe,
-  /* 2: every discard opens a window for every other seat; 3: ron-barred */
-  .replay_version = 3,
+  /* 2: every discard opens a window for every other seat; 3: ron-barred;
+   * 4: each hand's wall */
+  .replay_version = 4,
+  .answers_recorded_since = 2,
   .unrecorded_event = suzume_info_unrecorded_event,
+  .check_draws = suzume_info_check_draws,
 };

@@ -8,6 +8,7 @@
 
 #include "mahjong-claim.h"
 #include "mahjong-tile.h"
+#include "mahjong-wall.h"
 #include "parlor-game.h"
 #include "parlor-line.h"
 #include "suzume-rules.h"
@@ -244,6 +245,34 @@ suzume_state_deal_wall (SuzumeState      *state,
   draw_tile (state, state->dealer, events);
 }
 
+static guint
+wall_tile_from_string (const char *text)
+{
+  SuzumeTile t = suzume_tile_from_string (text);
+  guint kind = suzume_tile_kind (t);
+
+  if (!suzume_tile_is_valid (t))
+    return MAHJONG_NO_TILE;
+  return (kind < SUZUME_KIND_F ? 18 + kind
+          : kind == SUZUME_KIND_F ? MAHJONG_TILE_GREEN : MAHJONG_TILE_RED_DRAGON) |
+         (suzume_tile_is_red (t) ? MAHJONG_TILE_RED : 0);
+}
+
+static const char *
+wall_tile_to_string (guint tile,
+                     char  buf[4])
+{
+  guint k = MAHJONG_TILE_KIND (tile);
+  guint kind = k < 27 ? k - 18 : k == MAHJONG_TILE_GREEN ? SUZUME_KIND_F : SUZUME_KIND_C;
+
+  return suzume_tile_to_string ((SuzumeTile) (kind | ((tile & MAHJONG_TILE_RED) ? SUZUME_TILE_RED : 0)),
+                                buf);
+}
+
+const MahjongWallRules suzume_wall_rules = {
+  MAHJONG_TILE_SET_SUZUME, wall_tile_from_string, wall_tile_to_string,
+};
+
 static void
 deal_hand (SuzumeState *state,
            GPtrArray   *events)
@@ -261,6 +290,7 @@ deal_hand (SuzumeState *state,
 
       wall[i] = (SuzumeTile) (kind | ((kit.tiles[i] & MAHJONG_TILE_RED) ? SUZUME_TILE_RED : 0));
     }
+  mahjong_wall_add_event (events, &kit, &suzume_wall_rules);
   suzume_state_deal_wall (state, wall, events);
 }
 

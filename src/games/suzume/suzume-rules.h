@@ -4,6 +4,7 @@
 #include <glib.h>
 
 #include "mahjong-claim.h"
+#include "mahjong-wall.h"
 #include "parlor-rng.h"
 #include "suzume-score.h"
 
@@ -107,5 +108,8 @@ char     *suzume_state_result_line (const SuzumeState *state,
 /* The seat's view line; -1 a spectator. */
 char     *suzume_state_view_line   (const SuzumeState *state,
                                     int                seat);
+
+/* The wall's tiles in the game's notation (replays, docs/replay-format.md). */
+extern const MahjongWallRules suzume_wall_rules;
 
 G_END_DECLS
