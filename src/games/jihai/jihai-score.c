@@ -6,7 +6,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-#include "jihai-rules.h"
+#include "jihai-score.h"
 
 G_DEFINE_QUARK (jihai-error-quark, jihai_error)
 
