@@ -8,7 +8,7 @@ G_BEGIN_DECLS
 /*
  * Honor-tile mahjong (자패마작, docs/rules/jihai-mahjong.md): the pure rules on
  * plain structs — tile kinds, the hand notation, the three winning shapes and
- * the scorer. The game state machine is in jihai-game.c.
+ * the scorer. The game state machine is in jihai-rules.c.
  *
  * Kinds 0–6 are East, South, West, North, White, Green, Red, written
  * E S W N O G R (the mahjong kit's honor tiles 27–33 in the same order).
