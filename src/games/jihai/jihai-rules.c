@@ -223,26 +223,6 @@ jihai_state_options (const JihaiState *state,
 
 /* Events */
 
-static void add_event (GPtrArray  *events,
-                       guint32     audience,
-                       const char *format,
-                       ...) G_GNUC_PRINTF (3, 4);
-
-static void
-add_event (GPtrArray  *events,
-           guint32     audience,
-           const char *format,
-           ...)
-{
-  va_list args;
-  char *line;
-
-  va_start (args, format);
-  line = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_ptr_array_add (events, parlor_event_new_take (audience, line));
-}
-
 static char *
 counts_string (const guint8 counts[JIHAI_N_KINDS])
 {
@@ -284,8 +264,8 @@ next_hand (JihaiState *state,
     {
       state->winner = state->score[0] <= 0 ? 1 : 0;
       state->phase = JIHAI_PHASE_OVER;
-      add_event (events, PARLOR_AUDIENCE_ALL, "match-over winner=%d score0=%d score1=%d hands=%u",
-                 state->winner, state->score[0], state->score[1], state->hand_no);
+      parlor_emit (events, PARLOR_AUDIENCE_ALL, "match-over winner=%d score0=%d score1=%d hands=%u",
+                   state->winner, state->score[0], state->score[1], state->hand_no);
       return;
     }
   start_hand (state, events);
@@ -295,8 +275,8 @@ static void
 end_with_draw (JihaiState *state,
                GPtrArray  *events)
 {
-  add_event (events, PARLOR_AUDIENCE_ALL, "hand-over result=draw score0=%d score1=%d",
-             state->score[0], state->score[1]);
+  parlor_emit (events, PARLOR_AUDIENCE_ALL, "hand-over result=draw score0=%d score1=%d",
+               state->score[0], state->score[1]);
   /* The player who started second starts the next hand. */
   state->starter = 1 - state->starter;
   next_hand (state, events);
@@ -328,20 +308,21 @@ end_with_win (JihaiState       *state,
   lines_text = g_string_free (lines, FALSE);
 
   if (way == JIHAI_WIN_RON)
-    add_event (events, PARLOR_AUDIENCE_ALL,
-               "win seat=%u way=ron tile=%c shape=%c lines=%s points=%d melds=%s tiles=%s from=%u",
-               seat, jihai_kind_letter (tile), shapes[score->shape], lines_text, score->total,
-               melds, tiles, 1 - seat);
+    parlor_emit (events, PARLOR_AUDIENCE_ALL,
+                 "win seat=%u way=ron tile=%c shape=%c lines=%s points=%d melds=%s tiles=%s "
+                 "from=%u",
+                 seat, jihai_kind_letter (tile), shapes[score->shape], lines_text, score->total,
+                 melds, tiles, 1 - seat);
   else
-    add_event (events, PARLOR_AUDIENCE_ALL,
-               "win seat=%u way=tsumo tile=%c shape=%c lines=%s points=%d melds=%s tiles=%s",
-               seat, jihai_kind_letter (tile), shapes[score->shape], lines_text, score->total,
-               melds, tiles);
+    parlor_emit (events, PARLOR_AUDIENCE_ALL,
+                 "win seat=%u way=tsumo tile=%c shape=%c lines=%s points=%d melds=%s tiles=%s",
+                 seat, jihai_kind_letter (tile), shapes[score->shape], lines_text, score->total,
+                 melds, tiles);
   state->score[seat] += score->total;
   state->score[1 - seat] -= score->total;
-  add_event (events, PARLOR_AUDIENCE_ALL,
-             "hand-over result=win winner=%u points=%d score0=%d score1=%d",
-             seat, score->total, state->score[0], state->score[1]);
+  parlor_emit (events, PARLOR_AUDIENCE_ALL,
+               "hand-over result=win winner=%u points=%d score0=%d score1=%d",
+               seat, score->total, state->score[0], state->score[1]);
   state->starter = seat;
   next_hand (state, events);
 }
@@ -375,10 +356,10 @@ draw_for (JihaiState *state,
   state->drawn = kind;
   state->drawn_replacement = replacement;
   state->claim_tile = JIHAI_NO_KIND;
-  add_event (events, PARLOR_AUDIENCE_SEAT (seat), "draw seat=%u tile=%c%s", seat,
-             jihai_kind_letter (kind), replacement ? " replacement=1" : "");
-  add_event (events, PARLOR_AUDIENCE_ALL & ~PARLOR_AUDIENCE_SEAT (seat), "draw seat=%u%s", seat,
-             replacement ? " replacement=1" : "");
+  parlor_emit (events, PARLOR_AUDIENCE_SEAT (seat), "draw seat=%u tile=%c%s", seat,
+               jihai_kind_letter (kind), replacement ? " replacement=1" : "");
+  parlor_emit (events, PARLOR_AUDIENCE_ALL & ~PARLOR_AUDIENCE_SEAT (seat), "draw seat=%u%s", seat,
+               replacement ? " replacement=1" : "");
 }
 
 static void
@@ -407,8 +388,8 @@ start_hand (JihaiState *state,
   else
     mahjong_wall_init (&state->wall, MAHJONG_TILE_SET_HONORS, &state->rng);
 
-  add_event (events, PARLOR_AUDIENCE_ALL, "hand number=%u starter=%u score0=%d score1=%d",
-             state->hand_no, state->starter, state->score[0], state->score[1]);
+  parlor_emit (events, PARLOR_AUDIENCE_ALL, "hand number=%u starter=%u score0=%d score1=%d",
+               state->hand_no, state->starter, state->score[0], state->score[1]);
   for (guint p = 0; p < 2; p++)
     {
       guint seat = order[p];
@@ -422,9 +403,9 @@ start_hand (JihaiState *state,
           state->counts[seat][MAHJONG_TILE_KIND (tile) - MAHJONG_TILE_EAST]++;
         }
       tiles = counts_string (state->counts[seat]);
-      add_event (events, PARLOR_AUDIENCE_SEAT (seat), "deal seat=%u tiles=%s", seat, tiles);
-      add_event (events, PARLOR_AUDIENCE_ALL & ~PARLOR_AUDIENCE_SEAT (seat),
-                 "deal seat=%u count=7", seat);
+      parlor_emit (events, PARLOR_AUDIENCE_SEAT (seat), "deal seat=%u tiles=%s", seat, tiles);
+      parlor_emit (events, PARLOR_AUDIENCE_ALL & ~PARLOR_AUDIENCE_SEAT (seat),
+                   "deal seat=%u count=7", seat);
     }
   draw_for (state, state->starter, FALSE, events);
 }
@@ -553,8 +534,8 @@ answer_claim (JihaiState    *state,
         meld->type = kong ? JIHAI_MELD_OPEN_KONG : JIHAI_MELD_PUNG;
         meld->kind = tile;
         state->n_calls++;
-        add_event (events, PARLOR_AUDIENCE_ALL, "call seat=%u type=%s tile=%c", r.seat,
-                   kong ? "kong" : "pung", jihai_kind_letter (tile));
+        parlor_emit (events, PARLOR_AUDIENCE_ALL, "call seat=%u type=%s tile=%c", r.seat,
+                     kong ? "kong" : "pung", jihai_kind_letter (tile));
         if (kong)
           draw_for (state, r.seat, TRUE, events);
         else
@@ -621,11 +602,12 @@ jihai_state_play (JihaiState  *state,
       state->discarded[seat] |= 1u << kind;
       state->n_thrown[seat]++;
       state->drawn = JIHAI_NO_KIND;
-      add_event (events, PARLOR_AUDIENCE_ALL, "discard seat=%u tile=%c", seat, jihai_kind_letter (kind));
+      parlor_emit (events, PARLOR_AUDIENCE_ALL, "discard seat=%u tile=%c", seat,
+                   jihai_kind_letter (kind));
       after_discard (state, seat, kind);
       if (ron_barred (state, other))
-        add_event (events, PARLOR_AUDIENCE_SEAT (other), "ron-barred seat=%u tile=%c", other,
-                   jihai_kind_letter (kind));
+        parlor_emit (events, PARLOR_AUDIENCE_SEAT (other), "ron-barred seat=%u tile=%c", other,
+                     jihai_kind_letter (kind));
       break;
     case JIHAI_MOVE_TSUMO:
       {
@@ -663,8 +645,8 @@ jihai_state_play (JihaiState  *state,
     case JIHAI_MOVE_CKONG:
       if (kind >= JIHAI_N_KINDS || !(o.ckong & (1u << kind)))
         return illegal (error, _("You cannot declare a concealed kong of that tile now"));
-      add_event (events, PARLOR_AUDIENCE_ALL, "call seat=%u type=ckong tile=%c", seat,
-                 jihai_kind_letter (kind));
+      parlor_emit (events, PARLOR_AUDIENCE_ALL, "call seat=%u type=ckong tile=%c", seat,
+                   jihai_kind_letter (kind));
       state->phase = JIHAI_PHASE_ROB;
       state->turn = seat;
       state->claim_tile = kind;
@@ -681,8 +663,8 @@ jihai_state_play (JihaiState  *state,
           state->melds[seat][i].type = JIHAI_MELD_ADDED_KONG;
       state->counts[seat][kind]--;
       state->n_calls++;
-      add_event (events, PARLOR_AUDIENCE_ALL, "call seat=%u type=akong tile=%c", seat,
-                 jihai_kind_letter (kind));
+      parlor_emit (events, PARLOR_AUDIENCE_ALL, "call seat=%u type=akong tile=%c", seat,
+                   jihai_kind_letter (kind));
       draw_for (state, seat, TRUE, events);
       break;
     case JIHAI_MOVE_PASS:
