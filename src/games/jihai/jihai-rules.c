@@ -10,6 +10,24 @@
 #include "parlor-game.h"
 
 gboolean
+jihai_tiles_check (const guint8  *tiles,
+                   GError       **error)
+{
+  guint8 n[JIHAI_N_KINDS] = { 0 };
+
+  if (tiles == NULL)
+    return TRUE;
+  for (guint i = 0; i < JIHAI_N_TILES; i++)
+    if (tiles[i] >= JIHAI_N_KINDS || ++n[tiles[i]] > 4)
+      {
+        g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG,
+                             _("A honor-tile deal holds four of each of the seven kinds"));
+        return FALSE;
+      }
+  return TRUE;
+}
+
+gboolean
 jihai_config_parse (const char  *text,
                     int         *first,
                     GError     **error)
@@ -35,24 +53,6 @@ jihai_config_parse (const char  *text,
           return FALSE;
         }
     }
-  return TRUE;
-}
-
-gboolean
-jihai_tiles_check (const guint8  *tiles,
-                   GError       **error)
-{
-  guint8 n[JIHAI_N_KINDS] = { 0 };
-
-  if (tiles == NULL)
-    return TRUE;
-  for (guint i = 0; i < JIHAI_N_TILES; i++)
-    if (tiles[i] >= JIHAI_N_KINDS || ++n[tiles[i]] > 4)
-      {
-        g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG,
-                             _("A honor-tile deal holds four of each of the seven kinds"));
-        return FALSE;
-      }
   return TRUE;
 }
 
@@ -99,7 +99,8 @@ tsumo_flags (const JihaiState *state,
              guint             seat)
 {
   guint flags = 0;
-  gboolean first_draw = state->n_draws[seat] == 1 && !state->drawn_replacement && state->n_calls == 0;
+  gboolean first_draw = state->n_draws[seat] == 1 && !state->drawn_replacement
+                        && state->n_calls == 0;
 
   if (first_draw)
     flags |= seat == state->starter ? JIHAI_FLAG_HEAVENLY : JIHAI_FLAG_EARTHLY;
@@ -236,23 +237,6 @@ counts_string (const guint8 counts[JIHAI_N_KINDS])
   return g_string_free (out, FALSE);
 }
 
-static char *
-melds_string (const JihaiMeld *melds,
-              guint            n)
-{
-  GString *out = g_string_new (NULL);
-
-  for (guint i = 0; i < n; i++)
-    {
-      char buf[7];
-
-      g_string_append_printf (out, "%s%s", i > 0 ? "," : "", jihai_meld_format (&melds[i], buf));
-    }
-  if (out->len == 0)
-    g_string_append_c (out, '-');
-  return g_string_free (out, FALSE);
-}
-
 static void start_hand (JihaiState *state,
                         GPtrArray  *events);
 
@@ -292,7 +276,7 @@ end_with_win (JihaiState       *state,
 {
   static const char shapes[] = "-ABC";
   GString *lines = g_string_new (NULL);
-  g_autofree char *melds = melds_string (state->melds[seat], state->n_melds[seat]);
+  g_autofree char *melds = jihai_melds_to_string (state->melds[seat], state->n_melds[seat]);
   g_autofree char *tiles = NULL;
   g_autofree char *lines_text = NULL;
   guint8 counts[JIHAI_N_KINDS];

@@ -81,6 +81,28 @@ jihai_meld_format (const JihaiMeld *meld,
   return buf;
 }
 
+char *
+jihai_melds_to_string (const JihaiMeld *melds,
+                       guint            n)
+{
+  GString *out;
+
+  g_return_val_if_fail (melds != NULL || n == 0, NULL);
+
+  out = g_string_new (NULL);
+  for (guint i = 0; i < n; i++)
+    {
+      char buf[7];
+
+      if (i > 0)
+        g_string_append_c (out, ',');
+      g_string_append (out, jihai_meld_format (&melds[i], buf));
+    }
+  if (out->len == 0)
+    g_string_append_c (out, '-');
+  return g_string_free (out, FALSE);
+}
+
 gboolean
 jihai_meld_parse (const char *text,
                   JihaiMeld  *meld)

@@ -77,6 +77,9 @@ const char *jihai_meld_format   (const JihaiMeld *meld,
                                  char             buf[7]);
 gboolean    jihai_meld_parse    (const char      *text,
                                  JihaiMeld       *meld);
+/* Melds comma separated in that notation, "-" for none. */
+char       *jihai_melds_to_string (const JihaiMeld *melds,
+                                   guint            n);
 
 /*
  * A winning hand: the declared melds and every concealed tile, the winning
