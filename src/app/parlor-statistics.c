@@ -5,7 +5,7 @@
 
 #include <glib/gi18n.h>
 
-#include "jihai-rules.h"
+#include "jihai-score.h"
 #include "mcr-screen.h"
 #include "parlor-app-games.h"
 #include "parlor-replay-viewer.h"

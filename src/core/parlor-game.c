@@ -69,6 +69,23 @@ parlor_event_array_new (void)
   return g_ptr_array_new_with_free_func ((GDestroyNotify) parlor_event_free);
 }
 
+void
+parlor_emit (GPtrArray  *events,
+             guint32     audience,
+             const char *format,
+             ...)
+{
+  va_list args;
+
+  g_return_if_fail (format != NULL);
+
+  if (events == NULL)
+    return;
+  va_start (args, format);
+  g_ptr_array_add (events, parlor_event_new_take (audience, g_strdup_vprintf (format, args)));
+  va_end (args);
+}
+
 const ParlorGameInfo *
 parlor_game_get_info (ParlorGame *self)
 {

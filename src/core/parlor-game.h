@@ -235,6 +235,11 @@ const char           *parlor_game_info_level_for_strength (const ParlorGameInfo 
                                                            guint                 strength);
 
 GPtrArray            *parlor_event_array_new    (void);
+/* Adds the printf-formatted line as an event for @audience (NULL @events: dropped). */
+void                  parlor_emit               (GPtrArray   *events,
+                                                 guint32      audience,
+                                                 const char  *format,
+                                                 ...) G_GNUC_PRINTF (3, 4);
 guint64               parlor_game_seed          (void);
 
 G_END_DECLS

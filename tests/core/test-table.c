@@ -428,12 +428,32 @@ test_record_limit (void)
   parlor_table_stop (table);
 }
 
+/* A game's rules add their event lines with parlor_emit(). */
+static void
+test_emit (void)
+{
+  g_autoptr(GPtrArray) events = parlor_event_array_new ();
+  ParlorEvent *event;
+
+  parlor_emit (events, PARLOR_AUDIENCE_SEAT (1), "draw seat=%u tile=%c", 1u, 'E');
+  parlor_emit (events, PARLOR_AUDIENCE_ALL, "hand number=%d", -3);
+  parlor_emit (NULL, PARLOR_AUDIENCE_ALL, "dropped");
+  g_assert_cmpuint (events->len, ==, 2);
+  event = g_ptr_array_index (events, 0);
+  g_assert_cmpstr (event->line, ==, "draw seat=1 tile=E");
+  g_assert_cmphex (event->audience, ==, 2);
+  event = g_ptr_array_index (events, 1);
+  g_assert_cmpstr (event->line, ==, "hand number=-3");
+  g_assert_cmphex (event->audience, ==, 0xffffffff);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
 
+  g_test_add_func ("/core/table/emit", test_emit);
   g_test_add_func ("/core/table/computers-finish", test_computers_finish);
   g_test_add_func ("/core/table/seat-assignment", test_seat_assignment);
   g_test_add_func ("/core/table/seat-asked-for", test_seat_asked_for);

@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-#include "jihai-rules.h"
+#include "jihai-score.h"
 #include "mahjong-tile.h"
 
 int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);

@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#include "jihai-rules.h"
+#include "jihai-score.h"
 
 typedef struct
 {

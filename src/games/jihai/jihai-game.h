@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-#include "jihai-rules.h"
+#include "jihai-score.h"
 #include "jihai-view.h"
 #include "parlor-game.h"
 

@@ -7,679 +7,766 @@
 #include <string.h>
 
 #include "jihai-rules.h"
+#include "parlor-game.h"
 
-G_DEFINE_QUARK (jihai-error-quark, jihai_error)
-
-static const char letters[] = "ESWNOGR";
-
-char
-jihai_kind_letter (guint kind)
+gboolean
+jihai_tiles_check (const guint8  *tiles,
+                   GError       **error)
 {
-  return kind < JIHAI_N_KINDS ? letters[kind] : '?';
+  guint8 n[JIHAI_N_KINDS] = { 0 };
+
+  if (tiles == NULL)
+    return TRUE;
+  for (guint i = 0; i < JIHAI_N_TILES; i++)
+    if (tiles[i] >= JIHAI_N_KINDS || ++n[tiles[i]] > 4)
+      {
+        g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG,
+                             _("A honor-tile deal holds four of each of the seven kinds"));
+        return FALSE;
+      }
+  return TRUE;
 }
 
-guint
-jihai_kind_from_letter (char c)
+gboolean
+jihai_config_parse (const char  *text,
+                    int         *first,
+                    GError     **error)
 {
-  const char *p = c != '\0' ? strchr (letters, c) : NULL;
+  g_auto(GStrv) words = g_strsplit_set (text != NULL ? text : "", " \t", -1);
 
-  return p != NULL ? (guint) (p - letters) : JIHAI_NO_KIND;
+  g_return_val_if_fail (first != NULL, FALSE);
+
+  *first = 0;
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      if (*words[i] == '\0')
+        continue;
+      if (g_str_equal (words[i], "first=0") || g_str_equal (words[i], "first=1"))
+        *first = words[i][6] - '0';
+      else if (g_str_equal (words[i], "first=random"))
+        *first = -1;
+      else
+        {
+          g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG,
+                       _("Unknown game option “%s” (the only one is first=0, 1 or random)"),
+                       words[i]);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+void
+jihai_state_init (JihaiState   *state,
+                  int           first,
+                  guint64       seed,
+                  const guint8 *tiles)
+{
+  g_return_if_fail (state != NULL);
+
+  memset (state, 0, sizeof *state);
+  state->winner = -1;
+  state->score[0] = state->score[1] = JIHAI_START_POINTS;
+  state->drawn = JIHAI_NO_KIND;
+  state->claim_tile = JIHAI_NO_KIND;
+  parlor_rng_init (&state->rng, seed, 0x6a69686169 /* "jihai" */);
+  state->starter = first >= 0 ? (guint) first : parlor_rng_below (&state->rng, 2);
+  if (tiles != NULL)
+    {
+      state->rigged = TRUE;
+      memcpy (state->rigged_tiles, tiles, JIHAI_N_TILES);
+    }
+}
+
+static void
+hand_of (const JihaiState *state,
+         guint             seat,
+         guint8            extra,
+         guint8            win,
+         JihaiHand        *hand)
+{
+  memset (hand, 0, sizeof *hand);
+  memcpy (hand->counts, state->counts[seat], sizeof hand->counts);
+  if (extra != JIHAI_NO_KIND)
+    hand->counts[extra]++;
+  memcpy (hand->melds, state->melds[seat], sizeof hand->melds);
+  hand->n_melds = state->n_melds[seat];
+  hand->win = win;
 }
 
 static guint
-wall_tile_from_string (const char *text)
+tsumo_flags (const JihaiState *state,
+             guint             seat)
 {
-  guint kind = text[0] != '\0' && text[1] == '\0' ? jihai_kind_from_letter (text[0]) : JIHAI_NO_KIND;
+  guint flags = 0;
+  gboolean first_draw = state->n_draws[seat] == 1 && !state->drawn_replacement
+                        && state->n_calls == 0;
 
-  return kind < JIHAI_N_KINDS ? MAHJONG_TILE_EAST + kind : MAHJONG_NO_TILE;
+  if (first_draw)
+    flags |= seat == state->starter ? JIHAI_FLAG_HEAVENLY : JIHAI_FLAG_EARTHLY;
+  if (mahjong_wall_remaining (&state->wall) == 0)
+    flags |= JIHAI_FLAG_LAST_DRAW;
+  if (state->drawn_replacement)
+    flags |= JIHAI_FLAG_DEAD_WALL_DRAW;
+  return flags;
 }
 
-static const char *
-wall_tile_to_string (guint tile,
-                     char  buf[4])
+static void
+score_tsumo (const JihaiState *state,
+             guint             seat,
+             JihaiScore       *score)
 {
-  buf[0] = jihai_kind_letter (MAHJONG_TILE_KIND (tile) - MAHJONG_TILE_EAST);
-  buf[1] = '\0';
-  return buf;
+  JihaiHand hand;
+
+  hand_of (state, seat, JIHAI_NO_KIND, state->drawn, &hand);
+  jihai_score (&hand, JIHAI_WIN_TSUMO, tsumo_flags (state, seat), state->discarded[seat], score);
 }
 
-const MahjongWallRules jihai_wall_rules = {
-  MAHJONG_TILE_SET_HONORS, wall_tile_from_string, wall_tile_to_string,
-};
+static guint
+ron_flags (const JihaiState *state)
+{
+  if (state->phase == JIHAI_PHASE_ROB)
+    return JIHAI_FLAG_ROBBING_QUAD;
+  return (state->claim_first ? JIHAI_FLAG_HAND_OF_MAN : 0)
+         | (state->claim_last ? JIHAI_FLAG_LAST_DISCARD : 0);
+}
 
-char *
-jihai_kinds_to_string (guint mask)
+static void
+score_ron (const JihaiState *state,
+           guint             seat,
+           JihaiScore       *score)
+{
+  JihaiHand hand;
+
+  hand_of (state, seat, state->claim_tile, state->claim_tile, &hand);
+  jihai_score (&hand, JIHAI_WIN_RON, ron_flags (state), state->discarded[seat], score);
+  /* A concealed kong can be robbed only to complete Seven orphans. */
+  if (state->phase == JIHAI_PHASE_ROB && score->shape != JIHAI_SHAPE_C)
+    score->can_win = FALSE;
+}
+
+/* The claim tile would complete @seat's hand, but @seat discarded its kind
+ * earlier in the hand: told to that seat alone, so that it knows why it is
+ * not asked. */
+static gboolean
+ron_barred (const JihaiState *state,
+            guint             seat)
+{
+  JihaiScore score;
+
+  if (!(state->discarded[seat] & (1u << state->claim_tile)))
+    return FALSE;
+  score_ron (state, seat, &score);
+  return score.status == JIHAI_STATUS_ILLEGAL_RON;
+}
+
+void
+jihai_state_options (const JihaiState *state,
+                     guint             seat,
+                     JihaiOptions     *o)
+{
+  guint wall;
+  JihaiScore score;
+
+  g_return_if_fail (state != NULL);
+  g_return_if_fail (o != NULL);
+
+  wall = mahjong_wall_remaining (&state->wall);
+  memset (o, 0, sizeof *o);
+  if (seat > 1)
+    return;
+  switch (state->phase)
+    {
+    case JIHAI_PHASE_TURN:
+      if (seat != state->turn)
+        return;
+      o->can |= JIHAI_CAN_DISCARD;
+      if (state->drawn == JIHAI_NO_KIND)
+        return;   /* after a pung: discard at once */
+      score_tsumo (state, seat, &score);
+      if (score.can_win)
+        o->can |= JIHAI_CAN_TSUMO;
+      if (wall == 0)
+        return;
+      for (guint k = 0; k < JIHAI_N_KINDS; k++)
+        if (state->counts[seat][k] == 4)
+          o->ckong |= 1u << k;
+      for (guint i = 0; i < state->n_melds[seat]; i++)
+        if (state->melds[seat][i].type == JIHAI_MELD_PUNG
+            && state->counts[seat][state->melds[seat][i].kind] > 0)
+          o->akong |= 1u << state->melds[seat][i].kind;
+      break;
+    case JIHAI_PHASE_CLAIM:
+    case JIHAI_PHASE_ROB:
+      if (seat == state->turn)
+        return;
+      score_ron (state, seat, &score);
+      if (score.can_win)
+        o->can |= JIHAI_CAN_RON;
+      if (state->phase == JIHAI_PHASE_CLAIM && wall > 0)
+        {
+          if (state->counts[seat][state->claim_tile] >= 2)
+            o->can |= JIHAI_CAN_PUNG;
+          if (state->counts[seat][state->claim_tile] == 3)
+            o->can |= JIHAI_CAN_KONG;
+        }
+      /* Every window asks the other seat, whatever it holds: pass is
+       * always legal, and alone when it has nothing to claim (the table
+       * then answers for it, parlor_game_get_automatic_action). */
+      o->can |= JIHAI_CAN_PASS;
+      break;
+    case JIHAI_PHASE_IDLE:
+    case JIHAI_PHASE_OVER:
+    default:
+      break;
+    }
+}
+
+/* Events */
+
+static char *
+counts_string (const guint8 counts[JIHAI_N_KINDS])
 {
   GString *out = g_string_new (NULL);
 
   for (guint k = 0; k < JIHAI_N_KINDS; k++)
-    if (mask & (1u << k))
-      g_string_append_c (out, letters[k]);
-  return g_string_free (out, FALSE);
-}
-
-gboolean
-jihai_kinds_parse (const char *text,
-                   guint      *mask)
-{
-  guint result = 0;
-
-  g_return_val_if_fail (text != NULL && mask != NULL, FALSE);
-
-  if (!g_str_equal (text, "-"))
-    {
-      if (*text == '\0')
-        return FALSE;
-      for (const char *p = text; *p != '\0'; p++)
-        {
-          guint k = jihai_kind_from_letter (*p);
-
-          if (k == JIHAI_NO_KIND)
-            return FALSE;
-          result |= 1u << k;
-        }
-    }
-  *mask = result;
-  return TRUE;
-}
-
-/* Meld notation */
-
-const char *
-jihai_meld_format (const JihaiMeld *meld,
-                   char             buf[7])
-{
-  static const char *const patterns[] = { "XX+X", "XXX+X", "XXXX", "XX+X+X" };
-  const char *pattern;
-  guint i = 0;
-
-  g_return_val_if_fail (meld != NULL && meld->type <= JIHAI_MELD_ADDED_KONG, "");
-
-  pattern = patterns[meld->type];
-  for (; pattern[i] != '\0'; i++)
-    buf[i] = pattern[i] == 'X' ? jihai_kind_letter (meld->kind) : '+';
-  buf[i] = '\0';
-  return buf;
-}
-
-gboolean
-jihai_meld_parse (const char *text,
-                  JihaiMeld  *meld)
-{
-  static const char *const patterns[] = { "XX+X", "XXX+X", "XXXX", "XX+X+X" };
-  guint kind;
-
-  g_return_val_if_fail (text != NULL && meld != NULL, FALSE);
-
-  kind = jihai_kind_from_letter (text[0]);
-  if (kind == JIHAI_NO_KIND)
-    return FALSE;
-  for (guint t = 0; t < G_N_ELEMENTS (patterns); t++)
-    {
-      const char *pattern = patterns[t];
-      guint i = 0;
-
-      while (pattern[i] != '\0' && text[i] != '\0'
-             && (pattern[i] == 'X' ? (guint) jihai_kind_from_letter (text[i]) == kind : text[i] == '+'))
-        i++;
-      if (pattern[i] == '\0' && text[i] == '\0')
-        {
-          meld->type = (guint8) t;
-          meld->kind = (guint8) kind;
-          return TRUE;
-        }
-    }
-  return FALSE;
-}
-
-/* Hands */
-
-gboolean
-jihai_hand_check (const JihaiHand *hand,
-                  GError         **error)
-{
-  guint8 all[JIHAI_N_KINDS];
-  guint size = 0;
-
-  g_return_val_if_fail (hand != NULL, FALSE);
-
-  memcpy (all, hand->counts, sizeof all);
-  if (hand->n_melds > JIHAI_MAX_MELDS)
-    {
-      g_set_error_literal (error, JIHAI_ERROR, JIHAI_ERROR_IMPOSSIBLE, "more than two melds");
-      return FALSE;
-    }
-  for (guint i = 0; i < hand->n_melds; i++)
-    {
-      const JihaiMeld *m = &hand->melds[i];
-
-      if (m->kind >= JIHAI_N_KINDS || m->type > JIHAI_MELD_ADDED_KONG)
-        {
-          g_set_error_literal (error, JIHAI_ERROR, JIHAI_ERROR_IMPOSSIBLE, "bad meld");
-          return FALSE;
-        }
-      all[m->kind] += jihai_meld_is_kong (m) ? 4 : 3;
-      size += 3;
-    }
-  for (guint k = 0; k < JIHAI_N_KINDS; k++)
-    {
-      size += hand->counts[k];
-      if (all[k] > 4)
-        {
-          g_set_error (error, JIHAI_ERROR, JIHAI_ERROR_IMPOSSIBLE,
-                       "%u copies of %c (there are 4)", all[k], letters[k]);
-          return FALSE;
-        }
-    }
-  if (size != JIHAI_HAND_SIZE)
-    {
-      g_set_error (error, JIHAI_ERROR, JIHAI_ERROR_IMPOSSIBLE,
-                   "%u tiles (a winning hand has 8, a kong counting 3)", size);
-      return FALSE;
-    }
-  if (hand->win >= JIHAI_N_KINDS || hand->counts[hand->win] == 0)
-    {
-      g_set_error_literal (error, JIHAI_ERROR, JIHAI_ERROR_IMPOSSIBLE,
-                           "the winning tile is not among the concealed tiles");
-      return FALSE;
-    }
-  return TRUE;
-}
-
-gboolean
-jihai_hand_parse (const char  *text,
-                  JihaiHand   *hand,
-                  GError     **error)
-{
-  g_auto(GStrv) parts = NULL;
-  g_auto(GStrv) melds = NULL;
-  JihaiHand result;
-  const char *concealed, *win;
-
-  g_return_val_if_fail (text != NULL && hand != NULL, FALSE);
-
-  memset (&result, 0, sizeof result);
-  parts = g_strsplit (text, "|", -1);
-  if (g_strv_length (parts) != 3)
-    {
-      g_set_error_literal (error, JIHAI_ERROR, JIHAI_ERROR_SYNTAX,
-                           "a hand is MELDS | CONCEALED | WINTILE");
-      return FALSE;
-    }
-  for (guint i = 0; i < 3; i++)
-    g_strstrip (parts[i]);
-
-  if (!g_str_equal (parts[0], "-"))
-    {
-      melds = g_strsplit (parts[0], " ", -1);
-      for (guint i = 0; melds[i] != NULL; i++)
-        {
-          JihaiMeld meld;
-
-          if (melds[i][0] == '\0')
-            continue;
-          if (!jihai_meld_parse (melds[i], &meld))
-            {
-              g_set_error (error, JIHAI_ERROR, JIHAI_ERROR_SYNTAX,
-                           "bad meld “%s” (XX+X, XXX+X, XXXX or XX+X+X)", melds[i]);
-              return FALSE;
-            }
-          if (result.n_melds == JIHAI_MAX_MELDS)
-            {
-              g_set_error_literal (error, JIHAI_ERROR, JIHAI_ERROR_IMPOSSIBLE,
-                                   "more than two melds");
-              return FALSE;
-            }
-          result.melds[result.n_melds++] = meld;
-        }
-      if (result.n_melds == 0)
-        {
-          g_set_error_literal (error, JIHAI_ERROR, JIHAI_ERROR_SYNTAX,
-                               "no meld: write - for none");
-          return FALSE;
-        }
-    }
-
-  concealed = parts[1];
-  if (*concealed == '\0')
-    {
-      g_set_error_literal (error, JIHAI_ERROR, JIHAI_ERROR_SYNTAX, "no concealed tiles");
-      return FALSE;
-    }
-  for (const char *p = concealed; *p != '\0'; p++)
-    {
-      guint k = jihai_kind_from_letter (*p);
-
-      if (k == JIHAI_NO_KIND)
-        {
-          g_set_error (error, JIHAI_ERROR, JIHAI_ERROR_SYNTAX,
-                       "unknown tile “%c” (E S W N O G R)", g_ascii_isprint (*p) ? *p : '?');
-          return FALSE;
-        }
-      if (result.counts[k] == 4)
-        {
-          g_set_error (error, JIHAI_ERROR, JIHAI_ERROR_IMPOSSIBLE,
-                       "more than 4 copies of %c", letters[k]);
-          return FALSE;
-        }
-      result.counts[k]++;
-    }
-
-  win = parts[2];
-  if (strlen (win) != 1 || jihai_kind_from_letter (win[0]) == JIHAI_NO_KIND)
-    {
-      g_set_error_literal (error, JIHAI_ERROR, JIHAI_ERROR_SYNTAX,
-                           "the winning tile is one letter of E S W N O G R");
-      return FALSE;
-    }
-  result.win = (guint8) jihai_kind_from_letter (win[0]);
-
-  if (!jihai_hand_check (&result, error))
-    return FALSE;
-  *hand = result;
-  return TRUE;
-}
-
-char *
-jihai_hand_to_string (const JihaiHand *hand)
-{
-  GString *out;
-
-  g_return_val_if_fail (hand != NULL, NULL);
-
-  out = g_string_new (NULL);
-  if (hand->n_melds == 0)
-    g_string_append_c (out, '-');
-  for (guint i = 0; i < hand->n_melds; i++)
-    {
-      char buf[7];
-
-      if (i > 0)
-        g_string_append_c (out, ' ');
-      g_string_append (out, jihai_meld_format (&hand->melds[i], buf));
-    }
-  g_string_append (out, " | ");
-  for (guint k = 0; k < JIHAI_N_KINDS; k++)
-    for (guint n = 0; n < hand->counts[k]; n++)
-      g_string_append_c (out, letters[k]);
-  g_string_append_printf (out, " | %c", jihai_kind_letter (hand->win));
-  return g_string_free (out, FALSE);
-}
-
-gboolean
-jihai_hand_equal (const JihaiHand *a,
-                  const JihaiHand *b)
-{
-  g_return_val_if_fail (a != NULL && b != NULL, FALSE);
-
-  if (a->n_melds != b->n_melds || a->win != b->win
-      || memcmp (a->counts, b->counts, sizeof a->counts) != 0)
-    return FALSE;
-  for (guint i = 0; i < a->n_melds; i++)
-    if (a->melds[i].type != b->melds[i].type || a->melds[i].kind != b->melds[i].kind)
-      return FALSE;
-  return TRUE;
-}
-
-/* Flags */
-
-static const char *const flag_names[JIHAI_N_FLAGS] = {
-  "heavenly", "earthly", "hand_of_man", "last_draw", "last_discard", "dead_wall_draw",
-  "robbing_quad",
-};
-
-const char *
-jihai_flag_name (guint index)
-{
-  return index < JIHAI_N_FLAGS ? flag_names[index] : NULL;
-}
-
-gboolean
-jihai_flags_parse (const char  *text,
-                   guint       *flags,
-                   GError     **error)
-{
-  g_auto(GStrv) words = NULL;
-  guint result = 0;
-
-  g_return_val_if_fail (text != NULL && flags != NULL, FALSE);
-
-  if (g_str_equal (text, "-"))
-    {
-      *flags = 0;
-      return TRUE;
-    }
-  words = g_strsplit (text, ",", -1);
-  for (guint i = 0; words[i] != NULL; i++)
-    {
-      const char *word = g_strstrip (words[i]);
-      guint f;
-
-      for (f = 0; f < JIHAI_N_FLAGS; f++)
-        if (g_str_equal (word, flag_names[f]))
-          break;
-      if (f == JIHAI_N_FLAGS)
-        {
-          g_set_error (error, JIHAI_ERROR, JIHAI_ERROR_SYNTAX, "unknown flag “%s”", word);
-          return FALSE;
-        }
-      result |= 1u << f;
-    }
-  *flags = result;
-  return TRUE;
-}
-
-/* Lines */
-
-static const struct
-{
-  const char *name;
-  const char *id;
-} line_table[JIHAI_N_LINES] = {
-  { N_("One closed triplet"), "one_closed_triplet" },
-  { N_("Two closed triplets"), "two_closed_triplets" },
-  { N_("One closed kong"), "one_closed_kong" },
-  { N_("Two kongs"), "two_kongs" },
-  { N_("Two closed kongs"), "two_closed_kongs" },
-  { N_("Three dragons"), "three_dragons" },
-  { N_("Two dragons"), "two_dragons" },
-  { N_("Three winds"), "three_winds" },
-  { N_("Two winds"), "two_winds" },
-  { N_("Wind pairs"), "wind_pairs" },
-  { N_("Dragon pairs"), "dragon_pairs" },
-  { N_("Four pairs"), "four_pairs" },
-  { N_("Seven orphans, 7-sided wait"), "seven_orphans_7_sided" },
-  { N_("Seven orphans"), "seven_orphans" },
-  { N_("Heavenly hand"), "heavenly" },
-  { N_("Earthly hand"), "earthly" },
-  { N_("Hand of man"), "hand_of_man" },
-  { N_("Last draw"), "last_draw" },
-  { N_("Last discard"), "last_discard" },
-  { N_("Dead wall draw"), "dead_wall_draw" },
-  { N_("Robbing a quad"), "robbing_quad" },
-};
-
-const char *
-jihai_line_name (JihaiLine line)
-{
-  g_return_val_if_fail (line < JIHAI_N_LINES, "");
-  return line_table[line].name;
-}
-
-const char *
-jihai_line_label (JihaiLine line)
-{
-  return jihai_line_name (line);
-}
-
-const char *
-jihai_line_id (JihaiLine line)
-{
-  g_return_val_if_fail (line < JIHAI_N_LINES, "");
-  return line_table[line].id;
-}
-
-JihaiLine
-jihai_line_from_id (const char *id)
-{
-  for (guint i = 0; id != NULL && i < JIHAI_N_LINES; i++)
-    if (g_str_equal (line_table[i].id, id))
-      return (JihaiLine) i;
-  return JIHAI_N_LINES;
-}
-
-const char *
-jihai_status_name (JihaiStatus status)
-{
-  switch (status)
-    {
-    case JIHAI_STATUS_WIN: return "win";
-    case JIHAI_STATUS_ZERO_POINTS: return "zero_points";
-    case JIHAI_STATUS_ILLEGAL_RON: return "illegal_ron";
-    case JIHAI_STATUS_NO_SHAPE: return "no_shape";
-    default: g_return_val_if_reached ("");
-    }
-}
-
-/* Shapes and scores */
-
-JihaiShape
-jihai_hand_shape (const JihaiHand *hand)
-{
-  guint n2 = 0, n3 = 0, n1 = 0, nother = 0;
-
-  g_return_val_if_fail (hand != NULL, JIHAI_SHAPE_NONE);
-
-  for (guint k = 0; k < JIHAI_N_KINDS; k++)
-    switch (hand->counts[k])
-      {
-      case 0: break;
-      case 1: n1++; break;
-      case 2: n2++; break;
-      case 3: n3++; break;
-      default: nother++; break;
-      }
-  if (nother > 0)
-    return JIHAI_SHAPE_NONE;
-  /* Four of a kind never form a set unless declared, nor two pairs. */
-  if (n1 == 0 && n2 == 1 && n3 + hand->n_melds == 2)
-    return JIHAI_SHAPE_A;
-  if (hand->n_melds == 0 && n1 == 0 && n3 == 0 && n2 == 4)
-    return JIHAI_SHAPE_B;
-  if (hand->n_melds == 0 && n1 == 6 && n2 == 1)
-    return JIHAI_SHAPE_C;
-  return JIHAI_SHAPE_NONE;
-}
-
-static void
-score_shape_a (const JihaiHand *hand,
-               guint8           points[JIHAI_N_LINES])
-{
-  guint closed_triplets = 0, closed_kongs = 0, kongs = 0;
-  guint set_winds = 0, set_dragons = 0;
-  gboolean all_winds = TRUE, all_dragons = TRUE;
-
-  for (guint k = 0; k < JIHAI_N_KINDS; k++)
-    {
-      if (hand->counts[k] == 0)
-        continue;
-      if (hand->counts[k] == 3)
-        {
-          closed_triplets++;
-          set_winds += jihai_kind_is_wind (k);
-          set_dragons += jihai_kind_is_dragon (k);
-        }
-      all_winds = all_winds && jihai_kind_is_wind (k);
-      all_dragons = all_dragons && jihai_kind_is_dragon (k);
-    }
-  for (guint i = 0; i < hand->n_melds; i++)
-    {
-      const JihaiMeld *m = &hand->melds[i];
-
-      kongs += jihai_meld_is_kong (m);
-      closed_kongs += m->type == JIHAI_MELD_CONCEALED_KONG;
-      set_winds += jihai_kind_is_wind (m->kind);
-      set_dragons += jihai_kind_is_dragon (m->kind);
-      all_winds = all_winds && jihai_kind_is_wind (m->kind);
-      all_dragons = all_dragons && jihai_kind_is_dragon (m->kind);
-    }
-
-  if (closed_triplets == 2)
-    points[JIHAI_LINE_TWO_CLOSED_TRIPLETS] = 3;
-  else if (closed_triplets == 1)
-    points[JIHAI_LINE_ONE_CLOSED_TRIPLET] = 1;
-  if (closed_kongs == 2)
-    points[JIHAI_LINE_TWO_CLOSED_KONGS] = 5;
-  else
-    {
-      if (closed_kongs == 1)
-        points[JIHAI_LINE_ONE_CLOSED_KONG] = 2;
-      if (kongs == 2)
-        points[JIHAI_LINE_TWO_KONGS] = 3;
-    }
-
-  if (all_dragons)
-    points[JIHAI_LINE_THREE_DRAGONS] = 4;
-  else if (set_dragons == 2)
-    points[JIHAI_LINE_TWO_DRAGONS] = 3;
-  if (all_winds)
-    points[JIHAI_LINE_THREE_WINDS] = 3;
-  else if (set_winds == 2)
-    points[JIHAI_LINE_TWO_WINDS] = 2;
-}
-
-void
-jihai_score (const JihaiHand *hand,
-             JihaiWinWay      way,
-             guint            flags,
-             guint            discarded,
-             JihaiScore      *score)
-{
-  g_return_if_fail (hand != NULL && score != NULL);
-
-  memset (score, 0, sizeof *score);
-  score->shape = jihai_hand_shape (hand);
-  switch (score->shape)
-    {
-    case JIHAI_SHAPE_NONE:
-      score->status = JIHAI_STATUS_NO_SHAPE;
-      return;
-    case JIHAI_SHAPE_A:
-      score_shape_a (hand, score->points);
-      break;
-    case JIHAI_SHAPE_B:
-      {
-        guint winds = 0, dragons = 0;
-
-        for (guint k = 0; k < JIHAI_N_KINDS; k++)
-          if (hand->counts[k] == 2)
-            {
-              winds += jihai_kind_is_wind (k);
-              dragons += jihai_kind_is_dragon (k);
-            }
-        if (winds == 4)
-          score->points[JIHAI_LINE_WIND_PAIRS] = 3;
-        else if (dragons == 3)
-          score->points[JIHAI_LINE_DRAGON_PAIRS] = 3;
-        else
-          score->points[JIHAI_LINE_FOUR_PAIRS] = 1;
-      }
-      break;
-    case JIHAI_SHAPE_C:
-      /* The pair is the winning kind: the seven held before were all different. */
-      if (hand->counts[hand->win] == 2)
-        score->points[JIHAI_LINE_SEVEN_ORPHANS_7_SIDED] =
-          way == JIHAI_WIN_TSUMO && (discarded & (1u << hand->win)) ? 2 : 3;
-      else
-        score->points[JIHAI_LINE_SEVEN_ORPHANS] = 1;
-      break;
-    default:
-      g_assert_not_reached ();
-    }
-
-  for (guint f = 0; f < JIHAI_N_FLAGS; f++)
-    if (flags & (1u << f))
-      {
-        static const guint8 bonus[JIHAI_N_FLAGS] = { 4, 2, 2, 1, 1, 1, 1 };
-
-        score->points[JIHAI_LINE_HEAVENLY + f] = bonus[f];
-      }
-
-  for (guint i = 0; i < JIHAI_N_LINES; i++)
-    score->total += score->points[i];
-
-  if (way == JIHAI_WIN_RON && (discarded & (1u << hand->win)))
-    score->status = JIHAI_STATUS_ILLEGAL_RON;
-  else if (score->total < 1)
-    score->status = JIHAI_STATUS_ZERO_POINTS;
-  else
-    score->status = JIHAI_STATUS_WIN;
-  score->can_win = score->status == JIHAI_STATUS_WIN;
-}
-
-static gboolean
-context_error (GError     **error,
-               const char  *message)
-{
-  g_set_error_literal (error, JIHAI_ERROR, JIHAI_ERROR_IMPOSSIBLE, message);
-  return FALSE;
-}
-
-gboolean
-jihai_check_context (const JihaiHand *hand,
-                     JihaiWinWay      way,
-                     guint            flags,
-                     guint            discarded,
-                     GError         **error)
-{
-  const guint tsumo_only = JIHAI_FLAG_HEAVENLY | JIHAI_FLAG_EARTHLY | JIHAI_FLAG_LAST_DRAW
-                           | JIHAI_FLAG_DEAD_WALL_DRAW;
-  const guint ron_only = JIHAI_FLAG_HAND_OF_MAN | JIHAI_FLAG_LAST_DISCARD | JIHAI_FLAG_ROBBING_QUAD;
-  const guint first = JIHAI_FLAG_HEAVENLY | JIHAI_FLAG_EARTHLY | JIHAI_FLAG_HAND_OF_MAN;
-  guint kongs = 0;
-
-  g_return_val_if_fail (hand != NULL, FALSE);
-
-  if (!jihai_hand_check (hand, error))
-    return FALSE;
-  if (way == JIHAI_WIN_RON && (flags & tsumo_only))
-    return context_error (error, "heavenly, earthly, last_draw and dead_wall_draw need a tsumo");
-  if (way == JIHAI_WIN_TSUMO && (flags & ron_only))
-    return context_error (error, "hand_of_man, last_discard and robbing_quad need a ron");
-  for (guint k = 0; k < JIHAI_N_KINDS; k++)
-    {
-      guint held = hand->counts[k];
-
-      for (guint i = 0; i < hand->n_melds; i++)
-        if (hand->melds[i].kind == k)
-          held += jihai_meld_is_kong (&hand->melds[i]) ? 4 : 3;
-      /* A discarded copy is a fifth tile when the hand holds all four. */
-      if ((discarded & (1u << k)) && held >= 4)
-        return context_error (error, "a discarded kind of which the hand holds all four copies");
-    }
-  for (guint i = 0; i < hand->n_melds; i++)
-    kongs += jihai_meld_is_kong (&hand->melds[i]);
-  if ((flags & first) && (hand->n_melds > 0 || discarded != 0))
-    return context_error (error, "a first-draw or first-discard win comes before any call or discard");
-  if ((flags & JIHAI_FLAG_HEAVENLY) && (flags & JIHAI_FLAG_EARTHLY))
-    return context_error (error, "a hand cannot be both heavenly and earthly");
-  if ((flags & (JIHAI_FLAG_HEAVENLY | JIHAI_FLAG_EARTHLY)) && (flags & JIHAI_FLAG_LAST_DRAW))
-    return context_error (error, "the first draw is not the last tile of the wall");
-  if ((flags & JIHAI_FLAG_HAND_OF_MAN) && (flags & JIHAI_FLAG_LAST_DISCARD))
-    return context_error (error, "the first discard is not the last one");
-  if ((flags & JIHAI_FLAG_DEAD_WALL_DRAW) && kongs == 0)
-    return context_error (error, "dead_wall_draw needs a kong");
-  if ((flags & JIHAI_FLAG_HAND_OF_MAN) && (flags & JIHAI_FLAG_ROBBING_QUAD))
-    return context_error (error, "robbing a quad is not a discard");
-  if ((flags & JIHAI_FLAG_LAST_DISCARD) && (flags & JIHAI_FLAG_ROBBING_QUAD))
-    return context_error (error, "robbing a quad is not a discard");
-  if (flags & JIHAI_FLAG_ROBBING_QUAD)
-    {
-      gboolean in_meld = FALSE;
-
-      for (guint i = 0; i < hand->n_melds; i++)
-        in_meld = in_meld || hand->melds[i].kind == hand->win;
-      /* The other three of the robbed kind are in the opponent's kong. */
-      if (hand->counts[hand->win] != 1 || in_meld || (discarded & (1u << hand->win)))
-        return context_error (error, "robbing_quad: the other three tiles of that kind are in "
-                                     "the opponent's kong");
-    }
-  return TRUE;
-}
-
-char *
-jihai_score_lines_to_string (const JihaiScore *score)
-{
-  GString *out;
-
-  g_return_val_if_fail (score != NULL, NULL);
-
-  out = g_string_new (NULL);
-  for (guint i = 0; i < JIHAI_N_LINES; i++)
-    if (score->points[i] > 0)
-      g_string_append_printf (out, "%s%s=%u", out->len > 0 ? ";" : "",
-                              line_table[i].name, score->points[i]);
+    for (guint n = 0; n < counts[k]; n++)
+      g_string_append_c (out, jihai_kind_letter (k));
   if (out->len == 0)
     g_string_append_c (out, '-');
   return g_string_free (out, FALSE);
+}
+
+static void start_hand (JihaiState *state,
+                        GPtrArray  *events);
+
+static void
+next_hand (JihaiState *state,
+           GPtrArray  *events)
+{
+  if (state->score[0] <= 0 || state->score[1] <= 0)
+    {
+      state->winner = state->score[0] <= 0 ? 1 : 0;
+      state->phase = JIHAI_PHASE_OVER;
+      parlor_emit (events, PARLOR_AUDIENCE_ALL, "match-over winner=%d score0=%d score1=%d hands=%u",
+                   state->winner, state->score[0], state->score[1], state->hand_no);
+      return;
+    }
+  start_hand (state, events);
+}
+
+static void
+end_with_draw (JihaiState *state,
+               GPtrArray  *events)
+{
+  parlor_emit (events, PARLOR_AUDIENCE_ALL, "hand-over result=draw score0=%d score1=%d",
+               state->score[0], state->score[1]);
+  /* The player who started second starts the next hand. */
+  state->starter = 1 - state->starter;
+  next_hand (state, events);
+}
+
+static void
+end_with_win (JihaiState       *state,
+              guint             seat,
+              JihaiWinWay       way,
+              guint8            tile,
+              const JihaiScore *score,
+              GPtrArray        *events)
+{
+  static const char shapes[] = "-ABC";
+  GString *lines = g_string_new (NULL);
+  g_autofree char *melds = jihai_melds_to_string (state->melds[seat], state->n_melds[seat]);
+  g_autofree char *tiles = NULL;
+  g_autofree char *lines_text = NULL;
+  guint8 counts[JIHAI_N_KINDS];
+
+  memcpy (counts, state->counts[seat], sizeof counts);
+  if (way == JIHAI_WIN_RON)
+    counts[tile]++;
+  tiles = counts_string (counts);
+  for (guint i = 0; i < JIHAI_N_LINES; i++)
+    if (score->points[i] > 0)
+      g_string_append_printf (lines, "%s%s:%u", lines->len > 0 ? "," : "",
+                              jihai_line_id ((JihaiLine) i), score->points[i]);
+  lines_text = g_string_free (lines, FALSE);
+
+  if (way == JIHAI_WIN_RON)
+    parlor_emit (events, PARLOR_AUDIENCE_ALL,
+                 "win seat=%u way=ron tile=%c shape=%c lines=%s points=%d melds=%s tiles=%s "
+                 "from=%u",
+                 seat, jihai_kind_letter (tile), shapes[score->shape], lines_text, score->total,
+                 melds, tiles, 1 - seat);
+  else
+    parlor_emit (events, PARLOR_AUDIENCE_ALL,
+                 "win seat=%u way=tsumo tile=%c shape=%c lines=%s points=%d melds=%s tiles=%s",
+                 seat, jihai_kind_letter (tile), shapes[score->shape], lines_text, score->total,
+                 melds, tiles);
+  state->score[seat] += score->total;
+  state->score[1 - seat] -= score->total;
+  parlor_emit (events, PARLOR_AUDIENCE_ALL,
+               "hand-over result=win winner=%u points=%d score0=%d score1=%d",
+               seat, score->total, state->score[0], state->score[1]);
+  state->starter = seat;
+  next_hand (state, events);
+}
+
+/* Draws for @seat (from the end of the wall for a replacement); a wall draw
+ * from an empty wall ends the hand drawn. */
+static void
+draw_for (JihaiState *state,
+          guint       seat,
+          gboolean    replacement,
+          GPtrArray  *events)
+{
+  MahjongTile tile;
+  guint8 kind;
+  gboolean ok;
+
+  ok = replacement ? mahjong_wall_draw_replacement (&state->wall, &tile)
+                   : mahjong_wall_draw (&state->wall, &tile);
+  if (!ok)
+    {
+      g_assert (!replacement);
+      end_with_draw (state, events);
+      return;
+    }
+  kind = (guint8) (MAHJONG_TILE_KIND (tile) - MAHJONG_TILE_EAST);
+  state->counts[seat][kind]++;
+  if (!replacement)
+    state->n_draws[seat]++;
+  state->phase = JIHAI_PHASE_TURN;
+  state->turn = seat;
+  state->drawn = kind;
+  state->drawn_replacement = replacement;
+  state->claim_tile = JIHAI_NO_KIND;
+  parlor_emit (events, PARLOR_AUDIENCE_SEAT (seat), "draw seat=%u tile=%c%s", seat,
+               jihai_kind_letter (kind), replacement ? " replacement=1" : "");
+  parlor_emit (events, PARLOR_AUDIENCE_ALL & ~PARLOR_AUDIENCE_SEAT (seat), "draw seat=%u%s", seat,
+               replacement ? " replacement=1" : "");
+}
+
+static void
+start_hand (JihaiState *state,
+            GPtrArray  *events)
+{
+  guint order[2] = { state->starter, 1 - state->starter };
+
+  state->hand_no++;
+  memset (state->counts, 0, sizeof state->counts);
+  memset (state->n_melds, 0, sizeof state->n_melds);
+  memset (state->n_discards, 0, sizeof state->n_discards);
+  memset (state->discarded, 0, sizeof state->discarded);
+  memset (state->n_thrown, 0, sizeof state->n_thrown);
+  memset (state->n_draws, 0, sizeof state->n_draws);
+  state->n_calls = 0;
+  state->claim_first = state->claim_last = FALSE;
+
+  if (state->rigged && state->hand_no == 1)
+    {
+      memset (&state->wall, 0, sizeof state->wall);
+      for (guint i = 0; i < JIHAI_N_TILES; i++)
+        state->wall.tiles[i] = (MahjongTile) (MAHJONG_TILE_EAST + state->rigged_tiles[i]);
+      state->wall.size = state->wall.back = JIHAI_N_TILES;
+    }
+  else
+    mahjong_wall_init (&state->wall, MAHJONG_TILE_SET_HONORS, &state->rng);
+  mahjong_wall_add_event (events, &state->wall, &jihai_wall_rules);
+
+  parlor_emit (events, PARLOR_AUDIENCE_ALL, "hand number=%u starter=%u score0=%d score1=%d",
+               state->hand_no, state->starter, state->score[0], state->score[1]);
+  for (guint p = 0; p < 2; p++)
+    {
+      guint seat = order[p];
+      g_autofree char *tiles = NULL;
+
+      for (guint i = 0; i < 7; i++)
+        {
+          MahjongTile tile;
+
+          mahjong_wall_draw (&state->wall, &tile);
+          state->counts[seat][MAHJONG_TILE_KIND (tile) - MAHJONG_TILE_EAST]++;
+        }
+      tiles = counts_string (state->counts[seat]);
+      parlor_emit (events, PARLOR_AUDIENCE_SEAT (seat), "deal seat=%u tiles=%s", seat, tiles);
+      parlor_emit (events, PARLOR_AUDIENCE_ALL & ~PARLOR_AUDIENCE_SEAT (seat),
+                   "deal seat=%u count=7", seat);
+    }
+  draw_for (state, state->starter, FALSE, events);
+}
+
+static void
+complete_concealed_kong (JihaiState *state,
+                         guint       seat,
+                         guint8      kind,
+                         GPtrArray  *events)
+{
+  JihaiMeld *meld = &state->melds[seat][state->n_melds[seat]++];
+
+  state->counts[seat][kind] -= 4;
+  meld->type = JIHAI_MELD_CONCEALED_KONG;
+  meld->kind = kind;
+  state->n_calls++;
+  draw_for (state, seat, TRUE, events);
+}
+
+void
+jihai_state_start (JihaiState *state,
+                   GPtrArray  *events)
+{
+  g_return_if_fail (state != NULL && state->phase == JIHAI_PHASE_IDLE);
+  g_return_if_fail (events != NULL);
+
+  start_hand (state, events);
+}
+
+guint32
+jihai_state_waiting (const JihaiState *state)
+{
+  g_return_val_if_fail (state != NULL, 0);
+
+  switch (state->phase)
+    {
+    case JIHAI_PHASE_TURN:
+      return PARLOR_AUDIENCE_SEAT (state->turn);
+    case JIHAI_PHASE_CLAIM:
+    case JIHAI_PHASE_ROB:
+      return mahjong_claim_waiting (&state->claim);
+    case JIHAI_PHASE_IDLE:
+    case JIHAI_PHASE_OVER:
+    default:
+      return 0;
+    }
+}
+
+GPtrArray *
+jihai_state_legal_actions (const JihaiState *state,
+                           guint             seat)
+{
+  static const guint8 none[JIHAI_N_KINDS] = { 0 };
+  JihaiOptions o;
+
+  g_return_val_if_fail (state != NULL, NULL);
+
+  jihai_state_options (state, seat, &o);
+  return jihai_options_to_actions (&o, seat < 2 ? state->counts[seat] : none);
+}
+
+static gboolean
+illegal (GError     **error,
+         const char  *message)
+{
+  g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_ILLEGAL, message);
+  return FALSE;
+}
+
+/* After @seat discarded @kind: a claim window for the other seat, whatever
+ * it holds; it draws once it passes. */
+static void
+after_discard (JihaiState *state,
+               guint       seat,
+               guint8      kind)
+{
+  state->phase = JIHAI_PHASE_CLAIM;
+  state->turn = seat;
+  state->claim_tile = kind;
+  mahjong_claim_open (&state->claim, 2, seat, kind);
+  state->claim_last = mahjong_wall_remaining (&state->wall) == 0;
+  state->claim_first = seat == state->starter && state->n_thrown[seat] == 1 && state->n_calls == 0;
+}
+
+/* Records @seat's answer; once every seat asked has answered, the claim
+ * that ranks first takes the tile. */
+static void
+answer_claim (JihaiState    *state,
+              guint          seat,
+              MahjongAnswer  claim,
+              GPtrArray     *events)
+{
+  MahjongClaimResult r;
+  guint from = state->claim.from;
+  guint8 tile = state->claim.tile;
+
+  if (!mahjong_claim_answer (&state->claim, seat, claim, 0))
+    return;
+  mahjong_claim_resolve (&state->claim, MAHJONG_CLAIM_HEAD_BUMP, &r);
+  mahjong_claim_close (&state->claim);
+  switch (r.claim)
+    {
+    case MAHJONG_ANSWER_WIN:
+      {
+        JihaiScore score;
+
+        score_ron (state, r.seat, &score);
+        if (state->phase == JIHAI_PHASE_ROB)
+          state->counts[from][tile]--;
+        else
+          state->n_discards[from]--;
+        end_with_win (state, r.seat, JIHAI_WIN_RON, tile, &score, events);
+        if (state->phase == JIHAI_PHASE_OVER)
+          state->counts[r.seat][tile]++;   /* the final position keeps every tile */
+      }
+      break;
+    case MAHJONG_ANSWER_PUNG:
+    case MAHJONG_ANSWER_KONG:
+      {
+        gboolean kong = r.claim == MAHJONG_ANSWER_KONG;
+        JihaiMeld *meld;
+
+        state->n_discards[from]--;
+        state->counts[r.seat][tile] -= kong ? 3 : 2;
+        meld = &state->melds[r.seat][state->n_melds[r.seat]++];
+        meld->type = kong ? JIHAI_MELD_OPEN_KONG : JIHAI_MELD_PUNG;
+        meld->kind = tile;
+        state->n_calls++;
+        parlor_emit (events, PARLOR_AUDIENCE_ALL, "call seat=%u type=%s tile=%c", r.seat,
+                     kong ? "kong" : "pung", jihai_kind_letter (tile));
+        if (kong)
+          draw_for (state, r.seat, TRUE, events);
+        else
+          {
+            state->phase = JIHAI_PHASE_TURN;
+            state->turn = r.seat;
+            state->drawn = JIHAI_NO_KIND;
+            state->drawn_replacement = FALSE;
+            state->claim_tile = JIHAI_NO_KIND;
+          }
+      }
+      break;
+    case MAHJONG_ANSWER_NONE:
+    case MAHJONG_ANSWER_PASS:
+    case MAHJONG_ANSWER_CHOW:
+    default:
+      if (state->phase == JIHAI_PHASE_ROB)
+        complete_concealed_kong (state, from, tile, events);
+      else
+        draw_for (state, mahjong_claim_seat_after (&state->claim, 1), FALSE, events);
+      break;
+    }
+}
+
+gboolean
+jihai_state_play (JihaiState  *state,
+                  guint        seat,
+                  JihaiMove    move,
+                  guint8       kind,
+                  GPtrArray   *events,
+                  GError     **error)
+{
+  JihaiOptions o;
+  guint other = 1 - seat;
+
+  g_return_val_if_fail (state != NULL, FALSE);
+  g_return_val_if_fail (events != NULL, FALSE);
+
+  if (state->phase == JIHAI_PHASE_IDLE)
+    return illegal (error, _("The game has not started yet"));
+  if (state->phase == JIHAI_PHASE_OVER)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_OVER, _("The game is over"));
+      return FALSE;
+    }
+  if (seat > 1 || !(jihai_state_waiting (state) & PARLOR_AUDIENCE_SEAT (seat)))
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
+                           _("It is not your turn"));
+      return FALSE;
+    }
+  jihai_state_options (state, seat, &o);
+
+  switch (move)
+    {
+    case JIHAI_MOVE_DISCARD:
+      if (!(o.can & JIHAI_CAN_DISCARD))
+        return illegal (error, _("You cannot discard now"));
+      if (kind >= JIHAI_N_KINDS || state->counts[seat][kind] == 0)
+        return illegal (error, _("You do not hold that tile"));
+      state->counts[seat][kind]--;
+      g_assert (state->n_discards[seat] < JIHAI_ROW_MAX);
+      state->discards[seat][state->n_discards[seat]++] = kind;
+      state->discarded[seat] |= 1u << kind;
+      state->n_thrown[seat]++;
+      state->drawn = JIHAI_NO_KIND;
+      parlor_emit (events, PARLOR_AUDIENCE_ALL, "discard seat=%u tile=%c", seat,
+                   jihai_kind_letter (kind));
+      after_discard (state, seat, kind);
+      if (ron_barred (state, other))
+        parlor_emit (events, PARLOR_AUDIENCE_SEAT (other), "ron-barred seat=%u tile=%c", other,
+                     jihai_kind_letter (kind));
+      break;
+    case JIHAI_MOVE_TSUMO:
+      {
+        JihaiScore score;
+
+        if (!(o.can & JIHAI_CAN_TSUMO))
+          return illegal (error, state->phase == JIHAI_PHASE_TURN && state->drawn != JIHAI_NO_KIND
+                          ? _("Your hand does not win with at least one point")
+                          : _("You can only win by tsumo on a tile you drew"));
+        score_tsumo (state, seat, &score);
+        end_with_win (state, seat, JIHAI_WIN_TSUMO, state->drawn, &score, events);
+      }
+      break;
+    case JIHAI_MOVE_RON:
+      if (!(o.can & JIHAI_CAN_RON))
+        {
+          if (state->phase == JIHAI_PHASE_TURN)
+            return illegal (error, _("There is no discard to win on"));
+          if (state->discarded[seat] & (1u << state->claim_tile))
+            return illegal (error, _("You cannot win by ron on a kind you discarded in this hand"));
+          return illegal (error, _("That tile does not complete a winning hand"));
+        }
+      answer_claim (state, seat, MAHJONG_ANSWER_WIN, events);
+      break;
+    case JIHAI_MOVE_PUNG:
+      if (!(o.can & JIHAI_CAN_PUNG))
+        return illegal (error, _("You cannot claim that tile for a pung"));
+      answer_claim (state, seat, MAHJONG_ANSWER_PUNG, events);
+      break;
+    case JIHAI_MOVE_KONG:
+      if (!(o.can & JIHAI_CAN_KONG))
+        return illegal (error, _("You cannot claim that tile for a kong"));
+      answer_claim (state, seat, MAHJONG_ANSWER_KONG, events);
+      break;
+    case JIHAI_MOVE_CKONG:
+      if (kind >= JIHAI_N_KINDS || !(o.ckong & (1u << kind)))
+        return illegal (error, _("You cannot declare a concealed kong of that tile now"));
+      parlor_emit (events, PARLOR_AUDIENCE_ALL, "call seat=%u type=ckong tile=%c", seat,
+                   jihai_kind_letter (kind));
+      state->phase = JIHAI_PHASE_ROB;
+      state->turn = seat;
+      state->claim_tile = kind;
+      mahjong_claim_open (&state->claim, 2, seat, kind);
+      state->drawn = JIHAI_NO_KIND;
+      /* A window on every concealed kong, as on every discard: the other
+       * seat passes unless it may rob it. */
+      break;
+    case JIHAI_MOVE_AKONG:
+      if (kind >= JIHAI_N_KINDS || !(o.akong & (1u << kind)))
+        return illegal (error, _("You cannot add that tile to a pung now"));
+      for (guint i = 0; i < state->n_melds[seat]; i++)
+        if (state->melds[seat][i].kind == kind)
+          state->melds[seat][i].type = JIHAI_MELD_ADDED_KONG;
+      state->counts[seat][kind]--;
+      state->n_calls++;
+      parlor_emit (events, PARLOR_AUDIENCE_ALL, "call seat=%u type=akong tile=%c", seat,
+                   jihai_kind_letter (kind));
+      draw_for (state, seat, TRUE, events);
+      break;
+    case JIHAI_MOVE_PASS:
+    default:
+      if (!(o.can & JIHAI_CAN_PASS))
+        return illegal (error, _("There is nothing to pass on"));
+      answer_claim (state, seat, MAHJONG_ANSWER_PASS, events);
+      break;
+    }
+  return TRUE;
+}
+
+char *
+jihai_state_default_action (const JihaiState *state,
+                            guint             seat)
+{
+  g_return_val_if_fail (state != NULL, NULL);
+
+  if (seat > 1 || !(jihai_state_waiting (state) & PARLOR_AUDIENCE_SEAT (seat)))
+    return NULL;
+  if (state->phase != JIHAI_PHASE_TURN)
+    return g_strdup ("pass");
+  if (state->drawn != JIHAI_NO_KIND)
+    return g_strdup_printf ("discard %c", jihai_kind_letter (state->drawn));
+  for (int k = JIHAI_N_KINDS - 1; k >= 0; k--)
+    if (state->counts[seat][k] > 0)
+      return g_strdup_printf ("discard %c", jihai_kind_letter ((guint) k));
+  g_return_val_if_reached (NULL);
+}
+void
+jihai_state_get_view (const JihaiState *state,
+                      int               seat,
+                      JihaiView        *view)
+{
+  g_return_if_fail (state != NULL);
+  g_return_if_fail (view != NULL);
+
+  memset (view, 0, sizeof *view);
+  view->seat = seat == 0 || seat == 1 ? seat : -1;
+  view->hand_no = state->hand_no;
+  view->starter = state->starter;
+  view->turn = -1;
+  view->drawn = JIHAI_NO_KIND;
+  view->claim = JIHAI_NO_KIND;
+  view->score[0] = state->score[0];
+  view->score[1] = state->score[1];
+  view->wall = mahjong_wall_remaining (&state->wall);
+  view->over = state->phase == JIHAI_PHASE_OVER;
+  switch (state->phase)
+    {
+    case JIHAI_PHASE_TURN:
+      view->turn = (int) state->turn;
+      break;
+    case JIHAI_PHASE_CLAIM:
+    case JIHAI_PHASE_ROB:
+      view->turn = (int) (1 - state->turn);
+      view->claim = state->claim_tile;
+      break;
+    case JIHAI_PHASE_IDLE:
+    case JIHAI_PHASE_OVER:
+    default:
+      break;
+    }
+  for (guint s = 0; s < 2; s++)
+    {
+      guint n = 0;
+
+      for (guint k = 0; k < JIHAI_N_KINDS; k++)
+        n += state->counts[s][k];
+      view->n_concealed[s] = (guint8) n;
+      memcpy (view->melds[s], state->melds[s], sizeof view->melds[s]);
+      view->n_melds[s] = state->n_melds[s];
+      memcpy (view->discards[s], state->discards[s], sizeof view->discards[s]);
+      view->n_discards[s] = state->n_discards[s];
+      view->discarded[s] = state->discarded[s];
+    }
+  if (view->seat >= 0)
+    {
+      memcpy (view->counts, state->counts[seat], sizeof view->counts);
+      if (state->phase == JIHAI_PHASE_TURN && state->turn == (guint) seat)
+        view->drawn = state->drawn;
+      jihai_state_options (state, (guint) seat, &view->options);
+      /* A seat with nothing but pass is not asked: the table passes for it. */
+      if (view->options.can == JIHAI_CAN_PASS)
+        view->options.can = 0;
+      if (view->turn == seat && (state->phase == JIHAI_PHASE_TURN || view->options.can != 0))
+        view->ask = state->phase == JIHAI_PHASE_TURN ? JIHAI_ASK_TURN
+                    : state->phase == JIHAI_PHASE_CLAIM ? JIHAI_ASK_CLAIM : JIHAI_ASK_ROB;
+    }
+}
+
+char *
+jihai_state_result_line (const JihaiState *state)
+{
+  g_return_val_if_fail (state != NULL, NULL);
+
+  if (state->phase != JIHAI_PHASE_OVER)
+    return NULL;
+  return g_strdup_printf ("result winner=%d score0=%d score1=%d hands=%u", state->winner,
+                          state->score[0], state->score[1], state->hand_no);
+}
+
+guint
+jihai_state_count_tiles (const JihaiState *state)
+{
+  guint n;
+
+  g_return_val_if_fail (state != NULL, 0);
+
+  n = mahjong_wall_remaining (&state->wall);
+  for (guint s = 0; s < 2; s++)
+    {
+      for (guint k = 0; k < JIHAI_N_KINDS; k++)
+        n += state->counts[s][k];
+      for (guint i = 0; i < state->n_melds[s]; i++)
+        n += jihai_meld_is_kong (&state->melds[s][i]) ? 4 : 3;
+      n += state->n_discards[s];
+    }
+  return n;
 }

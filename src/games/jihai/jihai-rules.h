@@ -3,221 +3,116 @@
 
 #include <glib.h>
 
-#include "mahjong-wall.h"
+#include "jihai-score.h"
+#include "jihai-view.h"
+#include "mahjong-claim.h"
+#include "mahjong-tile.h"
+#include "parlor-rng.h"
 
 G_BEGIN_DECLS
 
 /*
- * Honor-tile mahjong (자패마작, docs/rules/jihai-mahjong.md): the pure rules on
- * plain structs — tile kinds, the hand notation, the three winning shapes and
- * the scorer. The game state machine is in jihai-game.c.
- *
- * Kinds 0–6 are East, South, West, North, White, Green, Red, written
- * E S W N O G R (the mahjong kit's honor tiles 27–33 in the same order).
+ * The honor-tile mahjong state machine on plain structs: a two-seat match
+ * of hands, what each seat may do and what every move brings. Events are
+ * appended to a GPtrArray of ParlorEvent (see jihai-game.h for the lines).
  */
 
-#define JIHAI_N_KINDS   7
-#define JIHAI_N_TILES   28
-#define JIHAI_HAND_SIZE 8     /* a winning hand, a kong counting 3 */
-#define JIHAI_NO_KIND   0xff
-#define JIHAI_MAX_MELDS 2
-
-#define JIHAI_ERROR (jihai_error_quark ())
+#define JIHAI_START_POINTS 15
 
 typedef enum
 {
-  JIHAI_ERROR_SYNTAX,
-  JIHAI_ERROR_IMPOSSIBLE,
-} JihaiError;
-
-GQuark      jihai_error_quark   (void);
-
-static inline gboolean
-jihai_kind_is_wind (guint kind)
-{
-  return kind < 4;
-}
-
-static inline gboolean
-jihai_kind_is_dragon (guint kind)
-{
-  return kind >= 4 && kind < JIHAI_N_KINDS;
-}
-
-/* 'E'…'R', or '?' out of range. */
-char        jihai_kind_letter   (guint kind);
-/* JIHAI_NO_KIND for anything but E S W N O G R. */
-guint       jihai_kind_from_letter (char c);
-/* A kinds bit mask as letters in kind order ("" for 0). */
-char       *jihai_kinds_to_string (guint mask);
-/* Letters (or "-" for none) to a bit mask; FALSE on an unknown letter. */
-gboolean    jihai_kinds_parse   (const char *text,
-                                 guint      *mask);
+  JIHAI_PHASE_IDLE,    /* before the start */
+  JIHAI_PHASE_TURN,    /* `turn` draws… discards */
+  JIHAI_PHASE_CLAIM,   /* the other seat may claim `claim_tile`, discarded by `turn` */
+  JIHAI_PHASE_ROB,     /* the other seat may rob `turn`'s concealed kong of `claim_tile` */
+  JIHAI_PHASE_OVER,
+} JihaiPhase;
 
 typedef enum
 {
-  JIHAI_MELD_PUNG,            /* XX+X: a claimed discard */
-  JIHAI_MELD_OPEN_KONG,       /* XXX+X */
-  JIHAI_MELD_CONCEALED_KONG,  /* XXXX */
-  JIHAI_MELD_ADDED_KONG,      /* XX+X+X */
-} JihaiMeldType;
+  JIHAI_MOVE_DISCARD,
+  JIHAI_MOVE_TSUMO,
+  JIHAI_MOVE_RON,
+  JIHAI_MOVE_PUNG,
+  JIHAI_MOVE_KONG,
+  JIHAI_MOVE_CKONG,
+  JIHAI_MOVE_AKONG,
+  JIHAI_MOVE_PASS,
+} JihaiMove;
 
 typedef struct
 {
-  guint8 type;   /* JihaiMeldType */
-  guint8 kind;
-} JihaiMeld;
+  ParlorRng   rng;
+  gboolean    rigged;
+  guint8      rigged_tiles[JIHAI_N_TILES];
 
-static inline gboolean
-jihai_meld_is_kong (const JihaiMeld *meld)
-{
-  return meld->type != JIHAI_MELD_PUNG;
-}
+  int         score[2];
+  guint       hand_no;
+  guint       starter;
+  int         winner;             /* of the match, -1 before the end */
 
-/* Writes the meld's notation ("EE+E"…) to buf (7 bytes). */
-const char *jihai_meld_format   (const JihaiMeld *meld,
-                                 char             buf[7]);
-gboolean    jihai_meld_parse    (const char      *text,
-                                 JihaiMeld       *meld);
+  /* the hand */
+  MahjongWall wall;
+  guint8      counts[2][JIHAI_N_KINDS];
+  JihaiMeld   melds[2][JIHAI_MAX_MELDS];
+  guint8      n_melds[2];
+  guint8      discards[2][JIHAI_ROW_MAX];
+  guint8      n_discards[2];
+  guint       discarded[2];       /* kinds discarded this hand (the ron ban) */
+  guint       n_thrown[2];        /* discards made this hand, called ones included */
+  guint       n_draws[2];         /* wall draws this hand, replacements not included */
+  guint       n_calls;            /* pungs and kongs of either seat this hand */
+  JihaiPhase  phase;
+  guint       turn;
+  guint8      drawn;              /* the tile drawn this turn, JIHAI_NO_KIND after a pung */
+  gboolean    drawn_replacement;
+  guint8      claim_tile;
+  MahjongClaimWindow claim;       /* asks the other seat in CLAIM and ROB */
+  gboolean    claim_last;         /* the discard came after the last wall tile */
+  gboolean    claim_first;        /* the starter's first discard, before any call */
+} JihaiState;
 
-/*
- * A winning hand: the declared melds and every concealed tile, the winning
- * tile included. Notation: `MELDS | CONCEALED | WINTILE`, MELDS space
- * separated or `-`, e.g. `EE+E | SSSOO | O`.
- */
-typedef struct
-{
-  JihaiMeld melds[JIHAI_MAX_MELDS];
-  guint8    n_melds;
-  guint8    counts[JIHAI_N_KINDS];   /* concealed tiles, the winning tile included */
-  guint8    win;                     /* the winning tile's kind */
-} JihaiHand;
+/* The config words (see jihai-game.h): *first is 0, 1 or -1 for random. */
+gboolean    jihai_config_parse        (const char       *text,
+                                       int              *first,
+                                       GError          **error);
+/* Checks a rigged deal (NULL: none): 28 kinds, four of each. */
+gboolean    jihai_tiles_check         (const guint8     *tiles,
+                                       GError          **error);
 
-/* Checks tile counts (8 with kongs as 3, at most 4 of a kind, the winning tile held). */
-gboolean    jihai_hand_parse    (const char      *text,
-                                 JihaiHand       *hand,
-                                 GError         **error);
-char       *jihai_hand_to_string (const JihaiHand *hand);
-gboolean    jihai_hand_equal    (const JihaiHand *a,
-                                 const JihaiHand *b);
-gboolean    jihai_hand_check    (const JihaiHand *hand,
-                                 GError         **error);
-
-typedef enum
-{
-  JIHAI_WIN_TSUMO,
-  JIHAI_WIN_RON,
-} JihaiWinWay;
-
-/* Special ways to win. */
-typedef enum
-{
-  JIHAI_FLAG_HEAVENLY       = 1 << 0,
-  JIHAI_FLAG_EARTHLY        = 1 << 1,
-  JIHAI_FLAG_HAND_OF_MAN    = 1 << 2,
-  JIHAI_FLAG_LAST_DRAW      = 1 << 3,
-  JIHAI_FLAG_LAST_DISCARD   = 1 << 4,
-  JIHAI_FLAG_DEAD_WALL_DRAW = 1 << 5,
-  JIHAI_FLAG_ROBBING_QUAD   = 1 << 6,
-} JihaiFlags;
-
-#define JIHAI_N_FLAGS 7
-
-/* "heavenly", "earthly", … (the CLI's words), or NULL. */
-const char *jihai_flag_name     (guint index);
-/* A comma list of flag words or "-"; FALSE on an unknown word. */
-gboolean    jihai_flags_parse   (const char *text,
-                                 guint      *flags,
-                                 GError    **error);
-
-typedef enum
-{
-  JIHAI_SHAPE_NONE,
-  JIHAI_SHAPE_A,   /* two sets + a pair */
-  JIHAI_SHAPE_B,   /* four pairs */
-  JIHAI_SHAPE_C,   /* seven orphans */
-} JihaiShape;
-
-/* Scoring lines in the spec's table order. */
-typedef enum
-{
-  JIHAI_LINE_ONE_CLOSED_TRIPLET,
-  JIHAI_LINE_TWO_CLOSED_TRIPLETS,
-  JIHAI_LINE_ONE_CLOSED_KONG,
-  JIHAI_LINE_TWO_KONGS,
-  JIHAI_LINE_TWO_CLOSED_KONGS,
-  JIHAI_LINE_THREE_DRAGONS,
-  JIHAI_LINE_TWO_DRAGONS,
-  JIHAI_LINE_THREE_WINDS,
-  JIHAI_LINE_TWO_WINDS,
-  JIHAI_LINE_WIND_PAIRS,
-  JIHAI_LINE_DRAGON_PAIRS,
-  JIHAI_LINE_FOUR_PAIRS,
-  JIHAI_LINE_SEVEN_ORPHANS_7_SIDED,
-  JIHAI_LINE_SEVEN_ORPHANS,
-  JIHAI_LINE_HEAVENLY,
-  JIHAI_LINE_EARTHLY,
-  JIHAI_LINE_HAND_OF_MAN,
-  JIHAI_LINE_LAST_DRAW,
-  JIHAI_LINE_LAST_DISCARD,
-  JIHAI_LINE_DEAD_WALL_DRAW,
-  JIHAI_LINE_ROBBING_QUAD,
-  JIHAI_N_LINES,
-} JihaiLine;
-
-/* The spec's English name (untranslated: the CLI's output). */
-const char *jihai_line_name     (JihaiLine line);
-/* The same, marked for translation (N_()); translate with _(). */
-const char *jihai_line_label    (JihaiLine line);
-/* A short machine id ("one_closed_triplet"), for event lines. */
-const char *jihai_line_id       (JihaiLine line);
-/* JIHAI_N_LINES if unknown. */
-JihaiLine   jihai_line_from_id  (const char *id);
-
-typedef enum
-{
-  JIHAI_STATUS_WIN,
-  JIHAI_STATUS_ZERO_POINTS,
-  JIHAI_STATUS_ILLEGAL_RON,
-  JIHAI_STATUS_NO_SHAPE,
-} JihaiStatus;
-
-const char *jihai_status_name   (JihaiStatus status);
-
-typedef struct
-{
-  JihaiShape  shape;
-  guint8      points[JIHAI_N_LINES];   /* 0 for a line that does not apply */
-  int         total;
-  gboolean    can_win;
-  JihaiStatus status;
-} JihaiScore;
-
-/* Which shape the hand has (the shapes never overlap, see the docs). */
-JihaiShape  jihai_hand_shape    (const JihaiHand *hand);
-
-/*
- * Scores a complete hand won by @way with the special ways in @flags;
- * @discarded is the bit mask of kinds the winner discarded earlier in the hand
- * (the ron ban, and the tsumo exception of Seven orphans, 7-sided wait).
- */
-void        jihai_score         (const JihaiHand *hand,
-                                 JihaiWinWay      way,
-                                 guint            flags,
-                                 guint            discarded,
-                                 JihaiScore      *score);
-
-/* Checks that the way, flags and discarded kinds fit the hand (the CLI's input). */
-gboolean    jihai_check_context (const JihaiHand *hand,
-                                 JihaiWinWay      way,
-                                 guint            flags,
-                                 guint            discarded,
-                                 GError         **error);
-
-/* "One closed triplet=1;Two winds=2" or "-". */
-char       *jihai_score_lines_to_string (const JihaiScore *score);
-
-/* The wall's tiles in the game's letters (replays, docs/replay-format.md). */
-extern const MahjongWallRules jihai_wall_rules;
+/* A match whose first hand is dealt from @tiles if not NULL (see
+ * jihai_game_new_with_tiles()); @first as jihai_config_parse() gives it. */
+void        jihai_state_init          (JihaiState       *state,
+                                       int               first,
+                                       guint64           seed,
+                                       const guint8     *tiles);
+/* Deals the first hand. */
+void        jihai_state_start         (JihaiState       *state,
+                                       GPtrArray        *events);
+guint32     jihai_state_waiting       (const JihaiState *state);
+/* What @seat may do now (all of it, pass included). */
+void        jihai_state_options       (const JihaiState *state,
+                                       guint             seat,
+                                       JihaiOptions     *options);
+GPtrArray  *jihai_state_legal_actions (const JihaiState *state,
+                                       guint             seat);
+/* Plays @move (@kind for a discard and the kongs a seat declares); FALSE
+ * with the reason in words if the game is not on or the move not legal. */
+gboolean    jihai_state_play          (JihaiState       *state,
+                                       guint             seat,
+                                       JihaiMove         move,
+                                       guint8            kind,
+                                       GPtrArray        *events,
+                                       GError          **error);
+/* What a waiting seat plays when its time runs out; NULL if not waited on. */
+char       *jihai_state_default_action (const JihaiState *state,
+                                        guint             seat);
+void        jihai_state_get_view      (const JihaiState *state,
+                                       int               seat,
+                                       JihaiView        *view);
+/* The result line, NULL before the end. */
+char       *jihai_state_result_line   (const JihaiState *state);
+/* Every tile of the wall, the hands, the melds and the discard rows. */
+guint       jihai_state_count_tiles   (const JihaiState *state);
 
 G_END_DECLS

@@ -25,25 +25,6 @@ tiles_string (const guint8 *kinds,
 }
 
 static char *
-melds_string (const JihaiMeld *melds,
-              guint            n)
-{
-  GString *out = g_string_new (NULL);
-
-  for (guint i = 0; i < n; i++)
-    {
-      char buf[7];
-
-      if (i > 0)
-        g_string_append_c (out, ',');
-      g_string_append (out, jihai_meld_format (&melds[i], buf));
-    }
-  if (out->len == 0)
-    g_string_append_c (out, '-');
-  return g_string_free (out, FALSE);
-}
-
-static char *
 options_string (const JihaiOptions *o)
 {
   static const char *const names[] = { "discard", "tsumo", "ron", "pung", "kong", "pass" };
@@ -99,7 +80,7 @@ jihai_view_to_line (const JihaiView *view)
       g_autofree char *key_m = g_strdup_printf ("melds%u", s);
       g_autofree char *key_d = g_strdup_printf ("discards%u", s);
       g_autofree char *key_k = g_strdup_printf ("discarded%u", s);
-      g_autofree char *melds = melds_string (view->melds[s], view->n_melds[s]);
+      g_autofree char *melds = jihai_melds_to_string (view->melds[s], view->n_melds[s]);
       g_autofree char *row = tiles_string (view->discards[s], view->n_discards[s]);
       g_autofree char *kinds = jihai_kinds_to_string (view->discarded[s]);
 

@@ -3,7 +3,7 @@
 
 #include <glib.h>
 
-#include "jihai-rules.h"
+#include "jihai-score.h"
 
 G_BEGIN_DECLS
 

@@ -300,30 +300,6 @@ manhattan_cards_to_string (const guint8 hand[MANHATTAN_N_SPOTS])
   return g_string_free (out, FALSE);
 }
 
-static void emit (GPtrArray  *events,
-                  guint32     audience,
-                  const char *format,
-                  ...) G_GNUC_PRINTF (3, 4);
-
-static void
-emit (GPtrArray  *events,
-      guint32     audience,
-      const char *format,
-      ...)
-{
-  va_list args;
-  char *line;
-
-  if (events == NULL)
-    return;
-
-  va_start (args, format);
-  line = g_strdup_vprintf (format, args);
-  va_end (args);
-
-  g_ptr_array_add (events, parlor_event_new_take (audience, line));
-}
-
 #define AUDIENCE_OTHERS(s) (PARLOR_AUDIENCE_ALL & ~PARLOR_AUDIENCE_SEAT (s))
 
 void
@@ -354,7 +330,7 @@ emit_deck (ManhattanState *state,
   deck = g_string_new (NULL);
   for (int i = state->deck_pos; i < state->deck_len; i++)
     g_string_append_printf (deck, "%s%d", i > state->deck_pos ? "," : "", state->deck[i]);
-  emit (events, 0, "shuffle deck=%s", deck->str);
+  parlor_emit (events, 0, "shuffle deck=%s", deck->str);
   g_string_free (deck, TRUE);
 }
 
@@ -374,7 +350,7 @@ reshuffle (ManhattanState *state,
   state->deck_pos = 0;
   state->deck_len = n;
   parlor_rng_shuffle (&state->rng, state->deck, n, 1);
-  emit (events, PARLOR_AUDIENCE_ALL, "reshuffle cards=%d", n);
+  parlor_emit (events, PARLOR_AUDIENCE_ALL, "reshuffle cards=%d", n);
   emit_deck (state, events);
 }
 
@@ -408,8 +384,8 @@ draw_cards (ManhattanState *state,
     {
       g_autofree char *cards = manhattan_cards_to_string (drawn);
 
-      emit (events, PARLOR_AUDIENCE_SEAT (seat), "%s seat=%d cards=%s", type, seat, cards);
-      emit (events, AUDIENCE_OTHERS (seat), "%s seat=%d count=%d", type, seat, got);
+      parlor_emit (events, PARLOR_AUDIENCE_SEAT (seat), "%s seat=%d cards=%s", type, seat, cards);
+      parlor_emit (events, AUDIENCE_OTHERS (seat), "%s seat=%d count=%d", type, seat, got);
     }
 }
 
@@ -422,8 +398,8 @@ emit_reveal (ManhattanState *state,
   g_autofree char *b2 = manhattan_blocks_to_string (state->chosen[2]);
   g_autofree char *b3 = manhattan_blocks_to_string (state->chosen[3]);
 
-  emit (events, PARLOR_AUDIENCE_ALL, "reveal blocks0=%s blocks1=%s blocks2=%s blocks3=%s",
-        b0, b1, b2, b3);
+  parlor_emit (events, PARLOR_AUDIENCE_ALL, "reveal blocks0=%s blocks1=%s blocks2=%s blocks3=%s",
+               b0, b1, b2, b3);
 }
 
 static void
@@ -446,8 +422,8 @@ begin_round (ManhattanState *state,
   state->deck_len = n;
   parlor_rng_shuffle (&state->rng, state->deck, n, 1);
 
-  emit (events, PARLOR_AUDIENCE_ALL, "round number=%d start=%d",
-        state->round + 1, state->start_player);
+  parlor_emit (events, PARLOR_AUDIENCE_ALL, "round number=%d start=%d",
+               state->round + 1, state->start_player);
   emit_deck (state, events);
   for (int i = 0; i < MANHATTAN_N_SEATS; i++)
     draw_cards (state, (state->start_player + i) % MANHATTAN_N_SEATS,
@@ -462,7 +438,7 @@ begin_round (ManhattanState *state,
 
           memcpy (state->chosen[s], state->supply[s], sizeof state->chosen[s]);
           memset (state->supply[s], 0, sizeof state->supply[s]);
-          emit (events, PARLOR_AUDIENCE_ALL, "chosen seat=%d blocks=%s forced=1", s, blocks);
+          parlor_emit (events, PARLOR_AUDIENCE_ALL, "chosen seat=%d blocks=%s forced=1", s, blocks);
         }
       state->chosen_mask = (1 << MANHATTAN_N_SEATS) - 1;
       state->revealed = TRUE;
@@ -483,7 +459,7 @@ manhattan_state_start (ManhattanState *state,
   g_return_if_fail (state->round == -1);
 
   state->first_player = parlor_rng_below (&state->rng, MANHATTAN_N_SEATS);
-  emit (events, PARLOR_AUDIENCE_ALL, "start first=%d", state->first_player);
+  parlor_emit (events, PARLOR_AUDIENCE_ALL, "start first=%d", state->first_player);
   begin_round (state, events);
 }
 
@@ -500,11 +476,11 @@ end_game (ManhattanState *state,
   for (int s = 0; s < MANHATTAN_N_SEATS; s++)
     if (ranks[s] == 1)
       g_string_append_printf (winners, "%s%d", winners->len > 0 ? "," : "", s);
-  emit (events, PARLOR_AUDIENCE_ALL,
-        "game-over scores=%d,%d,%d,%d ranks=%d,%d,%d,%d winners=%s tiebreak=%s",
-        state->scores[0], state->scores[1], state->scores[2], state->scores[3],
-        ranks[0], ranks[1], ranks[2], ranks[3], winners->str,
-        manhattan_tiebreak_to_string (tiebreak));
+  parlor_emit (events, PARLOR_AUDIENCE_ALL,
+               "game-over scores=%d,%d,%d,%d ranks=%d,%d,%d,%d winners=%s tiebreak=%s",
+               state->scores[0], state->scores[1], state->scores[2], state->scores[3],
+               ranks[0], ranks[1], ranks[2], ranks[3], winners->str,
+               manhattan_tiebreak_to_string (tiebreak));
   g_string_free (winners, TRUE);
 }
 
@@ -520,10 +496,10 @@ end_round (ManhattanState *state,
       int gained = score[s].tallest + score[s].majority + score[s].buildings;
 
       state->scores[s] += gained;
-      emit (events, PARLOR_AUDIENCE_ALL,
-            "score round=%d seat=%d tallest=%d majority=%d buildings=%d gained=%d total=%d",
-            state->round + 1, s, score[s].tallest, score[s].majority, score[s].buildings,
-            gained, state->scores[s]);
+      parlor_emit (events, PARLOR_AUDIENCE_ALL,
+                   "score round=%d seat=%d tallest=%d majority=%d buildings=%d gained=%d total=%d",
+                   state->round + 1, s, score[s].tallest, score[s].majority, score[s].buildings,
+                   gained, state->scores[s]);
     }
 
   if (state->round == MANHATTAN_N_ROUNDS - 1)
@@ -610,7 +586,7 @@ manhattan_state_begin_turn (ManhattanState *state,
         }
 
       state->turn = seat;
-      emit (events, PARLOR_AUDIENCE_ALL, "turn seat=%d", seat);
+      parlor_emit (events, PARLOR_AUDIENCE_ALL, "turn seat=%d", seat);
       if (manhattan_state_has_legal_play (state, seat))
         return;
 
@@ -620,8 +596,8 @@ manhattan_state_begin_turn (ManhattanState *state,
             {
               g_autofree char *cards = manhattan_cards_to_string (state->hand[seat]);
 
-              emit (events, PARLOR_AUDIENCE_ALL, "stuck seat=%d attempt=%d cards=%s",
-                    seat, attempt, cards);
+              parlor_emit (events, PARLOR_AUDIENCE_ALL, "stuck seat=%d attempt=%d cards=%s",
+                           seat, attempt, cards);
             }
           for (int p = 0; p < MANHATTAN_N_SPOTS; p++)
             {
@@ -638,7 +614,7 @@ manhattan_state_begin_turn (ManhattanState *state,
           {
             state->chosen[seat][b]--;
             state->set_aside[seat][b]++;
-            emit (events, PARLOR_AUDIENCE_ALL, "set-aside seat=%d block=%d", seat, b);
+            parlor_emit (events, PARLOR_AUDIENCE_ALL, "set-aside seat=%d block=%d", seat, b);
             break;
           }
       seat = manhattan_next_seat (seat);
@@ -713,8 +689,8 @@ manhattan_state_choose (ManhattanState *state,
   if (events != NULL)
     {
       blocks = manhattan_blocks_to_string (counts);
-      emit (events, PARLOR_AUDIENCE_SEAT (seat), "chosen seat=%d blocks=%s", seat, blocks);
-      emit (events, AUDIENCE_OTHERS (seat), "chosen seat=%d", seat);
+      parlor_emit (events, PARLOR_AUDIENCE_SEAT (seat), "chosen seat=%d blocks=%s", seat, blocks);
+      parlor_emit (events, AUDIENCE_OTHERS (seat), "chosen seat=%d", seat);
     }
 
   if (state->chosen_mask == (1 << MANHATTAN_N_SEATS) - 1)
@@ -817,10 +793,10 @@ manhattan_state_play (ManhattanState *state,
   state->chosen[seat][block]--;
   state->hand[seat][card]--;
   state->discard[card]++;
-  emit (events, PARLOR_AUDIENCE_ALL,
-        "play seat=%d card=%d city=%d block=%d row=%d col=%d height=%d",
-        seat, card, city, block, row, col,
-        manhattan_spot_height (state->board.storeys[city][spot]));
+  parlor_emit (events, PARLOR_AUDIENCE_ALL,
+               "play seat=%d card=%d city=%d block=%d row=%d col=%d height=%d",
+               seat, card, city, block, row, col,
+               manhattan_spot_height (state->board.storeys[city][spot]));
   draw_cards (state, seat, 1, "draw", events);
 
   state->turn = manhattan_next_seat (seat);

@@ -99,30 +99,6 @@ suzume_config_parse (const char   *text,
 
 /* ---- helpers ---- */
 
-static void
-emit (GPtrArray  *events,
-      guint32     audience,
-      const char *format,
-      ...) G_GNUC_PRINTF (3, 4);
-
-static void
-emit (GPtrArray  *events,
-      guint32     audience,
-      const char *format,
-      ...)
-{
-  va_list args;
-  char *line;
-
-  va_start (args, format);
-  line = g_strdup_vprintf (format, args);
-  va_end (args);
-  if (events != NULL)
-    g_ptr_array_add (events, parlor_event_new_take (audience, line));
-  else
-    g_free (line);
-}
-
 static guint32
 others (const SuzumeState *state,
         guint              seat)
@@ -204,9 +180,10 @@ draw_tile (SuzumeState *state,
   state->drawn = t;
   state->hands[seat][state->hand_len[seat]++] = t;
   sort_hand (state, seat);
-  emit (events, PARLOR_AUDIENCE_SEAT (seat), "draw seat=%u tile=%s wall=%u", seat,
-        suzume_tile_to_string (t, buf), suzume_state_wall_left (state));
-  emit (events, others (state, seat), "draw seat=%u wall=%u", seat, suzume_state_wall_left (state));
+  parlor_emit (events, PARLOR_AUDIENCE_SEAT (seat), "draw seat=%u tile=%s wall=%u", seat,
+               suzume_tile_to_string (t, buf), suzume_state_wall_left (state));
+  parlor_emit (events, others (state, seat), "draw seat=%u wall=%u", seat,
+               suzume_state_wall_left (state));
 }
 
 void
@@ -225,8 +202,8 @@ suzume_state_deal_wall (SuzumeState      *state,
   memset (state->n_discards, 0, sizeof state->n_discards);
   memset (state->discarded_kinds, 0, sizeof state->discarded_kinds);
 
-  emit (events, ALL, "hand number=%u of=%u dealer=%u", state->hand_number, state->n_hands,
-        state->dealer);
+  parlor_emit (events, ALL, "hand number=%u of=%u dealer=%u", state->hand_number, state->n_hands,
+               state->dealer);
   for (guint i = 0; i < n; i++)
     {
       guint seat = (state->dealer + i) % n;
@@ -237,11 +214,11 @@ suzume_state_deal_wall (SuzumeState      *state,
       state->hand_len[seat] = 5;
       sort_hand (state, seat);
       tiles = hand_string (state, seat);
-      emit (events, PARLOR_AUDIENCE_SEAT (seat), "deal seat=%u tiles=%s", seat, tiles);
-      emit (events, others (state, seat), "deal seat=%u count=5", seat);
+      parlor_emit (events, PARLOR_AUDIENCE_SEAT (seat), "deal seat=%u tiles=%s", seat, tiles);
+      parlor_emit (events, others (state, seat), "deal seat=%u count=5", seat);
     }
   state->indicator = state->wall[state->wall_pos++];
-  emit (events, ALL, "dora tile=%s", suzume_tile_to_string (state->indicator, buf));
+  parlor_emit (events, ALL, "dora tile=%s", suzume_tile_to_string (state->indicator, buf));
   draw_tile (state, state->dealer, events);
 }
 
@@ -305,8 +282,8 @@ suzume_state_start (SuzumeState *state,
   else
     state->dealer = parlor_rng_below (&state->rng, state->config.n_seats);
   state->hand_number = 1;
-  emit (events, ALL, "match seats=%u deals=%u dealer=%u points=%d", state->config.n_seats,
-        state->config.deals, state->dealer, SUZUME_START_POINTS);
+  parlor_emit (events, ALL, "match seats=%u deals=%u dealer=%u points=%d", state->config.n_seats,
+               state->config.deals, state->dealer, SUZUME_START_POINTS);
   deal_hand (state, events);
 }
 
@@ -331,14 +308,14 @@ end_hand (SuzumeState *state,
 {
   g_autofree char *points = points_string (state);
 
-  emit (events, ALL, "scores points=%s", points);
+  parlor_emit (events, ALL, "scores points=%s", points);
   mahjong_claim_close (&state->claim);
   if (state->hand_number >= state->n_hands)
     {
       g_autofree char *result = suzume_state_result_line (state, "game-over");
 
       state->phase = SUZUME_PHASE_OVER;
-      emit (events, ALL, "%s", result);
+      parlor_emit (events, ALL, "%s", result);
       return;
     }
   state->hand_number++;
@@ -410,7 +387,7 @@ pay (SuzumeState *state,
 
   state->points[from] -= paid;
   state->points[to] += paid;
-  emit (events, ALL, "pay from=%u to=%u points=%d owed=%d", from, to, paid, owed);
+  parlor_emit (events, ALL, "pay from=%u to=%u points=%d owed=%d", from, to, paid, owed);
   return paid;
 }
 
@@ -429,13 +406,13 @@ announce_win (SuzumeState       *state,
   char buf[3];
 
   if (from >= 0)
-    emit (events, ALL, "%s seat=%u from=%d tile=%s hand=%s total=%d yaku=%s bonus=%d", type, seat,
-          from, suzume_tile_to_string (tile, buf), hand, score->total, yaku,
-          seat == state->dealer ? SUZUME_DEALER_BONUS : 0);
+    parlor_emit (events, ALL, "%s seat=%u from=%d tile=%s hand=%s total=%d yaku=%s bonus=%d",
+                 type, seat, from, suzume_tile_to_string (tile, buf), hand, score->total, yaku,
+                 seat == state->dealer ? SUZUME_DEALER_BONUS : 0);
   else
-    emit (events, ALL, "%s seat=%u tile=%s hand=%s total=%d yaku=%s bonus=%d", type, seat,
-          suzume_tile_to_string (tile, buf), hand, score->total, yaku,
-          seat == state->dealer ? SUZUME_DEALER_BONUS : 0);
+    parlor_emit (events, ALL, "%s seat=%u tile=%s hand=%s total=%d yaku=%s bonus=%d", type, seat,
+                 suzume_tile_to_string (tile, buf), hand, score->total, yaku,
+                 seat == state->dealer ? SUZUME_DEALER_BONUS : 0);
 }
 
 static gboolean
@@ -516,11 +493,11 @@ suzume_state_discard (SuzumeState *state,
   state->last_discarder = (int) seat;
   state->last_discard = tile;
   state->drawn = SUZUME_NO_TILE;
-  emit (events, ALL, "discard seat=%u tile=%s", seat, suzume_tile_to_string (tile, buf));
+  parlor_emit (events, ALL, "discard seat=%u tile=%s", seat, suzume_tile_to_string (tile, buf));
   /* Told to that seat alone, so that it knows why it is not asked. */
   for (guint s = 0; s < n; s++)
     if (s != seat && suzume_state_ron_barred (state, s))
-      emit (events, PARLOR_AUDIENCE_SEAT (s), "ron-barred seat=%u tile=%s", s, buf);
+      parlor_emit (events, PARLOR_AUDIENCE_SEAT (s), "ron-barred seat=%u tile=%s", s, buf);
 
   /* Every other seat is asked, whatever it holds, so nobody learns from the
    * window whether someone could ron; a seat that cannot has only `pass`,
@@ -592,7 +569,7 @@ suzume_state_answer (SuzumeState *state,
   mahjong_claim_close (&state->claim);
   if (suzume_state_wall_left (state) == 0)
     {
-      emit (events, ALL, "exhausted");
+      parlor_emit (events, ALL, "exhausted");
       end_hand (state, events);
     }
   else
