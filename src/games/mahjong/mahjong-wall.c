@@ -282,6 +282,33 @@ seat_of (Check           *c,
   return TRUE;
 }
 
+/* One tile of a seat's deal, from the front (or the end, @back): a flower
+ * is expected set aside, any other tile joins the hand. */
+static gboolean
+deal_one (Check       *c,
+          gboolean     back,
+          guint        index,
+          guint        seat,
+          guint        slot,
+          GArray      *expected,
+          guint8      *hand,
+          guint       *have,
+          GError     **error)
+{
+  MahjongTile t;
+
+  if (!take (c, back, index, seat, &t, error))
+    return FALSE;
+  if (MAHJONG_TILE_KIND (t) >= MAHJONG_TILE_FLOWER)
+    g_array_append_val (expected, ((Dealt) { TRUE, seat, t, slot }));
+  else
+    {
+      hand[t]++;
+      (*have)++;
+    }
+  return TRUE;
+}
+
 /* The deal again from the wall: each seat's hand from the front in the
  * order of the deal events, then, seat by seat, the flowers among them
  * replaced from the end; the flower and deal events must follow. */
@@ -320,33 +347,15 @@ finish_deal (Check   *c,
   for (guint s = 0; s < n_seats; s++)
     for (guint i = 0; i < sizes[s]; i++)
       {
-        MahjongTile t;
-
-        if (!take (c, FALSE, index_of[s], seats[s], &t, error))
+        if (!deal_one (c, FALSE, index_of[s], seats[s], s, expected, hands[s], &have[s], error))
           return FALSE;
-        if (MAHJONG_TILE_KIND (t) >= MAHJONG_TILE_FLOWER)
-          g_array_append_val (expected, ((Dealt) { TRUE, seats[s], t, s }));
-        else
-          {
-            hands[s][t]++;
-            have[s]++;
-          }
       }
   for (guint s = 0; s < n_seats; s++)
     {
       while (have[s] < sizes[s])
         {
-          MahjongTile t;
-
-          if (!take (c, TRUE, index_of[s], seats[s], &t, error))
+          if (!deal_one (c, TRUE, index_of[s], seats[s], s, expected, hands[s], &have[s], error))
             return FALSE;
-          if (MAHJONG_TILE_KIND (t) >= MAHJONG_TILE_FLOWER)
-            g_array_append_val (expected, ((Dealt) { TRUE, seats[s], t, s }));
-          else
-            {
-              hands[s][t]++;
-              have[s]++;
-            }
         }
       g_array_append_val (expected, ((Dealt) { FALSE, seats[s], MAHJONG_NO_TILE, s }));
     }
