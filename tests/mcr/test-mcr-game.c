@@ -804,6 +804,30 @@ test_view_actions_refused (void)
     }
 }
 
+/* Damaged views a host could send are refused, never read past their end. */
+static void
+test_view_damaged_tiles (void)
+{
+  static const char * const bad[] = {
+    "m0=p8p,, tile=-", "m0=, tile=-", "m0=p8p tile=", "m0=p8p tile=f1", "m0=p8p tile=3mx",
+    "m0=p8p tile=- drawn=", "m0=p8p tile=- drawn=zz",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *line =
+        g_strdup_printf ("view seat=1 hand=1 of=16 dealer=0 prevalent=E wall=80 phase=turn from=0 "
+                         "d0=- %s n0=10 d1=- m1=- n1=13 d2=- m2=- n2=13 d3=- m3=- n3=13 "
+                         "mine=2m2m3m3m4p6p7s7s8s8sEES ask=none actions=", bad[i]);
+      McrView view;
+      g_autoptr(GError) error = NULL;
+
+      g_test_message ("%s", bad[i]);
+      g_assert_false (mcr_view_parse (line, &view, &error));
+      g_assert_nonnull (error);
+    }
+}
+
 /* A chow says which of its tiles was claimed; a line without it means the lowest. */
 static void
 test_view_chow_claimed (void)
@@ -985,6 +1009,7 @@ main (int   argc,
   g_test_add_func ("/mcr/flags/last-tile-claim", test_last_tile_claim);
   g_test_add_func ("/mcr/flags/last-tile", test_last_tile_flag);
   g_test_add_func ("/mcr/views/hide", test_views_hide);
+  g_test_add_func ("/mcr/views/damaged-tiles", test_view_damaged_tiles);
   g_test_add_func ("/mcr/views/actions-refused", test_view_actions_refused);
   g_test_add_func ("/mcr/views/chow-claimed", test_view_chow_claimed);
   g_test_add_func ("/mcr/game/default-actions", test_default_actions);

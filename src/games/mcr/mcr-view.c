@@ -16,6 +16,11 @@ read_tile_at (const char *s,
 {
   char buf[3] = { 0 };
 
+  if (s[0] == '\0')
+    {
+      *len = 0;
+      return MAHJONG_NO_TILE;
+    }
   if (s[0] >= '1' && s[0] <= '9' && s[1] != '\0')
     {
       buf[0] = s[0], buf[1] = s[1];
@@ -32,6 +37,27 @@ read_tile_at (const char *s,
       *len = 1;
     }
   return mahjong_tile_from_string (buf);
+}
+
+/* A value that is exactly one tile (no flower), or "-" for none. */
+static gboolean
+read_one_tile (const char *s,
+               guint8     *tile)
+{
+  guint len;
+  guint t;
+
+  if (g_str_equal (s, "-"))
+    {
+      *tile = MAHJONG_NO_TILE;
+      return TRUE;
+    }
+  t = read_tile_at (s, &len);
+
+  if (t >= MAHJONG_N_KINDS || s[len] != '\0')
+    return FALSE;
+  *tile = (guint8) t;
+  return TRUE;
 }
 
 static gboolean
@@ -81,7 +107,7 @@ read_melds (const char *s,
       MahjongMeld m = { 0 };
       guint len, tile;
 
-      if (i >= 4)
+      if (i >= 4 || x[0] == '\0')
         return FALSE;
       if (x[0] == 'h' && x[1] == '\0')
         {
@@ -232,7 +258,6 @@ mcr_view_parse (const char  *text,
   const char *s;
   guint8 mine[20];
   guint8 n_mine = 0;
-  guint len;
 
   g_return_val_if_fail (text != NULL, FALSE);
   g_return_val_if_fail (v != NULL, FALSE);
@@ -257,8 +282,9 @@ mcr_view_parse (const char  *text,
   if (parlor_line_get_int (line, "from", 0, 3, &x, NULL))
     v->from = (guint) x;
   v->tile = MAHJONG_NO_TILE;
-  if ((s = parlor_line_get (line, "tile")) != NULL)
-    v->tile = (guint8) read_tile_at (s, &len);
+  if ((s = parlor_line_get (line, "tile")) != NULL &&
+      !read_one_tile (s, &v->tile))
+    goto bad;
   if (!parlor_line_get_int (line, "wall", 0, 144, &x, NULL))
     goto bad;
   v->wall = (guint) x;
@@ -275,8 +301,9 @@ mcr_view_parse (const char  *text,
         v->scores[i] = (int) g_ascii_strtoll (parts[i], NULL, 10);
     }
   v->drawn = MAHJONG_NO_TILE;
-  if ((s = parlor_line_get (line, "drawn")) != NULL)
-    v->drawn = (guint8) read_tile_at (s, &len);
+  if ((s = parlor_line_get (line, "drawn")) != NULL &&
+      !read_one_tile (s, &v->drawn))
+    goto bad;
   v->replacement = parlor_line_has (line, "replacement");
   if ((s = parlor_line_get (line, "flowers")) != NULL)
     {
