@@ -50,6 +50,8 @@ unrecorded_event (const char *line,
   return version < 3 && g_str_has_prefix (line, "wall ");
 }
 
+MAHJONG_DEFINE_REVIEW_COST (review_cost, jihai_ai_review)
+
 static char *jihai_describe (const char         *line,
                              const char * const *seat_names);
 
@@ -70,7 +72,7 @@ const ParlorGameInfo jihai_game_info = {
   .new_game = new_game,
   .ai_choose = jihai_ai_choose,
   .describe = jihai_describe,
-  .review_cost = jihai_ai_review_cost,
+  .review_cost = review_cost,
   .hint_notes = jihai_hint_notes,
   .describe_move = jihai_hint_describe,
   /* 2: every discard opens a window for every other seat; 3: each hand's wall */

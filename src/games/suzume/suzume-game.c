@@ -530,6 +530,8 @@ suzume_info_check_draws (const char * const *events,
   return mahjong_wall_check_events (&suzume_wall_rules, events, n_events, failed, error);
 }
 
+MAHJONG_DEFINE_REVIEW_COST (review_cost, suzume_ai_review)
+
 static const char * const ai_levels[] = { "random", "normal", "strong", NULL };
 
 const ParlorGameInfo suzume_game_info = {
@@ -541,7 +543,7 @@ const ParlorGameInfo suzume_game_info = {
   .new_game = suzume_info_new_game,
   .ai_choose = suzume_ai_choose,
   .describe = suzume_info_describe,
-  .review_cost = suzume_ai_review_cost,
+  .review_cost = review_cost,
   .hint_notes = suzume_hint_notes,
   .describe_move = suzume_hint_describe,
   /* 2: every discard opens a window for every other seat; 3: ron-barred;
