@@ -33,14 +33,7 @@ static guint signals[N_SIGNALS];
 
 static const char *const ai_levels[] = { "random", "normal", "strong", NULL };
 
-static gboolean
-check_draws (const char * const *events,
-             guint               n_events,
-             guint              *failed,
-             GError            **error)
-{
-  return mahjong_wall_check_events (&jihai_wall_rules, events, n_events, failed, error);
-}
+MAHJONG_DEFINE_CHECK_DRAWS (check_draws, jihai_wall_rules)
 
 /* Version 3 added each hand's wall. */
 static gboolean

@@ -368,14 +368,7 @@ mcr_info_unrecorded_event (const char *line,
   return version < 2 && g_str_has_prefix (line, "wall ");
 }
 
-static gboolean
-mcr_info_check_draws (const char * const *events,
-                      guint               n_events,
-                      guint              *failed,
-                      GError            **error)
-{
-  return mahjong_wall_check_events (&mcr_wall_rules, events, n_events, failed, error);
-}
+MAHJONG_DEFINE_CHECK_DRAWS (mcr_info_check_draws, mcr_wall_rules)
 
 MAHJONG_DEFINE_REVIEW_COST (mcr_info_review_cost, mcr_ai_review)
 

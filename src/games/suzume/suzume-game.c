@@ -521,14 +521,7 @@ suzume_info_unrecorded_event (const char *line,
          (version < 4 && g_str_has_prefix (line, "wall "));
 }
 
-static gboolean
-suzume_info_check_draws (const char * const *events,
-                         guint               n_events,
-                         guint              *failed,
-                         GError            **error)
-{
-  return mahjong_wall_check_events (&suzume_wall_rules, events, n_events, failed, error);
-}
+MAHJONG_DEFINE_CHECK_DRAWS (suzume_info_check_draws, suzume_wall_rules)
 
 MAHJONG_DEFINE_REVIEW_COST (review_cost, suzume_ai_review)
 
