@@ -670,17 +670,8 @@ jihai_ai_choose (const char    *level,
 
 /* ---- review ---- */
 
-/* What a decision leaves: shanten (tiles still missing to a hand that scores, less
- * one; -1 a win), the live tiles that bring it nearer, and where the strong player
- * weighs it, its expected points. */
-typedef struct
-{
-  gboolean win;
-  int      shanten;
-  guint    ukeire;
-  gboolean estimated;
-  double   points;
-} Outcome;
+/* Its value: the strong player's expected points. */
+typedef MahjongReviewOutcome Outcome;
 
 static void
 measure (const AiHand *h,
@@ -738,7 +729,7 @@ review_outcome (const JihaiView *v,
     {
       measure (&h, live, o);
       o->estimated = TRUE;
-      o->points = value7 (&h, &pool, MIN (STRONG_DEPTH, (v->wall + 1) / 2));
+      o->value = value7 (&h, &pool, MIN (STRONG_DEPTH, (v->wall + 1) / 2));
       return TRUE;
     }
   if (g_str_equal (type, "discard") && kind < JIHAI_N_KINDS)
@@ -747,7 +738,7 @@ review_outcome (const JihaiView *v,
       h.discarded |= 1u << kind;
       measure (&h, live, o);
       o->estimated = TRUE;
-      o->points = value7 (&h, &pool, MIN (STRONG_DEPTH, v->wall / 2)) - danger (v, live, kind);
+      o->value = value7 (&h, &pool, MIN (STRONG_DEPTH, v->wall / 2)) - danger (v, live, kind);
       return TRUE;
     }
   if (g_str_equal (type, "pung"))
@@ -763,7 +754,7 @@ review_outcome (const JihaiView *v,
       o->ukeire = g.accept;
       o->estimated = d != JIHAI_NO_KIND;
       if (o->estimated)
-        strong_discard (v, &h, live, MIN (STRONG_DEPTH, v->wall / 2), memo, &o->points);
+        strong_discard (v, &h, live, MIN (STRONG_DEPTH, v->wall / 2), memo, &o->value);
       return TRUE;
     }
   if (g_str_equal (type, "kong") || g_str_equal (type, "ckong") || g_str_equal (type, "akong"))
@@ -793,69 +784,66 @@ review_outcome (const JihaiView *v,
   return FALSE;
 }
 
-/*
- * A win missed is always listed; a claim or a pass is judged by the strong
- * player's expected points where it has them for both, everything else by the
- * shanten, then the live effective tiles.
- */
-gboolean
-jihai_ai_review_cost (const char        *view,
-                      const char        *played,
-                      const char        *best,
-                      guint64            seed,
-                      GCancellable      *cancellable,
-                      ParlorReviewCost  *out,
-                      GError           **error)
+typedef struct
 {
-  g_autofree MemoEntry *memo = g_new0 (MemoEntry, 1 << MEMO_BITS);
-  g_autofree char *why = NULL;
-  g_autofree char *shape = NULL;
-  JihaiView v;
-  Outcome p, b;
-  ParlorRng rng;
+  JihaiView  view;
+  MemoEntry *memo;
+  ParlorRng  rng;
+} Review;
 
-  g_return_val_if_fail (view != NULL && played != NULL && best != NULL, FALSE);
-  g_return_val_if_fail (out != NULL, FALSE);
+static gpointer
+review_prepare (const char  *view,
+                guint64      seed,
+                GError     **error)
+{
+  g_autofree Review *r = g_new (Review, 1);
 
-  if (!jihai_view_parse (view, &v, error))
-    return FALSE;
-  if (v.seat < 0 || v.ask == JIHAI_ASK_NONE || v.options.can == 0)
+  if (!jihai_view_parse (view, &r->view, error))
+    return NULL;
+  if (r->view.seat < 0 || r->view.ask == JIHAI_ASK_NONE || r->view.options.can == 0)
     {
       g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
                            _("It is not this seat's turn"));
-      return FALSE;
+      return NULL;
     }
-  parlor_rng_init (&rng, seed, 0x726576);
-  if (!review_outcome (&v, played, memo, &rng, &p) || !review_outcome (&v, best, memo, &rng, &b))
-    {
-      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_ILLEGAL,
-                           _("A move to review is not legal here"));
-      return FALSE;
-    }
-
-  parlor_review_cost_add_figure (out, "shanten", p.shanten, b.shanten);
-  parlor_review_cost_add_figure (out, "ukeire", p.ukeire, b.ukeire);
-  if (p.estimated && b.estimated)
-    parlor_review_cost_add_figure (out, "points", p.points, b.points);
-
-  if (b.win && !p.win)
-    {
-      out->worse = TRUE;
-      why = g_strdup (_("The hand could win here."));
-    }
-  else if (v.ask != JIHAI_ASK_TURN && p.estimated && b.estimated && !p.win)
-    {
-      out->worse = p.points < b.points - 0.01;
-      why = g_strdup_printf (_("The computer player expects %.2f points after this move and "
-                               "%.2f after its own."), p.points, b.points);
-    }
-  else
-    out->worse = p.shanten > b.shanten || (p.shanten == b.shanten && p.ukeire < b.ukeire);
-
-  shape = g_strdup_printf (_("After this move the hand is %d from ready with %u effective tiles; "
-                             "after the computer’s, %d with %u."),
-                           p.shanten, p.ukeire, b.shanten, b.ukeire);
-  out->explanation = why != NULL ? g_strconcat (why, " ", shape, NULL) : g_steal_pointer (&shape);
-  (void) cancellable;
-  return TRUE;
+  r->memo = g_new0 (MemoEntry, 1 << MEMO_BITS);
+  parlor_rng_init (&r->rng, seed, 0x726576);
+  return g_steal_pointer (&r);
 }
+
+static gboolean
+review_measure (gpointer    state,
+                const char *action,
+                Outcome    *o)
+{
+  Review *r = state;
+
+  return review_outcome (&r->view, action, r->memo, &r->rng, o);
+}
+
+/* A claim or a pass is judged by the strong player's expected points where it
+ * has them for both, a turn's move by the shape. */
+static MahjongReviewJudge
+review_judge (gpointer state)
+{
+  const Review *r = state;
+
+  return r->view.ask != JIHAI_ASK_TURN ? MAHJONG_REVIEW_BY_VALUE : MAHJONG_REVIEW_BY_SHAPE;
+}
+
+static void
+review_free (gpointer state)
+{
+  Review *r = state;
+
+  g_free (r->memo);
+  g_free (r);
+}
+
+const MahjongReview jihai_ai_review = {
+  .value = MAHJONG_REVIEW_POINTS,
+  .prepare = review_prepare,
+  .measure = review_measure,
+  .judge = review_judge,
+  .free = review_free,
+};

@@ -4,6 +4,7 @@
 #include <gio/gio.h>
 
 #include "jihai-view.h"
+#include "mahjong-review.h"
 #include "parlor-game.h"
 
 G_BEGIN_DECLS
@@ -38,14 +39,8 @@ char     *jihai_ai_choose    (const char      *level,
                               GCancellable    *cancellable,
                               GError         **error);
 
-/* ParlorGameInfo.review_cost (docs/review.md): shanten, live effective tiles
- * and the strong player's expected points. */
-gboolean  jihai_ai_review_cost (const char        *view,
-                                const char        *played,
-                                const char        *best,
-                                guint64            seed,
-                                GCancellable      *cancellable,
-                                ParlorReviewCost  *out,
-                                GError           **error);
+/* For ParlorGameInfo.review_cost (docs/review.md): shanten, live effective
+ * tiles and the strong player's expected points. */
+extern const MahjongReview jihai_ai_review;
 
 G_END_DECLS

@@ -33,14 +33,7 @@ static guint signals[N_SIGNALS];
 
 static const char *const ai_levels[] = { "random", "normal", "strong", NULL };
 
-static gboolean
-check_draws (const char * const *events,
-             guint               n_events,
-             guint              *failed,
-             GError            **error)
-{
-  return mahjong_wall_check_events (&jihai_wall_rules, events, n_events, failed, error);
-}
+MAHJONG_DEFINE_CHECK_DRAWS (check_draws, jihai_wall_rules)
 
 /* Version 3 added each hand's wall. */
 static gboolean
@@ -49,6 +42,8 @@ unrecorded_event (const char *line,
 {
   return version < 3 && g_str_has_prefix (line, "wall ");
 }
+
+MAHJONG_DEFINE_REVIEW_COST (review_cost, jihai_ai_review)
 
 static char *jihai_describe (const char         *line,
                              const char * const *seat_names);
@@ -70,7 +65,7 @@ const ParlorGameInfo jihai_game_info = {
   .new_game = new_game,
   .ai_choose = jihai_ai_choose,
   .describe = jihai_describe,
-  .review_cost = jihai_ai_review_cost,
+  .review_cost = review_cost,
   .hint_notes = jihai_hint_notes,
   .describe_move = jihai_hint_describe,
   /* 2: every discard opens a window for every other seat; 3: each hand's wall */

@@ -46,11 +46,7 @@ score_words (const JihaiScore *score)
 
   for (guint l = 0; l < JIHAI_N_LINES; l++)
     if (score->points[l] > 0)
-      {
-        if (lines->len > 0)
-          g_string_append (lines, _(", "));
-        g_string_append (lines, _(jihai_line_label ((JihaiLine) l)));
-      }
+      mahjong_hint_add_label (lines, _(jihai_line_label ((JihaiLine) l)), 1);
   return mahjong_hint_points (score->total, lines->str);
 }
 
@@ -200,22 +196,6 @@ jihai_hint_describe (const char *text,
   if (kind < JIHAI_N_KINDS)
     name = kind_name (kind);
 
-  if (g_str_equal (type, "discard"))
-    return mahjong_hint_move_words (MAHJONG_HINT_DISCARD, name);
-  if (g_str_equal (type, "tsumo"))
-    return mahjong_hint_move_words (MAHJONG_HINT_WIN_DRAWN, NULL);
-  if (g_str_equal (type, "ron"))
-    return mahjong_hint_move_words (view.ask == JIHAI_ASK_ROB ? MAHJONG_HINT_ROB_KONG
-                                                              : MAHJONG_HINT_WIN_DISCARD, NULL);
-  if (g_str_equal (type, "pass"))
-    return mahjong_hint_move_words (MAHJONG_HINT_PASS, NULL);
-  if (g_str_equal (type, "pung"))
-    return mahjong_hint_move_words (MAHJONG_HINT_PUNG, NULL);
-  if (g_str_equal (type, "kong"))
-    return mahjong_hint_move_words (MAHJONG_HINT_KONG, NULL);
-  if (g_str_equal (type, "ckong"))
-    return mahjong_hint_move_words (MAHJONG_HINT_CONCEALED_KONG, name);
-  if (g_str_equal (type, "akong"))
-    return mahjong_hint_move_words (MAHJONG_HINT_ADDED_KONG, name);
-  return NULL;
+  return mahjong_hint_type_words (type, name, view.ask == JIHAI_ASK_ROB ? MAHJONG_HINT_ROB_KONG
+                                                                      : MAHJONG_HINT_WIN_DISCARD);
 }

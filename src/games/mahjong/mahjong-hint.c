@@ -73,6 +73,19 @@ mahjong_hint_add_win (GString    *notes,
   add_line (notes, text);
 }
 
+void
+mahjong_hint_add_label (GString    *lines,
+                        const char *label,
+                        guint       times)
+{
+  g_return_if_fail (lines != NULL && label != NULL);
+  if (lines->len > 0)
+    g_string_append (lines, _(", "));
+  g_string_append (lines, label);
+  if (times > 1)
+    g_string_append_printf (lines, " ×%u", times);
+}
+
 char *
 mahjong_hint_points (int         points,
                      const char *lines)
@@ -118,6 +131,37 @@ mahjong_hint_move_words (MahjongHintMove  move,
     default:
       g_return_val_if_reached (NULL);
     }
+}
+
+static const struct
+{
+  const char      *type;
+  MahjongHintMove  move;
+  gboolean         named;
+} type_moves[] = {
+  { "discard", MAHJONG_HINT_DISCARD, TRUE },
+  { "tsumo", MAHJONG_HINT_WIN_DRAWN, FALSE },
+  { "pass", MAHJONG_HINT_PASS, FALSE },
+  { "pung", MAHJONG_HINT_PUNG, FALSE },
+  { "chow", MAHJONG_HINT_CHOW, TRUE },
+  { "kong", MAHJONG_HINT_KONG, FALSE },
+  { "ckong", MAHJONG_HINT_CONCEALED_KONG, TRUE },
+  { "akong", MAHJONG_HINT_ADDED_KONG, TRUE },
+};
+
+char *
+mahjong_hint_type_words (const char      *type,
+                         const char      *tile,
+                         MahjongHintMove  ron)
+{
+  g_return_val_if_fail (type != NULL, NULL);
+
+  if (g_str_equal (type, "ron"))
+    return mahjong_hint_move_words (ron, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (type_moves); i++)
+    if (g_str_equal (type, type_moves[i].type))
+      return mahjong_hint_move_words (type_moves[i].move, type_moves[i].named ? tile : NULL);
+  return NULL;
 }
 
 char *

@@ -27,6 +27,10 @@ void  mahjong_hint_add_not_ready (GString    *notes,
 /* "Wins now: …" for a hand that is complete. */
 void  mahjong_hint_add_win       (GString    *notes,
                                   const char *outcome);
+/* Adds @label to the list @lines, with "×@times" when above one. */
+void  mahjong_hint_add_label     (GString    *lines,
+                                  const char *label,
+                                  guint       times);
 /* Each outcome: "3 points: Two winds, One closed triplet"… */
 char *mahjong_hint_points        (int         points,
                                   const char *lines);
@@ -51,6 +55,14 @@ typedef enum
  * tile and a concealed or added kong. */
 char *mahjong_hint_move_words    (MahjongHintMove  move,
                                   const char      *tile);
+
+/* The move of an action line of @type in words: "discard", "tsumo", "pass",
+ * "pung", "chow", "kong", "ckong" (concealed kong), "akong" (added kong), and
+ * "ron" as @ron (a win on the discard or by robbing a kong); @tile as for
+ * mahjong_hint_move_words(). NULL for any other type. */
+char *mahjong_hint_type_words    (const char      *type,
+                                  const char      *tile,
+                                  MahjongHintMove  ron);
 
 /* The notes, or NULL if there are none. */
 char *mahjong_hint_finish        (GString    *notes);

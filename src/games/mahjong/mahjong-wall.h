@@ -58,4 +58,15 @@ gboolean  mahjong_wall_check_events (const MahjongWallRules *rules,
                                      guint                  *failed,
                                      GError                **error);
 
+/* Defines @func, a ParlorGameInfo.check_draws by @rules. */
+#define MAHJONG_DEFINE_CHECK_DRAWS(func, rules)                                  \
+  static gboolean                                                                \
+  func (const char * const *events,                                              \
+        guint               n_events,                                            \
+        guint              *failed,                                              \
+        GError            **error)                                               \
+  {                                                                              \
+    return mahjong_wall_check_events (&(rules), events, n_events, failed, error); \
+  }
+
 G_END_DECLS

@@ -967,17 +967,9 @@ mcr_ai_choose (const char    *level,
 
 /* ---- review ------------------------------------------------------------------------- */
 
-/* What a decision leaves: shanten (-1 a win), live effective tiles, and the level 4
- * player's chance to win where it estimates one (ready and one-away hands). */
-typedef struct
-{
-  gboolean win;
-  int      shanten;
-  guint    ukeire;
-  gboolean estimated;
-  double   chance;
-  char    *words;
-} Outcome;
+/* Its value: the level 4 player's chance to win where it estimates one (ready
+ * and one-away hands). */
+typedef MahjongReviewOutcome Outcome;
 
 /* A 13-tile hand (or its equivalent with melds): where it stands. */
 static void
@@ -987,7 +979,7 @@ outcome_of_13 (const McrView *w,
   o->shanten = shanten_of (w->counts, w->n_melds);
   o->ukeire = live_effective (w->counts, w->n_melds, w->visible, o->shanten, TRUE);
   o->estimated = o->shanten <= 1;
-  o->chance = o->shanten == 0 ? ready_prob (w) : o->shanten == 1 ? one_away_prob (w) : 0;
+  o->value = o->shanten == 0 ? ready_prob (w) : o->shanten == 1 ? one_away_prob (w) : 0;
 }
 
 /* A hand with a tile to discard: its best discard by shanten, then effective tiles. */
@@ -1016,7 +1008,7 @@ outcome_of_14 (const McrView *w,
         any = TRUE;
       }
   o->estimated = o->shanten <= 1;
-  o->chance = o->estimated ? best_prob_after (w) : 0;
+  o->value = o->estimated ? best_prob_after (w) : 0;
 }
 
 static gboolean
@@ -1043,7 +1035,7 @@ review_outcome (const McrView *v,
       o->win = TRUE;
       o->shanten = -1;
       o->estimated = TRUE;
-      o->chance = 1.0;
+      o->value = 1.0;
       o->words = g_strdup (_("Declare the win (Hu)"));
       return TRUE;
     }
@@ -1104,75 +1096,47 @@ review_outcome (const McrView *v,
   return FALSE;
 }
 
-/*
- * A win missed is always listed. A claim (or a pass) is judged by the level 4
- * player's chance to win where it estimates one for both (ready and one-away
- * hands); everything else by the shanten, then the live effective tiles.
- */
-gboolean
-mcr_ai_review_cost (const char        *view,
-                    const char        *played,
-                    const char        *best,
-                    guint64            seed,
-                    GCancellable      *cancellable,
-                    ParlorReviewCost  *out,
-                    GError           **error)
+static gpointer
+review_prepare (const char  *view,
+                guint64      seed,
+                GError     **error)
 {
-  McrView v;
-  Outcome p, b;
-  g_autofree char *why = NULL;
+  g_autofree McrView *v = g_new (McrView, 1);
 
-  g_return_val_if_fail (view != NULL && played != NULL && best != NULL, FALSE);
-  g_return_val_if_fail (out != NULL, FALSE);
-
-  if (!mcr_view_parse (view, &v, error))
-    return FALSE;
-  if (!v.asked)
+  if (!mcr_view_parse (view, v, error))
+    return NULL;
+  if (!v->asked)
     {
       g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
                            _("Nothing to decide"));
-      return FALSE;
+      return NULL;
     }
-  if (!review_outcome (&v, played, &p) || !review_outcome (&v, best, &b))
-    {
-      g_free (p.words);
-      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_ILLEGAL,
-                           _("A move to review is not legal here"));
-      return FALSE;
-    }
-  out->played_words = p.words;
-  out->best_words = b.words;
-
-  parlor_review_cost_add_figure (out, "shanten", p.shanten, b.shanten);
-  parlor_review_cost_add_figure (out, "ukeire", p.ukeire, b.ukeire);
-  if (p.estimated && b.estimated)
-    parlor_review_cost_add_figure (out, "win-chance", p.chance, b.chance);
-
-  if (b.win && !p.win)
-    {
-      out->worse = TRUE;
-      why = g_strdup (_("The hand could win here."));
-    }
-  else if (v.phase != 't' && p.estimated && b.estimated && !p.win)
-    {
-      out->worse = p.chance < b.chance - 0.005;
-      why = g_strdup_printf (_("The computer player puts the chance to win at %.0f%% after "
-                               "this move and %.0f%% after its own."),
-                             100 * p.chance, 100 * b.chance);
-    }
-  else
-    out->worse = p.shanten > b.shanten || (p.shanten == b.shanten && p.ukeire < b.ukeire);
-
-  {
-    g_autofree char *shape = g_strdup_printf (
-        /* TRANSLATORS: shanten: tiles from a ready hand; effective tiles: unseen tiles that
-         * bring the hand nearer */
-        _("After this move the hand is %d from ready with %u effective tiles; after the "
-          "computer’s, %d with %u."), p.shanten, p.ukeire, b.shanten, b.ukeire);
-
-    out->explanation = why != NULL ? g_strconcat (why, " ", shape, NULL) : g_steal_pointer (&shape);
-  }
   (void) seed;
-  (void) cancellable;
-  return TRUE;
+  return g_steal_pointer (&v);
 }
+
+static gboolean
+review_measure (gpointer    state,
+                const char *action,
+                Outcome    *o)
+{
+  return review_outcome (state, action, o);
+}
+
+/* A claim (or a pass) is judged by the chance to win where there is one for
+ * both, a turn's move by the shape. */
+static MahjongReviewJudge
+review_judge (gpointer state)
+{
+  const McrView *v = state;
+
+  return v->phase != 't' ? MAHJONG_REVIEW_BY_VALUE : MAHJONG_REVIEW_BY_SHAPE;
+}
+
+const MahjongReview mcr_ai_review = {
+  .value = MAHJONG_REVIEW_CHANCE,
+  .prepare = review_prepare,
+  .measure = review_measure,
+  .judge = review_judge,
+  .free = g_free,
+};

@@ -3,6 +3,7 @@
 
 #include <gio/gio.h>
 
+#include "mahjong-review.h"
 #include "mahjong-tile.h"
 #include "parlor-game.h"
 #include "mcr-view.h"
@@ -21,14 +22,8 @@ char    *mcr_ai_choose     (const char    *level,
                             GCancellable  *cancellable,
                             GError       **error);
 
-/* ParlorGameInfo.review_cost (docs/review.md): shanten, live effective tiles
- * and the level 4 player's chance to win. */
-gboolean mcr_ai_review_cost (const char        *view,
-                             const char        *played,
-                             const char        *best,
-                             guint64            seed,
-                             GCancellable      *cancellable,
-                             ParlorReviewCost  *out,
-                             GError           **error);
+/* For ParlorGameInfo.review_cost (docs/review.md): shanten, live effective
+ * tiles and the level 4 player's chance to win. */
+extern const MahjongReview mcr_ai_review;
 
 G_END_DECLS

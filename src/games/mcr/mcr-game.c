@@ -368,14 +368,9 @@ mcr_info_unrecorded_event (const char *line,
   return version < 2 && g_str_has_prefix (line, "wall ");
 }
 
-static gboolean
-mcr_info_check_draws (const char * const *events,
-                      guint               n_events,
-                      guint              *failed,
-                      GError            **error)
-{
-  return mahjong_wall_check_events (&mcr_wall_rules, events, n_events, failed, error);
-}
+MAHJONG_DEFINE_CHECK_DRAWS (mcr_info_check_draws, mcr_wall_rules)
+
+MAHJONG_DEFINE_REVIEW_COST (mcr_info_review_cost, mcr_ai_review)
 
 static const char * const ai_levels[] = { "1", "2", "3", "4", NULL };
 
@@ -388,7 +383,7 @@ const ParlorGameInfo mcr_game_info = {
   .new_game = mcr_info_new_game,
   .ai_choose = mcr_ai_choose,
   .describe = mcr_info_describe,
-  .review_cost = mcr_ai_review_cost,
+  .review_cost = mcr_info_review_cost,
   .hint_notes = mcr_hint_notes,
   .describe_move = mcr_hint_describe,
   /* 2: each hand's wall */

@@ -19,16 +19,10 @@ fan_words (const McrResult *res)
 {
   g_autoptr(GString) lines = g_string_new (NULL);
 
+  /* The fan names are the calculator's, translated with it. */
   for (guint f = 0; f < MCR_N_FANS; f++)
     if (res->counts[f] > 0)
-      {
-        if (lines->len > 0)
-          g_string_append (lines, _(", "));
-        /* The fan names are the calculator's, translated with it. */
-        g_string_append (lines, _(mcr_fan_name ((McrFan) f)));
-        if (res->counts[f] > 1)
-          g_string_append_printf (lines, " ×%u", res->counts[f]);
-      }
+      mahjong_hint_add_label (lines, _(mcr_fan_name ((McrFan) f)), res->counts[f]);
   return mahjong_hint_fan (res->total, lines->str);
 }
 
@@ -193,26 +187,16 @@ mcr_hint_describe (const char *text,
   if (tile < MAHJONG_N_KINDS)
     name = mahjong_tile_name (tile);
 
-  if (g_str_equal (type, "discard"))
-    return mahjong_hint_move_words (MAHJONG_HINT_DISCARD, name);
   if (g_str_equal (type, "hu"))
     return mahjong_hint_move_words (v.phase == 't' ? MAHJONG_HINT_WIN_DRAWN
                                     : v.phase == 'r' ? MAHJONG_HINT_ROB_KONG
                                     : MAHJONG_HINT_WIN_DISCARD, NULL);
-  if (g_str_equal (type, "pass"))
-    return mahjong_hint_move_words (MAHJONG_HINT_PASS, NULL);
-  if (g_str_equal (type, "pung"))
-    return mahjong_hint_move_words (MAHJONG_HINT_PUNG, NULL);
-  if (g_str_equal (type, "chow"))
-    return mahjong_hint_move_words (MAHJONG_HINT_CHOW, name);
-  if (g_str_equal (type, "kong"))
+  if (g_str_equal (type, "kong") && v.phase != 'c')
     {
-      if (v.phase == 'c')
-        return mahjong_hint_move_words (MAHJONG_HINT_KONG, NULL);
       for (guint i = 0; i < v.n_melds; i++)
         if (v.melds[i].type == MAHJONG_MELD_PUNG && v.melds[i].tile == tile)
           return mahjong_hint_move_words (MAHJONG_HINT_ADDED_KONG, name);
       return mahjong_hint_move_words (MAHJONG_HINT_CONCEALED_KONG, name);
     }
-  return NULL;
+  return mahjong_hint_type_words (type, name, MAHJONG_HINT_WIN_DISCARD);
 }

@@ -103,17 +103,6 @@ mcr_state_hand_tiles (const McrState *state,
   return n;
 }
 
-static void
-emit (GPtrArray *events,
-      guint32    audience,
-      char      *line)
-{
-  if (events != NULL)
-    g_ptr_array_add (events, parlor_event_new_take (audience, line));
-  else
-    g_free (line);
-}
-
 static guint32
 all_but (guint seat)
 {
@@ -232,9 +221,8 @@ end_match_or_next (McrState  *state,
   if (state->hand_no >= state->n_hands)
     {
       state->phase = MCR_PHASE_OVER;
-      emit (events, PARLOR_AUDIENCE_ALL,
-            g_strdup_printf ("game-over scores=%d,%d,%d,%d", state->scores[0], state->scores[1],
-                             state->scores[2], state->scores[3]));
+      parlor_emit (events, PARLOR_AUDIENCE_ALL, "game-over scores=%d,%d,%d,%d", state->scores[0],
+                   state->scores[1], state->scores[2], state->scores[3]);
       return;
     }
   start_hand (state, events);
@@ -249,8 +237,7 @@ reveal_hands (McrState  *state,
       GString *h = g_string_new (NULL);
 
       mcr_append_counts (h, state->counts[s]);
-      emit (events, PARLOR_AUDIENCE_ALL,
-            g_strdup_printf ("reveal seat=%u tiles=%s", s, h->str));
+      parlor_emit (events, PARLOR_AUDIENCE_ALL, "reveal seat=%u tiles=%s", s, h->str);
       g_string_free (h, TRUE);
     }
 }
@@ -260,7 +247,7 @@ exhausted (McrState  *state,
            GPtrArray *events)
 {
   state->hands_drawn++;
-  emit (events, PARLOR_AUDIENCE_ALL, g_strdup_printf ("exhausted hand=%u", state->hand_no + 1));
+  parlor_emit (events, PARLOR_AUDIENCE_ALL, "exhausted hand=%u", state->hand_no + 1);
   reveal_hands (state, events);
   end_match_or_next (state, events);
 }
@@ -317,13 +304,12 @@ win (McrState  *state,
     }
   else if (!self_drawn)
     state->n_discards[from]--;
-  emit (events, PARLOR_AUDIENCE_ALL,
-        g_strdup_printf ("hu seat=%u tile=%s %s%u hand=%s fan=%d fans=%s%s pay=%d,%d,%d,%d "
-                         "scores=%d,%d,%d,%d",
-                         seat, mcr_tile_str (tile, buf), self_drawn ? "self=" : "from=",
-                         self_drawn ? 1u : from, text, res.total, fans_esc,
-                         robbing ? " robbing=1" : "", pay[0], pay[1], pay[2], pay[3],
-                         state->scores[0], state->scores[1], state->scores[2], state->scores[3]));
+  parlor_emit (events, PARLOR_AUDIENCE_ALL,
+               "hu seat=%u tile=%s %s%u hand=%s fan=%d fans=%s%s pay=%d,%d,%d,%d "
+               "scores=%d,%d,%d,%d", seat, mcr_tile_str (tile, buf), self_drawn ? "self=" : "from=",
+               self_drawn ? 1u : from, text, res.total, fans_esc, robbing ? " robbing=1" : "",
+               pay[0], pay[1], pay[2], pay[3], state->scores[0], state->scores[1], state->scores[2],
+               state->scores[3]);
   if (!self_drawn)
     state->counts[seat][tile]++;
   reveal_hands (state, events);
@@ -354,9 +340,8 @@ take_tile (McrState  *state,
           return TRUE;
         }
       state->flowers[seat]++;
-      emit (events, PARLOR_AUDIENCE_ALL,
-            g_strdup_printf ("flower seat=%u tile=%s count=%u", seat, mcr_tile_str (t, buf),
-                             state->flowers[seat]));
+      parlor_emit (events, PARLOR_AUDIENCE_ALL, "flower seat=%u tile=%s count=%u", seat,
+                   mcr_tile_str (t, buf), state->flowers[seat]);
       replacement = TRUE;
     }
 }
@@ -380,12 +365,11 @@ draw_for (McrState  *state,
   state->turn = seat;
   state->drawn = t;
   state->after_kong = replacement;
-  emit (events, PARLOR_AUDIENCE_SEAT (seat),
-        g_strdup_printf ("draw seat=%u tile=%s%s wall=%u", seat, mcr_tile_str (t, buf),
-                         replacement ? " replacement=1" : "", mahjong_wall_remaining (&state->wall)));
-  emit (events, all_but (seat),
-        g_strdup_printf ("draw seat=%u%s wall=%u", seat, replacement ? " replacement=1" : "",
-                         mahjong_wall_remaining (&state->wall)));
+  parlor_emit (events, PARLOR_AUDIENCE_SEAT (seat), "draw seat=%u tile=%s%s wall=%u", seat,
+               mcr_tile_str (t, buf), replacement ? " replacement=1" : "",
+               mahjong_wall_remaining (&state->wall));
+  parlor_emit (events, all_but (seat), "draw seat=%u%s wall=%u", seat,
+               replacement ? " replacement=1" : "", mahjong_wall_remaining (&state->wall));
 }
 
 static void
@@ -405,9 +389,8 @@ start_hand (McrState  *state,
   mahjong_claim_close (&state->claim);
   state->after_kong = FALSE;
 
-  emit (events, PARLOR_AUDIENCE_ALL,
-        g_strdup_printf ("hand number=%u of=%u dealer=%u prevalent=%c", state->hand_no + 1,
-                         state->n_hands, state->dealer, winds[state->hand_no / 4 % 4]));
+  parlor_emit (events, PARLOR_AUDIENCE_ALL, "hand number=%u of=%u dealer=%u prevalent=%c",
+               state->hand_no + 1, state->n_hands, state->dealer, winds[state->hand_no / 4 % 4]);
   /* 13 tiles each from the dealer on, flowers replaced after the whole deal */
   for (guint k = 0; k < MCR_N_SEATS; k++)
     {
@@ -423,9 +406,8 @@ start_hand (McrState  *state,
           else
             {
               state->flowers[s]++;
-              emit (events, PARLOR_AUDIENCE_ALL,
-                    g_strdup_printf ("flower seat=%u tile=f%u count=%u", s,
-                                     (guint) (t - MAHJONG_TILE_FLOWER + 1), state->flowers[s]));
+              parlor_emit (events, PARLOR_AUDIENCE_ALL, "flower seat=%u tile=f%u count=%u", s,
+                           (guint) (t - MAHJONG_TILE_FLOWER + 1), state->flowers[s]);
             }
         }
     }
@@ -444,8 +426,8 @@ start_hand (McrState  *state,
         }
       h = g_string_new (NULL);
       mcr_append_counts (h, state->counts[s]);
-      emit (events, PARLOR_AUDIENCE_SEAT (s), g_strdup_printf ("deal seat=%u tiles=%s", s, h->str));
-      emit (events, all_but (s), g_strdup_printf ("deal seat=%u count=13", s));
+      parlor_emit (events, PARLOR_AUDIENCE_SEAT (s), "deal seat=%u tiles=%s", s, h->str);
+      parlor_emit (events, all_but (s), "deal seat=%u count=13", s);
       g_string_free (h, TRUE);
     }
   draw_for (state, state->dealer, FALSE, events);
@@ -499,8 +481,8 @@ resolve_claims (McrState  *state,
   if (state->phase == MCR_PHASE_ROB)
     {
       /* nobody robbed: the kong stands, its owner draws a replacement */
-      emit (events, PARLOR_AUDIENCE_ALL,
-            g_strdup_printf ("kong seat=%u tile=%s added=1", from, mcr_tile_str (tile, buf)));
+      parlor_emit (events, PARLOR_AUDIENCE_ALL, "kong seat=%u tile=%s added=1", from,
+                   mcr_tile_str (tile, buf));
       draw_for (state, from, TRUE, events);
       return;
     }
@@ -512,9 +494,8 @@ resolve_claims (McrState  *state,
       state->counts[s][tile] -= kong ? 3 : 2;
       add_meld (state, s, kong ? MAHJONG_MELD_KONG : MAHJONG_MELD_PUNG, tile,
                 MAHJONG_MELD_CLAIMED, from, tile);
-      emit (events, PARLOR_AUDIENCE_ALL,
-            g_strdup_printf ("%s seat=%u tile=%s from=%u", kong ? "kong" : "pung", s,
-                             mcr_tile_str (tile, buf), from));
+      parlor_emit (events, PARLOR_AUDIENCE_ALL, "%s seat=%u tile=%s from=%u",
+                   kong ? "kong" : "pung", s, mcr_tile_str (tile, buf), from);
       if (kong)
         draw_for (state, s, TRUE, events);
       else
@@ -535,9 +516,8 @@ resolve_claims (McrState  *state,
         if (t != tile)
           state->counts[s][t]--;
       add_meld (state, s, MAHJONG_MELD_CHOW, low, MAHJONG_MELD_CLAIMED, from, tile);
-      emit (events, PARLOR_AUDIENCE_ALL,
-            g_strdup_printf ("chow seat=%u tile=%s low=%s from=%u", s, mcr_tile_str (tile, buf),
-                             mahjong_tile_to_string (low, (char[3]) { 0 }), from));
+      parlor_emit (events, PARLOR_AUDIENCE_ALL, "chow seat=%u tile=%s low=%s from=%u", s,
+                   mcr_tile_str (tile, buf), mahjong_tile_to_string (low, (char[3]) { 0 }), from);
       state->phase = MCR_PHASE_TURN;
       state->turn = s;
       state->drawn = MAHJONG_NO_TILE;
@@ -676,7 +656,7 @@ mcr_state_start (McrState  *state,
   g_return_if_fail (!state->started);
 
   state->started = TRUE;
-  emit (events, PARLOR_AUDIENCE_ALL, g_strdup_printf ("start hands=%u", state->n_hands));
+  parlor_emit (events, PARLOR_AUDIENCE_ALL, "start hands=%u", state->n_hands);
   start_hand (state, events);
 }
 
@@ -780,8 +760,8 @@ apply_turn (McrState    *state,
       state->discards[seat][state->n_discards[seat]++] = (guint8) tile;
       state->after_kong = FALSE;
       state->drawn = MAHJONG_NO_TILE;
-      emit (events, PARLOR_AUDIENCE_ALL,
-            g_strdup_printf ("discard seat=%u tile=%s", seat, mcr_tile_str (tile, buf)));
+      parlor_emit (events, PARLOR_AUDIENCE_ALL, "discard seat=%u tile=%s", seat,
+                   mcr_tile_str (tile, buf));
       open_window (state, MCR_PHASE_CLAIM, seat, tile);
       return TRUE;
     }
@@ -794,9 +774,9 @@ apply_turn (McrState    *state,
           state->counts[seat][tile] = 0;
           add_meld (state, seat, MAHJONG_MELD_KONG, tile, MAHJONG_MELD_CONCEALED, MCR_N_SEATS,
                     MAHJONG_NO_TILE);
-          emit (events, PARLOR_AUDIENCE_SEAT (seat),
-                g_strdup_printf ("kong seat=%u tile=%s concealed=1", seat, mcr_tile_str (tile, buf)));
-          emit (events, all_but (seat), g_strdup_printf ("kong seat=%u concealed=1", seat));
+          parlor_emit (events, PARLOR_AUDIENCE_SEAT (seat), "kong seat=%u tile=%s concealed=1",
+                       seat, mcr_tile_str (tile, buf));
+          parlor_emit (events, all_but (seat), "kong seat=%u concealed=1", seat);
           draw_for (state, seat, TRUE, events);
           return TRUE;
         }
@@ -809,8 +789,8 @@ apply_turn (McrState    *state,
             state->melds[seat][i].source = MAHJONG_MELD_ADDED;
           }
       state->drawn = MAHJONG_NO_TILE;
-      emit (events, PARLOR_AUDIENCE_ALL,
-            g_strdup_printf ("add-kong seat=%u tile=%s", seat, mcr_tile_str (tile, buf)));
+      parlor_emit (events, PARLOR_AUDIENCE_ALL, "add-kong seat=%u tile=%s", seat,
+                   mcr_tile_str (tile, buf));
       open_window (state, MCR_PHASE_ROB, seat, tile);
       return TRUE;
     }
@@ -855,7 +835,7 @@ apply_claim (McrState    *state,
   if (!claim_legal (state, seat, a, low, error))
     return FALSE;
   done = mahjong_claim_answer (&state->claim, seat, a, low);
-  emit (events, PARLOR_AUDIENCE_SEAT (seat), g_strdup_printf ("answered seat=%u", seat));
+  parlor_emit (events, PARLOR_AUDIENCE_SEAT (seat), "answered seat=%u", seat);
   if (done)
     resolve_claims (state, events);
   return TRUE;

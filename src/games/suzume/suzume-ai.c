@@ -727,15 +727,8 @@ suzume_ai_choose (const char    *level,
 
 /* ---- review ---- */
 
-typedef struct
-{
-  gboolean win;
-  int      shanten;
-  guint    ukeire;
-  gboolean estimated;
-  double   chance;
-  char    *words;
-} Outcome;
+/* Its value: the strong player's chance to win. */
+typedef MahjongReviewOutcome Outcome;
 
 static char *
 discard_words (SuzumeTile tile)
@@ -760,7 +753,7 @@ measure_five (Ctx          *ctx,
   o->shanten = (int) need - 1;
   o->ukeire = live;
   o->estimated = TRUE;
-  o->chance = five_value (chance_ctx, five, STRONG_DEPTH, chance_ctx->draws_left);
+  o->value = five_value (chance_ctx, five, STRONG_DEPTH, chance_ctx->draws_left);
 }
 
 static gboolean
@@ -825,84 +818,71 @@ review_outcome (Ctx        *ctx,
   return FALSE;
 }
 
-/*
- * A win missed is always listed; the rest by shanten (tiles missing to a hand
- * that may win, less one), then the live effective tiles. The chance to win is
- * the strong player's own look-ahead with every win counted as one.
- */
-gboolean
-suzume_ai_review_cost (const char        *view,
-                       const char        *played,
-                       const char        *best,
-                       guint64            seed,
-                       GCancellable      *cancellable,
-                       ParlorReviewCost  *out,
-                       GError           **error)
+typedef struct
 {
-  Ctx ctx, chance_ctx;
-  Outcome p, b;
-  g_autofree char *why = NULL;
-  g_autofree char *shape = NULL;
-  gboolean ok;
+  Ctx ctx;
+  Ctx chance_ctx;  /* every win counted as one */
+} Review;
 
-  g_return_val_if_fail (view != NULL && played != NULL && best != NULL, FALSE);
-  g_return_val_if_fail (out != NULL, FALSE);
+static gpointer
+review_prepare (const char  *view,
+                guint64      seed,
+                GError     **error)
+{
+  g_autofree Review *r = g_new (Review, 1);
+  const SuzumeView *v = &r->ctx.view;
 
-  if (!suzume_view_parse (view, &ctx.view, error))
-    return FALSE;
-  if (ctx.view.seat < 0 || ctx.view.ask == SUZUME_ASK_NONE ||
-      (ctx.view.ask == SUZUME_ASK_DISCARD && ctx.view.hand_len != SUZUME_HAND_SIZE) ||
-      (ctx.view.ask == SUZUME_ASK_RON && ctx.view.hand_len != SUZUME_HAND_SIZE - 1))
+  if (!suzume_view_parse (view, &r->ctx.view, error))
+    return NULL;
+  if (v->seat < 0 || v->ask == SUZUME_ASK_NONE ||
+      (v->ask == SUZUME_ASK_DISCARD && v->hand_len != SUZUME_HAND_SIZE) ||
+      (v->ask == SUZUME_ASK_RON && v->hand_len != SUZUME_HAND_SIZE - 1))
     {
       g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
                            _("This seat has nothing to decide"));
-      return FALSE;
+      return NULL;
     }
   ensure_targets ();
-  ctx_init (&ctx);
-  chance_ctx = ctx;
-  for (guint i = 0; i < G_N_ELEMENTS (chance_ctx.utility); i++)
-    chance_ctx.utility[i] = 1.0;
-  ctx.leaf_cache = NULL;
-  chance_ctx.leaf_cache = g_hash_table_new_full (packed_hash, g_int64_equal, g_free, NULL);
-  ok = review_outcome (&ctx, &chance_ctx, played, &p);
-  if (ok)
-    ok = review_outcome (&ctx, &chance_ctx, best, &b);
-  else
-    b.words = NULL;
-  g_hash_table_unref (chance_ctx.leaf_cache);
-  if (!ok)
-    {
-      g_free (p.words);
-      g_free (b.words);
-      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_ILLEGAL,
-                           _("A move to review is not legal here"));
-      return FALSE;
-    }
-  out->played_words = p.words;
-  out->best_words = b.words;
-
-  parlor_review_cost_add_figure (out, "shanten", p.shanten, b.shanten);
-  parlor_review_cost_add_figure (out, "ukeire", p.ukeire, b.ukeire);
-  if (p.estimated && b.estimated)
-    parlor_review_cost_add_figure (out, "win-chance", p.chance, b.chance);
-
-  if (b.win && !p.win)
-    {
-      out->worse = TRUE;
-      why = g_strdup (_("The hand could win here."));
-    }
-  else
-    out->worse = p.shanten > b.shanten || (p.shanten == b.shanten && p.ukeire < b.ukeire);
-  if (why == NULL && p.estimated && b.estimated && MAX (p.chance, b.chance) >= 0.005)
-    why = g_strdup_printf (_("The computer player puts the chance to win at %.0f%% after "
-                             "this move and %.0f%% after its own."),
-                           100 * p.chance, 100 * b.chance);
-  shape = g_strdup_printf (_("After this move the hand is %d from ready with %u effective tiles; "
-                             "after the computer’s, %d with %u."),
-                           p.shanten, p.ukeire, b.shanten, b.ukeire);
-  out->explanation = why != NULL ? g_strconcat (why, " ", shape, NULL) : g_steal_pointer (&shape);
+  ctx_init (&r->ctx);
+  r->chance_ctx = r->ctx;
+  for (guint i = 0; i < G_N_ELEMENTS (r->chance_ctx.utility); i++)
+    r->chance_ctx.utility[i] = 1.0;
+  r->ctx.leaf_cache = NULL;
+  r->chance_ctx.leaf_cache = g_hash_table_new_full (packed_hash, g_int64_equal, g_free, NULL);
   (void) seed;
-  (void) cancellable;
-  return TRUE;
+  return g_steal_pointer (&r);
 }
+
+static gboolean
+review_measure (gpointer    state,
+                const char *action,
+                Outcome    *o)
+{
+  Review *r = state;
+
+  return review_outcome (&r->ctx, &r->chance_ctx, action, o);
+}
+
+/* By the shape; the chance to win is named where it is not nil. */
+static MahjongReviewJudge
+review_judge (gpointer state)
+{
+  return MAHJONG_REVIEW_BY_SHAPE_NOTE;
+}
+
+static void
+review_free (gpointer state)
+{
+  Review *r = state;
+
+  g_hash_table_unref (r->chance_ctx.leaf_cache);
+  g_free (r);
+}
+
+const MahjongReview suzume_ai_review = {
+  .value = MAHJONG_REVIEW_CHANCE,
+  .prepare = review_prepare,
+  .measure = review_measure,
+  .judge = review_judge,
+  .free = review_free,
+};

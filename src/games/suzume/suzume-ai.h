@@ -3,6 +3,7 @@
 
 #include <gio/gio.h>
 
+#include "mahjong-review.h"
 #include "parlor-game.h"
 #include "suzume-score.h"
 
@@ -22,14 +23,8 @@ guint    suzume_ai_tiles_needed  (const guint8 types[SUZUME_N_TYPES],
                                   SuzumeTile   indicator,
                                   int          min_points);
 
-/* ParlorGameInfo.review_cost (docs/review.md): shanten, live effective tiles
- * and the strong player's chance to win. */
-gboolean suzume_ai_review_cost   (const char        *view,
-                                  const char        *played,
-                                  const char        *best,
-                                  guint64            seed,
-                                  GCancellable      *cancellable,
-                                  ParlorReviewCost  *out,
-                                  GError           **error);
+/* For ParlorGameInfo.review_cost (docs/review.md): shanten, live effective
+ * tiles and the strong player's chance to win. */
+extern const MahjongReview suzume_ai_review;
 
 G_END_DECLS

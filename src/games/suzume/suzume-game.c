@@ -521,14 +521,9 @@ suzume_info_unrecorded_event (const char *line,
          (version < 4 && g_str_has_prefix (line, "wall "));
 }
 
-static gboolean
-suzume_info_check_draws (const char * const *events,
-                         guint               n_events,
-                         guint              *failed,
-                         GError            **error)
-{
-  return mahjong_wall_check_events (&suzume_wall_rules, events, n_events, failed, error);
-}
+MAHJONG_DEFINE_CHECK_DRAWS (suzume_info_check_draws, suzume_wall_rules)
+
+MAHJONG_DEFINE_REVIEW_COST (review_cost, suzume_ai_review)
 
 static const char * const ai_levels[] = { "random", "normal", "strong", NULL };
 
@@ -541,7 +536,7 @@ const ParlorGameInfo suzume_game_info = {
   .new_game = suzume_info_new_game,
   .ai_choose = suzume_ai_choose,
   .describe = suzume_info_describe,
-  .review_cost = suzume_ai_review_cost,
+  .review_cost = review_cost,
   .hint_notes = suzume_hint_notes,
   .describe_move = suzume_hint_describe,
   /* 2: every discard opens a window for every other seat; 3: ron-barred;

@@ -45,13 +45,8 @@ score_words (const SuzumeScore *score)
 
   for (guint y = 0; y < SUZUME_N_YAKU; y++)
     if (score->times[y] > 0)
-      {
-        if (lines->len > 0)
-          g_string_append (lines, _(", "));
-        g_string_append (lines, g_dpgettext2 (GETTEXT_PACKAGE, "suzume yaku", yaku_labels[y]));
-        if (score->times[y] > 1)
-          g_string_append_printf (lines, " ×%u", score->times[y]);
-      }
+      mahjong_hint_add_label (lines, g_dpgettext2 (GETTEXT_PACKAGE, "suzume yaku", yaku_labels[y]),
+                              score->times[y]);
   return mahjong_hint_points (score->total, lines->str);
 }
 
@@ -191,26 +186,20 @@ suzume_hint_describe (const char *text,
                       const char *action)
 {
   g_autoptr(ParlorLine) line = parlor_line_parse (action, NULL);
+  g_autofree char *name = NULL;
   const char *type;
 
   if (line == NULL)
     return NULL;
   type = parlor_line_get_type (line);
-  if (g_str_equal (type, "discard") && parlor_line_get_n_words (line) == 1)
+  if (g_str_equal (type, "discard"))
     {
-      SuzumeTile tile = suzume_tile_from_string (parlor_line_get_word (line, 0));
-      g_autofree char *name = NULL;
+      SuzumeTile tile = parlor_line_get_n_words (line) == 1
+                        ? suzume_tile_from_string (parlor_line_get_word (line, 0)) : SUZUME_NO_TILE;
 
       if (tile == SUZUME_NO_TILE)
         return NULL;
       name = tile_name (tile);
-      return mahjong_hint_move_words (MAHJONG_HINT_DISCARD, name);
     }
-  if (g_str_equal (type, "tsumo"))
-    return mahjong_hint_move_words (MAHJONG_HINT_WIN_DRAWN, NULL);
-  if (g_str_equal (type, "ron"))
-    return mahjong_hint_move_words (MAHJONG_HINT_WIN_DISCARD, NULL);
-  if (g_str_equal (type, "pass"))
-    return mahjong_hint_move_words (MAHJONG_HINT_PASS, NULL);
-  return NULL;
+  return mahjong_hint_type_words (type, name, MAHJONG_HINT_WIN_DISCARD);
 }
