@@ -1111,7 +1111,6 @@ review_prepare (const char  *view,
                            _("Nothing to decide"));
       return NULL;
     }
-  (void) seed;
   return g_steal_pointer (&v);
 }
 

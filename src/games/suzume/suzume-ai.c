@@ -849,7 +849,6 @@ review_prepare (const char  *view,
     r->chance_ctx.utility[i] = 1.0;
   r->ctx.leaf_cache = NULL;
   r->chance_ctx.leaf_cache = g_hash_table_new_full (packed_hash, g_int64_equal, g_free, NULL);
-  (void) seed;
   return g_steal_pointer (&r);
 }
 
