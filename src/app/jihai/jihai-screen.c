@@ -127,19 +127,6 @@ to_mahjong_meld (const JihaiMeld *meld,
     }
 }
 
-static void
-set_melds (MahjongMeldsView *view,
-           const JihaiMeld  *melds,
-           guint             n_melds)
-{
-  MahjongMeld out[MAHJONG_MELDS_MAX];
-
-  n_melds = MIN (n_melds, MAHJONG_MELDS_MAX);
-  for (guint i = 0; i < n_melds; i++)
-    to_mahjong_meld (&melds[i], &out[i]);
-  mahjong_melds_view_set_melds (view, out, n_melds, NULL, 0);
-}
-
 /* Tiles held besides melds (a kong counts three): 8 means a tile to discard. */
 static guint
 hand_size (JihaiScreen *self,
@@ -268,86 +255,67 @@ update_status (JihaiScreen *self)
     gtk_label_set_text (self->turn_label, "");
 }
 
-static void
-refresh (JihaiScreen *self)
+static gboolean
+jihai_screen_read_view (MahjongScreen     *screen,
+                        const char        *view_line,
+                        MahjongTableState *state,
+                        GError           **error)
 {
-  g_autofree char *line = NULL;
-  g_autoptr(GError) error = NULL;
-  MahjongTile tiles[MAHJONG_HAND_MAX];
+  JihaiScreen *self = JIHAI_SCREEN (screen);
+  const JihaiView *v = &self->view;
+  MahjongSeatState *mine, *theirs;
   guint8 counts[JIHAI_N_KINDS];
-  guint n = 0, drawn = MAHJONG_NO_TILE;
-  MahjongHandView *mine;
   int other;
-  int selected;
 
-  if (PARLOR_SCREEN_SEAT (self) < 0 || PARLOR_SCREEN_SESSION (self) == NULL)
-    return;
-  line = parlor_session_dup_view (PARLOR_SCREEN_SESSION (self));
-  if (line == NULL)
-    return;
-  if (!jihai_view_parse (line, &self->view, &error))
-    {
-      g_warning ("Unreadable view: %s", error->message);
-      return;
-    }
+  if (!jihai_view_parse (view_line, &self->view, error))
+    return FALSE;
   self->has_view = TRUE;
   other = opponent (self);
 
-  for (guint i = 0; i < N_SEATS; i++)
+  state->turn = v->turn;
+  state->wall = v->wall;
+  state->over = v->over;
+  for (guint s = 0; s < N_SEATS; s++)
     {
-      int s = i == 0 ? PARLOR_SCREEN_SEAT (self) : other;
-      gboolean active = !self->view.over && self->view.turn == s;
+      MahjongSeatState *seat = &state->seats[s];
 
-      mahjong_table_view_set_seat_info (self->table, i, PARLOR_SCREEN_NAME (self, s),
-                                        (guint) s == self->view.starter ? _("starter") : NULL,
-                                        self->view.score[s], active);
-      set_melds (mahjong_table_view_get_melds (self->table, i), self->view.melds[s],
-                 self->view.n_melds[s]);
-      {
-        MahjongTile row[JIHAI_ROW_MAX];
-        MahjongRiverView *river = mahjong_table_view_get_river (self->table, i);
-
-        for (guint j = 0; j < self->view.n_discards[s]; j++)
-          row[j] = tile_of (self->view.discards[s][j]);
-        mahjong_river_view_set_discards (river, row, NULL, self->view.n_discards[s]);
-        mahjong_river_view_set_highlight_last (river, self->last_discarder == s &&
-                                                      self->view.n_discards[s] > 0);
-      }
+      seat->wind = s == v->starter ? _("starter") : NULL;
+      seat->score = v->score[s];
+      seat->active = !v->over && v->turn == (int) s;
+      seat->n_melds = MIN (v->n_melds[s], MAHJONG_MELDS_MAX);
+      for (guint i = 0; i < seat->n_melds; i++)
+        to_mahjong_meld (&v->melds[s][i], &seat->melds[i]);
+      seat->n_river = v->n_discards[s];
+      for (guint j = 0; j < v->n_discards[s]; j++)
+        seat->river[j] = tile_of (v->discards[s][j]);
+      seat->last_discard = self->last_discarder == (int) s && v->n_discards[s] > 0;
     }
 
-  /* My hand, sorted, the drawn tile apart. */
-  memcpy (counts, self->view.counts, sizeof counts);
-  if (self->view.drawn < JIHAI_N_KINDS && counts[self->view.drawn] > 0)
+  /* My hand, the drawn tile apart. */
+  mine = &state->seats[PARLOR_SCREEN_SEAT (self)];
+  memcpy (counts, v->counts, sizeof counts);
+  if (v->drawn < JIHAI_N_KINDS && counts[v->drawn] > 0)
     {
-      counts[self->view.drawn]--;
-      drawn = tile_of (self->view.drawn);
+      counts[v->drawn]--;
+      mine->has_drawn = TRUE;
+      mine->drawn = tile_of (v->drawn);
     }
   for (guint k = 0; k < JIHAI_N_KINDS; k++)
-    for (guint c = 0; c < counts[k] && n < MAHJONG_HAND_MAX - 1; c++)
-      tiles[n++] = tile_of (k);
-  mine = mahjong_table_view_get_hand (self->table, 0);
-  selected = mahjong_hand_view_get_selected (mine);
-  mahjong_hand_view_set_tiles (mine, tiles, n, drawn);
-  mahjong_hand_view_set_interactive (mine, can_move (self) && self->view.ask == JIHAI_ASK_TURN &&
-                                           (self->view.options.can & JIHAI_CAN_DISCARD));
-  if (can_move (self) && self->view.ask == JIHAI_ASK_TURN)
-    {
-      guint total = mahjong_hand_view_get_n_tiles (mine);
+    for (guint c = 0; c < counts[k] && mine->n_tiles < MAHJONG_HAND_MAX - 1; c++)
+      mine->tiles[mine->n_tiles++] = tile_of (k);
+  state->discarding = can_move (self) && v->ask == JIHAI_ASK_TURN && (v->options.can & JIHAI_CAN_DISCARD);
 
-      /* The drawn tile is the likeliest discard; otherwise keep the place. */
-      if (drawn != MAHJONG_NO_TILE)
-        mahjong_hand_view_select (mine, total - 1);
-      else if (selected >= 0 && (guint) selected < total)
-        mahjong_hand_view_select (mine, selected);
-      else if (total > 0)
-        mahjong_hand_view_select (mine, total - 1);
-    }
+  theirs = &state->seats[other];
+  theirs->has_drawn = hand_size (self, other) > 7;
+  theirs->n_tiles = theirs->has_drawn ? v->n_concealed[other] - 1 : v->n_concealed[other];
+  return TRUE;
+}
 
-  mahjong_hand_view_set_hidden (mahjong_table_view_get_hand (self->table, 1),
-                                hand_size (self, other) > 7 ? self->view.n_concealed[other] - 1
-                                                            : self->view.n_concealed[other],
-                                hand_size (self, other) > 7);
-
+static void
+refresh (JihaiScreen *self)
+{
+  if (!mahjong_screen_refresh (MAHJONG_SCREEN (self)))
+    return;
   update_claims (self);
   update_status (self);
 }
@@ -784,6 +752,7 @@ jihai_screen_class_init (JihaiScreenClass *klass)
   screen_class->session_changed = jihai_screen_session_changed;
   screen_class->seats_changed = jihai_screen_seats_changed;
   MAHJONG_SCREEN_CLASS (klass)->discard_action = jihai_screen_discard_action;
+  MAHJONG_SCREEN_CLASS (klass)->read_view = jihai_screen_read_view;
   screen_class->game_over = jihai_screen_game_over;
   screen_class->begin_play = begin_play;
   screen_class->game_info = &jihai_game_info;

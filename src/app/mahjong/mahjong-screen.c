@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "mahjong-screen.h"
+#include "parlor-session.h"
 
 /* On a LAN the others play on: the result stays this long, unless Next Hand. */
 #define LAN_HAND_PAGE_SECONDS 5
@@ -62,6 +63,80 @@ show_names (MahjongScreen *self)
       mahjong_river_view_set_owner (mahjong_table_view_get_river (table, r), owner);
       mahjong_melds_view_set_owner (mahjong_table_view_get_melds (table, r), owner);
     }
+}
+
+static gboolean
+all_face_down (const MahjongSeatState *seat)
+{
+  if (seat->has_drawn && seat->drawn != MAHJONG_NO_TILE)
+    return FALSE;
+  for (guint i = 0; i < seat->n_tiles; i++)
+    if (seat->tiles[i] != MAHJONG_NO_TILE)
+      return FALSE;
+  return TRUE;
+}
+
+static void
+draw_seat (MahjongScreen           *self,
+           MahjongTableView        *table,
+           guint                    s,
+           const MahjongSeatState  *seat)
+{
+  guint r = mahjong_screen_relative (self, s);
+  MahjongRiverView *river = mahjong_table_view_get_river (table, r);
+  MahjongHandView *hand = mahjong_table_view_get_hand (table, r);
+  guint n_tiles = MIN (seat->n_tiles, MAHJONG_HAND_MAX - 1);
+
+  mahjong_table_view_set_seat_info (table, r, PARLOR_SCREEN_NAME (self, s), seat->wind, seat->score,
+                                    seat->active);
+  mahjong_melds_view_set_melds (mahjong_table_view_get_melds (table, r), seat->melds,
+                                MIN (seat->n_melds, MAHJONG_MELDS_MAX), seat->flowers,
+                                MIN (seat->n_flowers, MAHJONG_FLOWERS_MAX));
+  mahjong_river_view_set_discards (river, seat->river, seat->claimed, MIN (seat->n_river, MAHJONG_RIVER_MAX));
+  mahjong_river_view_set_highlight_last (river, seat->last_discard);
+  /* Another seat's hand: its backs, the drawn one apart. */
+  if (all_face_down (seat))
+    mahjong_hand_view_set_hidden (hand, n_tiles, seat->has_drawn);
+  else
+    mahjong_hand_view_set_tiles (hand, seat->tiles, n_tiles, seat->has_drawn ? seat->drawn : MAHJONG_NO_TILE);
+}
+
+gboolean
+mahjong_screen_refresh (MahjongScreen *self)
+{
+  MahjongScreenClass *klass;
+  ParlorSession *session;
+  g_autofree char *line = NULL;
+  g_autoptr(GError) error = NULL;
+  MahjongTableState state;
+  MahjongTableView *table;
+  int me;
+
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), FALSE);
+
+  klass = MAHJONG_SCREEN_GET_CLASS (self);
+  session = PARLOR_SCREEN_SESSION (self);
+  me = PARLOR_SCREEN_SEAT (self);
+  if (me < 0 || session == NULL || klass->read_view == NULL)
+    return FALSE;
+  line = parlor_session_dup_view (session);
+  if (line == NULL)
+    return FALSE;
+  mahjong_table_state_init (&state, PRIV (self)->table != NULL
+                                    ? mahjong_table_view_get_n_seats (PRIV (self)->table) : 2, me);
+  if (!klass->read_view (self, line, &state, &error))
+    {
+      g_warning ("Unreadable view: %s", error->message);
+      return FALSE;
+    }
+  /* Reading the view may have set a table of another size. */
+  table = PRIV (self)->table;
+  if (table == NULL)
+    return TRUE;
+  for (guint s = 0; s < MIN (state.n_seats, mahjong_table_view_get_n_seats (table)); s++)
+    draw_seat (self, table, s, &state.seats[s]);
+  mahjong_hand_view_set_interactive (mahjong_table_view_get_hand (table, 0), state.discarding);
+  return TRUE;
 }
 
 gboolean

@@ -5,6 +5,7 @@
 
 #include "mahjong-claim-bar.h"
 #include "mahjong-melds-view.h"
+#include "mahjong-table-state.h"
 #include "mahjong-table-view.h"
 #include "parlor-game-screen.h"
 
@@ -19,7 +20,9 @@ G_DECLARE_DERIVABLE_TYPE (MahjongScreen, mahjong_screen, MAHJONG, SCREEN, Parlor
  * each seat's hand, river and melds named after its player, the claim bar,
  * discarding by activating a tile of the hand, and the focus kept in the
  * hand whenever the game waits for the player. A mahjong screen gives its
- * table and claim bar, and says which action discards a tile.
+ * table and claim bar, reads its view line into a MahjongTableState (from
+ * which this draws the hands, rivers and melds), and says which action
+ * discards a tile.
  */
 struct _MahjongScreenClass
 {
@@ -28,8 +31,14 @@ struct _MahjongScreenClass
   /* The action that discards @tile of the hand now, or NULL when it may not. */
   char     *(*discard_action) (MahjongScreen *self,
                                guint          tile);
+  /* Reads @view_line (this player's view) into @state, which comes set up
+   * for the player's seat; the screen may keep what it parsed. */
+  gboolean  (*read_view)      (MahjongScreen     *self,
+                               const char        *view_line,
+                               MahjongTableState *state,
+                               GError           **error);
 
-  gpointer padding[6];
+  gpointer padding[5];
 };
 
 /* The table may be replaced (a different number of seats); the bar stays. */
@@ -41,6 +50,9 @@ void              mahjong_screen_set_claim_bar  (MahjongScreen    *self,
 /* Where @seat sits at the table as this player sees it: 0 is theirs. */
 guint             mahjong_screen_relative       (MahjongScreen    *self,
                                                  guint             seat);
+/* Reads the session's view and draws the table from it; FALSE when there
+ * is none to draw (no seat, no view, or a view that could not be read). */
+gboolean          mahjong_screen_refresh        (MahjongScreen    *self);
 /* Submits @action; an error is told. The hand takes the focus back. */
 gboolean          mahjong_screen_submit         (MahjongScreen    *self,
                                                  const char       *action);

@@ -276,77 +276,71 @@ update_status (McrScreen *self)
     gtk_widget_remove_css_class (GTK_WIDGET (self->turn_label), "accent");
 }
 
+static gboolean
+mcr_screen_read_view (MahjongScreen     *screen,
+                      const char        *view_line,
+                      MahjongTableState *state,
+                      GError           **error)
+{
+  McrScreen *self = MCR_SCREEN (screen);
+  const McrView *v = &self->view;
+  MahjongSeatState *mine;
+  gboolean drawn_left;
+
+  if (!mcr_view_parse (view_line, &self->view, error))
+    return FALSE;
+  self->has_view = TRUE;
+
+  state->n_seats = N_SEATS;
+  state->turn = v->phase == 't' ? (int) v->turn : -1;
+  state->wall = v->wall;
+  state->over = self->finished;
+  for (guint s = 0; s < N_SEATS; s++)
+    {
+      MahjongSeatState *seat = &state->seats[s];
+
+      seat->wind = wind_name ((s + N_SEATS - v->dealer) % N_SEATS);
+      seat->score = v->scores[s];
+      seat->active = v->phase == 't' && v->turn == s;
+      seat->n_river = MIN (v->n_discards[s], MAHJONG_RIVER_MAX);
+      memcpy (seat->river, v->discards[s], seat->n_river * sizeof seat->river[0]);
+      seat->last_discard = (v->phase == 'c' || v->phase == 'r') && v->from == s;
+      seat->n_melds = MIN (v->n_melds_of[s], MAHJONG_MELDS_MAX);
+      memcpy (seat->melds, v->melds_of[s], seat->n_melds * sizeof seat->melds[0]);
+      /* The flowers seen set aside; others (a game joined late) as plain flowers. */
+      seat->n_flowers = MIN (v->flowers[s], N_FLOWERS);
+      for (guint i = 0; i < seat->n_flowers; i++)
+        seat->flowers[i] = i < self->n_flowers[s] ? self->flowers[s][i] : (MahjongTile) (FLOWER_BASE + i);
+      if ((int) s != PARLOR_SCREEN_SEAT (self))
+        {
+          seat->has_drawn = v->phase == 't' && v->turn == s && v->n_hand[s] % 3 == 2;
+          seat->n_tiles = MIN (v->n_hand[s] - (seat->has_drawn ? 1u : 0u), MAHJONG_HAND_MAX - 1);
+        }
+    }
+
+  mine = &state->seats[PARLOR_SCREEN_SEAT (self)];
+  drawn_left = v->drawn != MAHJONG_NO_TILE;
+  for (guint t = 0; t < MAHJONG_N_KINDS; t++)
+    for (guint k = 0; k < v->counts[t] && mine->n_tiles < MAHJONG_HAND_MAX - 1; k++)
+      {
+        if (drawn_left && t == v->drawn)
+          {
+            drawn_left = FALSE;
+            continue;
+          }
+        mine->tiles[mine->n_tiles++] = (MahjongTile) t;
+      }
+  mine->has_drawn = v->drawn != MAHJONG_NO_TILE;
+  mine->drawn = v->drawn;
+  state->discarding = my_turn (self) && can_move (self);
+  return TRUE;
+}
+
 static void
 refresh (McrScreen *self)
 {
-  g_autofree char *text = NULL;
-  g_autoptr(GError) error = NULL;
-  MahjongHandView *hand;
-  MahjongTile mine[MAHJONG_HAND_MAX];
-  guint n_mine = 0;
-
-  if (PARLOR_SCREEN_SEAT (self) < 0 || PARLOR_SCREEN_SESSION (self) == NULL)
+  if (!mahjong_screen_refresh (MAHJONG_SCREEN (self)))
     return;
-  text = parlor_session_dup_view (PARLOR_SCREEN_SESSION (self));
-  if (text == NULL)
-    return;
-  if (!mcr_view_parse (text, &self->view, &error))
-    {
-      g_warning ("Unreadable view: %s", error->message);
-      return;
-    }
-  self->has_view = TRUE;
-
-  for (guint s = 0; s < N_SEATS; s++)
-    {
-      const McrView *v = &self->view;
-      guint r = (s + N_SEATS - (guint) PARLOR_SCREEN_SEAT (self)) % N_SEATS;
-      MahjongTile flowers[N_FLOWERS];
-      guint n_flowers = MIN (v->flowers[s], N_FLOWERS);
-
-      /* The flowers seen set aside; others (a game joined late) as plain flowers. */
-      for (guint i = 0; i < n_flowers; i++)
-        flowers[i] = i < self->n_flowers[s] ? self->flowers[s][i] : (MahjongTile) (FLOWER_BASE + i);
-
-      mahjong_table_view_set_seat_info (self->table, r, PARLOR_SCREEN_NAME (self, s),
-                                        wind_name ((s + N_SEATS - self->view.dealer) % N_SEATS),
-                                        v->scores[s], v->phase == 't' && v->turn == s);
-      mahjong_river_view_set_discards (mahjong_table_view_get_river (self->table, r),
-                                       v->discards[s], NULL, v->n_discards[s]);
-      mahjong_river_view_set_highlight_last (mahjong_table_view_get_river (self->table, r),
-                                             (self->view.phase == 'c' || self->view.phase == 'r') &&
-                                             self->view.from == s);
-      mahjong_melds_view_set_melds (mahjong_table_view_get_melds (self->table, r),
-                                    v->melds_of[s], v->n_melds_of[s], flowers, n_flowers);
-      if ((int) s != PARLOR_SCREEN_SEAT (self))
-        {
-          gboolean drawn = v->phase == 't' && v->turn == s && v->n_hand[s] % 3 == 2;
-
-          mahjong_hand_view_set_hidden (mahjong_table_view_get_hand (self->table, r),
-                                        MIN (v->n_hand[s] - (drawn ? 1u : 0u), MAHJONG_HAND_MAX - 1),
-                                        drawn);
-        }
-    }
-
-  {
-    gboolean drawn_left = self->view.drawn != MAHJONG_NO_TILE;
-
-    for (guint t = 0; t < MAHJONG_N_KINDS; t++)
-      for (guint k = 0; k < self->view.counts[t] && n_mine < MAHJONG_HAND_MAX - 1; k++)
-        {
-          if (drawn_left && t == self->view.drawn)
-            {
-              drawn_left = FALSE;
-              continue;
-            }
-          mine[n_mine++] = (MahjongTile) t;
-        }
-  }
-  hand = mahjong_table_view_get_hand (self->table, 0);
-  mahjong_hand_view_set_tiles (hand, mine, n_mine, self->view.drawn);
-  mahjong_hand_view_set_interactive (hand, my_turn (self) && can_move (self));
-  if (my_turn (self) && mahjong_hand_view_get_selected (hand) < 0)
-    mahjong_hand_view_select (hand, (int) mahjong_hand_view_get_n_tiles (hand) - 1);
   update_claims (self);
   update_status (self);
 }
@@ -754,6 +748,7 @@ mcr_screen_class_init (McrScreenClass *klass)
   screen_class->session_changed = mcr_screen_session_changed;
   screen_class->seats_changed = mcr_screen_seats_changed;
   MAHJONG_SCREEN_CLASS (klass)->discard_action = mcr_screen_discard_action;
+  MAHJONG_SCREEN_CLASS (klass)->read_view = mcr_screen_read_view;
   screen_class->game_over = mcr_screen_game_over;
   screen_class->begin_play = begin_play;
   screen_class->game_info = &mcr_game_info;

@@ -92,16 +92,6 @@ tile_name (SuzumeTile t)
   return mahjong_tile_name (to_mahjong (t));
 }
 
-/* Seat counted from the viewer (0 the viewer, 1 the next to play). */
-static guint
-relative (SuzumeScreen *self,
-          guint         seat)
-{
-  int me = PARLOR_SCREEN_SEAT (self) >= 0 ? PARLOR_SCREEN_SEAT (self) : 0;
-
-  return (seat + self->n_seats - (guint) me) % self->n_seats;
-}
-
 static gboolean
 my_turn (SuzumeScreen *self)
 {
@@ -163,34 +153,37 @@ update_claims (SuzumeScreen *self)
     gtk_widget_set_visible (GTK_WIDGET (self->hint_label), FALSE);
 }
 
-static void
-update_table (SuzumeScreen *self)
+static gboolean
+suzume_screen_read_view (MahjongScreen     *screen,
+                         const char        *view_line,
+                         MahjongTableState *state,
+                         GError           **error)
 {
+  SuzumeScreen *self = SUZUME_SCREEN (screen);
   const SuzumeView *v = &self->view;
 
-  if (self->table == NULL)
-    return;
-  for (guint s = 0; s < self->n_seats; s++)
-    {
-      guint r = relative (self, s);
-      MahjongTile river[SUZUME_MAX_DISCARDS];
-      gboolean active = !v->over && !self->finished && v->turn == s;
-      const char *wind = s == v->dealer ? _("Dealer") : NULL;
+  if (!suzume_view_parse (view_line, &self->view, error))
+    return FALSE;
+  self->has_view = TRUE;
+  ensure_table (self, v->n_seats);
 
-      mahjong_table_view_set_seat_info (self->table, r, PARLOR_SCREEN_NAME (self, s), wind, v->scores[s], active);
-      for (guint i = 0; i < v->n_discards[s]; i++)
-        river[i] = to_mahjong (v->discards[s][i]);
-      mahjong_river_view_set_discards (mahjong_table_view_get_river (self->table, r), river, NULL,
-                                       v->n_discards[s]);
-      mahjong_river_view_set_highlight_last (mahjong_table_view_get_river (self->table, r),
-                                             v->last != SUZUME_NO_TILE && (int) s == v->last_from);
+  state->n_seats = v->n_seats;
+  state->turn = v->over ? -1 : (int) v->turn;
+  state->wall = v->wall;
+  state->over = v->over || self->finished;
+  for (guint s = 0; s < v->n_seats; s++)
+    {
+      MahjongSeatState *seat = &state->seats[s];
+
+      seat->wind = s == v->dealer ? _("Dealer") : NULL;
+      seat->score = v->scores[s];
+      seat->active = !v->over && !self->finished && v->turn == s;
+      seat->n_river = MIN (v->n_discards[s], MAHJONG_RIVER_MAX);
+      for (guint i = 0; i < seat->n_river; i++)
+        seat->river[i] = to_mahjong (v->discards[s][i]);
+      seat->last_discard = v->last != SUZUME_NO_TILE && (int) s == v->last_from;
       if ((int) s == PARLOR_SCREEN_SEAT (self))
         {
-          MahjongTile hand[SUZUME_HAND_SIZE];
-          MahjongHandView *view = mahjong_table_view_get_hand (self->table, r);
-          int selected = mahjong_hand_view_get_selected (view);
-
-          guint n = 0;
           gboolean drawn_out = v->drawn == SUZUME_NO_TILE || v->hand_len < SUZUME_HAND_SIZE;
 
           /* The view's hand holds the drawn tile too: it is shown apart. */
@@ -201,24 +194,19 @@ update_table (SuzumeScreen *self)
                   drawn_out = TRUE;
                   continue;
                 }
-              hand[n++] = to_mahjong (v->hand[i]);
+              seat->tiles[seat->n_tiles++] = to_mahjong (v->hand[i]);
             }
-          mahjong_hand_view_set_tiles (view, hand, n, to_mahjong (v->drawn));
-          mahjong_hand_view_set_interactive (view, can_move (self) && v->ask == SUZUME_ASK_DISCARD);
-          if (v->drawn != SUZUME_NO_TILE)
-            mahjong_hand_view_select (view, (int) mahjong_hand_view_get_n_tiles (view) - 1);
-          else if (selected >= 0)
-            mahjong_hand_view_select (view, selected);
+          seat->has_drawn = v->drawn != SUZUME_NO_TILE;
+          seat->drawn = to_mahjong (v->drawn);
         }
       else
         {
-          gboolean drawing = !v->over && v->turn == s && v->ask != SUZUME_ASK_RON &&
-                             v->last_from != (int) s;
-
-          mahjong_hand_view_set_hidden (mahjong_table_view_get_hand (self->table, r),
-                                        SUZUME_HAND_SIZE - 1 + (drawing ? 1 : 0), drawing);
+          seat->has_drawn = !v->over && v->turn == s && v->ask != SUZUME_ASK_RON && v->last_from != (int) s;
+          seat->n_tiles = SUZUME_HAND_SIZE - 1 + (seat->has_drawn ? 1 : 0);
         }
     }
+  state->discarding = can_move (self) && v->ask == SUZUME_ASK_DISCARD;
+  return TRUE;
 }
 
 static void
@@ -272,22 +260,8 @@ update_status (SuzumeScreen *self)
 static void
 refresh (SuzumeScreen *self)
 {
-  g_autofree char *line = NULL;
-  g_autoptr(GError) error = NULL;
-
-  if (PARLOR_SCREEN_SEAT (self) < 0 || PARLOR_SCREEN_SESSION (self) == NULL)
+  if (!mahjong_screen_refresh (MAHJONG_SCREEN (self)))
     return;
-  line = parlor_session_dup_view (PARLOR_SCREEN_SESSION (self));
-  if (line == NULL)
-    return;
-  if (!suzume_view_parse (line, &self->view, &error))
-    {
-      g_warning ("Unreadable view: %s", error->message);
-      return;
-    }
-  self->has_view = TRUE;
-  ensure_table (self, self->view.n_seats);
-  update_table (self);
   update_status (self);
   update_claims (self);
 }
@@ -619,7 +593,7 @@ suzume_screen_game_over (ParlorGameScreen *screen,
   self->ranking = g_string_free (text, FALSE);
   mahjong_claim_bar_clear (self->claim_bar);
   update_status (self);
-  update_table (self);
+  mahjong_screen_refresh (MAHJONG_SCREEN (self));
   gtk_widget_activate_action (GTK_WIDGET (self), "suzume.show-result", NULL);
 }
 
@@ -812,6 +786,7 @@ suzume_screen_class_init (SuzumeScreenClass *klass)
   screen_class->session_changed = suzume_screen_session_changed;
   screen_class->seats_changed = suzume_screen_seats_changed;
   MAHJONG_SCREEN_CLASS (klass)->discard_action = suzume_screen_discard_action;
+  MAHJONG_SCREEN_CLASS (klass)->read_view = suzume_screen_read_view;
   screen_class->seated = suzume_screen_seated;
   screen_class->game_over = suzume_screen_game_over;
   screen_class->begin_play = begin_play;

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "mahjong-table-state"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "mahjong-table-state.h"
+
+void
+mahjong_table_state_init (MahjongTableState *state,
+                          guint              n_seats,
+                          int                me)
+{
+  g_return_if_fail (state != NULL);
+  g_return_if_fail (n_seats >= 2 && n_seats <= MAHJONG_TABLE_SEATS_MAX);
+
+  memset (state, 0, sizeof *state);
+  state->n_seats = n_seats;
+  state->me = me;
+  state->turn = -1;
+  for (guint s = 0; s < MAHJONG_TABLE_SEATS_MAX; s++)
+    {
+      memset (state->seats[s].tiles, MAHJONG_NO_TILE, sizeof state->seats[s].tiles);
+      state->seats[s].drawn = MAHJONG_NO_TILE;
+    }
+}
