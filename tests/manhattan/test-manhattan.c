@@ -299,6 +299,21 @@ place (ManhattanBoard *board,
   board->owner[city][spot] = seat;
 }
 
+/* The seat to play holds only the card at position 2 and has chosen one
+ * 1-storey and one 2-storey block; returns that seat. */
+static int
+hold_card_two (ManhattanState *st)
+{
+  int me = st->turn;
+
+  memset (st->hand[me], 0, 9);
+  st->hand[me][2] = 1;
+  memset (st->chosen[me], 0, 5);
+  st->chosen[me][1] = 1;
+  st->chosen[me][2] = 1;
+  return me;
+}
+
 static void
 empty_board (ManhattanBoard *board)
 {
@@ -729,12 +744,7 @@ test_view_helpers (void)
   guint cities;
 
   choose_all (game);
-  me = st->turn;
-  memset (st->hand[me], 0, 9);
-  st->hand[me][2] = 1;
-  memset (st->chosen[me], 0, 5);
-  st->chosen[me][1] = 1;
-  st->chosen[me][2] = 1;
+  me = hold_card_two (st);
   hand_rotation (me, 2, &row, &col);
   /* City 1: another seat has 3 there (needs 3, refused); city 4: 2 (allowed with the 2). */
   place (&st->board, 1, row * 3 + col, (me + 1) % 4, 3);
@@ -832,12 +842,7 @@ test_view_actions (void)
   game = new_started_game (88, NULL);
   st = manhattan_game_get_state (game);
   choose_all (game);
-  me = st->turn;
-  memset (st->hand[me], 0, 9);
-  st->hand[me][2] = 1;
-  memset (st->chosen[me], 0, 5);
-  st->chosen[me][1] = 1;
-  st->chosen[me][2] = 1;
+  me = hold_card_two (st);
   hand_rotation (me, 2, &row, &col);
   place (&st->board, 1, row * 3 + col, (me + 1) % 4, 3);
   place (&st->board, 4, row * 3 + col, (me + 2) % 4, 2);
@@ -898,12 +903,7 @@ test_view_actions_bad (void)
 
   choosing = parlor_game_view_for (PARLOR_GAME (game), 0);
   choose_all (game);
-  me = st->turn;
-  memset (st->hand[me], 0, 9);
-  st->hand[me][2] = 1;
-  memset (st->chosen[me], 0, 5);
-  st->chosen[me][1] = 1;
-  st->chosen[me][2] = 1;
+  me = hold_card_two (st);
   line = parlor_game_view_for (PARLOR_GAME (game), me);
   g_assert_true (manhattan_view_parse (line, &view, NULL));
 
