@@ -23,6 +23,15 @@ typedef struct
   GtkWidget        *next_button;
   guint             lan_timeout;
   gboolean          holding;      /* the hand page pauses the computer */
+  GtkBox           *table_holder;
+  GtkLabel         *turn_label;
+  GtkLabel         *hint_label;
+  ParlorLogView    *log;
+  MahjongTableState state;        /* as last read */
+  gboolean          has_state;
+  gboolean          finished;
+  char             *hand_title;   /* the hand that ended */
+  gboolean          hand_pending; /* its page is still to show */
 } MahjongScreenPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (MahjongScreen, mahjong_screen, PARLOR_TYPE_GAME_SCREEN)
@@ -101,20 +110,99 @@ draw_seat (MahjongScreen           *self,
     mahjong_hand_view_set_tiles (hand, seat->tiles, n_tiles, seat->has_drawn ? seat->drawn : MAHJONG_NO_TILE);
 }
 
+static gboolean
+among (const char * const *types,
+       const char         *type)
+{
+  return types != NULL && g_strv_contains (types, type);
+}
+
+/* The legal calls of the moment, from the view, on the claim bar. */
+static void
+update_claims (MahjongScreen *self)
+{
+  MahjongScreenClass *klass = MAHJONG_SCREEN_GET_CLASS (self);
+  MahjongScreenPrivate *priv = PRIV (self);
+  const MahjongTableState *state = &priv->state;
+  MahjongClaim claims[MAHJONG_CLAIM_BAR_MAX];
+  char *labels[MAHJONG_CLAIM_BAR_MAX];
+  ParlorSession *session = PARLOR_SCREEN_SESSION (self);
+  guint n = 0;
+
+  if (priv->claim_bar == NULL)
+    return;
+  if (!priv->has_state || !state->asked || state->over || klass->claim_label == NULL ||
+      !parlor_game_screen_can_move (PARLOR_GAME_SCREEN (self)))
+    {
+      mahjong_claim_bar_clear (priv->claim_bar);
+      return;
+    }
+  for (guint i = 0; i < state->n_actions && n < MAHJONG_CLAIM_BAR_MAX - 1; i++)
+    {
+      labels[n] = klass->claim_label (self, state->actions[i], state);
+      if (labels[n] != NULL)
+        {
+          claims[n].action = state->actions[i];
+          claims[n].label = labels[n];
+          n++;
+        }
+    }
+  /* A window with nothing to call never reaches the player: the table passes. */
+  if (n == 0 && !state->window)
+    mahjong_claim_bar_clear (priv->claim_bar);
+  else
+    mahjong_claim_bar_set_claims (priv->claim_bar, claims, n, state->window,
+                                  state->window && session != NULL ? parlor_session_get_deadline (session) : 0);
+  for (guint i = 0; i < n; i++)
+    g_free (labels[i]);
+}
+
+static void
+update_status (MahjongScreen *self)
+{
+  MahjongScreenClass *klass = MAHJONG_SCREEN_GET_CLASS (self);
+  MahjongScreenPrivate *priv = PRIV (self);
+  const MahjongTableState *state = priv->has_state ? &priv->state : NULL;
+  g_autofree char *turn = NULL;
+  g_autofree char *hint = NULL;
+
+  if (klass->draw_status != NULL)
+    klass->draw_status (self, state);
+  if (state != NULL && klass->status_text != NULL)
+    turn = klass->status_text (self, state);
+  if (state != NULL && klass->hint_text != NULL)
+    hint = klass->hint_text (self, state);
+  if (priv->turn_label != NULL)
+    {
+      gtk_label_set_text (priv->turn_label, turn != NULL ? turn : "");
+      if (state != NULL && state->asked)
+        gtk_widget_add_css_class (GTK_WIDGET (priv->turn_label), "accent");
+      else
+        gtk_widget_remove_css_class (GTK_WIDGET (priv->turn_label), "accent");
+    }
+  if (priv->hint_label != NULL)
+    {
+      gtk_label_set_text (priv->hint_label, hint != NULL ? hint : "");
+      gtk_widget_set_visible (GTK_WIDGET (priv->hint_label), hint != NULL);
+    }
+}
+
 gboolean
 mahjong_screen_refresh (MahjongScreen *self)
 {
   MahjongScreenClass *klass;
+  MahjongScreenPrivate *priv;
   ParlorSession *session;
   g_autofree char *line = NULL;
   g_autoptr(GError) error = NULL;
-  MahjongTableState state;
+  MahjongTableState *state;
   MahjongTableView *table;
   int me;
 
   g_return_val_if_fail (MAHJONG_IS_SCREEN (self), FALSE);
 
   klass = MAHJONG_SCREEN_GET_CLASS (self);
+  priv = PRIV (self);
   session = PARLOR_SCREEN_SESSION (self);
   me = PARLOR_SCREEN_SEAT (self);
   if (me < 0 || session == NULL || klass->read_view == NULL)
@@ -122,21 +210,121 @@ mahjong_screen_refresh (MahjongScreen *self)
   line = parlor_session_dup_view (session);
   if (line == NULL)
     return FALSE;
-  mahjong_table_state_init (&state, PRIV (self)->table != NULL
-                                    ? mahjong_table_view_get_n_seats (PRIV (self)->table) : 2, me);
-  if (!klass->read_view (self, line, &state, &error))
+  state = &priv->state;
+  mahjong_table_state_init (state, priv->table != NULL ? mahjong_table_view_get_n_seats (priv->table) : 2, me);
+  if (!klass->read_view (self, line, state, &error))
     {
+      priv->has_state = FALSE;
       g_warning ("Unreadable view: %s", error->message);
       return FALSE;
     }
-  /* Reading the view may have set a table of another size. */
-  table = PRIV (self)->table;
-  if (table == NULL)
-    return TRUE;
-  for (guint s = 0; s < MIN (state.n_seats, mahjong_table_view_get_n_seats (table)); s++)
-    draw_seat (self, table, s, &state.seats[s]);
-  mahjong_hand_view_set_interactive (mahjong_table_view_get_hand (table, 0), state.discarding);
+  priv->has_state = TRUE;
+  state->over |= priv->finished;
+  if (state->over)
+    state->asked = state->window = FALSE;
+  state->discarding = state->discarding && state->asked &&
+                      parlor_game_screen_can_move (PARLOR_GAME_SCREEN (self));
+  if (priv->table_holder != NULL)
+    mahjong_screen_ensure_table (self, state->n_seats);
+  table = priv->table;
+  if (table != NULL)
+    {
+      for (guint s = 0; s < MIN (state->n_seats, mahjong_table_view_get_n_seats (table)); s++)
+        draw_seat (self, table, s, &state->seats[s]);
+      mahjong_hand_view_set_interactive (mahjong_table_view_get_hand (table, 0), state->discarding);
+    }
+  update_claims (self);
+  update_status (self);
   return TRUE;
+}
+
+const MahjongTableState *
+mahjong_screen_get_state (MahjongScreen *self)
+{
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), NULL);
+  return PRIV (self)->has_state ? &PRIV (self)->state : NULL;
+}
+
+gboolean
+mahjong_screen_is_waiting (MahjongScreen *self)
+{
+  MahjongScreenPrivate *priv;
+
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), FALSE);
+
+  priv = PRIV (self);
+  return priv->has_state && priv->state.asked && !priv->state.over &&
+         parlor_game_screen_can_move (PARLOR_GAME_SCREEN (self)) &&
+         (priv->stack == NULL || g_strcmp0 (gtk_stack_get_visible_child_name (priv->stack), "play") == 0);
+}
+
+void
+mahjong_screen_set_table_holder (MahjongScreen *self,
+                                 GtkBox        *holder)
+{
+  g_return_if_fail (MAHJONG_IS_SCREEN (self));
+  g_return_if_fail (GTK_IS_BOX (holder));
+
+  PRIV (self)->table_holder = holder;
+}
+
+void
+mahjong_screen_ensure_table (MahjongScreen *self,
+                             guint          n_seats)
+{
+  MahjongScreenPrivate *priv;
+  GtkWidget *table;
+
+  g_return_if_fail (MAHJONG_IS_SCREEN (self));
+
+  priv = PRIV (self);
+  g_return_if_fail (priv->table_holder != NULL);
+  if (priv->table != NULL && mahjong_table_view_get_n_seats (priv->table) == n_seats)
+    return;
+  if (priv->table != NULL)
+    gtk_box_remove (priv->table_holder, GTK_WIDGET (priv->table));
+  table = mahjong_table_view_new (n_seats);
+  gtk_widget_set_vexpand (table, TRUE);
+  gtk_widget_set_hexpand (table, TRUE);
+  gtk_box_prepend (priv->table_holder, table);
+  mahjong_screen_set_table (self, MAHJONG_TABLE_VIEW (table));
+}
+
+void
+mahjong_screen_set_status_labels (MahjongScreen *self,
+                                  GtkLabel      *turn_label,
+                                  GtkLabel      *hint_label)
+{
+  g_return_if_fail (MAHJONG_IS_SCREEN (self));
+
+  PRIV (self)->turn_label = turn_label;
+  PRIV (self)->hint_label = hint_label;
+}
+
+void
+mahjong_screen_set_log_view (MahjongScreen *self,
+                             ParlorLogView *log)
+{
+  g_return_if_fail (MAHJONG_IS_SCREEN (self));
+
+  PRIV (self)->log = log;
+  parlor_game_screen_set_log_view (PARLOR_GAME_SCREEN (self), log);
+}
+
+const char *
+mahjong_screen_seat_name (MahjongScreen *self,
+                          gint64         seat)
+{
+  const char *name;
+
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), "");
+
+  if (seat < 0 || seat >= MAHJONG_TABLE_SEATS_MAX)
+    return "?";
+  if (seat == PARLOR_SCREEN_SEAT (self))
+    return _("You");
+  name = PARLOR_SCREEN_NAME (self, (guint) seat);
+  return name != NULL ? name : "";
 }
 
 gboolean
@@ -530,8 +718,150 @@ mahjong_screen_next_hand (MahjongScreen *self)
 }
 
 static void
+mahjong_screen_session_event (ParlorGameScreen *screen,
+                              const char       *text)
+{
+  MahjongScreen *self = MAHJONG_SCREEN (screen);
+  MahjongScreenClass *klass = MAHJONG_SCREEN_GET_CLASS (self);
+  MahjongScreenPrivate *priv = PRIV (self);
+  const ParlorGameInfo *info = PARLOR_GAME_SCREEN_GET_CLASS (screen)->game_info;
+  g_autoptr(ParlorLine) line = parlor_line_parse (text, NULL);
+  g_autofree char *words = NULL;
+  const char *names[MAHJONG_TABLE_SEATS_MAX];
+  const char *type;
+
+  if (line == NULL)
+    return;
+  type = parlor_line_get_type (line);
+  if (klass->take_event != NULL)
+    klass->take_event (self, line, type);
+  for (int i = 0; i < MAHJONG_TABLE_SEATS_MAX; i++)
+    names[i] = i == PARLOR_SCREEN_SEAT (self) ? "" : PARLOR_SCREEN_NAME (self, (guint) i);
+  if (info != NULL && info->describe != NULL)
+    words = info->describe (text, names);
+  if (words != NULL && *words != '\0' && priv->log != NULL && !among (klass->quiet_events, type))
+    parlor_log_view_append (priv->log, words, among (klass->headline_events, type));
+  if (priv->table != NULL)
+    mahjong_table_view_announce_event (priv->table, line, PARLOR_SCREEN_SEAT (self), words);
+  if (g_str_equal (type, "discard"))
+    parlor_game_screen_play_sound (screen, PARLOR_SOUND_TURN_END);
+  else if (among (klass->hand_end_events, type))
+    parlor_game_screen_play_sound (screen, PARLOR_SOUND_ROUND_END);
+}
+
+void
+mahjong_screen_end_hand (MahjongScreen *self,
+                         const char    *title)
+{
+  MahjongScreenPrivate *priv;
+
+  g_return_if_fail (MAHJONG_IS_SCREEN (self));
+
+  priv = PRIV (self);
+  g_free (priv->hand_title);
+  priv->hand_title = g_strdup (title);
+  priv->hand_pending = TRUE;
+}
+
+const char *
+mahjong_screen_get_hand_title (MahjongScreen *self)
+{
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), NULL);
+  return PRIV (self)->hand_title;
+}
+
+gboolean
+mahjong_screen_finish (MahjongScreen *self)
+{
+  MahjongScreenPrivate *priv;
+  gboolean pending;
+
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), FALSE);
+
+  priv = PRIV (self);
+  pending = priv->hand_pending;
+  priv->finished = TRUE;
+  priv->hand_pending = FALSE;
+  mahjong_screen_end_hand_pause (self);
+  if (priv->claim_bar != NULL)
+    mahjong_claim_bar_clear (priv->claim_bar);
+  if (!mahjong_screen_refresh (self))
+    update_status (self);
+  if (priv->table != NULL)
+    mahjong_hand_view_set_interactive (mahjong_table_view_get_hand (priv->table, 0), FALSE);
+  return pending;
+}
+
+gboolean
+mahjong_screen_is_finished (MahjongScreen *self)
+{
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), FALSE);
+  return PRIV (self)->finished;
+}
+
+/* The hand's result once the table shows how it ended; the match's last
+ * hand is told on the result page instead. */
+static void
+mahjong_screen_session_changed (ParlorGameScreen *screen)
+{
+  MahjongScreen *self = MAHJONG_SCREEN (screen);
+  MahjongScreenClass *klass = MAHJONG_SCREEN_GET_CLASS (self);
+  MahjongScreenPrivate *priv = PRIV (self);
+  g_autofree char *markup = NULL;
+
+  mahjong_screen_refresh (self);
+  if (!priv->hand_pending || priv->finished || (priv->has_state && priv->state.over))
+    return;
+  priv->hand_pending = FALSE;
+  markup = klass->hand_markup != NULL ? klass->hand_markup (self) : NULL;
+  mahjong_screen_show_hand_result (self, priv->hand_title, markup);
+}
+
+static void
+mahjong_screen_begin_play (ParlorGameScreen *screen)
+{
+  MahjongScreen *self = MAHJONG_SCREEN (screen);
+
+  if (PRIV (self)->stack != NULL)
+    gtk_stack_set_visible_child_name (PRIV (self)->stack, "play");
+  mahjong_screen_refresh (self);
+  mahjong_screen_focus_hand (self);
+}
+
+static void
+claim_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *param)
+{
+  MahjongScreen *self = MAHJONG_SCREEN (widget);
+  MahjongClaimBar *bar = PRIV (self)->claim_bar;
+  const char *action = g_variant_get_string (param, NULL);
+
+  /* Only what the bar offers (Pass included). */
+  for (guint i = 0; bar != NULL && i < mahjong_claim_bar_get_n_claims (bar); i++)
+    if (g_strcmp0 (mahjong_claim_bar_get_action (bar, i), action) == 0)
+      {
+        mahjong_screen_submit (self, action);
+        return;
+      }
+}
+
+void
+mahjong_screen_class_install_claim (GtkWidgetClass *widget_class,
+                                    const char     *action_name)
+{
+  gtk_widget_class_install_action (widget_class, action_name, "s", claim_action);
+}
+
+static void
 mahjong_screen_seated (ParlorGameScreen *screen)
 {
+  MahjongScreenPrivate *priv = PRIV (MAHJONG_SCREEN (screen));
+  ParlorSession *session = parlor_game_screen_get_session (screen);
+  ParlorTable *table = session != NULL ? parlor_session_get_table (session) : NULL;
+
+  if (priv->table_holder != NULL && table != NULL)
+    mahjong_screen_ensure_table (MAHJONG_SCREEN (screen), parlor_table_get_n_seats (table));
   show_names (MAHJONG_SCREEN (screen));
 }
 
@@ -539,14 +869,32 @@ static void
 mahjong_screen_seats_changed (ParlorGameScreen *screen)
 {
   show_names (MAHJONG_SCREEN (screen));
+  mahjong_screen_refresh (MAHJONG_SCREEN (screen));
 }
 
 static void
 mahjong_screen_reset (ParlorGameScreen *screen)
 {
-  mahjong_screen_end_hand_pause (MAHJONG_SCREEN (screen));
-  if (PRIV (MAHJONG_SCREEN (screen))->claim_bar != NULL)
-    mahjong_claim_bar_clear (PRIV (MAHJONG_SCREEN (screen))->claim_bar);
+  MahjongScreen *self = MAHJONG_SCREEN (screen);
+  MahjongScreenPrivate *priv = PRIV (self);
+
+  mahjong_screen_end_hand_pause (self);
+  if (priv->claim_bar != NULL)
+    mahjong_claim_bar_clear (priv->claim_bar);
+  priv->has_state = FALSE;
+  priv->finished = FALSE;
+  priv->hand_pending = FALSE;
+  g_clear_pointer (&priv->hand_title, g_free);
+  if (priv->hint_label != NULL)
+    gtk_widget_set_visible (GTK_WIDGET (priv->hint_label), FALSE);
+}
+
+static void
+mahjong_screen_finalize (GObject *object)
+{
+  g_free (PRIV (MAHJONG_SCREEN (object))->hand_title);
+
+  G_OBJECT_CLASS (mahjong_screen_parent_class)->finalize (object);
 }
 
 static void
@@ -558,6 +906,10 @@ mahjong_screen_dispose (GObject *object)
   priv->stack = NULL;
   priv->table = NULL;
   priv->claim_bar = NULL;
+  priv->table_holder = NULL;
+  priv->turn_label = NULL;
+  priv->hint_label = NULL;
+  priv->log = NULL;
 
   G_OBJECT_CLASS (mahjong_screen_parent_class)->dispose (object);
 }
@@ -612,6 +964,10 @@ mahjong_screen_class_init (MahjongScreenClass *klass)
   ParlorGameScreenClass *screen_class = PARLOR_GAME_SCREEN_CLASS (klass);
 
   object_class->dispose = mahjong_screen_dispose;
+  object_class->finalize = mahjong_screen_finalize;
+  screen_class->session_event = mahjong_screen_session_event;
+  screen_class->session_changed = mahjong_screen_session_changed;
+  screen_class->begin_play = mahjong_screen_begin_play;
   screen_class->seated = mahjong_screen_seated;
   screen_class->seats_changed = mahjong_screen_seats_changed;
   screen_class->reset = mahjong_screen_reset;
