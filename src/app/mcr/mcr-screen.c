@@ -68,14 +68,10 @@ struct _McrScreen
   GtkLabel         *ranking_label;
   GtkWidget        *back_button;
   GtkWidget        *again_button;
-  char             *hand_title;   /* the hand just ended, for its page */
-  gboolean          hand_pending; /* shown once the table has caught up */
 
   McrView           view;
-  gboolean          has_view;
   guint8            flowers[N_SEATS][N_FLOWERS];
   guint8            n_flowers[N_SEATS];
-  gboolean          finished;
   guint             n_results;
   char             *last_result;
 };
@@ -129,151 +125,84 @@ tile_word (guint tile,
   return mahjong_tile_to_string (tile, buf);
 }
 
+/* The game waits for this player's discard (TRUE) or call. */
 static gboolean
-my_claim (McrScreen *self)
+asked (McrScreen *self,
+       gboolean   turn)
 {
-  return self->has_view && !self->finished && self->view.asked &&
-         (self->view.phase == 'c' || self->view.phase == 'r');
+  const MahjongTableState *state = mahjong_screen_get_state (MAHJONG_SCREEN (self));
+
+  return state != NULL && state->asked && state->window != turn;
 }
 
-static gboolean
-my_turn (McrScreen *self)
+static char *
+mcr_screen_claim_label (MahjongScreen           *screen,
+                        const char              *action,
+                        const MahjongTableState *state)
 {
-  return self->has_view && !self->finished && self->view.asked && self->view.phase == 't';
-}
+  const char *tile_text = strstr (action, " tile=");
+  guint tile = tile_text != NULL ? mahjong_tile_from_string (tile_text + strlen (" tile="))
+                                 : MAHJONG_NO_TILE;
+  g_autofree char *name = NULL;
 
-static gboolean
-can_move (McrScreen *self)
-{
-  return parlor_game_screen_can_move (PARLOR_GAME_SCREEN (self));
-}
-
-/* The view's actions but discards, with their button labels. */
-static guint
-claim_choices (McrScreen  *self,
-              GPtrArray  *actions,
-              GPtrArray  *labels)
-{
-  const McrView *v = &self->view;
-
-  for (guint i = 0; i < v->n_actions; i++)
+  if (g_str_equal (action, "hu"))
+    return g_strdup (!state->window ? _("_Hu (self-drawn)") : _("_Hu"));
+  if (g_str_equal (action, "kong"))
+    return g_strdup (_("_Kong"));
+  if (g_str_equal (action, "pung"))
+    return g_strdup (_("_Pung"));
+  if (tile >= MAHJONG_N_KINDS)
+    return NULL;
+  if (g_str_has_prefix (action, "chow "))
     {
-      const char *action = v->actions[i];
-      const char *tile_text = strstr (action, " tile=");
-      guint tile = tile_text != NULL ? mahjong_tile_from_string (tile_text + strlen (" tile="))
-                                     : MAHJONG_NO_TILE;
-      char *label;
-
-      if (g_str_has_prefix (action, "discard") || g_str_equal (action, "pass"))
-        continue;
-      if (g_str_equal (action, "hu"))
-        label = g_strdup (v->phase == 't' ? _("_Hu (self-drawn)") : _("_Hu"));
-      else if (g_str_equal (action, "kong"))
-        label = g_strdup (_("_Kong"));
-      else if (g_str_equal (action, "pung"))
-        label = g_strdup (_("_Pung"));
-      else if (g_str_has_prefix (action, "chow ") && tile < MAHJONG_N_KINDS)
-        {
-          g_autofree char *run = mahjong_run_name (tile);
-
-          /* Translators: a chow choice, "Chow 3, 4, 5 of characters" */
-          label = g_strdup_printf (_("_Chow %s"), run);
-        }
-      else if (g_str_has_prefix (action, "kong ") && tile < MAHJONG_N_KINDS)
-        {
-          g_autofree char *name = mahjong_tile_name (tile);
-
-          /* Translators: declaring a kong, "Kong of 5 of dots" */
-          label = g_strdup_printf (_("_Kong of %s"), name);
-        }
-      else
-        continue;
-      g_ptr_array_add (actions, g_strdup (action));
-      g_ptr_array_add (labels, label);
+      name = mahjong_run_name (tile);
+      /* Translators: a chow choice, "Chow 3, 4, 5 of characters" */
+      return g_strdup_printf (_("_Chow %s"), name);
     }
-  return actions->len;
+  if (!g_str_has_prefix (action, "kong "))
+    return NULL;
+  name = mahjong_tile_name (tile);
+  /* Translators: declaring a kong, "Kong of 5 of dots" */
+  return g_strdup_printf (_("_Kong of %s"), name);
 }
 
 static void
-update_claims (McrScreen *self)
+mcr_screen_draw_status (MahjongScreen           *screen,
+                        const MahjongTableState *state)
 {
-  g_autoptr(GPtrArray) actions = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
-  MahjongClaim claims[MAHJONG_CLAIM_BAR_MAX];
-  guint n;
-
-  if (!can_move (self) || (!my_claim (self) && !my_turn (self)))
-    {
-      mahjong_claim_bar_clear (self->claim_bar);
-      return;
-    }
-  n = claim_choices (self, actions, labels);
-  n = MIN (n, MAHJONG_CLAIM_BAR_MAX - 1);
-  /* A window with nothing to call never reaches the player: the table passes. */
-  if (n == 0 && !my_claim (self))
-    {
-      mahjong_claim_bar_clear (self->claim_bar);
-      return;
-    }
-  for (guint i = 0; i < n; i++)
-    {
-      claims[i].action = actions->pdata[i];
-      claims[i].label = labels->pdata[i];
-    }
-  mahjong_claim_bar_set_claims (self->claim_bar, claims, n, my_claim (self),
-                                my_claim (self) ? parlor_session_get_deadline (PARLOR_SCREEN_SESSION (self)) : 0);
-}
-
-static const char *
-seat_name (McrScreen *self,
-           guint      s)
-{
-  if ((int) s == PARLOR_SCREEN_SEAT (self))
-    return _("You");
-  return PARLOR_SCREEN_NAME (self, s) != NULL ? PARLOR_SCREEN_NAME (self, s) : "";
-}
-
-static void
-update_status (McrScreen *self)
-{
+  McrScreen *self = MCR_SCREEN (screen);
   const McrView *v = &self->view;
   g_autofree char *info = NULL;
-  g_autofree char *turn = NULL;
 
-  if (!self->has_view)
+  if (state != NULL)
+    /* Translators: "Hand 3 of 16 · Prevalent wind: East · Wall: 64 tiles" */
+    info = g_strdup_printf (_("Hand %u of %u · Prevalent wind: %s · Wall: %u tiles"),
+                            v->hand_no, v->n_hands, wind_name (v->prevalent), state->wall);
+  gtk_label_set_text (self->info_label, info != NULL ? info : "");
+}
+
+static char *
+mcr_screen_status_text (MahjongScreen           *screen,
+                        const MahjongTableState *state)
+{
+  g_autofree char *name = NULL;
+
+  if (mahjong_screen_is_finished (screen))
+    return g_strdup (_("The match is over"));
+  if (state->asked && !state->window)
+    return g_strdup (_("Your turn: choose a tile to discard"));
+  if (state->asked)
     {
-      gtk_label_set_text (self->turn_label, "");
-      gtk_label_set_text (self->info_label, "");
-      return;
-    }
-  /* Translators: "Hand 3 of 16 · Prevalent wind: East · Wall: 64 tiles" */
-  info = g_strdup_printf (_("Hand %u of %u · Prevalent wind: %s · Wall: %u tiles"),
-                          v->hand_no, v->n_hands, wind_name (v->prevalent), v->wall);
-  gtk_label_set_text (self->info_label, info);
-
-  if (self->finished)
-    turn = g_strdup (_("The match is over"));
-  else if (my_turn (self))
-    turn = g_strdup (_("Your turn: choose a tile to discard"));
-  else if (my_claim (self))
-    {
-      g_autofree char *name = mahjong_tile_name (v->tile);
-
+      name = mahjong_tile_name (state->claim_tile);
       /* Translators: "Your call on 5 of dots from Bob" */
-      turn = g_strdup_printf (_("Your call on %s from %s"), name, seat_name (self, v->from));
+      return g_strdup_printf (_("Your call on %s from %s"), name, mahjong_screen_seat_name (screen, state->claim_from));
     }
-  else if (v->phase == 't')
+  if (state->turn >= 0)
     /* Translators: "Bob’s turn" */
-    turn = g_strdup_printf (_("%s’s turn"), seat_name (self, v->turn));
-  else if (v->phase == 'c' || v->phase == 'r')
-    turn = g_strdup (_("Waiting for calls"));
-  else
-    turn = g_strdup ("");
-  gtk_label_set_text (self->turn_label, turn);
-  if (my_turn (self) || my_claim (self))
-    gtk_widget_add_css_class (GTK_WIDGET (self->turn_label), "accent");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (self->turn_label), "accent");
+    return g_strdup_printf (_("%s’s turn"), mahjong_screen_seat_name (screen, state->turn));
+  if (state->claim_from >= 0)
+    return g_strdup (_("Waiting for calls"));
+  return NULL;
 }
 
 static gboolean
@@ -289,12 +218,20 @@ mcr_screen_read_view (MahjongScreen     *screen,
 
   if (!mcr_view_parse (view_line, &self->view, error))
     return FALSE;
-  self->has_view = TRUE;
 
   state->n_seats = N_SEATS;
   state->turn = v->phase == 't' ? (int) v->turn : -1;
   state->wall = v->wall;
-  state->over = self->finished;
+  state->window = v->phase == 'c' || v->phase == 'r';
+  state->asked = v->asked && (v->phase == 't' || state->window);
+  if (state->window)
+    {
+      state->claim_tile = v->tile;
+      state->claim_from = (int) v->from;
+    }
+  for (guint i = 0; i < v->n_actions; i++)
+    if (!g_str_has_prefix (v->actions[i], "discard"))
+      mahjong_table_state_add_action (state, v->actions[i]);
   for (guint s = 0; s < N_SEATS; s++)
     {
       MahjongSeatState *seat = &state->seats[s];
@@ -332,28 +269,16 @@ mcr_screen_read_view (MahjongScreen     *screen,
       }
   mine->has_drawn = v->drawn != MAHJONG_NO_TILE;
   mine->drawn = v->drawn;
-  state->discarding = my_turn (self) && can_move (self);
+  state->discarding = v->phase == 't';
   return TRUE;
 }
 
-static void
-refresh (McrScreen *self)
+static char *
+mcr_screen_hand_markup (MahjongScreen *screen)
 {
-  if (!mahjong_screen_refresh (MAHJONG_SCREEN (self)))
-    return;
-  update_claims (self);
-  update_status (self);
-}
+  const char *result = MCR_SCREEN (screen)->last_result;
 
-/* The hand's result, once the table shows how it ended; the match's last
- * hand is told on the result page instead. */
-static void
-show_hand_page (McrScreen *self)
-{
-  g_autofree char *markup = g_markup_escape_text (self->last_result != NULL ? self->last_result : "", -1);
-
-  self->hand_pending = FALSE;
-  mahjong_screen_show_hand_result (MAHJONG_SCREEN (self), self->hand_title, markup);
+  return g_markup_escape_text (result != NULL ? result : "", -1);
 }
 
 static void
@@ -362,11 +287,9 @@ take_result (McrScreen  *self,
              const char *body)
 {
   self->n_results++;
-  g_free (self->hand_title);
-  self->hand_title = g_strdup (heading);
   g_free (self->last_result);
   self->last_result = g_strdup (body);
-  self->hand_pending = TRUE;
+  mahjong_screen_end_hand (MAHJONG_SCREEN (self), heading);
 }
 
 /* The winning hand as tiles on the hand page: its melds, its concealed
@@ -397,7 +320,7 @@ show_winning_hand (McrScreen  *self,
         tiles[n++] = (MahjongTile) t;
       }
   mahjong_screen_show_win_hand (MAHJONG_SCREEN (self),
-                                seat == PARLOR_SCREEN_SEAT (self) ? NULL : seat_name (self, seat),
+                                seat == PARLOR_SCREEN_SEAT (self) ? NULL : mahjong_screen_seat_name (MAHJONG_SCREEN (self), seat),
                                 tiles, n, skipped ? won.last_tile : MAHJONG_NO_TILE,
                                 won.melds, won.n_melds);
 }
@@ -423,18 +346,18 @@ show_win (McrScreen        *self,
               /* Translators: "You win by self-draw on 5 of dots" */
               ? g_strdup_printf (_("You win by self-draw on %s"), tile)
               /* Translators: "Bob wins by self-draw on 5 of dots" */
-              : g_strdup_printf (_("%s wins by self-draw on %s"), seat_name (self, seat), tile);
+              : g_strdup_printf (_("%s wins by self-draw on %s"), mahjong_screen_seat_name (MAHJONG_SCREEN (self), seat), tile);
   else
     {
       parlor_line_get_int (line, "from", 0, N_SEATS - 1, &from, NULL);
       heading = (int) seat == PARLOR_SCREEN_SEAT (self)
                 /* Translators: "You win on 5 of dots from Bob" */
-                ? g_strdup_printf (_("You win on %s from %s"), tile, seat_name (self, from))
+                ? g_strdup_printf (_("You win on %s from %s"), tile, mahjong_screen_seat_name (MAHJONG_SCREEN (self), from))
                 /* Translators: "Bob wins on 5 of dots from you" */
                 : (int) from == PARLOR_SCREEN_SEAT (self)
-                ? g_strdup_printf (_("%s wins on %s from you"), seat_name (self, seat), tile)
-                : g_strdup_printf (_("%s wins on %s from %s"), seat_name (self, seat), tile,
-                                   seat_name (self, from));
+                ? g_strdup_printf (_("%s wins on %s from you"), mahjong_screen_seat_name (MAHJONG_SCREEN (self), seat), tile)
+                : g_strdup_printf (_("%s wins on %s from %s"), mahjong_screen_seat_name (MAHJONG_SCREEN (self), seat), tile,
+                                   mahjong_screen_seat_name (MAHJONG_SCREEN (self), from));
     }
   show_winning_hand (self, (int) seat, parlor_line_get (line, "hand"));
   fans = g_strsplit (parlor_line_get (line, "fans") != NULL ? parlor_line_get (line, "fans") : "", ";", -1);
@@ -468,7 +391,7 @@ show_win (McrScreen        *self,
   pay = g_strsplit (parlor_line_get (line, "pay") != NULL ? parlor_line_get (line, "pay") : "", ",", -1);
   for (guint i = 0; pay[i] != NULL && i < N_SEATS; i++)
     /* Translators: a payment, "Bob: -32" */
-    g_string_append_printf (body, _("\n%s: %+d"), seat_name (self, i),
+    g_string_append_printf (body, _("\n%s: %+d"), mahjong_screen_seat_name (MAHJONG_SCREEN (self), i),
                             (int) g_ascii_strtoll (pay[i], NULL, 10));
   if ((s = parlor_line_get (line, "scores")) != NULL)
     {
@@ -482,28 +405,11 @@ show_win (McrScreen        *self,
 }
 
 static void
-handle_event (McrScreen  *self,
-              const char *text)
+mcr_screen_take_event (MahjongScreen *screen,
+                       ParlorLine    *line,
+                       const char    *type)
 {
-  g_autoptr(ParlorLine) line = parlor_line_parse (text, NULL);
-  g_autofree char *words = NULL;
-  const char *type;
-
-  if (line == NULL)
-    return;
-  type = parlor_line_get_type (line);
-  {
-    const char *names[N_SEATS];
-
-    for (guint i = 0; i < N_SEATS; i++)
-      names[i] = (int) i == PARLOR_SCREEN_SEAT (self) ? "" : PARLOR_SCREEN_NAME (self, i);
-    words = mcr_game_info.describe (text, names);
-  }
-  if (words != NULL && *words != '\0' && !g_str_equal (type, "answered"))
-    parlor_log_view_append (self->log, words,
-                            g_str_equal (type, "hand") || g_str_equal (type, "hu") ||
-                            g_str_equal (type, "exhausted") || g_str_equal (type, "start"));
-  mahjong_table_view_announce_event (self->table, line, PARLOR_SCREEN_SEAT (self), words);
+  McrScreen *self = MCR_SCREEN (screen);
 
   if (g_str_equal (type, "hand"))
     {
@@ -521,44 +427,13 @@ handle_event (McrScreen  *self,
           t >= FLOWER_BASE && self->n_flowers[seat] < N_FLOWERS)
         self->flowers[seat][self->n_flowers[seat]++] = (guint8) t;
     }
-  else if (g_str_equal (type, "discard"))
-    parlor_game_screen_play_sound (PARLOR_GAME_SCREEN (self), PARLOR_SOUND_TURN_END);
   else if (g_str_equal (type, "hu"))
-    {
-      parlor_game_screen_play_sound (PARLOR_GAME_SCREEN (self), PARLOR_SOUND_ROUND_END);
-      show_win (self, line);
-    }
+    show_win (self, line);
   else if (g_str_equal (type, "exhausted"))
     {
       mahjong_screen_clear_win_hand (MAHJONG_SCREEN (self));
       take_result (self, _("Drawn Hand"), _("The wall is exhausted: a drawn hand, nobody pays."));
     }
-}
-
-static void
-mcr_screen_session_event (ParlorGameScreen *screen,
-                          const char       *text)
-{
-  McrScreen *self = MCR_SCREEN (screen);
-
-  handle_event (self, text);
-}
-
-static void
-mcr_screen_session_changed (ParlorGameScreen *screen)
-{
-  McrScreen *self = MCR_SCREEN (screen);
-
-  refresh (self);
-  if (self->hand_pending && !self->finished)
-    show_hand_page (self);
-}
-
-static void
-mcr_screen_seats_changed (ParlorGameScreen *screen)
-{
-  PARLOR_GAME_SCREEN_CLASS (mcr_screen_parent_class)->seats_changed (screen);
-  refresh (MCR_SCREEN (screen));
 }
 
 static void
@@ -572,12 +447,9 @@ mcr_screen_game_over (ParlorGameScreen *screen,
   g_auto(GStrv) wins = NULL;
   GString *text = g_string_new (NULL);
   int my_rank = 0;
+  gboolean pending = mahjong_screen_finish (MAHJONG_SCREEN (self));
+  const char *hand_title = mahjong_screen_get_hand_title (MAHJONG_SCREEN (self));
 
-  self->finished = TRUE;
-  mahjong_screen_end_hand_pause (MAHJONG_SCREEN (self));
-  mahjong_claim_bar_clear (self->claim_bar);
-  mahjong_hand_view_set_interactive (mahjong_table_view_get_hand (self->table, 0), FALSE);
-  update_status (self);
   if (line != NULL)
     {
       scores = g_strsplit (parlor_line_get (line, "scores") ? parlor_line_get (line, "scores") : "", ",", -1);
@@ -617,10 +489,9 @@ mcr_screen_game_over (ParlorGameScreen *screen,
     }
   else
     adw_status_page_set_description (self->result_page, NULL);
-  if (self->hand_pending && self->hand_title != NULL)
-    g_string_append_printf (text, "\n\n%s\n%s", self->hand_title,
+  if (pending && hand_title != NULL)
+    g_string_append_printf (text, "\n\n%s\n%s", hand_title,
                             self->last_result != NULL ? self->last_result : "");
-  self->hand_pending = FALSE;
   gtk_label_set_text (self->ranking_label, text->str);
   g_string_free (text, TRUE);
   parlor_game_screen_show_result_page (PARLOR_GAME_SCREEN (self), self->again_button, self->back_button);
@@ -635,7 +506,7 @@ mcr_screen_discard_action (MahjongScreen *screen,
   g_autofree char *action = NULL;
   char buf[4];
 
-  if (!my_turn (self) || tile >= MAHJONG_N_KINDS)
+  if (!asked (self, TRUE) || tile >= MAHJONG_N_KINDS)
     return NULL;
   action = g_strdup_printf ("discard tile=%s", tile_word (tile, buf));
   return mcr_view_can (&self->view, action) ? g_steal_pointer (&action) : NULL;
@@ -648,23 +519,8 @@ mcr_screen_reset (ParlorGameScreen *screen)
 
   PARLOR_GAME_SCREEN_CLASS (mcr_screen_parent_class)->reset (screen);
   memset (self->n_flowers, 0, sizeof self->n_flowers);
-  self->has_view = FALSE;
-  self->finished = FALSE;
   self->n_results = 0;
-  self->hand_pending = FALSE;
   g_clear_pointer (&self->last_result, g_free);
-  g_clear_pointer (&self->hand_title, g_free);
-  mahjong_screen_end_hand_pause (MAHJONG_SCREEN (self));
-}
-
-static void
-begin_play (ParlorGameScreen *screen)
-{
-  McrScreen *self = MCR_SCREEN (screen);
-
-  gtk_stack_set_visible_child_name (self->stack, "play");
-  refresh (self);
-  mahjong_screen_focus_hand (MAHJONG_SCREEN (self));
 }
 
 static char *
@@ -730,7 +586,6 @@ mcr_screen_finalize (GObject *object)
   McrScreen *self = MCR_SCREEN (object);
 
   g_free (self->last_result);
-  g_free (self->hand_title);
   G_OBJECT_CLASS (mcr_screen_parent_class)->finalize (object);
 }
 
@@ -740,17 +595,25 @@ mcr_screen_class_init (McrScreenClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   ParlorGameScreenClass *screen_class = PARLOR_GAME_SCREEN_CLASS (klass);
+  MahjongScreenClass *mahjong_class = MAHJONG_SCREEN_CLASS (klass);
+  static const char * const headline_events[] = { "hand", "hu", "exhausted", "start", NULL };
+  static const char * const quiet_events[] = { "answered", NULL };
+  static const char * const hand_end_events[] = { "hu", NULL };
 
   object_class->dispose = mcr_screen_dispose;
   object_class->finalize = mcr_screen_finalize;
   screen_class->host_config = mcr_screen_host_config;
-  screen_class->session_event = mcr_screen_session_event;
-  screen_class->session_changed = mcr_screen_session_changed;
-  screen_class->seats_changed = mcr_screen_seats_changed;
-  MAHJONG_SCREEN_CLASS (klass)->discard_action = mcr_screen_discard_action;
-  MAHJONG_SCREEN_CLASS (klass)->read_view = mcr_screen_read_view;
+  mahjong_class->discard_action = mcr_screen_discard_action;
+  mahjong_class->read_view = mcr_screen_read_view;
+  mahjong_class->claim_label = mcr_screen_claim_label;
+  mahjong_class->status_text = mcr_screen_status_text;
+  mahjong_class->draw_status = mcr_screen_draw_status;
+  mahjong_class->take_event = mcr_screen_take_event;
+  mahjong_class->hand_markup = mcr_screen_hand_markup;
+  mahjong_class->headline_events = headline_events;
+  mahjong_class->quiet_events = quiet_events;
+  mahjong_class->hand_end_events = hand_end_events;
   screen_class->game_over = mcr_screen_game_over;
-  screen_class->begin_play = begin_play;
   screen_class->game_info = &mcr_game_info;
   screen_class->local_config = mcr_screen_local_config;
   screen_class->seat_players = mcr_screen_seat_players;
@@ -810,6 +673,7 @@ build_play_page (McrScreen *self)
 
   mahjong_screen_set_table (MAHJONG_SCREEN (self), self->table);
   mahjong_screen_set_claim_bar (MAHJONG_SCREEN (self), self->claim_bar);
+  mahjong_screen_set_status_labels (MAHJONG_SCREEN (self), self->turn_label, NULL);
   return paned;
 }
 
@@ -854,7 +718,7 @@ mcr_screen_init (McrScreen *self)
   gtk_widget_set_parent (GTK_WIDGET (self->stack), GTK_WIDGET (self));
 
   parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), self->clock_label);
-  parlor_game_screen_set_log_view (PARLOR_GAME_SCREEN (self), self->log);
+  mahjong_screen_set_log_view (MAHJONG_SCREEN (self), self->log);
   parlor_game_screen_set_log_pane (PARLOR_GAME_SCREEN (self), GTK_WIDGET (self->log));
   parlor_game_screen_set_pages (PARLOR_GAME_SCREEN (self), self->stack, GTK_WIDGET (self->setup));
 }
@@ -907,14 +771,14 @@ gboolean
 mcr_screen_is_my_turn (McrScreen *self)
 {
   g_return_val_if_fail (MCR_IS_SCREEN (self), FALSE);
-  return my_turn (self) && can_move (self);
+  return asked (self, TRUE) && parlor_game_screen_can_move (PARLOR_GAME_SCREEN (self));
 }
 
 gboolean
 mcr_screen_is_my_claim (McrScreen *self)
 {
   g_return_val_if_fail (MCR_IS_SCREEN (self), FALSE);
-  return my_claim (self) && can_move (self);
+  return asked (self, FALSE) && parlor_game_screen_can_move (PARLOR_GAME_SCREEN (self));
 }
 
 guint
