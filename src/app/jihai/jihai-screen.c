@@ -322,19 +322,13 @@ take_win (JihaiScreen *self,
   JihaiMeld jmelds[JIHAI_MAX_MELDS];
   MahjongMeld mmelds[JIHAI_MAX_MELDS];
   guint n = 0, n_melds = 0;
-  gboolean skipped = FALSE;
 
   parlor_line_get_int (line, "seat", 0, 1, &seat, NULL);
   parlor_line_get_int (line, "points", -1000, 1000, &points, NULL);
   parlor_line_get_int (line, "from", 0, 1, &from, NULL);
 
   g_free (self->hand_title);
-  if (seat == PARLOR_SCREEN_SEAT (self))
-    self->hand_title = g_strdup (g_strcmp0 (way, "ron") == 0 ? _("You Win by Ron") : _("You Win by Tsumo"));
-  else
-    /* Translators: "Computer (Normal) Wins by Tsumo" */
-    self->hand_title = g_strdup_printf (g_strcmp0 (way, "ron") == 0 ? _("%s Wins by Ron") : _("%s Wins by Tsumo"),
-                                        PARLOR_SCREEN_NAME (self, seat));
+  self->hand_title = mahjong_screen_win_title (MAHJONG_SCREEN (self), seat, g_strcmp0 (way, "ron") == 0);
 
   g_string_append_printf (text, "<b>%s</b>\n", shape_label (parlor_line_get (line, "shape")));
   {
@@ -373,19 +367,12 @@ take_win (JihaiScreen *self,
 
     g_string_append_printf (text, "%s\n", s);
   }
-  if (seat >= 0 && seat < N_SEATS)
-    {
-      /* Translators: "Computer (Normal) pays you 5 points" / "You pay Computer 5 points" */
-      g_autofree char *s = seat == PARLOR_SCREEN_SEAT (self)
-                           ? g_markup_printf_escaped (ngettext ("%s pays you %d point", "%s pays you %d points",
-                                                                (gulong) ABS (points)),
-                                                      PARLOR_SCREEN_NAME (self, opponent (self)), (int) points)
-                           : g_markup_printf_escaped (ngettext ("You pay %s %d point", "You pay %s %d points",
-                                                                (gulong) ABS (points)),
-                                                      PARLOR_SCREEN_NAME (self, seat), (int) points);
+  {
+    g_autofree char *pay = mahjong_screen_payment_text (MAHJONG_SCREEN (self), 1 - seat, seat, (int) points);
+    g_autofree char *s = g_markup_escape_text (pay, -1);
 
-      g_string_append_printf (text, "%s", s);
-    }
+    g_string_append (text, s);
+  }
 
   g_free (self->hand_text);
   self->hand_text = g_string_free (text, FALSE);
@@ -394,14 +381,8 @@ take_win (JihaiScreen *self,
     {
       guint k = jihai_kind_from_letter (*c);
 
-      if (k == JIHAI_NO_KIND)
-        continue;
-      if (k == win && !skipped)
-        {
-          skipped = TRUE;
-          continue;
-        }
-      tiles[n++] = tile_of (k);
+      if (k != JIHAI_NO_KIND)
+        tiles[n++] = tile_of (k);
     }
   if (melds != NULL && g_strcmp0 (melds, "-") != 0)
     {
@@ -413,10 +394,7 @@ take_win (JihaiScreen *self,
     }
   for (guint i = 0; i < n_melds; i++)
     to_mahjong_meld (&jmelds[i], &mmelds[i]);
-  mahjong_screen_show_win_hand (MAHJONG_SCREEN (self),
-                                seat == PARLOR_SCREEN_SEAT (self) || seat < 0 || seat >= N_SEATS
-                                ? NULL : PARLOR_SCREEN_NAME (self, seat),
-                                tiles, n, skipped ? tile_of (win) : MAHJONG_NO_TILE, mmelds, n_melds);
+  mahjong_screen_show_winning_hand (MAHJONG_SCREEN (self), seat, tiles, n, tile_of (win), mmelds, n_melds);
 }
 
 static void
@@ -730,50 +708,6 @@ jihai_screen_host_config (ParlorGameScreen  *screen,
   if (summary != NULL)
     *summary = g_strdup (_("Who starts the first hand is drawn at random."));
   return g_strdup ("first=random");
-}
-
-char *
-jihai_screen_dup_view (JihaiScreen *self)
-{
-  g_return_val_if_fail (JIHAI_IS_SCREEN (self), NULL);
-  if (PARLOR_SCREEN_SEAT (self) < 0 || PARLOR_SCREEN_SESSION (self) == NULL)
-    return NULL;
-  return parlor_session_dup_view (PARLOR_SCREEN_SESSION (self));
-}
-
-gboolean
-jihai_screen_is_waiting (JihaiScreen *self)
-{
-  g_return_val_if_fail (JIHAI_IS_SCREEN (self), FALSE);
-  return mahjong_screen_is_waiting (MAHJONG_SCREEN (self));
-}
-
-GtkWidget *
-jihai_screen_get_claim_bar (JihaiScreen *self)
-{
-  g_return_val_if_fail (JIHAI_IS_SCREEN (self), NULL);
-  return GTK_WIDGET (self->claim_bar);
-}
-
-GtkWidget *
-jihai_screen_get_my_hand (JihaiScreen *self)
-{
-  g_return_val_if_fail (JIHAI_IS_SCREEN (self), NULL);
-  return GTK_WIDGET (mahjong_table_view_get_hand (self->table, 0));
-}
-
-GtkWidget *
-jihai_screen_get_win_hand (JihaiScreen *self)
-{
-  g_return_val_if_fail (JIHAI_IS_SCREEN (self), NULL);
-  return GTK_WIDGET (mahjong_screen_get_win_hand (MAHJONG_SCREEN (self)));
-}
-
-const char *
-jihai_screen_get_hand_text (JihaiScreen *self)
-{
-  g_return_val_if_fail (JIHAI_IS_SCREEN (self), NULL);
-  return mahjong_screen_get_hand_details (MAHJONG_SCREEN (self));
 }
 
 const char *

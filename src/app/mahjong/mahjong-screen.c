@@ -245,6 +245,42 @@ mahjong_screen_get_state (MahjongScreen *self)
   return PRIV (self)->has_state ? &PRIV (self)->state : NULL;
 }
 
+char *
+mahjong_screen_dup_view (MahjongScreen *self)
+{
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), NULL);
+  if (PARLOR_SCREEN_SEAT (self) < 0 || PARLOR_SCREEN_SESSION (self) == NULL)
+    return NULL;
+  return parlor_session_dup_view (PARLOR_SCREEN_SESSION (self));
+}
+
+GtkWidget *
+mahjong_screen_get_my_hand (MahjongScreen *self)
+{
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), NULL);
+  return PRIV (self)->table != NULL ? GTK_WIDGET (mahjong_table_view_get_hand (PRIV (self)->table, 0)) : NULL;
+}
+
+GtkWidget *
+mahjong_screen_get_claim_bar (MahjongScreen *self)
+{
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), NULL);
+  return GTK_WIDGET (PRIV (self)->claim_bar);
+}
+
+gboolean
+mahjong_screen_is_asked (MahjongScreen *self,
+                         gboolean       to_discard)
+{
+  MahjongScreenPrivate *priv;
+
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), FALSE);
+
+  priv = PRIV (self);
+  return priv->has_state && priv->state.asked && !priv->state.over && priv->state.window != to_discard &&
+         parlor_game_screen_can_move (PARLOR_GAME_SCREEN (self));
+}
+
 gboolean
 mahjong_screen_is_waiting (MahjongScreen *self)
 {
@@ -599,6 +635,67 @@ mahjong_screen_show_win_hand (MahjongScreen     *self,
   mahjong_melds_view_set_melds (priv->win_melds, melds, n_melds, NULL, 0);
   gtk_widget_set_visible (GTK_WIDGET (priv->win_hand), TRUE);
   gtk_widget_set_visible (GTK_WIDGET (priv->win_melds), n_melds > 0);
+}
+
+void
+mahjong_screen_show_winning_hand (MahjongScreen     *self,
+                                  gint64             seat,
+                                  const MahjongTile *tiles,
+                                  guint              n_tiles,
+                                  MahjongTile        win,
+                                  const MahjongMeld *melds,
+                                  guint              n_melds)
+{
+  MahjongTile held[MAHJONG_HAND_MAX];
+  gboolean apart = FALSE;
+  guint n = 0;
+
+  g_return_if_fail (MAHJONG_IS_SCREEN (self));
+
+  for (guint i = 0; i < n_tiles && n < MAHJONG_HAND_MAX - 1; i++)
+    {
+      if (!apart && win != MAHJONG_NO_TILE && tiles[i] == win)
+        apart = TRUE;
+      else
+        held[n++] = tiles[i];
+    }
+  mahjong_screen_show_win_hand (self, seat == PARLOR_SCREEN_SEAT (self) ? NULL : mahjong_screen_seat_name (self, seat),
+                                held, n, apart ? win : MAHJONG_NO_TILE, melds, n_melds);
+}
+
+char *
+mahjong_screen_win_title (MahjongScreen *self,
+                          gint64         seat,
+                          gboolean       ron)
+{
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), NULL);
+
+  if (seat == PARLOR_SCREEN_SEAT (self))
+    return g_strdup (ron ? _("You Win by Ron") : _("You Win by Tsumo"));
+  /* Translators: "Computer (Normal) Wins by Tsumo" */
+  return g_strdup_printf (ron ? _("%s Wins by Ron") : _("%s Wins by Tsumo"), mahjong_screen_seat_name (self, seat));
+}
+
+char *
+mahjong_screen_payment_text (MahjongScreen *self,
+                             gint64         from,
+                             gint64         to,
+                             int            points)
+{
+  gulong n = (gulong) ABS (points);
+
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), NULL);
+
+  /* Translators: "Computer (Normal) pays you 5 points" / "You pay Computer 5 points" */
+  if (from == PARLOR_SCREEN_SEAT (self))
+    return g_strdup_printf (ngettext ("You pay %s %d point", "You pay %s %d points", n),
+                            mahjong_screen_seat_name (self, to), points);
+  if (to == PARLOR_SCREEN_SEAT (self))
+    return g_strdup_printf (ngettext ("%s pays you %d point", "%s pays you %d points", n),
+                            mahjong_screen_seat_name (self, from), points);
+  /* Translators: "Bob pays Alice 7 points" */
+  return g_strdup_printf (ngettext ("%s pays %s %d point", "%s pays %s %d points", n),
+                          mahjong_screen_seat_name (self, from), mahjong_screen_seat_name (self, to), points);
 }
 
 void

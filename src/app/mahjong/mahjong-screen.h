@@ -91,6 +91,13 @@ void              mahjong_screen_set_log_view   (MahjongScreen    *self,
 /* "You" for the player, else the seat's name. */
 const char       *mahjong_screen_seat_name      (MahjongScreen    *self,
                                                  gint64            seat);
+/* This seat's view line, NULL without one. */
+char             *mahjong_screen_dup_view       (MahjongScreen    *self);
+GtkWidget        *mahjong_screen_get_my_hand    (MahjongScreen    *self);
+GtkWidget        *mahjong_screen_get_claim_bar  (MahjongScreen    *self);
+/* The player is asked to discard (TRUE) or to answer a call, and may. */
+gboolean          mahjong_screen_is_asked       (MahjongScreen    *self,
+                                                 gboolean          to_discard);
 /* The table as last read, or NULL before a view. */
 const MahjongTableState *mahjong_screen_get_state (MahjongScreen  *self);
 /* The game waits for this player and no move is on its way. */
@@ -136,6 +143,24 @@ void              mahjong_screen_show_win_hand  (MahjongScreen     *self,
                                                  MahjongTile        win,
                                                  const MahjongMeld *melds,
                                                  guint              n_melds);
+/* @seat's winning hand on the page: all its concealed @tiles, the winning
+ * tile @win among them (shown apart), and its melds. */
+void              mahjong_screen_show_winning_hand (MahjongScreen  *self,
+                                                 gint64             seat,
+                                                 const MahjongTile *tiles,
+                                                 guint              n_tiles,
+                                                 MahjongTile        win,
+                                                 const MahjongMeld *melds,
+                                                 guint              n_melds);
+/* The hand page's title for @seat's win, by ron (a discard) or self-drawn. */
+char             *mahjong_screen_win_title      (MahjongScreen    *self,
+                                                 gint64            seat,
+                                                 gboolean          ron);
+/* A payment in words: "You pay Bob 5 points", "Bob pays you 5 points"… */
+char             *mahjong_screen_payment_text   (MahjongScreen    *self,
+                                                 gint64            from,
+                                                 gint64            to,
+                                                 int               points);
 /* No winning hand on the page: a drawn hand. */
 void              mahjong_screen_clear_win_hand (MahjongScreen    *self);
 MahjongMeldsView *mahjong_screen_get_win_melds  (MahjongScreen    *self);

@@ -302,7 +302,6 @@ show_winning_hand (McrScreen  *self,
   MahjongHand won;
   MahjongTile tiles[MAHJONG_HAND_MAX];
   guint n = 0;
-  gboolean skipped = FALSE;
 
   if (text == NULL || !mahjong_hand_parse (text, &won, NULL))
     {
@@ -310,19 +309,9 @@ show_winning_hand (McrScreen  *self,
       return;
     }
   for (guint t = 0; t < MAHJONG_N_KINDS; t++)
-    for (guint k = 0; k < won.counts[t] && n < MAHJONG_HAND_MAX - 1; k++)
-      {
-        if (!skipped && t == won.last_tile)
-          {
-            skipped = TRUE;
-            continue;
-          }
-        tiles[n++] = (MahjongTile) t;
-      }
-  mahjong_screen_show_win_hand (MAHJONG_SCREEN (self),
-                                seat == PARLOR_SCREEN_SEAT (self) ? NULL : mahjong_screen_seat_name (MAHJONG_SCREEN (self), seat),
-                                tiles, n, skipped ? won.last_tile : MAHJONG_NO_TILE,
-                                won.melds, won.n_melds);
+    for (guint k = 0; k < won.counts[t] && n < MAHJONG_HAND_MAX; k++)
+      tiles[n++] = (MahjongTile) t;
+  mahjong_screen_show_winning_hand (MAHJONG_SCREEN (self), seat, tiles, n, won.last_tile, won.melds, won.n_melds);
 }
 
 static void
@@ -724,20 +713,6 @@ mcr_screen_init (McrScreen *self)
 }
 
 GtkWidget *
-mcr_screen_get_my_hand (McrScreen *self)
-{
-  g_return_val_if_fail (MCR_IS_SCREEN (self), NULL);
-  return GTK_WIDGET (mahjong_table_view_get_hand (self->table, 0));
-}
-
-GtkWidget *
-mcr_screen_get_claim_bar (McrScreen *self)
-{
-  g_return_val_if_fail (MCR_IS_SCREEN (self), NULL);
-  return GTK_WIDGET (self->claim_bar);
-}
-
-GtkWidget *
 mcr_screen_get_table_view (McrScreen *self)
 {
   g_return_val_if_fail (MCR_IS_SCREEN (self), NULL);
@@ -751,34 +726,11 @@ mcr_screen_get_result_page (McrScreen *self)
   return GTK_WIDGET (self->result_page);
 }
 
-char *
-mcr_screen_dup_view (McrScreen *self)
-{
-  g_return_val_if_fail (MCR_IS_SCREEN (self), NULL);
-  if (PARLOR_SCREEN_SEAT (self) < 0 || PARLOR_SCREEN_SESSION (self) == NULL)
-    return NULL;
-  return parlor_session_dup_view (PARLOR_SCREEN_SESSION (self));
-}
-
 const char *
 mcr_screen_get_turn_text (McrScreen *self)
 {
   g_return_val_if_fail (MCR_IS_SCREEN (self), NULL);
   return gtk_label_get_text (self->turn_label);
-}
-
-gboolean
-mcr_screen_is_my_turn (McrScreen *self)
-{
-  g_return_val_if_fail (MCR_IS_SCREEN (self), FALSE);
-  return asked (self, TRUE) && parlor_game_screen_can_move (PARLOR_GAME_SCREEN (self));
-}
-
-gboolean
-mcr_screen_is_my_claim (McrScreen *self)
-{
-  g_return_val_if_fail (MCR_IS_SCREEN (self), FALSE);
-  return asked (self, FALSE) && parlor_game_screen_can_move (PARLOR_GAME_SCREEN (self));
 }
 
 guint

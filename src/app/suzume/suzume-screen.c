@@ -335,25 +335,14 @@ record_pay (SuzumeScreen *self,
             ParlorLine   *line)
 {
   gint64 from = -1, to = -1, points = 0, owed = 0;
+  g_autofree char *pay = NULL;
 
   parlor_line_get_int (line, "from", 0, N_SEATS_MAX - 1, &from, NULL);
   parlor_line_get_int (line, "to", 0, N_SEATS_MAX - 1, &to, NULL);
   parlor_line_get_int (line, "points", 0, 10000, &points, NULL);
   parlor_line_get_int (line, "owed", 0, 10000, &owed, NULL);
-  g_string_append_c (self->hand_result, '\n');
-  if (from == PARLOR_SCREEN_SEAT (self))
-    g_string_append_printf (self->hand_result,
-                            ngettext ("You pay %s %d point", "You pay %s %d points", points),
-                            mahjong_screen_seat_name (MAHJONG_SCREEN (self), to), (int) points);
-  else if (to == PARLOR_SCREEN_SEAT (self))
-    g_string_append_printf (self->hand_result,
-                            ngettext ("%s pays you %d point", "%s pays you %d points", points),
-                            mahjong_screen_seat_name (MAHJONG_SCREEN (self), from), (int) points);
-  else
-    /* Translators: "Bob pays Alice 7 points" */
-    g_string_append_printf (self->hand_result,
-                            ngettext ("%s pays %s %d point", "%s pays %s %d points", points),
-                            mahjong_screen_seat_name (MAHJONG_SCREEN (self), from), mahjong_screen_seat_name (MAHJONG_SCREEN (self), to), (int) points);
+  pay = mahjong_screen_payment_text (MAHJONG_SCREEN (self), from, to, (int) points);
+  g_string_append_printf (self->hand_result, "\n%s", pay);
   if (owed > points)
     g_string_append_printf (self->hand_result, _(" (of %d owed)"), (int) owed);
 }
@@ -387,10 +376,7 @@ suzume_screen_take_event (MahjongScreen *screen,
 
       record_win (self, line, ron);
       parlor_line_get_int (line, "seat", 0, N_SEATS_MAX - 1, &seat, NULL);
-      if (seat == PARLOR_SCREEN_SEAT (self))
-        title = g_strdup (ron ? _("You Win by Ron") : _("You Win by Tsumo"));
-      else
-        title = g_strdup_printf (ron ? _("%s Wins by Ron") : _("%s Wins by Tsumo"), mahjong_screen_seat_name (MAHJONG_SCREEN (self), seat));
+      title = mahjong_screen_win_title (screen, seat, ron);
       mahjong_screen_end_hand (MAHJONG_SCREEN (self), title);
     }
   else if (g_str_equal (type, "pay"))
@@ -773,23 +759,6 @@ suzume_screen_init (SuzumeScreen *self)
 }
 
 GtkWidget *
-suzume_screen_get_my_hand (SuzumeScreen *self)
-{
-  MahjongTableView *table;
-
-  g_return_val_if_fail (SUZUME_IS_SCREEN (self), NULL);
-  table = mahjong_screen_get_table (MAHJONG_SCREEN (self));
-  return table != NULL ? GTK_WIDGET (mahjong_table_view_get_hand (table, 0)) : NULL;
-}
-
-GtkWidget *
-suzume_screen_get_claim_bar (SuzumeScreen *self)
-{
-  g_return_val_if_fail (SUZUME_IS_SCREEN (self), NULL);
-  return GTK_WIDGET (self->claim_bar);
-}
-
-GtkWidget *
 suzume_screen_get_hint_label (SuzumeScreen *self)
 {
   g_return_val_if_fail (SUZUME_IS_SCREEN (self), NULL);
@@ -810,9 +779,3 @@ suzume_screen_get_ranking (SuzumeScreen *self)
   return self->ranking;
 }
 
-gboolean
-suzume_screen_is_finished (SuzumeScreen *self)
-{
-  g_return_val_if_fail (SUZUME_IS_SCREEN (self), FALSE);
-  return mahjong_screen_is_finished (MAHJONG_SCREEN (self));
-}
