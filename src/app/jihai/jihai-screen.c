@@ -240,8 +240,9 @@ jihai_screen_read_view (MahjongScreen     *screen,
 {
   JihaiScreen *self = JIHAI_SCREEN (screen);
   const JihaiView *v = &self->view;
-  MahjongSeatState *mine, *theirs;
-  guint8 counts[JIHAI_N_KINDS];
+  MahjongSeatState *theirs;
+  MahjongTile held[MAHJONG_HAND_MAX];
+  guint n = 0;
   int other;
 
   if (!jihai_view_parse (view_line, &self->view, error))
@@ -267,18 +268,11 @@ jihai_screen_read_view (MahjongScreen     *screen,
       seat->last_discard = self->last_discarder == (int) s && v->n_discards[s] > 0;
     }
 
-  /* My hand, the drawn tile apart. */
-  mine = &state->seats[PARLOR_SCREEN_SEAT (self)];
-  memcpy (counts, v->counts, sizeof counts);
-  if (v->drawn < JIHAI_N_KINDS && counts[v->drawn] > 0)
-    {
-      counts[v->drawn]--;
-      mine->has_drawn = TRUE;
-      mine->drawn = tile_of (v->drawn);
-    }
   for (guint k = 0; k < JIHAI_N_KINDS; k++)
-    for (guint c = 0; c < counts[k] && mine->n_tiles < MAHJONG_HAND_MAX - 1; c++)
-      mine->tiles[mine->n_tiles++] = tile_of (k);
+    for (guint c = 0; c < v->counts[k] && n < MAHJONG_HAND_MAX; c++)
+      held[n++] = tile_of (k);
+  mahjong_seat_state_hold (&state->seats[PARLOR_SCREEN_SEAT (self)], held, n,
+                           v->drawn < JIHAI_N_KINDS && v->counts[v->drawn] > 0 ? tile_of (v->drawn) : MAHJONG_NO_TILE);
   state->asked = v->turn == PARLOR_SCREEN_SEAT (self) && v->ask != JIHAI_ASK_NONE;
   state->window = v->ask == JIHAI_ASK_CLAIM || v->ask == JIHAI_ASK_ROB;
   state->claim_tile = tile_of (v->claim);
@@ -646,13 +640,9 @@ jihai_screen_class_init (JihaiScreenClass *klass)
   gtk_widget_class_bind_template_child (widget_class, JihaiScreen, back_button);
   gtk_widget_class_bind_template_child (widget_class, JihaiScreen, again_button);
 
-  parlor_game_screen_class_install_game_actions (widget_class, "jihai");
+  mahjong_screen_class_install_actions (widget_class, "jihai", "call");
   gtk_widget_class_install_action (widget_class, "jihai.discard", "s", discard_action);
-  mahjong_screen_class_install_claim (widget_class, "jihai.call");
-  mahjong_screen_class_install_next_hand (widget_class, "jihai.next-hand");
 
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
-  gtk_widget_class_set_css_name (widget_class, "jihai-screen");
 }
 
 static void

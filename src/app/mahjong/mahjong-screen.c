@@ -944,10 +944,23 @@ claim_action (GtkWidget  *widget,
 }
 
 void
-mahjong_screen_class_install_claim (GtkWidgetClass *widget_class,
-                                    const char     *action_name)
+mahjong_screen_class_install_actions (GtkWidgetClass *widget_class,
+                                      const char     *prefix,
+                                      const char     *claim)
 {
-  gtk_widget_class_install_action (widget_class, action_name, "s", claim_action);
+  g_autofree char *next = g_strconcat (prefix, ".next-hand", NULL);
+  g_autofree char *css = g_strconcat (prefix, "-screen", NULL);
+
+  parlor_game_screen_class_install_game_actions (widget_class, prefix);
+  mahjong_screen_class_install_next_hand (widget_class, next);
+  if (claim != NULL)
+    {
+      g_autofree char *name = g_strconcat (prefix, ".", claim, NULL);
+
+      gtk_widget_class_install_action (widget_class, name, "s", claim_action);
+    }
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, css);
 }
 
 static void

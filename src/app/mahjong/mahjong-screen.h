@@ -110,9 +110,12 @@ const char       *mahjong_screen_get_hand_title (MahjongScreen    *self);
  * still to show (its words belong to the match's result). */
 gboolean          mahjong_screen_finish         (MahjongScreen    *self);
 gboolean          mahjong_screen_is_finished    (MahjongScreen    *self);
-/* Installs @action_name ("s", the action line) to submit what the claim bar offers. */
-void              mahjong_screen_class_install_claim (GtkWidgetClass *widget_class,
-                                                 const char       *action_name);
+/* The game's actions under @prefix ("jihai"): every game's, Next Hand
+ * (prefix.next-hand) and, with @claim, prefix.@claim ("s", an action line) that
+ * submits what the claim bar offers; the screen's CSS name is prefix-screen. */
+void              mahjong_screen_class_install_actions (GtkWidgetClass *widget_class,
+                                                 const char       *prefix,
+                                                 const char       *claim);
 void              mahjong_screen_set_claim_bar  (MahjongScreen    *self,
                                                  MahjongClaimBar  *bar);
 /* Where @seat sits at the table as this player sees it: 0 is theirs. */

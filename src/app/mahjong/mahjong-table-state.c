@@ -50,3 +50,25 @@ mahjong_table_state_can (const MahjongTableState *state,
       return TRUE;
   return FALSE;
 }
+
+void
+mahjong_seat_state_hold (MahjongSeatState  *seat,
+                         const MahjongTile *tiles,
+                         guint              n_tiles,
+                         MahjongTile        drawn)
+{
+  gboolean apart = FALSE;
+
+  g_return_if_fail (seat != NULL && (tiles != NULL || n_tiles == 0));
+
+  seat->n_tiles = 0;
+  for (guint i = 0; i < n_tiles && seat->n_tiles < MAHJONG_HAND_MAX - 1; i++)
+    {
+      if (!apart && drawn != MAHJONG_NO_TILE && tiles[i] == drawn)
+        apart = TRUE;
+      else
+        seat->tiles[seat->n_tiles++] = tiles[i];
+    }
+  seat->has_drawn = drawn != MAHJONG_NO_TILE;
+  seat->drawn = drawn;
+}

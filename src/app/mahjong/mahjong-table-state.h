@@ -60,6 +60,12 @@ typedef struct
 void mahjong_table_state_init (MahjongTableState *state,
                                guint              n_seats,
                                int                me);
+/* The seat holds @tiles, the @drawn one among them (MAHJONG_NO_TILE none)
+ * set apart. */
+void mahjong_seat_state_hold (MahjongSeatState  *seat,
+                              const MahjongTile *tiles,
+                              guint              n_tiles,
+                              MahjongTile        drawn);
 /* Adds @action to the legal actions; one too long or too many is left out. */
 void mahjong_table_state_add_action (MahjongTableState *state,
                                      const char        *action);

@@ -213,8 +213,8 @@ mcr_screen_read_view (MahjongScreen     *screen,
 {
   McrScreen *self = MCR_SCREEN (screen);
   const McrView *v = &self->view;
-  MahjongSeatState *mine;
-  gboolean drawn_left;
+  MahjongTile held[MAHJONG_HAND_MAX];
+  guint n = 0;
 
   if (!mcr_view_parse (view_line, &self->view, error))
     return FALSE;
@@ -255,20 +255,10 @@ mcr_screen_read_view (MahjongScreen     *screen,
         }
     }
 
-  mine = &state->seats[PARLOR_SCREEN_SEAT (self)];
-  drawn_left = v->drawn != MAHJONG_NO_TILE;
   for (guint t = 0; t < MAHJONG_N_KINDS; t++)
-    for (guint k = 0; k < v->counts[t] && mine->n_tiles < MAHJONG_HAND_MAX - 1; k++)
-      {
-        if (drawn_left && t == v->drawn)
-          {
-            drawn_left = FALSE;
-            continue;
-          }
-        mine->tiles[mine->n_tiles++] = (MahjongTile) t;
-      }
-  mine->has_drawn = v->drawn != MAHJONG_NO_TILE;
-  mine->drawn = v->drawn;
+    for (guint k = 0; k < v->counts[t] && n < MAHJONG_HAND_MAX; k++)
+      held[n++] = (MahjongTile) t;
+  mahjong_seat_state_hold (&state->seats[PARLOR_SCREEN_SEAT (self)], held, n, v->drawn);
   state->discarding = v->phase == 't';
   return TRUE;
 }
@@ -608,10 +598,7 @@ mcr_screen_class_init (McrScreenClass *klass)
   screen_class->seat_players = mcr_screen_seat_players;
   screen_class->reset = mcr_screen_reset;
 
-  parlor_game_screen_class_install_game_actions (widget_class, "mcr");
-  mahjong_screen_class_install_next_hand (widget_class, "mcr.next-hand");
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
-  gtk_widget_class_set_css_name (widget_class, "mcr-screen");
+  mahjong_screen_class_install_actions (widget_class, "mcr", NULL);
 }
 
 static GtkWidget *

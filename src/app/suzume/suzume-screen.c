@@ -157,20 +157,12 @@ suzume_screen_read_view (MahjongScreen     *screen,
       seat->last_discard = v->last != SUZUME_NO_TILE && (int) s == v->last_from;
       if ((int) s == PARLOR_SCREEN_SEAT (self))
         {
-          gboolean drawn_out = v->drawn == SUZUME_NO_TILE || v->hand_len < SUZUME_HAND_SIZE;
+          MahjongTile held[SUZUME_HAND_SIZE];
 
           /* The view's hand holds the drawn tile too: it is shown apart. */
           for (guint i = 0; i < v->hand_len; i++)
-            {
-              if (!drawn_out && v->hand[i] == v->drawn)
-                {
-                  drawn_out = TRUE;
-                  continue;
-                }
-              seat->tiles[seat->n_tiles++] = to_mahjong (v->hand[i]);
-            }
-          seat->has_drawn = v->drawn != SUZUME_NO_TILE;
-          seat->drawn = to_mahjong (v->drawn);
+            held[i] = to_mahjong (v->hand[i]);
+          mahjong_seat_state_hold (seat, held, v->hand_len, to_mahjong (v->drawn));
         }
       else
         {
@@ -618,14 +610,10 @@ suzume_screen_class_init (SuzumeScreenClass *klass)
   screen_class->seat_players = suzume_screen_seat_players;
   screen_class->reset = suzume_screen_reset;
 
-  parlor_game_screen_class_install_game_actions (widget_class, "suzume");
+  mahjong_screen_class_install_actions (widget_class, "suzume", "claim");
   gtk_widget_class_install_action (widget_class, "suzume.discard", "i", discard_action);
-  mahjong_screen_class_install_claim (widget_class, "suzume.claim");
   gtk_widget_class_install_action (widget_class, "suzume.show-result", NULL, show_result_action);
-  mahjong_screen_class_install_next_hand (widget_class, "suzume.next-hand");
 
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
-  gtk_widget_class_set_css_name (widget_class, "suzume-screen");
 }
 
 static GtkWidget *
