@@ -61,14 +61,6 @@ opponent (JihaiScreen *self)
   return PARLOR_SCREEN_SEAT (self) >= 0 ? 1 - PARLOR_SCREEN_SEAT (self) : 1;
 }
 
-static gboolean
-can_move (JihaiScreen *self)
-{
-  const MahjongTableState *state = mahjong_screen_get_state (MAHJONG_SCREEN (self));
-
-  return state != NULL && state->asked && parlor_game_screen_can_move (PARLOR_GAME_SCREEN (self));
-}
-
 static MahjongTile
 tile_of (guint kind)
 {
@@ -566,7 +558,7 @@ discard_action (GtkWidget  *widget,
   const char *letter = g_variant_get_string (param, NULL);
   char action[16];
 
-  if (!can_move (self) || self->view.ask != JIHAI_ASK_TURN ||
+  if (!mahjong_screen_is_asked (MAHJONG_SCREEN (self), TRUE) ||
       jihai_kind_from_letter (letter[0]) == JIHAI_NO_KIND)
     return;
   g_snprintf (action, sizeof action, "discard %c", letter[0]);

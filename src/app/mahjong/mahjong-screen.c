@@ -742,13 +742,6 @@ next_hand_action (GtkWidget  *widget,
   mahjong_screen_next_hand (MAHJONG_SCREEN (widget));
 }
 
-void
-mahjong_screen_class_install_next_hand (GtkWidgetClass *widget_class,
-                                        const char     *action_name)
-{
-  gtk_widget_class_install_action (widget_class, action_name, NULL, next_hand_action);
-}
-
 static gboolean
 on_lan_timeout (gpointer data)
 {
@@ -867,6 +860,34 @@ mahjong_screen_get_hand_title (MahjongScreen *self)
   return PRIV (self)->hand_title;
 }
 
+guint
+mahjong_screen_read_places (MahjongScreen *self,
+                            ParlorLine    *line,
+                            guint          n_seats,
+                            guint         *seats,
+                            guint         *places,
+                            int           *my_place)
+{
+  const char *text = line != NULL ? parlor_line_get (line, "ranks") : NULL;
+  g_auto(GStrv) ranks = g_strsplit (text != NULL ? text : "", ",", -1);
+  guint n = 0;
+
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), 0);
+  g_return_val_if_fail (n_seats <= MAHJONG_TABLE_SEATS_MAX && seats != NULL && places != NULL, 0);
+
+  *my_place = 0;
+  for (guint place = 1; place <= n_seats; place++)
+    for (guint s = 0; s < n_seats && ranks[s] != NULL; s++)
+      if (g_ascii_strtoull (ranks[s], NULL, 10) == place)
+        {
+          if ((int) s == PARLOR_SCREEN_SEAT (self))
+            *my_place = (int) place;
+          seats[n] = s;
+          places[n++] = place;
+        }
+  return n;
+}
+
 gboolean
 mahjong_screen_finish (MahjongScreen *self)
 {
@@ -952,7 +973,7 @@ mahjong_screen_class_install_actions (GtkWidgetClass *widget_class,
   g_autofree char *css = g_strconcat (prefix, "-screen", NULL);
 
   parlor_game_screen_class_install_game_actions (widget_class, prefix);
-  mahjong_screen_class_install_next_hand (widget_class, next);
+  gtk_widget_class_install_action (widget_class, next, NULL, next_hand_action);
   if (claim != NULL)
     {
       g_autofree char *name = g_strconcat (prefix, ".", claim, NULL);

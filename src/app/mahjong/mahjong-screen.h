@@ -106,6 +106,15 @@ gboolean          mahjong_screen_is_waiting     (MahjongScreen    *self);
 void              mahjong_screen_end_hand       (MahjongScreen    *self,
                                                  const char       *title);
 const char       *mahjong_screen_get_hand_title (MahjongScreen    *self);
+/* The seats of the match result @line's `ranks` (1 the first), @n_seats
+ * of them, in the order of their places, with those places; returns how
+ * many; the player's place (0 none) in @my_place. */
+guint             mahjong_screen_read_places    (MahjongScreen    *self,
+                                                 ParlorLine       *line,
+                                                 guint             n_seats,
+                                                 guint            *seats,
+                                                 guint            *places,
+                                                 int              *my_place);
 /* The match ended: no more moves, no hand page; TRUE if a hand's page was
  * still to show (its words belong to the match's result). */
 gboolean          mahjong_screen_finish         (MahjongScreen    *self);
@@ -169,9 +178,6 @@ void              mahjong_screen_clear_win_hand (MahjongScreen    *self);
 MahjongMeldsView *mahjong_screen_get_win_melds  (MahjongScreen    *self);
 GtkWidget        *mahjong_screen_get_next_button (MahjongScreen   *self);
 const char       *mahjong_screen_get_hand_details (MahjongScreen  *self);
-/* Installs @action_name (the game's "next-hand") as Next Hand. */
-void              mahjong_screen_class_install_next_hand (GtkWidgetClass *widget_class,
-                                                 const char       *action_name);
 void              mahjong_screen_show_hand_result (MahjongScreen  *self,
                                                  const char       *title,
                                                  const char       *markup);

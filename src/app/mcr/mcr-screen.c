@@ -125,16 +125,6 @@ tile_word (guint tile,
   return mahjong_tile_to_string (tile, buf);
 }
 
-/* The game waits for this player's discard (TRUE) or call. */
-static gboolean
-asked (McrScreen *self,
-       gboolean   turn)
-{
-  const MahjongTableState *state = mahjong_screen_get_state (MAHJONG_SCREEN (self));
-
-  return state != NULL && state->asked && state->window != turn;
-}
-
 static char *
 mcr_screen_claim_label (MahjongScreen           *screen,
                         const char              *action,
@@ -421,41 +411,31 @@ mcr_screen_game_over (ParlorGameScreen *screen,
 {
   McrScreen *self = MCR_SCREEN (screen);
   g_autoptr(ParlorLine) line = parlor_line_parse (result, NULL);
-  g_auto(GStrv) scores = NULL;
-  g_auto(GStrv) ranks = NULL;
-  g_auto(GStrv) wins = NULL;
+  const char *score_text = line != NULL ? parlor_line_get (line, "scores") : NULL;
+  const char *win_text = line != NULL ? parlor_line_get (line, "wins") : NULL;
+  g_auto(GStrv) scores = g_strsplit (score_text != NULL ? score_text : "", ",", -1);
+  g_auto(GStrv) wins = g_strsplit (win_text != NULL ? win_text : "", ",", -1);
   GString *text = g_string_new (NULL);
-  int my_rank = 0;
+  guint seats[N_SEATS], places[N_SEATS], n;
+  int my_rank;
   gboolean pending = mahjong_screen_finish (MAHJONG_SCREEN (self));
   const char *hand_title = mahjong_screen_get_hand_title (MAHJONG_SCREEN (self));
 
-  if (line != NULL)
+  n = mahjong_screen_read_places (MAHJONG_SCREEN (self), line, N_SEATS, seats, places, &my_rank);
+  for (guint i = 0; i < n; i++)
     {
-      scores = g_strsplit (parlor_line_get (line, "scores") ? parlor_line_get (line, "scores") : "", ",", -1);
-      ranks = g_strsplit (parlor_line_get (line, "ranks") ? parlor_line_get (line, "ranks") : "", ",", -1);
-      wins = g_strsplit (parlor_line_get (line, "wins") ? parlor_line_get (line, "wins") : "", ",", -1);
-    }
-  for (guint place = 1; place <= N_SEATS && ranks != NULL; place++)
-    for (guint s = 0; s < N_SEATS && ranks[s] != NULL; s++)
-      if (g_ascii_strtoull (ranks[s], NULL, 10) == place)
-        {
-          if ((int) s == PARLOR_SCREEN_SEAT (self))
-            my_rank = (int) place;
-          if (text->len > 0)
-            g_string_append_c (text, '\n');
-          /* Translators: a ranking line, "1. Bob: 48 points, 3 hands won" */
-          {
-            guint won = wins != NULL && g_strv_length (wins) > s
-                        ? (guint) g_ascii_strtoull (wins[s], NULL, 10) : 0;
+      guint s = seats[i];
+      guint won = g_strv_length (wins) > s ? (guint) g_ascii_strtoull (wins[s], NULL, 10) : 0;
 
-            g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
-                                                       "%u. %s: %s points, %u hand won",
-                                                       "%u. %s: %s points, %u hands won", won),
-                                    place, PARLOR_SCREEN_NAME (self, s),
-                                    scores != NULL && g_strv_length (scores) > s ? scores[s] : "0",
-                                    won);
-          }
-        }
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      /* Translators: a ranking line, "1. Bob: 48 points, 3 hands won" */
+      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                                 "%u. %s: %s points, %u hand won",
+                                                 "%u. %s: %s points, %u hands won", won),
+                              places[i], PARLOR_SCREEN_NAME (self, s),
+                              g_strv_length (scores) > s ? scores[s] : "0", won);
+    }
   adw_status_page_set_title (self->result_page,
                              my_rank == 1 ? _("You Win the Match!")
                              : my_rank > 0 ? _("The Match Is Over") : _("Match Over"));
@@ -485,7 +465,7 @@ mcr_screen_discard_action (MahjongScreen *screen,
   g_autofree char *action = NULL;
   char buf[4];
 
-  if (!asked (self, TRUE) || tile >= MAHJONG_N_KINDS)
+  if (!mahjong_screen_is_asked (screen, TRUE) || tile >= MAHJONG_N_KINDS)
     return NULL;
   action = g_strdup_printf ("discard tile=%s", tile_word (tile, buf));
   return mcr_view_can (&self->view, action) ? g_steal_pointer (&action) : NULL;

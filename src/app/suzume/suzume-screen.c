@@ -83,14 +83,6 @@ tile_name (SuzumeTile t)
   return mahjong_tile_name (to_mahjong (t));
 }
 
-static gboolean
-can_move (SuzumeScreen *self)
-{
-  const MahjongTableState *state = mahjong_screen_get_state (MAHJONG_SCREEN (self));
-
-  return state != NULL && state->asked && parlor_game_screen_can_move (PARLOR_GAME_SCREEN (self));
-}
-
 static char *
 suzume_screen_claim_label (MahjongScreen           *screen,
                            const char              *action,
@@ -408,29 +400,24 @@ suzume_screen_game_over (ParlorGameScreen *screen,
 {
   SuzumeScreen *self = SUZUME_SCREEN (screen);
   g_autoptr(ParlorLine) line = parlor_line_parse (result, NULL);
-  g_auto(GStrv) scores = NULL;
-  g_auto(GStrv) ranks = NULL;
+  const char *score_text = line != NULL ? parlor_line_get (line, "scores") : NULL;
+  g_auto(GStrv) scores = g_strsplit (score_text != NULL ? score_text : "", ",", -1);
   GString *text = g_string_new (NULL);
   MahjongTableView *table = mahjong_screen_get_table (MAHJONG_SCREEN (self));
-  guint n_seats = table != NULL ? mahjong_table_view_get_n_seats (table) : 0;
+  guint seats[MAHJONG_TABLE_SEATS_MAX], places[MAHJONG_TABLE_SEATS_MAX], n;
 
-  self->my_rank = 0;
-  if (line != NULL && parlor_line_get (line, "scores") != NULL && parlor_line_get (line, "ranks") != NULL)
-    {
-      scores = g_strsplit (parlor_line_get (line, "scores"), ",", -1);
-      ranks = g_strsplit (parlor_line_get (line, "ranks"), ",", -1);
-      for (guint r = 1; r <= n_seats; r++)
-        for (guint s = 0; s < n_seats && scores[s] != NULL && ranks[s] != NULL; s++)
-          if (atoi (ranks[s]) == (int) r)
-            {
-              if ((int) s == PARLOR_SCREEN_SEAT (self))
-                self->my_rank = (int) r;
-              if (text->len > 0)
-                g_string_append_c (text, '\n');
-              /* Translators: "1. Alice — 52 points" */
-              g_string_append_printf (text, _("%u. %s — %s points"), r, PARLOR_SCREEN_NAME (self, s), scores[s]);
-            }
-    }
+  n = mahjong_screen_read_places (MAHJONG_SCREEN (self), score_text != NULL ? line : NULL,
+                                  table != NULL ? mahjong_table_view_get_n_seats (table) : 0,
+                                  seats, places, &self->my_rank);
+  for (guint i = 0; i < n; i++)
+    if (seats[i] < g_strv_length (scores))
+      {
+        if (text->len > 0)
+          g_string_append_c (text, '\n');
+        /* Translators: "1. Alice — 52 points" */
+        g_string_append_printf (text, _("%u. %s — %s points"), places[i], PARLOR_SCREEN_NAME (self, seats[i]),
+                                scores[seats[i]]);
+      }
   g_free (self->ranking);
   self->ranking = g_string_free (text, FALSE);
   mahjong_screen_finish (MAHJONG_SCREEN (self));
@@ -461,7 +448,7 @@ discard_action (GtkWidget  *widget,
   char buf[3];
   g_autofree char *action = NULL;
 
-  if (!can_move (self) || self->view.ask != SUZUME_ASK_DISCARD || table == NULL)
+  if (!mahjong_screen_is_asked (MAHJONG_SCREEN (self), TRUE) || table == NULL)
     return;
   hand = mahjong_table_view_get_hand (table, 0);
   if (index < 0)
