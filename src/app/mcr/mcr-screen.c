@@ -510,18 +510,10 @@ mcr_screen_seat_players (ParlorGameScreen *screen,
                          ParlorTable      *table,
                          const char       *name)
 {
-  McrScreen *self = MCR_SCREEN (screen);
-  const char *level = mcr_setup_get_level (self->setup);
-  guint player = parlor_table_add_player_at (table, 0, PARLOR_SEAT_LOCAL, name, NULL);
+  const char *level = mcr_setup_get_level (MCR_SCREEN (screen)->setup);
+  const char *levels[N_SEATS] = { NULL, level, level, level };
 
-  for (guint s = 1; s < N_SEATS; s++)
-    {
-      /* Translators: a computer player, "Computer 2" */
-      g_autofree char *computer = g_strdup_printf (_("Computer %u"), s);
-
-      parlor_table_add_player_at (table, s, PARLOR_SEAT_AI, computer, level);
-    }
-  return player;
+  return mahjong_screen_seat_computers (table, name, N_SEATS, levels);
 }
 
 static void

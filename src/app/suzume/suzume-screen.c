@@ -531,16 +531,12 @@ suzume_screen_seat_players (ParlorGameScreen *screen,
 {
   SuzumeScreen *self = SUZUME_SCREEN (screen);
   guint n_seats = suzume_setup_get_n_seats (self->setup);
-  guint player = parlor_table_add_player_at (table, 0, PARLOR_SEAT_LOCAL, name, NULL);
+  const char *levels[N_SEATS_MAX] = { NULL };
+  guint player;
 
   for (guint s = 1; s < n_seats; s++)
-    {
-      const char *level = suzume_setup_get_level (self->setup, s);
-      /* Short names: four headings share the table; the strengths are on the setup page. */
-      g_autofree char *computer = g_strdup_printf (_("Computer %u"), s);
-
-      parlor_table_add_player_at (table, (int) s, PARLOR_SEAT_AI, computer, level);
-    }
+    levels[s] = suzume_setup_get_level (self->setup, s);
+  player = mahjong_screen_seat_computers (table, name, n_seats, levels);
   mahjong_screen_ensure_table (MAHJONG_SCREEN (self), n_seats);
   return player;
 }
