@@ -9,6 +9,7 @@
 #include "mahjong-hand-view.h"
 #include "mahjong-melds-view.h"
 #include "mahjong-river-view.h"
+#include "mahjong-table-state.h"
 #include "mahjong-table-view.h"
 #include "mahjong-tile-paint.h"
 #include "ui-test-util.h"
@@ -742,6 +743,40 @@ test_table_announce (void)
   g_assert_finalize_object (table);
 }
 
+/* The drawn tile is set apart once, the rest kept in order; the legal
+ * actions are kept as given, none too long or past the room. */
+static void
+test_table_state (void)
+{
+  MahjongTableState state;
+  MahjongSeatState *seat;
+  const MahjongTile held[] = { 3, 5, 5, 9, 5 };
+  const MahjongTile kept[] = { 3, 5, 9, 5 };
+  const MahjongTile plain[] = { 1, 2 };
+
+  mahjong_table_state_init (&state, 4, 2);
+  g_assert_cmpint (state.turn, ==, -1);
+  g_assert_cmpint (state.claim_from, ==, -1);
+  g_assert_cmpuint (state.claim_tile, ==, MAHJONG_NO_TILE);
+  seat = &state.seats[2];
+  mahjong_seat_state_hold (seat, held, G_N_ELEMENTS (held), 5);
+  g_assert_true (seat->has_drawn);
+  g_assert_cmpuint (seat->drawn, ==, 5);
+  g_assert_cmpmem (seat->tiles, seat->n_tiles * sizeof (MahjongTile), kept, sizeof kept);
+  mahjong_seat_state_hold (seat, plain, G_N_ELEMENTS (plain), MAHJONG_NO_TILE);
+  g_assert_false (seat->has_drawn);
+  g_assert_cmpmem (seat->tiles, seat->n_tiles * sizeof (MahjongTile), plain, sizeof plain);
+
+  mahjong_table_state_add_action (&state, "ron");
+  mahjong_table_state_add_action (&state, "a kong of the east wind far too long");
+  g_assert_true (mahjong_table_state_can (&state, "ron"));
+  g_assert_false (mahjong_table_state_can (&state, "pung"));
+  g_assert_cmpuint (state.n_actions, ==, 1);
+  for (guint i = 0; i < MAHJONG_ACTIONS_MAX + 2; i++)
+    mahjong_table_state_add_action (&state, "pass");
+  g_assert_cmpuint (state.n_actions, ==, MAHJONG_ACTIONS_MAX);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -759,6 +794,7 @@ main (int   argc,
   g_test_add_func ("/mahjong/claim-bar", test_claim_bar);
   g_test_add_func ("/mahjong/table", test_table);
   g_test_add_func ("/mahjong/table/announce", test_table_announce);
+  g_test_add_func ("/mahjong/table/state", test_table_state);
 
   return ui_test_run ();
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "jihai-screen.h"
+#include "mahjong-screen.h"
 #include "jihai-view.h"
 
 G_BEGIN_DECLS
@@ -10,14 +11,14 @@ G_BEGIN_DECLS
 
 /* "setup", "play", "hand" or "result". */
 /* This seat's view line. */
-char        *jihai_screen_dup_view        (JihaiScreen *self);
+#define jihai_screen_dup_view(self)      mahjong_screen_dup_view (MAHJONG_SCREEN (self))
 /* The game waits for this player and no move is on its way. */
-gboolean     jihai_screen_is_waiting      (JihaiScreen *self);
-GtkWidget   *jihai_screen_get_claim_bar   (JihaiScreen *self);
-GtkWidget   *jihai_screen_get_my_hand     (JihaiScreen *self);
-const char  *jihai_screen_get_hand_text   (JihaiScreen *self);
+#define jihai_screen_is_waiting(self)    mahjong_screen_is_waiting (MAHJONG_SCREEN (self))
+#define jihai_screen_get_claim_bar(self) mahjong_screen_get_claim_bar (MAHJONG_SCREEN (self))
+#define jihai_screen_get_my_hand(self)   mahjong_screen_get_my_hand (MAHJONG_SCREEN (self))
+#define jihai_screen_get_hand_text(self) mahjong_screen_get_hand_details (MAHJONG_SCREEN (self))
 /* The hand page's winning hand. */
-GtkWidget   *jihai_screen_get_win_hand    (JihaiScreen *self);
+#define jihai_screen_get_win_hand(self)  GTK_WIDGET (mahjong_screen_get_win_hand (MAHJONG_SCREEN (self)))
 const char  *jihai_screen_get_result_text (JihaiScreen *self);
 
 G_END_DECLS

@@ -39,23 +39,15 @@ struct _JihaiScreen
   GtkWidget        *again_button;
 
   /* The table's centre. */
-  GtkLabel         *turn_label;
   GtkLabel         *wall_label;
   GtkLabel         *clock_label;
-  GtkLabel         *hint_label;
   MahjongClaimBar  *claim_bar;
 
   JihaiView         view;
-  gboolean          has_view;
   int               last_discarder;   /* -1 none */
   guint             ron_hint;         /* a kind I may not ron on, or JIHAI_NO_KIND */
   char             *hand_title;       /* the last hand's outcome */
   char             *hand_text;        /* its breakdown */
-  gboolean          hand_pending;     /* a hand ended: show it */
-  int               final_score[N_SEATS];
-  int               winner;
-  guint             hands;
-  gboolean          finished;
 };
 
 G_DEFINE_FINAL_TYPE (JihaiScreen, jihai_screen, MAHJONG_TYPE_SCREEN)
@@ -67,19 +59,6 @@ static int
 opponent (JihaiScreen *self)
 {
   return PARLOR_SCREEN_SEAT (self) >= 0 ? 1 - PARLOR_SCREEN_SEAT (self) : 1;
-}
-
-static gboolean
-asked (JihaiScreen *self)
-{
-  return self->has_view && PARLOR_SCREEN_SEAT (self) >= 0 && !self->finished && !self->view.over &&
-         self->view.turn == PARLOR_SCREEN_SEAT (self) && self->view.ask != JIHAI_ASK_NONE;
-}
-
-static gboolean
-can_move (JihaiScreen *self)
-{
-  return asked (self) && parlor_game_screen_can_move (PARLOR_GAME_SCREEN (self));
 }
 
 static MahjongTile
@@ -145,114 +124,104 @@ ron_hint_text (guint kind)
                             "hand: no ron on it."), name);
 }
 
-static void
-update_claims (JihaiScreen *self)
+static char *
+jihai_screen_claim_label (MahjongScreen           *screen,
+                          const char              *action,
+                          const MahjongTableState *state)
 {
-  MahjongClaim claims[MAHJONG_CLAIM_BAR_MAX];
-  g_autoptr(GPtrArray) keep = g_ptr_array_new_with_free_func (g_free);
-  guint n = 0;
-  gboolean window;
-  const JihaiOptions *o = &self->view.options;
+  guint kind = strlen (action) > 6 ? jihai_kind_from_letter (action[6]) : JIHAI_NO_KIND;
+  g_autofree char *name = NULL;
 
-  if (self->ron_hint < JIHAI_N_KINDS && !self->finished)
-    {
-      g_autofree char *hint = ron_hint_text (self->ron_hint);
+  if (g_str_equal (action, "tsumo"))
+    return g_strdup (_("_Tsumo"));
+  if (g_str_equal (action, "ron"))
+    return g_strdup (_("_Ron"));
+  if (g_str_equal (action, "kong"))
+    return g_strdup (_("_Kong"));
+  if (g_str_equal (action, "pung"))
+    return g_strdup (_("_Pung"));
+  if (g_str_equal (action, "pass"))
+    return g_strdup (_("Pa_ss"));
+  if ((!g_str_has_prefix (action, "ckong ") && !g_str_has_prefix (action, "akong ")) || kind == JIHAI_NO_KIND)
+    return NULL;
+  name = kind_name (kind);
+  /* Translators: a button declaring a kong, "_Kong of East wind" */
+  return g_strdup_printf (_("_Kong of %s"), name);
+}
 
-      gtk_label_set_text (self->hint_label, hint);
-      gtk_widget_set_visible (GTK_WIDGET (self->hint_label), TRUE);
-    }
-  else
-    {
-      gtk_label_set_text (self->hint_label, "");
-      gtk_widget_set_visible (GTK_WIDGET (self->hint_label), FALSE);
-    }
-  if (!can_move (self))
-    {
-      mahjong_claim_bar_clear (self->claim_bar);
-      return;
-    }
+static char *
+jihai_screen_hint_text (MahjongScreen           *screen,
+                        const MahjongTableState *state)
+{
+  JihaiScreen *self = JIHAI_SCREEN (screen);
 
-  window = self->view.ask == JIHAI_ASK_CLAIM || self->view.ask == JIHAI_ASK_ROB;
-  if (o->can & JIHAI_CAN_TSUMO)
-    claims[n++] = (MahjongClaim) { "tsumo", _("_Tsumo") };
-  if (o->can & JIHAI_CAN_RON)
-    claims[n++] = (MahjongClaim) { "ron", _("_Ron") };
-  if (o->can & JIHAI_CAN_KONG)
-    claims[n++] = (MahjongClaim) { "kong", _("_Kong") };
-  if (o->can & JIHAI_CAN_PUNG)
-    claims[n++] = (MahjongClaim) { "pung", _("_Pung") };
-  for (guint k = 0; k < JIHAI_N_KINDS && n + 2 < MAHJONG_CLAIM_BAR_MAX; k++)
-    {
-      g_autofree char *name = NULL;
-      char *action, *label;
-
-      if (!((o->ckong | o->akong) & (1u << k)))
-        continue;
-      name = kind_name (k);
-      action = g_strdup_printf ("%s %c", (o->ckong & (1u << k)) ? "ckong" : "akong",
-                                jihai_kind_letter (k));
-      /* Translators: a button declaring a kong, "_Kong of East wind" */
-      label = g_strdup_printf (_("_Kong of %s"), name);
-      g_ptr_array_add (keep, action);
-      g_ptr_array_add (keep, label);
-      claims[n++] = (MahjongClaim) { action, label };
-    }
-  if (window && (o->can & JIHAI_CAN_PASS))
-    claims[n++] = (MahjongClaim) { "pass", _("Pa_ss") };
-
-  if (n == 0)
-    mahjong_claim_bar_clear (self->claim_bar);
-  else
-    mahjong_claim_bar_set_claims (self->claim_bar, claims, n, window,
-                                  window ? parlor_session_get_deadline (PARLOR_SCREEN_SESSION (self)) : 0);
+  if (self->ron_hint >= JIHAI_N_KINDS || mahjong_screen_is_finished (screen))
+    return NULL;
+  return ron_hint_text (self->ron_hint);
 }
 
 static void
-update_status (JihaiScreen *self)
+jihai_screen_draw_status (MahjongScreen           *screen,
+                          const MahjongTableState *state)
 {
+  JihaiScreen *self = JIHAI_SCREEN (screen);
   g_autofree char *wall = NULL;
 
-  if (!self->has_view)
+  if (state != NULL)
+    /* Translators: the tiles left to draw */
+    wall = g_strdup_printf (ngettext ("Hand %u · %u tile in the wall", "Hand %u · %u tiles in the wall",
+                                      state->wall),
+                            self->view.hand_no, state->wall);
+  gtk_label_set_text (self->wall_label, wall != NULL ? wall : "");
+}
+
+static char *
+jihai_screen_status_text (MahjongScreen           *screen,
+                          const MahjongTableState *state)
+{
+  JihaiScreen *self = JIHAI_SCREEN (screen);
+  g_autofree char *name = NULL;
+
+  if (state->over)
+    return g_strdup (_("Match over"));
+  if (state->asked && !state->window)
+    return g_strdup (_("Your turn: choose a tile to discard"));
+  if (state->asked)
     {
-      gtk_label_set_text (self->turn_label, "");
-      gtk_label_set_text (self->wall_label, "");
-      return;
+      name = mahjong_tile_name (state->claim_tile);
+      /* Translators: %s is a tile */
+      return self->view.ask == JIHAI_ASK_ROB ? g_strdup_printf (_("Rob the kong of %s?"), name)
+                                              : g_strdup_printf (_("Call the %s?"), name);
     }
+  if (state->turn >= 0)
+    /* Translators: "Computer (Normal) is playing…" */
+    return g_strdup_printf (_("%s is playing…"), PARLOR_SCREEN_NAME (self, opponent (self)));
+  return NULL;
+}
 
-  /* Translators: the tiles left to draw */
-  wall = g_strdup_printf (ngettext ("Hand %u · %u tile in the wall", "Hand %u · %u tiles in the wall",
-                                    self->view.wall),
-                          self->view.hand_no, self->view.wall);
-  gtk_label_set_text (self->wall_label, wall);
+/* The legal actions, in the order of the claim bar. */
+static void
+read_actions (const JihaiOptions *o,
+              MahjongTableState  *state)
+{
+  static const struct { guint can; const char *action; } calls[] = {
+    { JIHAI_CAN_TSUMO, "tsumo" }, { JIHAI_CAN_RON, "ron" }, { JIHAI_CAN_KONG, "kong" }, { JIHAI_CAN_PUNG, "pung" },
+  };
 
-  gtk_widget_remove_css_class (GTK_WIDGET (self->turn_label), "accent");
-  if (self->finished || self->view.over)
-    gtk_label_set_text (self->turn_label, _("Match over"));
-  else if (asked (self))
-    {
-      gtk_widget_add_css_class (GTK_WIDGET (self->turn_label), "accent");
-      if (self->view.ask == JIHAI_ASK_TURN)
-        gtk_label_set_text (self->turn_label, _("Your turn: choose a tile to discard"));
-      else
-        {
-          g_autofree char *name = kind_name (self->view.claim);
-          /* Translators: %s is a tile */
-          g_autofree char *text = self->view.ask == JIHAI_ASK_ROB
-                                  ? g_strdup_printf (_("Rob the kong of %s?"), name)
-                                  : g_strdup_printf (_("Call the %s?"), name);
+  for (guint i = 0; i < G_N_ELEMENTS (calls); i++)
+    if (o->can & calls[i].can)
+      mahjong_table_state_add_action (state, calls[i].action);
+  for (guint k = 0; k < JIHAI_N_KINDS; k++)
+    if ((o->ckong | o->akong) & (1u << k))
+      {
+        char action[16];
 
-          gtk_label_set_text (self->turn_label, text);
-        }
-    }
-  else if (self->view.turn >= 0)
-    {
-      /* Translators: "Computer (Normal) is playing…" */
-      g_autofree char *text = g_strdup_printf (_("%s is playing…"), PARLOR_SCREEN_NAME (self, opponent (self)));
-
-      gtk_label_set_text (self->turn_label, text);
-    }
-  else
-    gtk_label_set_text (self->turn_label, "");
+        g_snprintf (action, sizeof action, "%s %c", (o->ckong & (1u << k)) ? "ckong" : "akong",
+                    jihai_kind_letter (k));
+        mahjong_table_state_add_action (state, action);
+      }
+  if (o->can & JIHAI_CAN_PASS)
+    mahjong_table_state_add_action (state, "pass");
 }
 
 static gboolean
@@ -263,13 +232,13 @@ jihai_screen_read_view (MahjongScreen     *screen,
 {
   JihaiScreen *self = JIHAI_SCREEN (screen);
   const JihaiView *v = &self->view;
-  MahjongSeatState *mine, *theirs;
-  guint8 counts[JIHAI_N_KINDS];
+  MahjongSeatState *theirs;
+  MahjongTile held[MAHJONG_HAND_MAX];
+  guint n = 0;
   int other;
 
   if (!jihai_view_parse (view_line, &self->view, error))
     return FALSE;
-  self->has_view = TRUE;
   other = opponent (self);
 
   state->turn = v->turn;
@@ -291,33 +260,21 @@ jihai_screen_read_view (MahjongScreen     *screen,
       seat->last_discard = self->last_discarder == (int) s && v->n_discards[s] > 0;
     }
 
-  /* My hand, the drawn tile apart. */
-  mine = &state->seats[PARLOR_SCREEN_SEAT (self)];
-  memcpy (counts, v->counts, sizeof counts);
-  if (v->drawn < JIHAI_N_KINDS && counts[v->drawn] > 0)
-    {
-      counts[v->drawn]--;
-      mine->has_drawn = TRUE;
-      mine->drawn = tile_of (v->drawn);
-    }
   for (guint k = 0; k < JIHAI_N_KINDS; k++)
-    for (guint c = 0; c < counts[k] && mine->n_tiles < MAHJONG_HAND_MAX - 1; c++)
-      mine->tiles[mine->n_tiles++] = tile_of (k);
-  state->discarding = can_move (self) && v->ask == JIHAI_ASK_TURN && (v->options.can & JIHAI_CAN_DISCARD);
+    for (guint c = 0; c < v->counts[k] && n < MAHJONG_HAND_MAX; c++)
+      held[n++] = tile_of (k);
+  mahjong_seat_state_hold (&state->seats[PARLOR_SCREEN_SEAT (self)], held, n,
+                           v->drawn < JIHAI_N_KINDS && v->counts[v->drawn] > 0 ? tile_of (v->drawn) : MAHJONG_NO_TILE);
+  state->asked = v->turn == PARLOR_SCREEN_SEAT (self) && v->ask != JIHAI_ASK_NONE;
+  state->window = v->ask == JIHAI_ASK_CLAIM || v->ask == JIHAI_ASK_ROB;
+  state->claim_tile = tile_of (v->claim);
+  state->discarding = v->ask == JIHAI_ASK_TURN && (v->options.can & JIHAI_CAN_DISCARD);
+  read_actions (&v->options, state);
 
   theirs = &state->seats[other];
   theirs->has_drawn = hand_size (self, other) > 7;
   theirs->n_tiles = theirs->has_drawn ? v->n_concealed[other] - 1 : v->n_concealed[other];
   return TRUE;
-}
-
-static void
-refresh (JihaiScreen *self)
-{
-  if (!mahjong_screen_refresh (MAHJONG_SCREEN (self)))
-    return;
-  update_claims (self);
-  update_status (self);
 }
 
 static const char *
@@ -351,19 +308,13 @@ take_win (JihaiScreen *self,
   JihaiMeld jmelds[JIHAI_MAX_MELDS];
   MahjongMeld mmelds[JIHAI_MAX_MELDS];
   guint n = 0, n_melds = 0;
-  gboolean skipped = FALSE;
 
   parlor_line_get_int (line, "seat", 0, 1, &seat, NULL);
   parlor_line_get_int (line, "points", -1000, 1000, &points, NULL);
   parlor_line_get_int (line, "from", 0, 1, &from, NULL);
 
   g_free (self->hand_title);
-  if (seat == PARLOR_SCREEN_SEAT (self))
-    self->hand_title = g_strdup (g_strcmp0 (way, "ron") == 0 ? _("You Win by Ron") : _("You Win by Tsumo"));
-  else
-    /* Translators: "Computer (Normal) Wins by Tsumo" */
-    self->hand_title = g_strdup_printf (g_strcmp0 (way, "ron") == 0 ? _("%s Wins by Ron") : _("%s Wins by Tsumo"),
-                                        PARLOR_SCREEN_NAME (self, seat));
+  self->hand_title = mahjong_screen_win_title (MAHJONG_SCREEN (self), seat, g_strcmp0 (way, "ron") == 0);
 
   g_string_append_printf (text, "<b>%s</b>\n", shape_label (parlor_line_get (line, "shape")));
   {
@@ -402,19 +353,12 @@ take_win (JihaiScreen *self,
 
     g_string_append_printf (text, "%s\n", s);
   }
-  if (seat >= 0 && seat < N_SEATS)
-    {
-      /* Translators: "Computer (Normal) pays you 5 points" / "You pay Computer 5 points" */
-      g_autofree char *s = seat == PARLOR_SCREEN_SEAT (self)
-                           ? g_markup_printf_escaped (ngettext ("%s pays you %d point", "%s pays you %d points",
-                                                                (gulong) ABS (points)),
-                                                      PARLOR_SCREEN_NAME (self, opponent (self)), (int) points)
-                           : g_markup_printf_escaped (ngettext ("You pay %s %d point", "You pay %s %d points",
-                                                                (gulong) ABS (points)),
-                                                      PARLOR_SCREEN_NAME (self, seat), (int) points);
+  {
+    g_autofree char *pay = mahjong_screen_payment_text (MAHJONG_SCREEN (self), 1 - seat, seat, (int) points);
+    g_autofree char *s = g_markup_escape_text (pay, -1);
 
-      g_string_append_printf (text, "%s", s);
-    }
+    g_string_append (text, s);
+  }
 
   g_free (self->hand_text);
   self->hand_text = g_string_free (text, FALSE);
@@ -423,14 +367,8 @@ take_win (JihaiScreen *self,
     {
       guint k = jihai_kind_from_letter (*c);
 
-      if (k == JIHAI_NO_KIND)
-        continue;
-      if (k == win && !skipped)
-        {
-          skipped = TRUE;
-          continue;
-        }
-      tiles[n++] = tile_of (k);
+      if (k != JIHAI_NO_KIND)
+        tiles[n++] = tile_of (k);
     }
   if (melds != NULL && g_strcmp0 (melds, "-") != 0)
     {
@@ -442,10 +380,7 @@ take_win (JihaiScreen *self,
     }
   for (guint i = 0; i < n_melds; i++)
     to_mahjong_meld (&jmelds[i], &mmelds[i]);
-  mahjong_screen_show_win_hand (MAHJONG_SCREEN (self),
-                                seat == PARLOR_SCREEN_SEAT (self) || seat < 0 || seat >= N_SEATS
-                                ? NULL : PARLOR_SCREEN_NAME (self, seat),
-                                tiles, n, skipped ? tile_of (win) : MAHJONG_NO_TILE, mmelds, n_melds);
+  mahjong_screen_show_winning_hand (MAHJONG_SCREEN (self), seat, tiles, n, tile_of (win), mmelds, n_melds);
 }
 
 static void
@@ -478,43 +413,22 @@ take_hand_over (JihaiScreen *self,
   g_string_append_printf (text, "\n\n%s", scores);
   g_free (self->hand_text);
   self->hand_text = g_string_free (text, FALSE);
-  self->hand_pending = TRUE;
-  self->hands++;
+  mahjong_screen_end_hand (MAHJONG_SCREEN (self), self->hand_title);
 }
 
 static void
-handle_event (JihaiScreen *self,
-              const char  *text)
+jihai_screen_take_event (MahjongScreen *screen,
+                         ParlorLine    *line,
+                         const char    *type)
 {
-  g_autoptr(ParlorLine) line = NULL;
-  g_autofree char *words = NULL;
-  const char *type;
+  JihaiScreen *self = JIHAI_SCREEN (screen);
   gint64 seat = -1;
 
-  line = parlor_line_parse (text, NULL);
-  if (line == NULL)
-    return;
-  type = parlor_line_get_type (line);
-
-  {
-    const char *names[N_SEATS] = { PARLOR_SCREEN_NAME (self, 0), PARLOR_SCREEN_NAME (self, 1) };
-
-    if (PARLOR_SCREEN_SEAT (self) >= 0)
-      names[PARLOR_SCREEN_SEAT (self)] = "";
-    words = jihai_game_info.describe (text, names);
-  }
-  if (words != NULL && *words != '\0')
-    parlor_log_view_append (self->log, words,
-                            g_str_equal (type, "hand") || g_str_equal (type, "win") ||
-                            g_str_equal (type, "hand-over") || g_str_equal (type, "match-over"));
-
   parlor_line_get_int (line, "seat", 0, 1, &seat, NULL);
-  mahjong_table_view_announce_event (self->table, line, PARLOR_SCREEN_SEAT (self), words);
   if (g_str_equal (type, "discard"))
     {
       self->last_discarder = seat;
       self->ron_hint = JIHAI_NO_KIND;
-      parlor_game_screen_play_sound (PARLOR_GAME_SCREEN (self), PARLOR_SOUND_TURN_END);
     }
   else if (g_str_equal (type, "ron-barred"))
     {
@@ -530,36 +444,13 @@ handle_event (JihaiScreen *self,
   else if (g_str_equal (type, "win"))
     take_win (self, line);
   else if (g_str_equal (type, "hand-over"))
-    {
-      take_hand_over (self, line);
-      parlor_game_screen_play_sound (PARLOR_GAME_SCREEN (self), PARLOR_SOUND_ROUND_END);
-    }
+    take_hand_over (self, line);
 }
 
-static void
-show_hand_page (JihaiScreen *self)
+static char *
+jihai_screen_hand_markup (MahjongScreen *screen)
 {
-  self->hand_pending = FALSE;
-  mahjong_screen_show_hand_result (MAHJONG_SCREEN (self), self->hand_title, self->hand_text);
-}
-
-static void
-jihai_screen_session_event (ParlorGameScreen *screen,
-                            const char       *text)
-{
-  JihaiScreen *self = JIHAI_SCREEN (screen);
-
-  handle_event (self, text);
-}
-
-static void
-jihai_screen_session_changed (ParlorGameScreen *screen)
-{
-  JihaiScreen *self = JIHAI_SCREEN (screen);
-
-  refresh (self);
-  if (self->hand_pending && !self->finished && !self->view.over)
-    show_hand_page (self);
+  return g_strdup (JIHAI_SCREEN (screen)->hand_text);
 }
 
 static void
@@ -569,6 +460,7 @@ jihai_screen_game_over (ParlorGameScreen *screen,
   JihaiScreen *self = JIHAI_SCREEN (screen);
   g_autoptr(ParlorLine) line = parlor_line_parse (result, NULL);
   gint64 s0 = 0, s1 = 0, w = -1, hands = 0;
+  int score[N_SEATS];
   int me, them;
   GString *text;
   g_autofree char *ranking = NULL;
@@ -579,20 +471,15 @@ jihai_screen_game_over (ParlorGameScreen *screen,
   parlor_line_get_int (line, "score1", -1000, 1000, &s1, NULL);
   parlor_line_get_int (line, "winner", 0, 1, &w, NULL);
   parlor_line_get_int (line, "hands", 0, 10000, &hands, NULL);
-  self->final_score[0] = s0;
-  self->final_score[1] = s1;
-  self->winner = w;
-  self->finished = TRUE;
-  self->hand_pending = FALSE;
-  mahjong_screen_end_hand_pause (MAHJONG_SCREEN (self));
-  mahjong_claim_bar_clear (self->claim_bar);
-  refresh (self);
+  score[0] = s0;
+  score[1] = s1;
+  mahjong_screen_finish (MAHJONG_SCREEN (self));
 
-  me = PARLOR_SCREEN_SEAT (self) >= 0 ? self->final_score[PARLOR_SCREEN_SEAT (self)] : self->final_score[0];
-  them = self->final_score[opponent (self)];
+  me = PARLOR_SCREEN_SEAT (self) >= 0 ? score[PARLOR_SCREEN_SEAT (self)] : score[0];
+  them = score[opponent (self)];
   adw_status_page_set_title (self->result_page,
-                             self->winner < 0 ? _("Match Over")
-                             : self->winner == PARLOR_SCREEN_SEAT (self) ? _("You Win the Match!")
+                             w < 0 ? _("Match Over")
+                             : w == PARLOR_SCREEN_SEAT (self) ? _("You Win the Match!")
                              : _("You Lose the Match"));
   text = g_string_new (NULL);
   /* Translators: the ranking at the end, "1. Alice — 28 points\n2. Computer (Normal) — 2 points" */
@@ -615,13 +502,6 @@ jihai_screen_game_over (ParlorGameScreen *screen,
   parlor_game_screen_show_result_page (PARLOR_GAME_SCREEN (self), self->again_button, self->back_button);
 }
 
-static void
-jihai_screen_seats_changed (ParlorGameScreen *screen)
-{
-  PARLOR_GAME_SCREEN_CLASS (jihai_screen_parent_class)->seats_changed (screen);
-  update_status (JIHAI_SCREEN (screen));
-}
-
 static char *
 jihai_screen_discard_action (MahjongScreen *screen,
                              guint          tile)
@@ -640,25 +520,10 @@ jihai_screen_reset (ParlorGameScreen *screen)
   JihaiScreen *self = JIHAI_SCREEN (screen);
 
   PARLOR_GAME_SCREEN_CLASS (jihai_screen_parent_class)->reset (screen);
-  self->has_view = FALSE;
-  self->finished = FALSE;
-  self->hand_pending = FALSE;
-  self->winner = -1;
   self->last_discarder = -1;
   self->ron_hint = JIHAI_NO_KIND;
-  self->hands = 0;
   g_clear_pointer (&self->hand_title, g_free);
   g_clear_pointer (&self->hand_text, g_free);
-}
-
-static void
-begin_play (ParlorGameScreen *screen)
-{
-  JihaiScreen *self = JIHAI_SCREEN (screen);
-
-  gtk_stack_set_visible_child_name (self->stack, "play");
-  refresh (self);
-  mahjong_screen_focus_hand (MAHJONG_SCREEN (self));
 }
 
 static char *
@@ -693,28 +558,11 @@ discard_action (GtkWidget  *widget,
   const char *letter = g_variant_get_string (param, NULL);
   char action[16];
 
-  if (!can_move (self) || self->view.ask != JIHAI_ASK_TURN ||
+  if (!mahjong_screen_is_asked (MAHJONG_SCREEN (self), TRUE) ||
       jihai_kind_from_letter (letter[0]) == JIHAI_NO_KIND)
     return;
   g_snprintf (action, sizeof action, "discard %c", letter[0]);
   mahjong_screen_submit (MAHJONG_SCREEN (self), action);
-}
-
-static void
-call_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *param)
-{
-  JihaiScreen *self = JIHAI_SCREEN (widget);
-  const char *action = g_variant_get_string (param, NULL);
-
-  /* Only what the bar offers (Pass included). */
-  for (guint i = 0; i < mahjong_claim_bar_get_n_claims (self->claim_bar); i++)
-    if (g_strcmp0 (mahjong_claim_bar_get_action (self->claim_bar, i), action) == 0)
-      {
-        mahjong_screen_submit (MAHJONG_SCREEN (self), action);
-        return;
-      }
 }
 
 static void
@@ -744,17 +592,24 @@ jihai_screen_class_init (JihaiScreenClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   ParlorGameScreenClass *screen_class = PARLOR_GAME_SCREEN_CLASS (klass);
+  MahjongScreenClass *mahjong_class = MAHJONG_SCREEN_CLASS (klass);
+  static const char * const headline_events[] = { "hand", "win", "hand-over", "match-over", NULL };
+  static const char * const hand_end_events[] = { "hand-over", NULL };
 
   object_class->dispose = jihai_screen_dispose;
   object_class->finalize = jihai_screen_finalize;
   screen_class->host_config = jihai_screen_host_config;
-  screen_class->session_event = jihai_screen_session_event;
-  screen_class->session_changed = jihai_screen_session_changed;
-  screen_class->seats_changed = jihai_screen_seats_changed;
-  MAHJONG_SCREEN_CLASS (klass)->discard_action = jihai_screen_discard_action;
-  MAHJONG_SCREEN_CLASS (klass)->read_view = jihai_screen_read_view;
+  mahjong_class->discard_action = jihai_screen_discard_action;
+  mahjong_class->read_view = jihai_screen_read_view;
+  mahjong_class->claim_label = jihai_screen_claim_label;
+  mahjong_class->status_text = jihai_screen_status_text;
+  mahjong_class->hint_text = jihai_screen_hint_text;
+  mahjong_class->draw_status = jihai_screen_draw_status;
+  mahjong_class->take_event = jihai_screen_take_event;
+  mahjong_class->hand_markup = jihai_screen_hand_markup;
+  mahjong_class->headline_events = headline_events;
+  mahjong_class->hand_end_events = hand_end_events;
   screen_class->game_over = jihai_screen_game_over;
-  screen_class->begin_play = begin_play;
   screen_class->game_info = &jihai_game_info;
   screen_class->local_config = jihai_screen_local_config;
   screen_class->seat_players = jihai_screen_seat_players;
@@ -777,58 +632,55 @@ jihai_screen_class_init (JihaiScreenClass *klass)
   gtk_widget_class_bind_template_child (widget_class, JihaiScreen, back_button);
   gtk_widget_class_bind_template_child (widget_class, JihaiScreen, again_button);
 
-  parlor_game_screen_class_install_game_actions (widget_class, "jihai");
+  mahjong_screen_class_install_actions (widget_class, "jihai", "call");
   gtk_widget_class_install_action (widget_class, "jihai.discard", "s", discard_action);
-  gtk_widget_class_install_action (widget_class, "jihai.call", "s", call_action);
-  mahjong_screen_class_install_next_hand (widget_class, "jihai.next-hand");
 
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
-  gtk_widget_class_set_css_name (widget_class, "jihai-screen");
 }
 
 static void
 jihai_screen_init (JihaiScreen *self)
 {
   GtkWidget *center = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkLabel *turn_label, *hint_label;
 
-  self->winner = -1;
   self->last_discarder = -1;
   self->ron_hint = JIHAI_NO_KIND;
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->turn_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_widget_add_css_class (GTK_WIDGET (self->turn_label), "title-4");
-  gtk_label_set_wrap (self->turn_label, TRUE);
-  gtk_label_set_justify (self->turn_label, GTK_JUSTIFY_CENTER);
+  turn_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_widget_add_css_class (GTK_WIDGET (turn_label), "title-4");
+  gtk_label_set_wrap (turn_label, TRUE);
+  gtk_label_set_justify (turn_label, GTK_JUSTIFY_CENTER);
   self->wall_label = GTK_LABEL (gtk_label_new (NULL));
   gtk_widget_add_css_class (GTK_WIDGET (self->wall_label), "dim-label");
   self->clock_label = GTK_LABEL (gtk_label_new (NULL));
   gtk_widget_add_css_class (GTK_WIDGET (self->clock_label), "numeric");
-  self->hint_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->hint_label, TRUE);
-  gtk_label_set_justify (self->hint_label, GTK_JUSTIFY_CENTER);
-  gtk_label_set_max_width_chars (self->hint_label, 40);
-  gtk_widget_add_css_class (GTK_WIDGET (self->hint_label), "warning");
-  gtk_widget_set_visible (GTK_WIDGET (self->hint_label), FALSE);
+  hint_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (hint_label, TRUE);
+  gtk_label_set_justify (hint_label, GTK_JUSTIFY_CENTER);
+  gtk_label_set_max_width_chars (hint_label, 40);
+  gtk_widget_add_css_class (GTK_WIDGET (hint_label), "warning");
+  gtk_widget_set_visible (GTK_WIDGET (hint_label), FALSE);
   self->claim_bar = MAHJONG_CLAIM_BAR (mahjong_claim_bar_new ());
   gtk_widget_set_halign (GTK_WIDGET (self->claim_bar), GTK_ALIGN_CENTER);
   gtk_widget_set_valign (center, GTK_ALIGN_CENTER);
   gtk_box_append (GTK_BOX (center), GTK_WIDGET (self->wall_label));
-  gtk_box_append (GTK_BOX (center), GTK_WIDGET (self->turn_label));
+  gtk_box_append (GTK_BOX (center), GTK_WIDGET (turn_label));
   gtk_box_append (GTK_BOX (center), GTK_WIDGET (self->clock_label));
   gtk_box_append (GTK_BOX (center), GTK_WIDGET (self->claim_bar));
-  gtk_box_append (GTK_BOX (center), GTK_WIDGET (self->hint_label));
+  gtk_box_append (GTK_BOX (center), GTK_WIDGET (hint_label));
   mahjong_table_view_set_center (self->table, center);
 
   parlor_game_screen_set_pages (PARLOR_GAME_SCREEN (self), self->stack, GTK_WIDGET (self->setup));
   parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), self->clock_label);
-  parlor_game_screen_set_log_view (PARLOR_GAME_SCREEN (self), self->log);
+  mahjong_screen_set_log_view (MAHJONG_SCREEN (self), self->log);
   parlor_game_screen_set_log_pane (PARLOR_GAME_SCREEN (self), self->log_pane);
   mahjong_screen_add_hand_page (MAHJONG_SCREEN (self), self->stack, N_SEATS, "jihai.next-hand");
 
   mahjong_screen_set_table (MAHJONG_SCREEN (self), self->table);
   mahjong_screen_set_claim_bar (MAHJONG_SCREEN (self), self->claim_bar);
+  mahjong_screen_set_status_labels (MAHJONG_SCREEN (self), turn_label, hint_label);
 }
 
 static char *
@@ -838,50 +690,6 @@ jihai_screen_host_config (ParlorGameScreen  *screen,
   if (summary != NULL)
     *summary = g_strdup (_("Who starts the first hand is drawn at random."));
   return g_strdup ("first=random");
-}
-
-char *
-jihai_screen_dup_view (JihaiScreen *self)
-{
-  g_return_val_if_fail (JIHAI_IS_SCREEN (self), NULL);
-  if (PARLOR_SCREEN_SEAT (self) < 0 || PARLOR_SCREEN_SESSION (self) == NULL)
-    return NULL;
-  return parlor_session_dup_view (PARLOR_SCREEN_SESSION (self));
-}
-
-gboolean
-jihai_screen_is_waiting (JihaiScreen *self)
-{
-  g_return_val_if_fail (JIHAI_IS_SCREEN (self), FALSE);
-  return can_move (self) && g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "play") == 0;
-}
-
-GtkWidget *
-jihai_screen_get_claim_bar (JihaiScreen *self)
-{
-  g_return_val_if_fail (JIHAI_IS_SCREEN (self), NULL);
-  return GTK_WIDGET (self->claim_bar);
-}
-
-GtkWidget *
-jihai_screen_get_my_hand (JihaiScreen *self)
-{
-  g_return_val_if_fail (JIHAI_IS_SCREEN (self), NULL);
-  return GTK_WIDGET (mahjong_table_view_get_hand (self->table, 0));
-}
-
-GtkWidget *
-jihai_screen_get_win_hand (JihaiScreen *self)
-{
-  g_return_val_if_fail (JIHAI_IS_SCREEN (self), NULL);
-  return GTK_WIDGET (mahjong_screen_get_win_hand (MAHJONG_SCREEN (self)));
-}
-
-const char *
-jihai_screen_get_hand_text (JihaiScreen *self)
-{
-  g_return_val_if_fail (JIHAI_IS_SCREEN (self), NULL);
-  return mahjong_screen_get_hand_details (MAHJONG_SCREEN (self));
 }
 
 const char *

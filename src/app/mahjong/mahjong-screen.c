@@ -23,6 +23,15 @@ typedef struct
   GtkWidget        *next_button;
   guint             lan_timeout;
   gboolean          holding;      /* the hand page pauses the computer */
+  GtkBox           *table_holder;
+  GtkLabel         *turn_label;
+  GtkLabel         *hint_label;
+  ParlorLogView    *log;
+  MahjongTableState state;        /* as last read */
+  gboolean          has_state;
+  gboolean          finished;
+  char             *hand_title;   /* the hand that ended */
+  gboolean          hand_pending; /* its page is still to show */
 } MahjongScreenPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (MahjongScreen, mahjong_screen, PARLOR_TYPE_GAME_SCREEN)
@@ -101,20 +110,99 @@ draw_seat (MahjongScreen           *self,
     mahjong_hand_view_set_tiles (hand, seat->tiles, n_tiles, seat->has_drawn ? seat->drawn : MAHJONG_NO_TILE);
 }
 
+static gboolean
+among (const char * const *types,
+       const char         *type)
+{
+  return types != NULL && g_strv_contains (types, type);
+}
+
+/* The legal calls of the moment, from the view, on the claim bar. */
+static void
+update_claims (MahjongScreen *self)
+{
+  MahjongScreenClass *klass = MAHJONG_SCREEN_GET_CLASS (self);
+  MahjongScreenPrivate *priv = PRIV (self);
+  const MahjongTableState *state = &priv->state;
+  MahjongClaim claims[MAHJONG_CLAIM_BAR_MAX];
+  char *labels[MAHJONG_CLAIM_BAR_MAX];
+  ParlorSession *session = PARLOR_SCREEN_SESSION (self);
+  guint n = 0;
+
+  if (priv->claim_bar == NULL)
+    return;
+  if (!priv->has_state || !state->asked || state->over || klass->claim_label == NULL ||
+      !parlor_game_screen_can_move (PARLOR_GAME_SCREEN (self)))
+    {
+      mahjong_claim_bar_clear (priv->claim_bar);
+      return;
+    }
+  for (guint i = 0; i < state->n_actions && n < MAHJONG_CLAIM_BAR_MAX - 1; i++)
+    {
+      labels[n] = klass->claim_label (self, state->actions[i], state);
+      if (labels[n] != NULL)
+        {
+          claims[n].action = state->actions[i];
+          claims[n].label = labels[n];
+          n++;
+        }
+    }
+  /* A window with nothing to call never reaches the player: the table passes. */
+  if (n == 0 && !state->window)
+    mahjong_claim_bar_clear (priv->claim_bar);
+  else
+    mahjong_claim_bar_set_claims (priv->claim_bar, claims, n, state->window,
+                                  state->window && session != NULL ? parlor_session_get_deadline (session) : 0);
+  for (guint i = 0; i < n; i++)
+    g_free (labels[i]);
+}
+
+static void
+update_status (MahjongScreen *self)
+{
+  MahjongScreenClass *klass = MAHJONG_SCREEN_GET_CLASS (self);
+  MahjongScreenPrivate *priv = PRIV (self);
+  const MahjongTableState *state = priv->has_state ? &priv->state : NULL;
+  g_autofree char *turn = NULL;
+  g_autofree char *hint = NULL;
+
+  if (klass->draw_status != NULL)
+    klass->draw_status (self, state);
+  if (state != NULL && klass->status_text != NULL)
+    turn = klass->status_text (self, state);
+  if (state != NULL && klass->hint_text != NULL)
+    hint = klass->hint_text (self, state);
+  if (priv->turn_label != NULL)
+    {
+      gtk_label_set_text (priv->turn_label, turn != NULL ? turn : "");
+      if (state != NULL && state->asked)
+        gtk_widget_add_css_class (GTK_WIDGET (priv->turn_label), "accent");
+      else
+        gtk_widget_remove_css_class (GTK_WIDGET (priv->turn_label), "accent");
+    }
+  if (priv->hint_label != NULL)
+    {
+      gtk_label_set_text (priv->hint_label, hint != NULL ? hint : "");
+      gtk_widget_set_visible (GTK_WIDGET (priv->hint_label), hint != NULL);
+    }
+}
+
 gboolean
 mahjong_screen_refresh (MahjongScreen *self)
 {
   MahjongScreenClass *klass;
+  MahjongScreenPrivate *priv;
   ParlorSession *session;
   g_autofree char *line = NULL;
   g_autoptr(GError) error = NULL;
-  MahjongTableState state;
+  MahjongTableState *state;
   MahjongTableView *table;
   int me;
 
   g_return_val_if_fail (MAHJONG_IS_SCREEN (self), FALSE);
 
   klass = MAHJONG_SCREEN_GET_CLASS (self);
+  priv = PRIV (self);
   session = PARLOR_SCREEN_SESSION (self);
   me = PARLOR_SCREEN_SEAT (self);
   if (me < 0 || session == NULL || klass->read_view == NULL)
@@ -122,21 +210,157 @@ mahjong_screen_refresh (MahjongScreen *self)
   line = parlor_session_dup_view (session);
   if (line == NULL)
     return FALSE;
-  mahjong_table_state_init (&state, PRIV (self)->table != NULL
-                                    ? mahjong_table_view_get_n_seats (PRIV (self)->table) : 2, me);
-  if (!klass->read_view (self, line, &state, &error))
+  state = &priv->state;
+  mahjong_table_state_init (state, priv->table != NULL ? mahjong_table_view_get_n_seats (priv->table) : 2, me);
+  if (!klass->read_view (self, line, state, &error))
     {
+      priv->has_state = FALSE;
       g_warning ("Unreadable view: %s", error->message);
       return FALSE;
     }
-  /* Reading the view may have set a table of another size. */
-  table = PRIV (self)->table;
-  if (table == NULL)
-    return TRUE;
-  for (guint s = 0; s < MIN (state.n_seats, mahjong_table_view_get_n_seats (table)); s++)
-    draw_seat (self, table, s, &state.seats[s]);
-  mahjong_hand_view_set_interactive (mahjong_table_view_get_hand (table, 0), state.discarding);
+  priv->has_state = TRUE;
+  state->over |= priv->finished;
+  if (state->over)
+    state->asked = state->window = FALSE;
+  state->discarding = state->discarding && state->asked &&
+                      parlor_game_screen_can_move (PARLOR_GAME_SCREEN (self));
+  if (priv->table_holder != NULL)
+    mahjong_screen_ensure_table (self, state->n_seats);
+  table = priv->table;
+  if (table != NULL)
+    {
+      for (guint s = 0; s < MIN (state->n_seats, mahjong_table_view_get_n_seats (table)); s++)
+        draw_seat (self, table, s, &state->seats[s]);
+      mahjong_hand_view_set_interactive (mahjong_table_view_get_hand (table, 0), state->discarding);
+    }
+  update_claims (self);
+  update_status (self);
   return TRUE;
+}
+
+const MahjongTableState *
+mahjong_screen_get_state (MahjongScreen *self)
+{
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), NULL);
+  return PRIV (self)->has_state ? &PRIV (self)->state : NULL;
+}
+
+char *
+mahjong_screen_dup_view (MahjongScreen *self)
+{
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), NULL);
+  if (PARLOR_SCREEN_SEAT (self) < 0 || PARLOR_SCREEN_SESSION (self) == NULL)
+    return NULL;
+  return parlor_session_dup_view (PARLOR_SCREEN_SESSION (self));
+}
+
+GtkWidget *
+mahjong_screen_get_my_hand (MahjongScreen *self)
+{
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), NULL);
+  return PRIV (self)->table != NULL ? GTK_WIDGET (mahjong_table_view_get_hand (PRIV (self)->table, 0)) : NULL;
+}
+
+GtkWidget *
+mahjong_screen_get_claim_bar (MahjongScreen *self)
+{
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), NULL);
+  return GTK_WIDGET (PRIV (self)->claim_bar);
+}
+
+gboolean
+mahjong_screen_is_asked (MahjongScreen *self,
+                         gboolean       to_discard)
+{
+  MahjongScreenPrivate *priv;
+
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), FALSE);
+
+  priv = PRIV (self);
+  return priv->has_state && priv->state.asked && !priv->state.over && priv->state.window != to_discard &&
+         parlor_game_screen_can_move (PARLOR_GAME_SCREEN (self));
+}
+
+gboolean
+mahjong_screen_is_waiting (MahjongScreen *self)
+{
+  MahjongScreenPrivate *priv;
+
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), FALSE);
+
+  priv = PRIV (self);
+  return priv->has_state && priv->state.asked && !priv->state.over &&
+         parlor_game_screen_can_move (PARLOR_GAME_SCREEN (self)) &&
+         (priv->stack == NULL || g_strcmp0 (gtk_stack_get_visible_child_name (priv->stack), "play") == 0);
+}
+
+void
+mahjong_screen_set_table_holder (MahjongScreen *self,
+                                 GtkBox        *holder)
+{
+  g_return_if_fail (MAHJONG_IS_SCREEN (self));
+  g_return_if_fail (GTK_IS_BOX (holder));
+
+  PRIV (self)->table_holder = holder;
+}
+
+void
+mahjong_screen_ensure_table (MahjongScreen *self,
+                             guint          n_seats)
+{
+  MahjongScreenPrivate *priv;
+  GtkWidget *table;
+
+  g_return_if_fail (MAHJONG_IS_SCREEN (self));
+
+  priv = PRIV (self);
+  g_return_if_fail (priv->table_holder != NULL);
+  if (priv->table != NULL && mahjong_table_view_get_n_seats (priv->table) == n_seats)
+    return;
+  if (priv->table != NULL)
+    gtk_box_remove (priv->table_holder, GTK_WIDGET (priv->table));
+  table = mahjong_table_view_new (n_seats);
+  gtk_widget_set_vexpand (table, TRUE);
+  gtk_widget_set_hexpand (table, TRUE);
+  gtk_box_prepend (priv->table_holder, table);
+  mahjong_screen_set_table (self, MAHJONG_TABLE_VIEW (table));
+}
+
+void
+mahjong_screen_set_status_labels (MahjongScreen *self,
+                                  GtkLabel      *turn_label,
+                                  GtkLabel      *hint_label)
+{
+  g_return_if_fail (MAHJONG_IS_SCREEN (self));
+
+  PRIV (self)->turn_label = turn_label;
+  PRIV (self)->hint_label = hint_label;
+}
+
+void
+mahjong_screen_set_log_view (MahjongScreen *self,
+                             ParlorLogView *log)
+{
+  g_return_if_fail (MAHJONG_IS_SCREEN (self));
+
+  PRIV (self)->log = log;
+  parlor_game_screen_set_log_view (PARLOR_GAME_SCREEN (self), log);
+}
+
+const char *
+mahjong_screen_seat_name (MahjongScreen *self,
+                          gint64         seat)
+{
+  const char *name;
+
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), "");
+
+  if (seat < 0 || seat >= MAHJONG_TABLE_SEATS_MAX)
+    return "?";
+  if (seat == PARLOR_SCREEN_SEAT (self))
+    return _("You");
+  name = PARLOR_SCREEN_NAME (self, (guint) seat);
+  return name != NULL ? name : "";
 }
 
 gboolean
@@ -414,6 +638,67 @@ mahjong_screen_show_win_hand (MahjongScreen     *self,
 }
 
 void
+mahjong_screen_show_winning_hand (MahjongScreen     *self,
+                                  gint64             seat,
+                                  const MahjongTile *tiles,
+                                  guint              n_tiles,
+                                  MahjongTile        win,
+                                  const MahjongMeld *melds,
+                                  guint              n_melds)
+{
+  MahjongTile held[MAHJONG_HAND_MAX];
+  gboolean apart = FALSE;
+  guint n = 0;
+
+  g_return_if_fail (MAHJONG_IS_SCREEN (self));
+
+  for (guint i = 0; i < n_tiles && n < MAHJONG_HAND_MAX - 1; i++)
+    {
+      if (!apart && win != MAHJONG_NO_TILE && tiles[i] == win)
+        apart = TRUE;
+      else
+        held[n++] = tiles[i];
+    }
+  mahjong_screen_show_win_hand (self, seat == PARLOR_SCREEN_SEAT (self) ? NULL : mahjong_screen_seat_name (self, seat),
+                                held, n, apart ? win : MAHJONG_NO_TILE, melds, n_melds);
+}
+
+char *
+mahjong_screen_win_title (MahjongScreen *self,
+                          gint64         seat,
+                          gboolean       ron)
+{
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), NULL);
+
+  if (seat == PARLOR_SCREEN_SEAT (self))
+    return g_strdup (ron ? _("You Win by Ron") : _("You Win by Tsumo"));
+  /* Translators: "Computer (Normal) Wins by Tsumo" */
+  return g_strdup_printf (ron ? _("%s Wins by Ron") : _("%s Wins by Tsumo"), mahjong_screen_seat_name (self, seat));
+}
+
+char *
+mahjong_screen_payment_text (MahjongScreen *self,
+                             gint64         from,
+                             gint64         to,
+                             int            points)
+{
+  gulong n = (gulong) ABS (points);
+
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), NULL);
+
+  /* Translators: "Computer (Normal) pays you 5 points" / "You pay Computer 5 points" */
+  if (from == PARLOR_SCREEN_SEAT (self))
+    return g_strdup_printf (ngettext ("You pay %s %d point", "You pay %s %d points", n),
+                            mahjong_screen_seat_name (self, to), points);
+  if (to == PARLOR_SCREEN_SEAT (self))
+    return g_strdup_printf (ngettext ("%s pays you %d point", "%s pays you %d points", n),
+                            mahjong_screen_seat_name (self, from), points);
+  /* Translators: "Bob pays Alice 7 points" */
+  return g_strdup_printf (ngettext ("%s pays %s %d point", "%s pays %s %d points", n),
+                          mahjong_screen_seat_name (self, from), mahjong_screen_seat_name (self, to), points);
+}
+
+void
 mahjong_screen_clear_win_hand (MahjongScreen *self)
 {
   MahjongScreenPrivate *priv;
@@ -455,13 +740,6 @@ next_hand_action (GtkWidget  *widget,
                   GVariant   *param)
 {
   mahjong_screen_next_hand (MAHJONG_SCREEN (widget));
-}
-
-void
-mahjong_screen_class_install_next_hand (GtkWidgetClass *widget_class,
-                                        const char     *action_name)
-{
-  gtk_widget_class_install_action (widget_class, action_name, NULL, next_hand_action);
 }
 
 static gboolean
@@ -530,8 +808,209 @@ mahjong_screen_next_hand (MahjongScreen *self)
 }
 
 static void
+mahjong_screen_session_event (ParlorGameScreen *screen,
+                              const char       *text)
+{
+  MahjongScreen *self = MAHJONG_SCREEN (screen);
+  MahjongScreenClass *klass = MAHJONG_SCREEN_GET_CLASS (self);
+  MahjongScreenPrivate *priv = PRIV (self);
+  const ParlorGameInfo *info = PARLOR_GAME_SCREEN_GET_CLASS (screen)->game_info;
+  g_autoptr(ParlorLine) line = parlor_line_parse (text, NULL);
+  g_autofree char *words = NULL;
+  const char *names[MAHJONG_TABLE_SEATS_MAX];
+  const char *type;
+
+  if (line == NULL)
+    return;
+  type = parlor_line_get_type (line);
+  if (klass->take_event != NULL)
+    klass->take_event (self, line, type);
+  for (int i = 0; i < MAHJONG_TABLE_SEATS_MAX; i++)
+    names[i] = i == PARLOR_SCREEN_SEAT (self) ? "" : PARLOR_SCREEN_NAME (self, (guint) i);
+  if (info != NULL && info->describe != NULL)
+    words = info->describe (text, names);
+  if (words != NULL && *words != '\0' && priv->log != NULL && !among (klass->quiet_events, type))
+    parlor_log_view_append (priv->log, words, among (klass->headline_events, type));
+  if (priv->table != NULL)
+    mahjong_table_view_announce_event (priv->table, line, PARLOR_SCREEN_SEAT (self), words);
+  if (g_str_equal (type, "discard"))
+    parlor_game_screen_play_sound (screen, PARLOR_SOUND_TURN_END);
+  else if (among (klass->hand_end_events, type))
+    parlor_game_screen_play_sound (screen, PARLOR_SOUND_ROUND_END);
+}
+
+void
+mahjong_screen_end_hand (MahjongScreen *self,
+                         const char    *title)
+{
+  MahjongScreenPrivate *priv;
+
+  g_return_if_fail (MAHJONG_IS_SCREEN (self));
+
+  priv = PRIV (self);
+  g_free (priv->hand_title);
+  priv->hand_title = g_strdup (title);
+  priv->hand_pending = TRUE;
+}
+
+const char *
+mahjong_screen_get_hand_title (MahjongScreen *self)
+{
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), NULL);
+  return PRIV (self)->hand_title;
+}
+
+guint
+mahjong_screen_read_places (MahjongScreen *self,
+                            ParlorLine    *line,
+                            guint          n_seats,
+                            guint         *seats,
+                            guint         *places,
+                            int           *my_place)
+{
+  const char *text = line != NULL ? parlor_line_get (line, "ranks") : NULL;
+  g_auto(GStrv) ranks = g_strsplit (text != NULL ? text : "", ",", -1);
+  guint n = 0;
+
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), 0);
+  g_return_val_if_fail (n_seats <= MAHJONG_TABLE_SEATS_MAX && seats != NULL && places != NULL, 0);
+
+  *my_place = 0;
+  for (guint place = 1; place <= n_seats; place++)
+    for (guint s = 0; s < n_seats && ranks[s] != NULL; s++)
+      if (g_ascii_strtoull (ranks[s], NULL, 10) == place)
+        {
+          if ((int) s == PARLOR_SCREEN_SEAT (self))
+            *my_place = (int) place;
+          seats[n] = s;
+          places[n++] = place;
+        }
+  return n;
+}
+
+guint
+mahjong_screen_seat_computers (ParlorTable        *table,
+                               const char         *name,
+                               guint               n_seats,
+                               const char * const *levels)
+{
+  guint player = parlor_table_add_player_at (table, 0, PARLOR_SEAT_LOCAL, name, NULL);
+
+  for (guint s = 1; s < n_seats; s++)
+    {
+      /* Translators: a computer player, "Computer 2"; short, as several headings share the table */
+      g_autofree char *computer = g_strdup_printf (_("Computer %u"), s);
+
+      parlor_table_add_player_at (table, (int) s, PARLOR_SEAT_AI, computer, levels[s]);
+    }
+  return player;
+}
+
+gboolean
+mahjong_screen_finish (MahjongScreen *self)
+{
+  MahjongScreenPrivate *priv;
+  gboolean pending;
+
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), FALSE);
+
+  priv = PRIV (self);
+  pending = priv->hand_pending;
+  priv->finished = TRUE;
+  priv->hand_pending = FALSE;
+  mahjong_screen_end_hand_pause (self);
+  if (priv->claim_bar != NULL)
+    mahjong_claim_bar_clear (priv->claim_bar);
+  if (!mahjong_screen_refresh (self))
+    update_status (self);
+  if (priv->table != NULL)
+    mahjong_hand_view_set_interactive (mahjong_table_view_get_hand (priv->table, 0), FALSE);
+  return pending;
+}
+
+gboolean
+mahjong_screen_is_finished (MahjongScreen *self)
+{
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), FALSE);
+  return PRIV (self)->finished;
+}
+
+/* The hand's result once the table shows how it ended; the match's last
+ * hand is told on the result page instead. */
+static void
+mahjong_screen_session_changed (ParlorGameScreen *screen)
+{
+  MahjongScreen *self = MAHJONG_SCREEN (screen);
+  MahjongScreenClass *klass = MAHJONG_SCREEN_GET_CLASS (self);
+  MahjongScreenPrivate *priv = PRIV (self);
+  g_autofree char *markup = NULL;
+
+  mahjong_screen_refresh (self);
+  if (!priv->hand_pending || priv->finished || (priv->has_state && priv->state.over))
+    return;
+  priv->hand_pending = FALSE;
+  markup = klass->hand_markup != NULL ? klass->hand_markup (self) : NULL;
+  mahjong_screen_show_hand_result (self, priv->hand_title, markup);
+}
+
+static void
+mahjong_screen_begin_play (ParlorGameScreen *screen)
+{
+  MahjongScreen *self = MAHJONG_SCREEN (screen);
+
+  if (PRIV (self)->stack != NULL)
+    gtk_stack_set_visible_child_name (PRIV (self)->stack, "play");
+  mahjong_screen_refresh (self);
+  mahjong_screen_focus_hand (self);
+}
+
+static void
+claim_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *param)
+{
+  MahjongScreen *self = MAHJONG_SCREEN (widget);
+  MahjongClaimBar *bar = PRIV (self)->claim_bar;
+  const char *action = g_variant_get_string (param, NULL);
+
+  /* Only what the bar offers (Pass included). */
+  for (guint i = 0; bar != NULL && i < mahjong_claim_bar_get_n_claims (bar); i++)
+    if (g_strcmp0 (mahjong_claim_bar_get_action (bar, i), action) == 0)
+      {
+        mahjong_screen_submit (self, action);
+        return;
+      }
+}
+
+void
+mahjong_screen_class_install_actions (GtkWidgetClass *widget_class,
+                                      const char     *prefix,
+                                      const char     *claim)
+{
+  g_autofree char *next = g_strconcat (prefix, ".next-hand", NULL);
+  g_autofree char *css = g_strconcat (prefix, "-screen", NULL);
+
+  parlor_game_screen_class_install_game_actions (widget_class, prefix);
+  gtk_widget_class_install_action (widget_class, next, NULL, next_hand_action);
+  if (claim != NULL)
+    {
+      g_autofree char *name = g_strconcat (prefix, ".", claim, NULL);
+
+      gtk_widget_class_install_action (widget_class, name, "s", claim_action);
+    }
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, css);
+}
+
+static void
 mahjong_screen_seated (ParlorGameScreen *screen)
 {
+  MahjongScreenPrivate *priv = PRIV (MAHJONG_SCREEN (screen));
+  ParlorSession *session = parlor_game_screen_get_session (screen);
+  ParlorTable *table = session != NULL ? parlor_session_get_table (session) : NULL;
+
+  if (priv->table_holder != NULL && table != NULL)
+    mahjong_screen_ensure_table (MAHJONG_SCREEN (screen), parlor_table_get_n_seats (table));
   show_names (MAHJONG_SCREEN (screen));
 }
 
@@ -539,14 +1018,32 @@ static void
 mahjong_screen_seats_changed (ParlorGameScreen *screen)
 {
   show_names (MAHJONG_SCREEN (screen));
+  mahjong_screen_refresh (MAHJONG_SCREEN (screen));
 }
 
 static void
 mahjong_screen_reset (ParlorGameScreen *screen)
 {
-  mahjong_screen_end_hand_pause (MAHJONG_SCREEN (screen));
-  if (PRIV (MAHJONG_SCREEN (screen))->claim_bar != NULL)
-    mahjong_claim_bar_clear (PRIV (MAHJONG_SCREEN (screen))->claim_bar);
+  MahjongScreen *self = MAHJONG_SCREEN (screen);
+  MahjongScreenPrivate *priv = PRIV (self);
+
+  mahjong_screen_end_hand_pause (self);
+  if (priv->claim_bar != NULL)
+    mahjong_claim_bar_clear (priv->claim_bar);
+  priv->has_state = FALSE;
+  priv->finished = FALSE;
+  priv->hand_pending = FALSE;
+  g_clear_pointer (&priv->hand_title, g_free);
+  if (priv->hint_label != NULL)
+    gtk_widget_set_visible (GTK_WIDGET (priv->hint_label), FALSE);
+}
+
+static void
+mahjong_screen_finalize (GObject *object)
+{
+  g_free (PRIV (MAHJONG_SCREEN (object))->hand_title);
+
+  G_OBJECT_CLASS (mahjong_screen_parent_class)->finalize (object);
 }
 
 static void
@@ -558,6 +1055,10 @@ mahjong_screen_dispose (GObject *object)
   priv->stack = NULL;
   priv->table = NULL;
   priv->claim_bar = NULL;
+  priv->table_holder = NULL;
+  priv->turn_label = NULL;
+  priv->hint_label = NULL;
+  priv->log = NULL;
 
   G_OBJECT_CLASS (mahjong_screen_parent_class)->dispose (object);
 }
@@ -612,6 +1113,10 @@ mahjong_screen_class_init (MahjongScreenClass *klass)
   ParlorGameScreenClass *screen_class = PARLOR_GAME_SCREEN_CLASS (klass);
 
   object_class->dispose = mahjong_screen_dispose;
+  object_class->finalize = mahjong_screen_finalize;
+  screen_class->session_event = mahjong_screen_session_event;
+  screen_class->session_changed = mahjong_screen_session_changed;
+  screen_class->begin_play = mahjong_screen_begin_play;
   screen_class->seated = mahjong_screen_seated;
   screen_class->seats_changed = mahjong_screen_seats_changed;
   screen_class->reset = mahjong_screen_reset;

@@ -8,6 +8,9 @@
 #include "mahjong-table-state.h"
 #include "mahjong-table-view.h"
 #include "parlor-game-screen.h"
+#include "parlor-line.h"
+#include "parlor-log-view.h"
+#include "parlor-table.h"
 
 G_BEGIN_DECLS
 
@@ -21,8 +24,10 @@ G_DECLARE_DERIVABLE_TYPE (MahjongScreen, mahjong_screen, MAHJONG, SCREEN, Parlor
  * discarding by activating a tile of the hand, and the focus kept in the
  * hand whenever the game waits for the player. A mahjong screen gives its
  * table and claim bar, reads its view line into a MahjongTableState (from
- * which this draws the hands, rivers and melds), and says which action
- * discards a tile.
+ * which this draws the hands, rivers, melds, the claim bar and the status),
+ * says which action discards a tile, words its status and takes its own
+ * events; this logs, announces and sounds every event, and shows a hand's
+ * result once the table has caught up with it.
  */
 struct _MahjongScreenClass
 {
@@ -38,13 +43,95 @@ struct _MahjongScreenClass
                                MahjongTableState *state,
                                GError           **error);
 
-  gpointer padding[5];
+  /* The claim bar's label for the legal @action (mnemonic), or NULL to
+   * leave it off the bar. */
+  char     *(*claim_label)    (MahjongScreen           *self,
+                               const char              *action,
+                               const MahjongTableState *state);
+  /* The status line: whose turn it is, what the player is asked. */
+  char     *(*status_text)    (MahjongScreen           *self,
+                               const MahjongTableState *state);
+  /* Why a win is not offered, or NULL. */
+  char     *(*hint_text)      (MahjongScreen           *self,
+                               const MahjongTableState *state);
+  /* The game's own status beside the table; @state is NULL before a view. */
+  void      (*draw_status)    (MahjongScreen           *self,
+                               const MahjongTableState *state);
+  /* An event of the game's own, before it is logged and announced. */
+  void      (*take_event)     (MahjongScreen           *self,
+                               ParlorLine              *line,
+                               const char              *type);
+  /* The words (markup) of the hand that ended, for its page. */
+  char     *(*hand_markup)    (MahjongScreen           *self);
+
+  /* Event types that stand out in the log, that stay out of it, and that
+   * end a hand (their sound); NULL-terminated. */
+  const char * const *headline_events;
+  const char * const *quiet_events;
+  const char * const *hand_end_events;
+
+  gpointer padding[4];
 };
 
 /* The table may be replaced (a different number of seats); the bar stays. */
 void              mahjong_screen_set_table      (MahjongScreen    *self,
                                                  MahjongTableView *table);
 MahjongTableView *mahjong_screen_get_table      (MahjongScreen    *self);
+/* The table is made here for the seats the game has, first in @holder. */
+void              mahjong_screen_set_table_holder (MahjongScreen  *self,
+                                                 GtkBox           *holder);
+void              mahjong_screen_ensure_table   (MahjongScreen    *self,
+                                                 guint             n_seats);
+/* The status line (its accent when the game waits for the player) and the
+ * hint shown when a win is not offered (may be NULL). */
+void              mahjong_screen_set_status_labels (MahjongScreen *self,
+                                                 GtkLabel         *turn_label,
+                                                 GtkLabel         *hint_label);
+void              mahjong_screen_set_log_view   (MahjongScreen    *self,
+                                                 ParlorLogView    *log);
+/* "You" for the player, else the seat's name. */
+const char       *mahjong_screen_seat_name      (MahjongScreen    *self,
+                                                 gint64            seat);
+/* This seat's view line, NULL without one. */
+char             *mahjong_screen_dup_view       (MahjongScreen    *self);
+GtkWidget        *mahjong_screen_get_my_hand    (MahjongScreen    *self);
+GtkWidget        *mahjong_screen_get_claim_bar  (MahjongScreen    *self);
+/* The player is asked to discard (TRUE) or to answer a call, and may. */
+gboolean          mahjong_screen_is_asked       (MahjongScreen    *self,
+                                                 gboolean          to_discard);
+/* The table as last read, or NULL before a view. */
+const MahjongTableState *mahjong_screen_get_state (MahjongScreen  *self);
+/* The game waits for this player and no move is on its way. */
+gboolean          mahjong_screen_is_waiting     (MahjongScreen    *self);
+/* A hand ended as @title: its page shows when the table has caught up. */
+void              mahjong_screen_end_hand       (MahjongScreen    *self,
+                                                 const char       *title);
+const char       *mahjong_screen_get_hand_title (MahjongScreen    *self);
+/* The seats of the match result @line's `ranks` (1 the first), @n_seats
+ * of them, in the order of their places, with those places; returns how
+ * many; the player's place (0 none) in @my_place. */
+guint             mahjong_screen_read_places    (MahjongScreen    *self,
+                                                 ParlorLine       *line,
+                                                 guint             n_seats,
+                                                 guint            *seats,
+                                                 guint            *places,
+                                                 int              *my_place);
+/* Seats the player at seat 0 as @name and the computer ("Computer 1"…) in
+ * the other @n_seats - 1, each at its @levels[seat]; returns the player's id. */
+guint             mahjong_screen_seat_computers (ParlorTable      *table,
+                                                 const char       *name,
+                                                 guint             n_seats,
+                                                 const char * const *levels);
+/* The match ended: no more moves, no hand page; TRUE if a hand's page was
+ * still to show (its words belong to the match's result). */
+gboolean          mahjong_screen_finish         (MahjongScreen    *self);
+gboolean          mahjong_screen_is_finished    (MahjongScreen    *self);
+/* The game's actions under @prefix ("jihai"): every game's, Next Hand
+ * (prefix.next-hand) and, with @claim, prefix.@claim ("s", an action line) that
+ * submits what the claim bar offers; the screen's CSS name is prefix-screen. */
+void              mahjong_screen_class_install_actions (GtkWidgetClass *widget_class,
+                                                 const char       *prefix,
+                                                 const char       *claim);
 void              mahjong_screen_set_claim_bar  (MahjongScreen    *self,
                                                  MahjongClaimBar  *bar);
 /* Where @seat sits at the table as this player sees it: 0 is theirs. */
@@ -75,14 +162,29 @@ void              mahjong_screen_show_win_hand  (MahjongScreen     *self,
                                                  MahjongTile        win,
                                                  const MahjongMeld *melds,
                                                  guint              n_melds);
+/* @seat's winning hand on the page: all its concealed @tiles, the winning
+ * tile @win among them (shown apart), and its melds. */
+void              mahjong_screen_show_winning_hand (MahjongScreen  *self,
+                                                 gint64             seat,
+                                                 const MahjongTile *tiles,
+                                                 guint              n_tiles,
+                                                 MahjongTile        win,
+                                                 const MahjongMeld *melds,
+                                                 guint              n_melds);
+/* The hand page's title for @seat's win, by ron (a discard) or self-drawn. */
+char             *mahjong_screen_win_title      (MahjongScreen    *self,
+                                                 gint64            seat,
+                                                 gboolean          ron);
+/* A payment in words: "You pay Bob 5 points", "Bob pays you 5 points"… */
+char             *mahjong_screen_payment_text   (MahjongScreen    *self,
+                                                 gint64            from,
+                                                 gint64            to,
+                                                 int               points);
 /* No winning hand on the page: a drawn hand. */
 void              mahjong_screen_clear_win_hand (MahjongScreen    *self);
 MahjongMeldsView *mahjong_screen_get_win_melds  (MahjongScreen    *self);
 GtkWidget        *mahjong_screen_get_next_button (MahjongScreen   *self);
 const char       *mahjong_screen_get_hand_details (MahjongScreen  *self);
-/* Installs @action_name (the game's "next-hand") as Next Hand. */
-void              mahjong_screen_class_install_next_hand (GtkWidgetClass *widget_class,
-                                                 const char       *action_name);
 void              mahjong_screen_show_hand_result (MahjongScreen  *self,
                                                  const char       *title,
                                                  const char       *markup);

@@ -34,6 +34,9 @@ typedef struct
   gboolean     active;                    /* this seat's turn */
 } MahjongSeatState;
 
+#define MAHJONG_ACTIONS_MAX 24
+#define MAHJONG_ACTION_LEN  24
+
 /* The whole table as the view line says it, for MahjongScreen to draw. */
 typedef struct
 {
@@ -43,6 +46,13 @@ typedef struct
   guint            wall;         /* tiles left to draw */
   gboolean         over;         /* the match is over */
   gboolean         discarding;   /* the player's hand takes a discard now */
+  gboolean         asked;        /* the game waits for the player's move */
+  gboolean         window;       /* asked about another seat's tile: Pass answers */
+  MahjongTile      claim_tile;   /* the tile on offer, MAHJONG_NO_TILE */
+  int              claim_from;   /* whose tile it is, -1 */
+  /* The player's legal actions as the view lists them, discards aside. */
+  char             actions[MAHJONG_ACTIONS_MAX][MAHJONG_ACTION_LEN];
+  guint            n_actions;
   MahjongSeatState seats[MAHJONG_TABLE_SEATS_MAX];
 } MahjongTableState;
 
@@ -50,5 +60,16 @@ typedef struct
 void mahjong_table_state_init (MahjongTableState *state,
                                guint              n_seats,
                                int                me);
+/* The seat holds @tiles, the @drawn one among them (MAHJONG_NO_TILE none)
+ * set apart. */
+void mahjong_seat_state_hold (MahjongSeatState  *seat,
+                              const MahjongTile *tiles,
+                              guint              n_tiles,
+                              MahjongTile        drawn);
+/* Adds @action to the legal actions; one too long or too many is left out. */
+void mahjong_table_state_add_action (MahjongTableState *state,
+                                     const char        *action);
+gboolean mahjong_table_state_can (const MahjongTableState *state,
+                                  const char              *action);
 
 G_END_DECLS

@@ -68,14 +68,10 @@ struct _McrScreen
   GtkLabel         *ranking_label;
   GtkWidget        *back_button;
   GtkWidget        *again_button;
-  char             *hand_title;   /* the hand just ended, for its page */
-  gboolean          hand_pending; /* shown once the table has caught up */
 
   McrView           view;
-  gboolean          has_view;
   guint8            flowers[N_SEATS][N_FLOWERS];
   guint8            n_flowers[N_SEATS];
-  gboolean          finished;
   guint             n_results;
   char             *last_result;
 };
@@ -129,151 +125,74 @@ tile_word (guint tile,
   return mahjong_tile_to_string (tile, buf);
 }
 
-static gboolean
-my_claim (McrScreen *self)
+static char *
+mcr_screen_claim_label (MahjongScreen           *screen,
+                        const char              *action,
+                        const MahjongTableState *state)
 {
-  return self->has_view && !self->finished && self->view.asked &&
-         (self->view.phase == 'c' || self->view.phase == 'r');
-}
+  const char *tile_text = strstr (action, " tile=");
+  guint tile = tile_text != NULL ? mahjong_tile_from_string (tile_text + strlen (" tile="))
+                                 : MAHJONG_NO_TILE;
+  g_autofree char *name = NULL;
 
-static gboolean
-my_turn (McrScreen *self)
-{
-  return self->has_view && !self->finished && self->view.asked && self->view.phase == 't';
-}
-
-static gboolean
-can_move (McrScreen *self)
-{
-  return parlor_game_screen_can_move (PARLOR_GAME_SCREEN (self));
-}
-
-/* The view's actions but discards, with their button labels. */
-static guint
-claim_choices (McrScreen  *self,
-              GPtrArray  *actions,
-              GPtrArray  *labels)
-{
-  const McrView *v = &self->view;
-
-  for (guint i = 0; i < v->n_actions; i++)
+  if (g_str_equal (action, "hu"))
+    return g_strdup (!state->window ? _("_Hu (self-drawn)") : _("_Hu"));
+  if (g_str_equal (action, "kong"))
+    return g_strdup (_("_Kong"));
+  if (g_str_equal (action, "pung"))
+    return g_strdup (_("_Pung"));
+  if (tile >= MAHJONG_N_KINDS)
+    return NULL;
+  if (g_str_has_prefix (action, "chow "))
     {
-      const char *action = v->actions[i];
-      const char *tile_text = strstr (action, " tile=");
-      guint tile = tile_text != NULL ? mahjong_tile_from_string (tile_text + strlen (" tile="))
-                                     : MAHJONG_NO_TILE;
-      char *label;
-
-      if (g_str_has_prefix (action, "discard") || g_str_equal (action, "pass"))
-        continue;
-      if (g_str_equal (action, "hu"))
-        label = g_strdup (v->phase == 't' ? _("_Hu (self-drawn)") : _("_Hu"));
-      else if (g_str_equal (action, "kong"))
-        label = g_strdup (_("_Kong"));
-      else if (g_str_equal (action, "pung"))
-        label = g_strdup (_("_Pung"));
-      else if (g_str_has_prefix (action, "chow ") && tile < MAHJONG_N_KINDS)
-        {
-          g_autofree char *run = mahjong_run_name (tile);
-
-          /* Translators: a chow choice, "Chow 3, 4, 5 of characters" */
-          label = g_strdup_printf (_("_Chow %s"), run);
-        }
-      else if (g_str_has_prefix (action, "kong ") && tile < MAHJONG_N_KINDS)
-        {
-          g_autofree char *name = mahjong_tile_name (tile);
-
-          /* Translators: declaring a kong, "Kong of 5 of dots" */
-          label = g_strdup_printf (_("_Kong of %s"), name);
-        }
-      else
-        continue;
-      g_ptr_array_add (actions, g_strdup (action));
-      g_ptr_array_add (labels, label);
+      name = mahjong_run_name (tile);
+      /* Translators: a chow choice, "Chow 3, 4, 5 of characters" */
+      return g_strdup_printf (_("_Chow %s"), name);
     }
-  return actions->len;
+  if (!g_str_has_prefix (action, "kong "))
+    return NULL;
+  name = mahjong_tile_name (tile);
+  /* Translators: declaring a kong, "Kong of 5 of dots" */
+  return g_strdup_printf (_("_Kong of %s"), name);
 }
 
 static void
-update_claims (McrScreen *self)
+mcr_screen_draw_status (MahjongScreen           *screen,
+                        const MahjongTableState *state)
 {
-  g_autoptr(GPtrArray) actions = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
-  MahjongClaim claims[MAHJONG_CLAIM_BAR_MAX];
-  guint n;
-
-  if (!can_move (self) || (!my_claim (self) && !my_turn (self)))
-    {
-      mahjong_claim_bar_clear (self->claim_bar);
-      return;
-    }
-  n = claim_choices (self, actions, labels);
-  n = MIN (n, MAHJONG_CLAIM_BAR_MAX - 1);
-  /* A window with nothing to call never reaches the player: the table passes. */
-  if (n == 0 && !my_claim (self))
-    {
-      mahjong_claim_bar_clear (self->claim_bar);
-      return;
-    }
-  for (guint i = 0; i < n; i++)
-    {
-      claims[i].action = actions->pdata[i];
-      claims[i].label = labels->pdata[i];
-    }
-  mahjong_claim_bar_set_claims (self->claim_bar, claims, n, my_claim (self),
-                                my_claim (self) ? parlor_session_get_deadline (PARLOR_SCREEN_SESSION (self)) : 0);
-}
-
-static const char *
-seat_name (McrScreen *self,
-           guint      s)
-{
-  if ((int) s == PARLOR_SCREEN_SEAT (self))
-    return _("You");
-  return PARLOR_SCREEN_NAME (self, s) != NULL ? PARLOR_SCREEN_NAME (self, s) : "";
-}
-
-static void
-update_status (McrScreen *self)
-{
+  McrScreen *self = MCR_SCREEN (screen);
   const McrView *v = &self->view;
   g_autofree char *info = NULL;
-  g_autofree char *turn = NULL;
 
-  if (!self->has_view)
+  if (state != NULL)
+    /* Translators: "Hand 3 of 16 · Prevalent wind: East · Wall: 64 tiles" */
+    info = g_strdup_printf (_("Hand %u of %u · Prevalent wind: %s · Wall: %u tiles"),
+                            v->hand_no, v->n_hands, wind_name (v->prevalent), state->wall);
+  gtk_label_set_text (self->info_label, info != NULL ? info : "");
+}
+
+static char *
+mcr_screen_status_text (MahjongScreen           *screen,
+                        const MahjongTableState *state)
+{
+  g_autofree char *name = NULL;
+
+  if (mahjong_screen_is_finished (screen))
+    return g_strdup (_("The match is over"));
+  if (state->asked && !state->window)
+    return g_strdup (_("Your turn: choose a tile to discard"));
+  if (state->asked)
     {
-      gtk_label_set_text (self->turn_label, "");
-      gtk_label_set_text (self->info_label, "");
-      return;
-    }
-  /* Translators: "Hand 3 of 16 · Prevalent wind: East · Wall: 64 tiles" */
-  info = g_strdup_printf (_("Hand %u of %u · Prevalent wind: %s · Wall: %u tiles"),
-                          v->hand_no, v->n_hands, wind_name (v->prevalent), v->wall);
-  gtk_label_set_text (self->info_label, info);
-
-  if (self->finished)
-    turn = g_strdup (_("The match is over"));
-  else if (my_turn (self))
-    turn = g_strdup (_("Your turn: choose a tile to discard"));
-  else if (my_claim (self))
-    {
-      g_autofree char *name = mahjong_tile_name (v->tile);
-
+      name = mahjong_tile_name (state->claim_tile);
       /* Translators: "Your call on 5 of dots from Bob" */
-      turn = g_strdup_printf (_("Your call on %s from %s"), name, seat_name (self, v->from));
+      return g_strdup_printf (_("Your call on %s from %s"), name, mahjong_screen_seat_name (screen, state->claim_from));
     }
-  else if (v->phase == 't')
+  if (state->turn >= 0)
     /* Translators: "Bob’s turn" */
-    turn = g_strdup_printf (_("%s’s turn"), seat_name (self, v->turn));
-  else if (v->phase == 'c' || v->phase == 'r')
-    turn = g_strdup (_("Waiting for calls"));
-  else
-    turn = g_strdup ("");
-  gtk_label_set_text (self->turn_label, turn);
-  if (my_turn (self) || my_claim (self))
-    gtk_widget_add_css_class (GTK_WIDGET (self->turn_label), "accent");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (self->turn_label), "accent");
+    return g_strdup_printf (_("%s’s turn"), mahjong_screen_seat_name (screen, state->turn));
+  if (state->claim_from >= 0)
+    return g_strdup (_("Waiting for calls"));
+  return NULL;
 }
 
 static gboolean
@@ -284,17 +203,25 @@ mcr_screen_read_view (MahjongScreen     *screen,
 {
   McrScreen *self = MCR_SCREEN (screen);
   const McrView *v = &self->view;
-  MahjongSeatState *mine;
-  gboolean drawn_left;
+  MahjongTile held[MAHJONG_HAND_MAX];
+  guint n = 0;
 
   if (!mcr_view_parse (view_line, &self->view, error))
     return FALSE;
-  self->has_view = TRUE;
 
   state->n_seats = N_SEATS;
   state->turn = v->phase == 't' ? (int) v->turn : -1;
   state->wall = v->wall;
-  state->over = self->finished;
+  state->window = v->phase == 'c' || v->phase == 'r';
+  state->asked = v->asked && (v->phase == 't' || state->window);
+  if (state->window)
+    {
+      state->claim_tile = v->tile;
+      state->claim_from = (int) v->from;
+    }
+  for (guint i = 0; i < v->n_actions; i++)
+    if (!g_str_has_prefix (v->actions[i], "discard"))
+      mahjong_table_state_add_action (state, v->actions[i]);
   for (guint s = 0; s < N_SEATS; s++)
     {
       MahjongSeatState *seat = &state->seats[s];
@@ -318,42 +245,20 @@ mcr_screen_read_view (MahjongScreen     *screen,
         }
     }
 
-  mine = &state->seats[PARLOR_SCREEN_SEAT (self)];
-  drawn_left = v->drawn != MAHJONG_NO_TILE;
   for (guint t = 0; t < MAHJONG_N_KINDS; t++)
-    for (guint k = 0; k < v->counts[t] && mine->n_tiles < MAHJONG_HAND_MAX - 1; k++)
-      {
-        if (drawn_left && t == v->drawn)
-          {
-            drawn_left = FALSE;
-            continue;
-          }
-        mine->tiles[mine->n_tiles++] = (MahjongTile) t;
-      }
-  mine->has_drawn = v->drawn != MAHJONG_NO_TILE;
-  mine->drawn = v->drawn;
-  state->discarding = my_turn (self) && can_move (self);
+    for (guint k = 0; k < v->counts[t] && n < MAHJONG_HAND_MAX; k++)
+      held[n++] = (MahjongTile) t;
+  mahjong_seat_state_hold (&state->seats[PARLOR_SCREEN_SEAT (self)], held, n, v->drawn);
+  state->discarding = v->phase == 't';
   return TRUE;
 }
 
-static void
-refresh (McrScreen *self)
+static char *
+mcr_screen_hand_markup (MahjongScreen *screen)
 {
-  if (!mahjong_screen_refresh (MAHJONG_SCREEN (self)))
-    return;
-  update_claims (self);
-  update_status (self);
-}
+  const char *result = MCR_SCREEN (screen)->last_result;
 
-/* The hand's result, once the table shows how it ended; the match's last
- * hand is told on the result page instead. */
-static void
-show_hand_page (McrScreen *self)
-{
-  g_autofree char *markup = g_markup_escape_text (self->last_result != NULL ? self->last_result : "", -1);
-
-  self->hand_pending = FALSE;
-  mahjong_screen_show_hand_result (MAHJONG_SCREEN (self), self->hand_title, markup);
+  return g_markup_escape_text (result != NULL ? result : "", -1);
 }
 
 static void
@@ -362,11 +267,9 @@ take_result (McrScreen  *self,
              const char *body)
 {
   self->n_results++;
-  g_free (self->hand_title);
-  self->hand_title = g_strdup (heading);
   g_free (self->last_result);
   self->last_result = g_strdup (body);
-  self->hand_pending = TRUE;
+  mahjong_screen_end_hand (MAHJONG_SCREEN (self), heading);
 }
 
 /* The winning hand as tiles on the hand page: its melds, its concealed
@@ -379,7 +282,6 @@ show_winning_hand (McrScreen  *self,
   MahjongHand won;
   MahjongTile tiles[MAHJONG_HAND_MAX];
   guint n = 0;
-  gboolean skipped = FALSE;
 
   if (text == NULL || !mahjong_hand_parse (text, &won, NULL))
     {
@@ -387,19 +289,9 @@ show_winning_hand (McrScreen  *self,
       return;
     }
   for (guint t = 0; t < MAHJONG_N_KINDS; t++)
-    for (guint k = 0; k < won.counts[t] && n < MAHJONG_HAND_MAX - 1; k++)
-      {
-        if (!skipped && t == won.last_tile)
-          {
-            skipped = TRUE;
-            continue;
-          }
-        tiles[n++] = (MahjongTile) t;
-      }
-  mahjong_screen_show_win_hand (MAHJONG_SCREEN (self),
-                                seat == PARLOR_SCREEN_SEAT (self) ? NULL : seat_name (self, seat),
-                                tiles, n, skipped ? won.last_tile : MAHJONG_NO_TILE,
-                                won.melds, won.n_melds);
+    for (guint k = 0; k < won.counts[t] && n < MAHJONG_HAND_MAX; k++)
+      tiles[n++] = (MahjongTile) t;
+  mahjong_screen_show_winning_hand (MAHJONG_SCREEN (self), seat, tiles, n, won.last_tile, won.melds, won.n_melds);
 }
 
 static void
@@ -423,18 +315,18 @@ show_win (McrScreen        *self,
               /* Translators: "You win by self-draw on 5 of dots" */
               ? g_strdup_printf (_("You win by self-draw on %s"), tile)
               /* Translators: "Bob wins by self-draw on 5 of dots" */
-              : g_strdup_printf (_("%s wins by self-draw on %s"), seat_name (self, seat), tile);
+              : g_strdup_printf (_("%s wins by self-draw on %s"), mahjong_screen_seat_name (MAHJONG_SCREEN (self), seat), tile);
   else
     {
       parlor_line_get_int (line, "from", 0, N_SEATS - 1, &from, NULL);
       heading = (int) seat == PARLOR_SCREEN_SEAT (self)
                 /* Translators: "You win on 5 of dots from Bob" */
-                ? g_strdup_printf (_("You win on %s from %s"), tile, seat_name (self, from))
+                ? g_strdup_printf (_("You win on %s from %s"), tile, mahjong_screen_seat_name (MAHJONG_SCREEN (self), from))
                 /* Translators: "Bob wins on 5 of dots from you" */
                 : (int) from == PARLOR_SCREEN_SEAT (self)
-                ? g_strdup_printf (_("%s wins on %s from you"), seat_name (self, seat), tile)
-                : g_strdup_printf (_("%s wins on %s from %s"), seat_name (self, seat), tile,
-                                   seat_name (self, from));
+                ? g_strdup_printf (_("%s wins on %s from you"), mahjong_screen_seat_name (MAHJONG_SCREEN (self), seat), tile)
+                : g_strdup_printf (_("%s wins on %s from %s"), mahjong_screen_seat_name (MAHJONG_SCREEN (self), seat), tile,
+                                   mahjong_screen_seat_name (MAHJONG_SCREEN (self), from));
     }
   show_winning_hand (self, (int) seat, parlor_line_get (line, "hand"));
   fans = g_strsplit (parlor_line_get (line, "fans") != NULL ? parlor_line_get (line, "fans") : "", ";", -1);
@@ -468,7 +360,7 @@ show_win (McrScreen        *self,
   pay = g_strsplit (parlor_line_get (line, "pay") != NULL ? parlor_line_get (line, "pay") : "", ",", -1);
   for (guint i = 0; pay[i] != NULL && i < N_SEATS; i++)
     /* Translators: a payment, "Bob: -32" */
-    g_string_append_printf (body, _("\n%s: %+d"), seat_name (self, i),
+    g_string_append_printf (body, _("\n%s: %+d"), mahjong_screen_seat_name (MAHJONG_SCREEN (self), i),
                             (int) g_ascii_strtoll (pay[i], NULL, 10));
   if ((s = parlor_line_get (line, "scores")) != NULL)
     {
@@ -482,28 +374,11 @@ show_win (McrScreen        *self,
 }
 
 static void
-handle_event (McrScreen  *self,
-              const char *text)
+mcr_screen_take_event (MahjongScreen *screen,
+                       ParlorLine    *line,
+                       const char    *type)
 {
-  g_autoptr(ParlorLine) line = parlor_line_parse (text, NULL);
-  g_autofree char *words = NULL;
-  const char *type;
-
-  if (line == NULL)
-    return;
-  type = parlor_line_get_type (line);
-  {
-    const char *names[N_SEATS];
-
-    for (guint i = 0; i < N_SEATS; i++)
-      names[i] = (int) i == PARLOR_SCREEN_SEAT (self) ? "" : PARLOR_SCREEN_NAME (self, i);
-    words = mcr_game_info.describe (text, names);
-  }
-  if (words != NULL && *words != '\0' && !g_str_equal (type, "answered"))
-    parlor_log_view_append (self->log, words,
-                            g_str_equal (type, "hand") || g_str_equal (type, "hu") ||
-                            g_str_equal (type, "exhausted") || g_str_equal (type, "start"));
-  mahjong_table_view_announce_event (self->table, line, PARLOR_SCREEN_SEAT (self), words);
+  McrScreen *self = MCR_SCREEN (screen);
 
   if (g_str_equal (type, "hand"))
     {
@@ -521,13 +396,8 @@ handle_event (McrScreen  *self,
           t >= FLOWER_BASE && self->n_flowers[seat] < N_FLOWERS)
         self->flowers[seat][self->n_flowers[seat]++] = (guint8) t;
     }
-  else if (g_str_equal (type, "discard"))
-    parlor_game_screen_play_sound (PARLOR_GAME_SCREEN (self), PARLOR_SOUND_TURN_END);
   else if (g_str_equal (type, "hu"))
-    {
-      parlor_game_screen_play_sound (PARLOR_GAME_SCREEN (self), PARLOR_SOUND_ROUND_END);
-      show_win (self, line);
-    }
+    show_win (self, line);
   else if (g_str_equal (type, "exhausted"))
     {
       mahjong_screen_clear_win_hand (MAHJONG_SCREEN (self));
@@ -536,75 +406,36 @@ handle_event (McrScreen  *self,
 }
 
 static void
-mcr_screen_session_event (ParlorGameScreen *screen,
-                          const char       *text)
-{
-  McrScreen *self = MCR_SCREEN (screen);
-
-  handle_event (self, text);
-}
-
-static void
-mcr_screen_session_changed (ParlorGameScreen *screen)
-{
-  McrScreen *self = MCR_SCREEN (screen);
-
-  refresh (self);
-  if (self->hand_pending && !self->finished)
-    show_hand_page (self);
-}
-
-static void
-mcr_screen_seats_changed (ParlorGameScreen *screen)
-{
-  PARLOR_GAME_SCREEN_CLASS (mcr_screen_parent_class)->seats_changed (screen);
-  refresh (MCR_SCREEN (screen));
-}
-
-static void
 mcr_screen_game_over (ParlorGameScreen *screen,
                       const char       *result)
 {
   McrScreen *self = MCR_SCREEN (screen);
   g_autoptr(ParlorLine) line = parlor_line_parse (result, NULL);
-  g_auto(GStrv) scores = NULL;
-  g_auto(GStrv) ranks = NULL;
-  g_auto(GStrv) wins = NULL;
+  const char *score_text = line != NULL ? parlor_line_get (line, "scores") : NULL;
+  const char *win_text = line != NULL ? parlor_line_get (line, "wins") : NULL;
+  g_auto(GStrv) scores = g_strsplit (score_text != NULL ? score_text : "", ",", -1);
+  g_auto(GStrv) wins = g_strsplit (win_text != NULL ? win_text : "", ",", -1);
   GString *text = g_string_new (NULL);
-  int my_rank = 0;
+  guint seats[N_SEATS], places[N_SEATS], n;
+  int my_rank;
+  gboolean pending = mahjong_screen_finish (MAHJONG_SCREEN (self));
+  const char *hand_title = mahjong_screen_get_hand_title (MAHJONG_SCREEN (self));
 
-  self->finished = TRUE;
-  mahjong_screen_end_hand_pause (MAHJONG_SCREEN (self));
-  mahjong_claim_bar_clear (self->claim_bar);
-  mahjong_hand_view_set_interactive (mahjong_table_view_get_hand (self->table, 0), FALSE);
-  update_status (self);
-  if (line != NULL)
+  n = mahjong_screen_read_places (MAHJONG_SCREEN (self), line, N_SEATS, seats, places, &my_rank);
+  for (guint i = 0; i < n; i++)
     {
-      scores = g_strsplit (parlor_line_get (line, "scores") ? parlor_line_get (line, "scores") : "", ",", -1);
-      ranks = g_strsplit (parlor_line_get (line, "ranks") ? parlor_line_get (line, "ranks") : "", ",", -1);
-      wins = g_strsplit (parlor_line_get (line, "wins") ? parlor_line_get (line, "wins") : "", ",", -1);
-    }
-  for (guint place = 1; place <= N_SEATS && ranks != NULL; place++)
-    for (guint s = 0; s < N_SEATS && ranks[s] != NULL; s++)
-      if (g_ascii_strtoull (ranks[s], NULL, 10) == place)
-        {
-          if ((int) s == PARLOR_SCREEN_SEAT (self))
-            my_rank = (int) place;
-          if (text->len > 0)
-            g_string_append_c (text, '\n');
-          /* Translators: a ranking line, "1. Bob: 48 points, 3 hands won" */
-          {
-            guint won = wins != NULL && g_strv_length (wins) > s
-                        ? (guint) g_ascii_strtoull (wins[s], NULL, 10) : 0;
+      guint s = seats[i];
+      guint won = g_strv_length (wins) > s ? (guint) g_ascii_strtoull (wins[s], NULL, 10) : 0;
 
-            g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
-                                                       "%u. %s: %s points, %u hand won",
-                                                       "%u. %s: %s points, %u hands won", won),
-                                    place, PARLOR_SCREEN_NAME (self, s),
-                                    scores != NULL && g_strv_length (scores) > s ? scores[s] : "0",
-                                    won);
-          }
-        }
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      /* Translators: a ranking line, "1. Bob: 48 points, 3 hands won" */
+      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                                 "%u. %s: %s points, %u hand won",
+                                                 "%u. %s: %s points, %u hands won", won),
+                              places[i], PARLOR_SCREEN_NAME (self, s),
+                              g_strv_length (scores) > s ? scores[s] : "0", won);
+    }
   adw_status_page_set_title (self->result_page,
                              my_rank == 1 ? _("You Win the Match!")
                              : my_rank > 0 ? _("The Match Is Over") : _("Match Over"));
@@ -617,10 +448,9 @@ mcr_screen_game_over (ParlorGameScreen *screen,
     }
   else
     adw_status_page_set_description (self->result_page, NULL);
-  if (self->hand_pending && self->hand_title != NULL)
-    g_string_append_printf (text, "\n\n%s\n%s", self->hand_title,
+  if (pending && hand_title != NULL)
+    g_string_append_printf (text, "\n\n%s\n%s", hand_title,
                             self->last_result != NULL ? self->last_result : "");
-  self->hand_pending = FALSE;
   gtk_label_set_text (self->ranking_label, text->str);
   g_string_free (text, TRUE);
   parlor_game_screen_show_result_page (PARLOR_GAME_SCREEN (self), self->again_button, self->back_button);
@@ -635,7 +465,7 @@ mcr_screen_discard_action (MahjongScreen *screen,
   g_autofree char *action = NULL;
   char buf[4];
 
-  if (!my_turn (self) || tile >= MAHJONG_N_KINDS)
+  if (!mahjong_screen_is_asked (screen, TRUE) || tile >= MAHJONG_N_KINDS)
     return NULL;
   action = g_strdup_printf ("discard tile=%s", tile_word (tile, buf));
   return mcr_view_can (&self->view, action) ? g_steal_pointer (&action) : NULL;
@@ -648,23 +478,8 @@ mcr_screen_reset (ParlorGameScreen *screen)
 
   PARLOR_GAME_SCREEN_CLASS (mcr_screen_parent_class)->reset (screen);
   memset (self->n_flowers, 0, sizeof self->n_flowers);
-  self->has_view = FALSE;
-  self->finished = FALSE;
   self->n_results = 0;
-  self->hand_pending = FALSE;
   g_clear_pointer (&self->last_result, g_free);
-  g_clear_pointer (&self->hand_title, g_free);
-  mahjong_screen_end_hand_pause (MAHJONG_SCREEN (self));
-}
-
-static void
-begin_play (ParlorGameScreen *screen)
-{
-  McrScreen *self = MCR_SCREEN (screen);
-
-  gtk_stack_set_visible_child_name (self->stack, "play");
-  refresh (self);
-  mahjong_screen_focus_hand (MAHJONG_SCREEN (self));
 }
 
 static char *
@@ -695,18 +510,10 @@ mcr_screen_seat_players (ParlorGameScreen *screen,
                          ParlorTable      *table,
                          const char       *name)
 {
-  McrScreen *self = MCR_SCREEN (screen);
-  const char *level = mcr_setup_get_level (self->setup);
-  guint player = parlor_table_add_player_at (table, 0, PARLOR_SEAT_LOCAL, name, NULL);
+  const char *level = mcr_setup_get_level (MCR_SCREEN (screen)->setup);
+  const char *levels[N_SEATS] = { NULL, level, level, level };
 
-  for (guint s = 1; s < N_SEATS; s++)
-    {
-      /* Translators: a computer player, "Computer 2" */
-      g_autofree char *computer = g_strdup_printf (_("Computer %u"), s);
-
-      parlor_table_add_player_at (table, s, PARLOR_SEAT_AI, computer, level);
-    }
-  return player;
+  return mahjong_screen_seat_computers (table, name, N_SEATS, levels);
 }
 
 static void
@@ -730,7 +537,6 @@ mcr_screen_finalize (GObject *object)
   McrScreen *self = MCR_SCREEN (object);
 
   g_free (self->last_result);
-  g_free (self->hand_title);
   G_OBJECT_CLASS (mcr_screen_parent_class)->finalize (object);
 }
 
@@ -740,26 +546,31 @@ mcr_screen_class_init (McrScreenClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   ParlorGameScreenClass *screen_class = PARLOR_GAME_SCREEN_CLASS (klass);
+  MahjongScreenClass *mahjong_class = MAHJONG_SCREEN_CLASS (klass);
+  static const char * const headline_events[] = { "hand", "hu", "exhausted", "start", NULL };
+  static const char * const quiet_events[] = { "answered", NULL };
+  static const char * const hand_end_events[] = { "hu", NULL };
 
   object_class->dispose = mcr_screen_dispose;
   object_class->finalize = mcr_screen_finalize;
   screen_class->host_config = mcr_screen_host_config;
-  screen_class->session_event = mcr_screen_session_event;
-  screen_class->session_changed = mcr_screen_session_changed;
-  screen_class->seats_changed = mcr_screen_seats_changed;
-  MAHJONG_SCREEN_CLASS (klass)->discard_action = mcr_screen_discard_action;
-  MAHJONG_SCREEN_CLASS (klass)->read_view = mcr_screen_read_view;
+  mahjong_class->discard_action = mcr_screen_discard_action;
+  mahjong_class->read_view = mcr_screen_read_view;
+  mahjong_class->claim_label = mcr_screen_claim_label;
+  mahjong_class->status_text = mcr_screen_status_text;
+  mahjong_class->draw_status = mcr_screen_draw_status;
+  mahjong_class->take_event = mcr_screen_take_event;
+  mahjong_class->hand_markup = mcr_screen_hand_markup;
+  mahjong_class->headline_events = headline_events;
+  mahjong_class->quiet_events = quiet_events;
+  mahjong_class->hand_end_events = hand_end_events;
   screen_class->game_over = mcr_screen_game_over;
-  screen_class->begin_play = begin_play;
   screen_class->game_info = &mcr_game_info;
   screen_class->local_config = mcr_screen_local_config;
   screen_class->seat_players = mcr_screen_seat_players;
   screen_class->reset = mcr_screen_reset;
 
-  parlor_game_screen_class_install_game_actions (widget_class, "mcr");
-  mahjong_screen_class_install_next_hand (widget_class, "mcr.next-hand");
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
-  gtk_widget_class_set_css_name (widget_class, "mcr-screen");
+  mahjong_screen_class_install_actions (widget_class, "mcr", NULL);
 }
 
 static GtkWidget *
@@ -810,6 +621,7 @@ build_play_page (McrScreen *self)
 
   mahjong_screen_set_table (MAHJONG_SCREEN (self), self->table);
   mahjong_screen_set_claim_bar (MAHJONG_SCREEN (self), self->claim_bar);
+  mahjong_screen_set_status_labels (MAHJONG_SCREEN (self), self->turn_label, NULL);
   return paned;
 }
 
@@ -854,23 +666,9 @@ mcr_screen_init (McrScreen *self)
   gtk_widget_set_parent (GTK_WIDGET (self->stack), GTK_WIDGET (self));
 
   parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), self->clock_label);
-  parlor_game_screen_set_log_view (PARLOR_GAME_SCREEN (self), self->log);
+  mahjong_screen_set_log_view (MAHJONG_SCREEN (self), self->log);
   parlor_game_screen_set_log_pane (PARLOR_GAME_SCREEN (self), GTK_WIDGET (self->log));
   parlor_game_screen_set_pages (PARLOR_GAME_SCREEN (self), self->stack, GTK_WIDGET (self->setup));
-}
-
-GtkWidget *
-mcr_screen_get_my_hand (McrScreen *self)
-{
-  g_return_val_if_fail (MCR_IS_SCREEN (self), NULL);
-  return GTK_WIDGET (mahjong_table_view_get_hand (self->table, 0));
-}
-
-GtkWidget *
-mcr_screen_get_claim_bar (McrScreen *self)
-{
-  g_return_val_if_fail (MCR_IS_SCREEN (self), NULL);
-  return GTK_WIDGET (self->claim_bar);
 }
 
 GtkWidget *
@@ -887,34 +685,11 @@ mcr_screen_get_result_page (McrScreen *self)
   return GTK_WIDGET (self->result_page);
 }
 
-char *
-mcr_screen_dup_view (McrScreen *self)
-{
-  g_return_val_if_fail (MCR_IS_SCREEN (self), NULL);
-  if (PARLOR_SCREEN_SEAT (self) < 0 || PARLOR_SCREEN_SESSION (self) == NULL)
-    return NULL;
-  return parlor_session_dup_view (PARLOR_SCREEN_SESSION (self));
-}
-
 const char *
 mcr_screen_get_turn_text (McrScreen *self)
 {
   g_return_val_if_fail (MCR_IS_SCREEN (self), NULL);
   return gtk_label_get_text (self->turn_label);
-}
-
-gboolean
-mcr_screen_is_my_turn (McrScreen *self)
-{
-  g_return_val_if_fail (MCR_IS_SCREEN (self), FALSE);
-  return my_turn (self) && can_move (self);
-}
-
-gboolean
-mcr_screen_is_my_claim (McrScreen *self)
-{
-  g_return_val_if_fail (MCR_IS_SCREEN (self), FALSE);
-  return my_claim (self) && can_move (self);
 }
 
 guint

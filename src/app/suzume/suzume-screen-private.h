@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "mahjong-screen.h"
 #include "suzume-rules.h"
 #include "suzume-screen.h"
 
@@ -9,12 +10,12 @@ G_BEGIN_DECLS
 /* What the screen shows, for its tests. */
 
 /* "setup", "play" or "result"; the outcome of the last hand. */
-GtkWidget  *suzume_screen_get_my_hand     (SuzumeScreen *self);
-GtkWidget  *suzume_screen_get_claim_bar   (SuzumeScreen *self);
+#define suzume_screen_get_my_hand(self)   mahjong_screen_get_my_hand (MAHJONG_SCREEN (self))
+#define suzume_screen_get_claim_bar(self) mahjong_screen_get_claim_bar (MAHJONG_SCREEN (self))
 GtkWidget  *suzume_screen_get_hint_label  (SuzumeScreen *self);
 const char *suzume_screen_get_hand_result (SuzumeScreen *self);
 const char *suzume_screen_get_ranking     (SuzumeScreen *self);
-gboolean    suzume_screen_is_finished     (SuzumeScreen *self);
+#define suzume_screen_is_finished(self)   mahjong_screen_is_finished (MAHJONG_SCREEN (self))
 
 /* The Suzume-jong tile a drawn mahjong tile stands for. */
 SuzumeTile  suzume_screen_tile_from_mahjong (guint       tile);

@@ -28,7 +28,6 @@ struct _SuzumeScreen
   GtkStack          *stack;
   SuzumeSetup       *setup;
   GtkBox            *table_holder;
-  MahjongTableView  *table;
   GtkLabel          *turn_label;
   GtkLabel          *clock_label;
   GtkLabel          *info_label;
@@ -41,23 +40,15 @@ struct _SuzumeScreen
   GtkWidget         *again_button;
   GtkWidget         *back_button;
 
-  guint              n_seats;
   SuzumeView         view;
-  gboolean           has_view;
-  gboolean           finished;
   SuzumeTile         ron_hint;         /* a discard the game says I may not ron, or SUZUME_NO_TILE */
   int                my_rank;
   GString           *hand_result;
-  char              *hand_title;
   char              *last_hand;        /* the words of the hand last ended */
-  gboolean           hand_pending;     /* a hand ended: show it */
   char              *ranking;
 };
 
 G_DEFINE_FINAL_TYPE (SuzumeScreen, suzume_screen, MAHJONG_TYPE_SCREEN)
-
-static void ensure_table      (SuzumeScreen *self,
-                               guint         n_seats);
 
 static guint
 to_mahjong (SuzumeTile t)
@@ -92,65 +83,31 @@ tile_name (SuzumeTile t)
   return mahjong_tile_name (to_mahjong (t));
 }
 
-static gboolean
-my_turn (SuzumeScreen *self)
+static char *
+suzume_screen_claim_label (MahjongScreen           *screen,
+                           const char              *action,
+                           const MahjongTableState *state)
 {
-  return self->has_view && PARLOR_SCREEN_SEAT (self) >= 0 && !self->finished && !self->view.over &&
-         self->view.ask != SUZUME_ASK_NONE;
-}
-
-static gboolean
-can_move (SuzumeScreen *self)
-{
-  return my_turn (self) && parlor_game_screen_can_move (PARLOR_GAME_SCREEN (self));
-}
-
-/* The six tiles held on a turn (the hand and the drawn tile). */
-static gboolean
-can_tsumo (SuzumeScreen *self)
-{
-  return can_move (self) && self->view.ask == SUZUME_ASK_DISCARD && self->view.can_tsumo;
+  if (g_str_equal (action, "ron"))
+    return g_strdup (_("_Ron"));
+  if (g_str_equal (action, "tsumo"))
+    return g_strdup (_("_Tsumo"));
+  return NULL;
 }
 
 /* The game said the latest discard would complete the hand, yet no ron is offered. */
-static gboolean
-ron_barred (SuzumeScreen *self)
+static char *
+suzume_screen_hint_text (MahjongScreen           *screen,
+                         const MahjongTableState *state)
 {
-  return self->has_view && !self->finished && self->ron_hint != SUZUME_NO_TILE;
-}
+  SuzumeScreen *self = SUZUME_SCREEN (screen);
+  g_autofree char *name = NULL;
 
-static void
-update_claims (SuzumeScreen *self)
-{
-  gint64 deadline = PARLOR_SCREEN_SESSION (self) != NULL ? parlor_session_get_deadline (PARLOR_SCREEN_SESSION (self)) : 0;
-
-  if (can_move (self) && self->view.ask == SUZUME_ASK_RON)
-    {
-      MahjongClaim claims[] = { { "ron", _("_Ron") } };
-
-      mahjong_claim_bar_set_claims (self->claim_bar, claims, 1, TRUE, deadline);
-    }
-  else if (can_tsumo (self))
-    {
-      MahjongClaim claims[] = { { "tsumo", _("_Tsumo") } };
-
-      mahjong_claim_bar_set_claims (self->claim_bar, claims, 1, FALSE, 0);
-    }
-  else
-    mahjong_claim_bar_clear (self->claim_bar);
-
-  if (ron_barred (self))
-    {
-      g_autofree char *name = tile_name (self->ron_hint);
-      g_autofree char *text =
-        g_strdup_printf (_("%s would complete your hand, but you cannot ron: you discarded that number yourself"),
-                         name);
-
-      gtk_label_set_text (self->hint_label, text);
-      gtk_widget_set_visible (GTK_WIDGET (self->hint_label), TRUE);
-    }
-  else
-    gtk_widget_set_visible (GTK_WIDGET (self->hint_label), FALSE);
+  if (mahjong_screen_is_finished (screen) || self->ron_hint == SUZUME_NO_TILE)
+    return NULL;
+  name = tile_name (self->ron_hint);
+  return g_strdup_printf (_("%s would complete your hand, but you cannot ron: you discarded that number yourself"),
+                          name);
 }
 
 static gboolean
@@ -164,40 +121,40 @@ suzume_screen_read_view (MahjongScreen     *screen,
 
   if (!suzume_view_parse (view_line, &self->view, error))
     return FALSE;
-  self->has_view = TRUE;
-  ensure_table (self, v->n_seats);
 
   state->n_seats = v->n_seats;
   state->turn = v->over ? -1 : (int) v->turn;
   state->wall = v->wall;
-  state->over = v->over || self->finished;
+  state->over = v->over;
+  state->asked = PARLOR_SCREEN_SEAT (self) >= 0 && v->ask != SUZUME_ASK_NONE;
+  state->window = v->ask == SUZUME_ASK_RON;
+  if (state->window)
+    {
+      state->claim_tile = to_mahjong (v->last);
+      state->claim_from = v->last_from;
+      mahjong_table_state_add_action (state, "ron");
+    }
+  if (v->ask == SUZUME_ASK_DISCARD && v->can_tsumo)
+    mahjong_table_state_add_action (state, "tsumo");
   for (guint s = 0; s < v->n_seats; s++)
     {
       MahjongSeatState *seat = &state->seats[s];
 
       seat->wind = s == v->dealer ? _("Dealer") : NULL;
       seat->score = v->scores[s];
-      seat->active = !v->over && !self->finished && v->turn == s;
+      seat->active = !v->over && !mahjong_screen_is_finished (screen) && v->turn == s;
       seat->n_river = MIN (v->n_discards[s], MAHJONG_RIVER_MAX);
       for (guint i = 0; i < seat->n_river; i++)
         seat->river[i] = to_mahjong (v->discards[s][i]);
       seat->last_discard = v->last != SUZUME_NO_TILE && (int) s == v->last_from;
       if ((int) s == PARLOR_SCREEN_SEAT (self))
         {
-          gboolean drawn_out = v->drawn == SUZUME_NO_TILE || v->hand_len < SUZUME_HAND_SIZE;
+          MahjongTile held[SUZUME_HAND_SIZE];
 
           /* The view's hand holds the drawn tile too: it is shown apart. */
           for (guint i = 0; i < v->hand_len; i++)
-            {
-              if (!drawn_out && v->hand[i] == v->drawn)
-                {
-                  drawn_out = TRUE;
-                  continue;
-                }
-              seat->tiles[seat->n_tiles++] = to_mahjong (v->hand[i]);
-            }
-          seat->has_drawn = v->drawn != SUZUME_NO_TILE;
-          seat->drawn = to_mahjong (v->drawn);
+            held[i] = to_mahjong (v->hand[i]);
+          mahjong_seat_state_hold (seat, held, v->hand_len, to_mahjong (v->drawn));
         }
       else
         {
@@ -205,44 +162,38 @@ suzume_screen_read_view (MahjongScreen     *screen,
           seat->n_tiles = SUZUME_HAND_SIZE - 1 + (seat->has_drawn ? 1 : 0);
         }
     }
-  state->discarding = can_move (self) && v->ask == SUZUME_ASK_DISCARD;
+  state->discarding = v->ask == SUZUME_ASK_DISCARD;
   return TRUE;
 }
 
-static void
-update_status (SuzumeScreen *self)
+static char *
+suzume_screen_status_text (MahjongScreen           *screen,
+                           const MahjongTableState *state)
 {
+  if (state->over)
+    return g_strdup (_("Match over"));
+  if (state->window && parlor_game_screen_can_move (PARLOR_GAME_SCREEN (screen)))
+    return g_strdup (_("Ron or pass?"));
+  if (state->asked)
+    return g_strdup (_("Your turn: discard a tile"));
+  return g_strdup_printf (_("%s is thinking…"), PARLOR_SCREEN_NAME (screen, (guint) state->turn % N_SEATS_MAX));
+}
+
+static void
+suzume_screen_draw_status (MahjongScreen           *screen,
+                           const MahjongTableState *state)
+{
+  SuzumeScreen *self = SUZUME_SCREEN (screen);
   g_autofree char *info = NULL;
   g_autofree char *wall = NULL;
 
-  if (!self->has_view)
-    {
-      gtk_label_set_text (self->turn_label, "");
-      return;
-    }
-  if (self->finished || self->view.over)
-    gtk_label_set_text (self->turn_label, _("Match over"));
-  else if (can_move (self) && self->view.ask == SUZUME_ASK_RON)
-    gtk_label_set_text (self->turn_label, _("Ron or pass?"));
-  else if (my_turn (self))
-    gtk_label_set_text (self->turn_label, _("Your turn: discard a tile"));
-  else
-    {
-      g_autofree char *text = g_strdup_printf (_("%s is thinking…"),
-                                               PARLOR_SCREEN_NAME (self, self->view.turn % N_SEATS_MAX));
-
-      gtk_label_set_text (self->turn_label, text);
-    }
-  if (my_turn (self))
-    gtk_widget_add_css_class (GTK_WIDGET (self->turn_label), "accent");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (self->turn_label), "accent");
-
+  if (state == NULL)
+    return;
   /* Translators: "Hand 2 of 8" */
   info = g_strdup_printf (_("Hand %u of %u"), self->view.hand_number, self->view.n_hands);
   gtk_label_set_text (self->info_label, info);
   wall = g_strdup_printf (ngettext ("%u tile left in the wall", "%u tiles left in the wall",
-                                    self->view.wall), self->view.wall);
+                                    state->wall), state->wall);
   gtk_label_set_text (self->wall_label, wall);
   if (self->view.dora != SUZUME_NO_TILE)
     {
@@ -255,31 +206,6 @@ update_status (SuzumeScreen *self)
                                       GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
       gtk_widget_set_visible (self->dora_tile, TRUE);
     }
-}
-
-static void
-refresh (SuzumeScreen *self)
-{
-  if (!mahjong_screen_refresh (MAHJONG_SCREEN (self)))
-    return;
-  update_status (self);
-  update_claims (self);
-}
-
-static void
-ensure_table (SuzumeScreen *self,
-              guint         n_seats)
-{
-  if (self->table != NULL && self->n_seats == n_seats)
-    return;
-  if (self->table != NULL)
-    gtk_box_remove (self->table_holder, GTK_WIDGET (self->table));
-  self->n_seats = n_seats;
-  self->table = MAHJONG_TABLE_VIEW (mahjong_table_view_new (n_seats));
-  gtk_widget_set_vexpand (GTK_WIDGET (self->table), TRUE);
-  gtk_widget_set_hexpand (GTK_WIDGET (self->table), TRUE);
-  gtk_box_prepend (self->table_holder, GTK_WIDGET (self->table));
-  mahjong_screen_set_table (MAHJONG_SCREEN (self), self->table);
 }
 
 /* The two sets of a winning hand in words: "1 of bamboo, 2 of bamboo, 3 of bamboo  ·  …". */
@@ -332,15 +258,6 @@ suzume_screen_yaku_label (const char *id)
   return id;
 }
 
-static const char *
-seat_name (SuzumeScreen *self,
-           gint64        seat)
-{
-  if (seat < 0 || seat >= N_SEATS_MAX)
-    return "?";
-  return seat == PARLOR_SCREEN_SEAT (self) ? _("You") : PARLOR_SCREEN_NAME (self, seat);
-}
-
 static void
 record_win (SuzumeScreen *self,
             ParlorLine   *line,
@@ -362,19 +279,19 @@ record_win (SuzumeScreen *self,
     g_string_append_c (self->hand_result, '\n');
   if (ron && PARLOR_SCREEN_SEAT (self) >= 0 && seat == PARLOR_SCREEN_SEAT (self))
     g_string_append_printf (self->hand_result, _("You win by ron on %s from %s"),
-                            tname, seat_name (self, from));
+                            tname, mahjong_screen_seat_name (MAHJONG_SCREEN (self), from));
   else if (ron && PARLOR_SCREEN_SEAT (self) >= 0 && from == PARLOR_SCREEN_SEAT (self))
     g_string_append_printf (self->hand_result, _("%s wins by ron on your %s"),
-                            seat_name (self, seat), tname);
+                            mahjong_screen_seat_name (MAHJONG_SCREEN (self), seat), tname);
   else if (ron)
     /* Translators: "Alice wins by ron on 5 of bamboo from Bob" */
     g_string_append_printf (self->hand_result, _("%s wins by ron on %s from %s"),
-                            seat_name (self, seat), tname, seat_name (self, from));
+                            mahjong_screen_seat_name (MAHJONG_SCREEN (self), seat), tname, mahjong_screen_seat_name (MAHJONG_SCREEN (self), from));
   else if (PARLOR_SCREEN_SEAT (self) >= 0 && seat == PARLOR_SCREEN_SEAT (self))
     g_string_append_printf (self->hand_result, _("You win by tsumo on %s"), tname);
   else
     g_string_append_printf (self->hand_result, _("%s wins by tsumo on %s"),
-                            seat_name (self, seat), tname);
+                            mahjong_screen_seat_name (MAHJONG_SCREEN (self), seat), tname);
   g_string_append_printf (self->hand_result, "\n  %s: %s\n  ", _("Sets"), sets);
   if (yaku != NULL)
     {
@@ -402,70 +319,30 @@ record_pay (SuzumeScreen *self,
             ParlorLine   *line)
 {
   gint64 from = -1, to = -1, points = 0, owed = 0;
+  g_autofree char *pay = NULL;
 
   parlor_line_get_int (line, "from", 0, N_SEATS_MAX - 1, &from, NULL);
   parlor_line_get_int (line, "to", 0, N_SEATS_MAX - 1, &to, NULL);
   parlor_line_get_int (line, "points", 0, 10000, &points, NULL);
   parlor_line_get_int (line, "owed", 0, 10000, &owed, NULL);
-  g_string_append_c (self->hand_result, '\n');
-  if (from == PARLOR_SCREEN_SEAT (self))
-    g_string_append_printf (self->hand_result,
-                            ngettext ("You pay %s %d point", "You pay %s %d points", points),
-                            seat_name (self, to), (int) points);
-  else if (to == PARLOR_SCREEN_SEAT (self))
-    g_string_append_printf (self->hand_result,
-                            ngettext ("%s pays you %d point", "%s pays you %d points", points),
-                            seat_name (self, from), (int) points);
-  else
-    /* Translators: "Bob pays Alice 7 points" */
-    g_string_append_printf (self->hand_result,
-                            ngettext ("%s pays %s %d point", "%s pays %s %d points", points),
-                            seat_name (self, from), seat_name (self, to), (int) points);
+  pay = mahjong_screen_payment_text (MAHJONG_SCREEN (self), from, to, (int) points);
+  g_string_append_printf (self->hand_result, "\n%s", pay);
   if (owed > points)
     g_string_append_printf (self->hand_result, _(" (of %d owed)"), (int) owed);
 }
 
-/* The hand's result goes to the hand page once the table has caught up. */
 static void
-end_hand (SuzumeScreen *self,
-          const char   *title)
+suzume_screen_take_event (MahjongScreen *screen,
+                          ParlorLine    *line,
+                          const char    *type)
 {
-  g_free (self->hand_title);
-  self->hand_title = g_strdup (title);
-  self->hand_pending = TRUE;
-}
-
-static void
-handle_event (SuzumeScreen *self,
-              const char   *text)
-{
-  g_autoptr(ParlorLine) line = parlor_line_parse (text, NULL);
-  g_autofree char *words = NULL;
-  const char *names[N_SEATS_MAX];
-  const char *type;
+  SuzumeScreen *self = SUZUME_SCREEN (screen);
   gint64 n = 0;
-
-  if (line == NULL)
-    return;
-  type = parlor_line_get_type (line);
 
   if (g_str_equal (type, "match") &&
       parlor_line_get_int (line, "seats", SUZUME_MIN_SEATS, SUZUME_MAX_SEATS, &n, NULL))
-    {
-      ensure_table (self, (guint) n);
-        }
-
-  for (int i = 0; i < N_SEATS_MAX; i++)
-    names[i] = i == PARLOR_SCREEN_SEAT (self) ? "" : PARLOR_SCREEN_NAME (self, i);
-  words = suzume_game_info.describe (text, names);
-  if (words != NULL && *words != '\0')
-    parlor_log_view_append (self->log, words,
-                            g_str_equal (type, "hand") || g_str_equal (type, "tsumo") ||
-                            g_str_equal (type, "ron") || g_str_equal (type, "game-over"));
-  if (self->table != NULL)
-    mahjong_table_view_announce_event (self->table, line, PARLOR_SCREEN_SEAT (self), words);
-
-  if (g_str_equal (type, "hand"))
+    mahjong_screen_ensure_table (screen, (guint) n);
+  else if (g_str_equal (type, "hand"))
     {
       /* The next hand may be dealt before the table catches up: keep the last. */
       if (self->hand_result->len > 0)
@@ -483,22 +360,16 @@ handle_event (SuzumeScreen *self,
 
       record_win (self, line, ron);
       parlor_line_get_int (line, "seat", 0, N_SEATS_MAX - 1, &seat, NULL);
-      if (seat == PARLOR_SCREEN_SEAT (self))
-        title = g_strdup (ron ? _("You Win by Ron") : _("You Win by Tsumo"));
-      else
-        title = g_strdup_printf (ron ? _("%s Wins by Ron") : _("%s Wins by Tsumo"), seat_name (self, seat));
-      end_hand (self, title);
-      parlor_game_screen_play_sound (PARLOR_GAME_SCREEN (self), PARLOR_SOUND_ROUND_END);
+      title = mahjong_screen_win_title (screen, seat, ron);
+      mahjong_screen_end_hand (MAHJONG_SCREEN (self), title);
     }
   else if (g_str_equal (type, "pay"))
     record_pay (self, line);
   else if (g_str_equal (type, "exhausted"))
     {
       g_string_assign (self->hand_result, _("The wall is empty: nobody wins this hand"));
-      end_hand (self, _("Drawn Hand"));
+      mahjong_screen_end_hand (MAHJONG_SCREEN (self), _("Drawn Hand"));
     }
-  else if (g_str_equal (type, "discard"))
-    parlor_game_screen_play_sound (PARLOR_GAME_SCREEN (self), PARLOR_SOUND_TURN_END);
 
   /* The hint stands until the next discard, the seat's own draw or the hand's end. */
   if (g_str_equal (type, "ron-barred"))
@@ -517,46 +388,10 @@ handle_event (SuzumeScreen *self,
     self->ron_hint = SUZUME_NO_TILE;
 }
 
-static void
-suzume_screen_session_event (ParlorGameScreen *screen,
-                             const char       *text)
+static char *
+suzume_screen_hand_markup (MahjongScreen *screen)
 {
-  SuzumeScreen *self = SUZUME_SCREEN (screen);
-
-  handle_event (self, text);
-}
-
-static void
-suzume_screen_session_changed (ParlorGameScreen *screen)
-{
-  SuzumeScreen *self = SUZUME_SCREEN (screen);
-
-  refresh (self);
-  if (self->hand_pending && !self->finished && self->has_view && !self->view.over)
-    {
-      g_autofree char *markup = g_markup_escape_text (suzume_screen_get_hand_result (self), -1);
-
-      self->hand_pending = FALSE;
-      mahjong_screen_show_hand_result (MAHJONG_SCREEN (self), self->hand_title, markup);
-    }
-}
-
-static void
-suzume_screen_seated (ParlorGameScreen *screen)
-{
-  SuzumeScreen *self = SUZUME_SCREEN (screen);
-  ParlorTable *table = parlor_session_get_table (parlor_game_screen_get_session (screen));
-
-  if (table != NULL)
-    ensure_table (self, parlor_table_get_n_seats (table));
-  PARLOR_GAME_SCREEN_CLASS (suzume_screen_parent_class)->seated (screen);
-}
-
-static void
-suzume_screen_seats_changed (ParlorGameScreen *screen)
-{
-  PARLOR_GAME_SCREEN_CLASS (suzume_screen_parent_class)->seats_changed (screen);
-  refresh (SUZUME_SCREEN (screen));
+  return g_markup_escape_text (suzume_screen_get_hand_result (SUZUME_SCREEN (screen)), -1);
 }
 
 static void
@@ -565,35 +400,27 @@ suzume_screen_game_over (ParlorGameScreen *screen,
 {
   SuzumeScreen *self = SUZUME_SCREEN (screen);
   g_autoptr(ParlorLine) line = parlor_line_parse (result, NULL);
-  g_auto(GStrv) scores = NULL;
-  g_auto(GStrv) ranks = NULL;
+  const char *score_text = line != NULL ? parlor_line_get (line, "scores") : NULL;
+  g_auto(GStrv) scores = g_strsplit (score_text != NULL ? score_text : "", ",", -1);
   GString *text = g_string_new (NULL);
+  MahjongTableView *table = mahjong_screen_get_table (MAHJONG_SCREEN (self));
+  guint seats[MAHJONG_TABLE_SEATS_MAX], places[MAHJONG_TABLE_SEATS_MAX], n;
 
-  self->finished = TRUE;
-  self->hand_pending = FALSE;
-  mahjong_screen_end_hand_pause (MAHJONG_SCREEN (self));
-  self->my_rank = 0;
-  if (line != NULL && parlor_line_get (line, "scores") != NULL && parlor_line_get (line, "ranks") != NULL)
-    {
-      scores = g_strsplit (parlor_line_get (line, "scores"), ",", -1);
-      ranks = g_strsplit (parlor_line_get (line, "ranks"), ",", -1);
-      for (guint r = 1; r <= self->n_seats; r++)
-        for (guint s = 0; s < self->n_seats && scores[s] != NULL && ranks[s] != NULL; s++)
-          if (atoi (ranks[s]) == (int) r)
-            {
-              if ((int) s == PARLOR_SCREEN_SEAT (self))
-                self->my_rank = (int) r;
-              if (text->len > 0)
-                g_string_append_c (text, '\n');
-              /* Translators: "1. Alice — 52 points" */
-              g_string_append_printf (text, _("%u. %s — %s points"), r, PARLOR_SCREEN_NAME (self, s), scores[s]);
-            }
-    }
+  n = mahjong_screen_read_places (MAHJONG_SCREEN (self), score_text != NULL ? line : NULL,
+                                  table != NULL ? mahjong_table_view_get_n_seats (table) : 0,
+                                  seats, places, &self->my_rank);
+  for (guint i = 0; i < n; i++)
+    if (seats[i] < g_strv_length (scores))
+      {
+        if (text->len > 0)
+          g_string_append_c (text, '\n');
+        /* Translators: "1. Alice — 52 points" */
+        g_string_append_printf (text, _("%u. %s — %s points"), places[i], PARLOR_SCREEN_NAME (self, seats[i]),
+                                scores[seats[i]]);
+      }
   g_free (self->ranking);
   self->ranking = g_string_free (text, FALSE);
-  mahjong_claim_bar_clear (self->claim_bar);
-  update_status (self);
-  mahjong_screen_refresh (MAHJONG_SCREEN (self));
+  mahjong_screen_finish (MAHJONG_SCREEN (self));
   gtk_widget_activate_action (GTK_WIDGET (self), "suzume.show-result", NULL);
 }
 
@@ -605,23 +432,8 @@ suzume_screen_reset (ParlorGameScreen *screen)
   PARLOR_GAME_SCREEN_CLASS (suzume_screen_parent_class)->reset (screen);
   g_string_truncate (self->hand_result, 0);
   g_clear_pointer (&self->last_hand, g_free);
-  self->hand_pending = FALSE;
-  gtk_widget_set_visible (GTK_WIDGET (self->hint_label), FALSE);
   gtk_widget_set_visible (self->dora_tile, FALSE);
-  self->has_view = FALSE;
-  self->finished = FALSE;
   self->ron_hint = SUZUME_NO_TILE;
-}
-
-static void
-begin_play (ParlorGameScreen *screen)
-{
-  SuzumeScreen *self = SUZUME_SCREEN (screen);
-
-  refresh (self);
-  gtk_stack_set_visible_child_name (self->stack, "play");
-  if (self->table != NULL)
-    mahjong_screen_focus_hand (MAHJONG_SCREEN (self));
 }
 
 static void
@@ -630,14 +442,15 @@ discard_action (GtkWidget  *widget,
                 GVariant   *param)
 {
   SuzumeScreen *self = SUZUME_SCREEN (widget);
+  MahjongTableView *table = mahjong_screen_get_table (MAHJONG_SCREEN (self));
   MahjongHandView *hand;
   int index = g_variant_get_int32 (param);
   char buf[3];
   g_autofree char *action = NULL;
 
-  if (!can_move (self) || self->view.ask != SUZUME_ASK_DISCARD || self->table == NULL)
+  if (!mahjong_screen_is_asked (MAHJONG_SCREEN (self), TRUE) || table == NULL)
     return;
-  hand = mahjong_table_view_get_hand (self->table, 0);
+  hand = mahjong_table_view_get_hand (table, 0);
   if (index < 0)
     index = mahjong_hand_view_get_selected (hand);
   if (index < 0 || index >= (int) mahjong_hand_view_get_n_tiles (hand))
@@ -660,22 +473,6 @@ suzume_screen_discard_action (MahjongScreen *screen,
 }
 
 static void
-claim_action (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *param)
-{
-  SuzumeScreen *self = SUZUME_SCREEN (widget);
-  const char *claim = g_variant_get_string (param, NULL);
-
-  if (!can_move (self))
-    return;
-  if (g_str_equal (claim, "tsumo") ? !can_tsumo (self)
-      : (self->view.ask != SUZUME_ASK_RON || !(g_str_equal (claim, "ron") || g_str_equal (claim, "pass"))))
-    return;
-  mahjong_screen_submit (MAHJONG_SCREEN (self), claim);
-}
-
-static void
 show_result_action (GtkWidget  *widget,
                     const char *action_name,
                     GVariant   *param)
@@ -683,7 +480,7 @@ show_result_action (GtkWidget  *widget,
   SuzumeScreen *self = SUZUME_SCREEN (widget);
   g_autofree char *body = NULL;
 
-  if (!self->finished)
+  if (!mahjong_screen_is_finished (MAHJONG_SCREEN (self)))
     return;
   body = self->hand_result->len > 0
          ? g_strdup_printf ("%s\n\n%s\n%s", self->ranking, _("Last hand:"), self->hand_result->str)
@@ -717,7 +514,7 @@ suzume_screen_host_game (ParlorGameScreen  *screen,
 
   /* The table view has a place for each seat of the hosted table. */
   if (table != NULL)
-    ensure_table (SUZUME_SCREEN (screen), parlor_table_get_n_seats (table));
+    mahjong_screen_ensure_table (MAHJONG_SCREEN (screen), parlor_table_get_n_seats (table));
   return PARLOR_GAME_SCREEN_CLASS (suzume_screen_parent_class)->host_game (screen, server, table_id, error);
 }
 
@@ -734,17 +531,13 @@ suzume_screen_seat_players (ParlorGameScreen *screen,
 {
   SuzumeScreen *self = SUZUME_SCREEN (screen);
   guint n_seats = suzume_setup_get_n_seats (self->setup);
-  guint player = parlor_table_add_player_at (table, 0, PARLOR_SEAT_LOCAL, name, NULL);
+  const char *levels[N_SEATS_MAX] = { NULL };
+  guint player;
 
   for (guint s = 1; s < n_seats; s++)
-    {
-      const char *level = suzume_setup_get_level (self->setup, s);
-      /* Short names: four headings share the table; the strengths are on the setup page. */
-      g_autofree char *computer = g_strdup_printf (_("Computer %u"), s);
-
-      parlor_table_add_player_at (table, (int) s, PARLOR_SEAT_AI, computer, level);
-    }
-  ensure_table (self, n_seats);
+    levels[s] = suzume_setup_get_level (self->setup, s);
+  player = mahjong_screen_seat_computers (table, name, n_seats, levels);
+  mahjong_screen_ensure_table (MAHJONG_SCREEN (self), n_seats);
   return player;
 }
 
@@ -765,7 +558,6 @@ suzume_screen_finalize (GObject *object)
   SuzumeScreen *self = SUZUME_SCREEN (object);
 
   g_string_free (self->hand_result, TRUE);
-  g_free (self->hand_title);
   g_free (self->last_hand);
   g_free (self->ranking);
   G_OBJECT_CLASS (suzume_screen_parent_class)->finalize (object);
@@ -777,32 +569,34 @@ suzume_screen_class_init (SuzumeScreenClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   ParlorGameScreenClass *screen_class = PARLOR_GAME_SCREEN_CLASS (klass);
+  MahjongScreenClass *mahjong_class = MAHJONG_SCREEN_CLASS (klass);
+  static const char * const headline_events[] = { "hand", "tsumo", "ron", "game-over", NULL };
+  static const char * const hand_end_events[] = { "tsumo", "ron", NULL };
 
   object_class->dispose = suzume_screen_dispose;
   object_class->finalize = suzume_screen_finalize;
   screen_class->host_game = suzume_screen_host_game;
   screen_class->host_config = suzume_screen_host_config;
-  screen_class->session_event = suzume_screen_session_event;
-  screen_class->session_changed = suzume_screen_session_changed;
-  screen_class->seats_changed = suzume_screen_seats_changed;
-  MAHJONG_SCREEN_CLASS (klass)->discard_action = suzume_screen_discard_action;
-  MAHJONG_SCREEN_CLASS (klass)->read_view = suzume_screen_read_view;
-  screen_class->seated = suzume_screen_seated;
+  mahjong_class->discard_action = suzume_screen_discard_action;
+  mahjong_class->read_view = suzume_screen_read_view;
+  mahjong_class->claim_label = suzume_screen_claim_label;
+  mahjong_class->status_text = suzume_screen_status_text;
+  mahjong_class->hint_text = suzume_screen_hint_text;
+  mahjong_class->draw_status = suzume_screen_draw_status;
+  mahjong_class->take_event = suzume_screen_take_event;
+  mahjong_class->hand_markup = suzume_screen_hand_markup;
+  mahjong_class->headline_events = headline_events;
+  mahjong_class->hand_end_events = hand_end_events;
   screen_class->game_over = suzume_screen_game_over;
-  screen_class->begin_play = begin_play;
   screen_class->game_info = &suzume_game_info;
   screen_class->local_config = suzume_screen_local_config;
   screen_class->seat_players = suzume_screen_seat_players;
   screen_class->reset = suzume_screen_reset;
 
-  parlor_game_screen_class_install_game_actions (widget_class, "suzume");
+  mahjong_screen_class_install_actions (widget_class, "suzume", "claim");
   gtk_widget_class_install_action (widget_class, "suzume.discard", "i", discard_action);
-  gtk_widget_class_install_action (widget_class, "suzume.claim", "s", claim_action);
   gtk_widget_class_install_action (widget_class, "suzume.show-result", NULL, show_result_action);
-  mahjong_screen_class_install_next_hand (widget_class, "suzume.next-hand");
 
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
-  gtk_widget_class_set_css_name (widget_class, "suzume-screen");
 }
 
 static GtkWidget *
@@ -887,6 +681,8 @@ build_play_page (SuzumeScreen *self)
   parlor_game_screen_set_log_pane (PARLOR_GAME_SCREEN (self), side);
 
   mahjong_screen_set_claim_bar (MAHJONG_SCREEN (self), self->claim_bar);
+  mahjong_screen_set_table_holder (MAHJONG_SCREEN (self), self->table_holder);
+  mahjong_screen_set_status_labels (MAHJONG_SCREEN (self), self->turn_label, self->hint_label);
   return page;
 }
 
@@ -929,22 +725,8 @@ suzume_screen_init (SuzumeScreen *self)
   gtk_stack_set_visible_child_name (self->stack, "setup");
 
   parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), self->clock_label);
-  parlor_game_screen_set_log_view (PARLOR_GAME_SCREEN (self), self->log);
+  mahjong_screen_set_log_view (MAHJONG_SCREEN (self), self->log);
   parlor_game_screen_set_pages (PARLOR_GAME_SCREEN (self), self->stack, GTK_WIDGET (self->setup));
-}
-
-GtkWidget *
-suzume_screen_get_my_hand (SuzumeScreen *self)
-{
-  g_return_val_if_fail (SUZUME_IS_SCREEN (self), NULL);
-  return self->table != NULL ? GTK_WIDGET (mahjong_table_view_get_hand (self->table, 0)) : NULL;
-}
-
-GtkWidget *
-suzume_screen_get_claim_bar (SuzumeScreen *self)
-{
-  g_return_val_if_fail (SUZUME_IS_SCREEN (self), NULL);
-  return GTK_WIDGET (self->claim_bar);
 }
 
 GtkWidget *
@@ -968,9 +750,3 @@ suzume_screen_get_ranking (SuzumeScreen *self)
   return self->ranking;
 }
 
-gboolean
-suzume_screen_is_finished (SuzumeScreen *self)
-{
-  g_return_val_if_fail (SUZUME_IS_SCREEN (self), FALSE);
-  return self->finished;
-}
