@@ -45,6 +45,10 @@ unrecorded_event (const char *line,
 
 MAHJONG_DEFINE_REVIEW_COST (review_cost, jihai_ai_review)
 
+MAHJONG_DEFINE_HINT_NOTES (hint_notes, jihai_hint)
+
+MAHJONG_DEFINE_DESCRIBE_MOVE (describe_move, jihai_hint)
+
 static char *jihai_describe (const char         *line,
                              const char * const *seat_names);
 
@@ -66,8 +70,8 @@ const ParlorGameInfo jihai_game_info = {
   .ai_choose = jihai_ai_choose,
   .describe = jihai_describe,
   .review_cost = review_cost,
-  .hint_notes = jihai_hint_notes,
-  .describe_move = jihai_hint_describe,
+  .hint_notes = hint_notes,
+  .describe_move = describe_move,
   /* 2: every discard opens a window for every other seat; 3: each hand's wall */
   .replay_version = 3,
   .answers_recorded_since = 2,

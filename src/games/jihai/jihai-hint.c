@@ -88,6 +88,44 @@ outcome (const JihaiView *view,
   return score_words (&score);
 }
 
+/* A hand of seven (kongs as three) in @view. */
+typedef struct
+{
+  const JihaiView *view;
+  const guint8    *counts;
+} Hand;
+
+static char *
+wait_on (gpointer  hand,
+         guint     kind,
+         char    **name,
+         guint    *unseen)
+{
+  const Hand *h = hand;
+  char *result;
+
+  if (h->counts[kind] >= 4 || (result = outcome (h->view, h->counts, kind, FALSE)) == NULL)
+    return NULL;
+  *name = kind_name (kind);
+  *unseen = jihai_view_unseen (h->view, kind);
+  return result;
+}
+
+static int
+distance_of (gpointer hand)
+{
+  const Hand *h = hand;
+  const JihaiView *view = h->view;
+  guint8 live[JIHAI_N_KINDS];
+  int distance;
+
+  for (guint k = 0; k < JIHAI_N_KINDS; k++)
+    live[k] = 4;
+  distance = jihai_ai_distance (h->counts, view->melds[view->seat], view->n_melds[view->seat],
+                                view->discarded[view->seat], live);
+  return distance != G_MAXINT && distance > 1 ? distance - 1 : 0;
+}
+
 /* The waits of a hand of seven (kongs as three) and what they bring. */
 static void
 add_waits (GString         *notes,
@@ -95,68 +133,47 @@ add_waits (GString         *notes,
            const guint8     counts[JIHAI_N_KINDS],
            gboolean         after_discard)
 {
-  guint8 live[JIHAI_N_KINDS];
-  gboolean ready = FALSE;
-  int distance;
+  Hand hand = { view, counts };
 
-  for (guint k = 0; k < JIHAI_N_KINDS; k++)
-    {
-      g_autofree char *result = NULL;
-      g_autofree char *name = NULL;
-
-      if (counts[k] >= 4 || (result = outcome (view, counts, k, FALSE)) == NULL)
-        continue;
-      if (!ready)
-        mahjong_hint_add_ready (notes, after_discard);
-      ready = TRUE;
-      name = kind_name (k);
-      mahjong_hint_add_wait (notes, name, jihai_view_unseen (view, k), result);
-    }
-  if (ready)
-    return;
-
-  for (guint k = 0; k < JIHAI_N_KINDS; k++)
-    live[k] = 4;
-  distance = jihai_ai_distance (counts, view->melds[view->seat], view->n_melds[view->seat],
-                                view->discarded[view->seat], live);
-  if (distance != G_MAXINT && distance > 1)
-    mahjong_hint_add_not_ready (notes, after_discard, distance - 1);
+  mahjong_hint_add_waits (notes, after_discard, JIHAI_N_KINDS, wait_on, distance_of, &hand);
 }
 
-char *
-jihai_hint_notes (const char *text,
-                  const char *action)
+static gboolean
+read_view (const char *text,
+           gpointer    view)
 {
-  g_autoptr(ParlorLine) line = NULL;
-  GString *notes = g_string_new (NULL);
-  JihaiView view;
+  return jihai_view_parse (text, view, NULL);
+}
+
+static void
+add_notes (GString          *notes,
+           gpointer          state,
+           const ParlorLine *line)
+{
+  const JihaiView *view = state;
   guint8 counts[JIHAI_N_KINDS];
   const char *type;
   guint n = 0;
 
-  g_return_val_if_fail (text != NULL, NULL);
-
-  if (!jihai_view_parse (text, &view, NULL) || view.seat < 0 || action == NULL ||
-      (line = parlor_line_parse (action, NULL)) == NULL)
-    return mahjong_hint_finish (notes);
-
+  if (view->seat < 0)
+    return;
   type = parlor_line_get_type (line);
-  memcpy (counts, view.counts, sizeof counts);
+  memcpy (counts, view->counts, sizeof counts);
   for (guint k = 0; k < JIHAI_N_KINDS; k++)
     n += counts[k];
-  n += 3 * view.n_melds[view.seat];
+  n += 3 * view->n_melds[view->seat];
 
-  if (g_str_equal (type, "tsumo") && view.drawn < JIHAI_N_KINDS)
+  if (g_str_equal (type, "tsumo") && view->drawn < JIHAI_N_KINDS)
     {
       g_autofree char *result = NULL;
 
-      result = outcome (&view, view.counts, view.drawn, TRUE);
+      result = outcome (view, view->counts, view->drawn, TRUE);
       if (result != NULL)
         mahjong_hint_add_win (notes, result);
     }
-  else if (g_str_equal (type, "ron") && view.claim < JIHAI_N_KINDS)
+  else if (g_str_equal (type, "ron") && view->claim < JIHAI_N_KINDS)
     {
-      g_autofree char *result = outcome (&view, counts, view.claim, FALSE);
+      g_autofree char *result = outcome (view, counts, view->claim, FALSE);
 
       if (result != NULL)
         mahjong_hint_add_win (notes, result);
@@ -169,33 +186,35 @@ jihai_hint_notes (const char *text,
       if (kind < JIHAI_N_KINDS && counts[kind] > 0)
         {
           counts[kind]--;
-          add_waits (notes, &view, counts, TRUE);
+          add_waits (notes, view, counts, TRUE);
         }
     }
   else if (n == 7)
-    add_waits (notes, &view, counts, FALSE);
-
-  return mahjong_hint_finish (notes);
+    add_waits (notes, view, counts, FALSE);
 }
 
-char *
-jihai_hint_describe (const char *text,
-                     const char *action)
+static char *
+describe (gpointer          state,
+          const ParlorLine *line)
 {
-  g_autoptr(ParlorLine) line = parlor_line_parse (action, NULL);
+  const JihaiView *view = state;
   g_autofree char *name = NULL;
-  JihaiView view;
   const char *type;
   guint kind = JIHAI_NO_KIND;
 
-  if (line == NULL || !jihai_view_parse (text, &view, NULL))
-    return NULL;
   type = parlor_line_get_type (line);
   if (parlor_line_get_n_words (line) == 1 && strlen (parlor_line_get_word (line, 0)) == 1)
     kind = jihai_kind_from_letter (parlor_line_get_word (line, 0)[0]);
   if (kind < JIHAI_N_KINDS)
     name = kind_name (kind);
 
-  return mahjong_hint_type_words (type, name, view.ask == JIHAI_ASK_ROB ? MAHJONG_HINT_ROB_KONG
-                                                                      : MAHJONG_HINT_WIN_DISCARD);
+  return mahjong_hint_type_words (type, name, view->ask == JIHAI_ASK_ROB ? MAHJONG_HINT_ROB_KONG
+                                                                       : MAHJONG_HINT_WIN_DISCARD);
 }
+
+const MahjongHint jihai_hint = {
+  .view_size = sizeof (JihaiView),
+  .read = read_view,
+  .notes = add_notes,
+  .describe = describe,
+};

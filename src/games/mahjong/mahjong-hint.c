@@ -175,3 +175,70 @@ mahjong_hint_finish (GString *notes)
     }
   return g_string_free (notes, FALSE);
 }
+
+void
+mahjong_hint_add_waits (GString            *notes,
+                        gboolean            after_discard,
+                        guint               n_kinds,
+                        MahjongHintWait     wait,
+                        MahjongHintShanten  shanten,
+                        gpointer            hand)
+{
+  gboolean ready = FALSE;
+  int distance;
+
+  for (guint k = 0; k < n_kinds; k++)
+    {
+      g_autofree char *name = NULL;
+      guint unseen = 0;
+      g_autofree char *result = wait (hand, k, &name, &unseen);
+
+      if (result == NULL)
+        continue;
+      if (!ready)
+        mahjong_hint_add_ready (notes, after_discard);
+      ready = TRUE;
+      mahjong_hint_add_wait (notes, name, unseen, result);
+    }
+  if (ready)
+    return;
+  distance = shanten (hand);
+  if (distance >= 1)
+    mahjong_hint_add_not_ready (notes, after_discard, distance);
+}
+
+char *
+mahjong_hint_notes (const MahjongHint *hint,
+                    const char        *view,
+                    const char        *action)
+{
+  g_autoptr(ParlorLine) line = NULL;
+  g_autofree gpointer state = NULL;
+  GString *notes;
+
+  g_return_val_if_fail (hint != NULL, NULL);
+  g_return_val_if_fail (view != NULL, NULL);
+
+  notes = g_string_new (NULL);
+  state = g_malloc0 (hint->view_size);
+  if (hint->read (view, state) && action != NULL &&
+      (line = parlor_line_parse (action, NULL)) != NULL)
+    hint->notes (notes, state, line);
+  return mahjong_hint_finish (notes);
+}
+
+char *
+mahjong_hint_describe (const MahjongHint *hint,
+                       const char        *view,
+                       const char        *action)
+{
+  g_autoptr(ParlorLine) line = parlor_line_parse (action, NULL);
+  g_autofree gpointer state = NULL;
+
+  g_return_val_if_fail (hint != NULL, NULL);
+
+  state = g_malloc0 (hint->view_size);
+  if (line == NULL || !hint->read (view, state))
+    return NULL;
+  return hint->describe (state, line);
+}

@@ -372,6 +372,10 @@ MAHJONG_DEFINE_CHECK_DRAWS (mcr_info_check_draws, mcr_wall_rules)
 
 MAHJONG_DEFINE_REVIEW_COST (mcr_info_review_cost, mcr_ai_review)
 
+MAHJONG_DEFINE_HINT_NOTES (mcr_info_hint_notes, mcr_hint)
+
+MAHJONG_DEFINE_DESCRIBE_MOVE (mcr_info_describe_move, mcr_hint)
+
 static const char * const ai_levels[] = { "1", "2", "3", "4", NULL };
 
 const ParlorGameInfo mcr_game_info = {
@@ -384,8 +388,8 @@ const ParlorGameInfo mcr_game_info = {
   .ai_choose = mcr_ai_choose,
   .describe = mcr_info_describe,
   .review_cost = mcr_info_review_cost,
-  .hint_notes = mcr_hint_notes,
-  .describe_move = mcr_hint_describe,
+  .hint_notes = mcr_info_hint_notes,
+  .describe_move = mcr_info_describe_move,
   /* 2: each hand's wall */
   .replay_version = 2,
   .unrecorded_event = mcr_info_unrecorded_event,

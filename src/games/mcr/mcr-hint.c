@@ -86,67 +86,80 @@ outcome (const McrView *v,
                           tsumo.total_without_flowers, MCR_MIN_FAN);
 }
 
+/* A hand of 13 (kongs as three) in @v. */
+typedef struct
+{
+  const McrView *v;
+  const guint8  *counts;
+} Hand;
+
+static char *
+wait_on (gpointer  hand,
+         guint     tile,
+         char    **name,
+         guint    *unseen)
+{
+  const Hand *h = hand;
+  char *result;
+
+  if (h->counts[tile] >= 4 || (result = outcome (h->v, h->counts, tile)) == NULL)
+    return NULL;
+  *name = mahjong_tile_name (tile);
+  *unseen = 4 - MIN (4, h->v->visible[tile]);
+  return result;
+}
+
+static int
+shanten_of (gpointer hand)
+{
+  const Hand *h = hand;
+  int shanten = mahjong_shanten (h->counts, h->v->n_melds, NULL);
+
+  return shanten != MAHJONG_SHANTEN_NONE ? MAX (shanten, 0) : 0;
+}
+
 static void
 add_waits (GString       *notes,
            const McrView *v,
            const guint8   counts[MAHJONG_N_KINDS],
            gboolean       after_discard)
 {
-  gboolean ready = FALSE;
-  int shanten;
+  Hand hand = { v, counts };
 
-  for (guint t = 0; t < MAHJONG_N_KINDS; t++)
-    {
-      g_autofree char *result = NULL;
-      g_autofree char *name = NULL;
-      guint unseen = 4 - MIN (4, v->visible[t]);
-
-      if (counts[t] >= 4 || (result = outcome (v, counts, t)) == NULL)
-        continue;
-      if (!ready)
-        mahjong_hint_add_ready (notes, after_discard);
-      ready = TRUE;
-      name = mahjong_tile_name (t);
-      mahjong_hint_add_wait (notes, name, unseen, result);
-    }
-  if (ready)
-    return;
-  shanten = mahjong_shanten (counts, v->n_melds, NULL);
-  if (shanten >= 1 && shanten != MAHJONG_SHANTEN_NONE)
-    mahjong_hint_add_not_ready (notes, after_discard, shanten);
+  mahjong_hint_add_waits (notes, after_discard, MAHJONG_N_KINDS, wait_on, shanten_of, &hand);
 }
 
-char *
-mcr_hint_notes (const char *text,
-                const char *action)
+static gboolean
+read_view (const char *text,
+           gpointer    view)
 {
-  g_autoptr(ParlorLine) line = NULL;
-  GString *notes = g_string_new (NULL);
-  McrView v;
+  return mcr_view_parse (text, view, NULL);
+}
+
+static void
+add_notes (GString          *notes,
+           gpointer          view,
+           const ParlorLine *line)
+{
+  const McrView *v = view;
   guint8 counts[MAHJONG_N_KINDS];
-  const char *type;
+  const char *type = parlor_line_get_type (line);
   guint n = 0;
 
-  g_return_val_if_fail (text != NULL, NULL);
-
-  if (!mcr_view_parse (text, &v, NULL) || action == NULL ||
-      (line = parlor_line_parse (action, NULL)) == NULL)
-    return mahjong_hint_finish (notes);
-  type = parlor_line_get_type (line);
-  memcpy (counts, v.counts, sizeof counts);
+  memcpy (counts, v->counts, sizeof counts);
   for (guint t = 0; t < MAHJONG_N_KINDS; t++)
     n += counts[t];
-  n += 3 * v.n_melds;
+  n += 3 * v->n_melds;
 
   if (g_str_equal (type, "hu"))
     {
-      gboolean self_drawn = v.phase == 't';
-      guint tile = self_drawn ? v.drawn : v.tile;
+      gboolean self_drawn = v->phase == 't';
+      guint tile = self_drawn ? v->drawn : v->tile;
       McrResult res;
 
       if (!self_drawn && tile < MAHJONG_N_KINDS)
         counts[tile]++;
-      if (tile < MAHJONG_N_KINDS && score (&v, counts, tile, self_drawn, &res))
+      if (tile < MAHJONG_N_KINDS && score (v, counts, tile, self_drawn, &res))
         {
           g_autofree char *words = fan_words (&res);
 
@@ -160,43 +173,44 @@ mcr_hint_notes (const char *text,
       if (tile < MAHJONG_N_KINDS && counts[tile] > 0)
         {
           counts[tile]--;
-          add_waits (notes, &v, counts, TRUE);
+          add_waits (notes, v, counts, TRUE);
         }
     }
   else if (n == 13)
-    add_waits (notes, &v, counts, FALSE);
-
-  return mahjong_hint_finish (notes);
+    add_waits (notes, v, counts, FALSE);
 }
 
-char *
-mcr_hint_describe (const char *text,
-                   const char *action)
+static char *
+describe (gpointer          view,
+          const ParlorLine *line)
 {
-  g_autoptr(ParlorLine) line = parlor_line_parse (action, NULL);
+  const McrView *v = view;
   g_autofree char *name = NULL;
-  McrView v;
-  const char *type;
+  const char *type = parlor_line_get_type (line);
   guint tile;
 
-  if (line == NULL || !mcr_view_parse (text, &v, NULL))
-    return NULL;
-  type = parlor_line_get_type (line);
   tile = parlor_line_has (line, "tile") ? mahjong_tile_from_string (parlor_line_get (line, "tile"))
                                         : MAHJONG_NO_TILE;
   if (tile < MAHJONG_N_KINDS)
     name = mahjong_tile_name (tile);
 
   if (g_str_equal (type, "hu"))
-    return mahjong_hint_move_words (v.phase == 't' ? MAHJONG_HINT_WIN_DRAWN
-                                    : v.phase == 'r' ? MAHJONG_HINT_ROB_KONG
+    return mahjong_hint_move_words (v->phase == 't' ? MAHJONG_HINT_WIN_DRAWN
+                                    : v->phase == 'r' ? MAHJONG_HINT_ROB_KONG
                                     : MAHJONG_HINT_WIN_DISCARD, NULL);
-  if (g_str_equal (type, "kong") && v.phase != 'c')
+  if (g_str_equal (type, "kong") && v->phase != 'c')
     {
-      for (guint i = 0; i < v.n_melds; i++)
-        if (v.melds[i].type == MAHJONG_MELD_PUNG && v.melds[i].tile == tile)
+      for (guint i = 0; i < v->n_melds; i++)
+        if (v->melds[i].type == MAHJONG_MELD_PUNG && v->melds[i].tile == tile)
           return mahjong_hint_move_words (MAHJONG_HINT_ADDED_KONG, name);
       return mahjong_hint_move_words (MAHJONG_HINT_CONCEALED_KONG, name);
     }
   return mahjong_hint_type_words (type, name, MAHJONG_HINT_WIN_DISCARD);
 }
+
+const MahjongHint mcr_hint = {
+  .view_size = sizeof (McrView),
+  .read = read_view,
+  .notes = add_notes,
+  .describe = describe,
+};

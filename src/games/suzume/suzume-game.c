@@ -525,6 +525,8 @@ MAHJONG_DEFINE_CHECK_DRAWS (suzume_info_check_draws, suzume_wall_rules)
 
 MAHJONG_DEFINE_REVIEW_COST (review_cost, suzume_ai_review)
 
+MAHJONG_DEFINE_HINT_NOTES (hint_notes, suzume_hint)
+
 static const char * const ai_levels[] = { "random", "normal", "strong", NULL };
 
 const ParlorGameInfo suzume_game_info = {
@@ -537,7 +539,7 @@ const ParlorGameInfo suzume_game_info = {
   .ai_choose = suzume_ai_choose,
   .describe = suzume_info_describe,
   .review_cost = review_cost,
-  .hint_notes = suzume_hint_notes,
+  .hint_notes = hint_notes,
   .describe_move = suzume_hint_describe,
   /* 2: every discard opens a window for every other seat; 3: ron-barred;
    * 4: each hand's wall */

@@ -85,101 +85,121 @@ outcome (const SuzumeView *view,
   return g_steal_pointer (&words);
 }
 
+/* Four tiles @hand in @view, and the copies of each type @view does not show. */
+typedef struct
+{
+  const SuzumeView *view;
+  const SuzumeTile *hand;
+  guint8            unseen[SUZUME_N_TYPES];
+} Hand;
+
+static char *
+wait_on (gpointer  hand,
+         guint     type,
+         char    **name,
+         guint    *unseen)
+{
+  const Hand *h = hand;
+  SuzumeTile tile = suzume_type_tile (type);
+  char *result = outcome (h->view, h->hand, tile, FALSE);
+
+  if (result == NULL)
+    return NULL;
+  *name = tile_name (tile);
+  *unseen = h->unseen[type];
+  return result;
+}
+
+static int
+needed_of (gpointer hand)
+{
+  const Hand *h = hand;
+  guint8 types[SUZUME_N_TYPES] = { 0 };
+  guint8 live[SUZUME_N_TYPES];
+  guint needed;
+
+  for (guint i = 0; i < SUZUME_HAND_SIZE - 1; i++)
+    types[suzume_tile_type (h->hand[i])]++;
+  for (guint t = 0; t < SUZUME_N_TYPES; t++)
+    live[t] = (guint8) suzume_type_copies (t);
+  needed = suzume_ai_tiles_needed (types, live, h->view->dora, 0);
+  return needed >= 2 && needed < 99 ? (int) needed - 1 : 0;
+}
+
 static void
 add_waits (GString          *notes,
            const SuzumeView *view,
-           const SuzumeTile *hand,
+           const SuzumeTile *tiles,
            gboolean          after_discard)
 {
-  guint8 unseen[SUZUME_N_TYPES];
-  guint8 types[SUZUME_N_TYPES] = { 0 };
-  gboolean ready = FALSE;
-  guint needed;
+  Hand hand = { view, tiles, { 0 } };
 
-  suzume_view_unseen (view, unseen);
+  suzume_view_unseen (view, hand.unseen);
   /* A discarded tile counts as seen: the view still has it in the hand. */
-  for (guint t = 0; t < SUZUME_N_TYPES; t++)
-    {
-      SuzumeTile tile = suzume_type_tile (t);
-      g_autofree char *result = outcome (view, hand, tile, FALSE);
-      g_autofree char *name = NULL;
-
-      if (result == NULL)
-        continue;
-      if (!ready)
-        mahjong_hint_add_ready (notes, after_discard);
-      ready = TRUE;
-      name = tile_name (tile);
-      mahjong_hint_add_wait (notes, name, unseen[t], result);
-    }
-  if (ready)
-    return;
-
-  for (guint i = 0; i < SUZUME_HAND_SIZE - 1; i++)
-    types[suzume_tile_type (hand[i])]++;
-  for (guint t = 0; t < SUZUME_N_TYPES; t++)
-    unseen[t] = (guint8) suzume_type_copies (t);
-  needed = suzume_ai_tiles_needed (types, unseen, view->dora, 0);
-  if (needed >= 2 && needed < 99)
-    mahjong_hint_add_not_ready (notes, after_discard, (int) needed - 1);
+  mahjong_hint_add_waits (notes, after_discard, SUZUME_N_TYPES, wait_on, needed_of, &hand);
 }
 
-char *
-suzume_hint_notes (const char *text,
-                   const char *action)
+static gboolean
+read_view (const char *text,
+           gpointer    view)
 {
-  g_autoptr(ParlorLine) line = NULL;
-  GString *notes = g_string_new (NULL);
-  SuzumeView view;
+  return suzume_view_parse (text, view, NULL);
+}
+
+static void
+add_notes (GString          *notes,
+           gpointer          state,
+           const ParlorLine *line)
+{
+  const SuzumeView *view = state;
   SuzumeTile hand[SUZUME_HAND_SIZE];
-  const char *type;
+  const char *type = parlor_line_get_type (line);
 
-  g_return_val_if_fail (text != NULL, NULL);
-
-  if (!suzume_view_parse (text, &view, NULL) || view.seat < 0 || action == NULL ||
-      (line = parlor_line_parse (action, NULL)) == NULL)
-    return mahjong_hint_finish (notes);
-  type = parlor_line_get_type (line);
-
-  if (g_str_equal (type, "tsumo") && view.hand_len == SUZUME_HAND_SIZE)
+  if (view->seat < 0)
+    return;
+  if (g_str_equal (type, "tsumo") && view->hand_len == SUZUME_HAND_SIZE)
     {
       SuzumeScore score;
 
-      if (suzume_score_hand (view.hand, view.dora, &score))
+      if (suzume_score_hand (view->hand, view->dora, &score))
         {
           g_autofree char *words = score_words (&score);
 
           mahjong_hint_add_win (notes, words);
         }
     }
-  else if (g_str_equal (type, "ron") && view.hand_len == SUZUME_HAND_SIZE - 1 &&
-           view.last != SUZUME_NO_TILE)
+  else if (g_str_equal (type, "ron") && view->hand_len == SUZUME_HAND_SIZE - 1 &&
+           view->last != SUZUME_NO_TILE)
     {
-      g_autofree char *result = outcome (&view, view.hand, view.last, FALSE);
+      g_autofree char *result = outcome (view, view->hand, view->last, FALSE);
 
       if (result != NULL)
         mahjong_hint_add_win (notes, result);
     }
   else if (g_str_equal (type, "discard") && parlor_line_get_n_words (line) == 1 &&
-           view.hand_len == SUZUME_HAND_SIZE)
+           view->hand_len == SUZUME_HAND_SIZE)
     {
       SuzumeTile tile = suzume_tile_from_string (parlor_line_get_word (line, 0));
       guint n = 0;
       gboolean removed = FALSE;
 
-      for (guint i = 0; i < view.hand_len; i++)
-        if (!removed && view.hand[i] == tile)
+      for (guint i = 0; i < view->hand_len; i++)
+        if (!removed && view->hand[i] == tile)
           removed = TRUE;
         else if (n < SUZUME_HAND_SIZE - 1)
-          hand[n++] = view.hand[i];
+          hand[n++] = view->hand[i];
       if (removed)
-        add_waits (notes, &view, hand, TRUE);
+        add_waits (notes, view, hand, TRUE);
     }
-  else if (view.hand_len == SUZUME_HAND_SIZE - 1)
-    add_waits (notes, &view, view.hand, FALSE);
-
-  return mahjong_hint_finish (notes);
+  else if (view->hand_len == SUZUME_HAND_SIZE - 1)
+    add_waits (notes, view, view->hand, FALSE);
 }
+
+const MahjongHint suzume_hint = {
+  .view_size = sizeof (SuzumeView),
+  .read = read_view,
+  .notes = add_notes,
+};
 
 char *
 suzume_hint_describe (const char *text,

@@ -1,15 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-#include <glib.h>
+#include "mahjong-hint.h"
 
 G_BEGIN_DECLS
 
-/* ParlorGameInfo.hint_notes */
-char *suzume_hint_notes (const char *view,
-                         const char *action);
+/* For ParlorGameInfo.hint_notes. */
+extern const MahjongHint suzume_hint;
 
-/* ParlorGameInfo.describe_move */
+/* ParlorGameInfo.describe_move: the move alone tells it. */
 char *suzume_hint_describe (const char *view,
                             const char *action);
 
