@@ -34,8 +34,6 @@ unrecorded_event (const char *line,
 
 MAHJONG_DEFINE_GAME_KIT (jihai_info, jihai_ai_review, jihai_hint, jihai_wall_rules)
 
-MAHJONG_DEFINE_DESCRIBE_MOVE (describe_move, jihai_hint)
-
 static char *jihai_describe (const char         *line,
                              const char * const *seat_names);
 
@@ -57,7 +55,6 @@ const ParlorGameInfo jihai_game_info = {
   .ai_choose = jihai_ai_choose,
   .describe = jihai_describe,
   MAHJONG_GAME_KIT (jihai_info),
-  .describe_move = describe_move,
   /* 2: every discard opens a window for every other seat; 3: each hand's wall */
   .replay_version = 3,
   .answers_recorded_since = 2,

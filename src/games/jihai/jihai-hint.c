@@ -126,59 +126,42 @@ distance_of (gpointer hand)
   return distance != G_MAXINT && distance > 1 ? distance - 1 : 0;
 }
 
-/* The waits of a hand of seven (kongs as three) and what they bring. */
-static void
-add_waits (GString         *notes,
-           const JihaiView *view,
-           const guint8     counts[JIHAI_N_KINDS],
-           gboolean         after_discard)
-{
-  Hand hand = { view, counts };
-
-  mahjong_hint_add_waits (notes, after_discard, JIHAI_N_KINDS, wait_on, distance_of, &hand);
-}
-
-static gboolean
-read_view (const char *text,
-           gpointer    view)
-{
-  return jihai_view_parse (text, view, NULL);
-}
-
+/* Notes on @line in the view line @text: a win's points, or the waits of the
+ * hand after the discard or as held. */
 static void
 add_notes (GString          *notes,
-           gpointer          state,
+           const char       *text,
            const ParlorLine *line)
 {
-  const JihaiView *view = state;
+  const char *type = parlor_line_get_type (line);
+  JihaiView view;
   guint8 counts[JIHAI_N_KINDS];
-  const char *type;
-  guint n = 0;
+  Hand hand = { &view, counts };
+  guint held;
 
-  if (view->seat < 0)
+  if (!jihai_view_parse (text, &view, NULL) || view.seat < 0)
     return;
-  type = parlor_line_get_type (line);
-  memcpy (counts, view->counts, sizeof counts);
+  memcpy (counts, view.counts, sizeof counts);
+  held = 3 * view.n_melds[view.seat];
   for (guint k = 0; k < JIHAI_N_KINDS; k++)
-    n += counts[k];
-  n += 3 * view->n_melds[view->seat];
+    held += counts[k];
 
-  if (g_str_equal (type, "tsumo") && view->drawn < JIHAI_N_KINDS)
+  if (g_str_equal (type, "tsumo") && view.drawn < JIHAI_N_KINDS)
     {
       g_autofree char *result = NULL;
 
-      result = outcome (view, view->counts, view->drawn, TRUE);
+      result = outcome (&view, view.counts, view.drawn, TRUE);
       if (result != NULL)
         mahjong_hint_add_win (notes, result);
     }
-  else if (g_str_equal (type, "ron") && view->claim < JIHAI_N_KINDS)
+  else if (g_str_equal (type, "ron") && view.claim < JIHAI_N_KINDS)
     {
-      g_autofree char *result = outcome (view, counts, view->claim, FALSE);
+      g_autofree char *result = outcome (&view, counts, view.claim, FALSE);
 
       if (result != NULL)
         mahjong_hint_add_win (notes, result);
     }
-  else if (g_str_equal (type, "discard") && parlor_line_get_n_words (line) == 1 && n == 8)
+  else if (g_str_equal (type, "discard") && parlor_line_get_n_words (line) == 1 && held == 8)
     {
       const char *word = parlor_line_get_word (line, 0);
       guint kind = strlen (word) == 1 ? jihai_kind_from_letter (word[0]) : JIHAI_NO_KIND;
@@ -186,35 +169,34 @@ add_notes (GString          *notes,
       if (kind < JIHAI_N_KINDS && counts[kind] > 0)
         {
           counts[kind]--;
-          add_waits (notes, view, counts, TRUE);
+          mahjong_hint_add_waits (notes, TRUE, JIHAI_N_KINDS, wait_on, distance_of, &hand);
         }
     }
-  else if (n == 7)
-    add_waits (notes, view, counts, FALSE);
+  else if (held == 7)
+    mahjong_hint_add_waits (notes, FALSE, JIHAI_N_KINDS, wait_on, distance_of, &hand);
 }
 
 static char *
-describe (gpointer          state,
+describe (const char       *text,
           const ParlorLine *line)
 {
-  const JihaiView *view = state;
+  const char *type = parlor_line_get_type (line);
   g_autofree char *name = NULL;
-  const char *type;
   guint kind = JIHAI_NO_KIND;
+  JihaiView view;
 
-  type = parlor_line_get_type (line);
+  if (!jihai_view_parse (text, &view, NULL))
+    return NULL;
   if (parlor_line_get_n_words (line) == 1 && strlen (parlor_line_get_word (line, 0)) == 1)
     kind = jihai_kind_from_letter (parlor_line_get_word (line, 0)[0]);
   if (kind < JIHAI_N_KINDS)
     name = kind_name (kind);
 
-  return mahjong_hint_type_words (type, name, view->ask == JIHAI_ASK_ROB ? MAHJONG_HINT_ROB_KONG
-                                                                       : MAHJONG_HINT_WIN_DISCARD);
+  return mahjong_hint_type_words (type, name, view.ask == JIHAI_ASK_ROB ? MAHJONG_HINT_ROB_KONG
+                                                                      : MAHJONG_HINT_WIN_DISCARD);
 }
 
 const MahjongHint jihai_hint = {
-  .view_size = sizeof (JihaiView),
-  .read = read_view,
   .notes = add_notes,
   .describe = describe,
 };

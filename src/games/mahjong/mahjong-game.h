@@ -87,18 +87,20 @@ G_BEGIN_DECLS
 
 /*
  * What a mahjong game's ParlorGameInfo takes from the kit: the review of a
- * decision by @review, the hint's notes by @hint and the check of a replay's
- * draws by @wall_rules. MAHJONG_DEFINE_GAME_KIT defines the functions,
- * MAHJONG_GAME_KIT names them in the info.
+ * decision by @review, the hint's notes and words by @hint and the check of
+ * a replay's draws by @wall_rules. MAHJONG_DEFINE_GAME_KIT defines the
+ * functions, MAHJONG_GAME_KIT names them in the info.
  */
 #define MAHJONG_DEFINE_GAME_KIT(prefix, review, hint, wall_rules)  \
   MAHJONG_DEFINE_REVIEW_COST (prefix##_review_cost, review)        \
   MAHJONG_DEFINE_HINT_NOTES (prefix##_hint_notes, hint)            \
+  MAHJONG_DEFINE_DESCRIBE_MOVE (prefix##_describe_move, hint)      \
   MAHJONG_DEFINE_CHECK_DRAWS (prefix##_check_draws, wall_rules)
 
-#define MAHJONG_GAME_KIT(prefix)         \
-  .review_cost = prefix##_review_cost,   \
-  .hint_notes = prefix##_hint_notes,     \
+#define MAHJONG_GAME_KIT(prefix)                \
+  .review_cost = prefix##_review_cost,          \
+  .hint_notes = prefix##_hint_notes,            \
+  .describe_move = prefix##_describe_move,      \
   .check_draws = prefix##_check_draws
 
 G_END_DECLS

@@ -213,17 +213,14 @@ mahjong_hint_notes (const MahjongHint *hint,
                     const char        *action)
 {
   g_autoptr(ParlorLine) line = NULL;
-  g_autofree gpointer state = NULL;
   GString *notes;
 
   g_return_val_if_fail (hint != NULL, NULL);
   g_return_val_if_fail (view != NULL, NULL);
 
   notes = g_string_new (NULL);
-  state = g_malloc0 (hint->view_size);
-  if (hint->read (view, state) && action != NULL &&
-      (line = parlor_line_parse (action, NULL)) != NULL)
-    hint->notes (notes, state, line);
+  if (action != NULL && (line = parlor_line_parse (action, NULL)) != NULL)
+    hint->notes (notes, view, line);
   return mahjong_hint_finish (notes);
 }
 
@@ -233,12 +230,10 @@ mahjong_hint_describe (const MahjongHint *hint,
                        const char        *action)
 {
   g_autoptr(ParlorLine) line = parlor_line_parse (action, NULL);
-  g_autofree gpointer state = NULL;
 
   g_return_val_if_fail (hint != NULL, NULL);
 
-  state = g_malloc0 (hint->view_size);
-  if (line == NULL || !hint->read (view, state))
+  if (line == NULL)
     return NULL;
-  return hint->describe (state, line);
+  return hint->describe (view, line);
 }

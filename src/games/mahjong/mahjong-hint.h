@@ -86,20 +86,16 @@ void  mahjong_hint_add_waits     (GString            *notes,
                                   MahjongHintShanten  shanten,
                                   gpointer            hand);
 
-/* A game's hints, read from its view line. */
+/* A game's hints on an action line. */
 typedef struct
 {
-  gsize    view_size;
-  /* Reads @text into @view; FALSE if it is not a view of the game. */
-  gboolean (*read)     (const char       *text,
-                        gpointer          view);
-  /* Adds the notes on @action in @view. */
-  void     (*notes)    (GString          *notes,
-                        gpointer          view,
-                        const ParlorLine *action);
-  /* @action in words, or NULL; optional if the game describes moves alone. */
-  char    *(*describe) (gpointer          view,
-                        const ParlorLine *action);
+  /* Adds the notes on @action in @view, a view line (none if it is not one). */
+  void  (*notes)    (GString          *notes,
+                     const char       *view,
+                     const ParlorLine *action);
+  /* @action in @view in words, or NULL. */
+  char *(*describe) (const char       *view,
+                     const ParlorLine *action);
 } MahjongHint;
 
 /* ParlorGameInfo.hint_notes and describe_move by @hint. */

@@ -327,8 +327,6 @@ mcr_info_unrecorded_event (const char *line,
 
 MAHJONG_DEFINE_GAME_KIT (mcr_info, mcr_ai_review, mcr_hint, mcr_wall_rules)
 
-MAHJONG_DEFINE_DESCRIBE_MOVE (mcr_info_describe_move, mcr_hint)
-
 static const char * const ai_levels[] = { "1", "2", "3", "4", NULL };
 
 const ParlorGameInfo mcr_game_info = {
@@ -341,7 +339,6 @@ const ParlorGameInfo mcr_game_info = {
   .ai_choose = mcr_ai_choose,
   .describe = mcr_info_describe,
   MAHJONG_GAME_KIT (mcr_info),
-  .describe_move = mcr_info_describe_move,
   /* 2: each hand's wall */
   .replay_version = 2,
   .unrecorded_event = mcr_info_unrecorded_event,

@@ -118,90 +118,78 @@ shanten_of (gpointer hand)
   return shanten != MAHJONG_SHANTEN_NONE ? MAX (shanten, 0) : 0;
 }
 
-static void
-add_waits (GString       *notes,
-           const McrView *v,
-           const guint8   counts[MAHJONG_N_KINDS],
-           gboolean       after_discard)
-{
-  Hand hand = { v, counts };
-
-  mahjong_hint_add_waits (notes, after_discard, MAHJONG_N_KINDS, wait_on, shanten_of, &hand);
-}
-
-static gboolean
-read_view (const char *text,
-           gpointer    view)
-{
-  return mcr_view_parse (text, view, NULL);
-}
-
+/* Notes on @line in the view line @text: a win's fan, or the waits of the
+ * hand after the discard or as held. */
 static void
 add_notes (GString          *notes,
-           gpointer          view,
+           const char       *text,
            const ParlorLine *line)
 {
-  const McrView *v = view;
+  McrView v;
   guint8 counts[MAHJONG_N_KINDS];
-  const char *type = parlor_line_get_type (line);
+  Hand hand = { &v, counts };
   guint n = 0;
 
-  memcpy (counts, v->counts, sizeof counts);
+  if (!mcr_view_parse (text, &v, NULL))
+    return;
+  memcpy (counts, v.counts, sizeof counts);
   for (guint t = 0; t < MAHJONG_N_KINDS; t++)
     n += counts[t];
-  n += 3 * v->n_melds;
+  n += 3 * v.n_melds;
 
-  if (g_str_equal (type, "hu"))
+  if (g_str_equal (parlor_line_get_type (line), "hu"))
     {
-      gboolean self_drawn = v->phase == 't';
-      guint tile = self_drawn ? v->drawn : v->tile;
+      gboolean self_drawn = v.phase == 't';
+      guint tile = self_drawn ? v.drawn : v.tile;
       McrResult res;
 
       if (!self_drawn && tile < MAHJONG_N_KINDS)
         counts[tile]++;
-      if (tile < MAHJONG_N_KINDS && score (v, counts, tile, self_drawn, &res))
+      if (tile < MAHJONG_N_KINDS && score (&v, counts, tile, self_drawn, &res))
         {
           g_autofree char *words = fan_words (&res);
 
           mahjong_hint_add_win (notes, words);
         }
     }
-  else if (g_str_equal (type, "discard") && n == 14)
+  else if (g_str_equal (parlor_line_get_type (line), "discard") && n == 14)
     {
       guint tile = mahjong_tile_from_string (parlor_line_get (line, "tile"));
 
       if (tile < MAHJONG_N_KINDS && counts[tile] > 0)
         {
           counts[tile]--;
-          add_waits (notes, v, counts, TRUE);
+          mahjong_hint_add_waits (notes, TRUE, MAHJONG_N_KINDS, wait_on, shanten_of, &hand);
         }
     }
   else if (n == 13)
-    add_waits (notes, v, counts, FALSE);
+    mahjong_hint_add_waits (notes, FALSE, MAHJONG_N_KINDS, wait_on, shanten_of, &hand);
 }
 
 static char *
-describe (gpointer          view,
+describe (const char       *text,
           const ParlorLine *line)
 {
-  const McrView *v = view;
-  g_autofree char *name = NULL;
   const char *type = parlor_line_get_type (line);
+  g_autofree char *name = NULL;
+  McrView v;
   guint tile;
 
+  if (!mcr_view_parse (text, &v, NULL))
+    return NULL;
   tile = parlor_line_has (line, "tile") ? mahjong_tile_from_string (parlor_line_get (line, "tile"))
                                         : MAHJONG_NO_TILE;
   if (tile < MAHJONG_N_KINDS)
     name = mahjong_tile_name (tile);
 
   if (g_str_equal (type, "hu"))
-    return mahjong_hint_move_words (v->phase == 't' ? MAHJONG_HINT_WIN_DRAWN
-                                    : v->phase == 'r' ? MAHJONG_HINT_ROB_KONG
+    return mahjong_hint_move_words (v.phase == 't' ? MAHJONG_HINT_WIN_DRAWN
+                                    : v.phase == 'r' ? MAHJONG_HINT_ROB_KONG
                                     : MAHJONG_HINT_WIN_DISCARD, NULL);
-  if (g_str_equal (type, "kong") && v->phase != 'c')
+  if (g_str_equal (type, "kong") && v.phase != 'c')
     {
-      for (guint i = 0; i < v->n_melds; i++)
-        if (v->melds[i].type == MAHJONG_MELD_PUNG && v->melds[i].tile == tile)
+      for (guint i = 0; i < v.n_melds; i++)
+        if (v.melds[i].type == MAHJONG_MELD_PUNG && v.melds[i].tile == tile)
           return mahjong_hint_move_words (MAHJONG_HINT_ADDED_KONG, name);
       return mahjong_hint_move_words (MAHJONG_HINT_CONCEALED_KONG, name);
     }
@@ -209,8 +197,6 @@ describe (gpointer          view,
 }
 
 const MahjongHint mcr_hint = {
-  .view_size = sizeof (McrView),
-  .read = read_view,
   .notes = add_notes,
   .describe = describe,
 };

@@ -491,7 +491,6 @@ const ParlorGameInfo suzume_game_info = {
   .ai_choose = suzume_ai_choose,
   .describe = suzume_info_describe,
   MAHJONG_GAME_KIT (suzume_info),
-  .describe_move = suzume_hint_describe,
   /* 2: every discard opens a window for every other seat; 3: ron-barred;
    * 4: each hand's wall */
   .replay_version = 4,

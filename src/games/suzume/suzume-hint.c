@@ -126,92 +126,73 @@ needed_of (gpointer hand)
   return needed >= 2 && needed < 99 ? (int) needed - 1 : 0;
 }
 
-static void
-add_waits (GString          *notes,
-           const SuzumeView *view,
-           const SuzumeTile *tiles,
-           gboolean          after_discard)
-{
-  Hand hand = { view, tiles, { 0 } };
-
-  suzume_view_unseen (view, hand.unseen);
-  /* A discarded tile counts as seen: the view still has it in the hand. */
-  mahjong_hint_add_waits (notes, after_discard, SUZUME_N_TYPES, wait_on, needed_of, &hand);
-}
-
-static gboolean
-read_view (const char *text,
-           gpointer    view)
-{
-  return suzume_view_parse (text, view, NULL);
-}
-
+/* Notes on @line in the view line @text: a win's points, or the waits of the
+ * hand after the discard or as held. */
 static void
 add_notes (GString          *notes,
-           gpointer          state,
+           const char       *text,
            const ParlorLine *line)
 {
-  const SuzumeView *view = state;
-  SuzumeTile hand[SUZUME_HAND_SIZE];
   const char *type = parlor_line_get_type (line);
+  SuzumeView view;
+  Hand hand = { &view, NULL, { 0 } };
+  SuzumeTile kept[SUZUME_HAND_SIZE];
 
-  if (view->seat < 0)
+  if (!suzume_view_parse (text, &view, NULL) || view.seat < 0)
     return;
-  if (g_str_equal (type, "tsumo") && view->hand_len == SUZUME_HAND_SIZE)
+  /* A discarded tile counts as seen: the view still has it in the hand. */
+  suzume_view_unseen (&view, hand.unseen);
+
+  if (g_str_equal (type, "tsumo") && view.hand_len == SUZUME_HAND_SIZE)
     {
       SuzumeScore score;
 
-      if (suzume_score_hand (view->hand, view->dora, &score))
+      if (suzume_score_hand (view.hand, view.dora, &score))
         {
           g_autofree char *words = score_words (&score);
 
           mahjong_hint_add_win (notes, words);
         }
     }
-  else if (g_str_equal (type, "ron") && view->hand_len == SUZUME_HAND_SIZE - 1 &&
-           view->last != SUZUME_NO_TILE)
+  else if (g_str_equal (type, "ron") && view.hand_len == SUZUME_HAND_SIZE - 1 &&
+           view.last != SUZUME_NO_TILE)
     {
-      g_autofree char *result = outcome (view, view->hand, view->last, FALSE);
+      g_autofree char *result = outcome (&view, view.hand, view.last, FALSE);
 
       if (result != NULL)
         mahjong_hint_add_win (notes, result);
     }
   else if (g_str_equal (type, "discard") && parlor_line_get_n_words (line) == 1 &&
-           view->hand_len == SUZUME_HAND_SIZE)
+           view.hand_len == SUZUME_HAND_SIZE)
     {
       SuzumeTile tile = suzume_tile_from_string (parlor_line_get_word (line, 0));
       guint n = 0;
       gboolean removed = FALSE;
 
-      for (guint i = 0; i < view->hand_len; i++)
-        if (!removed && view->hand[i] == tile)
+      for (guint i = 0; i < view.hand_len; i++)
+        if (!removed && view.hand[i] == tile)
           removed = TRUE;
         else if (n < SUZUME_HAND_SIZE - 1)
-          hand[n++] = view->hand[i];
+          kept[n++] = view.hand[i];
+      hand.hand = kept;
       if (removed)
-        add_waits (notes, view, hand, TRUE);
+        mahjong_hint_add_waits (notes, TRUE, SUZUME_N_TYPES, wait_on, needed_of, &hand);
     }
-  else if (view->hand_len == SUZUME_HAND_SIZE - 1)
-    add_waits (notes, view, view->hand, FALSE);
+  else if (view.hand_len == SUZUME_HAND_SIZE - 1)
+    {
+      hand.hand = view.hand;
+      mahjong_hint_add_waits (notes, FALSE, SUZUME_N_TYPES, wait_on, needed_of, &hand);
+    }
 }
 
-const MahjongHint suzume_hint = {
-  .view_size = sizeof (SuzumeView),
-  .read = read_view,
-  .notes = add_notes,
-};
-
-char *
-suzume_hint_describe (const char *text,
-                      const char *action)
+/* The move alone tells it. */
+static char *
+describe (const char       *text,
+          const ParlorLine *line)
 {
-  g_autoptr(ParlorLine) line = parlor_line_parse (action, NULL);
+  const char *type = parlor_line_get_type (line);
   g_autofree char *name = NULL;
-  const char *type;
 
-  if (line == NULL)
-    return NULL;
-  type = parlor_line_get_type (line);
   if (g_str_equal (type, "discard"))
     {
       SuzumeTile tile = parlor_line_get_n_words (line) == 1
@@ -223,3 +204,8 @@ suzume_hint_describe (const char *text,
     }
   return mahjong_hint_type_words (type, name, MAHJONG_HINT_WIN_DISCARD);
 }
+
+const MahjongHint suzume_hint = {
+  .notes = add_notes,
+  .describe = describe,
+};

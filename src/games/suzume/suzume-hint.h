@@ -5,11 +5,7 @@
 
 G_BEGIN_DECLS
 
-/* For ParlorGameInfo.hint_notes. */
+/* For ParlorGameInfo.hint_notes and describe_move. */
 extern const MahjongHint suzume_hint;
-
-/* ParlorGameInfo.describe_move: the move alone tells it. */
-char *suzume_hint_describe (const char *view,
-                            const char *action);
 
 G_END_DECLS
