@@ -249,7 +249,7 @@ test_waits_jihai (void)
   g_assert_cmpuint (jihai_view_unseen (&v, 0), ==, 1);
   g_assert_cmpuint (jihai_view_unseen (&v, 4), ==, 3);
 
-  notes = jihai_hint_notes (line, "pass");
+  notes = mahjong_hint_notes (&jihai_hint, line, "pass");
   g_assert_nonnull (notes);
   g_test_message ("%s", notes);
   g_assert_nonnull (strstr (notes, "Your hand is ready"));

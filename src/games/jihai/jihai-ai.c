@@ -690,13 +690,22 @@ measure (const AiHand *h,
       o->ukeire += live[k];
 }
 
-static gboolean
-review_outcome (const JihaiView *v,
-                const char      *action,
-                MemoEntry       *memo,
-                ParlorRng       *rng,
-                Outcome         *o)
+typedef struct
 {
+  JihaiView  view;
+  MemoEntry *memo;
+  ParlorRng  rng;
+} Review;
+
+static gboolean
+review_outcome (gpointer    state,
+                const char *action,
+                Outcome    *o)
+{
+  Review *r = state;
+  const JihaiView *v = &r->view;
+  MemoEntry *memo = r->memo;
+  ParlorRng *rng = &r->rng;
   g_autoptr(GPtrArray) legal = jihai_options_to_actions (&v->options, v->counts);
   g_autoptr(ParlorLine) line = parlor_line_parse (action, NULL);
   const char *type;
@@ -784,17 +793,13 @@ review_outcome (const JihaiView *v,
   return FALSE;
 }
 
-typedef struct
-{
-  JihaiView  view;
-  MemoEntry *memo;
-  ParlorRng  rng;
-} Review;
-
+/* A claim or a pass is judged by the strong player's expected points where it
+ * has them for both, a turn's move by the shape. */
 static gpointer
-review_prepare (const char  *view,
-                guint64      seed,
-                GError     **error)
+review_prepare (const char          *view,
+                guint64              seed,
+                MahjongReviewJudge  *judge,
+                GError             **error)
 {
   g_autofree Review *r = g_new (Review, 1);
 
@@ -806,29 +811,10 @@ review_prepare (const char  *view,
                            _("It is not this seat's turn"));
       return NULL;
     }
+  *judge = r->view.ask != JIHAI_ASK_TURN ? MAHJONG_REVIEW_BY_VALUE : MAHJONG_REVIEW_BY_SHAPE;
   r->memo = g_new0 (MemoEntry, 1 << MEMO_BITS);
   parlor_rng_init (&r->rng, seed, 0x726576);
   return g_steal_pointer (&r);
-}
-
-static gboolean
-review_measure (gpointer    state,
-                const char *action,
-                Outcome    *o)
-{
-  Review *r = state;
-
-  return review_outcome (&r->view, action, r->memo, &r->rng, o);
-}
-
-/* A claim or a pass is judged by the strong player's expected points where it
- * has them for both, a turn's move by the shape. */
-static MahjongReviewJudge
-review_judge (gpointer state)
-{
-  const Review *r = state;
-
-  return r->view.ask != JIHAI_ASK_TURN ? MAHJONG_REVIEW_BY_VALUE : MAHJONG_REVIEW_BY_SHAPE;
 }
 
 static void
@@ -843,7 +829,6 @@ review_free (gpointer state)
 const MahjongReview jihai_ai_review = {
   .value = MAHJONG_REVIEW_POINTS,
   .prepare = review_prepare,
-  .measure = review_measure,
-  .judge = review_judge,
+  .measure = review_outcome,
   .free = review_free,
 };

@@ -10,19 +10,10 @@
 #include "jihai-game.h"
 #include "jihai-hint.h"
 #include "jihai-rules.h"
-#include "mahjong-wall.h"
+#include "mahjong-game.h"
 #include "parlor-line.h"
 
-struct _JihaiGame
-{
-  GObject     parent_instance;
-  JihaiState  state;
-};
-
-static void jihai_game_iface_init (ParlorGameInterface *iface);
-
-G_DEFINE_FINAL_TYPE_WITH_CODE (JihaiGame, jihai_game, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (PARLOR_TYPE_GAME, jihai_game_iface_init))
+MAHJONG_DEFINE_GAME (JihaiGame, jihai_game, JihaiState, jihai_game_info, JIHAI_PHASE_OVER)
 
 enum {
   CHANGED,
@@ -33,8 +24,6 @@ static guint signals[N_SIGNALS];
 
 static const char *const ai_levels[] = { "random", "normal", "strong", NULL };
 
-MAHJONG_DEFINE_CHECK_DRAWS (check_draws, jihai_wall_rules)
-
 /* Version 3 added each hand's wall. */
 static gboolean
 unrecorded_event (const char *line,
@@ -43,7 +32,7 @@ unrecorded_event (const char *line,
   return version < 3 && g_str_has_prefix (line, "wall ");
 }
 
-MAHJONG_DEFINE_REVIEW_COST (review_cost, jihai_ai_review)
+MAHJONG_DEFINE_GAME_KIT (jihai_info, jihai_ai_review, jihai_hint, jihai_wall_rules)
 
 static char *jihai_describe (const char         *line,
                              const char * const *seat_names);
@@ -65,14 +54,11 @@ const ParlorGameInfo jihai_game_info = {
   .new_game = new_game,
   .ai_choose = jihai_ai_choose,
   .describe = jihai_describe,
-  .review_cost = review_cost,
-  .hint_notes = jihai_hint_notes,
-  .describe_move = jihai_hint_describe,
+  MAHJONG_GAME_KIT (jihai_info),
   /* 2: every discard opens a window for every other seat; 3: each hand's wall */
   .replay_version = 3,
   .answers_recorded_since = 2,
   .unrecorded_event = unrecorded_event,
-  .check_draws = check_draws,
 };
 
 static void
@@ -81,11 +67,6 @@ jihai_game_class_init (JihaiGameClass *klass)
   /* After the start and after every accepted action. */
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                    0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-}
-
-static void
-jihai_game_init (JihaiGame *self)
-{
 }
 
 JihaiGame *
@@ -116,21 +97,15 @@ jihai_game_new (const char  *config,
 
 /* ParlorGame */
 
-static const ParlorGameInfo *
-jihai_get_info (ParlorGame *game)
-{
-  return &jihai_game_info;
-}
-
 static guint
-jihai_get_n_seats (ParlorGame *game)
+jihai_game_get_n_seats (ParlorGame *game)
 {
   return 2;
 }
 
 static void
-jihai_start (ParlorGame *game,
-             GPtrArray  *events)
+jihai_game_start (ParlorGame *game,
+                  GPtrArray  *events)
 {
   JihaiGame *self = JIHAI_GAME (game);
 
@@ -141,30 +116,24 @@ jihai_start (ParlorGame *game,
 }
 
 static guint32
-jihai_get_waiting (ParlorGame *game)
+jihai_game_get_waiting (ParlorGame *game)
 {
   return jihai_state_waiting (&JIHAI_GAME (game)->state);
 }
 
-static gboolean
-jihai_is_over (ParlorGame *game)
-{
-  return JIHAI_GAME (game)->state.phase == JIHAI_PHASE_OVER;
-}
-
 static GPtrArray *
-jihai_legal_actions (ParlorGame *game,
-                     guint       seat)
+jihai_game_legal_actions (ParlorGame *game,
+                          guint       seat)
 {
   return jihai_state_legal_actions (&JIHAI_GAME (game)->state, seat);
 }
 
 static gboolean
-jihai_apply (ParlorGame  *game,
-             guint        seat,
-             const char  *action,
-             GPtrArray   *events,
-             GError     **error)
+jihai_game_apply (ParlorGame  *game,
+                  guint        seat,
+                  const char  *action,
+                  GPtrArray   *events,
+                  GError     **error)
 {
   static const struct { const char *word; JihaiMove move; gboolean takes_tile; } moves[] = {
     { "discard", JIHAI_MOVE_DISCARD, TRUE },
@@ -226,8 +195,8 @@ jihai_game_get_view (JihaiGame *self,
 }
 
 static char *
-jihai_view_for (ParlorGame *game,
-                int         seat)
+jihai_game_view_for (ParlorGame *game,
+                     int         seat)
 {
   JihaiView view;
 
@@ -236,14 +205,14 @@ jihai_view_for (ParlorGame *game,
 }
 
 static char *
-jihai_get_result (ParlorGame *game)
+jihai_game_get_result (ParlorGame *game)
 {
   return jihai_state_result_line (&JIHAI_GAME (game)->state);
 }
 
 static ParlorPromptKind
-jihai_get_prompt_kind (ParlorGame *game,
-                       guint       seat)
+jihai_game_get_prompt_kind (ParlorGame *game,
+                            guint       seat)
 {
   JihaiGame *self = JIHAI_GAME (game);
 
@@ -252,27 +221,11 @@ jihai_get_prompt_kind (ParlorGame *game,
 }
 
 static char *
-jihai_default_action (ParlorGame *game,
-                      guint       seat,
-                      ParlorRng  *rng)
+jihai_game_default_action (ParlorGame *game,
+                           guint       seat,
+                           ParlorRng  *rng)
 {
   return jihai_state_default_action (&JIHAI_GAME (game)->state, seat);
-}
-
-static void
-jihai_game_iface_init (ParlorGameInterface *iface)
-{
-  iface->get_info = jihai_get_info;
-  iface->get_n_seats = jihai_get_n_seats;
-  iface->start = jihai_start;
-  iface->get_waiting = jihai_get_waiting;
-  iface->is_over = jihai_is_over;
-  iface->legal_actions = jihai_legal_actions;
-  iface->apply = jihai_apply;
-  iface->view_for = jihai_view_for;
-  iface->get_result = jihai_get_result;
-  iface->get_prompt_kind = jihai_get_prompt_kind;
-  iface->default_action = jihai_default_action;
 }
 
 guint

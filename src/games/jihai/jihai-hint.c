@@ -88,63 +88,63 @@ outcome (const JihaiView *view,
   return score_words (&score);
 }
 
-/* The waits of a hand of seven (kongs as three) and what they bring. */
-static void
-add_waits (GString         *notes,
-           const JihaiView *view,
-           const guint8     counts[JIHAI_N_KINDS],
-           gboolean         after_discard)
+/* A hand of seven (kongs as three) in @view. */
+typedef struct
 {
+  const JihaiView *view;
+  const guint8    *counts;
+} Hand;
+
+static char *
+wait_on (gpointer  hand,
+         guint     kind,
+         char    **name,
+         guint    *unseen)
+{
+  const Hand *h = hand;
+  char *result;
+
+  if (h->counts[kind] >= 4 || (result = outcome (h->view, h->counts, kind, FALSE)) == NULL)
+    return NULL;
+  *name = kind_name (kind);
+  *unseen = jihai_view_unseen (h->view, kind);
+  return result;
+}
+
+static int
+distance_of (gpointer hand)
+{
+  const Hand *h = hand;
+  const JihaiView *view = h->view;
   guint8 live[JIHAI_N_KINDS];
-  gboolean ready = FALSE;
   int distance;
 
   for (guint k = 0; k < JIHAI_N_KINDS; k++)
-    {
-      g_autofree char *result = NULL;
-      g_autofree char *name = NULL;
-
-      if (counts[k] >= 4 || (result = outcome (view, counts, k, FALSE)) == NULL)
-        continue;
-      if (!ready)
-        mahjong_hint_add_ready (notes, after_discard);
-      ready = TRUE;
-      name = kind_name (k);
-      mahjong_hint_add_wait (notes, name, jihai_view_unseen (view, k), result);
-    }
-  if (ready)
-    return;
-
-  for (guint k = 0; k < JIHAI_N_KINDS; k++)
     live[k] = 4;
-  distance = jihai_ai_distance (counts, view->melds[view->seat], view->n_melds[view->seat],
+  distance = jihai_ai_distance (h->counts, view->melds[view->seat], view->n_melds[view->seat],
                                 view->discarded[view->seat], live);
-  if (distance != G_MAXINT && distance > 1)
-    mahjong_hint_add_not_ready (notes, after_discard, distance - 1);
+  return distance != G_MAXINT && distance > 1 ? distance - 1 : 0;
 }
 
-char *
-jihai_hint_notes (const char *text,
-                  const char *action)
+/* Notes on @line in the view line @text: a win's points, or the waits of the
+ * hand after the discard or as held. */
+static void
+add_notes (GString          *notes,
+           const char       *text,
+           const ParlorLine *line)
 {
-  g_autoptr(ParlorLine) line = NULL;
-  GString *notes = g_string_new (NULL);
+  const char *type = parlor_line_get_type (line);
   JihaiView view;
   guint8 counts[JIHAI_N_KINDS];
-  const char *type;
-  guint n = 0;
+  Hand hand = { &view, counts };
+  guint held;
 
-  g_return_val_if_fail (text != NULL, NULL);
-
-  if (!jihai_view_parse (text, &view, NULL) || view.seat < 0 || action == NULL ||
-      (line = parlor_line_parse (action, NULL)) == NULL)
-    return mahjong_hint_finish (notes);
-
-  type = parlor_line_get_type (line);
+  if (!jihai_view_parse (text, &view, NULL) || view.seat < 0)
+    return;
   memcpy (counts, view.counts, sizeof counts);
+  held = 3 * view.n_melds[view.seat];
   for (guint k = 0; k < JIHAI_N_KINDS; k++)
-    n += counts[k];
-  n += 3 * view.n_melds[view.seat];
+    held += counts[k];
 
   if (g_str_equal (type, "tsumo") && view.drawn < JIHAI_N_KINDS)
     {
@@ -161,7 +161,7 @@ jihai_hint_notes (const char *text,
       if (result != NULL)
         mahjong_hint_add_win (notes, result);
     }
-  else if (g_str_equal (type, "discard") && parlor_line_get_n_words (line) == 1 && n == 8)
+  else if (g_str_equal (type, "discard") && parlor_line_get_n_words (line) == 1 && held == 8)
     {
       const char *word = parlor_line_get_word (line, 0);
       guint kind = strlen (word) == 1 ? jihai_kind_from_letter (word[0]) : JIHAI_NO_KIND;
@@ -169,28 +169,24 @@ jihai_hint_notes (const char *text,
       if (kind < JIHAI_N_KINDS && counts[kind] > 0)
         {
           counts[kind]--;
-          add_waits (notes, &view, counts, TRUE);
+          mahjong_hint_add_waits (notes, TRUE, JIHAI_N_KINDS, wait_on, distance_of, &hand);
         }
     }
-  else if (n == 7)
-    add_waits (notes, &view, counts, FALSE);
-
-  return mahjong_hint_finish (notes);
+  else if (held == 7)
+    mahjong_hint_add_waits (notes, FALSE, JIHAI_N_KINDS, wait_on, distance_of, &hand);
 }
 
-char *
-jihai_hint_describe (const char *text,
-                     const char *action)
+static char *
+describe (const char       *text,
+          const ParlorLine *line)
 {
-  g_autoptr(ParlorLine) line = parlor_line_parse (action, NULL);
+  const char *type = parlor_line_get_type (line);
   g_autofree char *name = NULL;
-  JihaiView view;
-  const char *type;
   guint kind = JIHAI_NO_KIND;
+  JihaiView view;
 
-  if (line == NULL || !jihai_view_parse (text, &view, NULL))
+  if (!jihai_view_parse (text, &view, NULL))
     return NULL;
-  type = parlor_line_get_type (line);
   if (parlor_line_get_n_words (line) == 1 && strlen (parlor_line_get_word (line, 0)) == 1)
     kind = jihai_kind_from_letter (parlor_line_get_word (line, 0)[0]);
   if (kind < JIHAI_N_KINDS)
@@ -199,3 +195,8 @@ jihai_hint_describe (const char *text,
   return mahjong_hint_type_words (type, name, view.ask == JIHAI_ASK_ROB ? MAHJONG_HINT_ROB_KONG
                                                                       : MAHJONG_HINT_WIN_DISCARD);
 }
+
+const MahjongHint jihai_hint = {
+  .notes = add_notes,
+  .describe = describe,
+};

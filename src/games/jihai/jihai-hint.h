@@ -4,6 +4,7 @@
 #include <glib.h>
 
 #include "jihai-view.h"
+#include "mahjong-hint.h"
 
 G_BEGIN_DECLS
 
@@ -11,12 +12,7 @@ G_BEGIN_DECLS
  * every meld and discard on the table. */
 guint  jihai_view_unseen (const JihaiView *view,
                           guint            kind);
-/* ParlorGameInfo.hint_notes */
-char  *jihai_hint_notes  (const char      *view,
-                          const char      *action);
-
-/* ParlorGameInfo.describe_move */
-char  *jihai_hint_describe (const char    *view,
-                            const char    *action);
+/* For ParlorGameInfo.hint_notes and describe_move. */
+extern const MahjongHint jihai_hint;
 
 G_END_DECLS

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "jihai-score.h"
+#include "mahjong-score.h"
 
 G_DEFINE_QUARK (jihai-error-quark, jihai_error)
 
@@ -393,39 +394,34 @@ jihai_flags_parse (const char  *text,
 
 /* Lines */
 
-static const struct
-{
-  const char *name;
-  const char *id;
-} line_table[JIHAI_N_LINES] = {
-  { N_("One closed triplet"), "one_closed_triplet" },
-  { N_("Two closed triplets"), "two_closed_triplets" },
-  { N_("One closed kong"), "one_closed_kong" },
-  { N_("Two kongs"), "two_kongs" },
-  { N_("Two closed kongs"), "two_closed_kongs" },
-  { N_("Three dragons"), "three_dragons" },
-  { N_("Two dragons"), "two_dragons" },
-  { N_("Three winds"), "three_winds" },
-  { N_("Two winds"), "two_winds" },
-  { N_("Wind pairs"), "wind_pairs" },
-  { N_("Dragon pairs"), "dragon_pairs" },
-  { N_("Four pairs"), "four_pairs" },
-  { N_("Seven orphans, 7-sided wait"), "seven_orphans_7_sided" },
-  { N_("Seven orphans"), "seven_orphans" },
-  { N_("Heavenly hand"), "heavenly" },
-  { N_("Earthly hand"), "earthly" },
-  { N_("Hand of man"), "hand_of_man" },
-  { N_("Last draw"), "last_draw" },
-  { N_("Last discard"), "last_discard" },
-  { N_("Dead wall draw"), "dead_wall_draw" },
-  { N_("Robbing a quad"), "robbing_quad" },
+static const MahjongScoreLine line_table[JIHAI_N_LINES] = {
+  { N_("One closed triplet"), "one_closed_triplet", 0 },
+  { N_("Two closed triplets"), "two_closed_triplets", 0 },
+  { N_("One closed kong"), "one_closed_kong", 0 },
+  { N_("Two kongs"), "two_kongs", 0 },
+  { N_("Two closed kongs"), "two_closed_kongs", 0 },
+  { N_("Three dragons"), "three_dragons", 0 },
+  { N_("Two dragons"), "two_dragons", 0 },
+  { N_("Three winds"), "three_winds", 0 },
+  { N_("Two winds"), "two_winds", 0 },
+  { N_("Wind pairs"), "wind_pairs", 0 },
+  { N_("Dragon pairs"), "dragon_pairs", 0 },
+  { N_("Four pairs"), "four_pairs", 0 },
+  { N_("Seven orphans, 7-sided wait"), "seven_orphans_7_sided", 0 },
+  { N_("Seven orphans"), "seven_orphans", 0 },
+  { N_("Heavenly hand"), "heavenly", 0 },
+  { N_("Earthly hand"), "earthly", 0 },
+  { N_("Hand of man"), "hand_of_man", 0 },
+  { N_("Last draw"), "last_draw", 0 },
+  { N_("Last discard"), "last_discard", 0 },
+  { N_("Dead wall draw"), "dead_wall_draw", 0 },
+  { N_("Robbing a quad"), "robbing_quad", 0 },
 };
 
 const char *
 jihai_line_name (JihaiLine line)
 {
-  g_return_val_if_fail (line < JIHAI_N_LINES, "");
-  return line_table[line].name;
+  return mahjong_score_line (line_table, JIHAI_N_LINES, line)->name;
 }
 
 const char *
@@ -437,17 +433,13 @@ jihai_line_label (JihaiLine line)
 const char *
 jihai_line_id (JihaiLine line)
 {
-  g_return_val_if_fail (line < JIHAI_N_LINES, "");
-  return line_table[line].id;
+  return mahjong_score_line (line_table, JIHAI_N_LINES, line)->id;
 }
 
 JihaiLine
 jihai_line_from_id (const char *id)
 {
-  for (guint i = 0; id != NULL && i < JIHAI_N_LINES; i++)
-    if (g_str_equal (line_table[i].id, id))
-      return (JihaiLine) i;
-  return JIHAI_N_LINES;
+  return (JihaiLine) mahjong_score_line_find (line_table, JIHAI_N_LINES, id);
 }
 
 const char *

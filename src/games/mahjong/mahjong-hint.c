@@ -175,3 +175,65 @@ mahjong_hint_finish (GString *notes)
     }
   return g_string_free (notes, FALSE);
 }
+
+void
+mahjong_hint_add_waits (GString            *notes,
+                        gboolean            after_discard,
+                        guint               n_kinds,
+                        MahjongHintWait     wait,
+                        MahjongHintShanten  shanten,
+                        gpointer            hand)
+{
+  gboolean ready = FALSE;
+  int distance;
+
+  for (guint k = 0; k < n_kinds; k++)
+    {
+      g_autofree char *name = NULL;
+      guint unseen = 0;
+      g_autofree char *result = wait (hand, k, &name, &unseen);
+
+      if (result == NULL)
+        continue;
+      if (!ready)
+        mahjong_hint_add_ready (notes, after_discard);
+      ready = TRUE;
+      mahjong_hint_add_wait (notes, name, unseen, result);
+    }
+  if (ready)
+    return;
+  distance = shanten (hand);
+  if (distance >= 1)
+    mahjong_hint_add_not_ready (notes, after_discard, distance);
+}
+
+char *
+mahjong_hint_notes (const MahjongHint *hint,
+                    const char        *view,
+                    const char        *action)
+{
+  g_autoptr(ParlorLine) line = NULL;
+  GString *notes;
+
+  g_return_val_if_fail (hint != NULL, NULL);
+  g_return_val_if_fail (view != NULL, NULL);
+
+  notes = g_string_new (NULL);
+  if (action != NULL && (line = parlor_line_parse (action, NULL)) != NULL)
+    hint->notes (notes, view, line);
+  return mahjong_hint_finish (notes);
+}
+
+char *
+mahjong_hint_describe (const MahjongHint *hint,
+                       const char        *view,
+                       const char        *action)
+{
+  g_autoptr(ParlorLine) line = parlor_line_parse (action, NULL);
+
+  g_return_val_if_fail (hint != NULL, NULL);
+
+  if (line == NULL)
+    return NULL;
+  return hint->describe (view, line);
+}

@@ -3,6 +3,8 @@
 
 #include <glib.h>
 
+#include "parlor-line.h"
+
 G_BEGIN_DECLS
 
 /*
@@ -66,5 +68,60 @@ char *mahjong_hint_type_words    (const char      *type,
 
 /* The notes, or NULL if there are none. */
 char *mahjong_hint_finish        (GString    *notes);
+
+/* One wait of a hand a tile short: what a win on @kind brings, with its
+ * name and its copies unseen; NULL if it does not win. */
+typedef char *(*MahjongHintWait)    (gpointer    hand,
+                                     guint       kind,
+                                     char      **name,
+                                     guint      *unseen);
+/* How many more useful tiles the hand needs to be ready; 0 if unknown. */
+typedef int   (*MahjongHintShanten) (gpointer    hand);
+
+/* Notes every wait among @n_kinds kinds, or how far the hand is from ready. */
+void  mahjong_hint_add_waits     (GString            *notes,
+                                  gboolean            after_discard,
+                                  guint               n_kinds,
+                                  MahjongHintWait     wait,
+                                  MahjongHintShanten  shanten,
+                                  gpointer            hand);
+
+/* A game's hints on an action line. */
+typedef struct
+{
+  /* Adds the notes on @action in @view, a view line (none if it is not one). */
+  void  (*notes)    (GString          *notes,
+                     const char       *view,
+                     const ParlorLine *action);
+  /* @action in @view in words, or NULL. */
+  char *(*describe) (const char       *view,
+                     const ParlorLine *action);
+} MahjongHint;
+
+/* ParlorGameInfo.hint_notes and describe_move by @hint. */
+char *mahjong_hint_notes         (const MahjongHint *hint,
+                                  const char        *view,
+                                  const char        *action);
+char *mahjong_hint_describe      (const MahjongHint *hint,
+                                  const char        *view,
+                                  const char        *action);
+
+/* Defines @func, a ParlorGameInfo.hint_notes by @hint. */
+#define MAHJONG_DEFINE_HINT_NOTES(func, hint)                        \
+  static char *                                                      \
+  func (const char *view,                                            \
+        const char *action)                                          \
+  {                                                                  \
+    return mahjong_hint_notes (&(hint), view, action);               \
+  }
+
+/* Defines @func, a ParlorGameInfo.describe_move by @hint. */
+#define MAHJONG_DEFINE_DESCRIBE_MOVE(func, hint)                     \
+  static char *                                                      \
+  func (const char *view,                                            \
+        const char *action)                                          \
+  {                                                                  \
+    return mahjong_hint_describe (&(hint), view, action);            \
+  }
 
 G_END_DECLS

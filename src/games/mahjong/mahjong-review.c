@@ -40,11 +40,10 @@ mahjong_review_cost (const MahjongReview  *review,
   g_return_val_if_fail (view != NULL && played != NULL && best != NULL, FALSE);
   g_return_val_if_fail (out != NULL, FALSE);
 
-  state = review->prepare (view, seed, error);
+  state = review->prepare (view, seed, &judge, error);
   if (state == NULL)
     return FALSE;
   ok = review->measure (state, played, &p) && review->measure (state, best, &b);
-  judge = review->judge (state);
   review->free (state);
   if (!ok)
     {

@@ -40,16 +40,16 @@ typedef enum
 typedef struct
 {
   MahjongReviewValue value;
-  /* The state of @view for @seed, or NULL with @error if its seat has
-   * nothing to decide. */
-  gpointer           (*prepare) (const char  *view,
-                                 guint64      seed,
-                                 GError     **error);
+  /* The state of @view for @seed and how its moves are judged, or NULL
+   * with @error if its seat has nothing to decide. */
+  gpointer           (*prepare) (const char          *view,
+                                 guint64              seed,
+                                 MahjongReviewJudge  *judge,
+                                 GError             **error);
   /* FALSE if @action is not legal in @state. */
   gboolean           (*measure) (gpointer              state,
                                  const char           *action,
                                  MahjongReviewOutcome *outcome);
-  MahjongReviewJudge (*judge)   (gpointer              state);
   GDestroyNotify     free;
 } MahjongReview;
 

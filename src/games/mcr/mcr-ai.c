@@ -1012,10 +1012,11 @@ outcome_of_14 (const McrView *w,
 }
 
 static gboolean
-review_outcome (const McrView *v,
-                const char    *action,
-                Outcome       *o)
+review_outcome (gpointer    state,
+                const char *action,
+                Outcome    *o)
 {
+  const McrView *v = state;
   g_autoptr(ParlorLine) line = parlor_line_parse (action, NULL);
   const char *type;
   guint tile = MAHJONG_NO_TILE;
@@ -1096,10 +1097,13 @@ review_outcome (const McrView *v,
   return FALSE;
 }
 
+/* A claim (or a pass) is judged by the chance to win where there is one for
+ * both, a turn's move by the shape. */
 static gpointer
-review_prepare (const char  *view,
-                guint64      seed,
-                GError     **error)
+review_prepare (const char          *view,
+                guint64              seed,
+                MahjongReviewJudge  *judge,
+                GError             **error)
 {
   g_autofree McrView *v = g_new (McrView, 1);
 
@@ -1111,31 +1115,13 @@ review_prepare (const char  *view,
                            _("Nothing to decide"));
       return NULL;
     }
+  *judge = v->phase != 't' ? MAHJONG_REVIEW_BY_VALUE : MAHJONG_REVIEW_BY_SHAPE;
   return g_steal_pointer (&v);
-}
-
-static gboolean
-review_measure (gpointer    state,
-                const char *action,
-                Outcome    *o)
-{
-  return review_outcome (state, action, o);
-}
-
-/* A claim (or a pass) is judged by the chance to win where there is one for
- * both, a turn's move by the shape. */
-static MahjongReviewJudge
-review_judge (gpointer state)
-{
-  const McrView *v = state;
-
-  return v->phase != 't' ? MAHJONG_REVIEW_BY_VALUE : MAHJONG_REVIEW_BY_SHAPE;
 }
 
 const MahjongReview mcr_ai_review = {
   .value = MAHJONG_REVIEW_CHANCE,
   .prepare = review_prepare,
-  .measure = review_measure,
-  .judge = review_judge,
+  .measure = review_outcome,
   .free = g_free,
 };

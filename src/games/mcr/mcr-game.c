@@ -5,7 +5,7 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "mahjong-wall.h"
+#include "mahjong-game.h"
 #include "mcr-ai.h"
 #include "mcr-game.h"
 #include "mcr-hint.h"
@@ -15,26 +15,11 @@
 /* Chinese Official mahjong as a ParlorGame: the state machine is mcr-rules.c,
  * the view line mcr-view.c; here, the object and the words for its events. */
 
-struct _McrGame
-{
-  GObject     parent_instance;
-  McrState    state;
-};
-
-static void mcr_game_iface_init (ParlorGameInterface *iface);
-
-G_DEFINE_FINAL_TYPE_WITH_CODE (McrGame, mcr_game, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (PARLOR_TYPE_GAME, mcr_game_iface_init))
+MAHJONG_DEFINE_GAME (McrGame, mcr_game, McrState, mcr_game_info, MCR_PHASE_OVER)
 
 static void
 mcr_game_class_init (McrGameClass *klass)
 {
-}
-
-static void
-mcr_game_init (McrGame *self)
-{
-  mcr_state_init (&self->state, 16, 0);
 }
 
 McrGame *
@@ -61,12 +46,6 @@ mcr_game_set_first_wall (McrGame      *self,
 
 /* ---- the interface ------------------------------------------------------------ */
 
-static const ParlorGameInfo *
-mcr_game_get_info (ParlorGame *game)
-{
-  return &mcr_game_info;
-}
-
 static guint
 mcr_game_get_n_seats (ParlorGame *game)
 {
@@ -84,12 +63,6 @@ static guint32
 mcr_game_get_waiting (ParlorGame *game)
 {
   return mcr_state_waiting (&MCR_GAME (game)->state);
-}
-
-static gboolean
-mcr_game_is_over (ParlorGame *game)
-{
-  return MCR_GAME (game)->state.phase == MCR_PHASE_OVER;
 }
 
 static ParlorPromptKind
@@ -142,22 +115,6 @@ mcr_game_default_action (ParlorGame *game,
   if (!parlor_game_is_waiting_for (game, seat))
     return NULL;
   return mcr_state_default_action (&MCR_GAME (game)->state, seat);
-}
-
-static void
-mcr_game_iface_init (ParlorGameInterface *iface)
-{
-  iface->get_info = mcr_game_get_info;
-  iface->get_n_seats = mcr_game_get_n_seats;
-  iface->start = mcr_game_start;
-  iface->get_waiting = mcr_game_get_waiting;
-  iface->is_over = mcr_game_is_over;
-  iface->legal_actions = mcr_game_legal_actions;
-  iface->apply = mcr_game_apply;
-  iface->view_for = mcr_game_view_for;
-  iface->get_result = mcr_game_get_result;
-  iface->get_prompt_kind = mcr_game_get_prompt_kind;
-  iface->default_action = mcr_game_default_action;
 }
 
 static ParlorGame *
@@ -368,9 +325,7 @@ mcr_info_unrecorded_event (const char *line,
   return version < 2 && g_str_has_prefix (line, "wall ");
 }
 
-MAHJONG_DEFINE_CHECK_DRAWS (mcr_info_check_draws, mcr_wall_rules)
-
-MAHJONG_DEFINE_REVIEW_COST (mcr_info_review_cost, mcr_ai_review)
+MAHJONG_DEFINE_GAME_KIT (mcr_info, mcr_ai_review, mcr_hint, mcr_wall_rules)
 
 static const char * const ai_levels[] = { "1", "2", "3", "4", NULL };
 
@@ -383,11 +338,8 @@ const ParlorGameInfo mcr_game_info = {
   .new_game = mcr_info_new_game,
   .ai_choose = mcr_ai_choose,
   .describe = mcr_info_describe,
-  .review_cost = mcr_info_review_cost,
-  .hint_notes = mcr_hint_notes,
-  .describe_move = mcr_hint_describe,
+  MAHJONG_GAME_KIT (mcr_info),
   /* 2: each hand's wall */
   .replay_version = 2,
   .unrecorded_event = mcr_info_unrecorded_event,
-  .check_draws = mcr_info_check_draws,
 };

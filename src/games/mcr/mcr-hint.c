@@ -86,59 +86,58 @@ outcome (const McrView *v,
                           tsumo.total_without_flowers, MCR_MIN_FAN);
 }
 
-static void
-add_waits (GString       *notes,
-           const McrView *v,
-           const guint8   counts[MAHJONG_N_KINDS],
-           gboolean       after_discard)
+/* A hand of 13 (kongs as three) in @v. */
+typedef struct
 {
-  gboolean ready = FALSE;
-  int shanten;
+  const McrView *v;
+  const guint8  *counts;
+} Hand;
 
-  for (guint t = 0; t < MAHJONG_N_KINDS; t++)
-    {
-      g_autofree char *result = NULL;
-      g_autofree char *name = NULL;
-      guint unseen = 4 - MIN (4, v->visible[t]);
+static char *
+wait_on (gpointer  hand,
+         guint     tile,
+         char    **name,
+         guint    *unseen)
+{
+  const Hand *h = hand;
+  char *result;
 
-      if (counts[t] >= 4 || (result = outcome (v, counts, t)) == NULL)
-        continue;
-      if (!ready)
-        mahjong_hint_add_ready (notes, after_discard);
-      ready = TRUE;
-      name = mahjong_tile_name (t);
-      mahjong_hint_add_wait (notes, name, unseen, result);
-    }
-  if (ready)
-    return;
-  shanten = mahjong_shanten (counts, v->n_melds, NULL);
-  if (shanten >= 1 && shanten != MAHJONG_SHANTEN_NONE)
-    mahjong_hint_add_not_ready (notes, after_discard, shanten);
+  if (h->counts[tile] >= 4 || (result = outcome (h->v, h->counts, tile)) == NULL)
+    return NULL;
+  *name = mahjong_tile_name (tile);
+  *unseen = 4 - MIN (4, h->v->visible[tile]);
+  return result;
 }
 
-char *
-mcr_hint_notes (const char *text,
-                const char *action)
+static int
+shanten_of (gpointer hand)
 {
-  g_autoptr(ParlorLine) line = NULL;
-  GString *notes = g_string_new (NULL);
+  const Hand *h = hand;
+  int shanten = mahjong_shanten (h->counts, h->v->n_melds, NULL);
+
+  return shanten != MAHJONG_SHANTEN_NONE ? MAX (shanten, 0) : 0;
+}
+
+/* Notes on @line in the view line @text: a win's fan, or the waits of the
+ * hand after the discard or as held. */
+static void
+add_notes (GString          *notes,
+           const char       *text,
+           const ParlorLine *line)
+{
   McrView v;
   guint8 counts[MAHJONG_N_KINDS];
-  const char *type;
+  Hand hand = { &v, counts };
   guint n = 0;
 
-  g_return_val_if_fail (text != NULL, NULL);
-
-  if (!mcr_view_parse (text, &v, NULL) || action == NULL ||
-      (line = parlor_line_parse (action, NULL)) == NULL)
-    return mahjong_hint_finish (notes);
-  type = parlor_line_get_type (line);
+  if (!mcr_view_parse (text, &v, NULL))
+    return;
   memcpy (counts, v.counts, sizeof counts);
   for (guint t = 0; t < MAHJONG_N_KINDS; t++)
     n += counts[t];
   n += 3 * v.n_melds;
 
-  if (g_str_equal (type, "hu"))
+  if (g_str_equal (parlor_line_get_type (line), "hu"))
     {
       gboolean self_drawn = v.phase == 't';
       guint tile = self_drawn ? v.drawn : v.tile;
@@ -153,35 +152,31 @@ mcr_hint_notes (const char *text,
           mahjong_hint_add_win (notes, words);
         }
     }
-  else if (g_str_equal (type, "discard") && n == 14)
+  else if (g_str_equal (parlor_line_get_type (line), "discard") && n == 14)
     {
       guint tile = mahjong_tile_from_string (parlor_line_get (line, "tile"));
 
       if (tile < MAHJONG_N_KINDS && counts[tile] > 0)
         {
           counts[tile]--;
-          add_waits (notes, &v, counts, TRUE);
+          mahjong_hint_add_waits (notes, TRUE, MAHJONG_N_KINDS, wait_on, shanten_of, &hand);
         }
     }
   else if (n == 13)
-    add_waits (notes, &v, counts, FALSE);
-
-  return mahjong_hint_finish (notes);
+    mahjong_hint_add_waits (notes, FALSE, MAHJONG_N_KINDS, wait_on, shanten_of, &hand);
 }
 
-char *
-mcr_hint_describe (const char *text,
-                   const char *action)
+static char *
+describe (const char       *text,
+          const ParlorLine *line)
 {
-  g_autoptr(ParlorLine) line = parlor_line_parse (action, NULL);
+  const char *type = parlor_line_get_type (line);
   g_autofree char *name = NULL;
   McrView v;
-  const char *type;
   guint tile;
 
-  if (line == NULL || !mcr_view_parse (text, &v, NULL))
+  if (!mcr_view_parse (text, &v, NULL))
     return NULL;
-  type = parlor_line_get_type (line);
   tile = parlor_line_has (line, "tile") ? mahjong_tile_from_string (parlor_line_get (line, "tile"))
                                         : MAHJONG_NO_TILE;
   if (tile < MAHJONG_N_KINDS)
@@ -200,3 +195,8 @@ mcr_hint_describe (const char *text,
     }
   return mahjong_hint_type_words (type, name, MAHJONG_HINT_WIN_DISCARD);
 }
+
+const MahjongHint mcr_hint = {
+  .notes = add_notes,
+  .describe = describe,
+};

@@ -756,12 +756,20 @@ measure_five (Ctx          *ctx,
   o->value = five_value (chance_ctx, five, STRONG_DEPTH, chance_ctx->draws_left);
 }
 
+typedef struct
+{
+  Ctx ctx;
+  Ctx chance_ctx;  /* every win counted as one */
+} Review;
+
 static gboolean
-review_outcome (Ctx        *ctx,
-                Ctx        *chance_ctx,
+review_outcome (gpointer    state,
                 const char *action,
                 Outcome    *o)
 {
+  Review *r = state;
+  Ctx *ctx = &r->ctx;
+  Ctx *chance_ctx = &r->chance_ctx;
   g_autoptr(ParlorLine) line = parlor_line_parse (action, NULL);
   const SuzumeView *v = &ctx->view;
   guint8 types[SUZUME_N_TYPES];
@@ -818,16 +826,12 @@ review_outcome (Ctx        *ctx,
   return FALSE;
 }
 
-typedef struct
-{
-  Ctx ctx;
-  Ctx chance_ctx;  /* every win counted as one */
-} Review;
-
+/* By the shape; the chance to win is named where it is not nil. */
 static gpointer
-review_prepare (const char  *view,
-                guint64      seed,
-                GError     **error)
+review_prepare (const char          *view,
+                guint64              seed,
+                MahjongReviewJudge  *judge,
+                GError             **error)
 {
   g_autofree Review *r = g_new (Review, 1);
   const SuzumeView *v = &r->ctx.view;
@@ -849,24 +853,8 @@ review_prepare (const char  *view,
     r->chance_ctx.utility[i] = 1.0;
   r->ctx.leaf_cache = NULL;
   r->chance_ctx.leaf_cache = g_hash_table_new_full (packed_hash, g_int64_equal, g_free, NULL);
+  *judge = MAHJONG_REVIEW_BY_SHAPE_NOTE;
   return g_steal_pointer (&r);
-}
-
-static gboolean
-review_measure (gpointer    state,
-                const char *action,
-                Outcome    *o)
-{
-  Review *r = state;
-
-  return review_outcome (&r->ctx, &r->chance_ctx, action, o);
-}
-
-/* By the shape; the chance to win is named where it is not nil. */
-static MahjongReviewJudge
-review_judge (gpointer state)
-{
-  return MAHJONG_REVIEW_BY_SHAPE_NOTE;
 }
 
 static void
@@ -881,7 +869,6 @@ review_free (gpointer state)
 const MahjongReview suzume_ai_review = {
   .value = MAHJONG_REVIEW_CHANCE,
   .prepare = review_prepare,
-  .measure = review_measure,
-  .judge = review_judge,
+  .measure = review_outcome,
   .free = review_free,
 };

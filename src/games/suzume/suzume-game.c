@@ -6,31 +6,16 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-#include "mahjong-wall.h"
+#include "mahjong-game.h"
 #include "parlor-line.h"
 #include "suzume-ai.h"
 #include "suzume-game-private.h"
 #include "suzume-hint.h"
 
-struct _SuzumeGame
-{
-  GObject     parent_instance;
-  SuzumeState state;
-  gboolean    started;
-};
-
-static void suzume_game_iface_init (ParlorGameInterface *iface);
-
-G_DEFINE_FINAL_TYPE_WITH_CODE (SuzumeGame, suzume_game, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (PARLOR_TYPE_GAME, suzume_game_iface_init))
+MAHJONG_DEFINE_GAME (SuzumeGame, suzume_game, SuzumeState, suzume_game_info, SUZUME_PHASE_OVER)
 
 static void
 suzume_game_class_init (SuzumeGameClass *klass)
-{
-}
-
-static void
-suzume_game_init (SuzumeGame *self)
 {
 }
 
@@ -56,12 +41,6 @@ suzume_game_get_state (SuzumeGame *self)
   return &self->state;
 }
 
-static const ParlorGameInfo *
-suzume_game_get_info (ParlorGame *game)
-{
-  return &suzume_game_info;
-}
-
 static guint
 suzume_game_get_n_seats (ParlorGame *game)
 {
@@ -74,8 +53,7 @@ suzume_game_start (ParlorGame *game,
 {
   SuzumeGame *self = SUZUME_GAME (game);
 
-  g_return_if_fail (!self->started);
-  self->started = TRUE;
+  g_return_if_fail (!self->state.started);
   suzume_state_start (&self->state, events);
 }
 
@@ -84,13 +62,7 @@ suzume_game_get_waiting (ParlorGame *game)
 {
   SuzumeGame *self = SUZUME_GAME (game);
 
-  return self->started ? suzume_state_waiting (&self->state) : 0;
-}
-
-static gboolean
-suzume_game_is_over (ParlorGame *game)
-{
-  return SUZUME_GAME (game)->state.phase == SUZUME_PHASE_OVER;
+  return self->state.started ? suzume_state_waiting (&self->state) : 0;
 }
 
 static GPtrArray *
@@ -101,7 +73,7 @@ suzume_game_legal_actions (ParlorGame *game,
   const SuzumeState *state = &self->state;
   GPtrArray *actions = g_ptr_array_new_with_free_func (g_free);
 
-  if (!self->started || seat >= state->config.n_seats ||
+  if (!self->state.started || seat >= state->config.n_seats ||
       !(suzume_state_waiting (state) & PARLOR_AUDIENCE_SEAT (seat)))
     return actions;
 
@@ -141,7 +113,7 @@ suzume_game_apply (ParlorGame  *game,
   const char *type;
   gboolean claim;
 
-  if (!self->started)
+  if (!self->state.started)
     {
       g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_ILLEGAL,
                            _("The game has not started yet"));
@@ -226,28 +198,12 @@ suzume_game_default_action (ParlorGame *game,
   const SuzumeState *state = &self->state;
   char buf[3];
 
-  if (!self->started || seat >= state->config.n_seats ||
+  if (!self->state.started || seat >= state->config.n_seats ||
       !(suzume_state_waiting (state) & PARLOR_AUDIENCE_SEAT (seat)))
     return NULL;
   if (state->phase == SUZUME_PHASE_CLAIM)
     return g_strdup ("pass");
   return g_strconcat ("discard ", suzume_tile_to_string (state->drawn, buf), NULL);
-}
-
-static void
-suzume_game_iface_init (ParlorGameInterface *iface)
-{
-  iface->get_info = suzume_game_get_info;
-  iface->get_n_seats = suzume_game_get_n_seats;
-  iface->start = suzume_game_start;
-  iface->get_waiting = suzume_game_get_waiting;
-  iface->is_over = suzume_game_is_over;
-  iface->legal_actions = suzume_game_legal_actions;
-  iface->apply = suzume_game_apply;
-  iface->view_for = suzume_game_view_for;
-  iface->get_result = suzume_game_get_result;
-  iface->get_prompt_kind = suzume_game_get_prompt_kind;
-  iface->default_action = suzume_game_default_action;
 }
 
 static ParlorGame *
@@ -521,9 +477,7 @@ suzume_info_unrecorded_event (const char *line,
          (version < 4 && g_str_has_prefix (line, "wall "));
 }
 
-MAHJONG_DEFINE_CHECK_DRAWS (suzume_info_check_draws, suzume_wall_rules)
-
-MAHJONG_DEFINE_REVIEW_COST (review_cost, suzume_ai_review)
+MAHJONG_DEFINE_GAME_KIT (suzume_info, suzume_ai_review, suzume_hint, suzume_wall_rules)
 
 static const char * const ai_levels[] = { "random", "normal", "strong", NULL };
 
@@ -536,13 +490,10 @@ const ParlorGameInfo suzume_game_info = {
   .new_game = suzume_info_new_game,
   .ai_choose = suzume_ai_choose,
   .describe = suzume_info_describe,
-  .review_cost = review_cost,
-  .hint_notes = suzume_hint_notes,
-  .describe_move = suzume_hint_describe,
+  MAHJONG_GAME_KIT (suzume_info),
   /* 2: every discard opens a window for every other seat; 3: ron-barred;
    * 4: each hand's wall */
   .replay_version = 4,
   .answers_recorded_since = 2,
   .unrecorded_event = suzume_info_unrecorded_event,
-  .check_draws = suzume_info_check_draws,
 };

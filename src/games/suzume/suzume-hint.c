@@ -85,61 +85,63 @@ outcome (const SuzumeView *view,
   return g_steal_pointer (&words);
 }
 
-static void
-add_waits (GString          *notes,
-           const SuzumeView *view,
-           const SuzumeTile *hand,
-           gboolean          after_discard)
+/* Four tiles @hand in @view, and the copies of each type @view does not show. */
+typedef struct
 {
-  guint8 unseen[SUZUME_N_TYPES];
-  guint8 types[SUZUME_N_TYPES] = { 0 };
-  gboolean ready = FALSE;
-  guint needed;
+  const SuzumeView *view;
+  const SuzumeTile *hand;
+  guint8            unseen[SUZUME_N_TYPES];
+} Hand;
 
-  suzume_view_unseen (view, unseen);
-  /* A discarded tile counts as seen: the view still has it in the hand. */
-  for (guint t = 0; t < SUZUME_N_TYPES; t++)
-    {
-      SuzumeTile tile = suzume_type_tile (t);
-      g_autofree char *result = outcome (view, hand, tile, FALSE);
-      g_autofree char *name = NULL;
+static char *
+wait_on (gpointer  hand,
+         guint     type,
+         char    **name,
+         guint    *unseen)
+{
+  const Hand *h = hand;
+  SuzumeTile tile = suzume_type_tile (type);
+  char *result = outcome (h->view, h->hand, tile, FALSE);
 
-      if (result == NULL)
-        continue;
-      if (!ready)
-        mahjong_hint_add_ready (notes, after_discard);
-      ready = TRUE;
-      name = tile_name (tile);
-      mahjong_hint_add_wait (notes, name, unseen[t], result);
-    }
-  if (ready)
-    return;
-
-  for (guint i = 0; i < SUZUME_HAND_SIZE - 1; i++)
-    types[suzume_tile_type (hand[i])]++;
-  for (guint t = 0; t < SUZUME_N_TYPES; t++)
-    unseen[t] = (guint8) suzume_type_copies (t);
-  needed = suzume_ai_tiles_needed (types, unseen, view->dora, 0);
-  if (needed >= 2 && needed < 99)
-    mahjong_hint_add_not_ready (notes, after_discard, (int) needed - 1);
+  if (result == NULL)
+    return NULL;
+  *name = tile_name (tile);
+  *unseen = h->unseen[type];
+  return result;
 }
 
-char *
-suzume_hint_notes (const char *text,
-                   const char *action)
+static int
+needed_of (gpointer hand)
 {
-  g_autoptr(ParlorLine) line = NULL;
-  GString *notes = g_string_new (NULL);
+  const Hand *h = hand;
+  guint8 types[SUZUME_N_TYPES] = { 0 };
+  guint8 live[SUZUME_N_TYPES];
+  guint needed;
+
+  for (guint i = 0; i < SUZUME_HAND_SIZE - 1; i++)
+    types[suzume_tile_type (h->hand[i])]++;
+  for (guint t = 0; t < SUZUME_N_TYPES; t++)
+    live[t] = (guint8) suzume_type_copies (t);
+  needed = suzume_ai_tiles_needed (types, live, h->view->dora, 0);
+  return needed >= 2 && needed < 99 ? (int) needed - 1 : 0;
+}
+
+/* Notes on @line in the view line @text: a win's points, or the waits of the
+ * hand after the discard or as held. */
+static void
+add_notes (GString          *notes,
+           const char       *text,
+           const ParlorLine *line)
+{
+  const char *type = parlor_line_get_type (line);
   SuzumeView view;
-  SuzumeTile hand[SUZUME_HAND_SIZE];
-  const char *type;
+  Hand hand = { &view, NULL, { 0 } };
+  SuzumeTile kept[SUZUME_HAND_SIZE];
 
-  g_return_val_if_fail (text != NULL, NULL);
-
-  if (!suzume_view_parse (text, &view, NULL) || view.seat < 0 || action == NULL ||
-      (line = parlor_line_parse (action, NULL)) == NULL)
-    return mahjong_hint_finish (notes);
-  type = parlor_line_get_type (line);
+  if (!suzume_view_parse (text, &view, NULL) || view.seat < 0)
+    return;
+  /* A discarded tile counts as seen: the view still has it in the hand. */
+  suzume_view_unseen (&view, hand.unseen);
 
   if (g_str_equal (type, "tsumo") && view.hand_len == SUZUME_HAND_SIZE)
     {
@@ -171,27 +173,26 @@ suzume_hint_notes (const char *text,
         if (!removed && view.hand[i] == tile)
           removed = TRUE;
         else if (n < SUZUME_HAND_SIZE - 1)
-          hand[n++] = view.hand[i];
+          kept[n++] = view.hand[i];
+      hand.hand = kept;
       if (removed)
-        add_waits (notes, &view, hand, TRUE);
+        mahjong_hint_add_waits (notes, TRUE, SUZUME_N_TYPES, wait_on, needed_of, &hand);
     }
   else if (view.hand_len == SUZUME_HAND_SIZE - 1)
-    add_waits (notes, &view, view.hand, FALSE);
-
-  return mahjong_hint_finish (notes);
+    {
+      hand.hand = view.hand;
+      mahjong_hint_add_waits (notes, FALSE, SUZUME_N_TYPES, wait_on, needed_of, &hand);
+    }
 }
 
-char *
-suzume_hint_describe (const char *text,
-                      const char *action)
+/* The move alone tells it. */
+static char *
+describe (const char       *text,
+          const ParlorLine *line)
 {
-  g_autoptr(ParlorLine) line = parlor_line_parse (action, NULL);
+  const char *type = parlor_line_get_type (line);
   g_autofree char *name = NULL;
-  const char *type;
 
-  if (line == NULL)
-    return NULL;
-  type = parlor_line_get_type (line);
   if (g_str_equal (type, "discard"))
     {
       SuzumeTile tile = parlor_line_get_n_words (line) == 1
@@ -203,3 +204,8 @@ suzume_hint_describe (const char *text,
     }
   return mahjong_hint_type_words (type, name, MAHJONG_HINT_WIN_DISCARD);
 }
+
+const MahjongHint suzume_hint = {
+  .notes = add_notes,
+  .describe = describe,
+};

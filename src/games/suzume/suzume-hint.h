@@ -1,16 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-#include <glib.h>
+#include "mahjong-hint.h"
 
 G_BEGIN_DECLS
 
-/* ParlorGameInfo.hint_notes */
-char *suzume_hint_notes (const char *view,
-                         const char *action);
-
-/* ParlorGameInfo.describe_move */
-char *suzume_hint_describe (const char *view,
-                            const char *action);
+/* For ParlorGameInfo.hint_notes and describe_move. */
+extern const MahjongHint suzume_hint;
 
 G_END_DECLS

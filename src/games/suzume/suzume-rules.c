@@ -277,6 +277,7 @@ suzume_state_start (SuzumeState *state,
 {
   g_return_if_fail (state != NULL);
 
+  state->started = TRUE;
   if (state->config.first_dealer >= 0)
     state->dealer = (guint) state->config.first_dealer;
   else

@@ -38,6 +38,7 @@ typedef struct
 {
   SuzumeConfig config;
   ParlorRng    rng;
+  gboolean     started;        /* suzume_state_start has run */
   SuzumePhase  phase;
   int          points[SUZUME_MAX_SEATS];
   guint        hand_number;    /* 1-based */

@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "mahjong-score.h"
 #include "mahjong-shape.h"
 #include "suzume-score.h"
 
@@ -157,12 +158,7 @@ suzume_tiles_parse (const char *text,
 
 /* ---- yaku ---- */
 
-static const struct
-{
-  const char *name;
-  const char *id;
-  int         points;
-} yaku_table[SUZUME_N_YAKU] = {
+static const MahjongScoreLine yaku_table[SUZUME_N_YAKU] = {
   { "Run", "run", 1 },
   { "Triplet", "triplet", 2 },
   { "Dora", "dora", 1 },
@@ -177,22 +173,19 @@ static const struct
 const char *
 suzume_yaku_name (SuzumeYaku yaku)
 {
-  g_return_val_if_fail (yaku < SUZUME_N_YAKU, "");
-  return yaku_table[yaku].name;
+  return mahjong_score_line (yaku_table, SUZUME_N_YAKU, yaku)->name;
 }
 
 const char *
 suzume_yaku_id (SuzumeYaku yaku)
 {
-  g_return_val_if_fail (yaku < SUZUME_N_YAKU, "");
-  return yaku_table[yaku].id;
+  return mahjong_score_line (yaku_table, SUZUME_N_YAKU, yaku)->id;
 }
 
 int
 suzume_yaku_points (SuzumeYaku yaku)
 {
-  g_return_val_if_fail (yaku < SUZUME_N_YAKU, 0);
-  return yaku_table[yaku].points;
+  return mahjong_score_line (yaku_table, SUZUME_N_YAKU, yaku)->points;
 }
 
 /* The kit's tile index of a kind: bamboo 18-26, 發 32, 中 33. */
