@@ -149,7 +149,7 @@ read_block (ParlorReplayCursor  *self,
             break;
           if (game < (int) game_index)
             continue;
-          self->info = lookup (parlor_line_get (record, "id"));
+          self->info = parlor_replay_lookup_game (lookup, record);
           if (self->info == NULL ||
               !g_ascii_string_to_unsigned (parlor_line_get (record, "seed"), 10, 0, G_MAXUINT64,
                                            &self->seed, NULL))
@@ -446,7 +446,10 @@ read_seat_view (ParlorReplayCursor  *self,
           if (self->info != NULL)
             return fail (error, PARLOR_REPLAY_ERROR_SYNTAX, lineno,
                          _("a seat’s view holds one game"));
-          self->info = lookup (parlor_line_get (record, "id"));
+          if (parlor_line_get (record, "id") == NULL)
+            return fail (error, PARLOR_REPLAY_ERROR_SYNTAX, lineno,
+                         _("the game record names no game"));
+          self->info = parlor_replay_lookup_game (lookup, record);
           if (self->info == NULL)
             {
               g_set_error (error, PARLOR_REPLAY_ERROR, PARLOR_REPLAY_ERROR_UNKNOWN_GAME,

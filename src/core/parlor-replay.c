@@ -11,6 +11,15 @@
 
 G_DEFINE_QUARK (parlor-replay-error-quark, parlor_replay_error)
 
+const ParlorGameInfo *
+parlor_replay_lookup_game (ParlorReplayLookup  lookup,
+                           const ParlorLine   *record)
+{
+  const char *id = parlor_line_get (record, "id");
+
+  return id != NULL ? lookup (id) : NULL;
+}
+
 char *
 parlor_replay_format_header (void)
 {
@@ -529,8 +538,7 @@ check_recorded_draws (const char            *text,
             return TRUE;
           g_ptr_array_set_size (events, 0);
           g_array_set_size (linenos, 0);
-          info = parlor_line_get (record, "id") != NULL ? lookup (parlor_line_get (record, "id"))
-                                                        : NULL;
+          info = parlor_replay_lookup_game (lookup, record);
         }
       else if (g_str_equal (type, "event") && parlor_line_get (record, "line") != NULL)
         {

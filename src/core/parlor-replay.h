@@ -2,6 +2,7 @@
 #pragma once
 
 #include "parlor-game.h"
+#include "parlor-line.h"
 
 G_BEGIN_DECLS
 
@@ -24,6 +25,10 @@ typedef enum
 typedef const ParlorGameInfo *(*ParlorReplayLookup) (const char *id);
 
 GQuark    parlor_replay_error_quark    (void);
+
+/* The game a `game` record names with its id=, or NULL (none, or unknown). */
+const ParlorGameInfo *parlor_replay_lookup_game (ParlorReplayLookup  lookup,
+                                                 const ParlorLine   *record);
 
 /* Each returns NULL with an error (PARLOR_LINE_ERROR_TOO_LONG) for a record
  * that would not read back: longer than PARLOR_LINE_MAX_LENGTH once escaped. */

@@ -269,7 +269,7 @@ parlor_review_replay (const char         *text,
             ok = review_block (&block, seat, n_games++, seed, cancellable, entries, error);
           if (!ok)
             break;
-          block.info = lookup (parlor_line_get (record, "id"));
+          block.info = parlor_replay_lookup_game (lookup, record);
           g_ascii_string_to_unsigned (parlor_line_get (record, "seed"), 10, 0, G_MAXUINT64,
                                       &game_seed, NULL);
           if (parlor_line_has (record, "version"))

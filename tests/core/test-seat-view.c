@@ -284,6 +284,8 @@ test_refused (void)
       "line 1: a seat’s view of version 3 is not supported" },
     { "replay version=2 kind=seat-view\ngame id=chess seats=2 seat=0\nview x\n",
       "line 2: there is no game “chess”" },
+    { "replay version=2 kind=seat-view\ngame seed=1\n",
+      "line 2: the game record names no game" },
     { "replay version=2 kind=seat-view\ngame id=triad seats=9 seat=0\nview x\n",
       "line 2: the game record needs the number of seats and the seat whose view it is" },
     { "replay version=2 kind=seat-view\ngame id=triad seats=2 seat=2\nview x\n",
