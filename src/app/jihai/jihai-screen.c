@@ -28,15 +28,12 @@ struct _JihaiScreen
 {
   MahjongScreen     parent_instance;
 
-  GtkStack         *stack;
-  JihaiSetup       *setup;
-  MahjongTableView *table;
+  GtkStack         *stack;            /* the base's, as its log and result page */
   ParlorLogView    *log;
-  GtkWidget        *log_pane;
   AdwStatusPage    *result_page;
   GtkLabel         *result_details;
-  GtkWidget        *back_button;
-  GtkWidget        *again_button;
+  JihaiSetup       *setup;
+  MahjongTableView *table;
 
   /* The table's centre. */
   GtkLabel         *turn_label;
@@ -612,7 +609,7 @@ jihai_screen_game_over (ParlorGameScreen *screen,
   gtk_label_set_markup (self->result_details, text->str);
   g_string_free (text, TRUE);
 
-  parlor_game_screen_show_result_page (PARLOR_GAME_SCREEN (self), self->again_button, self->back_button);
+  parlor_game_screen_show_result_page (PARLOR_GAME_SCREEN (self));
 }
 
 static void
@@ -762,27 +759,18 @@ jihai_screen_class_init (JihaiScreenClass *klass)
 
   g_type_ensure (MAHJONG_TYPE_TABLE_VIEW);
   g_type_ensure (MAHJONG_TYPE_HAND_VIEW);
-  g_type_ensure (PARLOR_TYPE_LOG_VIEW);
   g_type_ensure (JIHAI_TYPE_SETUP);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/parlorgames/Parlor/jihai/jihai-screen.ui");
-  gtk_widget_class_bind_template_child (widget_class, JihaiScreen, stack);
   gtk_widget_class_bind_template_child (widget_class, JihaiScreen, setup);
   gtk_widget_class_bind_template_child (widget_class, JihaiScreen, table);
-  gtk_widget_class_bind_template_child (widget_class, JihaiScreen, log);
-  gtk_widget_class_bind_template_child (widget_class, JihaiScreen, log_pane);
-  gtk_widget_class_bind_template_child (widget_class, JihaiScreen, result_page);
-  gtk_widget_class_bind_template_child (widget_class, JihaiScreen, result_details);
-  gtk_widget_class_bind_template_child (widget_class, JihaiScreen, back_button);
-  gtk_widget_class_bind_template_child (widget_class, JihaiScreen, again_button);
 
   parlor_game_screen_class_install_game_actions (widget_class, "jihai");
   gtk_widget_class_install_action (widget_class, "jihai.discard", "s", discard_action);
   gtk_widget_class_install_action (widget_class, "jihai.call", "s", call_action);
   mahjong_screen_class_install_next_hand (widget_class, "jihai.next-hand");
 
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "jihai-screen");
 }
 
@@ -796,6 +784,10 @@ jihai_screen_init (JihaiScreen *self)
   self->ron_hint = JIHAI_NO_KIND;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->stack = parlor_game_screen_get_stack (PARLOR_GAME_SCREEN (self));
+  self->log = parlor_game_screen_get_log_view (PARLOR_GAME_SCREEN (self));
+  self->result_page = parlor_game_screen_get_result_page (PARLOR_GAME_SCREEN (self));
+  self->result_details = parlor_game_screen_get_result_details (PARLOR_GAME_SCREEN (self));
 
   self->turn_label = GTK_LABEL (gtk_label_new (NULL));
   gtk_widget_add_css_class (GTK_WIDGET (self->turn_label), "title-4");
@@ -821,10 +813,7 @@ jihai_screen_init (JihaiScreen *self)
   gtk_box_append (GTK_BOX (center), GTK_WIDGET (self->hint_label));
   mahjong_table_view_set_center (self->table, center);
 
-  parlor_game_screen_set_pages (PARLOR_GAME_SCREEN (self), self->stack, GTK_WIDGET (self->setup));
   parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), self->clock_label);
-  parlor_game_screen_set_log_view (PARLOR_GAME_SCREEN (self), self->log);
-  parlor_game_screen_set_log_pane (PARLOR_GAME_SCREEN (self), self->log_pane);
   mahjong_screen_add_hand_page (MAHJONG_SCREEN (self), self->stack, N_SEATS, "jihai.next-hand");
 
   mahjong_screen_set_table (MAHJONG_SCREEN (self), self->table);
