@@ -715,16 +715,6 @@ call_action (GtkWidget  *widget,
 }
 
 static void
-jihai_screen_dispose (GObject *object)
-{
-  mahjong_screen_end_hand_pause (MAHJONG_SCREEN (object));
-  parlor_game_screen_set_session (PARLOR_GAME_SCREEN (object), NULL);
-  gtk_widget_dispose_template (GTK_WIDGET (object), JIHAI_TYPE_SCREEN);
-
-  G_OBJECT_CLASS (jihai_screen_parent_class)->dispose (object);
-}
-
-static void
 jihai_screen_finalize (GObject *object)
 {
   JihaiScreen *self = JIHAI_SCREEN (object);
@@ -742,7 +732,6 @@ jihai_screen_class_init (JihaiScreenClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   ParlorGameScreenClass *screen_class = PARLOR_GAME_SCREEN_CLASS (klass);
 
-  object_class->dispose = jihai_screen_dispose;
   object_class->finalize = jihai_screen_finalize;
   screen_class->host_config = jihai_screen_host_config;
   screen_class->session_event = jihai_screen_session_event;

@@ -555,6 +555,7 @@ mahjong_screen_dispose (GObject *object)
   MahjongScreenPrivate *priv = PRIV (MAHJONG_SCREEN (object));
 
   mahjong_screen_end_hand_pause (MAHJONG_SCREEN (object));
+  parlor_game_screen_set_session (PARLOR_GAME_SCREEN (object), NULL);
   priv->stack = NULL;
   priv->table = NULL;
   priv->claim_bar = NULL;

@@ -708,15 +708,6 @@ mcr_screen_seat_players (ParlorGameScreen *screen,
 }
 
 static void
-mcr_screen_dispose (GObject *object)
-{
-  mahjong_screen_end_hand_pause (MAHJONG_SCREEN (object));
-  parlor_game_screen_set_session (PARLOR_GAME_SCREEN (object), NULL);
-  gtk_widget_dispose_template (GTK_WIDGET (object), MCR_TYPE_SCREEN);
-  G_OBJECT_CLASS (mcr_screen_parent_class)->dispose (object);
-}
-
-static void
 mcr_screen_finalize (GObject *object)
 {
   McrScreen *self = MCR_SCREEN (object);
@@ -733,7 +724,6 @@ mcr_screen_class_init (McrScreenClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   ParlorGameScreenClass *screen_class = PARLOR_GAME_SCREEN_CLASS (klass);
 
-  object_class->dispose = mcr_screen_dispose;
   object_class->finalize = mcr_screen_finalize;
   screen_class->host_config = mcr_screen_host_config;
   screen_class->session_event = mcr_screen_session_event;

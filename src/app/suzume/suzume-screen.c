@@ -749,14 +749,6 @@ suzume_screen_seat_players (ParlorGameScreen *screen,
 }
 
 static void
-suzume_screen_dispose (GObject *object)
-{
-  parlor_game_screen_set_session (PARLOR_GAME_SCREEN (object), NULL);
-  gtk_widget_dispose_template (GTK_WIDGET (object), SUZUME_TYPE_SCREEN);
-  G_OBJECT_CLASS (suzume_screen_parent_class)->dispose (object);
-}
-
-static void
 suzume_screen_finalize (GObject *object)
 {
   SuzumeScreen *self = SUZUME_SCREEN (object);
@@ -775,7 +767,6 @@ suzume_screen_class_init (SuzumeScreenClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   ParlorGameScreenClass *screen_class = PARLOR_GAME_SCREEN_CLASS (klass);
 
-  object_class->dispose = suzume_screen_dispose;
   object_class->finalize = suzume_screen_finalize;
   screen_class->host_game = suzume_screen_host_game;
   screen_class->host_config = suzume_screen_host_config;

@@ -522,15 +522,6 @@ triad_screen_seat_players (ParlorGameScreen *screen,
   return player;
 }
 
-static void
-triad_screen_dispose (GObject *object)
-{
-  parlor_game_screen_set_session (PARLOR_GAME_SCREEN (object), NULL);
-  gtk_widget_dispose_template (GTK_WIDGET (object), TRIAD_TYPE_SCREEN);
-
-  G_OBJECT_CLASS (triad_screen_parent_class)->dispose (object);
-}
-
 static gboolean
 triad_screen_focus_play (ParlorGameScreen *screen,
                          const char       *page)
@@ -545,12 +536,10 @@ triad_screen_focus_play (ParlorGameScreen *screen,
 static void
 triad_screen_class_init (TriadScreenClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   ParlorGameScreenClass *screen_class = PARLOR_GAME_SCREEN_CLASS (klass);
   static const guint digit_keys[] = { GDK_KEY_1, GDK_KEY_2, GDK_KEY_3, GDK_KEY_4, GDK_KEY_5 };
 
-  object_class->dispose = triad_screen_dispose;
   PARLOR_GAME_SCREEN_CLASS (klass)->focus_play = triad_screen_focus_play;
   screen_class->host_config = triad_screen_host_config;
   screen_class->show_hint = triad_screen_show_hint;
