@@ -1144,7 +1144,7 @@ parlor_game_screen_set_paused (ParlorGameScreen *self,
 
   priv = PRIV (self);
   paused = !!paused;
-  if (priv->user_paused == paused || (paused && !priv->can_pause))
+  if (priv->user_paused == paused || (paused && !priv->can_pause) || priv->stack == NULL)
     return;
 
   priv->user_paused = paused;
