@@ -20,14 +20,18 @@ typedef struct
   ParlorSession     *session;
   GtkStack          *stack;
   GtkWidget         *setup;
-  GtkWidget         *again_button; /* the result page's, once shown */
+  GtkWidget         *setup_box;    /* the setup page: the saved game, then the setup */
+  GtkPaned          *play_paned;   /* the play page: the game's board, then the log */
+  AdwStatusPage     *result_page;
+  GtkWidget         *result_box;
+  GtkLabel          *result_details;
+  GtkWidget         *again_button;
   GtkWidget         *back_button;
   GtkLabel          *clock_label;
   ParlorLogView     *log;
   GtkWidget         *log_pane;     /* what hides with the log */
   GPtrArray         *dialogs;      /* GWeakRef: windows closed with the game */
   GPtrArray         *events;       /* the lines this seat saw, for the records */
-  GtkWidget         *paused_page;  /* the stack's "paused" page */
   GtkWidget         *resume_button;
   GtkWidget         *saved_bar;    /* on the setup page: continue the saved game */
   char              *paused_from;  /* the page the pause hides */
@@ -53,10 +57,16 @@ typedef struct
   char              *last_replay_path;   /* and where the records kept it */
   guint              finished_games;     /* tells a late record from the game shown */
   GtkWidget         *watch_button;       /* on the result page */
-  gboolean           log_shown;
 } ParlorGameScreenPrivate;
 
-G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (ParlorGameScreen, parlor_game_screen, GTK_TYPE_WIDGET)
+static void parlor_game_screen_buildable_init (GtkBuildableIface *iface);
+
+G_DEFINE_ABSTRACT_TYPE_WITH_CODE (ParlorGameScreen, parlor_game_screen, GTK_TYPE_WIDGET,
+                                  G_ADD_PRIVATE (ParlorGameScreen)
+                                  G_IMPLEMENT_INTERFACE (GTK_TYPE_BUILDABLE,
+                                                         parlor_game_screen_buildable_init))
+
+static GtkBuildableIface *parent_buildable_iface;
 
 enum {
   PROP_0,
@@ -659,103 +669,77 @@ on_resume_clicked (ParlorGameScreen *self)
   parlor_game_screen_set_paused (self, FALSE);
 }
 
-/* "Paused" in place of the board, with the way back. */
-static void
-add_paused_page (ParlorGameScreen *self,
-                 GtkStack         *stack)
-{
-  ParlorGameScreenPrivate *priv = PRIV (self);
-  GtkWidget *page = adw_status_page_new ();
-  GtkWidget *button = gtk_button_new_with_mnemonic (_("_Resume"));
-
-  adw_status_page_set_icon_name (ADW_STATUS_PAGE (page), "media-playback-pause-symbolic");
-  adw_status_page_set_title (ADW_STATUS_PAGE (page), _("Paused"));
-  adw_status_page_set_description (ADW_STATUS_PAGE (page),
-                                   _("The clock is stopped and the board is hidden "
-                                     "until you resume."));
-  gtk_widget_set_halign (button, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (button, "pill");
-  gtk_widget_add_css_class (button, "suggested-action");
-  gtk_widget_set_tooltip_text (button, _("Resume the game (Ctrl+P)"));
-  g_signal_connect_swapped (button, "clicked", G_CALLBACK (on_resume_clicked), self);
-  adw_status_page_set_child (ADW_STATUS_PAGE (page), button);
-  gtk_stack_add_named (stack, page, "paused");
-  priv->paused_page = page;
-  priv->resume_button = button;
-}
-
 static void
 on_continue_clicked (ParlorGameScreen *self)
 {
   parlor_game_screen_resume_saved_game (self, NULL);
 }
 
-/* The setup page offers the saved game first: Continue, or a new game
- * from the choices below (which then replaces it). The setup moves into
- * a box under the offer, keeping its page's name. */
-static void
-add_saved_bar (ParlorGameScreen *self,
-               GtkStack         *stack,
-               GtkWidget        *setup)
+void
+parlor_game_screen_set_setup (ParlorGameScreen *self,
+                              GtkWidget        *setup)
 {
-  ParlorGameScreenPrivate *priv = PRIV (self);
-  GtkStackPage *page = gtk_stack_get_page (stack, setup);
-  g_autofree char *name = NULL;
-  GtkWidget *box, *bar, *label, *button;
-  gboolean shown;
+  ParlorGameScreenPrivate *priv;
 
-  if (page == NULL || PARLOR_GAME_SCREEN_GET_CLASS (self)->game_info == NULL)
-    return;
+  g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
+  g_return_if_fail (GTK_IS_WIDGET (setup));
+  priv = PRIV (self);
+  g_return_if_fail (priv->setup == NULL);
 
-  name = g_strdup (gtk_stack_page_get_name (page));
-  shown = gtk_stack_get_visible_child (stack) == setup;
-  bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  gtk_widget_add_css_class (bar, "card");
-  gtk_widget_set_halign (bar, GTK_ALIGN_CENTER);
-  gtk_widget_set_margin_top (bar, 12);
-  gtk_widget_set_margin_start (bar, 12);
-  gtk_widget_set_margin_end (bar, 12);
-  label = gtk_label_new (_("You have a game in progress. Continue it, or choose below to "
-                           "start a new one in its place."));
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_set_margin_start (label, 12);
-  gtk_widget_set_margin_top (label, 12);
-  gtk_widget_set_margin_bottom (label, 12);
-  button = gtk_button_new_with_mnemonic (_("_Continue Game"));
-  gtk_widget_add_css_class (button, "suggested-action");
-  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-  gtk_widget_set_margin_end (button, 12);
-  g_signal_connect_swapped (button, "clicked", G_CALLBACK (on_continue_clicked), self);
-  gtk_box_append (GTK_BOX (bar), label);
-  gtk_box_append (GTK_BOX (bar), button);
-
-  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_box_append (GTK_BOX (box), bar);
-  g_object_ref (setup);
-  gtk_stack_remove (stack, setup);
+  priv->setup = setup;
   gtk_widget_set_vexpand (setup, TRUE);
-  gtk_box_append (GTK_BOX (box), setup);
-  g_object_unref (setup);
-  gtk_stack_add_named (stack, box, name);
-  if (shown)
-    gtk_stack_set_visible_child (stack, box);
-  priv->saved_bar = bar;
+  gtk_box_append (GTK_BOX (priv->setup_box), setup);
   update_saved_bar (self);
 }
 
 void
-parlor_game_screen_set_pages (ParlorGameScreen *self,
-                              GtkStack         *stack,
-                              GtkWidget        *setup)
+parlor_game_screen_set_play (ParlorGameScreen *self,
+                             GtkWidget        *board)
 {
   g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
-  g_return_if_fail (GTK_IS_STACK (stack));
-  g_return_if_fail (GTK_IS_WIDGET (setup));
-  PRIV (self)->stack = stack;
-  PRIV (self)->setup = setup;
-  add_saved_bar (self, stack, setup);
-  add_paused_page (self, stack);
+  g_return_if_fail (GTK_IS_WIDGET (board));
+  g_return_if_fail (gtk_paned_get_start_child (PRIV (self)->play_paned) == NULL);
+
+  gtk_paned_set_start_child (PRIV (self)->play_paned, board);
+}
+
+void
+parlor_game_screen_add_result (ParlorGameScreen *self,
+                               GtkWidget        *widget)
+{
+  g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+
+  gtk_box_insert_child_after (GTK_BOX (PRIV (self)->result_box), widget,
+                              gtk_widget_get_prev_sibling (GTK_WIDGET (PRIV (self)->result_details)));
+}
+
+GtkStack *
+parlor_game_screen_get_stack (ParlorGameScreen *self)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), NULL);
+  return PRIV (self)->stack;
+}
+
+ParlorLogView *
+parlor_game_screen_get_log_view (ParlorGameScreen *self)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), NULL);
+  return PRIV (self)->log;
+}
+
+AdwStatusPage *
+parlor_game_screen_get_result_page (ParlorGameScreen *self)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), NULL);
+  return PRIV (self)->result_page;
+}
+
+GtkLabel *
+parlor_game_screen_get_result_details (ParlorGameScreen *self)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), NULL);
+  return PRIV (self)->result_details;
 }
 
 GtkWidget *
@@ -789,52 +773,25 @@ parlor_game_screen_show_page (ParlorGameScreen *self,
     gtk_stack_set_visible_child_name (PRIV (self)->stack, name);
 }
 
-/* Watch Again goes beside Play Again, as wide, in the result page's row. */
-static void
-add_watch_button (ParlorGameScreen *self,
-                  GtkWidget        *again_button,
-                  GtkWidget        *back_button)
-{
-  GtkWidget *row = gtk_widget_get_parent (again_button);
-  GtkWidget *button;
-  int width;
-
-  if (PRIV (self)->watch_button != NULL || !GTK_IS_BOX (row))
-    return;
-  button = gtk_button_new_with_mnemonic (_("_Watch Again"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.watch-again");
-  gtk_widget_set_tooltip_text (button, _("Watch the game just played in the replay viewer"));
-  gtk_widget_get_size_request (again_button, &width, NULL);
-  gtk_widget_set_size_request (button, width, -1);
-  gtk_widget_add_css_class (button, "pill");
-  gtk_box_insert_child_after (GTK_BOX (row), button,
-                              gtk_widget_get_parent (back_button) == row
-                              ? back_button : gtk_widget_get_prev_sibling (again_button));
-  PRIV (self)->watch_button = button;
-}
-
 void
-parlor_game_screen_show_result_page (ParlorGameScreen *self,
-                                     GtkWidget        *again_button,
-                                     GtkWidget        *back_button)
+parlor_game_screen_show_result_page (ParlorGameScreen *self)
 {
+  ParlorGameScreenPrivate *priv;
   gboolean guest, host;
 
   g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
-  g_return_if_fail (GTK_IS_BUTTON (again_button) && GTK_IS_BUTTON (back_button));
 
+  priv = PRIV (self);
   guest = parlor_game_screen_is_guest (self);
   host = parlor_game_screen_is_host (self);
-  PRIV (self)->again_button = again_button;
-  PRIV (self)->back_button = back_button;
-  add_watch_button (self, again_button, back_button);
-  if (PRIV (self)->watch_button != NULL)
-    gtk_widget_set_visible (PRIV (self)->watch_button, parlor_game_screen_will_keep_replay (self));
-  gtk_widget_set_visible (again_button, !guest);
-  gtk_button_set_label (GTK_BUTTON (again_button), host ? _("Host _Again") : _("_Play Again"));
-  gtk_button_set_label (GTK_BUTTON (back_button), guest ? _("_Back to Menu") : _("_Back"));
+  gtk_widget_set_visible (GTK_WIDGET (priv->result_details),
+                          *gtk_label_get_label (priv->result_details) != '\0');
+  gtk_widget_set_visible (priv->watch_button, parlor_game_screen_will_keep_replay (self));
+  gtk_widget_set_visible (priv->again_button, !guest);
+  gtk_button_set_label (GTK_BUTTON (priv->again_button), host ? _("Host _Again") : _("_Play Again"));
+  gtk_button_set_label (GTK_BUTTON (priv->back_button), guest ? _("_Back to Menu") : _("_Back"));
   parlor_game_screen_show_page (self, "result");
-  gtk_widget_grab_focus (guest ? back_button : again_button);
+  gtk_widget_grab_focus (guest ? priv->back_button : priv->again_button);
 }
 
 /* Forgets the game shown: the base's part, then the screen's. */
@@ -846,8 +803,7 @@ reset (ParlorGameScreen *self)
   parlor_game_screen_set_session (self, NULL);
   parlor_game_screen_close_dialogs (self);
   set_last_replay (self, NULL);
-  if (PRIV (self)->log != NULL)
-    parlor_log_view_clear (PRIV (self)->log);
+  parlor_log_view_clear (PRIV (self)->log);
   if (klass->reset != NULL)
     klass->reset (self);
 }
@@ -1188,8 +1144,7 @@ parlor_game_screen_set_paused (ParlorGameScreen *self,
 
   priv = PRIV (self);
   paused = !!paused;
-  if (priv->user_paused == paused || (paused && !priv->can_pause) || priv->stack == NULL ||
-      priv->paused_page == NULL)
+  if (priv->user_paused == paused || (paused && !priv->can_pause) || priv->stack == NULL)
     return;
 
   priv->user_paused = paused;
@@ -1480,6 +1435,12 @@ play_again_action (GtkWidget  *widget,
     start_local_game (self);
 }
 
+static GQuark
+play_again_quark (void)
+{
+  return g_quark_from_static_string ("parlor-game-screen-play-again");
+}
+
 void
 parlor_game_screen_class_install_game_actions (GtkWidgetClass *widget_class,
                                                const char     *prefix)
@@ -1494,6 +1455,7 @@ parlor_game_screen_class_install_game_actions (GtkWidgetClass *widget_class,
   again = g_strconcat (prefix, ".play-again", NULL);
   gtk_widget_class_install_action (widget_class, start, NULL, start_action);
   gtk_widget_class_install_action (widget_class, again, NULL, play_again_action);
+  g_type_set_qdata (G_TYPE_FROM_CLASS (widget_class), play_again_quark (), g_steal_pointer (&again));
 }
 
 void
@@ -1607,26 +1569,7 @@ char *
 parlor_game_screen_dup_log_text (ParlorGameScreen *self)
 {
   g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), NULL);
-  return PRIV (self)->log != NULL ? parlor_log_view_get_text (PRIV (self)->log) : NULL;
-}
-
-void
-parlor_game_screen_set_log_view (ParlorGameScreen *self,
-                                 ParlorLogView    *log)
-{
-  g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
-  PRIV (self)->log = log;
-}
-
-void
-parlor_game_screen_set_log_pane (ParlorGameScreen *self,
-                                 GtkWidget        *pane)
-{
-  g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
-  g_return_if_fail (GTK_IS_WIDGET (pane));
-
-  PRIV (self)->log_pane = pane;
-  gtk_widget_set_visible (pane, PRIV (self)->log_shown);
+  return parlor_log_view_get_text (PRIV (self)->log);
 }
 
 void
@@ -1635,16 +1578,14 @@ parlor_game_screen_set_log_shown (ParlorGameScreen *self,
 {
   g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
 
-  PRIV (self)->log_shown = !!shown;
-  if (PRIV (self)->log_pane != NULL)
-    gtk_widget_set_visible (PRIV (self)->log_pane, PRIV (self)->log_shown);
+  gtk_widget_set_visible (PRIV (self)->log_pane, !!shown);
 }
 
 gboolean
 parlor_game_screen_get_log_shown (ParlorGameScreen *self)
 {
   g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), FALSE);
-  return PRIV (self)->log_pane != NULL && gtk_widget_get_visible (PRIV (self)->log_pane);
+  return gtk_widget_get_visible (PRIV (self)->log_pane);
 }
 
 void
@@ -1917,8 +1858,15 @@ static void
 parlor_game_screen_constructed (GObject *object)
 {
   ParlorGameScreenPrivate *priv = PRIV (PARLOR_GAME_SCREEN (object));
+  const char *again = NULL;
 
   G_OBJECT_CLASS (parlor_game_screen_parent_class)->constructed (object);
+
+  /* Play Again runs the action of the nearest class that installed it. */
+  for (GType type = G_OBJECT_TYPE (object); again == NULL && type != PARLOR_TYPE_GAME_SCREEN;
+       type = g_type_parent (type))
+    again = g_type_get_qdata (type, play_again_quark ());
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (priv->again_button), again);
 
   if (priv->settings != NULL && PARLOR_IS_SETUP (priv->setup))
     parlor_setup_bind_settings (PARLOR_SETUP (priv->setup), priv->settings);
@@ -1937,14 +1885,12 @@ parlor_game_screen_dispose (GObject *object)
   parlor_game_screen_set_session (self, NULL);
   parlor_game_screen_close_dialogs (self);
   watch_surface (self, NULL);
-  priv->paused_page = NULL;
-  priv->resume_button = NULL;
-  priv->saved_bar = NULL;
-  priv->clock_label = NULL;
-  priv->log = NULL;
+  /* By hand: GTK 4.8's gtk_widget_dispose_template() takes the instance's template. */
+  if (priv->stack != NULL)
+    gtk_widget_unparent (GTK_WIDGET (priv->stack));
   priv->stack = NULL;
+  priv->clock_label = NULL;
   priv->setup = NULL;
-  priv->watch_button = NULL;
   g_clear_object (&priv->settings);
   g_clear_object (&priv->sound);
 
@@ -1978,10 +1924,10 @@ parlor_game_screen_grab_focus (GtkWidget *widget)
 
   if (g_strcmp0 (page, "setup") == 0 && priv->setup != NULL)
     return gtk_widget_grab_focus (priv->setup);
-  if (g_strcmp0 (page, "result") == 0 && priv->again_button != NULL)
+  if (g_strcmp0 (page, "result") == 0)
     return gtk_widget_grab_focus (gtk_widget_get_visible (priv->again_button)
                                   ? priv->again_button : priv->back_button);
-  if (g_strcmp0 (page, "paused") == 0 && priv->resume_button != NULL)
+  if (g_strcmp0 (page, "paused") == 0)
     return gtk_widget_grab_focus (priv->resume_button);
   return klass->focus_play != NULL && klass->focus_play (self, page);
 }
@@ -2003,10 +1949,38 @@ parlor_game_screen_focus (GtkWidget        *widget,
   return GTK_WIDGET_CLASS (parlor_game_screen_parent_class)->focus (widget, direction);
 }
 
+/* A game's template puts its parts in: <child type="setup">, "play" (the
+ * board beside the log) and "result" (above the result's details). */
+static void
+parlor_game_screen_add_child (GtkBuildable *buildable,
+                              GtkBuilder   *builder,
+                              GObject      *child,
+                              const char   *type)
+{
+  ParlorGameScreen *self = PARLOR_GAME_SCREEN (buildable);
+
+  if (g_strcmp0 (type, "setup") == 0)
+    parlor_game_screen_set_setup (self, GTK_WIDGET (child));
+  else if (g_strcmp0 (type, "play") == 0)
+    parlor_game_screen_set_play (self, GTK_WIDGET (child));
+  else if (g_strcmp0 (type, "result") == 0)
+    parlor_game_screen_add_result (self, GTK_WIDGET (child));
+  else
+    parent_buildable_iface->add_child (buildable, builder, child, type);
+}
+
+static void
+parlor_game_screen_buildable_init (GtkBuildableIface *iface)
+{
+  parent_buildable_iface = g_type_interface_peek_parent (iface);
+  iface->add_child = parlor_game_screen_add_child;
+}
+
 static void
 parlor_game_screen_class_init (ParlorGameScreenClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->get_property = parlor_game_screen_get_property;
   object_class->set_property = parlor_game_screen_set_property;
@@ -2056,6 +2030,26 @@ parlor_game_screen_class_init (ParlorGameScreenClass *klass)
   /* (const char *text): words for screen readers. */
   signals[ANNOUNCE] = g_signal_new ("announce", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                     NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+
+  g_type_ensure (PARLOR_TYPE_LOG_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/parlorgames/Parlor/parlor-game-screen.ui");
+  gtk_widget_class_bind_template_child_private (widget_class, ParlorGameScreen, stack);
+  gtk_widget_class_bind_template_child_private (widget_class, ParlorGameScreen, setup_box);
+  gtk_widget_class_bind_template_child_private (widget_class, ParlorGameScreen, saved_bar);
+  gtk_widget_class_bind_template_child_private (widget_class, ParlorGameScreen, play_paned);
+  gtk_widget_class_bind_template_child_private (widget_class, ParlorGameScreen, log_pane);
+  gtk_widget_class_bind_template_child_private (widget_class, ParlorGameScreen, log);
+  gtk_widget_class_bind_template_child_private (widget_class, ParlorGameScreen, result_page);
+  gtk_widget_class_bind_template_child_private (widget_class, ParlorGameScreen, result_box);
+  gtk_widget_class_bind_template_child_private (widget_class, ParlorGameScreen, result_details);
+  gtk_widget_class_bind_template_child_private (widget_class, ParlorGameScreen, back_button);
+  gtk_widget_class_bind_template_child_private (widget_class, ParlorGameScreen, watch_button);
+  gtk_widget_class_bind_template_child_private (widget_class, ParlorGameScreen, again_button);
+  gtk_widget_class_bind_template_child_private (widget_class, ParlorGameScreen, resume_button);
+  gtk_widget_class_bind_template_callback (widget_class, on_continue_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_resume_clicked);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 
 static void
@@ -2064,7 +2058,7 @@ parlor_game_screen_init (ParlorGameScreen *self)
   PRIV (self)->dialogs = g_ptr_array_new_with_free_func ((GDestroyNotify) weak_ref_free);
   PRIV (self)->events = g_ptr_array_new_with_free_func (g_free);
   PRIV (self)->seat = -1;
-  PRIV (self)->log_shown = TRUE;
+  gtk_widget_init_template (GTK_WIDGET (self));
   update_names (self);
 }
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include <adwaita.h>
 #include <gtk/gtk.h>
 
 #include "parlor-log-view.h"
@@ -109,20 +110,34 @@ gboolean  parlor_game_screen_is_host        (ParlorGameScreen  *self);
  * computer, the host window for a host, the start page for a guest). */
 void      parlor_game_screen_class_install_game_actions (GtkWidgetClass *widget_class,
                                                          const char     *prefix);
-/* The stack with the screen's "setup" and "play" pages, and the setup; a
- * ParlorSetup's strength and times become the settings'. Call from init. */
-void      parlor_game_screen_set_pages      (ParlorGameScreen  *self,
-                                             GtkStack          *stack,
+/*
+ * The screen's pages (parlor-game-screen.ui): "setup", "play" (the game's
+ * board beside the log), "result" and "paused". A game's template puts its
+ * parts in with <child type="setup">, <child type="play"> and
+ * <child type="result"> (above the result's details); or from init with
+ * these. A ParlorSetup's strength and times become the settings'.
+ */
+void      parlor_game_screen_set_setup      (ParlorGameScreen  *self,
                                              GtkWidget         *setup);
+void      parlor_game_screen_set_play       (ParlorGameScreen  *self,
+                                             GtkWidget         *board);
+void      parlor_game_screen_add_result     (ParlorGameScreen  *self,
+                                             GtkWidget         *widget);
+/* The pages' stack, for a page of the game's own (a mahjong hand's result),
+ * and the log. */
+GtkStack *parlor_game_screen_get_stack      (ParlorGameScreen  *self);
+ParlorLogView *parlor_game_screen_get_log_view (ParlorGameScreen *self);
 const char *parlor_game_screen_get_page     (ParlorGameScreen  *self);
 /* The setup page, and the session's table (NULL without a session). */
 GtkWidget   *parlor_game_screen_get_setup   (ParlorGameScreen  *self);
 ParlorTable *parlor_game_screen_get_table   (ParlorGameScreen  *self);
-/* The match-result page: Play Again (Host Again for a host; none for a
- * guest, whose way on is Back to Menu), focused. */
-void      parlor_game_screen_show_result_page (ParlorGameScreen *self,
-                                               GtkWidget        *again_button,
-                                               GtkWidget        *back_button);
+/* The match-result page, its title and description the game's, and its
+ * details (markup, shown when not empty). */
+AdwStatusPage *parlor_game_screen_get_result_page    (ParlorGameScreen *self);
+GtkLabel      *parlor_game_screen_get_result_details (ParlorGameScreen *self);
+/* Shows it: Play Again (Host Again for a host; none for a guest, whose way
+ * on is Back to Menu), focused. */
+void      parlor_game_screen_show_result_page (ParlorGameScreen *self);
 void      parlor_game_screen_show_page      (ParlorGameScreen  *self,
                                              const char        *name);
 
@@ -168,11 +183,6 @@ gboolean  parlor_game_screen_submit         (ParlorGameScreen  *self,
 void      parlor_game_screen_set_clock_label (ParlorGameScreen *self,
                                              GtkLabel          *label);
 const char *parlor_game_screen_get_clock_text (ParlorGameScreen *self);
-void      parlor_game_screen_set_log_view   (ParlorGameScreen  *self,
-                                             ParlorLogView     *log);
-/* The part of the play page that hides with the log (the log's pane). */
-void      parlor_game_screen_set_log_pane   (ParlorGameScreen  *self,
-                                             GtkWidget         *pane);
 /* The window shows or folds the log (a toggle, F9, a narrow window). */
 void      parlor_game_screen_set_log_shown  (ParlorGameScreen  *self,
                                              gboolean           shown);

@@ -11,13 +11,10 @@ struct _NimScreen
 {
   ParlorGameScreen  parent_instance;
 
-  GtkStack         *stack;
   GtkWidget        *setup;
   GtkLabel         *pile_label;
   GtkWidget        *take[NIM_MAX_TAKE];
   GtkLabel         *result_label;
-  GtkWidget        *again_button;
-  GtkWidget        *back_button;
   NimView           view;
 };
 
@@ -96,7 +93,7 @@ nim_screen_game_over (ParlorGameScreen *screen,
 
   refresh (self);
   gtk_label_set_text (self->result_label, won ? "You took the last stone" : "The computer won");
-  parlor_game_screen_show_result_page (screen, self->again_button, self->back_button);
+  parlor_game_screen_show_result_page (screen);
 }
 
 static void
@@ -105,7 +102,6 @@ nim_screen_dispose (GObject *object)
   NimScreen *self = NIM_SCREEN (object);
 
   parlor_game_screen_set_session (PARLOR_GAME_SCREEN (self), NULL);
-  g_clear_pointer ((GtkWidget **) &self->stack, gtk_widget_unparent);
 
   G_OBJECT_CLASS (nim_screen_parent_class)->dispose (object);
 }
@@ -134,21 +130,16 @@ nim_screen_class_init (NimScreenClass *klass)
   screen_class->game_over = nim_screen_game_over;
   screen_class->focus_play = nim_screen_focus_play;
   parlor_game_screen_class_install_game_actions (widget_class, "nim");
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 
 static void
 nim_screen_init (NimScreen *self)
 {
   GtkWidget *play = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *result = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-
-  self->stack = GTK_STACK (gtk_stack_new ());
-  gtk_widget_set_parent (GTK_WIDGET (self->stack), GTK_WIDGET (self));
 
   self->setup = gtk_button_new_with_mnemonic ("_Start");
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->setup), "nim.start");
-  gtk_stack_add_named (self->stack, self->setup, "setup");
+  parlor_game_screen_set_setup (PARLOR_GAME_SCREEN (self), self->setup);
 
   self->pile_label = GTK_LABEL (gtk_label_new (""));
   gtk_box_append (GTK_BOX (play), GTK_WIDGET (self->pile_label));
@@ -161,18 +152,10 @@ nim_screen_init (NimScreen *self)
       g_signal_connect (self->take[k], "clicked", G_CALLBACK (on_take), self);
       gtk_box_append (GTK_BOX (play), self->take[k]);
     }
-  gtk_stack_add_named (self->stack, play, "play");
+  parlor_game_screen_set_play (PARLOR_GAME_SCREEN (self), play);
 
   self->result_label = GTK_LABEL (gtk_label_new (""));
-  self->again_button = gtk_button_new_with_mnemonic ("_Play Again");
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->again_button), "nim.play-again");
-  self->back_button = gtk_button_new_with_mnemonic ("_Back");
-  gtk_box_append (GTK_BOX (result), GTK_WIDGET (self->result_label));
-  gtk_box_append (GTK_BOX (result), self->again_button);
-  gtk_box_append (GTK_BOX (result), self->back_button);
-  gtk_stack_add_named (self->stack, result, "result");
-
-  parlor_game_screen_set_pages (PARLOR_GAME_SCREEN (self), self->stack, self->setup);
+  parlor_game_screen_add_result (PARLOR_GAME_SCREEN (self), GTK_WIDGET (self->result_label));
 }
 
 GtkWidget *

@@ -28,15 +28,11 @@ struct _JihaiScreen
 {
   MahjongScreen     parent_instance;
 
-  GtkStack         *stack;
-  JihaiSetup       *setup;
-  MahjongTableView *table;
-  ParlorLogView    *log;
-  GtkWidget        *log_pane;
+  GtkStack         *stack;            /* the base's, as its result page */
   AdwStatusPage    *result_page;
   GtkLabel         *result_details;
-  GtkWidget        *back_button;
-  GtkWidget        *again_button;
+  JihaiSetup       *setup;
+  MahjongTableView *table;
 
   /* The table's centre. */
   GtkLabel         *wall_label;
@@ -499,7 +495,7 @@ jihai_screen_game_over (ParlorGameScreen *screen,
   gtk_label_set_markup (self->result_details, text->str);
   g_string_free (text, TRUE);
 
-  parlor_game_screen_show_result_page (PARLOR_GAME_SCREEN (self), self->again_button, self->back_button);
+  parlor_game_screen_show_result_page (PARLOR_GAME_SCREEN (self));
 }
 
 static char *
@@ -566,16 +562,6 @@ discard_action (GtkWidget  *widget,
 }
 
 static void
-jihai_screen_dispose (GObject *object)
-{
-  mahjong_screen_end_hand_pause (MAHJONG_SCREEN (object));
-  parlor_game_screen_set_session (PARLOR_GAME_SCREEN (object), NULL);
-  gtk_widget_dispose_template (GTK_WIDGET (object), JIHAI_TYPE_SCREEN);
-
-  G_OBJECT_CLASS (jihai_screen_parent_class)->dispose (object);
-}
-
-static void
 jihai_screen_finalize (GObject *object)
 {
   JihaiScreen *self = JIHAI_SCREEN (object);
@@ -596,7 +582,6 @@ jihai_screen_class_init (JihaiScreenClass *klass)
   static const char * const headline_events[] = { "hand", "win", "hand-over", "match-over", NULL };
   static const char * const hand_end_events[] = { "hand-over", NULL };
 
-  object_class->dispose = jihai_screen_dispose;
   object_class->finalize = jihai_screen_finalize;
   screen_class->host_config = jihai_screen_host_config;
   mahjong_class->discard_action = jihai_screen_discard_action;
@@ -617,24 +602,15 @@ jihai_screen_class_init (JihaiScreenClass *klass)
 
   g_type_ensure (MAHJONG_TYPE_TABLE_VIEW);
   g_type_ensure (MAHJONG_TYPE_HAND_VIEW);
-  g_type_ensure (PARLOR_TYPE_LOG_VIEW);
   g_type_ensure (JIHAI_TYPE_SETUP);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/parlorgames/Parlor/jihai/jihai-screen.ui");
-  gtk_widget_class_bind_template_child (widget_class, JihaiScreen, stack);
   gtk_widget_class_bind_template_child (widget_class, JihaiScreen, setup);
   gtk_widget_class_bind_template_child (widget_class, JihaiScreen, table);
-  gtk_widget_class_bind_template_child (widget_class, JihaiScreen, log);
-  gtk_widget_class_bind_template_child (widget_class, JihaiScreen, log_pane);
-  gtk_widget_class_bind_template_child (widget_class, JihaiScreen, result_page);
-  gtk_widget_class_bind_template_child (widget_class, JihaiScreen, result_details);
-  gtk_widget_class_bind_template_child (widget_class, JihaiScreen, back_button);
-  gtk_widget_class_bind_template_child (widget_class, JihaiScreen, again_button);
 
   mahjong_screen_class_install_actions (widget_class, "jihai", "call");
   gtk_widget_class_install_action (widget_class, "jihai.discard", "s", discard_action);
-
 }
 
 static void
@@ -647,6 +623,9 @@ jihai_screen_init (JihaiScreen *self)
   self->ron_hint = JIHAI_NO_KIND;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->stack = parlor_game_screen_get_stack (PARLOR_GAME_SCREEN (self));
+  self->result_page = parlor_game_screen_get_result_page (PARLOR_GAME_SCREEN (self));
+  self->result_details = parlor_game_screen_get_result_details (PARLOR_GAME_SCREEN (self));
 
   turn_label = GTK_LABEL (gtk_label_new (NULL));
   gtk_widget_add_css_class (GTK_WIDGET (turn_label), "title-4");
@@ -672,10 +651,7 @@ jihai_screen_init (JihaiScreen *self)
   gtk_box_append (GTK_BOX (center), GTK_WIDGET (hint_label));
   mahjong_table_view_set_center (self->table, center);
 
-  parlor_game_screen_set_pages (PARLOR_GAME_SCREEN (self), self->stack, GTK_WIDGET (self->setup));
   parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), self->clock_label);
-  mahjong_screen_set_log_view (MAHJONG_SCREEN (self), self->log);
-  parlor_game_screen_set_log_pane (PARLOR_GAME_SCREEN (self), self->log_pane);
   mahjong_screen_add_hand_page (MAHJONG_SCREEN (self), self->stack, N_SEATS, "jihai.next-hand");
 
   mahjong_screen_set_table (MAHJONG_SCREEN (self), self->table);

@@ -26,7 +26,6 @@ typedef struct
   GtkBox           *table_holder;
   GtkLabel         *turn_label;
   GtkLabel         *hint_label;
-  ParlorLogView    *log;
   MahjongTableState state;        /* as last read */
   gboolean          has_state;
   gboolean          finished;
@@ -335,16 +334,6 @@ mahjong_screen_set_status_labels (MahjongScreen *self,
 
   PRIV (self)->turn_label = turn_label;
   PRIV (self)->hint_label = hint_label;
-}
-
-void
-mahjong_screen_set_log_view (MahjongScreen *self,
-                             ParlorLogView *log)
-{
-  g_return_if_fail (MAHJONG_IS_SCREEN (self));
-
-  PRIV (self)->log = log;
-  parlor_game_screen_set_log_view (PARLOR_GAME_SCREEN (self), log);
 }
 
 const char *
@@ -829,8 +818,9 @@ mahjong_screen_session_event (ParlorGameScreen *screen,
     names[i] = i == PARLOR_SCREEN_SEAT (self) ? "" : PARLOR_SCREEN_NAME (self, (guint) i);
   if (info != NULL && info->describe != NULL)
     words = info->describe (text, names);
-  if (words != NULL && *words != '\0' && priv->log != NULL && !among (klass->quiet_events, type))
-    parlor_log_view_append (priv->log, words, among (klass->headline_events, type));
+  if (words != NULL && *words != '\0' && !among (klass->quiet_events, type))
+    parlor_log_view_append (parlor_game_screen_get_log_view (PARLOR_GAME_SCREEN (self)), words,
+                            among (klass->headline_events, type));
   if (priv->table != NULL)
     mahjong_table_view_announce_event (priv->table, line, PARLOR_SCREEN_SEAT (self), words);
   if (g_str_equal (type, "discard"))
@@ -1052,13 +1042,13 @@ mahjong_screen_dispose (GObject *object)
   MahjongScreenPrivate *priv = PRIV (MAHJONG_SCREEN (object));
 
   mahjong_screen_end_hand_pause (MAHJONG_SCREEN (object));
+  parlor_game_screen_set_session (PARLOR_GAME_SCREEN (object), NULL);
   priv->stack = NULL;
   priv->table = NULL;
   priv->claim_bar = NULL;
   priv->table_holder = NULL;
   priv->turn_label = NULL;
   priv->hint_label = NULL;
-  priv->log = NULL;
 
   G_OBJECT_CLASS (mahjong_screen_parent_class)->dispose (object);
 }

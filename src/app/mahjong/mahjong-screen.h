@@ -87,8 +87,6 @@ void              mahjong_screen_ensure_table   (MahjongScreen    *self,
 void              mahjong_screen_set_status_labels (MahjongScreen *self,
                                                  GtkLabel         *turn_label,
                                                  GtkLabel         *hint_label);
-void              mahjong_screen_set_log_view   (MahjongScreen    *self,
-                                                 ParlorLogView    *log);
 /* "You" for the player, else the seat's name. */
 const char       *mahjong_screen_seat_name      (MahjongScreen    *self,
                                                  gint64            seat);

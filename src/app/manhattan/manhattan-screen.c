@@ -19,13 +19,11 @@ struct _ManhattanScreen
 {
   ParlorGameScreen   parent_instance;
 
-  GtkStack          *stack;
+  GtkStack          *stack;   /* the base's */
+  ParlorLogView     *log;
   ManhattanSetup    *setup;
-  GtkWidget         *paned;
   ManhattanBoardView *board;
   ManhattanPanel    *panel;
-  ParlorLogView     *log;
-  GtkWidget         *log_pane;
   GtkToggleButton   *flat_button;
 
   ManhattanView      view;
@@ -673,30 +671,6 @@ block_action (GtkWidget  *widget,
   gtk_widget_grab_focus (GTK_WIDGET (self->board));
 }
 
-static void
-manhattan_screen_measure (GtkWidget      *widget,
-                          GtkOrientation  orientation,
-                          int             for_size,
-                          int            *minimum,
-                          int            *natural,
-                          int            *minimum_baseline,
-                          int            *natural_baseline)
-{
-  gtk_widget_measure (GTK_WIDGET (MANHATTAN_SCREEN (widget)->stack), orientation, for_size,
-                      minimum, natural, minimum_baseline, natural_baseline);
-}
-
-static void
-manhattan_screen_size_allocate (GtkWidget *widget,
-                                int        width,
-                                int        height,
-                                int        baseline)
-{
-  ManhattanScreen *self = MANHATTAN_SCREEN (widget);
-
-  gtk_widget_allocate (GTK_WIDGET (self->stack), width, height, baseline, NULL);
-}
-
 /* The table places the players: seats are known once the game has started. */
 static guint
 manhattan_screen_seat_players (ParlorGameScreen *screen,
@@ -818,8 +792,6 @@ manhattan_screen_class_init (ManhattanScreenClass *klass)
   object_class->dispose = manhattan_screen_dispose;
   object_class->finalize = manhattan_screen_finalize;
   PARLOR_GAME_SCREEN_CLASS (klass)->focus_play = manhattan_screen_focus_play;
-  widget_class->measure = manhattan_screen_measure;
-  widget_class->size_allocate = manhattan_screen_size_allocate;
   screen_class->host_config = manhattan_screen_host_config;
   screen_class->session_event = manhattan_screen_session_event;
   screen_class->session_changed = manhattan_screen_session_changed;
@@ -834,16 +806,11 @@ manhattan_screen_class_init (ManhattanScreenClass *klass)
   g_type_ensure (MANHATTAN_TYPE_BOARD_VIEW);
   g_type_ensure (MANHATTAN_TYPE_PANEL);
   g_type_ensure (MANHATTAN_TYPE_SETUP);
-  g_type_ensure (PARLOR_TYPE_LOG_VIEW);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/parlorgames/Parlor/manhattan/manhattan-screen.ui");
-  gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, stack);
   gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, setup);
-  gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, paned);
   gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, board);
   gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, panel);
-  gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, log);
-  gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, log_pane);
   gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, flat_button);
   gtk_widget_class_bind_template_callback (widget_class, on_flat_toggled);
   gtk_widget_class_bind_template_callback (widget_class, on_spot_activated);
@@ -867,12 +834,11 @@ static void
 manhattan_screen_init (ManhattanScreen *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->stack = parlor_game_screen_get_stack (PARLOR_GAME_SCREEN (self));
+  self->log = parlor_game_screen_get_log_view (PARLOR_GAME_SCREEN (self));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->flat_button),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Flat Plan"), -1);
   parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), manhattan_panel_get_clock_label (self->panel));
-  parlor_game_screen_set_log_view (PARLOR_GAME_SCREEN (self), self->log);
-  parlor_game_screen_set_log_pane (PARLOR_GAME_SCREEN (self), self->log_pane);
-  parlor_game_screen_set_pages (PARLOR_GAME_SCREEN (self), self->stack, GTK_WIDGET (self->setup));
   self->scored_round = -1;
   self->round_summary = g_string_new (NULL);
 }

@@ -56,18 +56,15 @@ struct _McrScreen
 {
   MahjongScreen     parent_instance;
 
-  GtkStack         *stack;
+  GtkStack         *stack;         /* the base's, as its result page */
+  AdwStatusPage    *result_page;
+  GtkLabel         *ranking_label; /* the result's details */
   McrSetup         *setup;
   GtkLabel         *turn_label;
   GtkLabel         *info_label;
   GtkLabel         *clock_label;
   MahjongTableView *table;
   MahjongClaimBar  *claim_bar;
-  ParlorLogView    *log;
-  AdwStatusPage    *result_page;
-  GtkLabel         *ranking_label;
-  GtkWidget        *back_button;
-  GtkWidget        *again_button;
 
   McrView           view;
   guint8            flowers[N_SEATS][N_FLOWERS];
@@ -453,7 +450,7 @@ mcr_screen_game_over (ParlorGameScreen *screen,
                             self->last_result != NULL ? self->last_result : "");
   gtk_label_set_text (self->ranking_label, text->str);
   g_string_free (text, TRUE);
-  parlor_game_screen_show_result_page (PARLOR_GAME_SCREEN (self), self->again_button, self->back_button);
+  parlor_game_screen_show_result_page (PARLOR_GAME_SCREEN (self));
   parlor_game_screen_play_sound (screen, PARLOR_SOUND_ROUND_END);
 }
 
@@ -517,21 +514,6 @@ mcr_screen_seat_players (ParlorGameScreen *screen,
 }
 
 static void
-mcr_screen_dispose (GObject *object)
-{
-  McrScreen *self = MCR_SCREEN (object);
-
-  mahjong_screen_end_hand_pause (MAHJONG_SCREEN (object));
-  parlor_game_screen_set_session (PARLOR_GAME_SCREEN (object), NULL);
-  if (self->stack != NULL)
-    {
-      gtk_widget_unparent (GTK_WIDGET (self->stack));
-      self->stack = NULL;
-    }
-  G_OBJECT_CLASS (mcr_screen_parent_class)->dispose (object);
-}
-
-static void
 mcr_screen_finalize (GObject *object)
 {
   McrScreen *self = MCR_SCREEN (object);
@@ -551,7 +533,6 @@ mcr_screen_class_init (McrScreenClass *klass)
   static const char * const quiet_events[] = { "answered", NULL };
   static const char * const hand_end_events[] = { "hu", NULL };
 
-  object_class->dispose = mcr_screen_dispose;
   object_class->finalize = mcr_screen_finalize;
   screen_class->host_config = mcr_screen_host_config;
   mahjong_class->discard_action = mcr_screen_discard_action;
@@ -571,35 +552,31 @@ mcr_screen_class_init (McrScreenClass *klass)
   screen_class->reset = mcr_screen_reset;
 
   mahjong_screen_class_install_actions (widget_class, "mcr", NULL);
+
+  g_type_ensure (MAHJONG_TYPE_TABLE_VIEW);
+  g_type_ensure (MCR_TYPE_SETUP);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/parlorgames/Parlor/mcr/mcr-screen.ui");
+  gtk_widget_class_bind_template_child (widget_class, McrScreen, setup);
+  gtk_widget_class_bind_template_child (widget_class, McrScreen, turn_label);
+  gtk_widget_class_bind_template_child (widget_class, McrScreen, clock_label);
+  gtk_widget_class_bind_template_child (widget_class, McrScreen, table);
 }
 
-static GtkWidget *
-build_play_page (McrScreen *self)
+static void
+mcr_screen_init (McrScreen *self)
 {
-  GtkWidget *paned = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
-  GtkWidget *main_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *top = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   GtkWidget *center = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *table;
 
-  self->turn_label = GTK_LABEL (gtk_label_new (""));
-  gtk_widget_add_css_class (GTK_WIDGET (self->turn_label), "heading");
-  gtk_label_set_xalign (self->turn_label, 0);
-  gtk_label_set_ellipsize (self->turn_label, PANGO_ELLIPSIZE_END);
-  gtk_widget_set_hexpand (GTK_WIDGET (self->turn_label), TRUE);
-  self->clock_label = GTK_LABEL (gtk_label_new (""));
-  gtk_widget_add_css_class (GTK_WIDGET (self->clock_label), "numeric");
-  gtk_box_append (GTK_BOX (top), GTK_WIDGET (self->turn_label));
-  gtk_box_append (GTK_BOX (top), GTK_WIDGET (self->clock_label));
-  gtk_widget_set_margin_start (top, 12);
-  gtk_widget_set_margin_end (top, 12);
-  gtk_widget_set_margin_top (top, 6);
-  gtk_box_append (GTK_BOX (main_box), top);
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->stack = parlor_game_screen_get_stack (PARLOR_GAME_SCREEN (self));
+  self->result_page = parlor_game_screen_get_result_page (PARLOR_GAME_SCREEN (self));
+  adw_status_page_set_icon_name (self->result_page, "applications-games-symbolic");
+  self->ranking_label = parlor_game_screen_get_result_details (PARLOR_GAME_SCREEN (self));
+  gtk_label_set_wrap (self->ranking_label, FALSE);
+  gtk_label_set_justify (self->ranking_label, GTK_JUSTIFY_LEFT);
+  gtk_widget_add_css_class (GTK_WIDGET (self->ranking_label), "title-4");
 
-  table = mahjong_table_view_new (N_SEATS);
-  self->table = MAHJONG_TABLE_VIEW (table);
-  gtk_widget_set_vexpand (table, TRUE);
-  gtk_widget_set_hexpand (table, TRUE);
   self->info_label = GTK_LABEL (gtk_label_new (""));
   gtk_label_set_wrap (self->info_label, TRUE);
   gtk_label_set_justify (self->info_label, GTK_JUSTIFY_CENTER);
@@ -609,66 +586,11 @@ build_play_page (McrScreen *self)
   gtk_box_append (GTK_BOX (center), GTK_WIDGET (self->claim_bar));
   gtk_widget_set_valign (center, GTK_ALIGN_CENTER);
   mahjong_table_view_set_center (self->table, center);
-  gtk_box_append (GTK_BOX (main_box), table);
-
-  self->log = PARLOR_LOG_VIEW (parlor_log_view_new ());
-  gtk_widget_set_size_request (GTK_WIDGET (self->log), 180, -1);
-  gtk_paned_set_start_child (GTK_PANED (paned), main_box);
-  gtk_paned_set_end_child (GTK_PANED (paned), GTK_WIDGET (self->log));
-  gtk_paned_set_resize_end_child (GTK_PANED (paned), FALSE);
-  gtk_paned_set_shrink_end_child (GTK_PANED (paned), FALSE);
-  gtk_paned_set_shrink_start_child (GTK_PANED (paned), FALSE);
-
   mahjong_screen_set_table (MAHJONG_SCREEN (self), self->table);
   mahjong_screen_set_claim_bar (MAHJONG_SCREEN (self), self->claim_bar);
   mahjong_screen_set_status_labels (MAHJONG_SCREEN (self), self->turn_label, NULL);
-  return paned;
-}
-
-static GtkWidget *
-build_result_page (McrScreen *self)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
-  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-
-  self->result_page = ADW_STATUS_PAGE (adw_status_page_new ());
-  adw_status_page_set_icon_name (self->result_page, "applications-games-symbolic");
-  self->ranking_label = GTK_LABEL (gtk_label_new (""));
-  gtk_label_set_selectable (self->ranking_label, FALSE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->ranking_label), "title-4");
-  self->back_button = gtk_button_new_with_mnemonic (_("_Back"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->back_button), "win.back");
-  self->again_button = gtk_button_new_with_mnemonic (_("_Play Again"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->again_button), "mcr.play-again");
-  gtk_widget_add_css_class (self->again_button, "suggested-action");
-  gtk_widget_add_css_class (self->again_button, "pill");
-  gtk_widget_add_css_class (self->back_button, "pill");
-  gtk_widget_set_halign (buttons, GTK_ALIGN_CENTER);
-  gtk_box_append (GTK_BOX (buttons), self->back_button);
-  gtk_box_append (GTK_BOX (buttons), self->again_button);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->ranking_label));
-  gtk_box_append (GTK_BOX (box), buttons);
-  adw_status_page_set_child (self->result_page, box);
-  return GTK_WIDGET (self->result_page);
-}
-
-static void
-mcr_screen_init (McrScreen *self)
-{
-  self->stack = GTK_STACK (gtk_stack_new ());
-  gtk_stack_set_transition_type (self->stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE);
-  self->setup = g_object_new (MCR_TYPE_SETUP, NULL);
-  gtk_stack_add_named (self->stack, GTK_WIDGET (self->setup), "setup");
-  gtk_stack_add_named (self->stack, build_play_page (self), "play");
   mahjong_screen_add_hand_page (MAHJONG_SCREEN (self), self->stack, N_SEATS, "mcr.next-hand");
-  gtk_stack_add_named (self->stack, build_result_page (self), "result");
-  gtk_stack_set_visible_child_name (self->stack, "setup");
-  gtk_widget_set_parent (GTK_WIDGET (self->stack), GTK_WIDGET (self));
-
   parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), self->clock_label);
-  mahjong_screen_set_log_view (MAHJONG_SCREEN (self), self->log);
-  parlor_game_screen_set_log_pane (PARLOR_GAME_SCREEN (self), GTK_WIDGET (self->log));
-  parlor_game_screen_set_pages (PARLOR_GAME_SCREEN (self), self->stack, GTK_WIDGET (self->setup));
 }
 
 GtkWidget *

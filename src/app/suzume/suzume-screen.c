@@ -25,7 +25,8 @@ struct _SuzumeScreen
 {
   MahjongScreen      parent_instance;
 
-  GtkStack          *stack;
+  GtkStack          *stack;            /* the base's, as its result page */
+  AdwStatusPage     *result_page;
   SuzumeSetup       *setup;
   GtkBox            *table_holder;
   GtkLabel          *turn_label;
@@ -35,10 +36,8 @@ struct _SuzumeScreen
   GtkLabel          *wall_label;
   MahjongClaimBar   *claim_bar;
   GtkLabel          *hint_label;
-  ParlorLogView     *log;
-  AdwStatusPage     *result_page;
-  GtkWidget         *again_button;
-  GtkWidget         *back_button;
+  GtkBox            *dora_box;
+  GtkWidget         *dora_label;
 
   SuzumeView         view;
   SuzumeTile         ron_hint;         /* a discard the game says I may not ron, or SUZUME_NO_TILE */
@@ -488,7 +487,7 @@ show_result_action (GtkWidget  *widget,
   adw_status_page_set_title (self->result_page,
                              self->my_rank == 1 ? _("You Win!") : _("Match Over"));
   adw_status_page_set_description (self->result_page, body);
-  parlor_game_screen_show_result_page (PARLOR_GAME_SCREEN (self), self->again_button, self->back_button);
+  parlor_game_screen_show_result_page (PARLOR_GAME_SCREEN (self));
 }
 
 static char *
@@ -542,17 +541,6 @@ suzume_screen_seat_players (ParlorGameScreen *screen,
 }
 
 static void
-suzume_screen_dispose (GObject *object)
-{
-  GtkWidget *child;
-
-  parlor_game_screen_set_session (PARLOR_GAME_SCREEN (object), NULL);
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
-    gtk_widget_unparent (child);
-  G_OBJECT_CLASS (suzume_screen_parent_class)->dispose (object);
-}
-
-static void
 suzume_screen_finalize (GObject *object)
 {
   SuzumeScreen *self = SUZUME_SCREEN (object);
@@ -573,7 +561,6 @@ suzume_screen_class_init (SuzumeScreenClass *klass)
   static const char * const headline_events[] = { "hand", "tsumo", "ron", "game-over", NULL };
   static const char * const hand_end_events[] = { "tsumo", "ron", NULL };
 
-  object_class->dispose = suzume_screen_dispose;
   object_class->finalize = suzume_screen_finalize;
   screen_class->host_game = suzume_screen_host_game;
   screen_class->host_config = suzume_screen_host_config;
@@ -597,115 +584,20 @@ suzume_screen_class_init (SuzumeScreenClass *klass)
   gtk_widget_class_install_action (widget_class, "suzume.discard", "i", discard_action);
   gtk_widget_class_install_action (widget_class, "suzume.show-result", NULL, show_result_action);
 
-}
-
-static GtkWidget *
-build_play_page (SuzumeScreen *self)
-{
-  GtkWidget *page = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  GtkWidget *main = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *status = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  GtkWidget *dora_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *dora_label = gtk_label_new (_("Dora indicator"));
-  GtkWidget *side = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
-
-  gtk_widget_set_margin_top (page, 6);
-  gtk_widget_set_margin_bottom (page, 6);
-  gtk_widget_set_margin_start (page, 6);
-  gtk_widget_set_margin_end (page, 6);
-  gtk_widget_set_hexpand (main, TRUE);
-
-  self->turn_label = GTK_LABEL (gtk_label_new (""));
-  gtk_widget_add_css_class (GTK_WIDGET (self->turn_label), "heading");
-  gtk_label_set_xalign (self->turn_label, 0);
-  gtk_widget_set_hexpand (GTK_WIDGET (self->turn_label), TRUE);
-  gtk_label_set_ellipsize (self->turn_label, PANGO_ELLIPSIZE_END);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->turn_label),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Whose turn"), -1);
-  self->info_label = GTK_LABEL (gtk_label_new (""));
-  self->clock_label = GTK_LABEL (gtk_label_new (""));
-  gtk_widget_add_css_class (GTK_WIDGET (self->clock_label), "numeric");
-  gtk_box_append (GTK_BOX (status), GTK_WIDGET (self->turn_label));
-  gtk_box_append (GTK_BOX (status), GTK_WIDGET (self->info_label));
-  gtk_box_append (GTK_BOX (status), GTK_WIDGET (self->clock_label));
-  gtk_box_append (GTK_BOX (main), status);
-
-  self->table_holder = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 6));
-  gtk_widget_set_vexpand (GTK_WIDGET (self->table_holder), TRUE);
-  gtk_box_append (GTK_BOX (main), GTK_WIDGET (self->table_holder));
-
-  /* Below the table: the dora, the wall, the claims and the hint. */
-  gtk_widget_add_css_class (dora_label, "dim-label");
-  self->dora_tile = mahjong_tile_widget_new (MAHJONG_NO_TILE);
-  gtk_widget_set_size_request (self->dora_tile, 30, 40);
-  gtk_widget_set_visible (self->dora_tile, FALSE);
-  self->wall_label = GTK_LABEL (gtk_label_new (""));
-  gtk_label_set_wrap (self->wall_label, TRUE);
-  gtk_label_set_width_chars (self->wall_label, 8);
-  gtk_widget_set_margin_start (GTK_WIDGET (self->wall_label), 12);
-  gtk_box_append (GTK_BOX (dora_box), dora_label);
-  gtk_box_append (GTK_BOX (dora_box), self->dora_tile);
-  gtk_box_append (GTK_BOX (dora_box), GTK_WIDGET (self->wall_label));
-  self->claim_bar = MAHJONG_CLAIM_BAR (mahjong_claim_bar_new ());
-  gtk_widget_set_hexpand (GTK_WIDGET (self->claim_bar), TRUE);
-  gtk_box_append (GTK_BOX (dora_box), GTK_WIDGET (self->claim_bar));
-  gtk_box_append (GTK_BOX (self->table_holder), dora_box);
-
-  self->hint_label = GTK_LABEL (gtk_label_new (""));
-  gtk_label_set_wrap (self->hint_label, TRUE);
-  gtk_label_set_width_chars (self->hint_label, 10);
-  gtk_label_set_xalign (self->hint_label, 0);
-  gtk_widget_add_css_class (GTK_WIDGET (self->hint_label), "warning");
-  gtk_widget_set_visible (GTK_WIDGET (self->hint_label), FALSE);
-  gtk_box_append (GTK_BOX (self->table_holder), GTK_WIDGET (self->hint_label));
-
-  {
-    /* A narrow window scrolls the table rather than cutting it. */
-    GtkWidget *main_scroll = gtk_scrolled_window_new ();
-
-    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (main_scroll), GTK_POLICY_AUTOMATIC,
-                                    GTK_POLICY_AUTOMATIC);
-    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (main_scroll), main);
-    gtk_widget_set_hexpand (main_scroll, TRUE);
-    gtk_box_append (GTK_BOX (page), main_scroll);
-  }
-
-  self->log = g_object_new (PARLOR_TYPE_LOG_VIEW, NULL);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->log));
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_vexpand (scrolled, TRUE);
-  gtk_widget_set_size_request (side, 190, -1);
-  gtk_box_append (GTK_BOX (side), scrolled);
-  gtk_box_append (GTK_BOX (page), side);
-  parlor_game_screen_set_log_pane (PARLOR_GAME_SCREEN (self), side);
-
-  mahjong_screen_set_claim_bar (MAHJONG_SCREEN (self), self->claim_bar);
-  mahjong_screen_set_table_holder (MAHJONG_SCREEN (self), self->table_holder);
-  mahjong_screen_set_status_labels (MAHJONG_SCREEN (self), self->turn_label, self->hint_label);
-  return page;
-}
-
-static GtkWidget *
-build_result_page (SuzumeScreen *self)
-{
-  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-
-  self->result_page = ADW_STATUS_PAGE (adw_status_page_new ());
-  adw_status_page_set_icon_name (self->result_page, "applications-games-symbolic");
-  gtk_widget_set_halign (buttons, GTK_ALIGN_CENTER);
-  gtk_box_set_homogeneous (GTK_BOX (buttons), TRUE);
-  self->back_button = gtk_button_new_with_mnemonic (_("_Back"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->back_button), "win.back");
-  gtk_widget_add_css_class (self->back_button, "pill");
-  self->again_button = gtk_button_new_with_mnemonic (_("_Play Again"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->again_button), "suzume.play-again");
-  gtk_widget_add_css_class (self->again_button, "pill");
-  gtk_widget_add_css_class (self->again_button, "suggested-action");
-  gtk_box_append (GTK_BOX (buttons), self->back_button);
-  gtk_box_append (GTK_BOX (buttons), self->again_button);
-  adw_status_page_set_child (self->result_page, buttons);
-  return GTK_WIDGET (self->result_page);
+  g_type_ensure (MAHJONG_TYPE_CLAIM_BAR);
+  g_type_ensure (SUZUME_TYPE_SETUP);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/parlorgames/Parlor/suzume/suzume-screen.ui");
+  gtk_widget_class_bind_template_child (widget_class, SuzumeScreen, setup);
+  gtk_widget_class_bind_template_child (widget_class, SuzumeScreen, turn_label);
+  gtk_widget_class_bind_template_child (widget_class, SuzumeScreen, info_label);
+  gtk_widget_class_bind_template_child (widget_class, SuzumeScreen, clock_label);
+  gtk_widget_class_bind_template_child (widget_class, SuzumeScreen, table_holder);
+  gtk_widget_class_bind_template_child (widget_class, SuzumeScreen, dora_box);
+  gtk_widget_class_bind_template_child (widget_class, SuzumeScreen, dora_label);
+  gtk_widget_class_bind_template_child (widget_class, SuzumeScreen, wall_label);
+  gtk_widget_class_bind_template_child (widget_class, SuzumeScreen, claim_bar);
+  gtk_widget_class_bind_template_child (widget_class, SuzumeScreen, hint_label);
 }
 
 static void
@@ -715,18 +607,20 @@ suzume_screen_init (SuzumeScreen *self)
   self->ranking = g_strdup ("");
   self->ron_hint = SUZUME_NO_TILE;
 
-  self->stack = GTK_STACK (gtk_stack_new ());
-  gtk_widget_set_parent (GTK_WIDGET (self->stack), GTK_WIDGET (self));
-  self->setup = g_object_new (SUZUME_TYPE_SETUP, NULL);
-  gtk_stack_add_named (self->stack, GTK_WIDGET (self->setup), "setup");
-  gtk_stack_add_named (self->stack, build_play_page (self), "play");
-  mahjong_screen_add_hand_page (MAHJONG_SCREEN (self), self->stack, N_SEATS_MAX, "suzume.next-hand");
-  gtk_stack_add_named (self->stack, build_result_page (self), "result");
-  gtk_stack_set_visible_child_name (self->stack, "setup");
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->stack = parlor_game_screen_get_stack (PARLOR_GAME_SCREEN (self));
+  self->result_page = parlor_game_screen_get_result_page (PARLOR_GAME_SCREEN (self));
+  adw_status_page_set_icon_name (self->result_page, "applications-games-symbolic");
 
+  self->dora_tile = mahjong_tile_widget_new (MAHJONG_NO_TILE);
+  gtk_widget_set_size_request (self->dora_tile, 30, 40);
+  gtk_widget_set_visible (self->dora_tile, FALSE);
+  gtk_box_insert_child_after (self->dora_box, self->dora_tile, self->dora_label);
+  mahjong_screen_set_claim_bar (MAHJONG_SCREEN (self), self->claim_bar);
+  mahjong_screen_set_table_holder (MAHJONG_SCREEN (self), self->table_holder);
+  mahjong_screen_set_status_labels (MAHJONG_SCREEN (self), self->turn_label, self->hint_label);
+  mahjong_screen_add_hand_page (MAHJONG_SCREEN (self), self->stack, N_SEATS_MAX, "suzume.next-hand");
   parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), self->clock_label);
-  mahjong_screen_set_log_view (MAHJONG_SCREEN (self), self->log);
-  parlor_game_screen_set_pages (PARLOR_GAME_SCREEN (self), self->stack, GTK_WIDGET (self->setup));
 }
 
 GtkWidget *

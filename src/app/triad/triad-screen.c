@@ -24,7 +24,8 @@ struct _TriadScreen
 {
   ParlorGameScreen   parent_instance;
 
-  GtkStack          *stack;
+  GtkStack          *stack;   /* the base's */
+  ParlorLogView     *log;
   TriadSetup        *setup;
   GtkWidget         *table_box;
   GtkLabel          *turn_label;
@@ -37,12 +38,7 @@ struct _TriadScreen
   GtkStack          *bottom_stack;
   TriadHandView     *my_hand;
   GtkWidget         *result_button;
-  ParlorLogView     *log;
-  GtkWidget         *log_pane;
-  AdwStatusPage     *result_page;
   TriadBoardView    *result_board;
-  GtkWidget         *back_button;
-  GtkWidget         *again_button;
 
   TriadView          view;
   gboolean           has_view;
@@ -479,13 +475,13 @@ show_result_action (GtkWidget  *widget,
   /* Translators: "Final count: you 6 cards, Computer (Hard) 3 cards" */
   body = g_strdup_printf (_("Final count: you %d, %s %d"), me, PARLOR_SCREEN_NAME (self, opponent (self)), them);
 
-  adw_status_page_set_title (self->result_page, title);
-  adw_status_page_set_description (self->result_page, body);
+  adw_status_page_set_title (parlor_game_screen_get_result_page (PARLOR_GAME_SCREEN (self)), title);
+  adw_status_page_set_description (parlor_game_screen_get_result_page (PARLOR_GAME_SCREEN (self)), body);
   /* The final board stands in for an icon. */
   triad_board_view_reset (self->result_board);
   triad_board_view_set_opponent (self->result_board, PARLOR_SCREEN_NAME (self, opponent (self)));
   triad_board_view_set_view (self->result_board, &self->view);
-  parlor_game_screen_show_result_page (PARLOR_GAME_SCREEN (self), self->again_button, self->back_button);
+  parlor_game_screen_show_result_page (PARLOR_GAME_SCREEN (self));
 }
 
 static void
@@ -526,15 +522,6 @@ triad_screen_seat_players (ParlorGameScreen *screen,
   return player;
 }
 
-static void
-triad_screen_dispose (GObject *object)
-{
-  parlor_game_screen_set_session (PARLOR_GAME_SCREEN (object), NULL);
-  gtk_widget_dispose_template (GTK_WIDGET (object), TRIAD_TYPE_SCREEN);
-
-  G_OBJECT_CLASS (triad_screen_parent_class)->dispose (object);
-}
-
 static gboolean
 triad_screen_focus_play (ParlorGameScreen *screen,
                          const char       *page)
@@ -549,12 +536,10 @@ triad_screen_focus_play (ParlorGameScreen *screen,
 static void
 triad_screen_class_init (TriadScreenClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   ParlorGameScreenClass *screen_class = PARLOR_GAME_SCREEN_CLASS (klass);
   static const guint digit_keys[] = { GDK_KEY_1, GDK_KEY_2, GDK_KEY_3, GDK_KEY_4, GDK_KEY_5 };
 
-  object_class->dispose = triad_screen_dispose;
   PARLOR_GAME_SCREEN_CLASS (klass)->focus_play = triad_screen_focus_play;
   screen_class->host_config = triad_screen_host_config;
   screen_class->show_hint = triad_screen_show_hint;
@@ -571,12 +556,10 @@ triad_screen_class_init (TriadScreenClass *klass)
 
   g_type_ensure (TRIAD_TYPE_BOARD_VIEW);
   g_type_ensure (TRIAD_TYPE_HAND_VIEW);
-  g_type_ensure (PARLOR_TYPE_LOG_VIEW);
   g_type_ensure (TRIAD_TYPE_SETUP);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/parlorgames/Parlor/triad/triad-screen.ui");
-  gtk_widget_class_bind_template_child (widget_class, TriadScreen, stack);
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, setup);
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, table_box);
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, turn_label);
@@ -589,12 +572,7 @@ triad_screen_class_init (TriadScreenClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, bottom_stack);
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, my_hand);
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, result_button);
-  gtk_widget_class_bind_template_child (widget_class, TriadScreen, log);
-  gtk_widget_class_bind_template_child (widget_class, TriadScreen, log_pane);
-  gtk_widget_class_bind_template_child (widget_class, TriadScreen, result_page);
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, result_board);
-  gtk_widget_class_bind_template_child (widget_class, TriadScreen, back_button);
-  gtk_widget_class_bind_template_child (widget_class, TriadScreen, again_button);
   gtk_widget_class_bind_template_callback (widget_class, on_cell_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_selection_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_card_activated);
@@ -605,7 +583,6 @@ triad_screen_class_init (TriadScreenClass *klass)
   for (int i = 0; i < (int) G_N_ELEMENTS (digit_keys); i++)
     gtk_widget_class_add_binding_action (widget_class, digit_keys[i], 0, "triad.card", "i", i);
 
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "triad-screen");
 }
 
@@ -617,13 +594,12 @@ triad_screen_init (TriadScreen *self)
   self->winner = -1;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->stack = parlor_game_screen_get_stack (PARLOR_GAME_SCREEN (self));
+  self->log = parlor_game_screen_get_log_view (PARLOR_GAME_SCREEN (self));
   triad_board_view_set_compact (self->result_board, TRUE);
   /* The latest move's line holds its height, so the board does not move. */
   parlor_label_keep_height (self->news_label, _("Your turn"));
   parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), self->clock_label);
-  parlor_game_screen_set_log_view (PARLOR_GAME_SCREEN (self), self->log);
-  parlor_game_screen_set_log_pane (PARLOR_GAME_SCREEN (self), self->log_pane);
-  parlor_game_screen_set_pages (PARLOR_GAME_SCREEN (self), self->stack, GTK_WIDGET (self->setup));
 
   g_signal_connect (click, "pressed", G_CALLBACK (on_table_pressed), self);
   gtk_widget_add_controller (self->table_box, GTK_EVENT_CONTROLLER (click));
@@ -674,7 +650,7 @@ GtkWidget *
 triad_screen_get_result_page (TriadScreen *self)
 {
   g_return_val_if_fail (TRIAD_IS_SCREEN (self), NULL);
-  return GTK_WIDGET (self->result_page);
+  return GTK_WIDGET (parlor_game_screen_get_result_page (PARLOR_GAME_SCREEN (self)));
 }
 
 const char *
