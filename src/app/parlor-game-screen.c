@@ -842,7 +842,7 @@ start_local_game (ParlorGameScreen *self)
   g_autoptr(ParlorSession) session = NULL;
   guint player;
 
-  g_assert (klass->game_info != NULL && klass->seat_players != NULL && klass->begin_play != NULL);
+  g_assert (klass->game_info != NULL && klass->begin_play != NULL);
 
   reset (self);
   PRIV (self)->assisted = FALSE;
@@ -857,7 +857,8 @@ start_local_game (ParlorGameScreen *self)
     }
   if (settings != NULL)
     set_table_times (table, settings);
-  player = klass->seat_players (self, table, name);
+  player = klass->seat_players != NULL ? klass->seat_players (self, table, name)
+                                       : parlor_game_screen_seat_computers (self, table, name, NULL);
 
   session = parlor_session_new_local (table, player);
   parlor_game_screen_show_page (self, "play");
@@ -1695,6 +1696,41 @@ parlor_game_screen_new_local_game (ParlorGameScreen *self)
 {
   g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
   PARLOR_GAME_SCREEN_GET_CLASS (self)->new_local_game (self);
+}
+
+guint
+parlor_game_screen_seat_computers (ParlorGameScreen   *self,
+                                   ParlorTable        *table,
+                                   const char         *name,
+                                   const char * const *levels)
+{
+  GtkWidget *setup;
+  guint n_seats;
+  guint player;
+
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), 0);
+  g_return_val_if_fail (PARLOR_IS_TABLE (table), 0);
+
+  setup = PRIV (self)->setup;
+  n_seats = parlor_table_get_n_seats (table);
+  player = parlor_table_add_player_at (table, 0, PARLOR_SEAT_LOCAL, name, NULL);
+  for (guint s = 1; s < n_seats; s++)
+    {
+      const char *level = levels != NULL ? levels[s]
+                          : PARLOR_IS_SETUP (setup) ? parlor_setup_get_level (PARLOR_SETUP (setup))
+                          : NULL;
+      g_autofree char *computer = NULL;
+
+      if (levels == NULL && n_seats == 2 && PARLOR_IS_SETUP (setup))
+        /* Translators: "Computer (Medium)" */
+        computer = g_strdup_printf (_("Computer (%s)"),
+                                    parlor_setup_get_strength_label (PARLOR_SETUP (setup)));
+      else
+        /* Translators: a computer player, "Computer 2"; short, as several headings share the table */
+        computer = g_strdup_printf (_("Computer %u"), s);
+      parlor_table_add_player_at (table, (int) s, PARLOR_SEAT_AI, computer, level);
+    }
+  return player;
 }
 
 void

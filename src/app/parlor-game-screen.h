@@ -63,7 +63,8 @@ struct _ParlorGameScreenClass
    * its config from the setup page's choices (NULL: ""), and its seats.
    * seat_players seats you, named @name, and the computer players at
    * @table, whose time limit and computer delay the base has set from the
-   * settings, and returns your player. reset forgets the game shown. */
+   * settings, and returns your player (NULL: parlor_game_screen_seat_computers).
+   * reset forgets the game shown. */
   const ParlorGameInfo *game_info;
   char     *(*local_config)    (ParlorGameScreen  *self);
   guint     (*seat_players)    (ParlorGameScreen  *self,
@@ -142,6 +143,14 @@ void      parlor_game_screen_show_page      (ParlorGameScreen  *self,
                                              const char        *name);
 
 void      parlor_game_screen_new_local_game (ParlorGameScreen  *self);
+/* The seats of a game against the computer: you at seat 0, named @name,
+ * and a computer player at every other seat, at @levels[seat] (NULL: the
+ * setup page's level). Two seats at the setup's level name the computer by its
+ * strength. It is what seat_players does when a screen gives none. */
+guint     parlor_game_screen_seat_computers (ParlorGameScreen   *self,
+                                             ParlorTable        *table,
+                                             const char         *name,
+                                             const char * const *levels);
 /* A game against the computer at once, with the setup page's choices. */
 void      parlor_game_screen_start_local_game (ParlorGameScreen *self);
 gboolean  parlor_game_screen_can_host       (ParlorGameScreen  *self);

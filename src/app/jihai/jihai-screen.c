@@ -529,22 +529,6 @@ jihai_screen_local_config (ParlorGameScreen *screen)
   return g_strdup ("first=0");
 }
 
-static guint
-jihai_screen_seat_players (ParlorGameScreen *screen,
-                           ParlorTable      *table,
-                           const char       *name)
-{
-  JihaiScreen *self = JIHAI_SCREEN (screen);
-  const char *level = jihai_setup_get_level (self->setup);
-  /* Translators: "Computer (Medium)" */
-  g_autofree char *computer = g_strdup_printf (_("Computer (%s)"),
-                                               parlor_setup_get_strength_label (PARLOR_SETUP (self->setup)));
-  guint player = parlor_table_add_player_at (table, 0, PARLOR_SEAT_LOCAL, name, NULL);
-
-  parlor_table_add_player_at (table, 1, PARLOR_SEAT_AI, computer, level);
-  return player;
-}
-
 static void
 discard_action (GtkWidget  *widget,
                 const char *action_name,
@@ -597,7 +581,6 @@ jihai_screen_class_init (JihaiScreenClass *klass)
   screen_class->game_over = jihai_screen_game_over;
   screen_class->game_info = &jihai_game_info;
   screen_class->local_config = jihai_screen_local_config;
-  screen_class->seat_players = jihai_screen_seat_players;
   screen_class->reset = jihai_screen_reset;
 
   g_type_ensure (MAHJONG_TYPE_TABLE_VIEW);

@@ -878,24 +878,6 @@ mahjong_screen_read_places (MahjongScreen *self,
   return n;
 }
 
-guint
-mahjong_screen_seat_computers (ParlorTable        *table,
-                               const char         *name,
-                               guint               n_seats,
-                               const char * const *levels)
-{
-  guint player = parlor_table_add_player_at (table, 0, PARLOR_SEAT_LOCAL, name, NULL);
-
-  for (guint s = 1; s < n_seats; s++)
-    {
-      /* Translators: a computer player, "Computer 2"; short, as several headings share the table */
-      g_autofree char *computer = g_strdup_printf (_("Computer %u"), s);
-
-      parlor_table_add_player_at (table, (int) s, PARLOR_SEAT_AI, computer, levels[s]);
-    }
-  return player;
-}
-
 gboolean
 mahjong_screen_finish (MahjongScreen *self)
 {

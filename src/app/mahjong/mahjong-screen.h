@@ -114,12 +114,6 @@ guint             mahjong_screen_read_places    (MahjongScreen    *self,
                                                  guint            *seats,
                                                  guint            *places,
                                                  int              *my_place);
-/* Seats the player at seat 0 as @name and the computer ("Computer 1"…) in
- * the other @n_seats - 1, each at its @levels[seat]; returns the player's id. */
-guint             mahjong_screen_seat_computers (ParlorTable      *table,
-                                                 const char       *name,
-                                                 guint             n_seats,
-                                                 const char * const *levels);
 /* The match ended: no more moves, no hand page; TRUE if a hand's page was
  * still to show (its words belong to the match's result). */
 gboolean          mahjong_screen_finish         (MahjongScreen    *self);

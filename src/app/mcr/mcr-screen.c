@@ -502,17 +502,6 @@ mcr_screen_local_config (ParlorGameScreen *screen)
   return mcr_setup_make_config (MCR_SCREEN (screen)->setup);
 }
 
-static guint
-mcr_screen_seat_players (ParlorGameScreen *screen,
-                         ParlorTable      *table,
-                         const char       *name)
-{
-  const char *level = mcr_setup_get_level (MCR_SCREEN (screen)->setup);
-  const char *levels[N_SEATS] = { NULL, level, level, level };
-
-  return mahjong_screen_seat_computers (table, name, N_SEATS, levels);
-}
-
 static void
 mcr_screen_finalize (GObject *object)
 {
@@ -548,7 +537,6 @@ mcr_screen_class_init (McrScreenClass *klass)
   screen_class->game_over = mcr_screen_game_over;
   screen_class->game_info = &mcr_game_info;
   screen_class->local_config = mcr_screen_local_config;
-  screen_class->seat_players = mcr_screen_seat_players;
   screen_class->reset = mcr_screen_reset;
 
   mahjong_screen_class_install_actions (widget_class, "mcr", NULL);

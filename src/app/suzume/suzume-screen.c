@@ -535,7 +535,7 @@ suzume_screen_seat_players (ParlorGameScreen *screen,
 
   for (guint s = 1; s < n_seats; s++)
     levels[s] = suzume_setup_get_level (self->setup, s);
-  player = mahjong_screen_seat_computers (table, name, n_seats, levels);
+  player = parlor_game_screen_seat_computers (screen, table, name, levels);
   mahjong_screen_ensure_table (MAHJONG_SCREEN (self), n_seats);
   return player;
 }

@@ -506,22 +506,6 @@ triad_screen_local_config (ParlorGameScreen *screen)
   return triad_setup_make_config (self->setup, triad_setup_goes_first (self->setup) ? "0" : "1");
 }
 
-static guint
-triad_screen_seat_players (ParlorGameScreen *screen,
-                           ParlorTable      *table,
-                           const char       *name)
-{
-  TriadScreen *self = TRIAD_SCREEN (screen);
-  const char *level = triad_setup_get_level (self->setup);
-  /* Translators: "Computer (Medium)" */
-  g_autofree char *computer = g_strdup_printf (_("Computer (%s)"),
-                                               parlor_setup_get_strength_label (PARLOR_SETUP (self->setup)));
-  guint player = parlor_table_add_player_at (table, 0, PARLOR_SEAT_LOCAL, name, NULL);
-
-  parlor_table_add_player_at (table, 1, PARLOR_SEAT_AI, computer, level);
-  return player;
-}
-
 static gboolean
 triad_screen_focus_play (ParlorGameScreen *screen,
                          const char       *page)
@@ -551,7 +535,6 @@ triad_screen_class_init (TriadScreenClass *klass)
   screen_class->begin_play = begin_play;
   screen_class->game_info = &triad_game_info;
   screen_class->local_config = triad_screen_local_config;
-  screen_class->seat_players = triad_screen_seat_players;
   screen_class->reset = triad_screen_reset;
 
   g_type_ensure (TRIAD_TYPE_BOARD_VIEW);
