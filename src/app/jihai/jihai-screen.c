@@ -28,7 +28,6 @@ struct _JihaiScreen
 {
   MahjongScreen     parent_instance;
 
-  GtkStack         *stack;            /* the base's, as its result page */
   AdwStatusPage    *result_page;
   GtkLabel         *result_details;
   JihaiSetup       *setup;
@@ -606,7 +605,6 @@ jihai_screen_init (JihaiScreen *self)
   self->ron_hint = JIHAI_NO_KIND;
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->stack = parlor_game_screen_get_stack (PARLOR_GAME_SCREEN (self));
   self->result_page = parlor_game_screen_get_result_page (PARLOR_GAME_SCREEN (self));
   self->result_details = parlor_game_screen_get_result_details (PARLOR_GAME_SCREEN (self));
 
@@ -635,7 +633,7 @@ jihai_screen_init (JihaiScreen *self)
   mahjong_table_view_set_center (self->table, center);
 
   parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), self->clock_label);
-  mahjong_screen_add_hand_page (MAHJONG_SCREEN (self), self->stack, N_SEATS, "jihai.next-hand");
+  mahjong_screen_add_hand_page (MAHJONG_SCREEN (self), N_SEATS, "jihai.next-hand");
 
   mahjong_screen_set_table (MAHJONG_SCREEN (self), self->table);
   mahjong_screen_set_claim_bar (MAHJONG_SCREEN (self), self->claim_bar);

@@ -553,17 +553,18 @@ hold (MahjongScreen *self,
 
 void
 mahjong_screen_add_hand_page (MahjongScreen *self,
-                              GtkStack      *stack,
                               guint          n_seats,
                               const char    *next_action)
 {
   MahjongScreenPrivate *priv;
+  GtkStack *stack;
   GtkWidget *box, *scrolled;
 
   g_return_if_fail (MAHJONG_IS_SCREEN (self));
-  g_return_if_fail (GTK_IS_STACK (stack) && next_action != NULL);
+  g_return_if_fail (next_action != NULL);
 
   priv = PRIV (self);
+  stack = parlor_game_screen_get_stack (PARLOR_GAME_SCREEN (self));
   priv->stack = stack;
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
   gtk_widget_set_halign (box, GTK_ALIGN_CENTER);

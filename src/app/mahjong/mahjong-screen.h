@@ -136,12 +136,11 @@ gboolean          mahjong_screen_refresh        (MahjongScreen    *self);
 gboolean          mahjong_screen_submit         (MahjongScreen    *self,
                                                  const char       *action);
 gboolean          mahjong_screen_focus_hand     (MahjongScreen    *self);
-/* Adds the hand-result page to @stack as its "hand" page: the winning hand
+/* Adds the hand-result page to the base's stack as its "hand" page: the winning hand
  * and its melds (hidden until given), the hand's words and Next Hand, which
  * activates @next_action. Shown, it pauses a game against the computer
  * until Next Hand; on a LAN it gives way by itself after a moment. */
 void              mahjong_screen_add_hand_page  (MahjongScreen    *self,
-                                                 GtkStack         *stack,
                                                  guint             n_seats,
                                                  const char       *next_action);
 MahjongHandView  *mahjong_screen_get_win_hand   (MahjongScreen    *self);

@@ -56,7 +56,6 @@ struct _McrScreen
 {
   MahjongScreen     parent_instance;
 
-  GtkStack         *stack;         /* the base's, as its result page */
   AdwStatusPage    *result_page;
   GtkLabel         *ranking_label; /* the result's details */
   McrSetup         *setup;
@@ -557,7 +556,6 @@ mcr_screen_init (McrScreen *self)
   GtkWidget *center = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->stack = parlor_game_screen_get_stack (PARLOR_GAME_SCREEN (self));
   self->result_page = parlor_game_screen_get_result_page (PARLOR_GAME_SCREEN (self));
   adw_status_page_set_icon_name (self->result_page, "applications-games-symbolic");
   self->ranking_label = parlor_game_screen_get_result_details (PARLOR_GAME_SCREEN (self));
@@ -577,7 +575,7 @@ mcr_screen_init (McrScreen *self)
   mahjong_screen_set_table (MAHJONG_SCREEN (self), self->table);
   mahjong_screen_set_claim_bar (MAHJONG_SCREEN (self), self->claim_bar);
   mahjong_screen_set_status_labels (MAHJONG_SCREEN (self), self->turn_label, NULL);
-  mahjong_screen_add_hand_page (MAHJONG_SCREEN (self), self->stack, N_SEATS, "mcr.next-hand");
+  mahjong_screen_add_hand_page (MAHJONG_SCREEN (self), N_SEATS, "mcr.next-hand");
   parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), self->clock_label);
 }
 

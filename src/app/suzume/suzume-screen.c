@@ -25,7 +25,6 @@ struct _SuzumeScreen
 {
   MahjongScreen      parent_instance;
 
-  GtkStack          *stack;            /* the base's, as its result page */
   AdwStatusPage     *result_page;
   SuzumeSetup       *setup;
   GtkBox            *table_holder;
@@ -608,7 +607,6 @@ suzume_screen_init (SuzumeScreen *self)
   self->ron_hint = SUZUME_NO_TILE;
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->stack = parlor_game_screen_get_stack (PARLOR_GAME_SCREEN (self));
   self->result_page = parlor_game_screen_get_result_page (PARLOR_GAME_SCREEN (self));
   adw_status_page_set_icon_name (self->result_page, "applications-games-symbolic");
 
@@ -619,7 +617,7 @@ suzume_screen_init (SuzumeScreen *self)
   mahjong_screen_set_claim_bar (MAHJONG_SCREEN (self), self->claim_bar);
   mahjong_screen_set_table_holder (MAHJONG_SCREEN (self), self->table_holder);
   mahjong_screen_set_status_labels (MAHJONG_SCREEN (self), self->turn_label, self->hint_label);
-  mahjong_screen_add_hand_page (MAHJONG_SCREEN (self), self->stack, N_SEATS_MAX, "suzume.next-hand");
+  mahjong_screen_add_hand_page (MAHJONG_SCREEN (self), N_SEATS_MAX, "suzume.next-hand");
   parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), self->clock_label);
 }
 
