@@ -16,7 +16,7 @@ G_BEGIN_DECLS
 #define jihai_screen_is_waiting(self)    mahjong_screen_is_waiting (MAHJONG_SCREEN (self))
 #define jihai_screen_get_claim_bar(self) mahjong_screen_get_claim_bar (MAHJONG_SCREEN (self))
 #define jihai_screen_get_my_hand(self)   mahjong_screen_get_my_hand (MAHJONG_SCREEN (self))
-#define jihai_screen_get_hand_text(self) mahjong_screen_get_hand_details (MAHJONG_SCREEN (self))
+#define jihai_screen_get_hand_text(self) mahjong_screen_get_hand_text (MAHJONG_SCREEN (self))
 /* The hand page's winning hand. */
 #define jihai_screen_get_win_hand(self)  GTK_WIDGET (mahjong_screen_get_win_hand (MAHJONG_SCREEN (self)))
 const char  *jihai_screen_get_result_text (JihaiScreen *self);

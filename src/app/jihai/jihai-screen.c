@@ -41,8 +41,6 @@ struct _JihaiScreen
   JihaiView         view;
   int               last_discarder;   /* -1 none */
   guint             ron_hint;         /* a kind I may not ron on, or JIHAI_NO_KIND */
-  char             *hand_title;       /* the last hand's outcome */
-  char             *hand_text;        /* its breakdown */
 };
 
 G_DEFINE_FINAL_TYPE (JihaiScreen, jihai_screen, MAHJONG_TYPE_SCREEN)
@@ -298,7 +296,8 @@ take_win (JihaiScreen *self,
   const char *held = parlor_line_get (line, "tiles");
   guint win = tile != NULL && *tile ? jihai_kind_from_letter (tile[0]) : JIHAI_NO_KIND;
   g_autofree char *win_name = kind_name (win);
-  GString *text = g_string_new (NULL);
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autofree char *title = NULL;
   MahjongTile tiles[MAHJONG_HAND_MAX];
   JihaiMeld jmelds[JIHAI_MAX_MELDS];
   MahjongMeld mmelds[JIHAI_MAX_MELDS];
@@ -308,8 +307,7 @@ take_win (JihaiScreen *self,
   parlor_line_get_int (line, "points", -1000, 1000, &points, NULL);
   parlor_line_get_int (line, "from", 0, 1, &from, NULL);
 
-  g_free (self->hand_title);
-  self->hand_title = mahjong_screen_win_title (MAHJONG_SCREEN (self), seat, g_strcmp0 (way, "ron") == 0);
+  title = mahjong_screen_win_title (MAHJONG_SCREEN (self), seat, g_strcmp0 (way, "ron") == 0);
 
   g_string_append_printf (text, "<b>%s</b>\n", shape_label (parlor_line_get (line, "shape")));
   {
@@ -355,8 +353,7 @@ take_win (JihaiScreen *self,
     g_string_append (text, s);
   }
 
-  g_free (self->hand_text);
-  self->hand_text = g_string_free (text, FALSE);
+  mahjong_screen_end_hand (MAHJONG_SCREEN (self), title, text->str);
 
   for (const char *c = held; c != NULL && *c && n < MAHJONG_HAND_MAX - 1; c++)
     {
@@ -385,17 +382,16 @@ take_hand_over (JihaiScreen *self,
   const char *result = parlor_line_get (line, "result");
   gint64 s0 = 0, s1 = 0;
   g_autofree char *scores = NULL;
-  GString *text;
+  g_autofree char *words = NULL;
 
   parlor_line_get_int (line, "score0", -1000, 1000, &s0, NULL);
   parlor_line_get_int (line, "score1", -1000, 1000, &s1, NULL);
 
   if (g_strcmp0 (result, "draw") == 0)
     {
-      g_free (self->hand_title);
-      self->hand_title = g_strdup (_("Drawn Hand"));
-      g_free (self->hand_text);
-      self->hand_text = g_strdup (_("The wall ran out: no points change hands."));
+      g_autofree char *drawn = g_markup_escape_text (_("The wall ran out: no points change hands."), -1);
+
+      mahjong_screen_end_hand (MAHJONG_SCREEN (self), _("Drawn Hand"), drawn);
       mahjong_screen_clear_win_hand (MAHJONG_SCREEN (self));
     }
 
@@ -404,11 +400,8 @@ take_hand_over (JihaiScreen *self,
                                     PARLOR_SCREEN_SEAT (self) == 1 ? (int) s1 : (int) s0,
                                     PARLOR_SCREEN_NAME (self, opponent (self)),
                                     PARLOR_SCREEN_SEAT (self) == 1 ? (int) s0 : (int) s1);
-  text = g_string_new (self->hand_text);
-  g_string_append_printf (text, "\n\n%s", scores);
-  g_free (self->hand_text);
-  self->hand_text = g_string_free (text, FALSE);
-  mahjong_screen_end_hand (MAHJONG_SCREEN (self), self->hand_title);
+  words = g_strconcat ("\n\n", scores, NULL);
+  mahjong_screen_add_hand_words (MAHJONG_SCREEN (self), words);
 }
 
 static void
@@ -440,12 +433,6 @@ jihai_screen_take_event (MahjongScreen *screen,
     take_win (self, line);
   else if (g_str_equal (type, "hand-over"))
     take_hand_over (self, line);
-}
-
-static char *
-jihai_screen_hand_markup (MahjongScreen *screen)
-{
-  return g_strdup (JIHAI_SCREEN (screen)->hand_text);
 }
 
 static void
@@ -485,11 +472,12 @@ jihai_screen_game_over (ParlorGameScreen *screen,
                                        PARLOR_SCREEN_NAME (self, PARLOR_SCREEN_SEAT (self)), me);
   g_string_append_printf (text, "<b>%s</b>\n", ranking);
   g_string_append_printf (text, ngettext ("After %d hand", "After %d hands", (gulong) hands), (int) hands);
-  if (self->hand_title != NULL)
+  if (mahjong_screen_get_hand_title (MAHJONG_SCREEN (self)) != NULL)
     {
-      g_autofree char *title = g_markup_escape_text (self->hand_title, -1);
+      g_autofree char *title = g_markup_escape_text (mahjong_screen_get_hand_title (MAHJONG_SCREEN (self)), -1);
 
-      g_string_append_printf (text, "\n\n<b>%s</b>\n%s", title, self->hand_text != NULL ? self->hand_text : "");
+      g_string_append_printf (text, "\n\n<b>%s</b>\n%s", title,
+                              mahjong_screen_get_hand_words (MAHJONG_SCREEN (self)));
     }
   gtk_label_set_markup (self->result_details, text->str);
   g_string_free (text, TRUE);
@@ -517,8 +505,6 @@ jihai_screen_reset (ParlorGameScreen *screen)
   PARLOR_GAME_SCREEN_CLASS (jihai_screen_parent_class)->reset (screen);
   self->last_discarder = -1;
   self->ron_hint = JIHAI_NO_KIND;
-  g_clear_pointer (&self->hand_title, g_free);
-  g_clear_pointer (&self->hand_text, g_free);
 }
 
 static char *
@@ -545,27 +531,14 @@ discard_action (GtkWidget  *widget,
 }
 
 static void
-jihai_screen_finalize (GObject *object)
-{
-  JihaiScreen *self = JIHAI_SCREEN (object);
-
-  g_free (self->hand_title);
-  g_free (self->hand_text);
-
-  G_OBJECT_CLASS (jihai_screen_parent_class)->finalize (object);
-}
-
-static void
 jihai_screen_class_init (JihaiScreenClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   ParlorGameScreenClass *screen_class = PARLOR_GAME_SCREEN_CLASS (klass);
   MahjongScreenClass *mahjong_class = MAHJONG_SCREEN_CLASS (klass);
   static const char * const headline_events[] = { "hand", "win", "hand-over", "match-over", NULL };
   static const char * const hand_end_events[] = { "hand-over", NULL };
 
-  object_class->finalize = jihai_screen_finalize;
   screen_class->host_config = jihai_screen_host_config;
   mahjong_class->discard_action = jihai_screen_discard_action;
   mahjong_class->read_view = jihai_screen_read_view;
@@ -574,7 +547,6 @@ jihai_screen_class_init (JihaiScreenClass *klass)
   mahjong_class->hint_text = jihai_screen_hint_text;
   mahjong_class->draw_status = jihai_screen_draw_status;
   mahjong_class->take_event = jihai_screen_take_event;
-  mahjong_class->hand_markup = jihai_screen_hand_markup;
   mahjong_class->headline_events = headline_events;
   mahjong_class->hand_end_events = hand_end_events;
   screen_class->game_over = jihai_screen_game_over;

@@ -30,6 +30,9 @@ typedef struct
   gboolean          has_state;
   gboolean          finished;
   char             *hand_title;   /* the hand that ended */
+  GString          *hand_words;   /* its words (markup) */
+  char             *hand_text;    /* the same, plain */
+  guint             n_hands_ended;
   gboolean          hand_pending; /* its page is still to show */
 } MahjongScreenPrivate;
 
@@ -265,6 +268,20 @@ mahjong_screen_get_claim_bar (MahjongScreen *self)
 {
   g_return_val_if_fail (MAHJONG_IS_SCREEN (self), NULL);
   return GTK_WIDGET (PRIV (self)->claim_bar);
+}
+
+const char *
+mahjong_screen_get_status_text (MahjongScreen *self)
+{
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), NULL);
+  return PRIV (self)->turn_label != NULL ? gtk_label_get_text (PRIV (self)->turn_label) : "";
+}
+
+GtkWidget *
+mahjong_screen_get_hint_label (MahjongScreen *self)
+{
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), NULL);
+  return GTK_WIDGET (PRIV (self)->hint_label);
 }
 
 gboolean
@@ -717,13 +734,6 @@ mahjong_screen_get_next_button (MahjongScreen *self)
   return PRIV (self)->next_button;
 }
 
-const char *
-mahjong_screen_get_hand_details (MahjongScreen *self)
-{
-  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), NULL);
-  return PRIV (self)->hand_details != NULL ? gtk_label_get_text (PRIV (self)->hand_details) : NULL;
-}
-
 static void
 next_hand_action (GtkWidget  *widget,
                   const char *action_name,
@@ -832,7 +842,8 @@ mahjong_screen_session_event (ParlorGameScreen *screen,
 
 void
 mahjong_screen_end_hand (MahjongScreen *self,
-                         const char    *title)
+                         const char    *title,
+                         const char    *markup)
 {
   MahjongScreenPrivate *priv;
 
@@ -841,7 +852,25 @@ mahjong_screen_end_hand (MahjongScreen *self,
   priv = PRIV (self);
   g_free (priv->hand_title);
   priv->hand_title = g_strdup (title);
+  g_string_assign (priv->hand_words, markup != NULL ? markup : "");
+  g_clear_pointer (&priv->hand_text, g_free);
+  priv->n_hands_ended++;
   priv->hand_pending = TRUE;
+}
+
+void
+mahjong_screen_add_hand_words (MahjongScreen *self,
+                               const char    *markup)
+{
+  MahjongScreenPrivate *priv;
+
+  g_return_if_fail (MAHJONG_IS_SCREEN (self));
+
+  priv = PRIV (self);
+  g_string_append (priv->hand_words, markup);
+  g_clear_pointer (&priv->hand_text, g_free);
+  if (!priv->hand_pending && priv->hand_details != NULL)
+    gtk_label_set_markup (priv->hand_details, priv->hand_words->str);
 }
 
 const char *
@@ -849,6 +878,34 @@ mahjong_screen_get_hand_title (MahjongScreen *self)
 {
   g_return_val_if_fail (MAHJONG_IS_SCREEN (self), NULL);
   return PRIV (self)->hand_title;
+}
+
+const char *
+mahjong_screen_get_hand_words (MahjongScreen *self)
+{
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), NULL);
+  return PRIV (self)->hand_words->str;
+}
+
+const char *
+mahjong_screen_get_hand_text (MahjongScreen *self)
+{
+  MahjongScreenPrivate *priv;
+
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), NULL);
+
+  priv = PRIV (self);
+  if (priv->hand_text == NULL &&
+      !pango_parse_markup (priv->hand_words->str, -1, 0, NULL, &priv->hand_text, NULL, NULL))
+    priv->hand_text = g_strdup (priv->hand_words->str);
+  return priv->hand_text;
+}
+
+guint
+mahjong_screen_get_n_hands_ended (MahjongScreen *self)
+{
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), 0);
+  return PRIV (self)->n_hands_ended;
 }
 
 guint
@@ -914,16 +971,13 @@ static void
 mahjong_screen_session_changed (ParlorGameScreen *screen)
 {
   MahjongScreen *self = MAHJONG_SCREEN (screen);
-  MahjongScreenClass *klass = MAHJONG_SCREEN_GET_CLASS (self);
   MahjongScreenPrivate *priv = PRIV (self);
-  g_autofree char *markup = NULL;
 
   mahjong_screen_refresh (self);
   if (!priv->hand_pending || priv->finished || (priv->has_state && priv->state.over))
     return;
   priv->hand_pending = FALSE;
-  markup = klass->hand_markup != NULL ? klass->hand_markup (self) : NULL;
-  mahjong_screen_show_hand_result (self, priv->hand_title, markup);
+  mahjong_screen_show_hand_result (self, priv->hand_title, priv->hand_words->str);
 }
 
 static void
@@ -1007,6 +1061,9 @@ mahjong_screen_reset (ParlorGameScreen *screen)
   priv->finished = FALSE;
   priv->hand_pending = FALSE;
   g_clear_pointer (&priv->hand_title, g_free);
+  g_string_truncate (priv->hand_words, 0);
+  g_clear_pointer (&priv->hand_text, g_free);
+  priv->n_hands_ended = 0;
   if (priv->hint_label != NULL)
     gtk_widget_set_visible (GTK_WIDGET (priv->hint_label), FALSE);
 }
@@ -1014,7 +1071,11 @@ mahjong_screen_reset (ParlorGameScreen *screen)
 static void
 mahjong_screen_finalize (GObject *object)
 {
-  g_free (PRIV (MAHJONG_SCREEN (object))->hand_title);
+  MahjongScreenPrivate *priv = PRIV (MAHJONG_SCREEN (object));
+
+  g_free (priv->hand_title);
+  g_string_free (priv->hand_words, TRUE);
+  g_free (priv->hand_text);
 
   G_OBJECT_CLASS (mahjong_screen_parent_class)->finalize (object);
 }
@@ -1101,4 +1162,5 @@ mahjong_screen_class_init (MahjongScreenClass *klass)
 static void
 mahjong_screen_init (MahjongScreen *self)
 {
+  PRIV (self)->hand_words = g_string_new (NULL);
 }

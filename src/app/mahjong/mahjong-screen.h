@@ -61,9 +61,6 @@ struct _MahjongScreenClass
   void      (*take_event)     (MahjongScreen           *self,
                                ParlorLine              *line,
                                const char              *type);
-  /* The words (markup) of the hand that ended, for its page. */
-  char     *(*hand_markup)    (MahjongScreen           *self);
-
   /* Event types that stand out in the log, that stay out of it, and that
    * end a hand (their sound); NULL-terminated. */
   const char * const *headline_events;
@@ -94,6 +91,9 @@ const char       *mahjong_screen_seat_name      (MahjongScreen    *self,
 char             *mahjong_screen_dup_view       (MahjongScreen    *self);
 GtkWidget        *mahjong_screen_get_my_hand    (MahjongScreen    *self);
 GtkWidget        *mahjong_screen_get_claim_bar  (MahjongScreen    *self);
+/* The status line's words: whose turn it is, what the player is asked. */
+const char       *mahjong_screen_get_status_text (MahjongScreen   *self);
+GtkWidget        *mahjong_screen_get_hint_label (MahjongScreen    *self);
 /* The player is asked to discard (TRUE) or to answer a call, and may. */
 gboolean          mahjong_screen_is_asked       (MahjongScreen    *self,
                                                  gboolean          to_discard);
@@ -101,10 +101,18 @@ gboolean          mahjong_screen_is_asked       (MahjongScreen    *self,
 const MahjongTableState *mahjong_screen_get_state (MahjongScreen  *self);
 /* The game waits for this player and no move is on its way. */
 gboolean          mahjong_screen_is_waiting     (MahjongScreen    *self);
-/* A hand ended as @title: its page shows when the table has caught up. */
+/* A hand ended as @title, told in @markup: its page shows when the table
+ * has caught up. Events after it (payments) may add to its words. */
 void              mahjong_screen_end_hand       (MahjongScreen    *self,
-                                                 const char       *title);
+                                                 const char       *title,
+                                                 const char       *markup);
+void              mahjong_screen_add_hand_words (MahjongScreen    *self,
+                                                 const char       *markup);
 const char       *mahjong_screen_get_hand_title (MahjongScreen    *self);
+/* The last ended hand's words (markup), and without markup; "" before any. */
+const char       *mahjong_screen_get_hand_words (MahjongScreen    *self);
+const char       *mahjong_screen_get_hand_text  (MahjongScreen    *self);
+guint             mahjong_screen_get_n_hands_ended (MahjongScreen *self);
 /* The seats of the match result @line's `ranks` (1 the first), @n_seats
  * of them, in the order of their places, with those places; returns how
  * many; the player's place (0 none) in @my_place. */
@@ -175,7 +183,6 @@ char             *mahjong_screen_payment_text   (MahjongScreen    *self,
 void              mahjong_screen_clear_win_hand (MahjongScreen    *self);
 MahjongMeldsView *mahjong_screen_get_win_melds  (MahjongScreen    *self);
 GtkWidget        *mahjong_screen_get_next_button (MahjongScreen   *self);
-const char       *mahjong_screen_get_hand_details (MahjongScreen  *self);
 void              mahjong_screen_show_hand_result (MahjongScreen  *self,
                                                  const char       *title,
                                                  const char       *markup);

@@ -68,8 +68,6 @@ struct _McrScreen
   McrView           view;
   guint8            flowers[N_SEATS][N_FLOWERS];
   guint8            n_flowers[N_SEATS];
-  guint             n_results;
-  char             *last_result;
 };
 
 G_DEFINE_FINAL_TYPE (McrScreen, mcr_screen, MAHJONG_TYPE_SCREEN)
@@ -249,23 +247,14 @@ mcr_screen_read_view (MahjongScreen     *screen,
   return TRUE;
 }
 
-static char *
-mcr_screen_hand_markup (MahjongScreen *screen)
-{
-  const char *result = MCR_SCREEN (screen)->last_result;
-
-  return g_markup_escape_text (result != NULL ? result : "", -1);
-}
-
 static void
 take_result (McrScreen  *self,
              const char *heading,
              const char *body)
 {
-  self->n_results++;
-  g_free (self->last_result);
-  self->last_result = g_strdup (body);
-  mahjong_screen_end_hand (MAHJONG_SCREEN (self), heading);
+  g_autofree char *markup = g_markup_escape_text (body, -1);
+
+  mahjong_screen_end_hand (MAHJONG_SCREEN (self), heading, markup);
 }
 
 /* The winning hand as tiles on the hand page: its melds, its concealed
@@ -446,7 +435,7 @@ mcr_screen_game_over (ParlorGameScreen *screen,
     adw_status_page_set_description (self->result_page, NULL);
   if (pending && hand_title != NULL)
     g_string_append_printf (text, "\n\n%s\n%s", hand_title,
-                            self->last_result != NULL ? self->last_result : "");
+                            mahjong_screen_get_hand_text (MAHJONG_SCREEN (self)));
   gtk_label_set_text (self->ranking_label, text->str);
   g_string_free (text, TRUE);
   parlor_game_screen_show_result_page (PARLOR_GAME_SCREEN (self));
@@ -474,8 +463,6 @@ mcr_screen_reset (ParlorGameScreen *screen)
 
   PARLOR_GAME_SCREEN_CLASS (mcr_screen_parent_class)->reset (screen);
   memset (self->n_flowers, 0, sizeof self->n_flowers);
-  self->n_results = 0;
-  g_clear_pointer (&self->last_result, g_free);
 }
 
 static char *
@@ -502,18 +489,8 @@ mcr_screen_local_config (ParlorGameScreen *screen)
 }
 
 static void
-mcr_screen_finalize (GObject *object)
-{
-  McrScreen *self = MCR_SCREEN (object);
-
-  g_free (self->last_result);
-  G_OBJECT_CLASS (mcr_screen_parent_class)->finalize (object);
-}
-
-static void
 mcr_screen_class_init (McrScreenClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   ParlorGameScreenClass *screen_class = PARLOR_GAME_SCREEN_CLASS (klass);
   MahjongScreenClass *mahjong_class = MAHJONG_SCREEN_CLASS (klass);
@@ -521,7 +498,6 @@ mcr_screen_class_init (McrScreenClass *klass)
   static const char * const quiet_events[] = { "answered", NULL };
   static const char * const hand_end_events[] = { "hu", NULL };
 
-  object_class->finalize = mcr_screen_finalize;
   screen_class->host_config = mcr_screen_host_config;
   mahjong_class->discard_action = mcr_screen_discard_action;
   mahjong_class->read_view = mcr_screen_read_view;
@@ -529,7 +505,6 @@ mcr_screen_class_init (McrScreenClass *klass)
   mahjong_class->status_text = mcr_screen_status_text;
   mahjong_class->draw_status = mcr_screen_draw_status;
   mahjong_class->take_event = mcr_screen_take_event;
-  mahjong_class->hand_markup = mcr_screen_hand_markup;
   mahjong_class->headline_events = headline_events;
   mahjong_class->quiet_events = quiet_events;
   mahjong_class->hand_end_events = hand_end_events;
@@ -577,39 +552,4 @@ mcr_screen_init (McrScreen *self)
   mahjong_screen_set_status_labels (MAHJONG_SCREEN (self), self->turn_label, NULL);
   mahjong_screen_add_hand_page (MAHJONG_SCREEN (self), N_SEATS, "mcr.next-hand");
   parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), self->clock_label);
-}
-
-GtkWidget *
-mcr_screen_get_table_view (McrScreen *self)
-{
-  g_return_val_if_fail (MCR_IS_SCREEN (self), NULL);
-  return GTK_WIDGET (self->table);
-}
-
-GtkWidget *
-mcr_screen_get_result_page (McrScreen *self)
-{
-  g_return_val_if_fail (MCR_IS_SCREEN (self), NULL);
-  return GTK_WIDGET (self->result_page);
-}
-
-const char *
-mcr_screen_get_turn_text (McrScreen *self)
-{
-  g_return_val_if_fail (MCR_IS_SCREEN (self), NULL);
-  return gtk_label_get_text (self->turn_label);
-}
-
-guint
-mcr_screen_get_n_results (McrScreen *self)
-{
-  g_return_val_if_fail (MCR_IS_SCREEN (self), 0);
-  return self->n_results;
-}
-
-const char *
-mcr_screen_get_last_result (McrScreen *self)
-{
-  g_return_val_if_fail (MCR_IS_SCREEN (self), NULL);
-  return self->last_result;
 }

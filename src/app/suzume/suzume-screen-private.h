@@ -12,8 +12,8 @@ G_BEGIN_DECLS
 /* "setup", "play" or "result"; the outcome of the last hand. */
 #define suzume_screen_get_my_hand(self)   mahjong_screen_get_my_hand (MAHJONG_SCREEN (self))
 #define suzume_screen_get_claim_bar(self) mahjong_screen_get_claim_bar (MAHJONG_SCREEN (self))
-GtkWidget  *suzume_screen_get_hint_label  (SuzumeScreen *self);
-const char *suzume_screen_get_hand_result (SuzumeScreen *self);
+#define suzume_screen_get_hint_label(self) mahjong_screen_get_hint_label (MAHJONG_SCREEN (self))
+#define suzume_screen_get_hand_result(self) mahjong_screen_get_hand_text (MAHJONG_SCREEN (self))
 const char *suzume_screen_get_ranking     (SuzumeScreen *self);
 #define suzume_screen_is_finished(self)   mahjong_screen_is_finished (MAHJONG_SCREEN (self))
 

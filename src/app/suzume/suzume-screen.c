@@ -41,8 +41,7 @@ struct _SuzumeScreen
   SuzumeView         view;
   SuzumeTile         ron_hint;         /* a discard the game says I may not ron, or SUZUME_NO_TILE */
   int                my_rank;
-  GString           *hand_result;
-  char              *last_hand;        /* the words of the hand last ended */
+  gboolean           hand_won;         /* someone won the hand under way */
   char              *ranking;
 };
 
@@ -267,30 +266,31 @@ record_win (SuzumeScreen *self,
                                      ? parlor_line_get (line, "hand") : "");
   SuzumeTile tile = suzume_tile_from_string (parlor_line_get (line, "tile"));
   g_autofree char *tname = tile_name (tile);
+  g_autoptr(GString) words = g_string_new (NULL);
+  g_autofree char *title = NULL;
+  g_autofree char *markup = NULL;
 
   parlor_line_get_int (line, "seat", 0, N_SEATS_MAX - 1, &seat, NULL);
   parlor_line_get_int (line, "from", 0, N_SEATS_MAX - 1, &from, NULL);
   parlor_line_get_int (line, "total", 0, 1000, &total, NULL);
   parlor_line_get_int (line, "bonus", 0, 100, &bonus, NULL);
 
-  if (self->hand_result->len > 0)
-    g_string_append_c (self->hand_result, '\n');
   if (ron && PARLOR_SCREEN_SEAT (self) >= 0 && seat == PARLOR_SCREEN_SEAT (self))
-    g_string_append_printf (self->hand_result, _("You win by ron on %s from %s"),
+    g_string_append_printf (words, _("You win by ron on %s from %s"),
                             tname, mahjong_screen_seat_name (MAHJONG_SCREEN (self), from));
   else if (ron && PARLOR_SCREEN_SEAT (self) >= 0 && from == PARLOR_SCREEN_SEAT (self))
-    g_string_append_printf (self->hand_result, _("%s wins by ron on your %s"),
+    g_string_append_printf (words, _("%s wins by ron on your %s"),
                             mahjong_screen_seat_name (MAHJONG_SCREEN (self), seat), tname);
   else if (ron)
     /* Translators: "Alice wins by ron on 5 of bamboo from Bob" */
-    g_string_append_printf (self->hand_result, _("%s wins by ron on %s from %s"),
+    g_string_append_printf (words, _("%s wins by ron on %s from %s"),
                             mahjong_screen_seat_name (MAHJONG_SCREEN (self), seat), tname, mahjong_screen_seat_name (MAHJONG_SCREEN (self), from));
   else if (PARLOR_SCREEN_SEAT (self) >= 0 && seat == PARLOR_SCREEN_SEAT (self))
-    g_string_append_printf (self->hand_result, _("You win by tsumo on %s"), tname);
+    g_string_append_printf (words, _("You win by tsumo on %s"), tname);
   else
-    g_string_append_printf (self->hand_result, _("%s wins by tsumo on %s"),
+    g_string_append_printf (words, _("%s wins by tsumo on %s"),
                             mahjong_screen_seat_name (MAHJONG_SCREEN (self), seat), tname);
-  g_string_append_printf (self->hand_result, "\n  %s: %s\n  ", _("Sets"), sets);
+  g_string_append_printf (words, "\n  %s: %s\n  ", _("Sets"), sets);
   if (yaku != NULL)
     {
       g_auto(GStrv) parts = g_strsplit (yaku, ",", -1);
@@ -301,15 +301,29 @@ record_win (SuzumeScreen *self,
 
           if (kv[0] == NULL || *kv[0] == '\0')
             continue;
-          g_string_append_printf (self->hand_result, "%s%s ×%s", i > 0 ? _(", ") : "",
+          g_string_append_printf (words, "%s%s ×%s", i > 0 ? _(", ") : "",
                                   suzume_screen_yaku_label (kv[0]), kv[1] != NULL ? kv[1] : "1");
         }
     }
-  g_string_append_printf (self->hand_result, "\n  %s", "");
+  g_string_append_printf (words, "\n  %s", "");
   if (bonus > 0)
-    g_string_append_printf (self->hand_result, _("%d points, %d dealer bonus"), (int) total, (int) bonus);
+    g_string_append_printf (words, _("%d points, %d dealer bonus"), (int) total, (int) bonus);
   else
-    g_string_append_printf (self->hand_result, _("%d points"), (int) total);
+    g_string_append_printf (words, _("%d points"), (int) total);
+
+  /* Several may ron the same discard: the first names the hand's page. */
+  markup = g_markup_escape_text (words->str, -1);
+  if (!self->hand_won)
+    {
+      title = mahjong_screen_win_title (MAHJONG_SCREEN (self), seat, ron);
+      mahjong_screen_end_hand (MAHJONG_SCREEN (self), title, markup);
+    }
+  else
+    {
+      mahjong_screen_add_hand_words (MAHJONG_SCREEN (self), "\n");
+      mahjong_screen_add_hand_words (MAHJONG_SCREEN (self), markup);
+    }
+  self->hand_won = TRUE;
 }
 
 static void
@@ -317,6 +331,8 @@ record_pay (SuzumeScreen *self,
             ParlorLine   *line)
 {
   gint64 from = -1, to = -1, points = 0, owed = 0;
+  g_autoptr(GString) words = g_string_new ("\n");
+  g_autofree char *markup = NULL;
   g_autofree char *pay = NULL;
 
   parlor_line_get_int (line, "from", 0, N_SEATS_MAX - 1, &from, NULL);
@@ -324,9 +340,11 @@ record_pay (SuzumeScreen *self,
   parlor_line_get_int (line, "points", 0, 10000, &points, NULL);
   parlor_line_get_int (line, "owed", 0, 10000, &owed, NULL);
   pay = mahjong_screen_payment_text (MAHJONG_SCREEN (self), from, to, (int) points);
-  g_string_append_printf (self->hand_result, "\n%s", pay);
+  g_string_append (words, pay);
   if (owed > points)
-    g_string_append_printf (self->hand_result, _(" (of %d owed)"), (int) owed);
+    g_string_append_printf (words, _(" (of %d owed)"), (int) owed);
+  markup = g_markup_escape_text (words->str, -1);
+  mahjong_screen_add_hand_words (MAHJONG_SCREEN (self), markup);
 }
 
 static void
@@ -341,32 +359,16 @@ suzume_screen_take_event (MahjongScreen *screen,
       parlor_line_get_int (line, "seats", SUZUME_MIN_SEATS, SUZUME_MAX_SEATS, &n, NULL))
     mahjong_screen_ensure_table (screen, (guint) n);
   else if (g_str_equal (type, "hand"))
-    {
-      /* The next hand may be dealt before the table catches up: keep the last. */
-      if (self->hand_result->len > 0)
-        {
-          g_free (self->last_hand);
-          self->last_hand = g_strdup (self->hand_result->str);
-        }
-      g_string_truncate (self->hand_result, 0);
-    }
+    self->hand_won = FALSE;
   else if (g_str_equal (type, "tsumo") || g_str_equal (type, "ron"))
-    {
-      gboolean ron = g_str_equal (type, "ron");
-      gint64 seat = -1;
-      g_autofree char *title = NULL;
-
-      record_win (self, line, ron);
-      parlor_line_get_int (line, "seat", 0, N_SEATS_MAX - 1, &seat, NULL);
-      title = mahjong_screen_win_title (screen, seat, ron);
-      mahjong_screen_end_hand (MAHJONG_SCREEN (self), title);
-    }
+    record_win (self, line, g_str_equal (type, "ron"));
   else if (g_str_equal (type, "pay"))
     record_pay (self, line);
   else if (g_str_equal (type, "exhausted"))
     {
-      g_string_assign (self->hand_result, _("The wall is empty: nobody wins this hand"));
-      mahjong_screen_end_hand (MAHJONG_SCREEN (self), _("Drawn Hand"));
+      g_autofree char *words = g_markup_escape_text (_("The wall is empty: nobody wins this hand"), -1);
+
+      mahjong_screen_end_hand (MAHJONG_SCREEN (self), _("Drawn Hand"), words);
     }
 
   /* The hint stands until the next discard, the seat's own draw or the hand's end. */
@@ -384,12 +386,6 @@ suzume_screen_take_event (MahjongScreen *screen,
            (g_str_equal (type, "draw") && parlor_line_get_int (line, "seat", 0, N_SEATS_MAX - 1, &n, NULL) &&
             n == PARLOR_SCREEN_SEAT (self)))
     self->ron_hint = SUZUME_NO_TILE;
-}
-
-static char *
-suzume_screen_hand_markup (MahjongScreen *screen)
-{
-  return g_markup_escape_text (suzume_screen_get_hand_result (SUZUME_SCREEN (screen)), -1);
 }
 
 static void
@@ -428,8 +424,7 @@ suzume_screen_reset (ParlorGameScreen *screen)
   SuzumeScreen *self = SUZUME_SCREEN (screen);
 
   PARLOR_GAME_SCREEN_CLASS (suzume_screen_parent_class)->reset (screen);
-  g_string_truncate (self->hand_result, 0);
-  g_clear_pointer (&self->last_hand, g_free);
+  self->hand_won = FALSE;
   gtk_widget_set_visible (self->dora_tile, FALSE);
   self->ron_hint = SUZUME_NO_TILE;
 }
@@ -480,8 +475,9 @@ show_result_action (GtkWidget  *widget,
 
   if (!mahjong_screen_is_finished (MAHJONG_SCREEN (self)))
     return;
-  body = self->hand_result->len > 0
-         ? g_strdup_printf ("%s\n\n%s\n%s", self->ranking, _("Last hand:"), self->hand_result->str)
+  body = mahjong_screen_get_n_hands_ended (MAHJONG_SCREEN (self)) > 0
+         ? g_strdup_printf ("%s\n\n%s\n%s", self->ranking, _("Last hand:"),
+                            mahjong_screen_get_hand_text (MAHJONG_SCREEN (self)))
          : g_strdup (self->ranking);
   adw_status_page_set_title (self->result_page,
                              self->my_rank == 1 ? _("You Win!") : _("Match Over"));
@@ -544,8 +540,6 @@ suzume_screen_finalize (GObject *object)
 {
   SuzumeScreen *self = SUZUME_SCREEN (object);
 
-  g_string_free (self->hand_result, TRUE);
-  g_free (self->last_hand);
   g_free (self->ranking);
   G_OBJECT_CLASS (suzume_screen_parent_class)->finalize (object);
 }
@@ -570,7 +564,6 @@ suzume_screen_class_init (SuzumeScreenClass *klass)
   mahjong_class->hint_text = suzume_screen_hint_text;
   mahjong_class->draw_status = suzume_screen_draw_status;
   mahjong_class->take_event = suzume_screen_take_event;
-  mahjong_class->hand_markup = suzume_screen_hand_markup;
   mahjong_class->headline_events = headline_events;
   mahjong_class->hand_end_events = hand_end_events;
   screen_class->game_over = suzume_screen_game_over;
@@ -602,7 +595,6 @@ suzume_screen_class_init (SuzumeScreenClass *klass)
 static void
 suzume_screen_init (SuzumeScreen *self)
 {
-  self->hand_result = g_string_new (NULL);
   self->ranking = g_strdup ("");
   self->ron_hint = SUZUME_NO_TILE;
 
@@ -619,20 +611,6 @@ suzume_screen_init (SuzumeScreen *self)
   mahjong_screen_set_status_labels (MAHJONG_SCREEN (self), self->turn_label, self->hint_label);
   mahjong_screen_add_hand_page (MAHJONG_SCREEN (self), N_SEATS_MAX, "suzume.next-hand");
   parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), self->clock_label);
-}
-
-GtkWidget *
-suzume_screen_get_hint_label (SuzumeScreen *self)
-{
-  g_return_val_if_fail (SUZUME_IS_SCREEN (self), NULL);
-  return GTK_WIDGET (self->hint_label);
-}
-
-const char *
-suzume_screen_get_hand_result (SuzumeScreen *self)
-{
-  g_return_val_if_fail (SUZUME_IS_SCREEN (self), NULL);
-  return self->hand_result->len > 0 || self->last_hand == NULL ? self->hand_result->str : self->last_hand;
 }
 
 const char *
