@@ -5,14 +5,12 @@
 
 #include <glib/gi18n.h>
 
-#include "jihai-score.h"
-#include "mcr-screen.h"
 #include "parlor-app-games.h"
+#include "parlor-games.h"
 #include "parlor-replay-viewer.h"
 #include "parlor-setup.h"
 #include "parlor-statistics.h"
 #include "parlor-window.h"
-#include "suzume-screen.h"
 
 struct _ParlorStatistics
 {
@@ -61,18 +59,10 @@ static const char *
 fan_label (const char *game_id,
            const char *name)
 {
-  if (g_str_equal (game_id, "mcr"))
-    return mcr_screen_fan_label (name);
-  if (g_str_equal (game_id, "suzume"))
-    return suzume_screen_yaku_label (name);
-  if (g_str_equal (game_id, "jihai"))
-    {
-      JihaiLine line = jihai_line_from_id (name);
+  const ParlorGameInfo *info = parlor_games_lookup (game_id);
+  const char *label = info != NULL && info->score_label != NULL ? info->score_label (name) : NULL;
 
-      if (line < JIHAI_N_LINES)
-        return _(jihai_line_label (line));
-    }
-  return name;
+  return label != NULL ? label : name;
 }
 
 static char *

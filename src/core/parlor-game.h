@@ -191,6 +191,10 @@ struct _ParlorGameInfo
    * describe() reads the action as the viewer's own event. */
   char             *(*describe_move) (const char    *view,
                                       const char    *action);
+  /* Optional: the name of a scoring element (a fan, a yaku, a scoring
+   * line) in the player's language, from its id in the game's lines; NULL
+   * for an id the game does not know. */
+  const char       *(*score_label)   (const char    *id);
 };
 
 GQuark                parlor_game_error_quark   (void);

@@ -271,6 +271,20 @@ mahjong_screen_get_claim_bar (MahjongScreen *self)
 }
 
 const char *
+mahjong_screen_score_label (MahjongScreen *self,
+                            const char    *id)
+{
+  const ParlorGameInfo *info;
+  const char *label;
+
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), id);
+
+  info = PARLOR_GAME_SCREEN_GET_CLASS (self)->game_info;
+  label = info != NULL && info->score_label != NULL ? info->score_label (id) : NULL;
+  return label != NULL ? label : id;
+}
+
+const char *
 mahjong_screen_get_status_text (MahjongScreen *self)
 {
   g_return_val_if_fail (MAHJONG_IS_SCREEN (self), NULL);

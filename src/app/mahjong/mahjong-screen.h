@@ -84,6 +84,10 @@ void              mahjong_screen_ensure_table   (MahjongScreen    *self,
 void              mahjong_screen_set_status_labels (MahjongScreen *self,
                                                  GtkLabel         *turn_label,
                                                  GtkLabel         *hint_label);
+/* A scoring element's name in the player's language (the game's
+ * score_label), else @id itself. */
+const char       *mahjong_screen_score_label    (MahjongScreen    *self,
+                                                 const char       *id);
 /* "You" for the player, else the seat's name. */
 const char       *mahjong_screen_seat_name      (MahjongScreen    *self,
                                                  gint64            seat);

@@ -23,35 +23,6 @@
 #define N_FLOWERS 8
 #define FLOWER_BASE MAHJONG_N_KINDS
 
-/* The fan names of the calculator, marked here for translation. */
-static const char * const fan_names[] = {
-  N_("Big Four Winds"), N_("Big Three Dragons"), N_("All Green"), N_("Nine Gates"),
-  N_("Four Kongs"), N_("Seven Shifted Pairs"), N_("Thirteen Orphans"), N_("All Terminals"),
-  N_("Little Four Winds"), N_("Little Three Dragons"), N_("All Honors"),
-  N_("Four Concealed Pungs"), N_("Pure Terminal Chows"), N_("Quadruple Chow"),
-  N_("Four Pure Shifted Pungs"), N_("Four Pure Shifted Chows"), N_("Three Kongs"),
-  N_("All Terminals and Honors"), N_("Seven Pairs"), N_("Greater Honors and Knitted Tiles"),
-  N_("All Even Pungs"), N_("Full Flush"), N_("Pure Triple Chow"), N_("Pure Shifted Pungs"),
-  N_("Upper Tiles"), N_("Middle Tiles"), N_("Lower Tiles"), N_("Pure Straight"),
-  N_("Three-Suited Terminal Chows"), N_("Pure Shifted Chows"), N_("All Fives"),
-  N_("Triple Pung"), N_("Three Concealed Pungs"), N_("Lesser Honors and Knitted Tiles"),
-  N_("Knitted Straight"), N_("Upper Four"), N_("Lower Four"), N_("Big Three Winds"),
-  N_("Mixed Straight"), N_("Reversible Tiles"), N_("Mixed Triple Chow"),
-  N_("Mixed Shifted Pungs"), N_("Chicken Hand"), N_("Last Tile Draw"), N_("Last Tile Claim"),
-  N_("Out with Replacement Tile"), N_("Robbing the Kong"), N_("All Pungs"), N_("Half Flush"),
-  N_("Mixed Shifted Chows"), N_("All Types"), N_("Melded Hand"), N_("Two Concealed Kongs"),
-  N_("Two Dragon Pungs"), N_("Outside Hand"), N_("Fully Concealed Hand"),
-  N_("Two Melded Kongs"), N_("Last Tile"), N_("Dragon Pung"), N_("Prevalent Wind"),
-  N_("Seat Wind"), N_("Concealed Hand"), N_("All Chows"), N_("Tile Hog"), N_("Double Pung"),
-  N_("Two Concealed Pungs"), N_("Concealed Kong"), N_("All Simples"), N_("Pure Double Chow"),
-  N_("Mixed Double Chow"), N_("Short Straight"), N_("Two Terminal Chows"),
-  N_("Pung of Terminals or Honors"), N_("Melded Kong"), N_("One Voided Suit"),
-  N_("No Honors"), N_("Edge Wait"), N_("Closed Wait"), N_("Single Wait"), N_("Self-Drawn"),
-  N_("Flower Tiles"),
-};
-
-G_STATIC_ASSERT (G_N_ELEMENTS (fan_names) == MCR_N_FANS);
-
 struct _McrScreen
 {
   MahjongScreen     parent_instance;
@@ -82,29 +53,6 @@ wind_name (guint wind)
     case 2: return _("West");
     default: return _("North");
     }
-}
-
-/* The fan's name in the player's language. */
-static const char *
-fan_label (const char *english,
-           int        *points)
-{
-  for (guint i = 0; i < MCR_N_FANS; i++)
-    if (g_strcmp0 (mcr_fan_name ((McrFan) i), english) == 0)
-      {
-        *points = mcr_fan_points ((McrFan) i);
-        return _(fan_names[i]);
-      }
-  *points = 0;
-  return english;
-}
-
-const char *
-mcr_screen_fan_label (const char *english)
-{
-  int points;
-
-  return fan_label (english, &points);
 }
 
 static const char *
@@ -319,6 +267,7 @@ show_win (McrScreen        *self,
     {
       char *x = strrchr (fans[i], 'x');
       guint count = 1;
+      McrFan f;
       int points;
       const char *name;
 
@@ -329,7 +278,9 @@ show_win (McrScreen        *self,
           count = (guint) g_ascii_strtoull (x + 1, NULL, 10);
           x[-1] = '\0';
         }
-      name = fan_label (fans[i], &points);
+      f = mcr_fan_from_name (fans[i]);
+      points = f < MCR_N_FANS ? mcr_fan_points (f) : 0;
+      name = f < MCR_N_FANS ? _(mcr_fan_name (f)) : fans[i];
       if (count > 1)
         /* Translators: a fan counted several times, "Pure Double Chow ×2: 2 fan" */
         g_string_append_printf (body, _("%s ×%u: %d fan"), name, count, points * (int) count);

@@ -8,7 +8,4 @@ G_BEGIN_DECLS
 #define MCR_TYPE_SCREEN (mcr_screen_get_type ())
 G_DECLARE_FINAL_TYPE (McrScreen, mcr_screen, MCR, SCREEN, MahjongScreen)
 
-/* A fan's name in the player's language, from its English name in the game's lines. */
-const char *mcr_screen_fan_label (const char *english);
-
 G_END_DECLS

@@ -232,29 +232,6 @@ sets_words (const char *hand)
   return g_string_free (out, FALSE);
 }
 
-/* The yaku in the player's language; a context of their own, as MCR has fans
- * of the same English names. */
-const char *
-suzume_screen_yaku_label (const char *id)
-{
-  static const struct { const char *id; const char *name; } names[] = {
-    { "run", NC_("suzume yaku", "Run") },
-    { "triplet", NC_("suzume yaku", "Triplet") },
-    { "dora", NC_("suzume yaku", "Dora") },
-    { "red", NC_("suzume yaku", "Red tiles") },
-    { "all-simples", NC_("suzume yaku", "All Simples") },
-    { "chanta", NC_("suzume yaku", "Terminals in Every Set") },
-    { "all-green", NC_("suzume yaku", "All Green") },
-    { "all-terminals", NC_("suzume yaku", "All Terminals") },
-    { "all-red", NC_("suzume yaku", "All Red") },
-  };
-
-  for (gsize i = 0; i < G_N_ELEMENTS (names); i++)
-    if (g_str_equal (id, names[i].id))
-      return g_dpgettext2 (GETTEXT_PACKAGE, "suzume yaku", names[i].name);
-  return id;
-}
-
 static void
 record_win (SuzumeScreen *self,
             ParlorLine   *line,
@@ -302,7 +279,7 @@ record_win (SuzumeScreen *self,
           if (kv[0] == NULL || *kv[0] == '\0')
             continue;
           g_string_append_printf (words, "%s%s ×%s", i > 0 ? _(", ") : "",
-                                  suzume_screen_yaku_label (kv[0]), kv[1] != NULL ? kv[1] : "1");
+                                  mahjong_screen_score_label (MAHJONG_SCREEN (self), kv[0]), kv[1] != NULL ? kv[1] : "1");
         }
     }
   g_string_append_printf (words, "\n  %s", "");

@@ -15,7 +15,4 @@ G_BEGIN_DECLS
 #define SUZUME_TYPE_SCREEN (suzume_screen_get_type ())
 G_DECLARE_FINAL_TYPE (SuzumeScreen, suzume_screen, SUZUME, SCREEN, MahjongScreen)
 
-/* A yaku's name in the player's language, from its id in the game's lines. */
-const char *suzume_screen_yaku_label (const char *id);
-
 G_END_DECLS

@@ -45,6 +45,14 @@ new_game (const char  *config,
   return (ParlorGame *) jihai_game_new (config, seed, error);
 }
 
+static const char *
+score_label (const char *id)
+{
+  JihaiLine line = jihai_line_from_id (id);
+
+  return line < JIHAI_N_LINES ? _(jihai_line_label (line)) : NULL;
+}
+
 const ParlorGameInfo jihai_game_info = {
   .id = "jihai",
   .name = N_("Honor-tile mahjong"),
@@ -59,6 +67,7 @@ const ParlorGameInfo jihai_game_info = {
   .replay_version = 3,
   .answers_recorded_since = 2,
   .unrecorded_event = unrecorded_event,
+  .score_label = score_label,
 };
 
 static void

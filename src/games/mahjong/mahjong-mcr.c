@@ -16,34 +16,34 @@ typedef struct
 } FanInfo;
 
 static const FanInfo fan_info[MCR_N_FANS] = {
-  { "Big Four Winds", 88 }, { "Big Three Dragons", 88 }, { "All Green", 88 },
-  { "Nine Gates", 88 }, { "Four Kongs", 88 }, { "Seven Shifted Pairs", 88 },
-  { "Thirteen Orphans", 88 },
-  { "All Terminals", 64 }, { "Little Four Winds", 64 }, { "Little Three Dragons", 64 },
-  { "All Honors", 64 }, { "Four Concealed Pungs", 64 }, { "Pure Terminal Chows", 64 },
-  { "Quadruple Chow", 48 }, { "Four Pure Shifted Pungs", 48 },
-  { "Four Pure Shifted Chows", 32 }, { "Three Kongs", 32 }, { "All Terminals and Honors", 32 },
-  { "Seven Pairs", 24 }, { "Greater Honors and Knitted Tiles", 24 }, { "All Even Pungs", 24 },
-  { "Full Flush", 24 }, { "Pure Triple Chow", 24 }, { "Pure Shifted Pungs", 24 },
-  { "Upper Tiles", 24 }, { "Middle Tiles", 24 }, { "Lower Tiles", 24 },
-  { "Pure Straight", 16 }, { "Three-Suited Terminal Chows", 16 }, { "Pure Shifted Chows", 16 },
-  { "All Fives", 16 }, { "Triple Pung", 16 }, { "Three Concealed Pungs", 16 },
-  { "Lesser Honors and Knitted Tiles", 12 }, { "Knitted Straight", 12 }, { "Upper Four", 12 },
-  { "Lower Four", 12 }, { "Big Three Winds", 12 },
-  { "Mixed Straight", 8 }, { "Reversible Tiles", 8 }, { "Mixed Triple Chow", 8 },
-  { "Mixed Shifted Pungs", 8 }, { "Chicken Hand", 8 }, { "Last Tile Draw", 8 },
-  { "Last Tile Claim", 8 }, { "Out with Replacement Tile", 8 }, { "Robbing the Kong", 8 },
-  { "All Pungs", 6 }, { "Half Flush", 6 }, { "Mixed Shifted Chows", 6 }, { "All Types", 6 },
-  { "Melded Hand", 6 }, { "Two Concealed Kongs", 6 }, { "Two Dragon Pungs", 6 },
-  { "Outside Hand", 4 }, { "Fully Concealed Hand", 4 }, { "Two Melded Kongs", 4 },
-  { "Last Tile", 4 },
-  { "Dragon Pung", 2 }, { "Prevalent Wind", 2 }, { "Seat Wind", 2 }, { "Concealed Hand", 2 },
-  { "All Chows", 2 }, { "Tile Hog", 2 }, { "Double Pung", 2 }, { "Two Concealed Pungs", 2 },
-  { "Concealed Kong", 2 }, { "All Simples", 2 },
-  { "Pure Double Chow", 1 }, { "Mixed Double Chow", 1 }, { "Short Straight", 1 },
-  { "Two Terminal Chows", 1 }, { "Pung of Terminals or Honors", 1 }, { "Melded Kong", 1 },
-  { "One Voided Suit", 1 }, { "No Honors", 1 }, { "Edge Wait", 1 }, { "Closed Wait", 1 },
-  { "Single Wait", 1 }, { "Self-Drawn", 1 }, { "Flower Tiles", 1 },
+  { N_("Big Four Winds"), 88 }, { N_("Big Three Dragons"), 88 }, { N_("All Green"), 88 },
+  { N_("Nine Gates"), 88 }, { N_("Four Kongs"), 88 }, { N_("Seven Shifted Pairs"), 88 },
+  { N_("Thirteen Orphans"), 88 },
+  { N_("All Terminals"), 64 }, { N_("Little Four Winds"), 64 }, { N_("Little Three Dragons"), 64 },
+  { N_("All Honors"), 64 }, { N_("Four Concealed Pungs"), 64 }, { N_("Pure Terminal Chows"), 64 },
+  { N_("Quadruple Chow"), 48 }, { N_("Four Pure Shifted Pungs"), 48 },
+  { N_("Four Pure Shifted Chows"), 32 }, { N_("Three Kongs"), 32 }, { N_("All Terminals and Honors"), 32 },
+  { N_("Seven Pairs"), 24 }, { N_("Greater Honors and Knitted Tiles"), 24 }, { N_("All Even Pungs"), 24 },
+  { N_("Full Flush"), 24 }, { N_("Pure Triple Chow"), 24 }, { N_("Pure Shifted Pungs"), 24 },
+  { N_("Upper Tiles"), 24 }, { N_("Middle Tiles"), 24 }, { N_("Lower Tiles"), 24 },
+  { N_("Pure Straight"), 16 }, { N_("Three-Suited Terminal Chows"), 16 }, { N_("Pure Shifted Chows"), 16 },
+  { N_("All Fives"), 16 }, { N_("Triple Pung"), 16 }, { N_("Three Concealed Pungs"), 16 },
+  { N_("Lesser Honors and Knitted Tiles"), 12 }, { N_("Knitted Straight"), 12 }, { N_("Upper Four"), 12 },
+  { N_("Lower Four"), 12 }, { N_("Big Three Winds"), 12 },
+  { N_("Mixed Straight"), 8 }, { N_("Reversible Tiles"), 8 }, { N_("Mixed Triple Chow"), 8 },
+  { N_("Mixed Shifted Pungs"), 8 }, { N_("Chicken Hand"), 8 }, { N_("Last Tile Draw"), 8 },
+  { N_("Last Tile Claim"), 8 }, { N_("Out with Replacement Tile"), 8 }, { N_("Robbing the Kong"), 8 },
+  { N_("All Pungs"), 6 }, { N_("Half Flush"), 6 }, { N_("Mixed Shifted Chows"), 6 }, { N_("All Types"), 6 },
+  { N_("Melded Hand"), 6 }, { N_("Two Concealed Kongs"), 6 }, { N_("Two Dragon Pungs"), 6 },
+  { N_("Outside Hand"), 4 }, { N_("Fully Concealed Hand"), 4 }, { N_("Two Melded Kongs"), 4 },
+  { N_("Last Tile"), 4 },
+  { N_("Dragon Pung"), 2 }, { N_("Prevalent Wind"), 2 }, { N_("Seat Wind"), 2 }, { N_("Concealed Hand"), 2 },
+  { N_("All Chows"), 2 }, { N_("Tile Hog"), 2 }, { N_("Double Pung"), 2 }, { N_("Two Concealed Pungs"), 2 },
+  { N_("Concealed Kong"), 2 }, { N_("All Simples"), 2 },
+  { N_("Pure Double Chow"), 1 }, { N_("Mixed Double Chow"), 1 }, { N_("Short Straight"), 1 },
+  { N_("Two Terminal Chows"), 1 }, { N_("Pung of Terminals or Honors"), 1 }, { N_("Melded Kong"), 1 },
+  { N_("One Voided Suit"), 1 }, { N_("No Honors"), 1 }, { N_("Edge Wait"), 1 }, { N_("Closed Wait"), 1 },
+  { N_("Single Wait"), 1 }, { N_("Self-Drawn"), 1 }, { N_("Flower Tiles"), 1 },
 };
 
 const char *
@@ -51,6 +51,16 @@ mcr_fan_name (McrFan fan)
 {
   g_return_val_if_fail (fan < MCR_N_FANS, NULL);
   return fan_info[fan].name;
+}
+
+McrFan
+mcr_fan_from_name (const char *english)
+{
+  guint f = 0;
+
+  while (f < MCR_N_FANS && g_strcmp0 (fan_info[f].name, english) != 0)
+    f++;
+  return (McrFan) f;
 }
 
 int

@@ -119,7 +119,9 @@ typedef struct
   int    total_without_flowers;
 } McrResult;
 
-const char *mcr_fan_name    (McrFan fan);   /* the spec's English name */
+const char *mcr_fan_name    (McrFan fan);   /* the spec's English name, N_() marked */
+/* MCR_N_FANS when @english names no fan. */
+McrFan      mcr_fan_from_name (const char *english);
 int         mcr_fan_points  (McrFan fan);
 
 /* Scores a 14-tile winning hand whose last tile is the winning tile. Fails with a

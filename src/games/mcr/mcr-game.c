@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "mahjong-game.h"
+#include "mahjong-mcr.h"
 #include "mcr-ai.h"
 #include "mcr-game.h"
 #include "mcr-hint.h"
@@ -329,6 +330,14 @@ MAHJONG_DEFINE_GAME_KIT (mcr_info, mcr_ai_review, mcr_hint, mcr_wall_rules)
 
 static const char * const ai_levels[] = { "1", "2", "3", "4", NULL };
 
+static const char *
+mcr_info_score_label (const char *id)
+{
+  McrFan fan = mcr_fan_from_name (id);
+
+  return fan < MCR_N_FANS ? _(mcr_fan_name (fan)) : NULL;
+}
+
 const ParlorGameInfo mcr_game_info = {
   .id = "mcr",
   .name = N_("Chinese Official Mahjong"),
@@ -342,4 +351,5 @@ const ParlorGameInfo mcr_game_info = {
   /* 2: each hand's wall */
   .replay_version = 2,
   .unrecorded_event = mcr_info_unrecorded_event,
+  .score_label = mcr_info_score_label,
 };
