@@ -38,12 +38,12 @@ fail (GError    **error,
 }
 
 static gboolean
-parse_tile (const char *text,
-            SuzumeTile *tile,
-            GError    **error)
+parse_tile (const char  *text,
+            MahjongTile *tile,
+            GError     **error)
 {
   *tile = suzume_tile_from_string (text);
-  if (*tile == SUZUME_NO_TILE)
+  if (*tile == MAHJONG_NO_TILE)
     return fail (error, _("There is no tile “%s” (1s–9s, 1r–9r, F, C)"), text);
   return TRUE;
 }
@@ -55,7 +55,7 @@ score_line (const char *line,
 {
   g_auto(GStrv) fields = g_strsplit (line, "\t", -1);
   g_auto(GStrv) words = NULL;
-  SuzumeTile hand[SUZUME_HAND_SIZE], dora;
+  MahjongTile hand[SUZUME_HAND_SIZE], dora;
   guint8 types[SUZUME_N_TYPES] = { 0 };
   guint n = 0;
   gboolean dealer, tsumo;

@@ -55,7 +55,7 @@ play_move (GtkWidget *widget,
   g_autofree char *choice = NULL;
   MahjongHandView *hand;
   SuzumeView view;
-  SuzumeTile tile;
+  MahjongTile tile;
 
   if (session == NULL || !parlor_game_screen_can_move (PARLOR_GAME_SCREEN (screen)))
     return FALSE;
@@ -90,7 +90,7 @@ play_move (GtkWidget *widget,
   hand = MAHJONG_HAND_VIEW (suzume_screen_get_my_hand (screen));
   g_assert_true (mahjong_hand_view_get_interactive (hand));
   for (guint i = 0; i < mahjong_hand_view_get_n_tiles (hand); i++)
-    if (suzume_screen_tile_from_mahjong (mahjong_hand_view_get_tile (hand, i)) == tile)
+    if (mahjong_hand_view_get_tile (hand, i) == tile)
       {
         mahjong_hand_view_select (hand, (int) i);
         g_assert_true (gtk_widget_activate_action (GTK_WIDGET (hand), "hand.activate", NULL));

@@ -59,7 +59,7 @@ play_my_move (SuzumeScreen *screen,
   MahjongHandView *hand;
   g_autofree char *line = NULL;
   g_autofree char *choice = NULL;
-  SuzumeTile tile;
+  MahjongTile tile;
 
   if (!parlor_game_screen_can_move (PARLOR_GAME_SCREEN (screen)))
     return FALSE;
@@ -93,12 +93,8 @@ play_my_move (SuzumeScreen *screen,
     {
       g_autofree char *name = mahjong_hand_view_describe_tile (hand, i);
       char buf[3];
-      guint t = mahjong_hand_view_get_tile (hand, i);
-      SuzumeTile st = MAHJONG_TILE_KIND (t) == MAHJONG_TILE_GREEN ? SUZUME_KIND_F
-                      : MAHJONG_TILE_KIND (t) == MAHJONG_TILE_RED_DRAGON ? (SUZUME_KIND_C | SUZUME_TILE_RED)
-                      : ((MAHJONG_TILE_KIND (t) - 18) | ((t & MAHJONG_TILE_RED) ? SUZUME_TILE_RED : 0));
 
-      if (st == tile)
+      if (mahjong_hand_view_get_tile (hand, i) == tile)
         {
           mahjong_hand_view_select (hand, (int) i);
           g_assert_cmpint (mahjong_hand_view_get_selected (hand), ==, (int) i);

@@ -62,8 +62,8 @@ static const ScoreCase score_cases[] = {
 };
 
 static void
-parse_hand (const char *text,
-            SuzumeTile  tiles[SUZUME_HAND_SIZE])
+parse_hand (const char  *text,
+            MahjongTile tiles[SUZUME_HAND_SIZE])
 {
   guint n;
   g_autofree char *commas = g_strdup (text);
@@ -79,7 +79,7 @@ test_score_table (void)
   for (gsize i = 0; i < G_N_ELEMENTS (score_cases); i++)
     {
       const ScoreCase *c = &score_cases[i];
-      SuzumeTile tiles[SUZUME_HAND_SIZE];
+      MahjongTile tiles[SUZUME_HAND_SIZE];
       SuzumeScore score;
       gboolean shape;
 
@@ -137,7 +137,7 @@ shapes_rec (guint8 k[SUZUME_N_KINDS],
 {
   if (kind == SUZUME_N_KINDS)
     {
-      SuzumeTile tiles[SUZUME_HAND_SIZE];
+      MahjongTile tiles[SUZUME_HAND_SIZE];
       SuzumeScore score;
       guint n = 0;
 
@@ -145,8 +145,8 @@ shapes_rec (guint8 k[SUZUME_N_KINDS],
         return;
       for (guint j = 0; j < SUZUME_N_KINDS; j++)
         for (guint c = 0; c < k[j]; c++)
-          tiles[n++] = j == SUZUME_KIND_C ? (j | SUZUME_TILE_RED) : j;
-      g_assert_cmpint (suzume_score_hand (tiles, SUZUME_KIND_F, &score), ==, brute_shape (k));
+          tiles[n++] = suzume_kind_tile (j);
+      g_assert_cmpint (suzume_score_hand (tiles, MAHJONG_TILE_GREEN, &score), ==, brute_shape (k));
       *n_shapes += score.shape;
       return;
     }
@@ -179,11 +179,49 @@ test_tiles_notation (void)
   for (gsize i = 0; i < G_N_ELEMENTS (good); i++)
     g_assert_cmpstr (suzume_tile_to_string (suzume_tile_from_string (good[i]), buf), ==, good[i]);
   for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
-    g_assert_cmpuint (suzume_tile_from_string (bad[i]), ==, SUZUME_NO_TILE);
+    g_assert_cmpuint (suzume_tile_from_string (bad[i]), ==, MAHJONG_NO_TILE);
   g_assert_true (suzume_tile_is_red (suzume_tile_from_string ("C")));
   g_assert_false (suzume_tile_is_green (suzume_tile_from_string ("2r")));
   g_assert_true (suzume_tile_is_green (suzume_tile_from_string ("8s")));
   g_assert_false (suzume_tile_is_green (suzume_tile_from_string ("5s")));
+}
+
+/* The game's tiles are the kit's: bamboo 18-26, 發, 中 (red, as every 中 is). */
+static void
+test_tiles_are_the_kits (void)
+{
+  guint8 seen[SUZUME_N_TYPES] = { 0 };
+  MahjongWall wall;
+  char buf[3];
+
+  g_assert_cmpuint (suzume_tile_from_string ("1s"), ==, 18);
+  g_assert_cmpuint (suzume_tile_from_string ("9s"), ==, 26);
+  g_assert_cmpuint (suzume_tile_from_string ("5r"), ==, 22 | MAHJONG_TILE_RED);
+  g_assert_cmpuint (suzume_tile_from_string ("F"), ==, MAHJONG_TILE_GREEN);
+  g_assert_cmpuint (suzume_tile_from_string ("C"), ==, MAHJONG_TILE_RED_DRAGON | MAHJONG_TILE_RED);
+  g_assert_false (suzume_tile_is_valid (MAHJONG_TILE_RED_DRAGON));
+  g_assert_false (suzume_tile_is_valid (MAHJONG_TILE_GREEN | MAHJONG_TILE_RED));
+  g_assert_false (suzume_tile_is_valid (4));
+  g_assert_false (suzume_tile_is_valid (MAHJONG_TILE_EAST));
+  g_assert_false (suzume_tile_is_valid (MAHJONG_NO_TILE));
+  g_assert_cmpstr (suzume_tile_to_string (MAHJONG_TILE_WHITE, buf), ==, "?");
+  g_assert_cmpuint (suzume_tile_kind (MAHJONG_NO_TILE), ==, SUZUME_N_KINDS);
+
+  mahjong_wall_fill (&wall, MAHJONG_TILE_SET_SUZUME);
+  g_assert_cmpuint (wall.size, ==, SUZUME_N_TILES);
+  for (guint i = 0; i < wall.size; i++)
+    {
+      MahjongTile t = wall.tiles[i];
+
+      g_assert_true (suzume_tile_is_valid (t));
+      g_assert_cmpuint (suzume_tile_from_string (suzume_tile_to_string (t, buf)), ==, t);
+      g_assert_cmpuint (suzume_type_tile (suzume_tile_type (t)), ==, t);
+      seen[suzume_tile_type (t)]++;
+    }
+  for (guint type = 0; type < SUZUME_N_TYPES; type++)
+    g_assert_cmpuint (seen[type], ==, suzume_type_copies (type));
+  for (guint kind = 0; kind < SUZUME_N_KINDS; kind++)
+    g_assert_cmpuint (suzume_tile_kind (suzume_kind_tile (kind)), ==, kind);
 }
 
 /* ---- positions dealt from a chosen wall ---- */
@@ -191,8 +229,8 @@ test_tiles_notation (void)
 /* Fills the wall: the given tiles first (deal order from the dealer: five per seat,
  * the indicator, then the draws), then every other tile in a fixed order. */
 static void
-make_wall (const char *front,
-           SuzumeTile  wall[SUZUME_N_TILES])
+make_wall (const char  *front,
+           MahjongTile wall[SUZUME_N_TILES])
 {
   guint8 left[SUZUME_N_TYPES];
   g_auto(GStrv) parts = g_strsplit (front, " ", -1);
@@ -202,12 +240,12 @@ make_wall (const char *front,
     left[t] = (guint8) suzume_type_copies (t);
   for (guint i = 0; parts[i] != NULL; i++)
     {
-      SuzumeTile t;
+      MahjongTile t;
 
       if (*parts[i] == '\0')
         continue;
       t = suzume_tile_from_string (parts[i]);
-      g_assert_cmpuint (t, !=, SUZUME_NO_TILE);
+      g_assert_cmpuint (t, !=, MAHJONG_NO_TILE);
       g_assert_cmpuint (left[suzume_tile_type (t)], >, 0);
       left[suzume_tile_type (t)]--;
       wall[n++] = t;
@@ -234,7 +272,7 @@ table_setup (Table      *t,
              const char *config,
              const char *front)
 {
-  SuzumeTile wall[SUZUME_N_TILES];
+  MahjongTile wall[SUZUME_N_TILES];
   g_autoptr(GError) error = NULL;
 
   t->game = suzume_game_new (config, 7, &error);
@@ -1112,8 +1150,8 @@ test_view_carries_tsumo (void)
               }
             if (can_tsumo)
               {
-                SuzumeTile tiles[SUZUME_HAND_SIZE];
-                SuzumeTile sets[2][3];
+                MahjongTile tiles[SUZUME_HAND_SIZE];
+                MahjongTile sets[2][3];
 
                 tsumo++;
                 g_assert_cmpuint (view.hand_len, ==, SUZUME_HAND_SIZE);
@@ -1141,6 +1179,7 @@ main (int   argc,
   g_test_add_func ("/suzume/view/carries-tsumo", test_view_carries_tsumo);
   g_test_add_func ("/suzume/score/shapes", test_score_shapes);
   g_test_add_func ("/suzume/tiles/notation", test_tiles_notation);
+  g_test_add_func ("/suzume/tiles/kit", test_tiles_are_the_kits);
   g_test_add_func ("/suzume/pay/tsumo-2-to-5", test_tsumo_payments);
   g_test_add_func ("/suzume/pay/short-tsumo", test_short_payer_tsumo);
   g_test_add_func ("/suzume/pay/multi-ron-order", test_multi_ron_order);

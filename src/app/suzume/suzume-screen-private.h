@@ -17,7 +17,4 @@ G_BEGIN_DECLS
 const char *suzume_screen_get_ranking     (SuzumeScreen *self);
 #define suzume_screen_is_finished(self)   mahjong_screen_is_finished (MAHJONG_SCREEN (self))
 
-/* The Suzume-jong tile a drawn mahjong tile stands for. */
-SuzumeTile  suzume_screen_tile_from_mahjong (guint       tile);
-
 G_END_DECLS

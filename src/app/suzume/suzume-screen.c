@@ -39,46 +39,13 @@ struct _SuzumeScreen
   GtkWidget         *dora_label;
 
   SuzumeView         view;
-  SuzumeTile         ron_hint;         /* a discard the game says I may not ron, or SUZUME_NO_TILE */
+  MahjongTile        ron_hint;         /* a discard the game says I may not ron, or MAHJONG_NO_TILE */
   int                my_rank;
   gboolean           hand_won;         /* someone won the hand under way */
   char              *ranking;
 };
 
 G_DEFINE_FINAL_TYPE (SuzumeScreen, suzume_screen, MAHJONG_TYPE_SCREEN)
-
-static guint
-to_mahjong (SuzumeTile t)
-{
-  guint kind;
-
-  if (t == SUZUME_NO_TILE)
-    return MAHJONG_NO_TILE;
-  kind = suzume_tile_kind (t);
-  if (kind == SUZUME_KIND_F)
-    return MAHJONG_TILE_GREEN;
-  if (kind == SUZUME_KIND_C)
-    return MAHJONG_TILE_RED_DRAGON;
-  return (18 + kind) | (suzume_tile_is_red (t) ? MAHJONG_TILE_RED : 0);
-}
-
-SuzumeTile
-suzume_screen_tile_from_mahjong (guint t)
-{
-  guint kind = MAHJONG_TILE_KIND (t);
-
-  if (kind == MAHJONG_TILE_GREEN)
-    return SUZUME_KIND_F;
-  if (kind == MAHJONG_TILE_RED_DRAGON)
-    return SUZUME_KIND_C | SUZUME_TILE_RED;
-  return (kind - 18) | ((t & MAHJONG_TILE_RED) ? SUZUME_TILE_RED : 0);
-}
-
-static char *
-tile_name (SuzumeTile t)
-{
-  return mahjong_tile_name (to_mahjong (t));
-}
 
 static char *
 suzume_screen_claim_label (MahjongScreen           *screen,
@@ -100,9 +67,9 @@ suzume_screen_hint_text (MahjongScreen           *screen,
   SuzumeScreen *self = SUZUME_SCREEN (screen);
   g_autofree char *name = NULL;
 
-  if (mahjong_screen_is_finished (screen) || self->ron_hint == SUZUME_NO_TILE)
+  if (mahjong_screen_is_finished (screen) || self->ron_hint == MAHJONG_NO_TILE)
     return NULL;
-  name = tile_name (self->ron_hint);
+  name = mahjong_tile_name (self->ron_hint);
   return g_strdup_printf (_("%s would complete your hand, but you cannot ron: you discarded that number yourself"),
                           name);
 }
@@ -127,7 +94,7 @@ suzume_screen_read_view (MahjongScreen     *screen,
   state->window = v->ask == SUZUME_ASK_RON;
   if (state->window)
     {
-      state->claim_tile = to_mahjong (v->last);
+      state->claim_tile = v->last;
       state->claim_from = v->last_from;
       mahjong_table_state_add_action (state, "ron");
     }
@@ -142,17 +109,11 @@ suzume_screen_read_view (MahjongScreen     *screen,
       seat->active = !v->over && !mahjong_screen_is_finished (screen) && v->turn == s;
       seat->n_river = MIN (v->n_discards[s], MAHJONG_RIVER_MAX);
       for (guint i = 0; i < seat->n_river; i++)
-        seat->river[i] = to_mahjong (v->discards[s][i]);
-      seat->last_discard = v->last != SUZUME_NO_TILE && (int) s == v->last_from;
+        seat->river[i] = v->discards[s][i];
+      seat->last_discard = v->last != MAHJONG_NO_TILE && (int) s == v->last_from;
       if ((int) s == PARLOR_SCREEN_SEAT (self))
-        {
-          MahjongTile held[SUZUME_HAND_SIZE];
-
-          /* The view's hand holds the drawn tile too: it is shown apart. */
-          for (guint i = 0; i < v->hand_len; i++)
-            held[i] = to_mahjong (v->hand[i]);
-          mahjong_seat_state_hold (seat, held, v->hand_len, to_mahjong (v->drawn));
-        }
+        /* The view's hand holds the drawn tile too: it is shown apart. */
+        mahjong_seat_state_hold (seat, v->hand, v->hand_len, v->drawn);
       else
         {
           seat->has_drawn = !v->over && v->turn == s && v->ask != SUZUME_ASK_RON && v->last_from != (int) s;
@@ -192,12 +153,12 @@ suzume_screen_draw_status (MahjongScreen           *screen,
   wall = g_strdup_printf (ngettext ("%u tile left in the wall", "%u tiles left in the wall",
                                     state->wall), state->wall);
   gtk_label_set_text (self->wall_label, wall);
-  if (self->view.dora != SUZUME_NO_TILE)
+  if (self->view.dora != MAHJONG_NO_TILE)
     {
-      g_autofree char *name = tile_name (self->view.dora);
+      g_autofree char *name = mahjong_tile_name (self->view.dora);
       g_autofree char *label = g_strdup_printf (_("Dora indicator: %s"), name);
 
-      mahjong_tile_widget_set_tile (MAHJONG_TILE_WIDGET (self->dora_tile), to_mahjong (self->view.dora));
+      mahjong_tile_widget_set_tile (MAHJONG_TILE_WIDGET (self->dora_tile), self->view.dora);
       gtk_widget_set_tooltip_text (self->dora_tile, label);
       gtk_accessible_update_property (GTK_ACCESSIBLE (self->dora_tile),
                                       GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
@@ -209,8 +170,8 @@ suzume_screen_draw_status (MahjongScreen           *screen,
 static char *
 sets_words (const char *hand)
 {
-  SuzumeTile t[SUZUME_HAND_SIZE];
-  SuzumeTile sets[2][3];
+  MahjongTile t[SUZUME_HAND_SIZE];
+  MahjongTile sets[2][3];
   GString *out;
   guint n = 0;
 
@@ -224,7 +185,7 @@ sets_words (const char *hand)
         g_string_append (out, "  ·  ");
       for (guint i = 0; i < 3; i++)
         {
-          g_autofree char *name = tile_name (sets[s][i]);
+          g_autofree char *name = mahjong_tile_name (sets[s][i]);
 
           g_string_append_printf (out, "%s%s", i > 0 ? _(", ") : "", name);
         }
@@ -241,8 +202,8 @@ record_win (SuzumeScreen *self,
   const char *yaku = parlor_line_get (line, "yaku");
   g_autofree char *sets = sets_words (parlor_line_get (line, "hand") != NULL
                                      ? parlor_line_get (line, "hand") : "");
-  SuzumeTile tile = suzume_tile_from_string (parlor_line_get (line, "tile"));
-  g_autofree char *tname = tile_name (tile);
+  MahjongTile tile = suzume_tile_from_string (parlor_line_get (line, "tile"));
+  g_autofree char *tname = mahjong_tile_name (tile);
   g_autoptr(GString) words = g_string_new (NULL);
   g_autofree char *title = NULL;
   g_autofree char *markup = NULL;
@@ -362,7 +323,7 @@ suzume_screen_take_event (MahjongScreen *screen,
            g_str_equal (type, "exhausted") || g_str_equal (type, "game-over") ||
            (g_str_equal (type, "draw") && parlor_line_get_int (line, "seat", 0, N_SEATS_MAX - 1, &n, NULL) &&
             n == PARLOR_SCREEN_SEAT (self)))
-    self->ron_hint = SUZUME_NO_TILE;
+    self->ron_hint = MAHJONG_NO_TILE;
 }
 
 static void
@@ -403,7 +364,7 @@ suzume_screen_reset (ParlorGameScreen *screen)
   PARLOR_GAME_SCREEN_CLASS (suzume_screen_parent_class)->reset (screen);
   self->hand_won = FALSE;
   gtk_widget_set_visible (self->dora_tile, FALSE);
-  self->ron_hint = SUZUME_NO_TILE;
+  self->ron_hint = MAHJONG_NO_TILE;
 }
 
 static void
@@ -426,7 +387,7 @@ discard_action (GtkWidget  *widget,
   if (index < 0 || index >= (int) mahjong_hand_view_get_n_tiles (hand))
     return;
   action = g_strdup_printf ("discard %s",
-                            suzume_tile_to_string (suzume_screen_tile_from_mahjong (mahjong_hand_view_get_tile (hand, index)), buf));
+                            suzume_tile_to_string (mahjong_hand_view_get_tile (hand, index), buf));
   mahjong_screen_submit (MAHJONG_SCREEN (self), action);
 }
 
@@ -437,9 +398,9 @@ suzume_screen_discard_action (MahjongScreen *screen,
   SuzumeScreen *self = SUZUME_SCREEN (screen);
   char buf[3];
 
-  if (self->view.ask != SUZUME_ASK_DISCARD || suzume_screen_tile_from_mahjong (tile) == SUZUME_NO_TILE)
+  if (self->view.ask != SUZUME_ASK_DISCARD || !suzume_tile_is_valid (tile))
     return NULL;
-  return g_strdup_printf ("discard %s", suzume_tile_to_string (suzume_screen_tile_from_mahjong (tile), buf));
+  return g_strdup_printf ("discard %s", suzume_tile_to_string (tile, buf));
 }
 
 static void
@@ -573,7 +534,7 @@ static void
 suzume_screen_init (SuzumeScreen *self)
 {
   self->ranking = g_strdup ("");
-  self->ron_hint = SUZUME_NO_TILE;
+  self->ron_hint = MAHJONG_NO_TILE;
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->result_page = parlor_game_screen_get_result_page (PARLOR_GAME_SCREEN (self));

@@ -78,9 +78,9 @@ add_variants (GArray       *out,
     }
   if (kind == SUZUME_KIND_F || kind == SUZUME_KIND_C)
     {
-      partial->types[kind == SUZUME_KIND_F ? 18 : 19] = kinds[kind];
+      partial->types[kind == SUZUME_KIND_F ? SUZUME_TYPE_F : SUZUME_TYPE_C] = kinds[kind];
       add_variants (out, kinds, kind + 1, partial);
-      partial->types[kind == SUZUME_KIND_F ? 18 : 19] = 0;
+      partial->types[kind == SUZUME_KIND_F ? SUZUME_TYPE_F : SUZUME_TYPE_C] = 0;
       return;
     }
   for (guint red = 0; red <= 1; red++)
@@ -130,7 +130,7 @@ build_targets (gpointer data)
         {
           SuzumeScore score;
 
-          suzume_score_types (t->types, k == SUZUME_KIND_C ? (k | SUZUME_TILE_RED) : k, &score);
+          suzume_score_types (t->types, suzume_kind_tile (k), &score);
           g_assert (score.shape);
           t->points[k] = (guint8) score.total;
         }
@@ -163,9 +163,10 @@ complete_target (const guint8 types[SUZUME_N_TYPES])
 guint
 suzume_ai_tiles_needed (const guint8 types[SUZUME_N_TYPES],
                         const guint8 unseen[SUZUME_N_TYPES],
-                        SuzumeTile   indicator,
+                        MahjongTile  indicator,
                         int          min_points)
 {
+  guint kind = suzume_tile_kind (indicator);
   guint best = 99;
 
   ensure_targets ();
@@ -173,7 +174,7 @@ suzume_ai_tiles_needed (const guint8 types[SUZUME_N_TYPES],
     {
       const Target *t = &targets[i];
       guint need = 0;
-      gboolean ok = t->points[suzume_tile_kind (indicator)] >= min_points;
+      gboolean ok = kind < SUZUME_N_KINDS ? t->points[kind] >= min_points : min_points <= 0;
 
       for (guint k = 0; ok && k < SUZUME_N_TYPES; k++)
         if (t->types[k] > types[k])
@@ -218,7 +219,7 @@ ctx_init (Ctx *ctx)
   ctx->n_unseen = 0;
   for (guint t = 0; t < SUZUME_N_TYPES; t++)
     ctx->n_unseen += ctx->unseen[t];
-  ctx->dora_kind = v->dora != SUZUME_NO_TILE ? suzume_tile_kind (v->dora) : SUZUME_N_KINDS;
+  ctx->dora_kind = v->dora != MAHJONG_NO_TILE ? suzume_tile_kind (v->dora) : SUZUME_N_KINDS;
   ctx->bonus = v->dealer == me ? SUZUME_DEALER_BONUS : 0;
   ctx->banned = 0;
   for (guint i = 0; i < v->n_discards[me]; i++)
@@ -731,7 +732,7 @@ suzume_ai_choose (const char    *level,
 typedef MahjongReviewOutcome Outcome;
 
 static char *
-discard_words (SuzumeTile tile)
+discard_words (MahjongTile tile)
 {
   g_autofree char *line = NULL;
   char buf[3];
@@ -813,10 +814,10 @@ review_outcome (gpointer    state,
     }
   if (g_str_equal (type, "discard") && parlor_line_get_n_words (line) == 1)
     {
-      SuzumeTile tile = suzume_tile_from_string (parlor_line_get_word (line, 0));
+      MahjongTile tile = suzume_tile_from_string (parlor_line_get_word (line, 0));
       guint t;
 
-      if (tile == SUZUME_NO_TILE || types[t = suzume_tile_type (tile)] == 0)
+      if (tile == MAHJONG_NO_TILE || types[t = suzume_tile_type (tile)] == 0)
         return FALSE;
       types[t]--;
       measure_five (ctx, chance_ctx, types, o);

@@ -20,7 +20,7 @@ char    *suzume_ai_choose        (const char    *level,
  * least @min_points with @indicator (only live tiles count, from @unseen); 99 if none. */
 guint    suzume_ai_tiles_needed  (const guint8 types[SUZUME_N_TYPES],
                                   const guint8 unseen[SUZUME_N_TYPES],
-                                  SuzumeTile   indicator,
+                                  MahjongTile  indicator,
                                   int          min_points);
 
 /* For ParlorGameInfo.review_cost (docs/review.md): shanten, live effective

@@ -144,11 +144,11 @@ suzume_game_apply (ParlorGame  *game,
     return suzume_state_tsumo (state, seat, events, error);
   if (g_str_equal (type, "discard"))
     {
-      SuzumeTile tile = SUZUME_NO_TILE;
+      MahjongTile tile = MAHJONG_NO_TILE;
 
       if (parlor_line_get_n_words (line) == 1 && parlor_line_get_n_keys (line) == 0)
         tile = suzume_tile_from_string (parlor_line_get_word (line, 0));
-      if (tile == SUZUME_NO_TILE)
+      if (tile == MAHJONG_NO_TILE)
         {
           g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_SYNTAX,
                                _("Say which tile you discard, e.g. “discard 5s” (1s–9s, 1r–9r "
@@ -250,9 +250,9 @@ int_of (const ParlorLine *line,
 static char *
 tile_words (const char *text)
 {
-  SuzumeTile t = suzume_tile_from_string (text);
+  MahjongTile t = suzume_tile_from_string (text);
 
-  if (t == SUZUME_NO_TILE)
+  if (t == MAHJONG_NO_TILE)
     return g_strdup (text != NULL ? text : "?");
   if (suzume_tile_kind (t) == SUZUME_KIND_F)
     return g_strdup (_("green dragon"));

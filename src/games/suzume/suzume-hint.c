@@ -29,16 +29,6 @@ static const char * const yaku_labels[] = {
 G_STATIC_ASSERT (G_N_ELEMENTS (yaku_labels) == SUZUME_N_YAKU);
 
 static char *
-tile_name (SuzumeTile tile)
-{
-  guint kind = suzume_tile_kind (tile);
-  guint kit = kind < 9 ? 18 + kind : kind == SUZUME_KIND_F ? MAHJONG_TILE_GREEN
-                                                           : MAHJONG_TILE_RED_DRAGON;
-
-  return mahjong_tile_name (kit | (suzume_tile_is_red (tile) && kind < 9 ? MAHJONG_TILE_RED : 0));
-}
-
-static char *
 score_words (const SuzumeScore *score)
 {
   g_autoptr(GString) lines = g_string_new (NULL);
@@ -62,12 +52,12 @@ discarded_kind (const SuzumeView *view,
 
 /* What a win on @tile would bring five tiles @hand; NULL if no shape. */
 static char *
-outcome (const SuzumeView *view,
-         const SuzumeTile *hand,
-         SuzumeTile        tile,
-         gboolean          tsumo)
+outcome (const SuzumeView  *view,
+         const MahjongTile *hand,
+         MahjongTile        tile,
+         gboolean           tsumo)
 {
-  SuzumeTile tiles[SUZUME_HAND_SIZE];
+  MahjongTile tiles[SUZUME_HAND_SIZE];
   SuzumeScore score;
   g_autofree char *words = NULL;
 
@@ -88,9 +78,9 @@ outcome (const SuzumeView *view,
 /* Four tiles @hand in @view, and the copies of each type @view does not show. */
 typedef struct
 {
-  const SuzumeView *view;
-  const SuzumeTile *hand;
-  guint8            unseen[SUZUME_N_TYPES];
+  const SuzumeView  *view;
+  const MahjongTile *hand;
+  guint8             unseen[SUZUME_N_TYPES];
 } Hand;
 
 static char *
@@ -100,12 +90,12 @@ wait_on (gpointer  hand,
          guint    *unseen)
 {
   const Hand *h = hand;
-  SuzumeTile tile = suzume_type_tile (type);
+  MahjongTile tile = suzume_type_tile (type);
   char *result = outcome (h->view, h->hand, tile, FALSE);
 
   if (result == NULL)
     return NULL;
-  *name = tile_name (tile);
+  *name = mahjong_tile_name (tile);
   *unseen = h->unseen[type];
   return result;
 }
@@ -136,7 +126,7 @@ add_notes (GString          *notes,
   const char *type = parlor_line_get_type (line);
   SuzumeView view;
   Hand hand = { &view, NULL, { 0 } };
-  SuzumeTile kept[SUZUME_HAND_SIZE];
+  MahjongTile kept[SUZUME_HAND_SIZE];
 
   if (!suzume_view_parse (text, &view, NULL) || view.seat < 0)
     return;
@@ -155,7 +145,7 @@ add_notes (GString          *notes,
         }
     }
   else if (g_str_equal (type, "ron") && view.hand_len == SUZUME_HAND_SIZE - 1 &&
-           view.last != SUZUME_NO_TILE)
+           view.last != MAHJONG_NO_TILE)
     {
       g_autofree char *result = outcome (&view, view.hand, view.last, FALSE);
 
@@ -165,7 +155,7 @@ add_notes (GString          *notes,
   else if (g_str_equal (type, "discard") && parlor_line_get_n_words (line) == 1 &&
            view.hand_len == SUZUME_HAND_SIZE)
     {
-      SuzumeTile tile = suzume_tile_from_string (parlor_line_get_word (line, 0));
+      MahjongTile tile = suzume_tile_from_string (parlor_line_get_word (line, 0));
       guint n = 0;
       gboolean removed = FALSE;
 
@@ -195,12 +185,12 @@ describe (const char       *text,
 
   if (g_str_equal (type, "discard"))
     {
-      SuzumeTile tile = parlor_line_get_n_words (line) == 1
-                        ? suzume_tile_from_string (parlor_line_get_word (line, 0)) : SUZUME_NO_TILE;
+      MahjongTile tile = parlor_line_get_n_words (line) == 1
+                         ? suzume_tile_from_string (parlor_line_get_word (line, 0)) : MAHJONG_NO_TILE;
 
-      if (tile == SUZUME_NO_TILE)
+      if (tile == MAHJONG_NO_TILE)
         return NULL;
-      name = tile_name (tile);
+      name = mahjong_tile_name (tile);
     }
   return mahjong_hint_type_words (type, name, MAHJONG_HINT_WIN_DISCARD);
 }

@@ -110,7 +110,7 @@ static int
 tile_order (gconstpointer a,
             gconstpointer b)
 {
-  SuzumeTile x = *(const SuzumeTile *) a, y = *(const SuzumeTile *) b;
+  MahjongTile x = *(const MahjongTile *) a, y = *(const MahjongTile *) b;
 
   if (suzume_tile_kind (x) != suzume_tile_kind (y))
     return (int) suzume_tile_kind (x) - (int) suzume_tile_kind (y);
@@ -121,7 +121,7 @@ static void
 sort_hand (SuzumeState *state,
            guint        seat)
 {
-  qsort (state->hands[seat], state->hand_len[seat], sizeof (SuzumeTile), tile_order);
+  qsort (state->hands[seat], state->hand_len[seat], sizeof (MahjongTile), tile_order);
 }
 
 static char *
@@ -163,8 +163,8 @@ suzume_state_init (SuzumeState        *state,
     state->points[s] = SUZUME_START_POINTS;
   state->n_hands = config->n_seats * config->deals;
   state->last_discarder = -1;
-  state->indicator = SUZUME_NO_TILE;
-  state->drawn = SUZUME_NO_TILE;
+  state->indicator = MAHJONG_NO_TILE;
+  state->drawn = MAHJONG_NO_TILE;
 }
 
 static void
@@ -173,7 +173,7 @@ draw_tile (SuzumeState *state,
            GPtrArray   *events)
 {
   char buf[3];
-  SuzumeTile t = state->wall[state->wall_pos++];
+  MahjongTile t = state->wall[state->wall_pos++];
 
   state->turn = seat;
   state->phase = SUZUME_PHASE_TURN;
@@ -187,9 +187,9 @@ draw_tile (SuzumeState *state,
 }
 
 void
-suzume_state_deal_wall (SuzumeState      *state,
-                        const SuzumeTile *wall,
-                        GPtrArray        *events)
+suzume_state_deal_wall (SuzumeState       *state,
+                        const MahjongTile *wall,
+                        GPtrArray         *events)
 {
   guint n = state->config.n_seats;
   char buf[3];
@@ -197,7 +197,7 @@ suzume_state_deal_wall (SuzumeState      *state,
   memcpy (state->wall, wall, sizeof state->wall);
   state->wall_pos = 0;
   state->last_discarder = -1;
-  state->last_discard = SUZUME_NO_TILE;
+  state->last_discard = MAHJONG_NO_TILE;
   mahjong_claim_close (&state->claim);
   memset (state->n_discards, 0, sizeof state->n_discards);
   memset (state->discarded_kinds, 0, sizeof state->discarded_kinds);
@@ -225,25 +225,14 @@ suzume_state_deal_wall (SuzumeState      *state,
 static guint
 wall_tile_from_string (const char *text)
 {
-  SuzumeTile t = suzume_tile_from_string (text);
-  guint kind = suzume_tile_kind (t);
-
-  if (!suzume_tile_is_valid (t))
-    return MAHJONG_NO_TILE;
-  return (kind < SUZUME_KIND_F ? 18 + kind
-          : kind == SUZUME_KIND_F ? MAHJONG_TILE_GREEN : MAHJONG_TILE_RED_DRAGON) |
-         (suzume_tile_is_red (t) ? MAHJONG_TILE_RED : 0);
+  return suzume_tile_from_string (text);
 }
 
 static const char *
 wall_tile_to_string (guint tile,
                      char  buf[4])
 {
-  guint k = MAHJONG_TILE_KIND (tile);
-  guint kind = k < 27 ? k - 18 : k == MAHJONG_TILE_GREEN ? SUZUME_KIND_F : SUZUME_KIND_C;
-
-  return suzume_tile_to_string ((SuzumeTile) (kind | ((tile & MAHJONG_TILE_RED) ? SUZUME_TILE_RED : 0)),
-                                buf);
+  return suzume_tile_to_string ((MahjongTile) tile, buf);
 }
 
 const MahjongWallRules suzume_wall_rules = {
@@ -255,20 +244,12 @@ deal_hand (SuzumeState *state,
            GPtrArray   *events)
 {
   MahjongWall kit;
-  SuzumeTile wall[SUZUME_N_TILES];
 
   /* the shared kit holds the 44 tiles (one red copy of each number, red 中) and shuffles */
   mahjong_wall_init (&kit, MAHJONG_TILE_SET_SUZUME, &state->rng);
   g_assert (kit.size == SUZUME_N_TILES);
-  for (guint i = 0; i < SUZUME_N_TILES; i++)
-    {
-      guint k = MAHJONG_TILE_KIND (kit.tiles[i]);
-      guint kind = k < 27 ? k - 18 : k == MAHJONG_TILE_GREEN ? SUZUME_KIND_F : SUZUME_KIND_C;
-
-      wall[i] = (SuzumeTile) (kind | ((kit.tiles[i] & MAHJONG_TILE_RED) ? SUZUME_TILE_RED : 0));
-    }
   mahjong_wall_add_event (events, &kit, &suzume_wall_rules);
-  suzume_state_deal_wall (state, wall, events);
+  suzume_state_deal_wall (state, kit.tiles, events);
 }
 
 void
@@ -345,7 +326,7 @@ suzume_state_can_ron (const SuzumeState *state,
                       guint              seat,
                       SuzumeScore       *score)
 {
-  SuzumeTile tiles[SUZUME_HAND_SIZE];
+  MahjongTile tiles[SUZUME_HAND_SIZE];
   SuzumeScore local;
 
   if (score == NULL)
@@ -365,7 +346,7 @@ gboolean
 suzume_state_ron_barred (const SuzumeState *state,
                          guint              seat)
 {
-  SuzumeTile tiles[SUZUME_HAND_SIZE];
+  MahjongTile tiles[SUZUME_HAND_SIZE];
   SuzumeScore score;
 
   if (state->last_discarder < 0 || (guint) state->last_discarder == seat ||
@@ -397,8 +378,8 @@ announce_win (SuzumeState       *state,
               const char        *type,
               guint              seat,
               int                from,
-              SuzumeTile         tile,
-              const SuzumeTile  *tiles,
+              MahjongTile        tile,
+              const MahjongTile *tiles,
               const SuzumeScore *score,
               GPtrArray         *events)
 {
@@ -467,7 +448,7 @@ suzume_state_tsumo (SuzumeState *state,
 gboolean
 suzume_state_discard (SuzumeState *state,
                       guint        seat,
-                      SuzumeTile   tile,
+                      MahjongTile  tile,
                       GPtrArray   *events,
                       GError     **error)
 {
@@ -493,7 +474,7 @@ suzume_state_discard (SuzumeState *state,
   state->discarded_kinds[seat] |= 1u << suzume_tile_kind (tile);
   state->last_discarder = (int) seat;
   state->last_discard = tile;
-  state->drawn = SUZUME_NO_TILE;
+  state->drawn = MAHJONG_NO_TILE;
   parlor_emit (events, ALL, "discard seat=%u tile=%s", seat, suzume_tile_to_string (tile, buf));
   /* Told to that seat alone, so that it knows why it is not asked. */
   for (guint s = 0; s < n; s++)
@@ -550,7 +531,7 @@ suzume_state_answer (SuzumeState *state,
       for (guint i = 1; i < n; i++)
         {
           guint w = mahjong_claim_seat_after (&state->claim, i);
-          SuzumeTile tiles[SUZUME_HAND_SIZE];
+          MahjongTile tiles[SUZUME_HAND_SIZE];
           SuzumeScore score;
 
           if (!(r.winners & PARLOR_AUDIENCE_SEAT (w)))
@@ -558,7 +539,7 @@ suzume_state_answer (SuzumeState *state,
           suzume_state_can_ron (state, w, &score);
           memcpy (tiles, state->hands[w], SUZUME_HAND_SIZE - 1);
           tiles[SUZUME_HAND_SIZE - 1] = state->last_discard;
-          qsort (tiles, SUZUME_HAND_SIZE, sizeof (SuzumeTile), tile_order);
+          qsort (tiles, SUZUME_HAND_SIZE, sizeof (MahjongTile), tile_order);
           announce_win (state, "ron", w, (int) discarder, state->last_discard, tiles, &score, events);
           pay (state, discarder, w,
                score.total + (w == state->dealer ? SUZUME_DEALER_BONUS : 0), events);
@@ -643,13 +624,13 @@ suzume_state_view_line (const SuzumeState *state,
       g_autofree char *hand = hand_string (state, seat);
 
       g_string_append_printf (out, " hand=%s", hand);
-      if (g_str_equal (ask, "discard") && state->drawn != SUZUME_NO_TILE)
+      if (g_str_equal (ask, "discard") && state->drawn != MAHJONG_NO_TILE)
         g_string_append_printf (out, " drawn=%s", suzume_tile_to_string (state->drawn, buf));
       /* The seat's legal win, so that no client works it out. */
       if (g_str_equal (ask, "discard") && suzume_state_can_tsumo (state, (guint) seat, NULL))
         g_string_append (out, " tsumo=yes");
     }
-  if (state->indicator != SUZUME_NO_TILE)
+  if (state->indicator != MAHJONG_NO_TILE)
     g_string_append_printf (out, " dora=%s", suzume_tile_to_string (state->indicator, buf));
   g_string_append_printf (out, " wall=%u scores=%s", suzume_state_wall_left (state), points);
   for (guint s = 0; s < state->config.n_seats; s++)

@@ -45,17 +45,17 @@ typedef struct
   guint        n_hands;        /* n_seats × deals */
   guint        dealer;
   guint        turn;
-  SuzumeTile   wall[SUZUME_N_TILES];
+  MahjongTile  wall[SUZUME_N_TILES];
   guint        wall_pos;       /* next tile drawn */
-  SuzumeTile   indicator;
-  SuzumeTile   hands[SUZUME_MAX_SEATS][SUZUME_HAND_SIZE];
+  MahjongTile  indicator;
+  MahjongTile  hands[SUZUME_MAX_SEATS][SUZUME_HAND_SIZE];
   guint        hand_len[SUZUME_MAX_SEATS];
-  SuzumeTile   drawn;          /* the tile turn drew */
-  SuzumeTile   discards[SUZUME_MAX_SEATS][SUZUME_MAX_DISCARDS];
+  MahjongTile  drawn;          /* the tile turn drew */
+  MahjongTile  discards[SUZUME_MAX_SEATS][SUZUME_MAX_DISCARDS];
   guint        n_discards[SUZUME_MAX_SEATS];
   guint16      discarded_kinds[SUZUME_MAX_SEATS];   /* bit per kind: the ron ban */
   int          last_discarder;  /* -1 none */
-  SuzumeTile   last_discard;
+  MahjongTile  last_discard;
   MahjongClaimWindow claim;
 } SuzumeState;
 
@@ -69,9 +69,9 @@ void      suzume_state_init        (SuzumeState        *state,
 void      suzume_state_start       (SuzumeState *state,
                                     GPtrArray   *events);
 /* Deals a hand from the given 44-tile order (for tests); the dealer is state->dealer. */
-void      suzume_state_deal_wall   (SuzumeState      *state,
-                                    const SuzumeTile *wall,
-                                    GPtrArray        *events);
+void      suzume_state_deal_wall   (SuzumeState       *state,
+                                    const MahjongTile *wall,
+                                    GPtrArray         *events);
 guint     suzume_state_wall_left   (const SuzumeState *state);
 guint32   suzume_state_waiting     (const SuzumeState *state);
 
@@ -88,7 +88,7 @@ gboolean  suzume_state_ron_barred  (const SuzumeState *state,
 
 gboolean  suzume_state_discard     (SuzumeState *state,
                                     guint        seat,
-                                    SuzumeTile   tile,
+                                    MahjongTile  tile,
                                     GPtrArray   *events,
                                     GError     **error);
 gboolean  suzume_state_tsumo       (SuzumeState *state,

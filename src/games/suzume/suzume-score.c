@@ -10,11 +10,11 @@
 #include "suzume-score.h"
 
 gboolean
-suzume_tile_is_valid (SuzumeTile t)
+suzume_tile_is_valid (MahjongTile t)
 {
   guint kind = suzume_tile_kind (t);
 
-  if ((t & ~(SUZUME_TILE_RED | 0x0f)) != 0 || kind >= SUZUME_N_KINDS)
+  if ((t & ~(MAHJONG_TILE_RED | 0x3f)) != 0 || kind >= SUZUME_N_KINDS)
     return FALSE;
   if (kind == SUZUME_KIND_C)
     return suzume_tile_is_red (t);
@@ -24,7 +24,7 @@ suzume_tile_is_valid (SuzumeTile t)
 }
 
 gboolean
-suzume_tile_is_green (SuzumeTile t)
+suzume_tile_is_green (MahjongTile t)
 {
   guint kind = suzume_tile_kind (t);
 
@@ -41,36 +41,14 @@ suzume_kind_is_terminal (guint kind)
 }
 
 guint
-suzume_tile_type (SuzumeTile t)
-{
-  guint kind = suzume_tile_kind (t);
-
-  if (kind == SUZUME_KIND_F)
-    return 18;
-  if (kind == SUZUME_KIND_C)
-    return 19;
-  return suzume_tile_is_red (t) ? kind + 9 : kind;
-}
-
-SuzumeTile
-suzume_type_tile (guint type)
-{
-  if (type == 18)
-    return SUZUME_KIND_F;
-  if (type == 19)
-    return SUZUME_KIND_C | SUZUME_TILE_RED;
-  return type >= 9 ? (SuzumeTile) ((type - 9) | SUZUME_TILE_RED) : (SuzumeTile) type;
-}
-
-guint
 suzume_type_copies (guint type)
 {
   return type < 9 ? 3 : type < 18 ? 1 : 4;
 }
 
 const char *
-suzume_tile_to_string (SuzumeTile t,
-                       char       buf[3])
+suzume_tile_to_string (MahjongTile t,
+                       char        buf[3])
 {
   guint kind = suzume_tile_kind (t);
 
@@ -93,24 +71,24 @@ suzume_tile_to_string (SuzumeTile t,
   return buf;
 }
 
-SuzumeTile
+MahjongTile
 suzume_tile_from_string (const char *text)
 {
   if (text == NULL)
-    return SUZUME_NO_TILE;
+    return MAHJONG_NO_TILE;
   if (g_str_equal (text, "F"))
-    return SUZUME_KIND_F;
+    return MAHJONG_TILE_GREEN;
   if (g_str_equal (text, "C"))
-    return SUZUME_KIND_C | SUZUME_TILE_RED;
+    return MAHJONG_TILE_RED_DRAGON | MAHJONG_TILE_RED;
   if (text[0] >= '1' && text[0] <= '9' && (text[1] == 's' || text[1] == 'r') && text[2] == '\0')
-    return (SuzumeTile) ((text[0] - '1') | (text[1] == 'r' ? SUZUME_TILE_RED : 0));
-  return SUZUME_NO_TILE;
+    return (MahjongTile) ((18 + text[0] - '1') | (text[1] == 'r' ? MAHJONG_TILE_RED : 0));
+  return MAHJONG_NO_TILE;
 }
 
 char *
-suzume_tiles_to_string (const SuzumeTile *tiles,
-                        guint             n,
-                        char              sep)
+suzume_tiles_to_string (const MahjongTile *tiles,
+                        guint              n,
+                        char               sep)
 {
   GString *out = g_string_new (NULL);
 
@@ -128,11 +106,11 @@ suzume_tiles_to_string (const SuzumeTile *tiles,
 }
 
 gboolean
-suzume_tiles_parse (const char *text,
-                    char        sep,
-                    SuzumeTile *tiles,
-                    guint       max,
-                    guint      *n)
+suzume_tiles_parse (const char  *text,
+                    char         sep,
+                    MahjongTile *tiles,
+                    guint        max,
+                    guint       *n)
 {
   char seps[2] = { sep, '\0' };
   g_auto(GStrv) parts = NULL;
@@ -146,9 +124,9 @@ suzume_tiles_parse (const char *text,
   parts = g_strsplit (text, seps, -1);
   for (guint i = 0; parts[i] != NULL; i++)
     {
-      SuzumeTile t = suzume_tile_from_string (parts[i]);
+      MahjongTile t = suzume_tile_from_string (parts[i]);
 
-      if (t == SUZUME_NO_TILE || count >= max)
+      if (t == MAHJONG_NO_TILE || count >= max)
         return FALSE;
       tiles[count++] = t;
     }
@@ -188,19 +166,6 @@ suzume_yaku_points (SuzumeYaku yaku)
   return mahjong_score_line (yaku_table, SUZUME_N_YAKU, yaku)->points;
 }
 
-/* The kit's tile index of a kind: bamboo 18-26, 發 32, 中 33. */
-static guint
-kit_index (guint kind)
-{
-  return kind < 9 ? 18 + kind : kind == SUZUME_KIND_F ? MAHJONG_TILE_GREEN : MAHJONG_TILE_RED_DRAGON;
-}
-
-static guint
-kind_of_kit (guint index)
-{
-  return index < 27 ? index - 18 : index == MAHJONG_TILE_GREEN ? SUZUME_KIND_F : SUZUME_KIND_C;
-}
-
 typedef struct
 {
   const guint8 *types;
@@ -222,7 +187,7 @@ on_split (const MahjongGroup *groups,
 
   for (guint i = 0; i < n_groups; i++)
     {
-      guint kind = kind_of_kit (groups[i].tile);
+      guint kind = suzume_tile_kind (groups[i].tile);
 
       if (groups[i].type == MAHJONG_GROUP_CHOW)
         {
@@ -240,7 +205,7 @@ on_split (const MahjongGroup *groups,
 
   for (guint type = 0; type < SUZUME_N_TYPES; type++)
     {
-      SuzumeTile t = suzume_type_tile (type);
+      MahjongTile t = suzume_type_tile (type);
       guint kind = suzume_tile_kind (t);
       guint n = types[type];
 
@@ -279,7 +244,7 @@ on_split (const MahjongGroup *groups,
 
 gboolean
 suzume_score_types (const guint8 types[SUZUME_N_TYPES],
-                    SuzumeTile   indicator,
+                    MahjongTile  indicator,
                     SuzumeScore *score)
 {
   guint8 counts[MAHJONG_N_KINDS] = { 0 };
@@ -290,7 +255,7 @@ suzume_score_types (const guint8 types[SUZUME_N_TYPES],
 
   for (guint type = 0; type < SUZUME_N_TYPES; type++)
     {
-      counts[kit_index (suzume_tile_kind (suzume_type_tile (type)))] += types[type];
+      counts[MAHJONG_TILE_KIND (suzume_type_tile (type))] += types[type];
       n += types[type];
     }
   if (n == SUZUME_HAND_SIZE)
@@ -301,9 +266,9 @@ suzume_score_types (const guint8 types[SUZUME_N_TYPES],
 }
 
 gboolean
-suzume_score_hand (const SuzumeTile *tiles,
-                   SuzumeTile        indicator,
-                   SuzumeScore      *score)
+suzume_score_hand (const MahjongTile *tiles,
+                   MahjongTile        indicator,
+                   SuzumeScore       *score)
 {
   guint8 types[SUZUME_N_TYPES] = { 0 };
 

@@ -3,61 +3,102 @@
 
 #include <glib.h>
 
+#include "mahjong-tile.h"
+
 G_BEGIN_DECLS
 
 /*
  * Suzume-jong tiles and hand scoring (docs/rules/suzume-jong.md).
  *
- * A tile is its kind (0-8 bamboo 1-9, 9 發 "F", 10 中 "C") with the
- * SUZUME_TILE_RED flag on the red copies; every 中 carries the flag.
- * Written "1s".."9s", "1r".."9r", "F", "C".
+ * A tile is a MahjongTile of the kit's Suzume-jong set: bamboo 1-9 (18-26),
+ * MAHJONG_TILE_GREEN (發) and MAHJONG_TILE_RED_DRAGON (中); the red copies carry
+ * MAHJONG_TILE_RED, and so does every 中. Written "1s".."9s", "1r".."9r", "F", "C".
+ *
+ * Tables and histograms count tiles by two indexes: the kind (0-8 bamboo 1-9,
+ * 9 發, 10 中) and the physical type (0-8 plain numbers, 9-17 red numbers,
+ * 18 發, 19 中).
  */
 
 #define SUZUME_N_KINDS   11
 #define SUZUME_KIND_F    9
 #define SUZUME_KIND_C    10
-#define SUZUME_TILE_RED  0x10
-#define SUZUME_NO_TILE   0xff
 #define SUZUME_N_TILES   44
 #define SUZUME_HAND_SIZE 6
-/* Physical types: 0-8 plain numbers, 9-17 red numbers, 18 F, 19 C. */
 #define SUZUME_N_TYPES   20
-
-typedef guint8 SuzumeTile;
-
-static inline guint
-suzume_tile_kind (SuzumeTile t)
-{
-  return t & 0x0f;
-}
+#define SUZUME_TYPE_F    18
+#define SUZUME_TYPE_C    19
 
 static inline gboolean
-suzume_tile_is_red (SuzumeTile t)
+suzume_tile_is_red (MahjongTile t)
 {
-  return (t & SUZUME_TILE_RED) != 0;
+  return (t & MAHJONG_TILE_RED) != 0;
 }
 
-gboolean    suzume_tile_is_valid     (SuzumeTile t);
-gboolean    suzume_tile_is_green     (SuzumeTile t);
+/* The kind index of @t; SUZUME_N_KINDS for a tile not in the set (or none). */
+static inline guint
+suzume_tile_kind (MahjongTile t)
+{
+  guint k = MAHJONG_TILE_KIND (t);
+
+  if (k >= 18 && k < 27)
+    return k - 18;
+  return k == MAHJONG_TILE_GREEN ? SUZUME_KIND_F
+         : k == MAHJONG_TILE_RED_DRAGON ? SUZUME_KIND_C : SUZUME_N_KINDS;
+}
+
+/* The physical type index of @t; SUZUME_N_TYPES for a tile not in the set. */
+static inline guint
+suzume_tile_type (MahjongTile t)
+{
+  guint kind = suzume_tile_kind (t);
+
+  if (kind >= SUZUME_N_KINDS)
+    return SUZUME_N_TYPES;
+  if (kind == SUZUME_KIND_F)
+    return SUZUME_TYPE_F;
+  if (kind == SUZUME_KIND_C)
+    return SUZUME_TYPE_C;
+  return suzume_tile_is_red (t) ? kind + 9 : kind;
+}
+
+/* The tile of a physical type. */
+static inline MahjongTile
+suzume_type_tile (guint type)
+{
+  if (type == SUZUME_TYPE_F)
+    return MAHJONG_TILE_GREEN;
+  if (type == SUZUME_TYPE_C)
+    return MAHJONG_TILE_RED_DRAGON | MAHJONG_TILE_RED;
+  return type >= 9 ? (MahjongTile) ((18 + type - 9) | MAHJONG_TILE_RED) : (MahjongTile) (18 + type);
+}
+
+/* A tile of a kind: the plain copy of a number. */
+static inline MahjongTile
+suzume_kind_tile (guint kind)
+{
+  return suzume_type_tile (kind < 9 ? kind : kind == SUZUME_KIND_F ? SUZUME_TYPE_F : SUZUME_TYPE_C);
+}
+
+gboolean    suzume_tile_is_valid     (MahjongTile t);
+gboolean    suzume_tile_is_green     (MahjongTile t);
 /* 1, 9, 發 or 中 */
 gboolean    suzume_kind_is_terminal  (guint kind);
-guint       suzume_tile_type         (SuzumeTile t);
-SuzumeTile  suzume_type_tile         (guint type);
 /* How many copies of a physical type the 44 tiles hold: 3, 1 or 4. */
 guint       suzume_type_copies       (guint type);
 /* buf needs 3 bytes */
-const char *suzume_tile_to_string    (SuzumeTile t,
-                                      char       buf[3]);
-SuzumeTile  suzume_tile_from_string  (const char *text);
+const char *suzume_tile_to_string    (MahjongTile t,
+                                      char        buf[3]);
+/* MAHJONG_NO_TILE if @text is no tile */
+MahjongTile suzume_tile_from_string  (const char *text);
 /* "1s,2r,F"; "-" for none. */
-char       *suzume_tiles_to_string   (const SuzumeTile *tiles,
-                                      guint             n,
-                                      char              sep);
-gboolean    suzume_tiles_parse       (const char *text,
-                                      char        sep,
-                                      SuzumeTile *tiles,
-                                      guint       max,
-                                      guint      *n);
+char       *suzume_tiles_to_string   (const MahjongTile *tiles,
+                                      guint              n,
+                                      char               sep);
+gboolean    suzume_tiles_parse       (const char  *text,
+                                      char         sep,
+                                      MahjongTile *tiles,
+                                      guint        max,
+                                      guint       *n);
 
 typedef enum
 {
@@ -90,12 +131,12 @@ int         suzume_yaku_points    (SuzumeYaku yaku);
 
 /* Scores six tiles with @indicator (any tile of the kind) as the dora indicator.
  * Where the tiles split several ways the best total is kept. Returns score->shape. */
-gboolean    suzume_score_hand     (const SuzumeTile *tiles,
-                                   SuzumeTile        indicator,
-                                   SuzumeScore      *score);
+gboolean    suzume_score_hand     (const MahjongTile *tiles,
+                                   MahjongTile        indicator,
+                                   SuzumeScore       *score);
 /* Same from physical type counts (summing to 6). */
 gboolean    suzume_score_types    (const guint8      types[SUZUME_N_TYPES],
-                                   SuzumeTile        indicator,
+                                   MahjongTile       indicator,
                                    SuzumeScore      *score);
 /* "run:2,dora:1" for event lines, "Run x2;Dora x1" for the CLI. */
 char       *suzume_score_to_ids   (const SuzumeScore *score);

@@ -51,7 +51,7 @@ suzume_view_parse (const char  *text,
   if (line == NULL)
     return FALSE;
   memset (view, 0, sizeof *view);
-  view->drawn = view->dora = view->last = SUZUME_NO_TILE;
+  view->drawn = view->dora = view->last = MAHJONG_NO_TILE;
   view->last_from = -1;
   if (!g_str_equal (parlor_line_get_type (line), "view"))
     return bad (error, "view");
@@ -82,16 +82,16 @@ suzume_view_parse (const char  *text,
                            &view->hand_len))
     return bad (error, "hand");
   if (parlor_line_has (line, "drawn") &&
-      (view->drawn = suzume_tile_from_string (parlor_line_get (line, "drawn"))) == SUZUME_NO_TILE)
+      (view->drawn = suzume_tile_from_string (parlor_line_get (line, "drawn"))) == MAHJONG_NO_TILE)
     return bad (error, "drawn");
   if (parlor_line_has (line, "dora") &&
-      (view->dora = suzume_tile_from_string (parlor_line_get (line, "dora"))) == SUZUME_NO_TILE)
+      (view->dora = suzume_tile_from_string (parlor_line_get (line, "dora"))) == MAHJONG_NO_TILE)
     return bad (error, "dora");
   if (parlor_line_has (line, "last"))
     {
       gint64 from;
 
-      if ((view->last = suzume_tile_from_string (parlor_line_get (line, "last"))) == SUZUME_NO_TILE ||
+      if ((view->last = suzume_tile_from_string (parlor_line_get (line, "last"))) == MAHJONG_NO_TILE ||
           !parlor_line_get_int (line, "from", 0, view->n_seats - 1, &from, NULL))
         return bad (error, "last");
       view->last_from = (int) from;
@@ -132,7 +132,7 @@ suzume_view_unseen (const SuzumeView *view,
 #define SEEN(tile) G_STMT_START { guint _t = suzume_tile_type (tile); if (unseen[_t] > 0) unseen[_t]--; } G_STMT_END
   for (guint i = 0; i < view->hand_len; i++)
     SEEN (view->hand[i]);
-  if (view->dora != SUZUME_NO_TILE)
+  if (view->dora != MAHJONG_NO_TILE)
     SEEN (view->dora);
   for (guint s = 0; s < view->n_seats; s++)
     for (guint i = 0; i < view->n_discards[s]; i++)
@@ -143,14 +143,14 @@ suzume_view_unseen (const SuzumeView *view,
 gboolean
 suzume_view_ron_barred (const SuzumeView *view)
 {
-  SuzumeTile tiles[SUZUME_HAND_SIZE];
+  MahjongTile tiles[SUZUME_HAND_SIZE];
   SuzumeScore score;
   guint n = 0;
 
   g_return_val_if_fail (view != NULL, FALSE);
 
   if (view->seat < 0 || view->over || view->ask != SUZUME_ASK_NONE ||
-      view->last == SUZUME_NO_TILE || view->last_from == view->seat ||
+      view->last == MAHJONG_NO_TILE || view->last_from == view->seat ||
       view->hand_len != SUZUME_HAND_SIZE - 1)
     return FALSE;
   for (guint i = 0; i < view->hand_len; i++)
@@ -165,7 +165,7 @@ suzume_view_ron_barred (const SuzumeView *view)
 }
 
 static gboolean
-is_set (const SuzumeTile set[3])
+is_set (const MahjongTile set[3])
 {
   guint k[3] = { suzume_tile_kind (set[0]), suzume_tile_kind (set[1]), suzume_tile_kind (set[2]) };
   guint lo = MIN (k[0], MIN (k[1], k[2])), hi = MAX (k[0], MAX (k[1], k[2]));
@@ -175,13 +175,13 @@ is_set (const SuzumeTile set[3])
 }
 
 static void
-sort_set (SuzumeTile set[3])
+sort_set (MahjongTile set[3])
 {
   for (guint i = 0; i < 3; i++)
     for (guint j = i + 1; j < 3; j++)
       if (suzume_tile_kind (set[j]) < suzume_tile_kind (set[i]))
         {
-          SuzumeTile x = set[i];
+          MahjongTile x = set[i];
 
           set[i] = set[j];
           set[j] = x;
@@ -189,8 +189,8 @@ sort_set (SuzumeTile set[3])
 }
 
 gboolean
-suzume_hand_sets (const SuzumeTile tiles[SUZUME_HAND_SIZE],
-                  SuzumeTile       sets[2][3])
+suzume_hand_sets (const MahjongTile tiles[SUZUME_HAND_SIZE],
+                  MahjongTile       sets[2][3])
 {
   g_return_val_if_fail (tiles != NULL && sets != NULL, FALSE);
 

@@ -18,26 +18,26 @@ typedef enum
 
 typedef struct
 {
-  int        seat;          /* -1 a spectator */
-  guint      n_seats;
-  guint      deals;
-  guint      hand_number;
-  guint      n_hands;
-  guint      dealer;
-  guint      turn;
-  SuzumeAsk  ask;
-  gboolean   over;
-  SuzumeTile hand[SUZUME_HAND_SIZE];
-  guint      hand_len;
-  SuzumeTile drawn;
-  SuzumeTile dora;
-  guint      wall;
-  int        scores[SUZUME_MAX_SEATS];
-  SuzumeTile discards[SUZUME_MAX_SEATS][SUZUME_MAX_DISCARDS];
-  guint      n_discards[SUZUME_MAX_SEATS];
-  SuzumeTile last;          /* the latest discard, SUZUME_NO_TILE before any */
-  int        last_from;
-  gboolean   can_tsumo;     /* asked to discard, the seat may win on its draw */
+  int         seat;          /* -1 a spectator */
+  guint       n_seats;
+  guint       deals;
+  guint       hand_number;
+  guint       n_hands;
+  guint       dealer;
+  guint       turn;
+  SuzumeAsk   ask;
+  gboolean    over;
+  MahjongTile hand[SUZUME_HAND_SIZE];
+  guint       hand_len;
+  MahjongTile drawn;
+  MahjongTile dora;
+  guint       wall;
+  int         scores[SUZUME_MAX_SEATS];
+  MahjongTile discards[SUZUME_MAX_SEATS][SUZUME_MAX_DISCARDS];
+  guint       n_discards[SUZUME_MAX_SEATS];
+  MahjongTile last;          /* the latest discard, MAHJONG_NO_TILE before any */
+  int         last_from;
+  gboolean    can_tsumo;     /* asked to discard, the seat may win on its draw */
 } SuzumeView;
 
 gboolean suzume_view_parse  (const char  *text,
@@ -47,8 +47,8 @@ gboolean suzume_view_parse  (const char  *text,
  * ban (a tile of that number among its own discards) keeps it from ron. */
 gboolean suzume_view_ron_barred (const SuzumeView *view);
 /* The two sets of a winning hand, each sorted; FALSE if it has none. */
-gboolean suzume_hand_sets (const SuzumeTile tiles[SUZUME_HAND_SIZE],
-                           SuzumeTile       sets[2][3]);
+gboolean suzume_hand_sets (const MahjongTile tiles[SUZUME_HAND_SIZE],
+                           MahjongTile       sets[2][3]);
 /* Copies of each physical type the seat has not seen (others' hands and the wall). */
 void     suzume_view_unseen (const SuzumeView *view,
                              guint8            unseen[SUZUME_N_TYPES]);
