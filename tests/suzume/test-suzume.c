@@ -1169,6 +1169,57 @@ test_view_carries_tsumo (void)
   g_assert_cmpuint (tsumo, >, 0);
 }
 
+/* A view that asks what it cannot (a ron with no discard on offer, a discard
+ * from five tiles) is refused, and no computer player plays from it. */
+static void
+test_view_impossible_ask (void)
+{
+  static const char * const views[] = {
+    "view seat=0 seats=3 deals=1 hand-number=3 hands=3 dealer=1 turn=2 ask=ron"
+    " hand=1s,2s,3s,7s,8s dora=9r wall=10 scores=38,46,36 d0=F,4s,5s d1=C,6s,2s d2=F,5r,9s",
+    "view seat=0 seats=3 deals=1 hand-number=3 hands=3 dealer=1 turn=2 ask=ron"
+    " hand=1s,2s,3s,7s,8s dora=9r wall=10 scores=38,46,36 d0=F,4s,5s d1=C,6s,2s d2=F,5r,9s"
+    " last=9s from=0",
+    "view seat=0 seats=3 deals=1 hand-number=3 hands=3 dealer=1 turn=2 ask=ron"
+    " hand=1s,2s,3s,7s dora=9r wall=10 scores=38,46,36 d0=F,4s,5s d1=C,6s,2s d2=F,5r,9s"
+    " last=9s from=2",
+    "view seat=0 seats=3 deals=1 hand-number=3 hands=3 dealer=1 turn=0 ask=discard"
+    " hand=1s,2s,3s,7s,8s dora=9r wall=10 scores=36,46,38 d0=F,4s,5s d1=C,6s,9s d2=F,5r,2s",
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (views); i++)
+    for (const char * const *level = suzume_game_info.ai_levels; *level != NULL; level++)
+      {
+        g_autoptr(GError) error = NULL;
+        SuzumeView view;
+        g_autofree char *action = NULL;
+
+        g_assert_false (suzume_view_parse (views[i], &view, NULL));
+        action = suzume_ai_choose (*level, views[i], 1, NULL, &error);
+        g_assert_null (action);
+        g_assert_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_SYNTAX);
+      }
+}
+
+/* A win event's hand in words: its two sets, a run and a triplet apart. */
+static void
+test_sets_words (void)
+{
+  g_autofree char *run_and_triplet = suzume_win_sets_words ("5s,1s,5r,3s,2s,5s");
+  g_autofree char *not_a_win = suzume_win_sets_words ("1s,2s,4s,5s,7s,9s");
+  g_autofree char *not_tiles = suzume_win_sets_words ("1s,2s,x");
+  g_autofree char *empty = suzume_win_sets_words ("");
+  g_auto(GStrv) sets = g_strsplit (run_and_triplet, "\n", -1);
+
+  g_assert_cmpuint (g_strv_length (sets), ==, 2);
+  /* The first tile's set comes first, in order. */
+  g_assert_cmpstr (sets[0], ==, "5 of bamboo, 5 of bamboo, red, 5 of bamboo");
+  g_assert_cmpstr (sets[1], ==, "1 of bamboo, 2 of bamboo, 3 of bamboo");
+  g_assert_cmpstr (not_a_win, ==, "1s,2s,4s,5s,7s,9s");
+  g_assert_cmpstr (not_tiles, ==, "1s,2s,x");
+  g_assert_cmpstr (empty, ==, "");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1198,6 +1249,8 @@ main (int   argc,
   g_test_add_func ("/suzume/ai/strong-passes-last-ron", test_strong_passes_last_ron);
   g_test_add_func ("/suzume/ai/strong-keeps-last-hand-open", test_strong_keeps_last_hand_open);
   g_test_add_func ("/suzume/describe", test_describe);
+  g_test_add_func ("/suzume/sets-words", test_sets_words);
+  g_test_add_func ("/suzume/view/impossible-ask", test_view_impossible_ask);
   g_test_add_func ("/suzume/describe/you", test_describe_you);
 
   return g_test_run ();

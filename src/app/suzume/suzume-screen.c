@@ -166,33 +166,6 @@ suzume_screen_draw_status (MahjongScreen           *screen,
     }
 }
 
-/* The two sets of a winning hand in words: "1 of bamboo, 2 of bamboo, 3 of bamboo  ·  …". */
-static char *
-sets_words (const char *hand)
-{
-  MahjongTile t[SUZUME_HAND_SIZE];
-  MahjongTile sets[2][3];
-  GString *out;
-  guint n = 0;
-
-  if (!suzume_tiles_parse (hand, ',', t, SUZUME_HAND_SIZE, &n) || n != SUZUME_HAND_SIZE ||
-      !suzume_hand_sets (t, sets))
-    return g_strdup (hand);
-  out = g_string_new (NULL);
-  for (guint s = 0; s < 2; s++)
-    {
-      if (s > 0)
-        g_string_append (out, "  ·  ");
-      for (guint i = 0; i < 3; i++)
-        {
-          g_autofree char *name = mahjong_tile_name (sets[s][i]);
-
-          g_string_append_printf (out, "%s%s", i > 0 ? _(", ") : "", name);
-        }
-    }
-  return g_string_free (out, FALSE);
-}
-
 static void
 record_win (SuzumeScreen *self,
             ParlorLine   *line,
@@ -200,8 +173,10 @@ record_win (SuzumeScreen *self,
 {
   gint64 seat = -1, from = -1, total = 0, bonus = 0;
   const char *yaku = parlor_line_get (line, "yaku");
-  g_autofree char *sets = sets_words (parlor_line_get (line, "hand") != NULL
-                                     ? parlor_line_get (line, "hand") : "");
+  const char *hand = parlor_line_get (line, "hand") != NULL ? parlor_line_get (line, "hand") : "";
+  g_autofree char *sets = suzume_win_sets_words (hand);
+  MahjongTile held[SUZUME_HAND_SIZE];
+  guint n_held = 0;
   MahjongTile tile = suzume_tile_from_string (parlor_line_get (line, "tile"));
   g_autofree char *tname = mahjong_tile_name (tile);
   g_autoptr(GString) words = g_string_new (NULL);
@@ -228,7 +203,7 @@ record_win (SuzumeScreen *self,
   else
     g_string_append_printf (words, _("%s wins by tsumo on %s"),
                             mahjong_screen_seat_name (MAHJONG_SCREEN (self), seat), tname);
-  g_string_append_printf (words, "\n  %s: %s\n  ", _("Sets"), sets);
+  g_string_append_printf (words, "\n%s:\n%s\n", _("Sets"), sets);
   if (yaku != NULL)
     {
       g_auto(GStrv) parts = g_strsplit (yaku, ",", -1);
@@ -243,7 +218,7 @@ record_win (SuzumeScreen *self,
                                   mahjong_screen_score_label (MAHJONG_SCREEN (self), kv[0]), kv[1] != NULL ? kv[1] : "1");
         }
     }
-  g_string_append_printf (words, "\n  %s", "");
+  g_string_append_c (words, '\n');
   if (bonus > 0)
     g_string_append_printf (words, _("%d points, %d dealer bonus"), (int) total, (int) bonus);
   else
@@ -255,6 +230,10 @@ record_win (SuzumeScreen *self,
     {
       title = mahjong_screen_win_title (MAHJONG_SCREEN (self), seat, ron);
       mahjong_screen_end_hand (MAHJONG_SCREEN (self), title, markup);
+      if (suzume_tiles_parse (hand, ',', held, SUZUME_HAND_SIZE, &n_held))
+        mahjong_screen_show_winning_hand (MAHJONG_SCREEN (self), seat, held, n_held, tile, NULL, 0);
+      else
+        mahjong_screen_clear_win_hand (MAHJONG_SCREEN (self));
     }
   else
     {
@@ -307,6 +286,7 @@ suzume_screen_take_event (MahjongScreen *screen,
       g_autofree char *words = g_markup_escape_text (_("The wall is empty: nobody wins this hand"), -1);
 
       mahjong_screen_end_hand (MAHJONG_SCREEN (self), _("Drawn Hand"), words);
+      mahjong_screen_clear_win_hand (MAHJONG_SCREEN (self));
     }
 
   /* The hint stands until the next discard, the seat's own draw or the hand's end. */

@@ -214,6 +214,30 @@ suzume_info_new_game (const char  *config,
   return (ParlorGame *) suzume_game_new (config, seed, error);
 }
 
+char *
+suzume_win_sets_words (const char *hand)
+{
+  MahjongTile tiles[SUZUME_HAND_SIZE];
+  MahjongTile sets[2][3];
+  GString *out;
+  guint n = 0;
+
+  g_return_val_if_fail (hand != NULL, NULL);
+
+  if (!suzume_tiles_parse (hand, ',', tiles, SUZUME_HAND_SIZE, &n) || n != SUZUME_HAND_SIZE ||
+      !suzume_hand_sets (tiles, sets))
+    return g_strdup (hand);
+  out = g_string_new (NULL);
+  for (guint s = 0; s < 2; s++)
+    for (guint i = 0; i < 3; i++)
+      {
+        g_autofree char *name = mahjong_tile_name (sets[s][i]);
+
+        g_string_append_printf (out, "%s%s", s > 0 && i == 0 ? "\n" : i > 0 ? _(", ") : "", name);
+      }
+  return g_string_free (out, FALSE);
+}
+
 /* ---- describe ---- */
 
 static char *

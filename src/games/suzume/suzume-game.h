@@ -47,5 +47,9 @@ extern const ParlorGameInfo suzume_game_info;
 SuzumeGame *suzume_game_new (const char  *config,
                              guint64      seed,
                              GError     **error);
+/* The two sets of @hand, a winning hand as its win event writes it, in
+ * words, a line each: "1 of bamboo, 2 of bamboo, 3 of bamboo\n…"; @hand
+ * itself when it is not one. */
+char       *suzume_win_sets_words (const char *hand);
 
 G_END_DECLS

@@ -142,4 +142,8 @@ gboolean    suzume_score_types    (const guint8      types[SUZUME_N_TYPES],
 char       *suzume_score_to_ids   (const SuzumeScore *score);
 char       *suzume_score_to_names (const SuzumeScore *score);
 
+/* The two sets of a winning hand, each sorted; FALSE if it has none. */
+gboolean suzume_hand_sets (const MahjongTile tiles[SUZUME_HAND_SIZE],
+                           MahjongTile       sets[2][3]);
+
 G_END_DECLS

@@ -96,6 +96,13 @@ suzume_view_parse (const char  *text,
         return bad (error, "last");
       view->last_from = (int) from;
     }
+  /* Asked to ron, the seat holds five tiles and another's discard is on offer;
+   * asked to discard, it holds six. */
+  if ((view->ask == SUZUME_ASK_RON &&
+       (view->last == MAHJONG_NO_TILE || view->last_from == view->seat ||
+        view->hand_len != SUZUME_HAND_SIZE - 1)) ||
+      (view->ask == SUZUME_ASK_DISCARD && view->hand_len != SUZUME_HAND_SIZE))
+    return bad (error, "ask");
   {
     g_auto(GStrv) parts = g_strsplit (parlor_line_get (line, "scores") != NULL
                                       ? parlor_line_get (line, "scores") : "", ",", -1);
@@ -161,55 +168,5 @@ suzume_view_ron_barred (const SuzumeView *view)
   for (guint i = 0; i < view->n_discards[view->seat]; i++)
     if (suzume_tile_kind (view->discards[view->seat][i]) == suzume_tile_kind (view->last))
       return TRUE;
-  return FALSE;
-}
-
-static gboolean
-is_set (const MahjongTile set[3])
-{
-  guint k[3] = { suzume_tile_kind (set[0]), suzume_tile_kind (set[1]), suzume_tile_kind (set[2]) };
-  guint lo = MIN (k[0], MIN (k[1], k[2])), hi = MAX (k[0], MAX (k[1], k[2]));
-
-  return (k[0] == k[1] && k[1] == k[2]) ||
-         (hi < 9 && hi == lo + 2 && k[0] != k[1] && k[1] != k[2] && k[0] != k[2]);
-}
-
-static void
-sort_set (MahjongTile set[3])
-{
-  for (guint i = 0; i < 3; i++)
-    for (guint j = i + 1; j < 3; j++)
-      if (suzume_tile_kind (set[j]) < suzume_tile_kind (set[i]))
-        {
-          MahjongTile x = set[i];
-
-          set[i] = set[j];
-          set[j] = x;
-        }
-}
-
-gboolean
-suzume_hand_sets (const MahjongTile tiles[SUZUME_HAND_SIZE],
-                  MahjongTile       sets[2][3])
-{
-  g_return_val_if_fail (tiles != NULL && sets != NULL, FALSE);
-
-  /* The first tile's set takes two of the other five. */
-  for (guint a = 1; a < SUZUME_HAND_SIZE; a++)
-    for (guint b = a + 1; b < SUZUME_HAND_SIZE; b++)
-      {
-        guint m = 0;
-
-        sets[0][0] = tiles[0], sets[0][1] = tiles[a], sets[0][2] = tiles[b];
-        for (guint i = 1; i < SUZUME_HAND_SIZE; i++)
-          if (i != a && i != b)
-            sets[1][m++] = tiles[i];
-        if (is_set (sets[0]) && is_set (sets[1]))
-          {
-            sort_set (sets[0]);
-            sort_set (sets[1]);
-            return TRUE;
-          }
-      }
   return FALSE;
 }

@@ -46,9 +46,6 @@ gboolean suzume_view_parse  (const char  *text,
 /* The latest discard would complete the seat's hand, but the number-based
  * ban (a tile of that number among its own discards) keeps it from ron. */
 gboolean suzume_view_ron_barred (const SuzumeView *view);
-/* The two sets of a winning hand, each sorted; FALSE if it has none. */
-gboolean suzume_hand_sets (const MahjongTile tiles[SUZUME_HAND_SIZE],
-                           MahjongTile       sets[2][3]);
 /* Copies of each physical type the seat has not seen (others' hands and the wall). */
 void     suzume_view_unseen (const SuzumeView *view,
                              guint8            unseen[SUZUME_N_TYPES]);
