@@ -839,9 +839,7 @@ review_prepare (const char          *view,
 
   if (!suzume_view_parse (view, &r->ctx.view, error))
     return NULL;
-  if (v->seat < 0 || v->ask == SUZUME_ASK_NONE ||
-      (v->ask == SUZUME_ASK_DISCARD && v->hand_len != SUZUME_HAND_SIZE) ||
-      (v->ask == SUZUME_ASK_RON && v->hand_len != SUZUME_HAND_SIZE - 1))
+  if (v->seat < 0 || v->ask == SUZUME_ASK_NONE)
     {
       g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
                            _("This seat has nothing to decide"));
