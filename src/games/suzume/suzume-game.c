@@ -505,27 +505,12 @@ MAHJONG_DEFINE_GAME_KIT (suzume_info, suzume_ai_review, suzume_hint, suzume_wall
 
 static const char * const ai_levels[] = { "random", "normal", "strong", NULL };
 
-/* The yaku in the player's language; a context of their own, as MCR has fans
- * of the same English names. */
 static const char *
 suzume_info_score_label (const char *id)
 {
-  static const struct { const char *id; const char *name; } names[] = {
-    { "run", NC_("suzume yaku", "Run") },
-    { "triplet", NC_("suzume yaku", "Triplet") },
-    { "dora", NC_("suzume yaku", "Dora") },
-    { "red", NC_("suzume yaku", "Red tiles") },
-    { "all-simples", NC_("suzume yaku", "All Simples") },
-    { "chanta", NC_("suzume yaku", "Terminals in Every Set") },
-    { "all-green", NC_("suzume yaku", "All Green") },
-    { "all-terminals", NC_("suzume yaku", "All Terminals") },
-    { "all-red", NC_("suzume yaku", "All Red") },
-  };
+  SuzumeYaku yaku = suzume_yaku_from_id (id);
 
-  for (gsize i = 0; i < G_N_ELEMENTS (names); i++)
-    if (g_str_equal (id, names[i].id))
-      return g_dpgettext2 (GETTEXT_PACKAGE, "suzume yaku", names[i].name);
-  return NULL;
+  return yaku < SUZUME_N_YAKU ? suzume_yaku_label (yaku) : NULL;
 }
 
 const ParlorGameInfo suzume_game_info = {

@@ -13,21 +13,6 @@
 #include "suzume-hint.h"
 #include "suzume-view.h"
 
-/* The yaku in the player's language, in SuzumeYaku order. */
-static const char * const yaku_labels[] = {
-  NC_("suzume yaku", "Run"),
-  NC_("suzume yaku", "Triplet"),
-  NC_("suzume yaku", "Dora"),
-  NC_("suzume yaku", "Red tiles"),
-  NC_("suzume yaku", "All Simples"),
-  NC_("suzume yaku", "Terminals in Every Set"),
-  NC_("suzume yaku", "All Green"),
-  NC_("suzume yaku", "All Terminals"),
-  NC_("suzume yaku", "All Red"),
-};
-
-G_STATIC_ASSERT (G_N_ELEMENTS (yaku_labels) == SUZUME_N_YAKU);
-
 static char *
 score_words (const SuzumeScore *score)
 {
@@ -35,7 +20,7 @@ score_words (const SuzumeScore *score)
 
   for (guint y = 0; y < SUZUME_N_YAKU; y++)
     if (score->times[y] > 0)
-      mahjong_hint_add_label (lines, g_dpgettext2 (GETTEXT_PACKAGE, "suzume yaku", yaku_labels[y]),
+      mahjong_hint_add_label (lines, suzume_yaku_label ((SuzumeYaku) y),
                               score->times[y]);
   return mahjong_hint_points (score->total, lines->str);
 }

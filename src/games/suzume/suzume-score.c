@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #include "mahjong-score.h"
@@ -158,6 +159,33 @@ const char *
 suzume_yaku_id (SuzumeYaku yaku)
 {
   return mahjong_score_line (yaku_table, SUZUME_N_YAKU, yaku)->id;
+}
+
+/* The player's names: a context of their own, as MCR has fans of the same
+ * English names. */
+static const char * const yaku_labels[SUZUME_N_YAKU] = {
+  NC_("suzume yaku", "Run"),
+  NC_("suzume yaku", "Triplet"),
+  NC_("suzume yaku", "Dora"),
+  NC_("suzume yaku", "Red tiles"),
+  NC_("suzume yaku", "All Simples"),
+  NC_("suzume yaku", "Terminals in Every Set"),
+  NC_("suzume yaku", "All Green"),
+  NC_("suzume yaku", "All Terminals"),
+  NC_("suzume yaku", "All Red"),
+};
+
+const char *
+suzume_yaku_label (SuzumeYaku yaku)
+{
+  g_return_val_if_fail (yaku < SUZUME_N_YAKU, NULL);
+  return g_dpgettext2 (GETTEXT_PACKAGE, "suzume yaku", yaku_labels[yaku]);
+}
+
+SuzumeYaku
+suzume_yaku_from_id (const char *id)
+{
+  return (SuzumeYaku) mahjong_score_line_find (yaku_table, SUZUME_N_YAKU, id);
 }
 
 int

@@ -128,6 +128,10 @@ typedef struct
 const char *suzume_yaku_name      (SuzumeYaku yaku);
 const char *suzume_yaku_id        (SuzumeYaku yaku);
 int         suzume_yaku_points    (SuzumeYaku yaku);
+/* The yaku's name in the player's language. */
+const char *suzume_yaku_label     (SuzumeYaku yaku);
+/* SUZUME_N_YAKU when @id names no yaku. */
+SuzumeYaku  suzume_yaku_from_id   (const char *id);
 
 /* Scores six tiles with @indicator (any tile of the kind) as the dora indicator.
  * Where the tiles split several ways the best total is kept. Returns score->shape. */
