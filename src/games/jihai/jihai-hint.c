@@ -176,27 +176,27 @@ add_notes (GString          *notes,
     mahjong_hint_add_waits (notes, FALSE, JIHAI_N_KINDS, wait_on, distance_of, &hand);
 }
 
-static char *
-describe (const char       *text,
-          const ParlorLine *line)
+static gboolean
+read_move (const char       *text,
+           const ParlorLine *line,
+           MahjongHintMove  *move,
+           guint            *tile)
 {
-  const char *type = parlor_line_get_type (line);
-  g_autofree char *name = NULL;
   guint kind = JIHAI_NO_KIND;
   JihaiView view;
 
   if (!jihai_view_parse (text, &view, NULL))
-    return NULL;
+    return FALSE;
   if (parlor_line_get_n_words (line) == 1 && strlen (parlor_line_get_word (line, 0)) == 1)
     kind = jihai_kind_from_letter (parlor_line_get_word (line, 0)[0]);
-  if (kind < JIHAI_N_KINDS)
-    name = kind_name (kind);
-
-  return mahjong_hint_type_words (type, name, view.ask == JIHAI_ASK_ROB ? MAHJONG_HINT_ROB_KONG
-                                                                      : MAHJONG_HINT_WIN_DISCARD);
+  *tile = kind < JIHAI_N_KINDS ? MAHJONG_TILE_EAST + kind : MAHJONG_NO_TILE;
+  return mahjong_hint_move_of_type (parlor_line_get_type (line),
+                                    view.ask == JIHAI_ASK_ROB ? MAHJONG_HINT_ROB_KONG
+                                                              : MAHJONG_HINT_WIN_DISCARD,
+                                    move);
 }
 
 const MahjongHint jihai_hint = {
   .notes = add_notes,
-  .describe = describe,
+  .read_move = read_move,
 };

@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "mahjong-hint.h"
+#include "mahjong-tile.h"
 
 static void
 add_line (GString    *notes,
@@ -137,31 +138,36 @@ static const struct
 {
   const char      *type;
   MahjongHintMove  move;
-  gboolean         named;
 } type_moves[] = {
-  { "discard", MAHJONG_HINT_DISCARD, TRUE },
-  { "tsumo", MAHJONG_HINT_WIN_DRAWN, FALSE },
-  { "pass", MAHJONG_HINT_PASS, FALSE },
-  { "pung", MAHJONG_HINT_PUNG, FALSE },
-  { "chow", MAHJONG_HINT_CHOW, TRUE },
-  { "kong", MAHJONG_HINT_KONG, FALSE },
-  { "ckong", MAHJONG_HINT_CONCEALED_KONG, TRUE },
-  { "akong", MAHJONG_HINT_ADDED_KONG, TRUE },
+  { "discard", MAHJONG_HINT_DISCARD },
+  { "tsumo", MAHJONG_HINT_WIN_DRAWN },
+  { "pass", MAHJONG_HINT_PASS },
+  { "pung", MAHJONG_HINT_PUNG },
+  { "chow", MAHJONG_HINT_CHOW },
+  { "kong", MAHJONG_HINT_KONG },
+  { "ckong", MAHJONG_HINT_CONCEALED_KONG },
+  { "akong", MAHJONG_HINT_ADDED_KONG },
 };
 
-char *
-mahjong_hint_type_words (const char      *type,
-                         const char      *tile,
-                         MahjongHintMove  ron)
+gboolean
+mahjong_hint_move_of_type (const char      *type,
+                           MahjongHintMove  ron,
+                           MahjongHintMove *move)
 {
-  g_return_val_if_fail (type != NULL, NULL);
+  g_return_val_if_fail (type != NULL && move != NULL, FALSE);
 
   if (g_str_equal (type, "ron"))
-    return mahjong_hint_move_words (ron, NULL);
+    {
+      *move = ron;
+      return TRUE;
+    }
   for (guint i = 0; i < G_N_ELEMENTS (type_moves); i++)
     if (g_str_equal (type, type_moves[i].type))
-      return mahjong_hint_move_words (type_moves[i].move, type_moves[i].named ? tile : NULL);
-  return NULL;
+      {
+        *move = type_moves[i].move;
+        return TRUE;
+      }
+  return FALSE;
 }
 
 char *
@@ -230,10 +236,15 @@ mahjong_hint_describe (const MahjongHint *hint,
                        const char        *action)
 {
   g_autoptr(ParlorLine) line = parlor_line_parse (action, NULL);
+  g_autofree char *name = NULL;
+  MahjongHintMove move;
+  guint tile = MAHJONG_NO_TILE;
 
   g_return_val_if_fail (hint != NULL, NULL);
 
-  if (line == NULL)
+  if (line == NULL || !hint->read_move (view, line, &move, &tile))
     return NULL;
-  return hint->describe (view, line);
+  if (tile != MAHJONG_NO_TILE)
+    name = mahjong_tile_name (tile);
+  return mahjong_hint_move_words (move, name);
 }

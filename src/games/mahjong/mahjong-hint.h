@@ -58,13 +58,12 @@ typedef enum
 char *mahjong_hint_move_words    (MahjongHintMove  move,
                                   const char      *tile);
 
-/* The move of an action line of @type in words: "discard", "tsumo", "pass",
- * "pung", "chow", "kong", "ckong" (concealed kong), "akong" (added kong), and
- * "ron" as @ron (a win on the discard or by robbing a kong); @tile as for
- * mahjong_hint_move_words(). NULL for any other type. */
-char *mahjong_hint_type_words    (const char      *type,
-                                  const char      *tile,
-                                  MahjongHintMove  ron);
+/* The move of an action line of @type: "discard", "tsumo", "pass", "pung",
+ * "chow", "kong", "ckong" (concealed kong), "akong" (added kong), and "ron"
+ * as @ron (a win on the discard or by robbing a kong); FALSE for any other. */
+gboolean mahjong_hint_move_of_type (const char      *type,
+                                    MahjongHintMove  ron,
+                                    MahjongHintMove *move);
 
 /* The notes, or NULL if there are none. */
 char *mahjong_hint_finish        (GString    *notes);
@@ -93,9 +92,12 @@ typedef struct
   void  (*notes)    (GString          *notes,
                      const char       *view,
                      const ParlorLine *action);
-  /* @action in @view in words, or NULL. */
-  char *(*describe) (const char       *view,
-                     const ParlorLine *action);
+  /* Reads @action in @view as a move and the tile it names (its lowest
+   * for a chow; MAHJONG_NO_TILE when it names none); FALSE if it is none. */
+  gboolean (*read_move) (const char       *view,
+                         const ParlorLine *action,
+                         MahjongHintMove  *move,
+                         guint            *tile);
 } MahjongHint;
 
 /* ParlorGameInfo.hint_notes and describe_move by @hint. */

@@ -166,37 +166,35 @@ add_notes (GString          *notes,
     mahjong_hint_add_waits (notes, FALSE, MAHJONG_N_KINDS, wait_on, shanten_of, &hand);
 }
 
-static char *
-describe (const char       *text,
-          const ParlorLine *line)
+static gboolean
+read_move (const char       *text,
+           const ParlorLine *line,
+           MahjongHintMove  *move,
+           guint            *tile)
 {
   const char *type = parlor_line_get_type (line);
-  g_autofree char *name = NULL;
   McrView v;
-  guint tile;
 
   if (!mcr_view_parse (text, &v, NULL))
-    return NULL;
-  tile = parlor_line_has (line, "tile") ? mahjong_tile_from_string (parlor_line_get (line, "tile"))
-                                        : MAHJONG_NO_TILE;
-  if (tile < MAHJONG_N_KINDS)
-    name = mahjong_tile_name (tile);
-
+    return FALSE;
+  *tile = parlor_line_has (line, "tile") ? mahjong_tile_from_string (parlor_line_get (line, "tile"))
+                                         : MAHJONG_NO_TILE;
   if (g_str_equal (type, "hu"))
-    return mahjong_hint_move_words (v.phase == 't' ? MAHJONG_HINT_WIN_DRAWN
-                                    : v.phase == 'r' ? MAHJONG_HINT_ROB_KONG
-                                    : MAHJONG_HINT_WIN_DISCARD, NULL);
-  if (g_str_equal (type, "kong") && v.phase != 'c')
+    *move = v.phase == 't' ? MAHJONG_HINT_WIN_DRAWN
+            : v.phase == 'r' ? MAHJONG_HINT_ROB_KONG : MAHJONG_HINT_WIN_DISCARD;
+  else if (g_str_equal (type, "kong") && v.phase != 'c')
     {
+      *move = MAHJONG_HINT_CONCEALED_KONG;
       for (guint i = 0; i < v.n_melds; i++)
-        if (v.melds[i].type == MAHJONG_MELD_PUNG && v.melds[i].tile == tile)
-          return mahjong_hint_move_words (MAHJONG_HINT_ADDED_KONG, name);
-      return mahjong_hint_move_words (MAHJONG_HINT_CONCEALED_KONG, name);
+        if (v.melds[i].type == MAHJONG_MELD_PUNG && v.melds[i].tile == *tile)
+          *move = MAHJONG_HINT_ADDED_KONG;
     }
-  return mahjong_hint_type_words (type, name, MAHJONG_HINT_WIN_DISCARD);
+  else
+    return mahjong_hint_move_of_type (type, MAHJONG_HINT_WIN_DISCARD, move);
+  return TRUE;
 }
 
 const MahjongHint mcr_hint = {
   .notes = add_notes,
-  .describe = describe,
+  .read_move = read_move,
 };

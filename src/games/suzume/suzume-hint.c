@@ -161,26 +161,25 @@ add_notes (GString          *notes,
 }
 
 /* The move alone tells it. */
-static char *
-describe (const char       *text,
-          const ParlorLine *line)
+static gboolean
+read_move (const char       *text,
+           const ParlorLine *line,
+           MahjongHintMove  *move,
+           guint            *tile)
 {
   const char *type = parlor_line_get_type (line);
-  g_autofree char *name = NULL;
 
   if (g_str_equal (type, "discard"))
     {
-      MahjongTile tile = parlor_line_get_n_words (line) == 1
-                         ? suzume_tile_from_string (parlor_line_get_word (line, 0)) : MAHJONG_NO_TILE;
-
-      if (tile == MAHJONG_NO_TILE)
-        return NULL;
-      name = mahjong_tile_name (tile);
+      *tile = parlor_line_get_n_words (line) == 1 ? suzume_tile_from_string (parlor_line_get_word (line, 0))
+                                                 : MAHJONG_NO_TILE;
+      if (*tile == MAHJONG_NO_TILE)
+        return FALSE;
     }
-  return mahjong_hint_type_words (type, name, MAHJONG_HINT_WIN_DISCARD);
+  return mahjong_hint_move_of_type (type, MAHJONG_HINT_WIN_DISCARD, move);
 }
 
 const MahjongHint suzume_hint = {
   .notes = add_notes,
-  .describe = describe,
+  .read_move = read_move,
 };
