@@ -131,7 +131,7 @@ play_move (JihaiScreen *screen,
   n = mahjong_hand_view_get_n_tiles (hand);
   g_assert_cmpuint (n, ==, view.n_concealed[view.seat]);
   /* The drawn tile, set apart at the end, is selected first. */
-  if (view.drawn != JIHAI_NO_KIND)
+  if (view.drawn != MAHJONG_NO_TILE)
     g_assert_true (mahjong_hand_view_get_has_drawn (hand));
   index = g_rand_int_range (rand, 0, n);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (hand), "hand.move", "i", -(int) MAHJONG_HAND_MAX));
@@ -326,7 +326,7 @@ test_ron_ban_hint (void)
 
       g_assert_true (jihai_view_parse (line, &view, &error));
       g_assert_no_error (error);
-      g_assert_cmpint (jihai_ron_barred (&view, jihai_kind_from_letter (cases[i].kind)), ==, cases[i].barred);
+      g_assert_cmpint (jihai_ron_barred (&view, jihai_tile_from_letter (cases[i].kind)), ==, cases[i].barred);
     }
 }
 

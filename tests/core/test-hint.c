@@ -169,12 +169,12 @@ test_triad_solved (void)
 static void
 test_hidden_jihai (void)
 {
-  guint8 tiles[2][JIHAI_N_TILES];
+  MahjongTile tiles[2][JIHAI_N_TILES];
   char *views[2][2] = { { NULL } };
   char *hints[2] = { NULL };
 
   for (guint i = 0; i < JIHAI_N_TILES; i++)
-    tiles[0][i] = (guint8) (i % JIHAI_N_KINDS);
+    tiles[0][i] = jihai_slot_tile (i % JIHAI_N_KINDS);
   memcpy (tiles[1], tiles[0], sizeof tiles[0]);
   /* Seat 1's first tile (East) changes places with a wall tile far from
    * the front (White): seat 0 sees neither. */
@@ -218,7 +218,7 @@ test_waits_jihai (void)
   JihaiView v = { 0 };
   g_autofree char *line = NULL;
   g_autofree char *notes = NULL;
-  guint8 S = 1, W = 2;
+  const MahjongTile S = MAHJONG_TILE_SOUTH, W = MAHJONG_TILE_WEST;
 
   v.seat = 0;
   v.hand_no = 1;
@@ -227,27 +227,27 @@ test_waits_jihai (void)
   v.ask = JIHAI_ASK_NONE;
   v.score[0] = v.score[1] = 15;
   v.wall = 9;
-  v.counts[0] = 3;
-  v.counts[S] = 2;
-  v.counts[W] = 2;
-  v.drawn = JIHAI_NO_KIND;
-  v.claim = JIHAI_NO_KIND;
+  v.counts[jihai_slot (MAHJONG_TILE_EAST)] = 3;
+  v.counts[jihai_slot (S)] = 2;
+  v.counts[jihai_slot (W)] = 2;
+  v.drawn = MAHJONG_NO_TILE;
+  v.claim = MAHJONG_NO_TILE;
   v.n_concealed[0] = 7;
   v.n_concealed[1] = 7;
   v.discards[0][0] = S;
-  v.discards[0][1] = 4;
+  v.discards[0][1] = MAHJONG_TILE_WHITE;
   v.n_discards[0] = 2;
   v.discards[1][0] = W;
   v.discards[1][1] = W;
   v.n_discards[1] = 2;
-  v.discarded[0] = 1u << S | 1u << 4;
-  v.discarded[1] = 1u << W;
+  v.discarded[0] = jihai_tile_bit (S) | jihai_tile_bit (MAHJONG_TILE_WHITE);
+  v.discarded[1] = jihai_tile_bit (W);
   line = jihai_view_to_line (&v);
 
   g_assert_cmpuint (jihai_view_unseen (&v, S), ==, 1);
   g_assert_cmpuint (jihai_view_unseen (&v, W), ==, 0);
-  g_assert_cmpuint (jihai_view_unseen (&v, 0), ==, 1);
-  g_assert_cmpuint (jihai_view_unseen (&v, 4), ==, 3);
+  g_assert_cmpuint (jihai_view_unseen (&v, MAHJONG_TILE_EAST), ==, 1);
+  g_assert_cmpuint (jihai_view_unseen (&v, MAHJONG_TILE_WHITE), ==, 3);
 
   notes = mahjong_hint_notes (&jihai_hint, line, "pass");
   g_assert_nonnull (notes);

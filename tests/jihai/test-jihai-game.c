@@ -20,7 +20,7 @@ make_tiles (const char *starter,
             const char *other,
             const char *front,
             const char *back,
-            guint8      tiles[JIHAI_N_TILES])
+            MahjongTile tiles[JIHAI_N_TILES])
 {
   guint8 left[JIHAI_N_KINDS] = { 4, 4, 4, 4, 4, 4, 4 };
   guint n = 0, end = JIHAI_N_TILES;
@@ -31,25 +31,26 @@ make_tiles (const char *starter,
   for (guint i = 0; i < 3; i++)
     for (const char *p = parts[i]; *p != '\0'; p++)
       {
-        guint k = jihai_kind_from_letter (*p);
+        MahjongTile tile = jihai_tile_from_letter (*p);
 
-        g_assert_cmpuint (k, <, JIHAI_N_KINDS);
-        g_assert_cmpuint (left[k], >, 0);
-        left[k]--;
-        tiles[n++] = (guint8) k;
+        g_assert_true (jihai_tile_is_valid (tile));
+        g_assert_cmpuint (left[jihai_slot (tile)], >, 0);
+        left[jihai_slot (tile)]--;
+        tiles[n++] = tile;
       }
   for (const char *p = back; *p != '\0'; p++)
     {
-      guint k = jihai_kind_from_letter (*p);
+      MahjongTile tile = jihai_tile_from_letter (*p);
 
-      g_assert_cmpuint (left[k], >, 0);
-      left[k]--;
-      tiles[--end] = (guint8) k;
+      g_assert_true (jihai_tile_is_valid (tile));
+      g_assert_cmpuint (left[jihai_slot (tile)], >, 0);
+      left[jihai_slot (tile)]--;
+      tiles[--end] = tile;
     }
   for (guint k = 0; k < JIHAI_N_KINDS; k++)
     while (left[k] > 0)
       {
-        tiles[n++] = (guint8) k;
+        tiles[n++] = jihai_slot_tile (k);
         left[k]--;
       }
   g_assert_cmpuint (n, ==, end);
@@ -68,7 +69,7 @@ fixture_start (Fixture    *f,
                const char *front,
                const char *back)
 {
-  guint8 tiles[JIHAI_N_TILES];
+  MahjongTile tiles[JIHAI_N_TILES];
   g_autoptr(GError) error = NULL;
 
   make_tiles (starter, other, front, back, tiles);
@@ -129,6 +130,22 @@ play_only (Fixture    *f,
   g_ptr_array_set_size (f->events, 0);
   g_assert_true (parlor_game_apply (PARLOR_GAME (f->game), seat, action, f->events, &error));
   g_assert_no_error (error);
+}
+
+/* A meld as the mahjong kit reads it: a claimed tile comes from the
+ * opponent, who sits opposite; a concealed kong claims none. */
+static void
+assert_meld (const MahjongMeld *meld,
+             MahjongMeldType    type,
+             MahjongMeldSource  source,
+             MahjongTile        tile)
+{
+  g_assert_cmpint (meld->type, ==, type);
+  g_assert_cmpint (meld->source, ==, source);
+  g_assert_cmpint (meld->tile, ==, tile);
+  g_assert_cmpint (meld->from, ==, source == MAHJONG_MELD_CONCEALED ? 0 : 2);
+  g_assert_cmpint (meld->claimed, ==, source == MAHJONG_MELD_CONCEALED ? MAHJONG_NO_TILE : tile);
+  g_assert_true (mahjong_meld_is_valid (meld));
 }
 
 static void
@@ -237,11 +254,11 @@ test_deal_and_draw (void)
   assert_waiting (&f, 0, PARLOR_PROMPT_TURN);
   jihai_game_get_view (f.game, 0, &v);
   g_assert_cmpint (v.wall, ==, 13);
-  g_assert_cmpint (v.drawn, ==, jihai_kind_from_letter ('S'));
+  g_assert_cmpint (v.drawn, ==, MAHJONG_TILE_SOUTH);
   g_assert_cmpint (v.counts[0], ==, 2);
   g_assert_cmpint (v.ask, ==, JIHAI_ASK_TURN);
   jihai_game_get_view (f.game, 1, &v);
-  g_assert_cmpint (v.drawn, ==, JIHAI_NO_KIND);
+  g_assert_cmpint (v.drawn, ==, MAHJONG_NO_TILE);
   g_assert_cmpint (v.n_concealed[0], ==, 8);
   g_assert_cmpint (v.counts[1], ==, 2);   /* S S */
   g_assert_cmpint (v.counts[0], ==, 0);
@@ -363,9 +380,9 @@ test_pung (void)
   }
   jihai_game_get_view (f.game, 0, &v);
   g_assert_cmpint (v.n_discards[0], ==, 0);   /* the called tile left the row */
-  g_assert_cmpint (v.discarded[0], ==, 1u << jihai_kind_from_letter ('S'));
+  g_assert_cmpint (v.discarded[0], ==, jihai_tile_bit (MAHJONG_TILE_SOUTH));
   g_assert_cmpint (v.n_melds[1], ==, 1);
-  g_assert_cmpint (v.melds[1][0].type, ==, JIHAI_MELD_PUNG);
+  assert_meld (&v.melds[1][0], MAHJONG_MELD_PUNG, MAHJONG_MELD_CLAIMED, MAHJONG_TILE_SOUTH);
   g_assert_cmpint (v.n_concealed[1], ==, 5);
   play (&f, 1, "discard W");
   /* seat 0 draws N, seat 1 then draws W and may declare its concealed kong */
@@ -392,9 +409,9 @@ test_open_kong (void)
   g_assert_true (events_have (&f, "draw seat=1 tile=G replacement=1\n"));
   g_assert_true (events_have (&f, "draw seat=1 replacement=1\n"));
   jihai_game_get_view (f.game, 1, &v);
-  g_assert_cmpint (v.melds[1][0].type, ==, JIHAI_MELD_OPEN_KONG);
+  assert_meld (&v.melds[1][0], MAHJONG_MELD_KONG, MAHJONG_MELD_CLAIMED, MAHJONG_TILE_SOUTH);
   g_assert_cmpint (v.wall, ==, 12);
-  g_assert_cmpint (v.drawn, ==, jihai_kind_from_letter ('G'));
+  g_assert_cmpint (v.drawn, ==, MAHJONG_TILE_GREEN);
   {
     g_autofree char *def = default_of (&f, 1);
 
@@ -425,7 +442,7 @@ test_concealed_and_added_kong (void)
   g_assert_true (events_have (&f, "call seat=0 type=ckong tile=E\n"));
   g_assert_true (events_have (&f, "draw seat=0 tile=O replacement=1\n"));
   jihai_game_get_view (f.game, 1, &v);
-  g_assert_cmpint (v.melds[0][0].type, ==, JIHAI_MELD_CONCEALED_KONG);
+  assert_meld (&v.melds[0][0], MAHJONG_MELD_KONG, MAHJONG_MELD_CONCEALED, MAHJONG_TILE_EAST);
   line = jihai_view_to_line (&v);
   g_assert_nonnull (strstr (line, "melds0=EEEE "));
   /* after a concealed kong the turn goes on */
@@ -441,7 +458,7 @@ test_concealed_and_added_kong (void)
   g_assert_true (events_have (&f, "call seat=1 type=akong tile=S\n"));
   g_assert_true (events_have (&f, "draw seat=1 tile=N replacement=1\n"));
   jihai_game_get_view (f.game, 0, &v);
-  g_assert_cmpint (v.melds[1][0].type, ==, JIHAI_MELD_ADDED_KONG);
+  assert_meld (&v.melds[1][0], MAHJONG_MELD_KONG, MAHJONG_MELD_ADDED, MAHJONG_TILE_SOUTH);
   fixture_clear (&f);
 }
 
@@ -714,6 +731,19 @@ check_state (JihaiGame *game,
       for (guint k = 0; k < JIHAI_N_KINDS; k++)
         n += parsed.counts[k];
       g_assert_cmpuint (n, ==, parsed.n_concealed[s]);
+      /* the line carries every tile and meld of the struct as it is */
+      g_assert_cmpint (parsed.drawn, ==, mine[s].drawn);
+      g_assert_cmpint (parsed.claim, ==, mine[s].claim);
+      for (guint t = 0; t < 2; t++)
+        {
+          g_assert_cmpuint (parsed.n_melds[t], ==, mine[s].n_melds[t]);
+          g_assert_cmpmem (parsed.melds[t], parsed.n_melds[t] * sizeof (MahjongMeld),
+                           mine[s].melds[t], mine[s].n_melds[t] * sizeof (MahjongMeld));
+          g_assert_cmpmem (parsed.discards[t], parsed.n_discards[t], mine[s].discards[t],
+                           mine[s].n_discards[t]);
+          for (guint i = 0; i < parsed.n_discards[t]; i++)
+            g_assert_true (jihai_tile_is_valid (parsed.discards[t][i]));
+        }
     }
   /* what a seat sees of the other's concealed hand is its size only */
   {

@@ -21,8 +21,6 @@
 #include "parlor-session.h"
 
 #define N_SEATS 2
-/* The mahjong kit's East wind: the honor tiles 27–33 in jihai's kind order. */
-#define HONOR_BASE 27
 
 struct _JihaiScreen
 {
@@ -40,7 +38,7 @@ struct _JihaiScreen
 
   JihaiView         view;
   int               last_discarder;   /* -1 none */
-  guint             ron_hint;         /* a kind I may not ron on, or JIHAI_NO_KIND */
+  MahjongTile       ron_hint;         /* a tile I may not ron on, or MAHJONG_NO_TILE */
 };
 
 G_DEFINE_FINAL_TYPE (JihaiScreen, jihai_screen, MAHJONG_TYPE_SCREEN)
@@ -54,51 +52,6 @@ opponent (JihaiScreen *self)
   return PARLOR_SCREEN_SEAT (self) >= 0 ? 1 - PARLOR_SCREEN_SEAT (self) : 1;
 }
 
-static MahjongTile
-tile_of (guint kind)
-{
-  return kind < JIHAI_N_KINDS ? (MahjongTile) (HONOR_BASE + kind) : MAHJONG_NO_TILE;
-}
-
-static guint
-kind_of (MahjongTile tile)
-{
-  return tile >= HONOR_BASE && tile < HONOR_BASE + JIHAI_N_KINDS ? (guint) (tile - HONOR_BASE)
-                                                                  : JIHAI_NO_KIND;
-}
-
-static char *
-kind_name (guint kind)
-{
-  return mahjong_tile_name (tile_of (kind));
-}
-
-static void
-to_mahjong_meld (const JihaiMeld *meld,
-                 MahjongMeld     *out)
-{
-  out->type = meld->type == JIHAI_MELD_PUNG ? MAHJONG_MELD_PUNG : MAHJONG_MELD_KONG;
-  out->tile = tile_of (meld->kind);
-  switch (meld->type)
-    {
-    case JIHAI_MELD_CONCEALED_KONG:
-      out->source = MAHJONG_MELD_CONCEALED;
-      out->from = 0;
-      out->claimed = MAHJONG_NO_TILE;
-      break;
-    case JIHAI_MELD_ADDED_KONG:
-      out->source = MAHJONG_MELD_ADDED;
-      out->from = 2;
-      out->claimed = out->tile;
-      break;
-    default:
-      out->source = MAHJONG_MELD_CLAIMED;
-      out->from = 2;
-      out->claimed = out->tile;
-      break;
-    }
-}
-
 /* Tiles held besides melds (a kong counts three): 8 means a tile to discard. */
 static guint
 hand_size (JihaiScreen *self,
@@ -108,9 +61,9 @@ hand_size (JihaiScreen *self,
 }
 
 static char *
-ron_hint_text (guint kind)
+ron_hint_text (MahjongTile tile)
 {
-  g_autofree char *name = kind_name (kind);
+  g_autofree char *name = mahjong_tile_name (tile);
 
   /* Translators: %s is a tile, "East wind" */
   return g_strdup_printf (_("%s would complete your hand, but you discarded one earlier in this "
@@ -122,7 +75,7 @@ jihai_screen_claim_label (MahjongScreen           *screen,
                           const char              *action,
                           const MahjongTableState *state)
 {
-  guint kind = strlen (action) > 6 ? jihai_kind_from_letter (action[6]) : JIHAI_NO_KIND;
+  MahjongTile tile = strlen (action) > 6 ? jihai_tile_from_letter (action[6]) : MAHJONG_NO_TILE;
   g_autofree char *name = NULL;
 
   if (g_str_equal (action, "tsumo"))
@@ -135,9 +88,9 @@ jihai_screen_claim_label (MahjongScreen           *screen,
     return g_strdup (_("_Pung"));
   if (g_str_equal (action, "pass"))
     return g_strdup (_("Pa_ss"));
-  if ((!g_str_has_prefix (action, "ckong ") && !g_str_has_prefix (action, "akong ")) || kind == JIHAI_NO_KIND)
+  if ((!g_str_has_prefix (action, "ckong ") && !g_str_has_prefix (action, "akong ")) || tile == MAHJONG_NO_TILE)
     return NULL;
-  name = kind_name (kind);
+  name = mahjong_tile_name (tile);
   /* Translators: a button declaring a kong, "_Kong of East wind" */
   return g_strdup_printf (_("_Kong of %s"), name);
 }
@@ -148,7 +101,7 @@ jihai_screen_hint_text (MahjongScreen           *screen,
 {
   JihaiScreen *self = JIHAI_SCREEN (screen);
 
-  if (self->ron_hint >= JIHAI_N_KINDS || mahjong_screen_is_finished (screen))
+  if (self->ron_hint == MAHJONG_NO_TILE || mahjong_screen_is_finished (screen))
     return NULL;
   return ron_hint_text (self->ron_hint);
 }
@@ -210,7 +163,7 @@ read_actions (const JihaiOptions *o,
         char action[16];
 
         g_snprintf (action, sizeof action, "%s %c", (o->ckong & (1u << k)) ? "ckong" : "akong",
-                    jihai_kind_letter (k));
+                    jihai_tile_letter (jihai_slot_tile (k)));
         mahjong_table_state_add_action (state, action);
       }
   if (o->can & JIHAI_CAN_PASS)
@@ -246,21 +199,21 @@ jihai_screen_read_view (MahjongScreen     *screen,
       seat->active = !v->over && v->turn == (int) s;
       seat->n_melds = MIN (v->n_melds[s], MAHJONG_MELDS_MAX);
       for (guint i = 0; i < seat->n_melds; i++)
-        to_mahjong_meld (&v->melds[s][i], &seat->melds[i]);
+        seat->melds[i] = v->melds[s][i];
       seat->n_river = v->n_discards[s];
       for (guint j = 0; j < v->n_discards[s]; j++)
-        seat->river[j] = tile_of (v->discards[s][j]);
+        seat->river[j] = v->discards[s][j];
       seat->last_discard = self->last_discarder == (int) s && v->n_discards[s] > 0;
     }
 
   for (guint k = 0; k < JIHAI_N_KINDS; k++)
     for (guint c = 0; c < v->counts[k] && n < MAHJONG_HAND_MAX; c++)
-      held[n++] = tile_of (k);
+      held[n++] = jihai_slot_tile (k);
   mahjong_seat_state_hold (&state->seats[PARLOR_SCREEN_SEAT (self)], held, n,
-                           v->drawn < JIHAI_N_KINDS && v->counts[v->drawn] > 0 ? tile_of (v->drawn) : MAHJONG_NO_TILE);
+                           jihai_tile_is_valid (v->drawn) && v->counts[jihai_slot (v->drawn)] > 0 ? v->drawn : MAHJONG_NO_TILE);
   state->asked = v->turn == PARLOR_SCREEN_SEAT (self) && v->ask != JIHAI_ASK_NONE;
   state->window = v->ask == JIHAI_ASK_CLAIM || v->ask == JIHAI_ASK_ROB;
-  state->claim_tile = tile_of (v->claim);
+  state->claim_tile = v->claim;
   state->discarding = v->ask == JIHAI_ASK_TURN && (v->options.can & JIHAI_CAN_DISCARD);
   read_actions (&v->options, state);
 
@@ -294,12 +247,11 @@ take_win (JihaiScreen *self,
   const char *lines = parlor_line_get (line, "lines");
   const char *melds = parlor_line_get (line, "melds");
   const char *held = parlor_line_get (line, "tiles");
-  guint win = tile != NULL && *tile ? jihai_kind_from_letter (tile[0]) : JIHAI_NO_KIND;
-  g_autofree char *win_name = kind_name (win);
+  MahjongTile win = tile != NULL && *tile ? jihai_tile_from_letter (tile[0]) : MAHJONG_NO_TILE;
+  g_autofree char *win_name = mahjong_tile_name (win);
   g_autoptr(GString) text = g_string_new (NULL);
   g_autofree char *title = NULL;
   MahjongTile tiles[MAHJONG_HAND_MAX];
-  JihaiMeld jmelds[JIHAI_MAX_MELDS];
   MahjongMeld mmelds[JIHAI_MAX_MELDS];
   guint n = 0, n_melds = 0;
 
@@ -357,22 +309,20 @@ take_win (JihaiScreen *self,
 
   for (const char *c = held; c != NULL && *c && n < MAHJONG_HAND_MAX - 1; c++)
     {
-      guint k = jihai_kind_from_letter (*c);
+      MahjongTile t = jihai_tile_from_letter (*c);
 
-      if (k != JIHAI_NO_KIND)
-        tiles[n++] = tile_of (k);
+      if (t != MAHJONG_NO_TILE)
+        tiles[n++] = t;
     }
   if (melds != NULL && g_strcmp0 (melds, "-") != 0)
     {
       g_auto(GStrv) parts = g_strsplit (melds, ",", -1);
 
       for (guint i = 0; parts[i] != NULL && n_melds < JIHAI_MAX_MELDS; i++)
-        if (jihai_meld_parse (parts[i], &jmelds[n_melds]))
+        if (jihai_meld_parse (parts[i], &mmelds[n_melds]))
           n_melds++;
     }
-  for (guint i = 0; i < n_melds; i++)
-    to_mahjong_meld (&jmelds[i], &mmelds[i]);
-  mahjong_screen_show_winning_hand (MAHJONG_SCREEN (self), seat, tiles, n, tile_of (win), mmelds, n_melds);
+  mahjong_screen_show_winning_hand (MAHJONG_SCREEN (self), seat, tiles, n, win, mmelds, n_melds);
 }
 
 static void
@@ -416,18 +366,18 @@ jihai_screen_take_event (MahjongScreen *screen,
   if (g_str_equal (type, "discard"))
     {
       self->last_discarder = seat;
-      self->ron_hint = JIHAI_NO_KIND;
+      self->ron_hint = MAHJONG_NO_TILE;
     }
   else if (g_str_equal (type, "ron-barred"))
     {
       const char *tile = parlor_line_get (line, "tile");
 
-      self->ron_hint = tile != NULL ? jihai_kind_from_letter (tile[0]) : JIHAI_NO_KIND;
+      self->ron_hint = tile != NULL ? jihai_tile_from_letter (tile[0]) : MAHJONG_NO_TILE;
     }
   else if (g_str_equal (type, "hand") || g_str_equal (type, "call"))
     {
       self->last_discarder = -1;
-      self->ron_hint = JIHAI_NO_KIND;
+      self->ron_hint = MAHJONG_NO_TILE;
     }
   else if (g_str_equal (type, "win"))
     take_win (self, line);
@@ -490,11 +440,10 @@ jihai_screen_discard_action (MahjongScreen *screen,
                              guint          tile)
 {
   JihaiScreen *self = JIHAI_SCREEN (screen);
-  guint kind = kind_of (tile);
 
-  if (self->view.ask != JIHAI_ASK_TURN || kind == JIHAI_NO_KIND)
+  if (self->view.ask != JIHAI_ASK_TURN || !jihai_tile_is_valid (tile))
     return NULL;
-  return g_strdup_printf ("discard %c", jihai_kind_letter (kind));
+  return g_strdup_printf ("discard %c", jihai_tile_letter (tile));
 }
 
 static void
@@ -504,7 +453,7 @@ jihai_screen_reset (ParlorGameScreen *screen)
 
   PARLOR_GAME_SCREEN_CLASS (jihai_screen_parent_class)->reset (screen);
   self->last_discarder = -1;
-  self->ron_hint = JIHAI_NO_KIND;
+  self->ron_hint = MAHJONG_NO_TILE;
 }
 
 static char *
@@ -524,7 +473,7 @@ discard_action (GtkWidget  *widget,
   char action[16];
 
   if (!mahjong_screen_is_asked (MAHJONG_SCREEN (self), TRUE) ||
-      jihai_kind_from_letter (letter[0]) == JIHAI_NO_KIND)
+      jihai_tile_from_letter (letter[0]) == MAHJONG_NO_TILE)
     return;
   g_snprintf (action, sizeof action, "discard %c", letter[0]);
   mahjong_screen_submit (MAHJONG_SCREEN (self), action);
@@ -574,7 +523,7 @@ jihai_screen_init (JihaiScreen *self)
   GtkLabel *turn_label, *hint_label;
 
   self->last_discarder = -1;
-  self->ron_hint = JIHAI_NO_KIND;
+  self->ron_hint = MAHJONG_NO_TILE;
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->result_page = parlor_game_screen_get_result_page (PARLOR_GAME_SCREEN (self));

@@ -16,15 +16,17 @@
 #define OPP_MEAN_POINTS 2.5   /* what a ron we feed costs, on average */
 #define RON_SHARE       0.5   /* the chance the opponent lets go of a live tile we wait on */
 
+/* Counts, kind masks and the search's loops go by slot (jihai-score.h). */
 typedef struct
 {
-  guint8    counts[JIHAI_N_KINDS];
-  JihaiMeld melds[JIHAI_MAX_MELDS];
-  guint     n_melds;
-  guint     discarded;
+  guint8      counts[JIHAI_N_KINDS];
+  MahjongMeld melds[JIHAI_MAX_MELDS];
+  guint       n_melds;
+  guint       discarded;
 } AiHand;
 
-/* Points of the hand completed by @win (already in counts) by tsumo, 0 if it does not win. */
+/* Points of the hand completed by the tile of slot @win (already in counts)
+ * by tsumo, 0 if it does not win. */
 static int
 win_points (const AiHand *h,
             guint         win,
@@ -36,7 +38,7 @@ win_points (const AiHand *h,
   memcpy (hand.counts, h->counts, sizeof hand.counts);
   memcpy (hand.melds, h->melds, sizeof hand.melds);
   hand.n_melds = (guint8) h->n_melds;
-  hand.win = (guint8) win;
+  hand.win = jihai_slot_tile (win);
   if (jihai_hand_shape (&hand) == JIHAI_SHAPE_NONE)
     return 0;
   jihai_score (&hand, JIHAI_WIN_TSUMO, flags, h->discarded, &score);
@@ -51,16 +53,16 @@ typedef struct
 } Target;
 
 static guint
-list_targets (const JihaiMeld *melds,
-              guint            n_melds,
-              guint            discarded,
-              Target          *out)
+list_targets (const MahjongMeld *melds,
+              guint              n_melds,
+              guint              discarded,
+              Target            *out)
 {
   guint meld_mask = 0, n = 0;
   guint sets = 2 - n_melds;
 
   for (guint i = 0; i < n_melds; i++)
-    meld_mask |= 1u << melds[i].kind;
+    meld_mask |= jihai_tile_bit (melds[i].tile);
 
   /* shape A */
   for (guint p = 0; p < JIHAI_N_KINDS; p++)
@@ -122,8 +124,8 @@ list_targets (const JihaiMeld *melds,
 
 #define MAX_TARGETS 256
 
-/* The fewest tiles missing over the targets; @useful gets the kinds that
- * bring a nearest target closer. */
+/* The fewest tiles missing over the targets; @useful gets the kind mask of
+ * the tiles that bring a nearest target closer. */
 static int
 distance_with (const guint8  counts[JIHAI_N_KINDS],
                const Target *targets,
@@ -166,11 +168,11 @@ distance_with (const guint8  counts[JIHAI_N_KINDS],
 }
 
 int
-jihai_ai_distance (const guint8     counts[JIHAI_N_KINDS],
-                   const JihaiMeld *melds,
-                   guint            n_melds,
-                   guint            discarded,
-                   const guint8     live[JIHAI_N_KINDS])
+jihai_ai_distance (const guint8       counts[JIHAI_N_KINDS],
+                   const MahjongMeld *melds,
+                   guint              n_melds,
+                   guint              discarded,
+                   const guint8       live[JIHAI_N_KINDS])
 {
   Target targets[MAX_TARGETS];
   guint n;
@@ -193,9 +195,9 @@ live_tiles (const JihaiView *v,
   for (guint s = 0; s < 2; s++)
     {
       for (guint i = 0; i < v->n_melds[s]; i++)
-        seen[v->melds[s][i].kind] += jihai_meld_is_kong (&v->melds[s][i]) ? 4 : 3;
+        seen[jihai_slot (v->melds[s][i].tile)] += jihai_meld_is_kong (&v->melds[s][i]) ? 4 : 3;
       for (guint i = 0; i < v->n_discards[s]; i++)
-        seen[v->discards[s][i]]++;
+        seen[jihai_slot (v->discards[s][i])]++;
     }
   for (guint k = 0; k < JIHAI_N_KINDS; k++)
     live[k] = (guint8) CLAMP (4 - seen[k], 0, 4);
@@ -213,9 +215,21 @@ ai_hand_from_view (const JihaiView *v,
 }
 
 static char *
-discard_line (guint kind)
+discard_line (guint slot)
 {
-  return g_strdup_printf ("discard %c", jihai_kind_letter (kind));
+  return g_strdup_printf ("discard %c", jihai_tile_letter (jihai_slot_tile (slot)));
+}
+
+/* A declared kong of the first tile in the kind masks @ckong | @akong. */
+static char *
+kong_line (guint ckong,
+           guint akong)
+{
+  for (guint k = 0; k < JIHAI_N_KINDS; k++)
+    if ((ckong | akong) & (1u << k))
+      return g_strdup_printf ("%s %c", (ckong & (1u << k)) ? "ckong" : "akong",
+                              jihai_tile_letter (jihai_slot_tile (k)));
+  return NULL;
 }
 
 /* normal */
@@ -252,7 +266,7 @@ normal_discard (AiHand       *h,
                 Greedy       *best_out)
 {
   Greedy best = { G_MAXINT, 0 };
-  guint choice = JIHAI_NO_KIND, ties = 0;
+  guint choice = JIHAI_N_KINDS, ties = 0;
 
   for (guint d = 0; d < JIHAI_N_KINDS; d++)
     {
@@ -261,7 +275,7 @@ normal_discard (AiHand       *h,
       if (h->counts[d] == 0)
         continue;
       g = greedy_after_discard (h, d, live);
-      if (choice == JIHAI_NO_KIND || g.distance < best.distance
+      if (choice == JIHAI_N_KINDS || g.distance < best.distance
           || (g.distance == best.distance && g.accept > best.accept))
         {
           best = g;
@@ -291,10 +305,8 @@ choose_normal (const JihaiView *v,
     return g_strdup ("tsumo");
   if (v->options.can & JIHAI_CAN_RON)
     return g_strdup ("ron");
-  for (guint k = 0; k < JIHAI_N_KINDS; k++)
-    if ((v->options.ckong | v->options.akong) & (1u << k))
-      return g_strdup_printf ("%s %c", (v->options.ckong & (1u << k)) ? "ckong" : "akong",
-                              jihai_kind_letter (k));
+  if (v->options.ckong | v->options.akong)
+    return kong_line (v->options.ckong, v->options.akong);
   if (v->ask == JIHAI_ASK_CLAIM && (v->options.can & (JIHAI_CAN_PUNG | JIHAI_CAN_KONG)))
     {
       Target targets[MAX_TARGETS];
@@ -305,18 +317,18 @@ choose_normal (const JihaiView *v,
 
       if (v->options.can & JIHAI_CAN_KONG)
         {
-          after.counts[v->claim] -= 3;
-          after.melds[after.n_melds].type = JIHAI_MELD_OPEN_KONG;
-          after.melds[after.n_melds++].kind = v->claim;
+          after.counts[jihai_slot (v->claim)] -= 3;
+          jihai_meld_init (&after.melds[after.n_melds++], MAHJONG_MELD_KONG, MAHJONG_MELD_CLAIMED,
+                           v->claim);
           n = list_targets (after.melds, after.n_melds, after.discarded, targets);
           if (distance_with (after.counts, targets, n, live, NULL) <= now)
             return g_strdup ("kong");
           after = h;
         }
-      after.counts[v->claim] -= 2;
-      after.melds[after.n_melds].type = JIHAI_MELD_PUNG;
-      after.melds[after.n_melds++].kind = v->claim;
-      if (normal_discard (&after, live, rng, &g) != JIHAI_NO_KIND && g.distance < now)
+      after.counts[jihai_slot (v->claim)] -= 2;
+      jihai_meld_init (&after.melds[after.n_melds++], MAHJONG_MELD_PUNG, MAHJONG_MELD_CLAIMED,
+                       v->claim);
+      if (normal_discard (&after, live, rng, &g) != JIHAI_N_KINDS && g.distance < now)
         return g_strdup ("pung");
     }
   if (v->options.can & JIHAI_CAN_PASS)
@@ -343,6 +355,13 @@ typedef struct
   MemoEntry *memo;   /* 1 << MEMO_BITS entries, or NULL */
 } Pool;
 
+/* A meld's type and source in two bits. */
+static inline guint
+meld_code (const MahjongMeld *meld)
+{
+  return meld->type == MAHJONG_MELD_PUNG ? 0 : 1 + meld->source;
+}
+
 static guint64
 memo_key (const AiHand *h,
           const Pool   *pool,
@@ -355,7 +374,9 @@ memo_key (const AiHand *h,
   key = (key << 7) | (h->discarded & 0x7f);
   key = (key << 2) | (depth & 3);
   for (guint i = 0; i < JIHAI_MAX_MELDS; i++)
-    key = (key << 5) | (i < h->n_melds ? ((guint64) h->melds[i].type << 3 | h->melds[i].kind) : 0);
+    key = (key << 5) | (i < h->n_melds ? ((guint64) meld_code (&h->melds[i]) << 3
+                                          | jihai_slot (h->melds[i].tile))
+                                       : 0);
   key = (key << 2) | h->n_melds;
   return key | G_GUINT64_CONSTANT (1) << 63;
 }
@@ -471,25 +492,25 @@ value7 (AiHand *h,
   return ev;
 }
 
-/* The expected cost of feeding a ron with @kind. */
+/* The expected cost of feeding a ron with the tile of @slot. */
 static double
 danger (const JihaiView *v,
         const guint8     live[JIHAI_N_KINDS],
-        guint            kind)
+        guint            slot)
 {
   guint opp = 1 - (guint) v->seat;
   double ready, weight_sum = 0, weight;
 
-  if (v->discarded[opp] & (1u << kind))
+  if (v->discarded[opp] & (1u << slot))
     return 0;   /* the ron ban */
   /* With melds the opponent can only wait on a kind it holds (a pair or a set). */
-  if (v->n_melds[opp] > 0 && live[kind] == 0)
+  if (v->n_melds[opp] > 0 && live[slot] == 0)
     return 0;
   ready = MIN (0.9, 0.05 + 0.09 * v->n_discards[opp] + 0.2 * v->n_melds[opp]);
   for (guint k = 0; k < JIHAI_N_KINDS; k++)
     if (!(v->discarded[opp] & (1u << k)))
       weight_sum += live[k] + 0.5;
-  weight = live[kind] + 0.5;
+  weight = live[slot] + 0.5;
   return ready * MIN (1.0, 1.5 * weight / weight_sum) * OPP_MEAN_POINTS;
 }
 
@@ -502,7 +523,7 @@ strong_discard (const JihaiView *v,
                 double          *value_out)
 {
   double best = -G_MAXDOUBLE;
-  guint choice = JIHAI_NO_KIND;
+  guint choice = JIHAI_N_KINDS;
 
   for (guint d = 0; d < JIHAI_N_KINDS; d++)
     {
@@ -547,10 +568,8 @@ choose_strong (const JihaiView *v,
     return g_strdup ("tsumo");
   if (v->options.can & JIHAI_CAN_RON)
     return g_strdup ("ron");
-  for (guint k = 0; k < JIHAI_N_KINDS; k++)
-    if ((v->options.ckong | v->options.akong) & (1u << k))
-      return g_strdup_printf ("%s %c", (v->options.ckong & (1u << k)) ? "ckong" : "akong",
-                              jihai_kind_letter (k));
+  if (v->options.ckong | v->options.akong)
+    return kong_line (v->options.ckong, v->options.akong);
 
   if (v->ask == JIHAI_ASK_CLAIM && (v->options.can & (JIHAI_CAN_PUNG | JIHAI_CAN_KONG)))
     {
@@ -569,9 +588,9 @@ choose_strong (const JihaiView *v,
           double ev = 0;
           guint total = 0;
 
-          after.counts[v->claim] -= 3;
-          after.melds[after.n_melds].type = JIHAI_MELD_OPEN_KONG;
-          after.melds[after.n_melds++].kind = v->claim;
+          after.counts[jihai_slot (v->claim)] -= 3;
+          jihai_meld_init (&after.melds[after.n_melds++], MAHJONG_MELD_KONG, MAHJONG_MELD_CLAIMED,
+                           v->claim);
           for (guint k = 0; k < JIHAI_N_KINDS; k++)
             total += live[k];
           memcpy (pool.live, live, sizeof pool.live);
@@ -594,9 +613,9 @@ choose_strong (const JihaiView *v,
         }
       if (v->options.can & JIHAI_CAN_PUNG)
         {
-          after.counts[v->claim] -= 2;
-          after.melds[after.n_melds].type = JIHAI_MELD_PUNG;
-          after.melds[after.n_melds++].kind = v->claim;
+          after.counts[jihai_slot (v->claim)] -= 2;
+          jihai_meld_init (&after.melds[after.n_melds++], MAHJONG_MELD_PUNG, MAHJONG_MELD_CLAIMED,
+                           v->claim);
           /* after the pung we discard, the opponent draws, then we do */
           depth = MIN (STRONG_DEPTH, v->wall / 2);
           strong_discard (v, &after, live, depth, memo, &take);
@@ -614,7 +633,7 @@ choose_strong (const JihaiView *v,
     {
       /* nothing left to draw: only safety matters */
       double best = G_MAXDOUBLE;
-      guint choice = JIHAI_NO_KIND;
+      guint choice = JIHAI_N_KINDS;
 
       for (guint d = 0; d < JIHAI_N_KINDS; d++)
         if (h.counts[d] > 0 && danger (v, live, d) < best)
@@ -710,7 +729,7 @@ review_outcome (gpointer    state,
   g_autoptr(ParlorLine) line = parlor_line_parse (action, NULL);
   const char *type;
   guint8 live[JIHAI_N_KINDS];
-  guint kind = JIHAI_NO_KIND;
+  MahjongTile tile = MAHJONG_NO_TILE;
   gboolean ok = FALSE;
   AiHand h;
   Pool pool;
@@ -722,7 +741,7 @@ review_outcome (gpointer    state,
     return FALSE;
   type = parlor_line_get_type (line);
   if (parlor_line_get_n_words (line) == 1 && strlen (parlor_line_get_word (line, 0)) == 1)
-    kind = jihai_kind_from_letter (parlor_line_get_word (line, 0)[0]);
+    tile = jihai_tile_from_letter (parlor_line_get_word (line, 0)[0]);
   ai_hand_from_view (v, &h);
   live_tiles (v, live);
   memcpy (pool.live, live, sizeof pool.live);
@@ -741,13 +760,14 @@ review_outcome (gpointer    state,
       o->value = value7 (&h, &pool, MIN (STRONG_DEPTH, (v->wall + 1) / 2));
       return TRUE;
     }
-  if (g_str_equal (type, "discard") && kind < JIHAI_N_KINDS)
+  if (g_str_equal (type, "discard") && tile != MAHJONG_NO_TILE)
     {
-      h.counts[kind]--;
-      h.discarded |= 1u << kind;
+      h.counts[jihai_slot (tile)]--;
+      h.discarded |= jihai_tile_bit (tile);
       measure (&h, live, o);
       o->estimated = TRUE;
-      o->value = value7 (&h, &pool, MIN (STRONG_DEPTH, v->wall / 2)) - danger (v, live, kind);
+      o->value = value7 (&h, &pool, MIN (STRONG_DEPTH, v->wall / 2))
+                 - danger (v, live, jihai_slot (tile));
       return TRUE;
     }
   if (g_str_equal (type, "pung"))
@@ -755,36 +775,35 @@ review_outcome (gpointer    state,
       guint d;
       Greedy g;
 
-      h.counts[v->claim] -= 2;
-      h.melds[h.n_melds].type = JIHAI_MELD_PUNG;
-      h.melds[h.n_melds++].kind = v->claim;
+      h.counts[jihai_slot (v->claim)] -= 2;
+      jihai_meld_init (&h.melds[h.n_melds++], MAHJONG_MELD_PUNG, MAHJONG_MELD_CLAIMED, v->claim);
       d = normal_discard (&h, live, rng, &g);
       o->shanten = g.distance == G_MAXINT ? 99 : g.distance - 1;
       o->ukeire = g.accept;
-      o->estimated = d != JIHAI_NO_KIND;
+      o->estimated = d != JIHAI_N_KINDS;
       if (o->estimated)
         strong_discard (v, &h, live, MIN (STRONG_DEPTH, v->wall / 2), memo, &o->value);
       return TRUE;
     }
   if (g_str_equal (type, "kong") || g_str_equal (type, "ckong") || g_str_equal (type, "akong"))
     {
-      guint k = g_str_equal (type, "kong") ? v->claim : kind;
+      MahjongTile t = g_str_equal (type, "kong") ? v->claim : tile;
 
-      if (k >= JIHAI_N_KINDS)
+      if (!jihai_tile_is_valid (t))
         return FALSE;
       if (g_str_equal (type, "akong"))
         {
-          h.counts[k]--;
+          h.counts[jihai_slot (t)]--;
           for (guint i = 0; i < h.n_melds; i++)
-            if (h.melds[i].kind == k)
-              h.melds[i].type = JIHAI_MELD_ADDED_KONG;
+            if (h.melds[i].tile == t)
+              jihai_meld_init (&h.melds[i], MAHJONG_MELD_KONG, MAHJONG_MELD_ADDED, t);
         }
       else
         {
-          h.counts[k] -= g_str_equal (type, "kong") ? 3 : 4;
-          h.melds[h.n_melds].type = g_str_equal (type, "kong") ? JIHAI_MELD_OPEN_KONG
-                                                               : JIHAI_MELD_CONCEALED_KONG;
-          h.melds[h.n_melds++].kind = k;
+          h.counts[jihai_slot (t)] -= g_str_equal (type, "kong") ? 3 : 4;
+          jihai_meld_init (&h.melds[h.n_melds++], MAHJONG_MELD_KONG,
+                           g_str_equal (type, "kong") ? MAHJONG_MELD_CLAIMED
+                                                      : MAHJONG_MELD_CONCEALED, t);
         }
       /* the replacement draw still to come: where the hand stands without it */
       measure (&h, live, o);

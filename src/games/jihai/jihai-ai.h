@@ -26,11 +26,11 @@ G_BEGIN_DECLS
 
 /* Tiles missing from @counts (with @n_melds melds) to the nearest complete
  * hand worth at least a point; G_MAXINT when none is reachable with @live. */
-int       jihai_ai_distance  (const guint8     counts[JIHAI_N_KINDS],
-                              const JihaiMeld *melds,
-                              guint            n_melds,
-                              guint            discarded,
-                              const guint8     live[JIHAI_N_KINDS]);
+int       jihai_ai_distance  (const guint8       counts[JIHAI_N_KINDS],
+                              const MahjongMeld *melds,
+                              guint              n_melds,
+                              guint              discarded,
+                              const guint8       live[JIHAI_N_KINDS]);
 
 /* ParlorGameInfo.ai_choose */
 char     *jihai_ai_choose    (const char      *level,

@@ -79,10 +79,10 @@ jihai_game_class_init (JihaiGameClass *klass)
 }
 
 JihaiGame *
-jihai_game_new_with_tiles (const char   *config,
-                           guint64       seed,
-                           const guint8 *tiles,
-                           GError      **error)
+jihai_game_new_with_tiles (const char        *config,
+                           guint64            seed,
+                           const MahjongTile *tiles,
+                           GError           **error)
 {
   JihaiGame *self;
   int first;
@@ -157,7 +157,7 @@ jihai_game_apply (ParlorGame  *game,
   JihaiGame *self = JIHAI_GAME (game);
   g_autoptr(ParlorLine) line = NULL;
   const char *type;
-  guint8 kind = JIHAI_NO_KIND;
+  MahjongTile tile = MAHJONG_NO_TILE;
   guint i;
 
   line = parlor_line_parse (action, NULL);
@@ -173,14 +173,14 @@ jihai_game_apply (ParlorGame  *game,
     {
       const char *word = parlor_line_get_n_words (line) == 1 ? parlor_line_get_word (line, 0) : "";
 
-      if (strlen (word) != 1 || jihai_kind_from_letter (word[0]) == JIHAI_NO_KIND)
+      if (strlen (word) != 1 || jihai_tile_from_letter (word[0]) == MAHJONG_NO_TILE)
         goto syntax;
-      kind = (guint8) jihai_kind_from_letter (word[0]);
+      tile = jihai_tile_from_letter (word[0]);
     }
   else if (parlor_line_get_n_words (line) != 0)
     goto syntax;
 
-  if (!jihai_state_play (&self->state, seat, moves[i].move, kind, events, error))
+  if (!jihai_state_play (&self->state, seat, moves[i].move, tile, events, error))
     return FALSE;
   g_signal_emit (self, signals[CHANGED], 0);
   return TRUE;
@@ -267,9 +267,10 @@ tile_name (const char *letter)
   static const char *const names[] = {
     N_("East"), N_("South"), N_("West"), N_("North"), N_("White"), N_("Green"), N_("Red"),
   };
-  guint k = letter != NULL && strlen (letter) == 1 ? jihai_kind_from_letter (letter[0]) : JIHAI_NO_KIND;
+  MahjongTile tile = letter != NULL && strlen (letter) == 1 ? jihai_tile_from_letter (letter[0])
+                                                            : MAHJONG_NO_TILE;
 
-  return k < JIHAI_N_KINDS ? _(names[k]) : "?";
+  return tile != MAHJONG_NO_TILE ? _(names[jihai_slot (tile)]) : "?";
 }
 
 static char *

@@ -59,14 +59,14 @@ JihaiGame   *jihai_game_new            (const char   *config,
                                         guint64       seed,
                                         GError      **error);
 /*
- * A game whose first hand is dealt from @tiles (28 kinds, JIHAI_N_TILES):
+ * A game whose first hand is dealt from @tiles (JIHAI_N_TILES honor tiles):
  * 0–6 go to the starter, 7–13 to the other seat, 14–27 are the wall in
  * drawing order (replacements are taken from its end). Later hands shuffle.
  */
-JihaiGame   *jihai_game_new_with_tiles (const char   *config,
-                                        guint64       seed,
-                                        const guint8 *tiles,
-                                        GError      **error);
+JihaiGame   *jihai_game_new_with_tiles (const char        *config,
+                                        guint64            seed,
+                                        const MahjongTile *tiles,
+                                        GError           **error);
 
 void         jihai_game_get_view       (JihaiGame    *self,
                                         int           seat,

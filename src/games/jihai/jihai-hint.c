@@ -14,28 +14,22 @@
 
 guint
 jihai_view_unseen (const JihaiView *view,
-                   guint            kind)
+                   MahjongTile      tile)
 {
   int seen;
 
-  g_return_val_if_fail (view != NULL && kind < JIHAI_N_KINDS, 0);
+  g_return_val_if_fail (view != NULL && jihai_tile_is_valid (tile), 0);
 
-  seen = view->counts[kind];
+  seen = view->counts[jihai_slot (tile)];
   for (guint s = 0; s < 2; s++)
     {
       for (guint i = 0; i < view->n_melds[s]; i++)
-        if (view->melds[s][i].kind == kind)
+        if (view->melds[s][i].tile == tile)
           seen += jihai_meld_is_kong (&view->melds[s][i]) ? 4 : 3;
       for (guint i = 0; i < view->n_discards[s]; i++)
-        seen += view->discards[s][i] == kind;
+        seen += view->discards[s][i] == tile;
     }
   return (guint) CLAMP (4 - seen, 0, 4);
-}
-
-static char *
-kind_name (guint kind)
-{
-  return mahjong_tile_name (MAHJONG_TILE_EAST + kind);
 }
 
 /* "3 points (Two winds, One closed triplet)". */
@@ -50,11 +44,11 @@ score_words (const JihaiScore *score)
   return mahjong_hint_points (score->total, lines->str);
 }
 
-/* What a win on @kind would bring the hand of @counts. */
+/* What a win on @tile would bring the hand of @counts. */
 static char *
 outcome (const JihaiView *view,
          const guint8     counts[JIHAI_N_KINDS],
-         guint            kind,
+         MahjongTile      tile,
          gboolean         tsumo)
 {
   JihaiHand hand = { 0 };
@@ -65,8 +59,8 @@ outcome (const JihaiView *view,
   memcpy (hand.melds, view->melds[seat], sizeof hand.melds);
   memcpy (hand.counts, counts, sizeof hand.counts);
   if (!tsumo)
-    hand.counts[kind]++;
-  hand.win = kind;
+    hand.counts[jihai_slot (tile)]++;
+  hand.win = tile;
   if (jihai_hand_shape (&hand) == JIHAI_SHAPE_NONE)
     return NULL;
 
@@ -95,19 +89,21 @@ typedef struct
   const guint8    *counts;
 } Hand;
 
+/* @slot: the kit asks for each of the JIHAI_N_KINDS slots in turn. */
 static char *
 wait_on (gpointer  hand,
-         guint     kind,
+         guint     slot,
          char    **name,
          guint    *unseen)
 {
   const Hand *h = hand;
+  MahjongTile tile = jihai_slot_tile (slot);
   char *result;
 
-  if (h->counts[kind] >= 4 || (result = outcome (h->view, h->counts, kind, FALSE)) == NULL)
+  if (h->counts[slot] >= 4 || (result = outcome (h->view, h->counts, tile, FALSE)) == NULL)
     return NULL;
-  *name = kind_name (kind);
-  *unseen = jihai_view_unseen (h->view, kind);
+  *name = mahjong_tile_name (tile);
+  *unseen = jihai_view_unseen (h->view, tile);
   return result;
 }
 
@@ -146,7 +142,7 @@ add_notes (GString          *notes,
   for (guint k = 0; k < JIHAI_N_KINDS; k++)
     held += counts[k];
 
-  if (g_str_equal (type, "tsumo") && view.drawn < JIHAI_N_KINDS)
+  if (g_str_equal (type, "tsumo") && jihai_tile_is_valid (view.drawn))
     {
       g_autofree char *result = NULL;
 
@@ -154,7 +150,7 @@ add_notes (GString          *notes,
       if (result != NULL)
         mahjong_hint_add_win (notes, result);
     }
-  else if (g_str_equal (type, "ron") && view.claim < JIHAI_N_KINDS)
+  else if (g_str_equal (type, "ron") && jihai_tile_is_valid (view.claim))
     {
       g_autofree char *result = outcome (&view, counts, view.claim, FALSE);
 
@@ -164,11 +160,11 @@ add_notes (GString          *notes,
   else if (g_str_equal (type, "discard") && parlor_line_get_n_words (line) == 1 && held == 8)
     {
       const char *word = parlor_line_get_word (line, 0);
-      guint kind = strlen (word) == 1 ? jihai_kind_from_letter (word[0]) : JIHAI_NO_KIND;
+      MahjongTile tile = strlen (word) == 1 ? jihai_tile_from_letter (word[0]) : MAHJONG_NO_TILE;
 
-      if (kind < JIHAI_N_KINDS && counts[kind] > 0)
+      if (tile != MAHJONG_NO_TILE && counts[jihai_slot (tile)] > 0)
         {
-          counts[kind]--;
+          counts[jihai_slot (tile)]--;
           mahjong_hint_add_waits (notes, TRUE, JIHAI_N_KINDS, wait_on, distance_of, &hand);
         }
     }
@@ -182,14 +178,14 @@ read_move (const char       *text,
            MahjongHintMove  *move,
            guint            *tile)
 {
-  guint kind = JIHAI_NO_KIND;
   JihaiView view;
 
   if (!jihai_view_parse (text, &view, NULL))
     return FALSE;
   if (parlor_line_get_n_words (line) == 1 && strlen (parlor_line_get_word (line, 0)) == 1)
-    kind = jihai_kind_from_letter (parlor_line_get_word (line, 0)[0]);
-  *tile = kind < JIHAI_N_KINDS ? MAHJONG_TILE_EAST + kind : MAHJONG_NO_TILE;
+    *tile = jihai_tile_from_letter (parlor_line_get_word (line, 0)[0]);
+  else
+    *tile = MAHJONG_NO_TILE;
   return mahjong_hint_move_of_type (parlor_line_get_type (line),
                                     view.ask == JIHAI_ASK_ROB ? MAHJONG_HINT_ROB_KONG
                                                               : MAHJONG_HINT_WIN_DISCARD,

@@ -8,10 +8,10 @@
 
 G_BEGIN_DECLS
 
-/* The viewer's tiles of @kind not seen in @view: 4 minus its own tiles and
- * every meld and discard on the table. */
+/* The copies of @tile the viewer has not seen in @view: 4 minus its own
+ * tiles and every meld and discard on the table. */
 guint  jihai_view_unseen (const JihaiView *view,
-                          guint            kind);
+                          MahjongTile      tile);
 /* For ParlorGameInfo.hint_notes and describe_move. */
 extern const MahjongHint jihai_hint;
 

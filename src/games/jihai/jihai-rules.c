@@ -10,15 +10,15 @@
 #include "parlor-game.h"
 
 gboolean
-jihai_tiles_check (const guint8  *tiles,
-                   GError       **error)
+jihai_tiles_check (const MahjongTile  *tiles,
+                   GError            **error)
 {
   guint8 n[JIHAI_N_KINDS] = { 0 };
 
   if (tiles == NULL)
     return TRUE;
   for (guint i = 0; i < JIHAI_N_TILES; i++)
-    if (tiles[i] >= JIHAI_N_KINDS || ++n[tiles[i]] > 4)
+    if (!jihai_tile_is_valid (tiles[i]) || ++n[jihai_slot (tiles[i])] > 4)
       {
         g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG,
                              _("A honor-tile deal holds four of each of the seven kinds"));
@@ -57,38 +57,38 @@ jihai_config_parse (const char  *text,
 }
 
 void
-jihai_state_init (JihaiState   *state,
-                  int           first,
-                  guint64       seed,
-                  const guint8 *tiles)
+jihai_state_init (JihaiState        *state,
+                  int                first,
+                  guint64            seed,
+                  const MahjongTile *tiles)
 {
   g_return_if_fail (state != NULL);
 
   memset (state, 0, sizeof *state);
   state->winner = -1;
   state->score[0] = state->score[1] = JIHAI_START_POINTS;
-  state->drawn = JIHAI_NO_KIND;
-  state->claim_tile = JIHAI_NO_KIND;
+  state->drawn = MAHJONG_NO_TILE;
+  state->claim_tile = MAHJONG_NO_TILE;
   parlor_rng_init (&state->rng, seed, 0x6a69686169 /* "jihai" */);
   state->starter = first >= 0 ? (guint) first : parlor_rng_below (&state->rng, 2);
   if (tiles != NULL)
     {
       state->rigged = TRUE;
-      memcpy (state->rigged_tiles, tiles, JIHAI_N_TILES);
+      memcpy (state->rigged_tiles, tiles, sizeof state->rigged_tiles);
     }
 }
 
 static void
 hand_of (const JihaiState *state,
          guint             seat,
-         guint8            extra,
-         guint8            win,
+         MahjongTile       extra,
+         MahjongTile       win,
          JihaiHand        *hand)
 {
   memset (hand, 0, sizeof *hand);
   memcpy (hand->counts, state->counts[seat], sizeof hand->counts);
-  if (extra != JIHAI_NO_KIND)
-    hand->counts[extra]++;
+  if (extra != MAHJONG_NO_TILE)
+    hand->counts[jihai_slot (extra)]++;
   memcpy (hand->melds, state->melds[seat], sizeof hand->melds);
   hand->n_melds = state->n_melds[seat];
   hand->win = win;
@@ -118,7 +118,7 @@ score_tsumo (const JihaiState *state,
 {
   JihaiHand hand;
 
-  hand_of (state, seat, JIHAI_NO_KIND, state->drawn, &hand);
+  hand_of (state, seat, MAHJONG_NO_TILE, state->drawn, &hand);
   jihai_score (&hand, JIHAI_WIN_TSUMO, tsumo_flags (state, seat), state->discarded[seat], score);
 }
 
@@ -154,7 +154,7 @@ ron_barred (const JihaiState *state,
 {
   JihaiScore score;
 
-  if (!(state->discarded[seat] & (1u << state->claim_tile)))
+  if (!(state->discarded[seat] & jihai_tile_bit (state->claim_tile)))
     return FALSE;
   score_ron (state, seat, &score);
   return score.status == JIHAI_STATUS_ILLEGAL_RON;
@@ -181,7 +181,7 @@ jihai_state_options (const JihaiState *state,
       if (seat != state->turn)
         return;
       o->can |= JIHAI_CAN_DISCARD;
-      if (state->drawn == JIHAI_NO_KIND)
+      if (state->drawn == MAHJONG_NO_TILE)
         return;   /* after a pung: discard at once */
       score_tsumo (state, seat, &score);
       if (score.can_win)
@@ -192,9 +192,9 @@ jihai_state_options (const JihaiState *state,
         if (state->counts[seat][k] == 4)
           o->ckong |= 1u << k;
       for (guint i = 0; i < state->n_melds[seat]; i++)
-        if (state->melds[seat][i].type == JIHAI_MELD_PUNG
-            && state->counts[seat][state->melds[seat][i].kind] > 0)
-          o->akong |= 1u << state->melds[seat][i].kind;
+        if (state->melds[seat][i].type == MAHJONG_MELD_PUNG
+            && state->counts[seat][jihai_slot (state->melds[seat][i].tile)] > 0)
+          o->akong |= jihai_tile_bit (state->melds[seat][i].tile);
       break;
     case JIHAI_PHASE_CLAIM:
     case JIHAI_PHASE_ROB:
@@ -205,9 +205,9 @@ jihai_state_options (const JihaiState *state,
         o->can |= JIHAI_CAN_RON;
       if (state->phase == JIHAI_PHASE_CLAIM && wall > 0)
         {
-          if (state->counts[seat][state->claim_tile] >= 2)
+          if (state->counts[seat][jihai_slot (state->claim_tile)] >= 2)
             o->can |= JIHAI_CAN_PUNG;
-          if (state->counts[seat][state->claim_tile] == 3)
+          if (state->counts[seat][jihai_slot (state->claim_tile)] == 3)
             o->can |= JIHAI_CAN_KONG;
         }
       /* Every window asks the other seat, whatever it holds: pass is
@@ -231,7 +231,7 @@ counts_string (const guint8 counts[JIHAI_N_KINDS])
 
   for (guint k = 0; k < JIHAI_N_KINDS; k++)
     for (guint n = 0; n < counts[k]; n++)
-      g_string_append_c (out, jihai_kind_letter (k));
+      g_string_append_c (out, jihai_tile_letter (jihai_slot_tile (k)));
   if (out->len == 0)
     g_string_append_c (out, '-');
   return g_string_free (out, FALSE);
@@ -270,7 +270,7 @@ static void
 end_with_win (JihaiState       *state,
               guint             seat,
               JihaiWinWay       way,
-              guint8            tile,
+              MahjongTile       tile,
               const JihaiScore *score,
               GPtrArray        *events)
 {
@@ -283,7 +283,7 @@ end_with_win (JihaiState       *state,
 
   memcpy (counts, state->counts[seat], sizeof counts);
   if (way == JIHAI_WIN_RON)
-    counts[tile]++;
+    counts[jihai_slot (tile)]++;
   tiles = counts_string (counts);
   for (guint i = 0; i < JIHAI_N_LINES; i++)
     if (score->points[i] > 0)
@@ -295,12 +295,12 @@ end_with_win (JihaiState       *state,
     parlor_emit (events, PARLOR_AUDIENCE_ALL,
                  "win seat=%u way=ron tile=%c shape=%c lines=%s points=%d melds=%s tiles=%s "
                  "from=%u",
-                 seat, jihai_kind_letter (tile), shapes[score->shape], lines_text, score->total,
+                 seat, jihai_tile_letter (tile), shapes[score->shape], lines_text, score->total,
                  melds, tiles, 1 - seat);
   else
     parlor_emit (events, PARLOR_AUDIENCE_ALL,
                  "win seat=%u way=tsumo tile=%c shape=%c lines=%s points=%d melds=%s tiles=%s",
-                 seat, jihai_kind_letter (tile), shapes[score->shape], lines_text, score->total,
+                 seat, jihai_tile_letter (tile), shapes[score->shape], lines_text, score->total,
                  melds, tiles);
   state->score[seat] += score->total;
   state->score[1 - seat] -= score->total;
@@ -320,7 +320,6 @@ draw_for (JihaiState *state,
           GPtrArray  *events)
 {
   MahjongTile tile;
-  guint8 kind;
   gboolean ok;
 
   ok = replacement ? mahjong_wall_draw_replacement (&state->wall, &tile)
@@ -331,17 +330,16 @@ draw_for (JihaiState *state,
       end_with_draw (state, events);
       return;
     }
-  kind = (guint8) (MAHJONG_TILE_KIND (tile) - MAHJONG_TILE_EAST);
-  state->counts[seat][kind]++;
+  state->counts[seat][jihai_slot (tile)]++;
   if (!replacement)
     state->n_draws[seat]++;
   state->phase = JIHAI_PHASE_TURN;
   state->turn = seat;
-  state->drawn = kind;
+  state->drawn = tile;
   state->drawn_replacement = replacement;
-  state->claim_tile = JIHAI_NO_KIND;
+  state->claim_tile = MAHJONG_NO_TILE;
   parlor_emit (events, PARLOR_AUDIENCE_SEAT (seat), "draw seat=%u tile=%c%s", seat,
-               jihai_kind_letter (kind), replacement ? " replacement=1" : "");
+               jihai_tile_letter (tile), replacement ? " replacement=1" : "");
   parlor_emit (events, PARLOR_AUDIENCE_ALL & ~PARLOR_AUDIENCE_SEAT (seat), "draw seat=%u%s", seat,
                replacement ? " replacement=1" : "");
 }
@@ -365,8 +363,7 @@ start_hand (JihaiState *state,
   if (state->rigged && state->hand_no == 1)
     {
       memset (&state->wall, 0, sizeof state->wall);
-      for (guint i = 0; i < JIHAI_N_TILES; i++)
-        state->wall.tiles[i] = (MahjongTile) (MAHJONG_TILE_EAST + state->rigged_tiles[i]);
+      memcpy (state->wall.tiles, state->rigged_tiles, sizeof state->rigged_tiles);
       state->wall.size = state->wall.back = JIHAI_N_TILES;
     }
   else
@@ -385,7 +382,7 @@ start_hand (JihaiState *state,
           MahjongTile tile;
 
           mahjong_wall_draw (&state->wall, &tile);
-          state->counts[seat][MAHJONG_TILE_KIND (tile) - MAHJONG_TILE_EAST]++;
+          state->counts[seat][jihai_slot (tile)]++;
         }
       tiles = counts_string (state->counts[seat]);
       parlor_emit (events, PARLOR_AUDIENCE_SEAT (seat), "deal seat=%u tiles=%s", seat, tiles);
@@ -396,16 +393,14 @@ start_hand (JihaiState *state,
 }
 
 static void
-complete_concealed_kong (JihaiState *state,
-                         guint       seat,
-                         guint8      kind,
-                         GPtrArray  *events)
+complete_concealed_kong (JihaiState  *state,
+                         guint        seat,
+                         MahjongTile  tile,
+                         GPtrArray   *events)
 {
-  JihaiMeld *meld = &state->melds[seat][state->n_melds[seat]++];
-
-  state->counts[seat][kind] -= 4;
-  meld->type = JIHAI_MELD_CONCEALED_KONG;
-  meld->kind = kind;
+  state->counts[seat][jihai_slot (tile)] -= 4;
+  jihai_meld_init (&state->melds[seat][state->n_melds[seat]++], MAHJONG_MELD_KONG,
+                   MAHJONG_MELD_CONCEALED, tile);
   state->n_calls++;
   draw_for (state, seat, TRUE, events);
 }
@@ -460,17 +455,17 @@ illegal (GError     **error,
   return FALSE;
 }
 
-/* After @seat discarded @kind: a claim window for the other seat, whatever
+/* After @seat discarded @tile: a claim window for the other seat, whatever
  * it holds; it draws once it passes. */
 static void
-after_discard (JihaiState *state,
-               guint       seat,
-               guint8      kind)
+after_discard (JihaiState  *state,
+               guint        seat,
+               MahjongTile  tile)
 {
   state->phase = JIHAI_PHASE_CLAIM;
   state->turn = seat;
-  state->claim_tile = kind;
-  mahjong_claim_open (&state->claim, 2, seat, kind);
+  state->claim_tile = tile;
+  mahjong_claim_open (&state->claim, 2, seat, tile);
   state->claim_last = mahjong_wall_remaining (&state->wall) == 0;
   state->claim_first = seat == state->starter && state->n_thrown[seat] == 1 && state->n_calls == 0;
 }
@@ -485,7 +480,7 @@ answer_claim (JihaiState    *state,
 {
   MahjongClaimResult r;
   guint from = state->claim.from;
-  guint8 tile = state->claim.tile;
+  MahjongTile tile = state->claim.tile;
 
   if (!mahjong_claim_answer (&state->claim, seat, claim, 0))
     return;
@@ -499,37 +494,35 @@ answer_claim (JihaiState    *state,
 
         score_ron (state, r.seat, &score);
         if (state->phase == JIHAI_PHASE_ROB)
-          state->counts[from][tile]--;
+          state->counts[from][jihai_slot (tile)]--;
         else
           state->n_discards[from]--;
         end_with_win (state, r.seat, JIHAI_WIN_RON, tile, &score, events);
         if (state->phase == JIHAI_PHASE_OVER)
-          state->counts[r.seat][tile]++;   /* the final position keeps every tile */
+          state->counts[r.seat][jihai_slot (tile)]++;   /* the final position keeps every tile */
       }
       break;
     case MAHJONG_ANSWER_PUNG:
     case MAHJONG_ANSWER_KONG:
       {
         gboolean kong = r.claim == MAHJONG_ANSWER_KONG;
-        JihaiMeld *meld;
 
         state->n_discards[from]--;
-        state->counts[r.seat][tile] -= kong ? 3 : 2;
-        meld = &state->melds[r.seat][state->n_melds[r.seat]++];
-        meld->type = kong ? JIHAI_MELD_OPEN_KONG : JIHAI_MELD_PUNG;
-        meld->kind = tile;
+        state->counts[r.seat][jihai_slot (tile)] -= kong ? 3 : 2;
+        jihai_meld_init (&state->melds[r.seat][state->n_melds[r.seat]++],
+                         kong ? MAHJONG_MELD_KONG : MAHJONG_MELD_PUNG, MAHJONG_MELD_CLAIMED, tile);
         state->n_calls++;
         parlor_emit (events, PARLOR_AUDIENCE_ALL, "call seat=%u type=%s tile=%c", r.seat,
-                     kong ? "kong" : "pung", jihai_kind_letter (tile));
+                     kong ? "kong" : "pung", jihai_tile_letter (tile));
         if (kong)
           draw_for (state, r.seat, TRUE, events);
         else
           {
             state->phase = JIHAI_PHASE_TURN;
             state->turn = r.seat;
-            state->drawn = JIHAI_NO_KIND;
+            state->drawn = MAHJONG_NO_TILE;
             state->drawn_replacement = FALSE;
-            state->claim_tile = JIHAI_NO_KIND;
+            state->claim_tile = MAHJONG_NO_TILE;
           }
       }
       break;
@@ -549,7 +542,7 @@ gboolean
 jihai_state_play (JihaiState  *state,
                   guint        seat,
                   JihaiMove    move,
-                  guint8       kind,
+                  MahjongTile  tile,
                   GPtrArray   *events,
                   GError     **error)
 {
@@ -579,27 +572,27 @@ jihai_state_play (JihaiState  *state,
     case JIHAI_MOVE_DISCARD:
       if (!(o.can & JIHAI_CAN_DISCARD))
         return illegal (error, _("You cannot discard now"));
-      if (kind >= JIHAI_N_KINDS || state->counts[seat][kind] == 0)
+      if (!jihai_tile_is_valid (tile) || state->counts[seat][jihai_slot (tile)] == 0)
         return illegal (error, _("You do not hold that tile"));
-      state->counts[seat][kind]--;
+      state->counts[seat][jihai_slot (tile)]--;
       g_assert (state->n_discards[seat] < JIHAI_ROW_MAX);
-      state->discards[seat][state->n_discards[seat]++] = kind;
-      state->discarded[seat] |= 1u << kind;
+      state->discards[seat][state->n_discards[seat]++] = tile;
+      state->discarded[seat] |= jihai_tile_bit (tile);
       state->n_thrown[seat]++;
-      state->drawn = JIHAI_NO_KIND;
+      state->drawn = MAHJONG_NO_TILE;
       parlor_emit (events, PARLOR_AUDIENCE_ALL, "discard seat=%u tile=%c", seat,
-                   jihai_kind_letter (kind));
-      after_discard (state, seat, kind);
+                   jihai_tile_letter (tile));
+      after_discard (state, seat, tile);
       if (ron_barred (state, other))
         parlor_emit (events, PARLOR_AUDIENCE_SEAT (other), "ron-barred seat=%u tile=%c", other,
-                     jihai_kind_letter (kind));
+                     jihai_tile_letter (tile));
       break;
     case JIHAI_MOVE_TSUMO:
       {
         JihaiScore score;
 
         if (!(o.can & JIHAI_CAN_TSUMO))
-          return illegal (error, state->phase == JIHAI_PHASE_TURN && state->drawn != JIHAI_NO_KIND
+          return illegal (error, state->phase == JIHAI_PHASE_TURN && state->drawn != MAHJONG_NO_TILE
                           ? _("Your hand does not win with at least one point")
                           : _("You can only win by tsumo on a tile you drew"));
         score_tsumo (state, seat, &score);
@@ -611,7 +604,7 @@ jihai_state_play (JihaiState  *state,
         {
           if (state->phase == JIHAI_PHASE_TURN)
             return illegal (error, _("There is no discard to win on"));
-          if (state->discarded[seat] & (1u << state->claim_tile))
+          if (state->discarded[seat] & jihai_tile_bit (state->claim_tile))
             return illegal (error, _("You cannot win by ron on a kind you discarded in this hand"));
           return illegal (error, _("That tile does not complete a winning hand"));
         }
@@ -628,28 +621,28 @@ jihai_state_play (JihaiState  *state,
       answer_claim (state, seat, MAHJONG_ANSWER_KONG, events);
       break;
     case JIHAI_MOVE_CKONG:
-      if (kind >= JIHAI_N_KINDS || !(o.ckong & (1u << kind)))
+      if (!jihai_tile_is_valid (tile) || !(o.ckong & jihai_tile_bit (tile)))
         return illegal (error, _("You cannot declare a concealed kong of that tile now"));
       parlor_emit (events, PARLOR_AUDIENCE_ALL, "call seat=%u type=ckong tile=%c", seat,
-                   jihai_kind_letter (kind));
+                   jihai_tile_letter (tile));
       state->phase = JIHAI_PHASE_ROB;
       state->turn = seat;
-      state->claim_tile = kind;
-      mahjong_claim_open (&state->claim, 2, seat, kind);
-      state->drawn = JIHAI_NO_KIND;
+      state->claim_tile = tile;
+      mahjong_claim_open (&state->claim, 2, seat, tile);
+      state->drawn = MAHJONG_NO_TILE;
       /* A window on every concealed kong, as on every discard: the other
        * seat passes unless it may rob it. */
       break;
     case JIHAI_MOVE_AKONG:
-      if (kind >= JIHAI_N_KINDS || !(o.akong & (1u << kind)))
+      if (!jihai_tile_is_valid (tile) || !(o.akong & jihai_tile_bit (tile)))
         return illegal (error, _("You cannot add that tile to a pung now"));
       for (guint i = 0; i < state->n_melds[seat]; i++)
-        if (state->melds[seat][i].kind == kind)
-          state->melds[seat][i].type = JIHAI_MELD_ADDED_KONG;
-      state->counts[seat][kind]--;
+        if (state->melds[seat][i].tile == tile)
+          jihai_meld_init (&state->melds[seat][i], MAHJONG_MELD_KONG, MAHJONG_MELD_ADDED, tile);
+      state->counts[seat][jihai_slot (tile)]--;
       state->n_calls++;
       parlor_emit (events, PARLOR_AUDIENCE_ALL, "call seat=%u type=akong tile=%c", seat,
-                   jihai_kind_letter (kind));
+                   jihai_tile_letter (tile));
       draw_for (state, seat, TRUE, events);
       break;
     case JIHAI_MOVE_PASS:
@@ -672,11 +665,11 @@ jihai_state_default_action (const JihaiState *state,
     return NULL;
   if (state->phase != JIHAI_PHASE_TURN)
     return g_strdup ("pass");
-  if (state->drawn != JIHAI_NO_KIND)
-    return g_strdup_printf ("discard %c", jihai_kind_letter (state->drawn));
+  if (state->drawn != MAHJONG_NO_TILE)
+    return g_strdup_printf ("discard %c", jihai_tile_letter (state->drawn));
   for (int k = JIHAI_N_KINDS - 1; k >= 0; k--)
     if (state->counts[seat][k] > 0)
-      return g_strdup_printf ("discard %c", jihai_kind_letter ((guint) k));
+      return g_strdup_printf ("discard %c", jihai_tile_letter (jihai_slot_tile ((guint) k)));
   g_return_val_if_reached (NULL);
 }
 void
@@ -692,8 +685,8 @@ jihai_state_get_view (const JihaiState *state,
   view->hand_no = state->hand_no;
   view->starter = state->starter;
   view->turn = -1;
-  view->drawn = JIHAI_NO_KIND;
-  view->claim = JIHAI_NO_KIND;
+  view->drawn = MAHJONG_NO_TILE;
+  view->claim = MAHJONG_NO_TILE;
   view->score[0] = state->score[0];
   view->score[1] = state->score[1];
   view->wall = mahjong_wall_remaining (&state->wall);

@@ -44,7 +44,7 @@ typedef struct
 {
   ParlorRng   rng;
   gboolean    rigged;
-  guint8      rigged_tiles[JIHAI_N_TILES];
+  MahjongTile rigged_tiles[JIHAI_N_TILES];
 
   int         score[2];
   guint       hand_no;
@@ -53,20 +53,20 @@ typedef struct
 
   /* the hand */
   MahjongWall wall;
-  guint8      counts[2][JIHAI_N_KINDS];
-  JihaiMeld   melds[2][JIHAI_MAX_MELDS];
+  guint8      counts[2][JIHAI_N_KINDS];   /* concealed tiles by slot */
+  MahjongMeld melds[2][JIHAI_MAX_MELDS];
   guint8      n_melds[2];
-  guint8      discards[2][JIHAI_ROW_MAX];
+  MahjongTile discards[2][JIHAI_ROW_MAX];
   guint8      n_discards[2];
-  guint       discarded[2];       /* kinds discarded this hand (the ron ban) */
+  guint       discarded[2];       /* kind mask: discarded this hand (the ron ban) */
   guint       n_thrown[2];        /* discards made this hand, called ones included */
   guint       n_draws[2];         /* wall draws this hand, replacements not included */
   guint       n_calls;            /* pungs and kongs of either seat this hand */
   JihaiPhase  phase;
   guint       turn;
-  guint8      drawn;              /* the tile drawn this turn, JIHAI_NO_KIND after a pung */
+  MahjongTile drawn;              /* the tile drawn this turn, MAHJONG_NO_TILE after a pung */
   gboolean    drawn_replacement;
-  guint8      claim_tile;
+  MahjongTile claim_tile;
   MahjongClaimWindow claim;       /* asks the other seat in CLAIM and ROB */
   gboolean    claim_last;         /* the discard came after the last wall tile */
   gboolean    claim_first;        /* the starter's first discard, before any call */
@@ -76,8 +76,8 @@ typedef struct
 gboolean    jihai_config_parse        (const char       *text,
                                        int              *first,
                                        GError          **error);
-/* Checks a rigged deal (NULL: none): 28 kinds, four of each. */
-gboolean    jihai_tiles_check         (const guint8     *tiles,
+/* Checks a rigged deal (NULL: none): 28 honor tiles, four of each. */
+gboolean    jihai_tiles_check         (const MahjongTile *tiles,
                                        GError          **error);
 
 /* A match whose first hand is dealt from @tiles if not NULL (see
@@ -85,7 +85,7 @@ gboolean    jihai_tiles_check         (const guint8     *tiles,
 void        jihai_state_init          (JihaiState       *state,
                                        int               first,
                                        guint64           seed,
-                                       const guint8     *tiles);
+                                       const MahjongTile *tiles);
 /* Deals the first hand. */
 void        jihai_state_start         (JihaiState       *state,
                                        GPtrArray        *events);
@@ -96,12 +96,12 @@ void        jihai_state_options       (const JihaiState *state,
                                        JihaiOptions     *options);
 GPtrArray  *jihai_state_legal_actions (const JihaiState *state,
                                        guint             seat);
-/* Plays @move (@kind for a discard and the kongs a seat declares); FALSE
+/* Plays @move (@tile for a discard and the kongs a seat declares); FALSE
  * with the reason in words if the game is not on or the move not legal. */
 gboolean    jihai_state_play          (JihaiState       *state,
                                        guint             seat,
                                        JihaiMove         move,
-                                       guint8            kind,
+                                       MahjongTile       tile,
                                        GPtrArray        *events,
                                        GError          **error);
 /* What a waiting seat plays when its time runs out; NULL if not waited on. */

@@ -14,32 +14,30 @@ G_DEFINE_QUARK (jihai-error-quark, jihai_error)
 static const char letters[] = "ESWNOGR";
 
 char
-jihai_kind_letter (guint kind)
+jihai_tile_letter (guint tile)
 {
-  return kind < JIHAI_N_KINDS ? letters[kind] : '?';
+  return jihai_tile_is_valid (tile) ? letters[jihai_slot (tile)] : '?';
 }
 
-guint
-jihai_kind_from_letter (char c)
+MahjongTile
+jihai_tile_from_letter (char c)
 {
   const char *p = c != '\0' ? strchr (letters, c) : NULL;
 
-  return p != NULL ? (guint) (p - letters) : JIHAI_NO_KIND;
+  return p != NULL ? jihai_slot_tile ((guint) (p - letters)) : MAHJONG_NO_TILE;
 }
 
 static guint
 wall_tile_from_string (const char *text)
 {
-  guint kind = text[0] != '\0' && text[1] == '\0' ? jihai_kind_from_letter (text[0]) : JIHAI_NO_KIND;
-
-  return kind < JIHAI_N_KINDS ? MAHJONG_TILE_EAST + kind : MAHJONG_NO_TILE;
+  return text[0] != '\0' && text[1] == '\0' ? jihai_tile_from_letter (text[0]) : MAHJONG_NO_TILE;
 }
 
 static const char *
 wall_tile_to_string (guint tile,
                      char  buf[4])
 {
-  buf[0] = jihai_kind_letter (MAHJONG_TILE_KIND (tile) - MAHJONG_TILE_EAST);
+  buf[0] = jihai_tile_letter (tile);
   buf[1] = '\0';
   return buf;
 }
@@ -73,11 +71,11 @@ jihai_kinds_parse (const char *text,
         return FALSE;
       for (const char *p = text; *p != '\0'; p++)
         {
-          guint k = jihai_kind_from_letter (*p);
+          MahjongTile tile = jihai_tile_from_letter (*p);
 
-          if (k == JIHAI_NO_KIND)
+          if (tile == MAHJONG_NO_TILE)
             return FALSE;
-          result |= 1u << k;
+          result |= jihai_tile_bit (tile);
         }
     }
   *mask = result;
@@ -86,26 +84,52 @@ jihai_kinds_parse (const char *text,
 
 /* Meld notation */
 
-const char *
-jihai_meld_format (const JihaiMeld *meld,
-                   char             buf[7])
+/* The notation of each meld a game of honor tiles may hold. */
+static const struct
 {
-  static const char *const patterns[] = { "XX+X", "XXX+X", "XXXX", "XX+X+X" };
   const char *pattern;
+  guint8      type;
+  guint8      source;
+} meld_forms[] = {
+  { "XX+X", MAHJONG_MELD_PUNG, MAHJONG_MELD_CLAIMED },
+  { "XXX+X", MAHJONG_MELD_KONG, MAHJONG_MELD_CLAIMED },
+  { "XXXX", MAHJONG_MELD_KONG, MAHJONG_MELD_CONCEALED },
+  { "XX+X+X", MAHJONG_MELD_KONG, MAHJONG_MELD_ADDED },
+};
+
+/* The index in meld_forms of @meld, G_N_ELEMENTS (meld_forms) if none. */
+static guint
+meld_form (const MahjongMeld *meld)
+{
   guint i = 0;
 
-  g_return_val_if_fail (meld != NULL && meld->type <= JIHAI_MELD_ADDED_KONG, "");
+  while (i < G_N_ELEMENTS (meld_forms)
+         && (meld->type != meld_forms[i].type || meld->source != meld_forms[i].source))
+    i++;
+  return i;
+}
 
-  pattern = patterns[meld->type];
+const char *
+jihai_meld_format (const MahjongMeld *meld,
+                   char               buf[7])
+{
+  const char *pattern;
+  guint form, i = 0;
+
+  g_return_val_if_fail (meld != NULL, "");
+  form = meld_form (meld);
+  g_return_val_if_fail (form < G_N_ELEMENTS (meld_forms), "");
+
+  pattern = meld_forms[form].pattern;
   for (; pattern[i] != '\0'; i++)
-    buf[i] = pattern[i] == 'X' ? jihai_kind_letter (meld->kind) : '+';
+    buf[i] = pattern[i] == 'X' ? jihai_tile_letter (meld->tile) : '+';
   buf[i] = '\0';
   return buf;
 }
 
 char *
-jihai_melds_to_string (const JihaiMeld *melds,
-                       guint            n)
+jihai_melds_to_string (const MahjongMeld *melds,
+                       guint              n)
 {
   GString *out;
 
@@ -126,29 +150,27 @@ jihai_melds_to_string (const JihaiMeld *melds,
 }
 
 gboolean
-jihai_meld_parse (const char *text,
-                  JihaiMeld  *meld)
+jihai_meld_parse (const char  *text,
+                  MahjongMeld *meld)
 {
-  static const char *const patterns[] = { "XX+X", "XXX+X", "XXXX", "XX+X+X" };
-  guint kind;
+  MahjongTile tile;
 
   g_return_val_if_fail (text != NULL && meld != NULL, FALSE);
 
-  kind = jihai_kind_from_letter (text[0]);
-  if (kind == JIHAI_NO_KIND)
+  tile = jihai_tile_from_letter (text[0]);
+  if (tile == MAHJONG_NO_TILE)
     return FALSE;
-  for (guint t = 0; t < G_N_ELEMENTS (patterns); t++)
+  for (guint t = 0; t < G_N_ELEMENTS (meld_forms); t++)
     {
-      const char *pattern = patterns[t];
+      const char *pattern = meld_forms[t].pattern;
       guint i = 0;
 
       while (pattern[i] != '\0' && text[i] != '\0'
-             && (pattern[i] == 'X' ? (guint) jihai_kind_from_letter (text[i]) == kind : text[i] == '+'))
+             && (pattern[i] == 'X' ? jihai_tile_from_letter (text[i]) == tile : text[i] == '+'))
         i++;
       if (pattern[i] == '\0' && text[i] == '\0')
         {
-          meld->type = (guint8) t;
-          meld->kind = (guint8) kind;
+          jihai_meld_init (meld, meld_forms[t].type, meld_forms[t].source, tile);
           return TRUE;
         }
     }
@@ -174,14 +196,14 @@ jihai_hand_check (const JihaiHand *hand,
     }
   for (guint i = 0; i < hand->n_melds; i++)
     {
-      const JihaiMeld *m = &hand->melds[i];
+      const MahjongMeld *m = &hand->melds[i];
 
-      if (m->kind >= JIHAI_N_KINDS || m->type > JIHAI_MELD_ADDED_KONG)
+      if (!jihai_tile_is_valid (m->tile) || meld_form (m) == G_N_ELEMENTS (meld_forms))
         {
           g_set_error_literal (error, JIHAI_ERROR, JIHAI_ERROR_IMPOSSIBLE, "bad meld");
           return FALSE;
         }
-      all[m->kind] += jihai_meld_is_kong (m) ? 4 : 3;
+      all[jihai_slot (m->tile)] += jihai_meld_is_kong (m) ? 4 : 3;
       size += 3;
     }
   for (guint k = 0; k < JIHAI_N_KINDS; k++)
@@ -200,7 +222,7 @@ jihai_hand_check (const JihaiHand *hand,
                    "%u tiles (a winning hand has 8, a kong counting 3)", size);
       return FALSE;
     }
-  if (hand->win >= JIHAI_N_KINDS || hand->counts[hand->win] == 0)
+  if (!jihai_tile_is_valid (hand->win) || hand->counts[jihai_slot (hand->win)] == 0)
     {
       g_set_error_literal (error, JIHAI_ERROR, JIHAI_ERROR_IMPOSSIBLE,
                            "the winning tile is not among the concealed tiles");
@@ -237,7 +259,7 @@ jihai_hand_parse (const char  *text,
       melds = g_strsplit (parts[0], " ", -1);
       for (guint i = 0; melds[i] != NULL; i++)
         {
-          JihaiMeld meld;
+          MahjongMeld meld;
 
           if (melds[i][0] == '\0')
             continue;
@@ -271,14 +293,16 @@ jihai_hand_parse (const char  *text,
     }
   for (const char *p = concealed; *p != '\0'; p++)
     {
-      guint k = jihai_kind_from_letter (*p);
+      MahjongTile tile = jihai_tile_from_letter (*p);
+      guint k;
 
-      if (k == JIHAI_NO_KIND)
+      if (tile == MAHJONG_NO_TILE)
         {
           g_set_error (error, JIHAI_ERROR, JIHAI_ERROR_SYNTAX,
                        "unknown tile “%c” (E S W N O G R)", g_ascii_isprint (*p) ? *p : '?');
           return FALSE;
         }
+      k = jihai_slot (tile);
       if (result.counts[k] == 4)
         {
           g_set_error (error, JIHAI_ERROR, JIHAI_ERROR_IMPOSSIBLE,
@@ -289,13 +313,13 @@ jihai_hand_parse (const char  *text,
     }
 
   win = parts[2];
-  if (strlen (win) != 1 || jihai_kind_from_letter (win[0]) == JIHAI_NO_KIND)
+  if (strlen (win) != 1 || jihai_tile_from_letter (win[0]) == MAHJONG_NO_TILE)
     {
       g_set_error_literal (error, JIHAI_ERROR, JIHAI_ERROR_SYNTAX,
                            "the winning tile is one letter of E S W N O G R");
       return FALSE;
     }
-  result.win = (guint8) jihai_kind_from_letter (win[0]);
+  result.win = jihai_tile_from_letter (win[0]);
 
   if (!jihai_hand_check (&result, error))
     return FALSE;
@@ -325,7 +349,7 @@ jihai_hand_to_string (const JihaiHand *hand)
   for (guint k = 0; k < JIHAI_N_KINDS; k++)
     for (guint n = 0; n < hand->counts[k]; n++)
       g_string_append_c (out, letters[k]);
-  g_string_append_printf (out, " | %c", jihai_kind_letter (hand->win));
+  g_string_append_printf (out, " | %c", jihai_tile_letter (hand->win));
   return g_string_free (out, FALSE);
 }
 
@@ -339,7 +363,8 @@ jihai_hand_equal (const JihaiHand *a,
       || memcmp (a->counts, b->counts, sizeof a->counts) != 0)
     return FALSE;
   for (guint i = 0; i < a->n_melds; i++)
-    if (a->melds[i].type != b->melds[i].type || a->melds[i].kind != b->melds[i].kind)
+    if (a->melds[i].type != b->melds[i].type || a->melds[i].source != b->melds[i].source
+        || a->melds[i].tile != b->melds[i].tile)
       return FALSE;
   return TRUE;
 }
@@ -500,22 +525,22 @@ score_shape_a (const JihaiHand *hand,
       if (hand->counts[k] == 3)
         {
           closed_triplets++;
-          set_winds += jihai_kind_is_wind (k);
-          set_dragons += jihai_kind_is_dragon (k);
+          set_winds += jihai_tile_is_wind (jihai_slot_tile (k));
+          set_dragons += jihai_tile_is_dragon (jihai_slot_tile (k));
         }
-      all_winds = all_winds && jihai_kind_is_wind (k);
-      all_dragons = all_dragons && jihai_kind_is_dragon (k);
+      all_winds = all_winds && jihai_tile_is_wind (jihai_slot_tile (k));
+      all_dragons = all_dragons && jihai_tile_is_dragon (jihai_slot_tile (k));
     }
   for (guint i = 0; i < hand->n_melds; i++)
     {
-      const JihaiMeld *m = &hand->melds[i];
+      const MahjongMeld *m = &hand->melds[i];
 
       kongs += jihai_meld_is_kong (m);
-      closed_kongs += m->type == JIHAI_MELD_CONCEALED_KONG;
-      set_winds += jihai_kind_is_wind (m->kind);
-      set_dragons += jihai_kind_is_dragon (m->kind);
-      all_winds = all_winds && jihai_kind_is_wind (m->kind);
-      all_dragons = all_dragons && jihai_kind_is_dragon (m->kind);
+      closed_kongs += jihai_meld_is_kong (m) && m->source == MAHJONG_MELD_CONCEALED;
+      set_winds += jihai_tile_is_wind (m->tile);
+      set_dragons += jihai_tile_is_dragon (m->tile);
+      all_winds = all_winds && jihai_tile_is_wind (m->tile);
+      all_dragons = all_dragons && jihai_tile_is_dragon (m->tile);
     }
 
   if (closed_triplets == 2)
@@ -568,8 +593,8 @@ jihai_score (const JihaiHand *hand,
         for (guint k = 0; k < JIHAI_N_KINDS; k++)
           if (hand->counts[k] == 2)
             {
-              winds += jihai_kind_is_wind (k);
-              dragons += jihai_kind_is_dragon (k);
+              winds += jihai_tile_is_wind (jihai_slot_tile (k));
+              dragons += jihai_tile_is_dragon (jihai_slot_tile (k));
             }
         if (winds == 4)
           score->points[JIHAI_LINE_WIND_PAIRS] = 3;
@@ -581,9 +606,9 @@ jihai_score (const JihaiHand *hand,
       break;
     case JIHAI_SHAPE_C:
       /* The pair is the winning kind: the seven held before were all different. */
-      if (hand->counts[hand->win] == 2)
+      if (hand->counts[jihai_slot (hand->win)] == 2)
         score->points[JIHAI_LINE_SEVEN_ORPHANS_7_SIDED] =
-          way == JIHAI_WIN_TSUMO && (discarded & (1u << hand->win)) ? 2 : 3;
+          way == JIHAI_WIN_TSUMO && (discarded & jihai_tile_bit (hand->win)) ? 2 : 3;
       else
         score->points[JIHAI_LINE_SEVEN_ORPHANS] = 1;
       break;
@@ -602,7 +627,7 @@ jihai_score (const JihaiHand *hand,
   for (guint i = 0; i < JIHAI_N_LINES; i++)
     score->total += score->points[i];
 
-  if (way == JIHAI_WIN_RON && (discarded & (1u << hand->win)))
+  if (way == JIHAI_WIN_RON && (discarded & jihai_tile_bit (hand->win)))
     score->status = JIHAI_STATUS_ILLEGAL_RON;
   else if (score->total < 1)
     score->status = JIHAI_STATUS_ZERO_POINTS;
@@ -645,7 +670,7 @@ jihai_check_context (const JihaiHand *hand,
       guint held = hand->counts[k];
 
       for (guint i = 0; i < hand->n_melds; i++)
-        if (hand->melds[i].kind == k)
+        if (hand->melds[i].tile == jihai_slot_tile (k))
           held += jihai_meld_is_kong (&hand->melds[i]) ? 4 : 3;
       /* A discarded copy is a fifth tile when the hand holds all four. */
       if ((discarded & (1u << k)) && held >= 4)
@@ -672,9 +697,10 @@ jihai_check_context (const JihaiHand *hand,
       gboolean in_meld = FALSE;
 
       for (guint i = 0; i < hand->n_melds; i++)
-        in_meld = in_meld || hand->melds[i].kind == hand->win;
+        in_meld = in_meld || hand->melds[i].tile == hand->win;
       /* The other three of the robbed kind are in the opponent's kong. */
-      if (hand->counts[hand->win] != 1 || in_meld || (discarded & (1u << hand->win)))
+      if (hand->counts[jihai_slot (hand->win)] != 1 || in_meld
+          || (discarded & jihai_tile_bit (hand->win)))
         return context_error (error, "robbing_quad: the other three tiles of that kind are in "
                                      "the opponent's kong");
     }

@@ -3,23 +3,26 @@
 
 #include <glib.h>
 
+#include "mahjong-tile.h"
 #include "mahjong-wall.h"
 
 G_BEGIN_DECLS
 
 /*
  * Honor-tile mahjong (자패마작, docs/rules/jihai-mahjong.md): the pure rules on
- * plain structs — tile kinds, the hand notation, the three winning shapes and
+ * plain structs — tiles, the hand notation, the three winning shapes and
  * the scorer. The game state machine is in jihai-rules.c.
  *
- * Kinds 0–6 are East, South, West, North, White, Green, Red, written
- * E S W N O G R (the mahjong kit's honor tiles 27–33 in the same order).
+ * A tile is the mahjong kit's MahjongTile, one of its seven honor tiles
+ * (MAHJONG_TILE_EAST 27 … MAHJONG_TILE_RED_DRAGON 33: East, South, West,
+ * North, White, Green, Red), written E S W N O G R; MAHJONG_NO_TILE for
+ * none. Tile counts and kind masks are indexed by a tile's slot, 0–6 in
+ * that order (jihai_slot()).
  */
 
-#define JIHAI_N_KINDS   7
+#define JIHAI_N_KINDS   7     /* slots */
 #define JIHAI_N_TILES   28
 #define JIHAI_HAND_SIZE 8     /* a winning hand, a kong counting 3 */
-#define JIHAI_NO_KIND   0xff
 #define JIHAI_MAX_MELDS 2
 
 #define JIHAI_ERROR (jihai_error_quark ())
@@ -33,55 +36,89 @@ typedef enum
 GQuark      jihai_error_quark   (void);
 
 static inline gboolean
-jihai_kind_is_wind (guint kind)
+jihai_tile_is_valid (guint tile)
 {
-  return kind < 4;
+  return tile >= MAHJONG_TILE_EAST && tile <= MAHJONG_TILE_RED_DRAGON;
+}
+
+/* The index of @tile in counts and kind masks, 0–6 (E S W N O G R). */
+static inline guint
+jihai_slot (guint tile)
+{
+  return tile - MAHJONG_TILE_EAST;
+}
+
+static inline MahjongTile
+jihai_slot_tile (guint slot)
+{
+  return (MahjongTile) (MAHJONG_TILE_EAST + slot);
+}
+
+/* @tile's bit in a kind mask. */
+static inline guint
+jihai_tile_bit (guint tile)
+{
+  return 1u << jihai_slot (tile);
 }
 
 static inline gboolean
-jihai_kind_is_dragon (guint kind)
+jihai_tile_is_wind (guint tile)
 {
-  return kind >= 4 && kind < JIHAI_N_KINDS;
+  return tile >= MAHJONG_TILE_EAST && tile <= MAHJONG_TILE_NORTH;
 }
 
-/* 'E'…'R', or '?' out of range. */
-char        jihai_kind_letter   (guint kind);
-/* JIHAI_NO_KIND for anything but E S W N O G R. */
-guint       jihai_kind_from_letter (char c);
-/* A kinds bit mask as letters in kind order ("" for 0). */
+static inline gboolean
+jihai_tile_is_dragon (guint tile)
+{
+  return tile >= MAHJONG_TILE_WHITE && tile <= MAHJONG_TILE_RED_DRAGON;
+}
+
+/* 'E'…'R', or '?' for anything but an honor tile. */
+char        jihai_tile_letter   (guint tile);
+/* MAHJONG_NO_TILE for anything but E S W N O G R. */
+MahjongTile jihai_tile_from_letter (char c);
+/* A kind mask as letters in slot order ("" for 0). */
 char       *jihai_kinds_to_string (guint mask);
-/* Letters (or "-" for none) to a bit mask; FALSE on an unknown letter. */
+/* Letters (or "-" for none) to a kind mask; FALSE on an unknown letter. */
 gboolean    jihai_kinds_parse   (const char *text,
                                  guint      *mask);
 
-typedef enum
+/*
+ * Melds are the kit's MahjongMeld: a pung or a kong of `tile`, whose
+ * notation tells how it was made —
+ *   XX+X    a pung, CLAIMED
+ *   XXX+X   an open kong, CLAIMED
+ *   XXXX    a concealed kong, CONCEALED
+ *   XX+X+X  a kong ADDED to a pung
+ * The opponent sits opposite: a claimed tile comes `from` 2.
+ */
+static inline void
+jihai_meld_init (MahjongMeld       *meld,
+                 MahjongMeldType    type,
+                 MahjongMeldSource  source,
+                 MahjongTile        tile)
 {
-  JIHAI_MELD_PUNG,            /* XX+X: a claimed discard */
-  JIHAI_MELD_OPEN_KONG,       /* XXX+X */
-  JIHAI_MELD_CONCEALED_KONG,  /* XXXX */
-  JIHAI_MELD_ADDED_KONG,      /* XX+X+X */
-} JihaiMeldType;
-
-typedef struct
-{
-  guint8 type;   /* JihaiMeldType */
-  guint8 kind;
-} JihaiMeld;
+  meld->type = (guint8) type;
+  meld->tile = tile;
+  meld->source = (guint8) source;
+  meld->from = source == MAHJONG_MELD_CONCEALED ? 0 : 2;
+  meld->claimed = source == MAHJONG_MELD_CONCEALED ? MAHJONG_NO_TILE : tile;
+}
 
 static inline gboolean
-jihai_meld_is_kong (const JihaiMeld *meld)
+jihai_meld_is_kong (const MahjongMeld *meld)
 {
-  return meld->type != JIHAI_MELD_PUNG;
+  return meld->type == MAHJONG_MELD_KONG;
 }
 
 /* Writes the meld's notation ("EE+E"…) to buf (7 bytes). */
-const char *jihai_meld_format   (const JihaiMeld *meld,
-                                 char             buf[7]);
-gboolean    jihai_meld_parse    (const char      *text,
-                                 JihaiMeld       *meld);
+const char *jihai_meld_format   (const MahjongMeld *meld,
+                                 char               buf[7]);
+gboolean    jihai_meld_parse    (const char        *text,
+                                 MahjongMeld       *meld);
 /* Melds comma separated in that notation, "-" for none. */
-char       *jihai_melds_to_string (const JihaiMeld *melds,
-                                   guint            n);
+char       *jihai_melds_to_string (const MahjongMeld *melds,
+                                   guint              n);
 
 /*
  * A winning hand: the declared melds and every concealed tile, the winning
@@ -90,10 +127,10 @@ char       *jihai_melds_to_string (const JihaiMeld *melds,
  */
 typedef struct
 {
-  JihaiMeld melds[JIHAI_MAX_MELDS];
-  guint8    n_melds;
-  guint8    counts[JIHAI_N_KINDS];   /* concealed tiles, the winning tile included */
-  guint8    win;                     /* the winning tile's kind */
+  MahjongMeld melds[JIHAI_MAX_MELDS];
+  guint8      n_melds;
+  guint8      counts[JIHAI_N_KINDS];   /* concealed tiles by slot, the winning tile included */
+  MahjongTile win;
 } JihaiHand;
 
 /* Checks tile counts (8 with kongs as 3, at most 4 of a kind, the winning tile held). */
@@ -201,7 +238,7 @@ JihaiShape  jihai_hand_shape    (const JihaiHand *hand);
 
 /*
  * Scores a complete hand won by @way with the special ways in @flags;
- * @discarded is the bit mask of kinds the winner discarded earlier in the hand
+ * @discarded is the kind mask of tiles the winner discarded earlier in the hand
  * (the ron ban, and the tsumo exception of Seven orphans, 7-sided wait).
  */
 void        jihai_score         (const JihaiHand *hand,

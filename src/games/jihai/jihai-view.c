@@ -12,13 +12,13 @@
 static const char *const ask_names[] = { "none", "turn", "claim", "rob" };
 
 static char *
-tiles_string (const guint8 *kinds,
-              guint         n)
+tiles_string (const MahjongTile *tiles,
+              guint              n)
 {
   GString *out = g_string_new (NULL);
 
   for (guint i = 0; i < n; i++)
-    g_string_append_c (out, jihai_kind_letter (kinds[i]));
+    g_string_append_c (out, jihai_tile_letter (tiles[i]));
   if (out->len == 0)
     g_string_append_c (out, '-');
   return g_string_free (out, FALSE);
@@ -35,10 +35,12 @@ options_string (const JihaiOptions *o)
       g_string_append_printf (out, "%s%s", out->len > 0 ? "," : "", names[i]);
   for (guint k = 0; k < JIHAI_N_KINDS; k++)
     if (o->ckong & (1u << k))
-      g_string_append_printf (out, "%sckong:%c", out->len > 0 ? "," : "", jihai_kind_letter (k));
+      g_string_append_printf (out, "%sckong:%c", out->len > 0 ? "," : "",
+                              jihai_tile_letter (jihai_slot_tile (k)));
   for (guint k = 0; k < JIHAI_N_KINDS; k++)
     if (o->akong & (1u << k))
-      g_string_append_printf (out, "%sakong:%c", out->len > 0 ? "," : "", jihai_kind_letter (k));
+      g_string_append_printf (out, "%sakong:%c", out->len > 0 ? "," : "",
+                              jihai_tile_letter (jihai_slot_tile (k)));
   if (out->len == 0)
     g_string_append_c (out, '-');
   return g_string_free (out, FALSE);
@@ -48,7 +50,7 @@ char *
 jihai_view_to_line (const JihaiView *view)
 {
   g_autoptr(ParlorLine) line = parlor_line_new ("view");
-  guint8 mine[JIHAI_HAND_SIZE + 4];
+  MahjongTile mine[JIHAI_HAND_SIZE + 4];
   guint n = 0;
   g_autofree char *tiles = NULL;
   g_autofree char *options = NULL;
@@ -59,7 +61,7 @@ jihai_view_to_line (const JihaiView *view)
 
   for (guint k = 0; k < JIHAI_N_KINDS; k++)
     for (guint c = 0; c < view->counts[k] && n < G_N_ELEMENTS (mine); c++)
-      mine[n++] = (guint8) k;
+      mine[n++] = jihai_slot_tile (k);
   tiles = tiles_string (mine, n);
   options = options_string (&view->options);
 
@@ -73,7 +75,8 @@ jihai_view_to_line (const JihaiView *view)
   parlor_line_set_int (line, "wall", view->wall);
   parlor_line_set (line, "tiles", view->seat >= 0 ? tiles : "-");
   parlor_line_set_printf (line, "drawn", "%c",
-                          view->drawn < JIHAI_N_KINDS ? jihai_kind_letter (view->drawn) : '-');
+                          jihai_tile_is_valid (view->drawn) ? jihai_tile_letter (view->drawn)
+                                                            : '-');
   for (guint s = 0; s < 2; s++)
     {
       g_autofree char *key_c = g_strdup_printf ("concealed%u", s);
@@ -90,7 +93,8 @@ jihai_view_to_line (const JihaiView *view)
       parlor_line_set (line, key_k, *kinds != '\0' ? kinds : "-");
     }
   parlor_line_set_printf (line, "claim", "%c",
-                          view->claim < JIHAI_N_KINDS ? jihai_kind_letter (view->claim) : '-');
+                          jihai_tile_is_valid (view->claim) ? jihai_tile_letter (view->claim)
+                                                            : '-');
   parlor_line_set (line, "actions", options);
   parlor_line_set_int (line, "over", view->over ? 1 : 0);
 
@@ -112,26 +116,26 @@ fail (GError    **error,
 }
 
 static gboolean
-parse_kind_or_none (const char *text,
-                    guint8     *out)
+parse_tile_or_none (const char  *text,
+                    MahjongTile *out)
 {
   if (text == NULL)
     return FALSE;
   if (g_str_equal (text, "-"))
     {
-      *out = JIHAI_NO_KIND;
+      *out = MAHJONG_NO_TILE;
       return TRUE;
     }
-  if (strlen (text) != 1 || jihai_kind_from_letter (text[0]) == JIHAI_NO_KIND)
+  if (strlen (text) != 1 || jihai_tile_from_letter (text[0]) == MAHJONG_NO_TILE)
     return FALSE;
-  *out = (guint8) jihai_kind_from_letter (text[0]);
+  *out = jihai_tile_from_letter (text[0]);
   return TRUE;
 }
 
 static gboolean
-parse_row (const char *text,
-           guint8     *out,
-           guint8     *n)
+parse_row (const char  *text,
+           MahjongTile *out,
+           guint8      *n)
 {
   if (text == NULL)
     return FALSE;
@@ -140,11 +144,11 @@ parse_row (const char *text,
     return TRUE;
   for (const char *p = text; *p != '\0'; p++)
     {
-      guint k = jihai_kind_from_letter (*p);
+      MahjongTile tile = jihai_tile_from_letter (*p);
 
-      if (k == JIHAI_NO_KIND || *n >= JIHAI_ROW_MAX)
+      if (tile == MAHJONG_NO_TILE || *n >= JIHAI_ROW_MAX)
         return FALSE;
-      out[(*n)++] = (guint8) k;
+      out[(*n)++] = tile;
     }
   return TRUE;
 }
@@ -196,17 +200,18 @@ jihai_view_parse (const char  *text,
     return fail (error, "ask");
 
   {
-    guint8 row[JIHAI_ROW_MAX], n;
+    MahjongTile row[JIHAI_ROW_MAX];
+    guint8 n;
 
     if (!parse_row (parlor_line_get (line, "tiles"), row, &n) || n > JIHAI_HAND_SIZE)
       return fail (error, "tiles");
     for (guint i = 0; i < n; i++)
-      if (++v.counts[row[i]] > 4)
+      if (++v.counts[jihai_slot (row[i])] > 4)
         return fail (error, "tiles");
   }
-  if (!parse_kind_or_none (parlor_line_get (line, "drawn"), &v.drawn))
+  if (!parse_tile_or_none (parlor_line_get (line, "drawn"), &v.drawn))
     return fail (error, "drawn");
-  if (!parse_kind_or_none (parlor_line_get (line, "claim"), &v.claim))
+  if (!parse_tile_or_none (parlor_line_get (line, "claim"), &v.claim))
     return fail (error, "claim");
 
   for (guint seat = 0; seat < 2; seat++)
@@ -256,9 +261,9 @@ jihai_view_parse (const char  *text,
           if (j < G_N_ELEMENTS (names))
             v.options.can |= 1u << j;
           else if ((g_str_has_prefix (p, "ckong:") || g_str_has_prefix (p, "akong:"))
-                   && strlen (p) == 7 && jihai_kind_from_letter (p[6]) != JIHAI_NO_KIND)
+                   && strlen (p) == 7 && jihai_tile_from_letter (p[6]) != MAHJONG_NO_TILE)
             {
-              guint bit = 1u << jihai_kind_from_letter (p[6]);
+              guint bit = jihai_tile_bit (jihai_tile_from_letter (p[6]));
 
               if (p[0] == 'c')
                 v.options.ckong |= bit;
@@ -292,14 +297,15 @@ jihai_options_to_actions (const JihaiOptions *o,
     g_ptr_array_add (out, g_strdup ("kong"));
   for (guint k = 0; k < JIHAI_N_KINDS; k++)
     if (o->ckong & (1u << k))
-      g_ptr_array_add (out, g_strdup_printf ("ckong %c", jihai_kind_letter (k)));
+      g_ptr_array_add (out, g_strdup_printf ("ckong %c", jihai_tile_letter (jihai_slot_tile (k))));
   for (guint k = 0; k < JIHAI_N_KINDS; k++)
     if (o->akong & (1u << k))
-      g_ptr_array_add (out, g_strdup_printf ("akong %c", jihai_kind_letter (k)));
+      g_ptr_array_add (out, g_strdup_printf ("akong %c", jihai_tile_letter (jihai_slot_tile (k))));
   if (o->can & JIHAI_CAN_DISCARD)
     for (guint k = 0; k < JIHAI_N_KINDS; k++)
       if (counts[k] > 0)
-        g_ptr_array_add (out, g_strdup_printf ("discard %c", jihai_kind_letter (k)));
+        g_ptr_array_add (out, g_strdup_printf ("discard %c",
+                                               jihai_tile_letter (jihai_slot_tile (k))));
   if (o->can & JIHAI_CAN_PASS)
     g_ptr_array_add (out, g_strdup ("pass"));
   return out;
@@ -307,7 +313,7 @@ jihai_options_to_actions (const JihaiOptions *o,
 
 gboolean
 jihai_ron_barred (const JihaiView *view,
-                  guint            kind)
+                  MahjongTile      tile)
 {
   JihaiHand hand = { 0 };
   JihaiScore score;
@@ -316,15 +322,16 @@ jihai_ron_barred (const JihaiView *view,
   g_return_val_if_fail (view != NULL, FALSE);
 
   seat = view->seat;
-  if (seat < 0 || seat > 1 || kind >= JIHAI_N_KINDS || !(view->discarded[seat] & (1u << kind)))
+  if (seat < 0 || seat > 1 || !jihai_tile_is_valid (tile)
+      || !(view->discarded[seat] & jihai_tile_bit (tile)))
     return FALSE;
   hand.n_melds = view->n_melds[seat];
   memcpy (hand.melds, view->melds[seat], sizeof hand.melds);
   memcpy (hand.counts, view->counts, sizeof hand.counts);
-  if (hand.counts[kind] >= 4)
+  if (hand.counts[jihai_slot (tile)] >= 4)
     return FALSE;
-  hand.counts[kind]++;
-  hand.win = kind;
+  hand.counts[jihai_slot (tile)]++;
+  hand.win = tile;
   if (jihai_hand_shape (&hand) == JIHAI_SHAPE_NONE)
     return FALSE;
   jihai_score (&hand, JIHAI_WIN_RON, 0, view->discarded[seat], &score);

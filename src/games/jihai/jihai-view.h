@@ -26,6 +26,8 @@ G_BEGIN_DECLS
  * `actions=-`) and the table passes for it. Melds are comma separated in the hand notation (`XXXX` a concealed
  * kong); discard rows in order (a tile taken by a call leaves the row);
  * `discardedN` the kinds seat N discarded in this hand (the ron ban).
+ * In the struct every tile is a MahjongTile (jihai-score.h); counts and
+ * kind masks go by slot.
  * `actions` lists the viewer's legal actions with `:` for the argument of a
  * kong (`ckong:E`); `discard` stands for any held tile.
  */
@@ -53,8 +55,8 @@ typedef enum
 typedef struct
 {
   guint     can;                      /* JihaiCan bits */
-  guint     ckong;                    /* kinds that may be declared as concealed kongs */
-  guint     akong;                    /* kinds that may be added to a pung */
+  guint     ckong;                    /* kind mask: tiles that may be declared as concealed kongs */
+  guint     akong;                    /* kind mask: tiles that may be added to a pung */
 } JihaiOptions;
 
 typedef struct
@@ -66,15 +68,15 @@ typedef struct
   JihaiAsk     ask;
   int          score[2];
   guint        wall;
-  guint8       counts[JIHAI_N_KINDS]; /* the viewer's concealed tiles */
-  guint8       drawn;                 /* JIHAI_NO_KIND if none */
+  guint8       counts[JIHAI_N_KINDS]; /* the viewer's concealed tiles, by slot */
+  MahjongTile  drawn;                 /* MAHJONG_NO_TILE if none */
   guint8       n_concealed[2];
-  JihaiMeld    melds[2][JIHAI_MAX_MELDS];
+  MahjongMeld  melds[2][JIHAI_MAX_MELDS];
   guint8       n_melds[2];
-  guint8       discards[2][JIHAI_ROW_MAX];
+  MahjongTile  discards[2][JIHAI_ROW_MAX];
   guint8       n_discards[2];
-  guint        discarded[2];          /* kinds masks */
-  guint8       claim;                 /* JIHAI_NO_KIND if none */
+  guint        discarded[2];          /* kind masks */
+  MahjongTile  claim;                 /* MAHJONG_NO_TILE if none */
   JihaiOptions options;               /* the viewer's */
   gboolean     over;
 } JihaiView;
@@ -87,9 +89,9 @@ gboolean  jihai_view_parse     (const char      *line,
 GPtrArray *jihai_options_to_actions (const JihaiOptions *options,
                                      const guint8        counts[JIHAI_N_KINDS]);
 
-/* Winning on @kind would be a ron the rules refuse: the viewer discarded
+/* Winning on @tile would be a ron the rules refuse: the viewer discarded
  * one earlier in this hand. */
 gboolean  jihai_ron_barred     (const JihaiView *view,
-                                guint            kind);
+                                MahjongTile      tile);
 
 G_END_DECLS
