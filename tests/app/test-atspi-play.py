@@ -450,18 +450,27 @@ class Mahjong(Game):
             wait_for('the last tile to take the focus', lambda: (lambda s: s.focus is not None and re.search(
                 r'tile (\d+) of \1(, drawn tile)?$', s.focus.name))(Snapshot(self.app)))
             name_before = hand.name
+            river_before = self.river(snap)
             mark = self.heard.mark()
             press_key(KEY_RETURN)
             if not self.refused:
                 # Once more at once, while the others play: refused, and heard.
                 press_key(KEY_RETURN)
+            # The hand may read the same again (the same kind drawn back): the river tells.
             wait_for('the discard', lambda: (lambda s: self.hand(s) is None or self.hand(s).name != name_before or
+                                              self.river(s) != river_before or
                                               s.one('push button', 'Next Hand') is not None or self.over(s))(
                 Snapshot(self.app)))
             self.refused = self.refused or any(self.refusal in t for t in self.heard.since(mark))
             self.moves += 1
             return True
         return False
+
+    @staticmethod
+    def river(snap):
+        """The player's discards as the river's description reads them."""
+        mine = snap.one('list', 'Your discards')
+        return mine.obj.get_description() if mine is not None else None
 
     def refuse(self, snap, hand):
         """A tile played while others play is refused, and the refusal heard.
