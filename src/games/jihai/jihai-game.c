@@ -13,14 +13,7 @@
 #include "mahjong-game.h"
 #include "parlor-line.h"
 
-MAHJONG_DEFINE_GAME (JihaiGame, jihai_game, JihaiState, jihai_game_info, JIHAI_PHASE_OVER)
-
-enum {
-  CHANGED,
-  N_SIGNALS
-};
-
-static guint signals[N_SIGNALS];
+MAHJONG_DEFINE_GAME (JihaiGame, jihai_game, JihaiState, jihai_state, jihai_game_info, JIHAI_PHASE_OVER)
 
 static const char *const ai_levels[] = { "random", "normal", "strong", NULL };
 
@@ -70,14 +63,6 @@ const ParlorGameInfo jihai_game_info = {
   .score_label = score_label,
 };
 
-static void
-jihai_game_class_init (JihaiGameClass *klass)
-{
-  /* After the start and after every accepted action. */
-  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-}
-
 JihaiGame *
 jihai_game_new_with_tiles (const char        *config,
                            guint64            seed,
@@ -104,94 +89,6 @@ jihai_game_new (const char  *config,
   return jihai_game_new_with_tiles (config, seed, NULL, error);
 }
 
-/* ParlorGame */
-
-static guint
-jihai_game_get_n_seats (ParlorGame *game)
-{
-  return 2;
-}
-
-static void
-jihai_game_start (ParlorGame *game,
-                  GPtrArray  *events)
-{
-  JihaiGame *self = JIHAI_GAME (game);
-
-  if (self->state.phase != JIHAI_PHASE_IDLE)
-    return;
-  jihai_state_start (&self->state, events);
-  g_signal_emit (self, signals[CHANGED], 0);
-}
-
-static guint32
-jihai_game_get_waiting (ParlorGame *game)
-{
-  return jihai_state_waiting (&JIHAI_GAME (game)->state);
-}
-
-static GPtrArray *
-jihai_game_legal_actions (ParlorGame *game,
-                          guint       seat)
-{
-  return jihai_state_legal_actions (&JIHAI_GAME (game)->state, seat);
-}
-
-static gboolean
-jihai_game_apply (ParlorGame  *game,
-                  guint        seat,
-                  const char  *action,
-                  GPtrArray   *events,
-                  GError     **error)
-{
-  static const struct { const char *word; JihaiMove move; gboolean takes_tile; } moves[] = {
-    { "discard", JIHAI_MOVE_DISCARD, TRUE },
-    { "tsumo", JIHAI_MOVE_TSUMO, FALSE },
-    { "ron", JIHAI_MOVE_RON, FALSE },
-    { "pung", JIHAI_MOVE_PUNG, FALSE },
-    { "kong", JIHAI_MOVE_KONG, FALSE },
-    { "ckong", JIHAI_MOVE_CKONG, TRUE },
-    { "akong", JIHAI_MOVE_AKONG, TRUE },
-    { "pass", JIHAI_MOVE_PASS, FALSE },
-  };
-  JihaiGame *self = JIHAI_GAME (game);
-  g_autoptr(ParlorLine) line = NULL;
-  const char *type;
-  MahjongTile tile = MAHJONG_NO_TILE;
-  guint i;
-
-  line = parlor_line_parse (action, NULL);
-  if (line == NULL || parlor_line_get_n_keys (line) != 0 || parlor_line_get_n_words (line) > 1)
-    goto syntax;
-  type = parlor_line_get_type (line);
-  for (i = 0; i < G_N_ELEMENTS (moves); i++)
-    if (g_str_equal (type, moves[i].word))
-      break;
-  if (i == G_N_ELEMENTS (moves))
-    goto syntax;
-  if (moves[i].takes_tile)
-    {
-      const char *word = parlor_line_get_n_words (line) == 1 ? parlor_line_get_word (line, 0) : "";
-
-      if (strlen (word) != 1 || jihai_tile_from_letter (word[0]) == MAHJONG_NO_TILE)
-        goto syntax;
-      tile = jihai_tile_from_letter (word[0]);
-    }
-  else if (parlor_line_get_n_words (line) != 0)
-    goto syntax;
-
-  if (!jihai_state_play (&self->state, seat, moves[i].move, tile, events, error))
-    return FALSE;
-  g_signal_emit (self, signals[CHANGED], 0);
-  return TRUE;
-
-syntax:
-  g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_SYNTAX,
-               _("Not a honor-tile mahjong move: “%s” (discard E, tsumo, ron, pung, kong, "
-                 "ckong E, akong E or pass)"), action);
-  return FALSE;
-}
-
 void
 jihai_game_get_view (JihaiGame *self,
                      int        seat,
@@ -201,40 +98,6 @@ jihai_game_get_view (JihaiGame *self,
   g_return_if_fail (view != NULL);
 
   jihai_state_get_view (&self->state, seat, view);
-}
-
-static char *
-jihai_game_view_for (ParlorGame *game,
-                     int         seat)
-{
-  JihaiView view;
-
-  jihai_game_get_view (JIHAI_GAME (game), seat, &view);
-  return jihai_view_to_line (&view);
-}
-
-static char *
-jihai_game_get_result (ParlorGame *game)
-{
-  return jihai_state_result_line (&JIHAI_GAME (game)->state);
-}
-
-static ParlorPromptKind
-jihai_game_get_prompt_kind (ParlorGame *game,
-                            guint       seat)
-{
-  JihaiGame *self = JIHAI_GAME (game);
-
-  return self->state.phase == JIHAI_PHASE_CLAIM || self->state.phase == JIHAI_PHASE_ROB
-         ? PARLOR_PROMPT_CLAIM : PARLOR_PROMPT_TURN;
-}
-
-static char *
-jihai_game_default_action (ParlorGame *game,
-                           guint       seat,
-                           ParlorRng  *rng)
-{
-  return jihai_state_default_action (&JIHAI_GAME (game)->state, seat);
 }
 
 guint

@@ -47,7 +47,6 @@ G_BEGIN_DECLS
  *   match-over winner=S score0=A score1=B hands=N
  *
  * The result line is `result winner=S score0=A score1=B hands=N`.
- * The "changed" signal follows the start and every accepted action.
  */
 
 #define JIHAI_TYPE_GAME (jihai_game_get_type ())

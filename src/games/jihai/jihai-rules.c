@@ -8,6 +8,7 @@
 
 #include "jihai-rules.h"
 #include "parlor-game.h"
+#include "parlor-line.h"
 
 gboolean
 jihai_tiles_check (const MahjongTile  *tiles,
@@ -409,10 +410,10 @@ void
 jihai_state_start (JihaiState *state,
                    GPtrArray  *events)
 {
-  g_return_if_fail (state != NULL && state->phase == JIHAI_PHASE_IDLE);
-  g_return_if_fail (events != NULL);
+  g_return_if_fail (state != NULL && events != NULL);
 
-  start_hand (state, events);
+  if (state->phase == JIHAI_PHASE_IDLE)
+    start_hand (state, events);
 }
 
 guint32
@@ -762,4 +763,78 @@ jihai_state_count_tiles (const JihaiState *state)
       n += state->n_discards[s];
     }
   return n;
+}
+
+gboolean
+jihai_state_apply (JihaiState  *state,
+                   guint        seat,
+                   const char  *action,
+                   GPtrArray   *events,
+                   GError     **error)
+{
+  static const struct { const char *word; JihaiMove move; gboolean takes_tile; } moves[] = {
+    { "discard", JIHAI_MOVE_DISCARD, TRUE },
+    { "tsumo", JIHAI_MOVE_TSUMO, FALSE },
+    { "ron", JIHAI_MOVE_RON, FALSE },
+    { "pung", JIHAI_MOVE_PUNG, FALSE },
+    { "kong", JIHAI_MOVE_KONG, FALSE },
+    { "ckong", JIHAI_MOVE_CKONG, TRUE },
+    { "akong", JIHAI_MOVE_AKONG, TRUE },
+    { "pass", JIHAI_MOVE_PASS, FALSE },
+  };
+  g_autoptr(ParlorLine) line = NULL;
+  const char *type;
+  MahjongTile tile = MAHJONG_NO_TILE;
+  guint i;
+
+  line = parlor_line_parse (action, NULL);
+  if (line == NULL || parlor_line_get_n_keys (line) != 0 || parlor_line_get_n_words (line) > 1)
+    goto syntax;
+  type = parlor_line_get_type (line);
+  for (i = 0; i < G_N_ELEMENTS (moves); i++)
+    if (g_str_equal (type, moves[i].word))
+      break;
+  if (i == G_N_ELEMENTS (moves))
+    goto syntax;
+  if (moves[i].takes_tile)
+    {
+      const char *word = parlor_line_get_n_words (line) == 1 ? parlor_line_get_word (line, 0) : "";
+
+      if (strlen (word) != 1 || jihai_tile_from_letter (word[0]) == MAHJONG_NO_TILE)
+        goto syntax;
+      tile = jihai_tile_from_letter (word[0]);
+    }
+  else if (parlor_line_get_n_words (line) != 0)
+    goto syntax;
+
+  return jihai_state_play (state, seat, moves[i].move, tile, events, error);
+
+syntax:
+  g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_SYNTAX,
+               _("Not a honor-tile mahjong move: “%s” (discard E, tsumo, ron, pung, kong, "
+                 "ckong E, akong E or pass)"), action);
+  return FALSE;
+}
+
+guint
+jihai_state_n_seats (const JihaiState *state)
+{
+  return 2;
+}
+
+ParlorPromptKind
+jihai_state_prompt_kind (const JihaiState *state)
+{
+  return state->phase == JIHAI_PHASE_CLAIM || state->phase == JIHAI_PHASE_ROB
+         ? PARLOR_PROMPT_CLAIM : PARLOR_PROMPT_TURN;
+}
+
+char *
+jihai_state_view_line (const JihaiState *state,
+                       int               seat)
+{
+  JihaiView view;
+
+  jihai_state_get_view (state, seat, &view);
+  return jihai_view_to_line (&view);
 }

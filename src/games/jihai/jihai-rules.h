@@ -7,6 +7,7 @@
 #include "jihai-view.h"
 #include "mahjong-claim.h"
 #include "mahjong-tile.h"
+#include "parlor-game.h"
 #include "parlor-rng.h"
 
 G_BEGIN_DECLS
@@ -104,6 +105,16 @@ gboolean    jihai_state_play          (JihaiState       *state,
                                        MahjongTile       tile,
                                        GPtrArray        *events,
                                        GError          **error);
+/* Reads and plays the action line @action, or says in words why not. */
+gboolean    jihai_state_apply         (JihaiState       *state,
+                                       guint             seat,
+                                       const char       *action,
+                                       GPtrArray        *events,
+                                       GError          **error);
+guint       jihai_state_n_seats       (const JihaiState *state);
+ParlorPromptKind jihai_state_prompt_kind (const JihaiState *state);
+char       *jihai_state_view_line     (const JihaiState *state,
+                                       int               seat);
 /* What a waiting seat plays when its time runs out; NULL if not waited on. */
 char       *jihai_state_default_action (const JihaiState *state,
                                         guint             seat);

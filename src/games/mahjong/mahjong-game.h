@@ -11,13 +11,13 @@ G_BEGIN_DECLS
 /*
  * The ParlorGame object of a mahjong game, whose rules keep their state in a
  * @State with a `phase`. MAHJONG_DEFINE_GAME defines the instance (its
- * `state`), the final type, its instance init, get_info (@info) and is_over
- * (@over_phase reached), and implements the interface by the game's own
- * type_name##_get_n_seats, _start, _get_waiting, _legal_actions, _apply,
- * _view_for, _get_result, _get_prompt_kind and _default_action. The game
- * writes its class_init.
+ * `state`), the final type and the whole interface: get_info (@info), is_over
+ * (@over_phase reached) and the rest by the rules' own functions of the
+ * state, @st##_n_seats, _start, _waiting, _legal_actions (none for a seat
+ * not waited on), _apply, _view_line, _result_line (NULL before the end),
+ * _prompt_kind and _default_action (NULL for a seat not waited on).
  */
-#define MAHJONG_DEFINE_GAME(TypeName, type_name, State, info, over_phase)                    \
+#define MAHJONG_DEFINE_GAME(TypeName, type_name, State, st, info, over_phase)                \
   struct _##TypeName                                                                         \
   {                                                                                          \
     GObject parent_instance;                                                                 \
@@ -31,8 +31,19 @@ G_BEGIN_DECLS
                                                         type_name##_iface_init))             \
                                                                                              \
   static void                                                                                \
+  type_name##_class_init (TypeName##Class *klass)                                            \
+  {                                                                                          \
+  }                                                                                          \
+                                                                                             \
+  static void                                                                                \
   type_name##_init (TypeName *self)                                                          \
   {                                                                                          \
+  }                                                                                          \
+                                                                                             \
+  static State *                                                                             \
+  type_name##_state_of (ParlorGame *game)                                                    \
+  {                                                                                          \
+    return &G_TYPE_CHECK_INSTANCE_CAST (game, type_name##_get_type (), TypeName)->state;     \
   }                                                                                          \
                                                                                              \
   static const ParlorGameInfo *                                                              \
@@ -44,30 +55,72 @@ G_BEGIN_DECLS
   static gboolean                                                                            \
   type_name##_is_over (ParlorGame *game)                                                     \
   {                                                                                          \
-    TypeName *self = G_TYPE_CHECK_INSTANCE_CAST (game, type_name##_get_type (), TypeName);   \
-                                                                                             \
-    return self->state.phase == (over_phase);                                                \
+    return type_name##_state_of (game)->phase == (over_phase);                               \
   }                                                                                          \
                                                                                              \
-  static guint            type_name##_get_n_seats     (ParlorGame *game);                    \
-  static void             type_name##_start           (ParlorGame *game,                     \
-                                                       GPtrArray  *events);                  \
-  static guint32          type_name##_get_waiting     (ParlorGame *game);                    \
-  static GPtrArray       *type_name##_legal_actions   (ParlorGame *game,                     \
-                                                       guint       seat);                    \
-  static gboolean         type_name##_apply           (ParlorGame  *game,                    \
-                                                       guint        seat,                    \
-                                                       const char  *action,                  \
-                                                       GPtrArray   *events,                  \
-                                                       GError     **error);                  \
-  static char            *type_name##_view_for        (ParlorGame *game,                     \
-                                                       int         seat);                    \
-  static char            *type_name##_get_result      (ParlorGame *game);                    \
-  static ParlorPromptKind type_name##_get_prompt_kind (ParlorGame *game,                     \
-                                                       guint       seat);                    \
-  static char            *type_name##_default_action  (ParlorGame *game,                     \
-                                                       guint       seat,                     \
-                                                       ParlorRng  *rng);                     \
+  static guint                                                                               \
+  type_name##_get_n_seats (ParlorGame *game)                                                 \
+  {                                                                                          \
+    return st##_n_seats (type_name##_state_of (game));                                       \
+  }                                                                                          \
+                                                                                             \
+  static void                                                                                \
+  type_name##_start (ParlorGame *game,                                                       \
+                     GPtrArray  *events)                                                     \
+  {                                                                                          \
+    st##_start (type_name##_state_of (game), events);                                        \
+  }                                                                                          \
+                                                                                             \
+  static guint32                                                                             \
+  type_name##_get_waiting (ParlorGame *game)                                                 \
+  {                                                                                          \
+    return st##_waiting (type_name##_state_of (game));                                       \
+  }                                                                                          \
+                                                                                             \
+  static GPtrArray *                                                                         \
+  type_name##_legal_actions (ParlorGame *game,                                               \
+                             guint       seat)                                               \
+  {                                                                                          \
+    return st##_legal_actions (type_name##_state_of (game), seat);                           \
+  }                                                                                          \
+                                                                                             \
+  static gboolean                                                                            \
+  type_name##_apply (ParlorGame  *game,                                                      \
+                     guint        seat,                                                      \
+                     const char  *action,                                                    \
+                     GPtrArray   *events,                                                    \
+                     GError     **error)                                                     \
+  {                                                                                          \
+    return st##_apply (type_name##_state_of (game), seat, action, events, error);            \
+  }                                                                                          \
+                                                                                             \
+  static char *                                                                              \
+  type_name##_view_for (ParlorGame *game,                                                    \
+                        int         seat)                                                    \
+  {                                                                                          \
+    return st##_view_line (type_name##_state_of (game), seat);                               \
+  }                                                                                          \
+                                                                                             \
+  static char *                                                                              \
+  type_name##_get_result (ParlorGame *game)                                                  \
+  {                                                                                          \
+    return st##_result_line (type_name##_state_of (game));                                   \
+  }                                                                                          \
+                                                                                             \
+  static ParlorPromptKind                                                                    \
+  type_name##_get_prompt_kind (ParlorGame *game,                                             \
+                               guint       seat)                                             \
+  {                                                                                          \
+    return st##_prompt_kind (type_name##_state_of (game));                                   \
+  }                                                                                          \
+                                                                                             \
+  static char *                                                                              \
+  type_name##_default_action (ParlorGame *game,                                              \
+                              guint       seat,                                              \
+                              ParlorRng  *rng)                                               \
+  {                                                                                          \
+    return st##_default_action (type_name##_state_of (game), seat);                          \
+  }                                                                                          \
                                                                                              \
   static void                                                                                \
   type_name##_iface_init (ParlorGameInterface *iface)                                        \

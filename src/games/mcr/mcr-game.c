@@ -16,12 +16,7 @@
 /* Chinese Official mahjong as a ParlorGame: the state machine is mcr-rules.c,
  * the view line mcr-view.c; here, the object and the words for its events. */
 
-MAHJONG_DEFINE_GAME (McrGame, mcr_game, McrState, mcr_game_info, MCR_PHASE_OVER)
-
-static void
-mcr_game_class_init (McrGameClass *klass)
-{
-}
+MAHJONG_DEFINE_GAME (McrGame, mcr_game, McrState, mcr_state, mcr_game_info, MCR_PHASE_OVER)
 
 McrGame *
 mcr_game_new (guint   n_hands,
@@ -43,79 +38,6 @@ mcr_game_set_first_wall (McrGame      *self,
   g_return_if_fail (MCR_IS_GAME (self));
 
   mcr_state_set_first_wall (&self->state, tiles);
-}
-
-/* ---- the interface ------------------------------------------------------------ */
-
-static guint
-mcr_game_get_n_seats (ParlorGame *game)
-{
-  return MCR_N_SEATS;
-}
-
-static void
-mcr_game_start (ParlorGame *game,
-                GPtrArray  *events)
-{
-  mcr_state_start (&MCR_GAME (game)->state, events);
-}
-
-static guint32
-mcr_game_get_waiting (ParlorGame *game)
-{
-  return mcr_state_waiting (&MCR_GAME (game)->state);
-}
-
-static ParlorPromptKind
-mcr_game_get_prompt_kind (ParlorGame *game,
-                          guint       seat)
-{
-  McrPhase phase = MCR_GAME (game)->state.phase;
-
-  return phase == MCR_PHASE_CLAIM || phase == MCR_PHASE_ROB ? PARLOR_PROMPT_CLAIM
-                                                            : PARLOR_PROMPT_TURN;
-}
-
-static GPtrArray *
-mcr_game_legal_actions (ParlorGame *game,
-                        guint       seat)
-{
-  if (!parlor_game_is_waiting_for (game, seat))
-    return g_ptr_array_new_with_free_func (g_free);
-  return mcr_state_legal_actions (&MCR_GAME (game)->state, seat);
-}
-
-static gboolean
-mcr_game_apply (ParlorGame  *game,
-                guint        seat,
-                const char  *action,
-                GPtrArray   *events,
-                GError     **error)
-{
-  return mcr_state_apply (&MCR_GAME (game)->state, seat, action, events, error);
-}
-
-static char *
-mcr_game_view_for (ParlorGame *game,
-                   int         seat)
-{
-  return mcr_view_line (&MCR_GAME (game)->state, seat);
-}
-
-static char *
-mcr_game_get_result (ParlorGame *game)
-{
-  return mcr_state_result_line (&MCR_GAME (game)->state);
-}
-
-static char *
-mcr_game_default_action (ParlorGame *game,
-                         guint       seat,
-                         ParlorRng  *rng)
-{
-  if (!parlor_game_is_waiting_for (game, seat))
-    return NULL;
-  return mcr_state_default_action (&MCR_GAME (game)->state, seat);
 }
 
 static ParlorGame *

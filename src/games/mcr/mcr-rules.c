@@ -911,3 +911,16 @@ mcr_state_default_action (const McrState *state,
       return g_strdup_printf ("discard tile=%s", mcr_tile_str ((guint) t, buf));
   return NULL;
 }
+
+guint
+mcr_state_n_seats (const McrState *state)
+{
+  return MCR_N_SEATS;
+}
+
+ParlorPromptKind
+mcr_state_prompt_kind (const McrState *state)
+{
+  return state->phase == MCR_PHASE_CLAIM || state->phase == MCR_PHASE_ROB ? PARLOR_PROMPT_CLAIM
+                                                                          : PARLOR_PROMPT_TURN;
+}

@@ -6,6 +6,7 @@
 #include "mahjong-claim.h"
 #include "mahjong-tile.h"
 #include "mahjong-wall.h"
+#include "parlor-game.h"
 #include "parlor-rng.h"
 
 G_BEGIN_DECLS
@@ -85,6 +86,8 @@ char       *mcr_state_default_action (const McrState *state,
                                       guint           seat);
 /* The result line once the match is over, else NULL. */
 char       *mcr_state_result_line    (const McrState *state);
+guint       mcr_state_n_seats        (const McrState *state);
+ParlorPromptKind mcr_state_prompt_kind (const McrState *state);
 /* Tiles in @seat's hand, a drawn one included. */
 guint       mcr_state_hand_tiles     (const McrState *state,
                                       guint           seat);

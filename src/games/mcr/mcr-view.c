@@ -383,7 +383,7 @@ append_meld (GString           *s,
 
 
 char *
-mcr_view_line (const McrState *state,
+mcr_state_view_line (const McrState *state,
                int             seat)
 {
   static const char winds[] = "ESWN";

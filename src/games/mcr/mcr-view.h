@@ -11,7 +11,7 @@ G_BEGIN_DECLS
 #define MCR_VIEW_MAX_ACTIONS 24
 
 /*
- * What one seat's view line says (mcr_view_line writes it): the table as
+ * What one seat's view line says (mcr_state_view_line writes it): the table as
  * that seat sees it, and, when the seat is asked, every action it may take
  * (`actions=hu,kong:5p,discard:3m,…`: an action's type, and its tile after
  * a colon), so a client never works out what is legal.
@@ -49,7 +49,7 @@ typedef struct
 } McrView;
 
 /* @seat's view line (-1 a spectator). */
-char    *mcr_view_line         (const McrState *state,
+char    *mcr_state_view_line         (const McrState *state,
                                 int             seat);
 
 gboolean mcr_view_parse        (const char  *view,

@@ -256,7 +256,7 @@ void
 suzume_state_start (SuzumeState *state,
                     GPtrArray   *events)
 {
-  g_return_if_fail (state != NULL);
+  g_return_if_fail (state != NULL && !state->started);
 
   state->started = TRUE;
   if (state->config.first_dealer >= 0)
@@ -272,6 +272,8 @@ suzume_state_start (SuzumeState *state,
 guint32
 suzume_state_waiting (const SuzumeState *state)
 {
+  if (!state->started)
+    return 0;
   switch (state->phase)
     {
     case SUZUME_PHASE_TURN:
@@ -294,7 +296,7 @@ end_hand (SuzumeState *state,
   mahjong_claim_close (&state->claim);
   if (state->hand_number >= state->n_hands)
     {
-      g_autofree char *result = suzume_state_result_line (state, "game-over");
+      g_autofree char *result = suzume_state_ranking_line (state, "game-over");
 
       state->phase = SUZUME_PHASE_OVER;
       parlor_emit (events, ALL, "%s", result);
@@ -575,8 +577,8 @@ suzume_state_ranks (const SuzumeState *state,
 }
 
 char *
-suzume_state_result_line (const SuzumeState *state,
-                          const char        *type)
+suzume_state_ranking_line (const SuzumeState *state,
+                           const char        *type)
 {
   int ranks[SUZUME_MAX_SEATS];
   g_autofree char *points = points_string (state);
@@ -644,4 +646,132 @@ suzume_state_view_line (const SuzumeState *state,
                             suzume_tile_to_string (state->last_discard, buf),
                             state->last_discarder);
   return g_string_free (out, FALSE);
+}
+
+GPtrArray *
+suzume_state_legal_actions (const SuzumeState *state,
+                            guint              seat)
+{
+  GPtrArray *actions = g_ptr_array_new_with_free_func (g_free);
+
+  if (!state->started || seat >= state->config.n_seats ||
+      !(suzume_state_waiting (state) & PARLOR_AUDIENCE_SEAT (seat)))
+    return actions;
+
+  if (state->phase == SUZUME_PHASE_CLAIM)
+    {
+      if (suzume_state_can_ron (state, seat, NULL))
+        g_ptr_array_add (actions, g_strdup ("ron"));
+      g_ptr_array_add (actions, g_strdup ("pass"));
+      return actions;
+    }
+
+  if (suzume_state_can_tsumo (state, seat, NULL))
+    g_ptr_array_add (actions, g_strdup ("tsumo"));
+  for (guint i = 0; i < state->hand_len[seat]; i++)
+    {
+      char buf[3];
+
+      if (i > 0 && state->hands[seat][i] == state->hands[seat][i - 1])
+        continue;
+      g_ptr_array_add (actions, g_strconcat ("discard ",
+                                             suzume_tile_to_string (state->hands[seat][i], buf),
+                                             NULL));
+    }
+  return actions;
+}
+
+gboolean
+suzume_state_apply (SuzumeState *state,
+                    guint        seat,
+                    const char  *action,
+                    GPtrArray   *events,
+                    GError     **error)
+{
+  g_autoptr(ParlorLine) line = NULL;
+  const char *type;
+  gboolean claim;
+
+  if (!state->started)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_ILLEGAL,
+                           _("The game has not started yet"));
+      return FALSE;
+    }
+  if (seat >= state->config.n_seats)
+    {
+      g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
+                   _("There is no seat %u at this table"), seat);
+      return FALSE;
+    }
+  line = parlor_game_parse_action (action, error);
+  if (line == NULL)
+    return FALSE;
+  type = parlor_line_get_type (line);
+  claim = g_str_equal (type, "ron") || g_str_equal (type, "pass");
+
+  if ((claim || g_str_equal (type, "tsumo")) &&
+      (parlor_line_get_n_words (line) > 0 || parlor_line_get_n_keys (line) > 0))
+    {
+      g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_SYNTAX,
+                   _("“%s” takes nothing more"), type);
+      return FALSE;
+    }
+  if (claim)
+    return suzume_state_answer (state, seat, g_str_equal (type, "ron"), events, error);
+  if (g_str_equal (type, "tsumo"))
+    return suzume_state_tsumo (state, seat, events, error);
+  if (g_str_equal (type, "discard"))
+    {
+      MahjongTile tile = MAHJONG_NO_TILE;
+
+      if (parlor_line_get_n_words (line) == 1 && parlor_line_get_n_keys (line) == 0)
+        tile = suzume_tile_from_string (parlor_line_get_word (line, 0));
+      if (tile == MAHJONG_NO_TILE)
+        {
+          g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_SYNTAX,
+                               _("Say which tile you discard, e.g. “discard 5s” (1s–9s, 1r–9r "
+                                 "red, F, C)"));
+          return FALSE;
+        }
+      return suzume_state_discard (state, seat, tile, events, error);
+    }
+
+  g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_SYNTAX,
+               _("“%s” is not a Suzume-jong action (use discard, tsumo, ron or pass)"), type);
+  return FALSE;
+}
+
+char *
+suzume_state_default_action (const SuzumeState *state,
+                             guint              seat)
+{
+  char buf[3];
+
+  if (!state->started || seat >= state->config.n_seats ||
+      !(suzume_state_waiting (state) & PARLOR_AUDIENCE_SEAT (seat)))
+    return NULL;
+  if (state->phase == SUZUME_PHASE_CLAIM)
+    return g_strdup ("pass");
+  return g_strconcat ("discard ", suzume_tile_to_string (state->drawn, buf), NULL);
+}
+
+char *
+suzume_state_result_line (const SuzumeState *state)
+{
+  if (state->phase != SUZUME_PHASE_OVER)
+    return NULL;
+  return suzume_state_ranking_line (state, "result");
+}
+
+guint
+suzume_state_n_seats (const SuzumeState *state)
+{
+  return state->config.n_seats;
+}
+
+ParlorPromptKind
+suzume_state_prompt_kind (const SuzumeState *state)
+{
+  return state->phase == SUZUME_PHASE_CLAIM ? PARLOR_PROMPT_CLAIM : PARLOR_PROMPT_TURN;
 }

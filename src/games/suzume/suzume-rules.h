@@ -101,11 +101,27 @@ gboolean  suzume_state_answer      (SuzumeState *state,
                                     GPtrArray   *events,
                                     GError     **error);
 
-/* Competition ranks (1 = most points) and the result line. */
+/* Competition ranks (1 = most points) and the ranking as a line of @type. */
 void      suzume_state_ranks       (const SuzumeState *state,
                                     int                ranks[SUZUME_MAX_SEATS]);
-char     *suzume_state_result_line (const SuzumeState *state,
+char     *suzume_state_ranking_line (const SuzumeState *state,
                                     const char        *type);
+/* The result line, NULL before the end. */
+char     *suzume_state_result_line (const SuzumeState *state);
+
+/* What @seat may do now (none if not waited on); an action line read and
+ * played, or why not in words; what the timer plays for a waiting seat. */
+GPtrArray *suzume_state_legal_actions  (const SuzumeState *state,
+                                        guint              seat);
+gboolean   suzume_state_apply          (SuzumeState *state,
+                                        guint        seat,
+                                        const char  *action,
+                                        GPtrArray   *events,
+                                        GError     **error);
+char      *suzume_state_default_action (const SuzumeState *state,
+                                        guint              seat);
+guint      suzume_state_n_seats        (const SuzumeState *state);
+ParlorPromptKind suzume_state_prompt_kind (const SuzumeState *state);
 /* The seat's view line; -1 a spectator. */
 char     *suzume_state_view_line   (const SuzumeState *state,
                                     int                seat);
