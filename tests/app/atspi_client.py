@@ -234,6 +234,8 @@ class App:
     def close(self, check=True):
         if self.proc.poll() is None:
             self.proc.terminate()
+        elif self.proc.returncode != 0:
+            sys.stderr.write('the app ended by itself with status %d\n' % self.proc.returncode)
         self.proc.wait()
         self.data_home.cleanup()
         if self.output is not None:
