@@ -23,6 +23,22 @@ parlor_game_parse_action (const char  *action,
                  _("Unreadable action: %s"), local_error->message);
   return line;
 }
+
+ParlorLine *
+parlor_game_parse_seat_action (const char  *action,
+                               guint        seat,
+                               guint        n_seats,
+                               GError     **error)
+{
+  if (seat >= n_seats)
+    {
+      g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
+                   _("There is no seat %u at this table"), seat);
+      return NULL;
+    }
+  return parlor_game_parse_action (action, error);
+}
+
 G_DEFINE_INTERFACE (ParlorGame, parlor_game, G_TYPE_OBJECT)
 
 static void

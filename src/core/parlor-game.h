@@ -201,6 +201,11 @@ GQuark                parlor_game_error_quark   (void);
 /* @action read as a line; a PARLOR_GAME_ERROR_SYNTAX in words if it cannot be. */
 ParlorLine           *parlor_game_parse_action  (const char  *action,
                                                   GError     **error);
+/* The same for @seat of a table of @n_seats; an error if there is no such seat. */
+ParlorLine           *parlor_game_parse_seat_action (const char  *action,
+                                                      guint        seat,
+                                                      guint        n_seats,
+                                                      GError     **error);
 
 const ParlorGameInfo *parlor_game_get_info      (ParlorGame  *self);
 guint                 parlor_game_get_n_seats   (ParlorGame  *self);

@@ -698,13 +698,7 @@ suzume_state_apply (SuzumeState *state,
                            _("The game has not started yet"));
       return FALSE;
     }
-  if (seat >= state->config.n_seats)
-    {
-      g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
-                   _("There is no seat %u at this table"), seat);
-      return FALSE;
-    }
-  line = parlor_game_parse_action (action, error);
+  line = parlor_game_parse_seat_action (action, seat, state->config.n_seats, error);
   if (line == NULL)
     return FALSE;
   type = parlor_line_get_type (line);
