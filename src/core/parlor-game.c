@@ -39,6 +39,29 @@ parlor_game_parse_seat_action (const char  *action,
   return parlor_game_parse_action (action, error);
 }
 
+const char *
+parlor_game_seat_name (const char * const *names,
+                       guint64             seat)
+{
+  if (names == NULL)
+    return NULL;
+  for (guint64 i = 0; i < seat; i++)
+    if (names[i] == NULL)
+      return NULL;
+  return names[seat];
+}
+
+char *
+parlor_game_player_name (const char * const *names,
+                         guint64             seat)
+{
+  const char *name = parlor_game_seat_name (names, seat);
+
+  if (name != NULL)
+    return g_strdup (name);
+  return g_strdup_printf (_("Player %u"), (guint) seat + 1);
+}
+
 G_DEFINE_INTERFACE (ParlorGame, parlor_game, G_TYPE_OBJECT)
 
 static void

@@ -206,6 +206,13 @@ ParlorLine           *parlor_game_parse_seat_action (const char  *action,
                                                       guint        seat,
                                                       guint        n_seats,
                                                       GError     **error);
+/* The name @names (as the describe callbacks get them: NULL-terminated,
+ * maybe shorter than the table, maybe NULL) gives @seat, or NULL. */
+const char           *parlor_game_seat_name     (const char * const *names,
+                                                  guint64             seat);
+/* That name, or "Player N" (g_free). */
+char                 *parlor_game_player_name   (const char * const *names,
+                                                  guint64             seat);
 
 const ParlorGameInfo *parlor_game_get_info      (ParlorGame  *self);
 guint                 parlor_game_get_n_seats   (ParlorGame  *self);

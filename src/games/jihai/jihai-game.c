@@ -137,16 +137,6 @@ tile_name (const char *letter)
 }
 
 static char *
-seat_name (const char * const *names,
-           gint64              seat)
-{
-  if (names != NULL && seat >= 0 && seat < 2 && names[0] != NULL
-      && (seat == 0 || names[1] != NULL))
-    return g_strdup (names[seat]);
-  return g_strdup_printf (_("Player %d"), (int) seat + 1);
-}
-
-static char *
 spoken_lines (const char *text)
 {
   g_auto(GStrv) parts = g_strsplit (text != NULL ? text : "", ",", -1);
@@ -203,14 +193,14 @@ jihai_describe (const char         *text,
 
       parlor_line_get_int (line, "number", 0, G_MAXINT, &n, NULL);
       parlor_line_get_int (line, "starter", 0, 1, &starter, NULL);
-      who = seat_name (seat_names, starter);
+      who = parlor_game_player_name (seat_names, CLAMP (starter, 0, 1));
       if (*who == '\0')
         return g_strdup_printf (_("Hand %d: you start (points %d to %d)"), (int) n, (int) a, (int) b);
       return g_strdup_printf (_("Hand %d: %s starts (points %d to %d)"), (int) n, who, (int) a, (int) b);
     }
   if (seat < 0 && g_str_equal (type, "discard"))
     return g_strdup_printf (_("Discard %s"), tile_name (tile));
-  who = seat_name (seat_names, seat >= 0 ? seat : 0);
+  who = parlor_game_player_name (seat_names, CLAMP (seat, 0, 1));
   /* A seat named "" is the reader: "You draw…". */
   you = *who == '\0';
   if (g_str_equal (type, "deal"))
@@ -299,7 +289,7 @@ jihai_describe (const char         *text,
 
       parlor_line_get_int (line, "winner", 0, 1, &winner, NULL);
       g_free (who);
-      who = seat_name (seat_names, winner);
+      who = parlor_game_player_name (seat_names, CLAMP (winner, 0, 1));
       if (*who == '\0')
         return g_strdup_printf (_("You win the match, %d points to %d"),
                                 (int) (winner == 0 ? a : b), (int) (winner == 0 ? b : a));

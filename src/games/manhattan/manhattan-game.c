@@ -273,14 +273,8 @@ seat_word (const char * const *names,
 
   if (value == NULL || !g_ascii_string_to_unsigned (value, 10, 0, MANHATTAN_N_SEATS - 1, &seat, NULL))
     return _("Someone");
-  if (names != NULL)
-    {
-      for (guint64 i = 0; i <= seat; i++)
-        if (names[i] == NULL)
-          return manhattan_seat_name (seat);
-      return names[seat];
-    }
-
+  if (parlor_game_seat_name (names, seat) != NULL)
+    return parlor_game_seat_name (names, seat);
   return manhattan_seat_name (seat);
 }
 

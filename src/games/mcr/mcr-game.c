@@ -75,14 +75,8 @@ seat_word (const char * const *names,
 
   if (value == NULL || !g_ascii_string_to_unsigned (value, 10, 0, MCR_N_SEATS - 1, &seat, NULL))
     return _("Someone");
-  if (names != NULL)
-    {
-      for (guint64 i = 0; i <= seat; i++)
-        if (names[i] == NULL)
-          goto fallback;
-      return names[seat];
-    }
-fallback:
+  if (parlor_game_seat_name (names, seat) != NULL)
+    return parlor_game_seat_name (names, seat);
   g_snprintf (buf, 16, _("Seat %u"), (guint) seat + 1);
   return buf;
 }

@@ -78,14 +78,7 @@ seat_word (const char * const *names,
 
   if (value == NULL || !g_ascii_string_to_unsigned (value, 10, 0, SUZUME_MAX_SEATS - 1, &seat, NULL))
     return g_strdup (_("Someone"));
-  if (names != NULL)
-    {
-      for (guint64 i = 0; i <= seat; i++)
-        if (names[i] == NULL)
-          return g_strdup_printf (_("Player %u"), (guint) seat + 1);
-      return g_strdup (names[seat]);
-    }
-  return g_strdup_printf (_("Player %u"), (guint) seat + 1);
+  return parlor_game_player_name (names, seat);
 }
 
 static int

@@ -662,16 +662,6 @@ cell_name (guint cell)
 }
 
 static char *
-seat_name (const char * const *names,
-           gint64              seat)
-{
-  if (names != NULL && seat >= 0 && seat < 2 && names[0] != NULL
-      && (seat == 0 || names[1] != NULL))
-    return g_strdup (names[seat]);
-  return g_strdup_printf (_("Player %d"), (int) seat + 1);
-}
-
-static char *
 spoken_card (const char *face)
 {
   TriadCard card;
@@ -729,7 +719,7 @@ triad_describe (const char         *text,
       const char *hands = parlor_line_get (line, "hands");
 
       parlor_line_get_int (line, "first", 0, 1, &first, NULL);
-      who = seat_name (seat_names, first);
+      who = parlor_game_player_name (seat_names, CLAMP (first, 0, 1));
       if (*who == '\0')
         return g_strdup (g_strcmp0 (hands, "closed") == 0
                          ? _("New game with closed hands; you move first")
@@ -740,7 +730,7 @@ triad_describe (const char         *text,
     }
   if (g_str_equal (type, "deal"))
     {
-      g_autofree char *who = seat_name (seat_names, seat);
+      g_autofree char *who = parlor_game_player_name (seat_names, CLAMP (seat, 0, 1));
       g_auto(GStrv) cards = g_strsplit (parlor_line_has (line, "hand")
                                             ? parlor_line_get (line, "hand") : "", ",", -1);
       GString *list = g_string_new (NULL);
@@ -768,14 +758,14 @@ triad_describe (const char         *text,
 
       if (seat < 0)
         return g_strdup_printf (_("Place card %d on %s"), (int) index + 1, cell_name ((guint) cell));
-      who = seat_name (seat_names, seat);
+      who = parlor_game_player_name (seat_names, CLAMP (seat, 0, 1));
       if (*who == '\0')
         return g_strdup_printf (_("You play %s on %s"), card, cell_name ((guint) cell));
       return g_strdup_printf (_("%s plays %s on %s"), who, card, cell_name ((guint) cell));
     }
   if (g_str_equal (type, "flip"))
     {
-      g_autofree char *who = seat_name (seat_names, seat);
+      g_autofree char *who = parlor_game_player_name (seat_names, CLAMP (seat, 0, 1));
       const char *rule = parlor_line_get (line, "rule");
 
       if (*who == '\0')
@@ -804,7 +794,7 @@ triad_describe (const char         *text,
       parlor_line_get_int (line, "score1", 0, TRIAD_N_CELLS, &s1, NULL);
       if (g_strcmp0 (winner, "0") == 0 || g_strcmp0 (winner, "1") == 0)
         {
-          g_autofree char *who = seat_name (seat_names, winner[0] - '0');
+          g_autofree char *who = parlor_game_player_name (seat_names, CLAMP (winner[0] - '0', 0, 1));
 
           if (*who == '\0')
             return g_strdup_printf (_("You win, %d cards to %d"),

@@ -42,6 +42,28 @@ test_unknown (void)
       g_assert_null (label (games[g], ids[i]));
 }
 
+/* A seat is named only where every name before it is known too; otherwise
+ * a player is "Player N", counted from one. */
+static void
+test_seat_name (void)
+{
+  const char * const two[] = { "Ana", "Bo", NULL };
+  const char * const gap[] = { NULL, "Bo", NULL };
+  g_autofree char *named = parlor_game_player_name (two, 1);
+  g_autofree char *past = parlor_game_player_name (two, 3);
+  g_autofree char *none = parlor_game_player_name (NULL, 0);
+
+  g_assert_cmpstr (parlor_game_seat_name (two, 0), ==, "Ana");
+  g_assert_cmpstr (parlor_game_seat_name (two, 1), ==, "Bo");
+  g_assert_null (parlor_game_seat_name (two, 2));
+  g_assert_null (parlor_game_seat_name (two, 5));
+  g_assert_null (parlor_game_seat_name (gap, 1));
+  g_assert_null (parlor_game_seat_name (NULL, 0));
+  g_assert_cmpstr (named, ==, "Bo");
+  g_assert_cmpstr (past, ==, "Player 4");
+  g_assert_cmpstr (none, ==, "Player 1");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -50,5 +72,6 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/score-label/every-id", test_every_id);
   g_test_add_func ("/score-label/unknown", test_unknown);
+  g_test_add_func ("/game-words/seat-name", test_seat_name);
   return g_test_run ();
 }
