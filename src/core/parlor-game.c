@@ -39,6 +39,16 @@ parlor_game_parse_seat_action (const char  *action,
   return parlor_game_parse_action (action, error);
 }
 
+gboolean
+parlor_game_check_asked (gboolean   asked,
+                         GError   **error)
+{
+  if (!asked)
+    g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
+                         _("This seat has nothing to decide"));
+  return asked;
+}
+
 const char *
 parlor_game_seat_name (const char * const *names,
                        guint64             seat)

@@ -206,6 +206,10 @@ ParlorLine           *parlor_game_parse_seat_action (const char  *action,
                                                       guint        seat,
                                                       guint        n_seats,
                                                       GError     **error);
+/* @asked; if it is FALSE, a PARLOR_GAME_ERROR_NOT_YOUR_TURN in words too:
+ * for a computer player or a review given a view with nothing to decide. */
+gboolean              parlor_game_check_asked   (gboolean     asked,
+                                                  GError     **error);
 /* The name @names (as the describe callbacks get them: NULL-terminated,
  * maybe shorter than the table, maybe NULL) gives @seat, or NULL. */
 const char           *parlor_game_seat_name     (const char * const *names,

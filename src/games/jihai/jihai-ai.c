@@ -665,14 +665,9 @@ jihai_ai_choose (const char    *level,
                    _("Unknown computer level “%s” (random, normal or strong)"), level);
       return NULL;
     }
-  if (!jihai_view_parse (view_line, &v, error))
+  if (!jihai_view_parse (view_line, &v, error)
+      || !parlor_game_check_asked (jihai_view_asked (&v), error))
     return NULL;
-  if (v.seat < 0 || v.ask == JIHAI_ASK_NONE || v.options.can == 0)
-    {
-      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
-                           _("It is not this seat's turn"));
-      return NULL;
-    }
   parlor_rng_init (&rng, seed, 0x6a616921 /* "jai!" */);
 
   if (g_str_equal (level, "random"))
@@ -822,14 +817,9 @@ review_prepare (const char          *view,
 {
   g_autofree Review *r = g_new (Review, 1);
 
-  if (!jihai_view_parse (view, &r->view, error))
+  if (!jihai_view_parse (view, &r->view, error)
+      || !parlor_game_check_asked (jihai_view_asked (&r->view), error))
     return NULL;
-  if (r->view.seat < 0 || r->view.ask == JIHAI_ASK_NONE || r->view.options.can == 0)
-    {
-      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
-                           _("It is not this seat's turn"));
-      return NULL;
-    }
   *judge = r->view.ask != JIHAI_ASK_TURN ? MAHJONG_REVIEW_BY_VALUE : MAHJONG_REVIEW_BY_SHAPE;
   r->memo = g_new0 (MemoEntry, 1 << MEMO_BITS);
   parlor_rng_init (&r->rng, seed, 0x726576);

@@ -154,6 +154,12 @@ parse_row (const char  *text,
 }
 
 gboolean
+jihai_view_asked (const JihaiView *view)
+{
+  return view->seat >= 0 && view->ask != JIHAI_ASK_NONE && view->options.can != 0;
+}
+
+gboolean
 jihai_view_parse (const char  *text,
                   JihaiView   *view,
                   GError     **error)

@@ -566,12 +566,8 @@ manhattan_ai_choose (const char    *level,
     return NULL;
 
   n_actions = manhattan_view_n_legal_actions (&view);
-  if (n_actions == 0)
-    {
-      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
-                           _("There is nothing to do now"));
-      return NULL;
-    }
+  if (!parlor_game_check_asked (n_actions > 0, error))
+    return NULL;
   parlor_rng_init (&rng, seed, 0x4149 /* "AI" */);
 
   if (g_str_equal (level, "random"))
@@ -718,12 +714,8 @@ manhattan_ai_review_cost (const char        *view_line,
   if (!manhattan_view_parse (view_line, &view, error))
     return FALSE;
   me = view.seat;
-  if (me < 0 || manhattan_view_n_legal_actions (&view) == 0)
-    {
-      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
-                           _("There is nothing to do now"));
-      return FALSE;
-    }
+  if (!parlor_game_check_asked (me >= 0 && manhattan_view_n_legal_actions (&view) > 0, error))
+    return FALSE;
   if (!parse_action (played, &a[0]) || !parse_action (best, &a[1]))
     {
       g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_SYNTAX,

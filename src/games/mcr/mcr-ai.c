@@ -944,14 +944,9 @@ mcr_ai_choose (const char    *level,
       return NULL;
     }
   lv = level[0] - '0';
-  if (!mcr_view_parse (view, &v, error))
+  if (!mcr_view_parse (view, &v, error)
+      || !parlor_game_check_asked (v.asked, error))
     return NULL;
-  if (!v.asked)
-    {
-      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
-                           _("Nothing to decide"));
-      return NULL;
-    }
   parlor_rng_init (&rng, seed, 0x616931);
   if (v.phase == 't')
     return choose_turn (&v, lv, &rng);
@@ -1107,14 +1102,9 @@ review_prepare (const char          *view,
 {
   g_autofree McrView *v = g_new (McrView, 1);
 
-  if (!mcr_view_parse (view, v, error))
+  if (!mcr_view_parse (view, v, error)
+      || !parlor_game_check_asked (v->asked, error))
     return NULL;
-  if (!v->asked)
-    {
-      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
-                           _("Nothing to decide"));
-      return NULL;
-    }
   *judge = v->phase != 't' ? MAHJONG_REVIEW_BY_VALUE : MAHJONG_REVIEW_BY_SHAPE;
   return g_steal_pointer (&v);
 }

@@ -665,16 +665,9 @@ suzume_ai_choose (const char    *level,
                    _("Unknown computer level “%s”"), level);
       return NULL;
     }
-  if (!suzume_view_parse (view, &ctx.view, error))
+  if (!suzume_view_parse (view, &ctx.view, error)
+      || !parlor_game_check_asked (suzume_view_asked (&ctx.view), error))
     return NULL;
-  if (ctx.view.seat < 0 || ctx.view.ask == SUZUME_ASK_NONE ||
-      (ctx.view.ask == SUZUME_ASK_DISCARD && ctx.view.hand_len != SUZUME_HAND_SIZE) ||
-      (ctx.view.ask == SUZUME_ASK_RON && ctx.view.hand_len != SUZUME_HAND_SIZE - 1))
-    {
-      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
-                           _("This seat has nothing to decide"));
-      return NULL;
-    }
   ensure_targets ();
   parlor_rng_init (&rng, seed, 0x2a);
   ctx_init (&ctx);
@@ -837,14 +830,9 @@ review_prepare (const char          *view,
   g_autofree Review *r = g_new (Review, 1);
   const SuzumeView *v = &r->ctx.view;
 
-  if (!suzume_view_parse (view, &r->ctx.view, error))
+  if (!suzume_view_parse (view, &r->ctx.view, error)
+      || !parlor_game_check_asked (suzume_view_asked (v), error))
     return NULL;
-  if (v->seat < 0 || v->ask == SUZUME_ASK_NONE)
-    {
-      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
-                           _("This seat has nothing to decide"));
-      return NULL;
-    }
   ensure_targets ();
   ctx_init (&r->ctx);
   r->chance_ctx = r->ctx;

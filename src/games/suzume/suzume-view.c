@@ -148,6 +148,12 @@ suzume_view_unseen (const SuzumeView *view,
 }
 
 gboolean
+suzume_view_asked (const SuzumeView *view)
+{
+  return view->seat >= 0 && view->ask != SUZUME_ASK_NONE;
+}
+
+gboolean
 suzume_view_ron_barred (const SuzumeView *view)
 {
   MahjongTile tiles[SUZUME_HAND_SIZE];

@@ -43,6 +43,8 @@ typedef struct
 gboolean suzume_view_parse  (const char  *text,
                              SuzumeView  *view,
                              GError     **error);
+/* The seat is asked to discard or to answer a discard. */
+gboolean suzume_view_asked  (const SuzumeView *view);
 /* The latest discard would complete the seat's hand, but the number-based
  * ban (a tile of that number among its own discards) keeps it from ron. */
 gboolean suzume_view_ron_barred (const SuzumeView *view);

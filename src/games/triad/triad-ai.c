@@ -248,12 +248,8 @@ triad_ai_decide (const TriadView *view,
   g_return_val_if_fail (view != NULL, FALSE);
   g_return_val_if_fail (index != NULL && cell != NULL, FALSE);
 
-  if (view->seat < 0 || view->turn != view->seat)
-    {
-      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
-                           _("It is not this player's turn"));
-      return FALSE;
-    }
+  if (!parlor_game_check_asked (view->seat >= 0 && view->turn == view->seat, error))
+    return FALSE;
   if (!view->hand_known[view->seat])
     {
       g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_ILLEGAL,
@@ -386,14 +382,10 @@ triad_ai_review_cost (const char        *view_line,
   g_return_val_if_fail (view_line != NULL && played != NULL && best != NULL, FALSE);
   g_return_val_if_fail (out != NULL, FALSE);
 
-  if (!triad_view_parse (view_line, &view, error))
+  if (!triad_view_parse (view_line, &view, error)
+      || !parlor_game_check_asked (view.seat >= 0 && view.turn == view.seat
+                                   && view.hand_known[view.seat], error))
     return FALSE;
-  if (view.seat < 0 || view.turn != view.seat || !view.hand_known[view.seat])
-    {
-      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN,
-                           _("It is not this player's turn"));
-      return FALSE;
-    }
   if (!parse_place (played, view.n_hand[view.seat], &played_move) ||
       !parse_place (best, view.n_hand[view.seat], &best_move))
     {
