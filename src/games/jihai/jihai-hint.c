@@ -33,15 +33,21 @@ jihai_view_unseen (const JihaiView *view,
 }
 
 /* "3 points (Two winds, One closed triplet)". */
+static const char *
+line_label (guint line)
+{
+  return _(jihai_line_label ((JihaiLine) line));
+}
+
 static char *
 score_words (const JihaiScore *score)
 {
-  g_autoptr(GString) lines = g_string_new (NULL);
+  guint8 once[JIHAI_N_LINES];
 
+  /* A line's points are its own: each line is named once. */
   for (guint l = 0; l < JIHAI_N_LINES; l++)
-    if (score->points[l] > 0)
-      mahjong_hint_add_label (lines, _(jihai_line_label ((JihaiLine) l)), 1);
-  return mahjong_hint_points (score->total, lines->str);
+    once[l] = score->points[l] > 0;
+  return mahjong_hint_score_words (FALSE, score->total, once, JIHAI_N_LINES, line_label);
 }
 
 /* What a win on @tile would bring the hand of @counts. */

@@ -74,31 +74,29 @@ mahjong_hint_add_win (GString    *notes,
   add_line (notes, text);
 }
 
-void
-mahjong_hint_add_label (GString    *lines,
-                        const char *label,
-                        guint       times)
-{
-  g_return_if_fail (lines != NULL && label != NULL);
-  if (lines->len > 0)
-    g_string_append (lines, _(", "));
-  g_string_append (lines, label);
-  if (times > 1)
-    g_string_append_printf (lines, " ×%u", times);
-}
-
 char *
-mahjong_hint_points (int         points,
-                     const char *lines)
+mahjong_hint_score_words (gboolean          fan,
+                          int               total,
+                          const guint8     *times,
+                          guint             n_elements,
+                          MahjongHintLabel  label)
 {
-  return g_strdup_printf (ngettext ("%d point (%s)", "%d points (%s)", points), points, lines);
-}
+  g_autoptr(GString) lines = g_string_new (NULL);
 
-char *
-mahjong_hint_fan (int         fan,
-                  const char *lines)
-{
-  return g_strdup_printf (ngettext ("%d fan (%s)", "%d fan (%s)", fan), fan, lines);
+  g_return_val_if_fail (times != NULL && label != NULL, NULL);
+  for (guint e = 0; e < n_elements; e++)
+    {
+      if (times[e] == 0)
+        continue;
+      if (lines->len > 0)
+        g_string_append (lines, _(", "));
+      g_string_append (lines, label (e));
+      if (times[e] > 1)
+        g_string_append_printf (lines, " ×%u", times[e]);
+    }
+  if (fan)
+    return g_strdup_printf (ngettext ("%d fan (%s)", "%d fan (%s)", total), total, lines->str);
+  return g_strdup_printf (ngettext ("%d point (%s)", "%d points (%s)", total), total, lines->str);
 }
 
 char *

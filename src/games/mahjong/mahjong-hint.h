@@ -29,15 +29,17 @@ void  mahjong_hint_add_not_ready (GString    *notes,
 /* "Wins now: …" for a hand that is complete. */
 void  mahjong_hint_add_win       (GString    *notes,
                                   const char *outcome);
-/* Adds @label to the list @lines, with "×@times" when above one. */
-void  mahjong_hint_add_label     (GString    *lines,
-                                  const char *label,
-                                  guint       times);
-/* Each outcome: "3 points: Two winds, One closed triplet"… */
-char *mahjong_hint_points        (int         points,
-                                  const char *lines);
-char *mahjong_hint_fan           (int         fan,
-                                  const char *lines);
+/* A scoring element's name (a fan, a yaku, a line), translated. */
+typedef const char *(*MahjongHintLabel) (guint element);
+
+/* An outcome, "3 points (Two winds, One closed triplet)" or "8 fan (…)":
+ * @total in fan or points, then each of the @n_elements elements with
+ * @times above nought, named by @label, "×@times" when above one. */
+char *mahjong_hint_score_words   (gboolean          fan,
+                                  int               total,
+                                  const guint8     *times,
+                                  guint             n_elements,
+                                  MahjongHintLabel  label);
 
 typedef enum
 {

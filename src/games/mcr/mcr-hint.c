@@ -14,16 +14,17 @@
 #include "mcr-view.h"
 #include "parlor-line.h"
 
+/* The fan names are the calculator's, translated with it. */
+static const char *
+fan_label (guint fan)
+{
+  return _(mcr_fan_name ((McrFan) fan));
+}
+
 static char *
 fan_words (const McrResult *res)
 {
-  g_autoptr(GString) lines = g_string_new (NULL);
-
-  /* The fan names are the calculator's, translated with it. */
-  for (guint f = 0; f < MCR_N_FANS; f++)
-    if (res->counts[f] > 0)
-      mahjong_hint_add_label (lines, _(mcr_fan_name ((McrFan) f)), res->counts[f]);
-  return mahjong_hint_fan (res->total, lines->str);
+  return mahjong_hint_score_words (TRUE, res->total, res->counts, MCR_N_FANS, fan_label);
 }
 
 /* Scores the hand of @counts (the winning tile in it) won on @tile. */

@@ -13,16 +13,16 @@
 #include "suzume-hint.h"
 #include "suzume-view.h"
 
+static const char *
+yaku_label (guint yaku)
+{
+  return suzume_yaku_label ((SuzumeYaku) yaku);
+}
+
 static char *
 score_words (const SuzumeScore *score)
 {
-  g_autoptr(GString) lines = g_string_new (NULL);
-
-  for (guint y = 0; y < SUZUME_N_YAKU; y++)
-    if (score->times[y] > 0)
-      mahjong_hint_add_label (lines, suzume_yaku_label ((SuzumeYaku) y),
-                              score->times[y]);
-  return mahjong_hint_points (score->total, lines->str);
+  return mahjong_hint_score_words (FALSE, score->total, score->times, SUZUME_N_YAKU, yaku_label);
 }
 
 static gboolean
