@@ -270,8 +270,8 @@ test_whole_match (void)
   /* The match is over: someone has no points left. */
   g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), ==, "result");
   g_assert_false (parlor_game_screen_is_playing (PARLOR_GAME_SCREEN (screen)));
-  g_assert_nonnull (strstr (jihai_screen_get_result_text (screen), "1. "));
-  g_assert_nonnull (strstr (jihai_screen_get_result_text (screen), "2. "));
+  g_assert_nonnull (strstr (jihai_screen_get_ranking (screen), "1. "));
+  g_assert_nonnull (strstr (jihai_screen_get_ranking (screen), "2. "));
   g_assert_cmpuint (moves, >, 0);
   g_assert_cmpuint (n_refused, >, 0);
   log = parlor_game_screen_dup_log_text (PARLOR_GAME_SCREEN (screen));

@@ -79,24 +79,23 @@ on_result_page (GtkWidget *screen)
   return g_strcmp0 (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (MCR_SCREEN (screen))), "result") == 0;
 }
 
-/* The ranking's points, best first: "1. Ann: 48 points, 1 hand won" rows. */
+/* The ranking's points, best first: "1. Ann — 48 points, 1 hand won" rows,
+ * as the result page shows them. */
 static char *
 ranking_points (McrScreen *screen)
 {
-  GtkWidget *box = adw_status_page_get_child (ADW_STATUS_PAGE (mcr_screen_get_result_page (screen)));
-  GtkWidget *label = gtk_widget_get_first_child (box);
-  g_auto(GStrv) rows = NULL;
+  GtkLabel *details = parlor_game_screen_get_result_details (PARLOR_GAME_SCREEN (screen));
+  g_auto(GStrv) rows = g_strsplit (mcr_screen_get_ranking (screen), "\n", -1);
   GString *out = g_string_new (NULL);
 
-  g_assert_true (GTK_IS_LABEL (label));
-  rows = g_strsplit (gtk_label_get_text (GTK_LABEL (label)), "\n", -1);
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (details), mcr_screen_get_ranking (screen)));
   g_assert_cmpuint (g_strv_length (rows), ==, 4);
   for (guint i = 0; rows[i] != NULL; i++)
     {
-      const char *colon = strrchr (rows[i], ':');
+      const char *dash = strstr (rows[i], "— ");
 
-      g_assert_nonnull (colon);
-      g_string_append_printf (out, "%s%d", i > 0 ? "," : "", atoi (colon + 1));
+      g_assert_nonnull (dash);
+      g_string_append_printf (out, "%s%d", i > 0 ? "," : "", atoi (dash + strlen ("— ")));
     }
   return g_string_free (out, FALSE);
 }

@@ -19,6 +19,6 @@ G_BEGIN_DECLS
 #define jihai_screen_get_hand_text(self) mahjong_screen_get_hand_text (MAHJONG_SCREEN (self))
 /* The hand page's winning hand. */
 #define jihai_screen_get_win_hand(self)  GTK_WIDGET (mahjong_screen_get_win_hand (MAHJONG_SCREEN (self)))
-const char  *jihai_screen_get_result_text (JihaiScreen *self);
+#define jihai_screen_get_ranking(self)  mahjong_screen_get_ranking (MAHJONG_SCREEN (self))
 
 G_END_DECLS

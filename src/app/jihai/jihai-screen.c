@@ -26,8 +26,6 @@ struct _JihaiScreen
 {
   MahjongScreen     parent_instance;
 
-  AdwStatusPage    *result_page;
-  GtkLabel         *result_details;
   JihaiSetup       *setup;
   MahjongTableView *table;
 
@@ -385,56 +383,6 @@ jihai_screen_take_event (MahjongScreen *screen,
     take_hand_over (self, line);
 }
 
-static void
-jihai_screen_game_over (ParlorGameScreen *screen,
-                        const char       *result)
-{
-  JihaiScreen *self = JIHAI_SCREEN (screen);
-  g_autoptr(ParlorLine) line = parlor_line_parse (result, NULL);
-  gint64 s0 = 0, s1 = 0, w = -1, hands = 0;
-  int score[N_SEATS];
-  int me, them;
-  GString *text;
-  g_autofree char *ranking = NULL;
-
-  if (line == NULL)
-    return;
-  parlor_line_get_int (line, "score0", -1000, 1000, &s0, NULL);
-  parlor_line_get_int (line, "score1", -1000, 1000, &s1, NULL);
-  parlor_line_get_int (line, "winner", 0, 1, &w, NULL);
-  parlor_line_get_int (line, "hands", 0, 10000, &hands, NULL);
-  score[0] = s0;
-  score[1] = s1;
-  mahjong_screen_finish (MAHJONG_SCREEN (self));
-
-  me = PARLOR_SCREEN_SEAT (self) >= 0 ? score[PARLOR_SCREEN_SEAT (self)] : score[0];
-  them = score[opponent (self)];
-  adw_status_page_set_title (self->result_page,
-                             w < 0 ? _("Match Over")
-                             : w == PARLOR_SCREEN_SEAT (self) ? _("You Win the Match!")
-                             : _("You Lose the Match"));
-  text = g_string_new (NULL);
-  /* Translators: the ranking at the end, "1. Alice — 28 points\n2. Computer (Normal) — 2 points" */
-  ranking = me >= them
-            ? g_markup_printf_escaped (_("1. %s — %d\n2. %s — %d"), PARLOR_SCREEN_NAME (self, PARLOR_SCREEN_SEAT (self)), me,
-                                       PARLOR_SCREEN_NAME (self, opponent (self)), them)
-            : g_markup_printf_escaped (_("1. %s — %d\n2. %s — %d"), PARLOR_SCREEN_NAME (self, opponent (self)), them,
-                                       PARLOR_SCREEN_NAME (self, PARLOR_SCREEN_SEAT (self)), me);
-  g_string_append_printf (text, "<b>%s</b>\n", ranking);
-  g_string_append_printf (text, ngettext ("After %d hand", "After %d hands", (gulong) hands), (int) hands);
-  if (mahjong_screen_get_hand_title (MAHJONG_SCREEN (self)) != NULL)
-    {
-      g_autofree char *title = g_markup_escape_text (mahjong_screen_get_hand_title (MAHJONG_SCREEN (self)), -1);
-
-      g_string_append_printf (text, "\n\n<b>%s</b>\n%s", title,
-                              mahjong_screen_get_hand_words (MAHJONG_SCREEN (self)));
-    }
-  gtk_label_set_markup (self->result_details, text->str);
-  g_string_free (text, TRUE);
-
-  parlor_game_screen_show_result_page (PARLOR_GAME_SCREEN (self));
-}
-
 static char *
 jihai_screen_discard_action (MahjongScreen *screen,
                              guint          tile)
@@ -498,7 +446,6 @@ jihai_screen_class_init (JihaiScreenClass *klass)
   mahjong_class->take_event = jihai_screen_take_event;
   mahjong_class->headline_events = headline_events;
   mahjong_class->hand_end_events = hand_end_events;
-  screen_class->game_over = jihai_screen_game_over;
   screen_class->game_info = &jihai_game_info;
   screen_class->local_config = jihai_screen_local_config;
   screen_class->reset = jihai_screen_reset;
@@ -526,8 +473,6 @@ jihai_screen_init (JihaiScreen *self)
   self->ron_hint = MAHJONG_NO_TILE;
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->result_page = parlor_game_screen_get_result_page (PARLOR_GAME_SCREEN (self));
-  self->result_details = parlor_game_screen_get_result_details (PARLOR_GAME_SCREEN (self));
 
   turn_label = GTK_LABEL (gtk_label_new (NULL));
   gtk_widget_add_css_class (GTK_WIDGET (turn_label), "title-4");
@@ -568,12 +513,5 @@ jihai_screen_host_config (ParlorGameScreen  *screen,
   if (summary != NULL)
     *summary = g_strdup (_("Who starts the first hand is drawn at random."));
   return g_strdup ("first=random");
-}
-
-const char *
-jihai_screen_get_result_text (JihaiScreen *self)
-{
-  g_return_val_if_fail (JIHAI_IS_SCREEN (self), NULL);
-  return gtk_label_get_text (self->result_details);
 }
 

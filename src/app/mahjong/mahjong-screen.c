@@ -34,6 +34,7 @@ typedef struct
   char             *hand_text;    /* the same, plain */
   guint             n_hands_ended;
   gboolean          hand_pending; /* its page is still to show */
+  char             *ranking;      /* the match's, a row a seat */
 } MahjongScreenPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (MahjongScreen, mahjong_screen, PARLOR_TYPE_GAME_SCREEN)
@@ -922,34 +923,6 @@ mahjong_screen_get_n_hands_ended (MahjongScreen *self)
   return PRIV (self)->n_hands_ended;
 }
 
-guint
-mahjong_screen_read_places (MahjongScreen *self,
-                            ParlorLine    *line,
-                            guint          n_seats,
-                            guint         *seats,
-                            guint         *places,
-                            int           *my_place)
-{
-  const char *text = line != NULL ? parlor_line_get (line, "ranks") : NULL;
-  g_auto(GStrv) ranks = g_strsplit (text != NULL ? text : "", ",", -1);
-  guint n = 0;
-
-  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), 0);
-  g_return_val_if_fail (n_seats <= MAHJONG_TABLE_SEATS_MAX && seats != NULL && places != NULL, 0);
-
-  *my_place = 0;
-  for (guint place = 1; place <= n_seats; place++)
-    for (guint s = 0; s < n_seats && ranks[s] != NULL; s++)
-      if (g_ascii_strtoull (ranks[s], NULL, 10) == place)
-        {
-          if ((int) s == PARLOR_SCREEN_SEAT (self))
-            *my_place = (int) place;
-          seats[n] = s;
-          places[n++] = place;
-        }
-  return n;
-}
-
 gboolean
 mahjong_screen_finish (MahjongScreen *self)
 {
@@ -977,6 +950,127 @@ mahjong_screen_is_finished (MahjongScreen *self)
 {
   g_return_val_if_fail (MAHJONG_IS_SCREEN (self), FALSE);
   return PRIV (self)->finished;
+}
+
+/* Each seat's number under @key in the match result @line, as a list
+ * ("scores=5,-5") or one key a seat ("score0=5 score1=-5"); FALSE where
+ * the line has not every seat's. */
+static gboolean
+read_seat_numbers (ParlorLine *line,
+                   const char *key,
+                   guint       n_seats,
+                   int        *out)
+{
+  const char *list = parlor_line_get (line, key);
+  g_auto(GStrv) parts = g_strsplit (list != NULL ? list : "", ",", -1);
+
+  for (guint s = 0; s < n_seats; s++)
+    {
+      g_autofree char *one = g_strdup_printf ("%s%u", key, s);
+      const char *text = list != NULL ? (s < g_strv_length (parts) ? parts[s] : NULL)
+                                      : parlor_line_get (line, one);
+      gint64 v;
+
+      if (text == NULL || !g_ascii_string_to_signed (text, 10, -1000000, 1000000, &v, NULL))
+        return FALSE;
+      out[s] = (int) v;
+    }
+  return TRUE;
+}
+
+/* The match result page, the same for every mahjong game: the title by the
+ * player's place, the ranking (with hands won where the game counts them),
+ * the hands played and how the last one ended. */
+static void
+mahjong_screen_game_over (ParlorGameScreen *screen,
+                          const char       *result)
+{
+  MahjongScreen *self = MAHJONG_SCREEN (screen);
+  MahjongScreenPrivate *priv = PRIV (self);
+  g_autoptr(ParlorLine) line = parlor_line_parse (result, NULL);
+  AdwStatusPage *page = parlor_game_screen_get_result_page (screen);
+  GtkLabel *details = parlor_game_screen_get_result_details (screen);
+  guint n_seats = priv->table != NULL ? mahjong_table_view_get_n_seats (priv->table) : 0;
+  int scores[MAHJONG_TABLE_SEATS_MAX], wins[MAHJONG_TABLE_SEATS_MAX], places[MAHJONG_TABLE_SEATS_MAX];
+  gboolean has_wins;
+  int me = PARLOR_SCREEN_SEAT (self), my_place = 0, n_first = 0;
+  gint64 hands = 0;
+  g_autoptr(GString) ranking = g_string_new (NULL);
+  g_autoptr(GString) markup = g_string_new (NULL);
+  g_autofree char *place_text = NULL;
+  g_autofree char *escaped = NULL;
+
+  mahjong_screen_finish (self);
+  if (line == NULL || !read_seat_numbers (line, "score", n_seats, scores))
+    {
+      if (line == NULL || !read_seat_numbers (line, "scores", n_seats, scores))
+        n_seats = 0;
+    }
+  has_wins = line != NULL && read_seat_numbers (line, "wins", n_seats, wins);
+  if (line == NULL || !read_seat_numbers (line, "ranks", n_seats, places))
+    for (guint s = 0; s < n_seats; s++)
+      {
+        places[s] = 1;
+        for (guint o = 0; o < n_seats; o++)
+          places[s] += scores[o] > scores[s];
+      }
+  if (line != NULL)
+    parlor_line_get_int (line, "hands", 0, 100000, &hands, NULL);
+
+  for (int place = 1; place <= (int) n_seats; place++)
+    for (guint s = 0; s < n_seats; s++)
+      {
+        if (places[s] != place)
+          continue;
+        if ((int) s == me)
+          my_place = place;
+        n_first += place == 1;
+        if (ranking->len > 0)
+          g_string_append_c (ranking, '\n');
+        /* Translators: a ranking row, "1. Alice — 52 points" */
+        g_string_append_printf (ranking, g_dngettext (GETTEXT_PACKAGE, "%d. %s — %d point", "%d. %s — %d points",
+                                                      (gulong) ABS (scores[s])),
+                                place, PARLOR_SCREEN_NAME (self, s), scores[s]);
+        if (has_wins)
+          /* Translators: after a ranking row's points, the hands that seat won */
+          g_string_append_printf (ranking, g_dngettext (GETTEXT_PACKAGE, ", %d hand won", ", %d hands won",
+                                                        (gulong) ABS (wins[s])), wins[s]);
+      }
+  g_free (priv->ranking);
+  priv->ranking = g_strdup (ranking->str);
+
+  adw_status_page_set_title (page, my_place == 1 && n_first == 1 ? _("You Win the Match!")
+                                   : my_place == 2 && n_seats == 2 ? _("You Lose the Match")
+                                   : my_place > 1 ? _("The Match Is Over") : _("Match Over"));
+  if (my_place > 1 && n_seats > 2)
+    /* Translators: "You finished in place 3 of 4" */
+    place_text = g_strdup_printf (_("You finished in place %d of %u"), my_place, n_seats);
+  else if (my_place == 1 && n_first > 1)
+    place_text = g_strdup (_("You share first place"));
+  adw_status_page_set_description (page, place_text);
+
+  escaped = g_markup_escape_text (ranking->str, -1);
+  g_string_append_printf (markup, "<b>%s</b>", escaped);
+  if (hands > 0)
+    {
+      g_string_append_c (markup, '\n');
+      g_string_append_printf (markup, ngettext ("After %d hand", "After %d hands", (gulong) hands), (int) hands);
+    }
+  if (priv->hand_title != NULL)
+    {
+      g_autofree char *title = g_markup_escape_text (priv->hand_title, -1);
+
+      g_string_append_printf (markup, "\n\n<b>%s</b>\n%s", title, priv->hand_words->str);
+    }
+  gtk_label_set_markup (details, markup->str);
+  parlor_game_screen_show_result_page (screen);
+}
+
+const char *
+mahjong_screen_get_ranking (MahjongScreen *self)
+{
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), NULL);
+  return PRIV (self)->ranking != NULL ? PRIV (self)->ranking : "";
 }
 
 /* The hand's result once the table shows how it ended; the match's last
@@ -1077,6 +1171,7 @@ mahjong_screen_reset (ParlorGameScreen *screen)
   g_clear_pointer (&priv->hand_title, g_free);
   g_string_truncate (priv->hand_words, 0);
   g_clear_pointer (&priv->hand_text, g_free);
+  g_clear_pointer (&priv->ranking, g_free);
   priv->n_hands_ended = 0;
   if (priv->hint_label != NULL)
     gtk_widget_set_visible (GTK_WIDGET (priv->hint_label), FALSE);
@@ -1090,6 +1185,7 @@ mahjong_screen_finalize (GObject *object)
   g_free (priv->hand_title);
   g_string_free (priv->hand_words, TRUE);
   g_free (priv->hand_text);
+  g_free (priv->ranking);
 
   G_OBJECT_CLASS (mahjong_screen_parent_class)->finalize (object);
 }
@@ -1171,10 +1267,17 @@ mahjong_screen_class_init (MahjongScreenClass *klass)
   screen_class->escape = mahjong_screen_escape;
   screen_class->show_hint = mahjong_screen_show_hint;
   screen_class->focus_play = mahjong_screen_focus_play;
+  screen_class->game_over = mahjong_screen_game_over;
 }
 
 static void
 mahjong_screen_init (MahjongScreen *self)
 {
+  GtkLabel *details = parlor_game_screen_get_result_details (PARLOR_GAME_SCREEN (self));
+
   PRIV (self)->hand_words = g_string_new (NULL);
+  adw_status_page_set_icon_name (parlor_game_screen_get_result_page (PARLOR_GAME_SCREEN (self)),
+                                 "applications-games-symbolic");
+  gtk_label_set_wrap (details, TRUE);
+  gtk_label_set_justify (details, GTK_JUSTIFY_LEFT);
 }

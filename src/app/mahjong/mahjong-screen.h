@@ -117,15 +117,8 @@ const char       *mahjong_screen_get_hand_title (MahjongScreen    *self);
 const char       *mahjong_screen_get_hand_words (MahjongScreen    *self);
 const char       *mahjong_screen_get_hand_text  (MahjongScreen    *self);
 guint             mahjong_screen_get_n_hands_ended (MahjongScreen *self);
-/* The seats of the match result @line's `ranks` (1 the first), @n_seats
- * of them, in the order of their places, with those places; returns how
- * many; the player's place (0 none) in @my_place. */
-guint             mahjong_screen_read_places    (MahjongScreen    *self,
-                                                 ParlorLine       *line,
-                                                 guint             n_seats,
-                                                 guint            *seats,
-                                                 guint            *places,
-                                                 int              *my_place);
+/* The match's ranking as its result page shows it, a row a seat; "" before it ends. */
+const char       *mahjong_screen_get_ranking    (MahjongScreen    *self);
 /* The match ended: no more moves, no hand page; TRUE if a hand's page was
  * still to show (its words belong to the match's result). */
 gboolean          mahjong_screen_finish         (MahjongScreen    *self);

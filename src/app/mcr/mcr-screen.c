@@ -27,8 +27,6 @@ struct _McrScreen
 {
   MahjongScreen     parent_instance;
 
-  AdwStatusPage    *result_page;
-  GtkLabel         *ranking_label; /* the result's details */
   McrSetup         *setup;
   GtkLabel         *turn_label;
   GtkLabel         *info_label;
@@ -341,58 +339,6 @@ mcr_screen_take_event (MahjongScreen *screen,
     }
 }
 
-static void
-mcr_screen_game_over (ParlorGameScreen *screen,
-                      const char       *result)
-{
-  McrScreen *self = MCR_SCREEN (screen);
-  g_autoptr(ParlorLine) line = parlor_line_parse (result, NULL);
-  const char *score_text = line != NULL ? parlor_line_get (line, "scores") : NULL;
-  const char *win_text = line != NULL ? parlor_line_get (line, "wins") : NULL;
-  g_auto(GStrv) scores = g_strsplit (score_text != NULL ? score_text : "", ",", -1);
-  g_auto(GStrv) wins = g_strsplit (win_text != NULL ? win_text : "", ",", -1);
-  GString *text = g_string_new (NULL);
-  guint seats[N_SEATS], places[N_SEATS], n;
-  int my_rank;
-  gboolean pending = mahjong_screen_finish (MAHJONG_SCREEN (self));
-  const char *hand_title = mahjong_screen_get_hand_title (MAHJONG_SCREEN (self));
-
-  n = mahjong_screen_read_places (MAHJONG_SCREEN (self), line, N_SEATS, seats, places, &my_rank);
-  for (guint i = 0; i < n; i++)
-    {
-      guint s = seats[i];
-      guint won = g_strv_length (wins) > s ? (guint) g_ascii_strtoull (wins[s], NULL, 10) : 0;
-
-      if (text->len > 0)
-        g_string_append_c (text, '\n');
-      /* Translators: a ranking line, "1. Bob: 48 points, 3 hands won" */
-      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
-                                                 "%u. %s: %s points, %u hand won",
-                                                 "%u. %s: %s points, %u hands won", won),
-                              places[i], PARLOR_SCREEN_NAME (self, s),
-                              g_strv_length (scores) > s ? scores[s] : "0", won);
-    }
-  adw_status_page_set_title (self->result_page,
-                             my_rank == 1 ? _("You Win the Match!")
-                             : my_rank > 0 ? _("The Match Is Over") : _("Match Over"));
-  if (my_rank > 1)
-    {
-      /* Translators: "You finished 3rd of 4" is awkward to translate: "You finished in place 3 of 4" */
-      g_autofree char *desc = g_strdup_printf (_("You finished in place %d of 4"), my_rank);
-
-      adw_status_page_set_description (self->result_page, desc);
-    }
-  else
-    adw_status_page_set_description (self->result_page, NULL);
-  if (pending && hand_title != NULL)
-    g_string_append_printf (text, "\n\n%s\n%s", hand_title,
-                            mahjong_screen_get_hand_text (MAHJONG_SCREEN (self)));
-  gtk_label_set_text (self->ranking_label, text->str);
-  g_string_free (text, TRUE);
-  parlor_game_screen_show_result_page (PARLOR_GAME_SCREEN (self));
-  parlor_game_screen_play_sound (screen, PARLOR_SOUND_ROUND_END);
-}
-
 static char *
 mcr_screen_discard_action (MahjongScreen *screen,
                            guint          tile)
@@ -459,7 +405,6 @@ mcr_screen_class_init (McrScreenClass *klass)
   mahjong_class->headline_events = headline_events;
   mahjong_class->quiet_events = quiet_events;
   mahjong_class->hand_end_events = hand_end_events;
-  screen_class->game_over = mcr_screen_game_over;
   screen_class->game_info = &mcr_game_info;
   screen_class->local_config = mcr_screen_local_config;
   screen_class->reset = mcr_screen_reset;
@@ -482,12 +427,6 @@ mcr_screen_init (McrScreen *self)
   GtkWidget *center = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->result_page = parlor_game_screen_get_result_page (PARLOR_GAME_SCREEN (self));
-  adw_status_page_set_icon_name (self->result_page, "applications-games-symbolic");
-  self->ranking_label = parlor_game_screen_get_result_details (PARLOR_GAME_SCREEN (self));
-  gtk_label_set_wrap (self->ranking_label, FALSE);
-  gtk_label_set_justify (self->ranking_label, GTK_JUSTIFY_LEFT);
-  gtk_widget_add_css_class (GTK_WIDGET (self->ranking_label), "title-4");
 
   self->info_label = GTK_LABEL (gtk_label_new (""));
   gtk_label_set_wrap (self->info_label, TRUE);

@@ -14,7 +14,7 @@ G_BEGIN_DECLS
 #define suzume_screen_get_claim_bar(self) mahjong_screen_get_claim_bar (MAHJONG_SCREEN (self))
 #define suzume_screen_get_hint_label(self) mahjong_screen_get_hint_label (MAHJONG_SCREEN (self))
 #define suzume_screen_get_hand_result(self) mahjong_screen_get_hand_text (MAHJONG_SCREEN (self))
-const char *suzume_screen_get_ranking     (SuzumeScreen *self);
+#define suzume_screen_get_ranking(self)   mahjong_screen_get_ranking (MAHJONG_SCREEN (self))
 #define suzume_screen_is_finished(self)   mahjong_screen_is_finished (MAHJONG_SCREEN (self))
 
 G_END_DECLS

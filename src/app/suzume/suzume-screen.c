@@ -25,7 +25,6 @@ struct _SuzumeScreen
 {
   MahjongScreen      parent_instance;
 
-  AdwStatusPage     *result_page;
   SuzumeSetup       *setup;
   GtkBox            *table_holder;
   GtkLabel          *turn_label;
@@ -40,9 +39,7 @@ struct _SuzumeScreen
 
   SuzumeView         view;
   MahjongTile        ron_hint;         /* a discard the game says I may not ron, or MAHJONG_NO_TILE */
-  int                my_rank;
   gboolean           hand_won;         /* someone won the hand under way */
-  char              *ranking;
 };
 
 G_DEFINE_FINAL_TYPE (SuzumeScreen, suzume_screen, MAHJONG_TYPE_SCREEN)
@@ -307,36 +304,6 @@ suzume_screen_take_event (MahjongScreen *screen,
 }
 
 static void
-suzume_screen_game_over (ParlorGameScreen *screen,
-                         const char       *result)
-{
-  SuzumeScreen *self = SUZUME_SCREEN (screen);
-  g_autoptr(ParlorLine) line = parlor_line_parse (result, NULL);
-  const char *score_text = line != NULL ? parlor_line_get (line, "scores") : NULL;
-  g_auto(GStrv) scores = g_strsplit (score_text != NULL ? score_text : "", ",", -1);
-  GString *text = g_string_new (NULL);
-  MahjongTableView *table = mahjong_screen_get_table (MAHJONG_SCREEN (self));
-  guint seats[MAHJONG_TABLE_SEATS_MAX], places[MAHJONG_TABLE_SEATS_MAX], n;
-
-  n = mahjong_screen_read_places (MAHJONG_SCREEN (self), score_text != NULL ? line : NULL,
-                                  table != NULL ? mahjong_table_view_get_n_seats (table) : 0,
-                                  seats, places, &self->my_rank);
-  for (guint i = 0; i < n; i++)
-    if (seats[i] < g_strv_length (scores))
-      {
-        if (text->len > 0)
-          g_string_append_c (text, '\n');
-        /* Translators: "1. Alice — 52 points" */
-        g_string_append_printf (text, _("%u. %s — %s points"), places[i], PARLOR_SCREEN_NAME (self, seats[i]),
-                                scores[seats[i]]);
-      }
-  g_free (self->ranking);
-  self->ranking = g_string_free (text, FALSE);
-  mahjong_screen_finish (MAHJONG_SCREEN (self));
-  gtk_widget_activate_action (GTK_WIDGET (self), "suzume.show-result", NULL);
-}
-
-static void
 suzume_screen_reset (ParlorGameScreen *screen)
 {
   SuzumeScreen *self = SUZUME_SCREEN (screen);
@@ -381,26 +348,6 @@ suzume_screen_discard_action (MahjongScreen *screen,
   if (self->view.ask != SUZUME_ASK_DISCARD || !suzume_tile_is_valid (tile))
     return NULL;
   return g_strdup_printf ("discard %s", suzume_tile_to_string (tile, buf));
-}
-
-static void
-show_result_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *param)
-{
-  SuzumeScreen *self = SUZUME_SCREEN (widget);
-  g_autofree char *body = NULL;
-
-  if (!mahjong_screen_is_finished (MAHJONG_SCREEN (self)))
-    return;
-  body = mahjong_screen_get_n_hands_ended (MAHJONG_SCREEN (self)) > 0
-         ? g_strdup_printf ("%s\n\n%s\n%s", self->ranking, _("Last hand:"),
-                            mahjong_screen_get_hand_text (MAHJONG_SCREEN (self)))
-         : g_strdup (self->ranking);
-  adw_status_page_set_title (self->result_page,
-                             self->my_rank == 1 ? _("You Win!") : _("Match Over"));
-  adw_status_page_set_description (self->result_page, body);
-  parlor_game_screen_show_result_page (PARLOR_GAME_SCREEN (self));
 }
 
 static char *
@@ -454,25 +401,14 @@ suzume_screen_seat_players (ParlorGameScreen *screen,
 }
 
 static void
-suzume_screen_finalize (GObject *object)
-{
-  SuzumeScreen *self = SUZUME_SCREEN (object);
-
-  g_free (self->ranking);
-  G_OBJECT_CLASS (suzume_screen_parent_class)->finalize (object);
-}
-
-static void
 suzume_screen_class_init (SuzumeScreenClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   ParlorGameScreenClass *screen_class = PARLOR_GAME_SCREEN_CLASS (klass);
   MahjongScreenClass *mahjong_class = MAHJONG_SCREEN_CLASS (klass);
   static const char * const headline_events[] = { "hand", "tsumo", "ron", "game-over", NULL };
   static const char * const hand_end_events[] = { "tsumo", "ron", NULL };
 
-  object_class->finalize = suzume_screen_finalize;
   screen_class->host_game = suzume_screen_host_game;
   screen_class->host_config = suzume_screen_host_config;
   mahjong_class->discard_action = suzume_screen_discard_action;
@@ -484,7 +420,6 @@ suzume_screen_class_init (SuzumeScreenClass *klass)
   mahjong_class->take_event = suzume_screen_take_event;
   mahjong_class->headline_events = headline_events;
   mahjong_class->hand_end_events = hand_end_events;
-  screen_class->game_over = suzume_screen_game_over;
   screen_class->game_info = &suzume_game_info;
   screen_class->local_config = suzume_screen_local_config;
   screen_class->seat_players = suzume_screen_seat_players;
@@ -492,7 +427,6 @@ suzume_screen_class_init (SuzumeScreenClass *klass)
 
   mahjong_screen_class_install_actions (widget_class, "suzume", "claim");
   gtk_widget_class_install_action (widget_class, "suzume.discard", "i", discard_action);
-  gtk_widget_class_install_action (widget_class, "suzume.show-result", NULL, show_result_action);
 
   g_type_ensure (MAHJONG_TYPE_CLAIM_BAR);
   g_type_ensure (SUZUME_TYPE_SETUP);
@@ -513,12 +447,9 @@ suzume_screen_class_init (SuzumeScreenClass *klass)
 static void
 suzume_screen_init (SuzumeScreen *self)
 {
-  self->ranking = g_strdup ("");
   self->ron_hint = MAHJONG_NO_TILE;
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->result_page = parlor_game_screen_get_result_page (PARLOR_GAME_SCREEN (self));
-  adw_status_page_set_icon_name (self->result_page, "applications-games-symbolic");
 
   self->dora_tile = mahjong_tile_widget_new (MAHJONG_NO_TILE);
   gtk_widget_set_size_request (self->dora_tile, 30, 40);
@@ -529,12 +460,5 @@ suzume_screen_init (SuzumeScreen *self)
   mahjong_screen_set_status_labels (MAHJONG_SCREEN (self), self->turn_label, self->hint_label);
   mahjong_screen_add_hand_page (MAHJONG_SCREEN (self), N_SEATS_MAX, "suzume.next-hand");
   parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), self->clock_label);
-}
-
-const char *
-suzume_screen_get_ranking (SuzumeScreen *self)
-{
-  g_return_val_if_fail (SUZUME_IS_SCREEN (self), NULL);
-  return self->ranking;
 }
 
