@@ -600,6 +600,7 @@ def main():
     print('1..%d' % len(games))
     sys.stdout.flush()
     failed = 0
+    failures = []
     for i, cls in enumerate(games, 1):
         if cls.__name__ in skip:
             print('ok %d - %s # SKIP under the sanitizers' % (i, cls.title))
@@ -618,7 +619,11 @@ def main():
             failed += 1
             if child.returncode < 0:
                 print('not ok %d - %s (the client died, signal %d)' % (i, cls.title, -child.returncode))
+            failures += [line for line in child.stdout.splitlines() if line.startswith(('not ok', '#'))]
         sys.stdout.flush()
+    # Again last on stderr, after the app's own output: where a short log shows it.
+    for line in failures:
+        sys.stderr.write('atspi-play: %s\n' % line)
     return 1 if failed else 0
 
 
