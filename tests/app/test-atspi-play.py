@@ -521,6 +521,10 @@ GAMES = [Manhattan, Triad, Jihai, Suzume, Mcr]
 SLOWEST = ('Manhattan', 'Jihai')
 
 
+class BusLost(Exception):
+    """The accessibility bus lost the app while the app still runs."""
+
+
 def play(parlor, cls):
     with App(parlor, tolerate=TOOLKIT_CRITICALS) as running:
         app = running.root
@@ -566,8 +570,15 @@ def play(parlor, cls):
             problems = naming_problems(app)
             assert not problems, problems
             return game.moves, text
+        except Error as error:
+            if running.alive() and 'no longer exists' in str(error):
+                raise BusLost(str(error)) from error
+            raise
         finally:
             heard.close()
+
+
+LOST = 3  # play_one's status when the bus, not the app, failed
 
 
 def play_one(parlor, number, title):
@@ -580,6 +591,10 @@ def play_one(parlor, number, title):
         print('ok %d - %s (%d moves, %.0f s)' % (number, cls.title, moves, time.monotonic() - started))
         print('# result: ' + ' '.join(text.split())[:300])
         return 0
+    except BusLost as error:
+        print('not ok %d - %s (after %.0f s: the accessibility bus lost the running app: %s)'
+              % (number, cls.title, time.monotonic() - started, error))
+        return LOST
     except (AssertionError, Error) as error:
         print('not ok %d - %s (after %.0f s)' % (number, cls.title, time.monotonic() - started))
         for line in str(error).splitlines():
@@ -606,14 +621,18 @@ def main():
             print('ok %d - %s # SKIP under the sanitizers' % (i, cls.title))
             continue
         # Each game in a process of its own: the accessibility client library
-        # can crash reading a tree that goes away; such a game is played again once.
+        # can crash reading a tree that goes away, and the bus can drop an app
+        # that still runs; such a game is played again once.
         for attempt in (1, 2):
             child = subprocess.run([sys.executable, __file__, parlor, '--one', str(i), cls.title],
                                    stdout=subprocess.PIPE, text=True)
-            if child.returncode >= 0 or attempt == 2:
+            if (child.returncode >= 0 and child.returncode != LOST) or attempt == 2:
                 break
-            print('# the accessibility client died (signal %d) during %s: played again'
-                  % (-child.returncode, cls.title))
+            if child.returncode == LOST:
+                print('# ' + child.stdout.strip().splitlines()[-1] + ': played again')
+            else:
+                print('# the accessibility client died (signal %d) during %s: played again'
+                      % (-child.returncode, cls.title))
         sys.stdout.write(child.stdout)
         if child.returncode != 0:
             failed += 1
