@@ -234,7 +234,7 @@ class App:
     def close(self, check=True):
         if self.proc.poll() is None:
             self.proc.terminate()
-        elif self.proc.returncode != 0:
+        else:
             sys.stderr.write('the app ended by itself with status %d\n' % self.proc.returncode)
         self.proc.wait()
         self.data_home.cleanup()

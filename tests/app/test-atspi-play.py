@@ -18,6 +18,7 @@ import re
 import subprocess
 import sys
 import time
+import traceback
 
 from atspi_client import (TOOLKIT_CRITICALS, App, Announcements, Atspi, Error, KEY_DOWN, KEY_RETURN, TIMEOUT,
                           children, click, find_all, find_one, focus_follows_pointer, has_state, named,
@@ -594,11 +595,16 @@ def play_one(parlor, number, title):
     except BusLost as error:
         print('not ok %d - %s (after %.0f s: the accessibility bus lost the running app: %s)'
               % (number, cls.title, time.monotonic() - started, error))
+        for line in ''.join(traceback.format_tb(error.__cause__.__traceback__)[-3:]).splitlines():
+            print('# ' + line)
         return LOST
     except (AssertionError, Error) as error:
         print('not ok %d - %s (after %.0f s)' % (number, cls.title, time.monotonic() - started))
         for line in str(error).splitlines():
             print('# ' + line)
+        if isinstance(error, Error):
+            for line in ''.join(traceback.format_tb(error.__traceback__)[-4:]).splitlines():
+                print('# ' + line)
         return 1
 
 
@@ -629,7 +635,9 @@ def main():
             if (child.returncode >= 0 and child.returncode != LOST) or attempt == 2:
                 break
             if child.returncode == LOST:
-                print('# ' + child.stdout.strip().splitlines()[-1] + ': played again')
+                for line in child.stdout.strip().splitlines():
+                    print(('# ' + line) if not line.startswith('#') else line)
+                print('# played again')
             else:
                 print('# the accessibility client died (signal %d) during %s: played again'
                       % (-child.returncode, cls.title))
