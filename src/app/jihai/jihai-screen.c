@@ -239,63 +239,46 @@ static void
 take_win (JihaiScreen *self,
           ParlorLine  *line)
 {
-  gint64 seat = 0, points = 0, from = -1;
+  gint64 seat = 0, points = 0;
   const char *way = parlor_line_get (line, "way");
   const char *tile = parlor_line_get (line, "tile");
   const char *lines = parlor_line_get (line, "lines");
   const char *melds = parlor_line_get (line, "melds");
   const char *held = parlor_line_get (line, "tiles");
-  MahjongTile win = tile != NULL && *tile ? jihai_tile_from_letter (tile[0]) : MAHJONG_NO_TILE;
-  g_autofree char *win_name = mahjong_tile_name (win);
+  g_auto(GStrv) parts = g_strsplit (lines != NULL && g_strcmp0 (lines, "-") != 0 ? lines : "", ",", -1);
+  MahjongScoreItem items[JIHAI_N_LINES];
+  MahjongWin win = { .items = items };
   g_autoptr(GString) text = g_string_new (NULL);
   g_autofree char *title = NULL;
+  g_autofree char *markup = NULL;
   MahjongTile tiles[MAHJONG_HAND_MAX];
   MahjongMeld mmelds[JIHAI_MAX_MELDS];
   guint n = 0, n_melds = 0;
 
   parlor_line_get_int (line, "seat", 0, 1, &seat, NULL);
   parlor_line_get_int (line, "points", -1000, 1000, &points, NULL);
-  parlor_line_get_int (line, "from", 0, 1, &from, NULL);
 
   title = mahjong_screen_win_title (MAHJONG_SCREEN (self), seat, g_strcmp0 (way, "ron") == 0);
-
-  g_string_append_printf (text, "<b>%s</b>\n", shape_label (parlor_line_get (line, "shape")));
-  {
-    /* Translators: "Winning tile: East wind" */
-    g_autofree char *s = g_markup_printf_escaped (_("Winning tile: %s"), win_name);
-
-    g_string_append_printf (text, "%s\n\n", s);
-  }
-
-  if (lines != NULL && g_strcmp0 (lines, "-") != 0)
+  win.seat = seat;
+  win.from = g_strcmp0 (way, "ron") == 0 ? 1 - seat : -1;
+  win.tile = tile != NULL && *tile ? jihai_tile_from_letter (tile[0]) : MAHJONG_NO_TILE;
+  win.shape = shape_label (parlor_line_get (line, "shape"));
+  win.total = (int) points;
+  for (guint i = 0; parts[i] != NULL && win.n_items < G_N_ELEMENTS (items); i++)
     {
-      g_auto(GStrv) parts = g_strsplit (lines, ",", -1);
+      char *colon = strchr (parts[i], ':');
+      JihaiLine id;
 
-      for (guint i = 0; parts[i] != NULL; i++)
-        {
-          char *colon = strchr (parts[i], ':');
-          JihaiLine id;
-          int p;
-          g_autofree char *s = NULL;
-
-          if (colon == NULL)
-            continue;
-          *colon = '\0';
-          p = atoi (colon + 1);
-          id = jihai_line_from_id (parts[i]);
-          /* Translators: a scoring line and its points, "Two dragons   +2" */
-          s = g_markup_printf_escaped (_("%s   +%d"),
-                                       id < JIHAI_N_LINES ? _(jihai_line_label (id)) : parts[i], p);
-          g_string_append_printf (text, "%s\n", s);
-        }
+      if (colon == NULL)
+        continue;
+      *colon = '\0';
+      id = jihai_line_from_id (parts[i]);
+      items[win.n_items++] = (MahjongScoreItem) { id < JIHAI_N_LINES ? _(jihai_line_label (id)) : parts[i], 1,
+                                                  atoi (colon + 1) };
     }
-  {
-    /* Translators: "Total: 5 points" */
-    g_autofree char *s = g_markup_printf_escaped (ngettext ("<b>Total: %d point</b>", "<b>Total: %d points</b>",
-                                                            (gulong) ABS (points)), (int) points);
-
-    g_string_append_printf (text, "%s\n", s);
-  }
+  markup = mahjong_screen_win_markup (MAHJONG_SCREEN (self), &win);
+  g_string_append (text, markup);
+  g_string_append_c (text, '\n');
   {
     g_autofree char *pay = mahjong_screen_payment_text (MAHJONG_SCREEN (self), 1 - seat, seat, (int) points);
     g_autofree char *s = g_markup_escape_text (pay, -1);
@@ -314,13 +297,13 @@ take_win (JihaiScreen *self,
     }
   if (melds != NULL && g_strcmp0 (melds, "-") != 0)
     {
-      g_auto(GStrv) parts = g_strsplit (melds, ",", -1);
+      g_auto(GStrv) meld_parts = g_strsplit (melds, ",", -1);
 
-      for (guint i = 0; parts[i] != NULL && n_melds < JIHAI_MAX_MELDS; i++)
-        if (jihai_meld_parse (parts[i], &mmelds[n_melds]))
+      for (guint i = 0; meld_parts[i] != NULL && n_melds < JIHAI_MAX_MELDS; i++)
+        if (jihai_meld_parse (meld_parts[i], &mmelds[n_melds]))
           n_melds++;
     }
-  mahjong_screen_show_winning_hand (MAHJONG_SCREEN (self), seat, tiles, n, win, mmelds, n_melds);
+  mahjong_screen_show_winning_hand (MAHJONG_SCREEN (self), seat, tiles, n, win.tile, mmelds, n_melds);
 }
 
 static void

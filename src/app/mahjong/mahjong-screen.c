@@ -698,6 +698,85 @@ mahjong_screen_win_title (MahjongScreen *self,
   return g_strdup_printf (ron ? _("%s Wins by Ron") : _("%s Wins by Tsumo"), mahjong_screen_seat_name (self, seat));
 }
 
+/* Appends @text, escaped, and a line break. */
+static void
+add_markup_line (GString    *markup,
+                 const char *format,
+                 ...) G_GNUC_PRINTF (2, 3);
+
+static void
+add_markup_line (GString    *markup,
+                 const char *format,
+                 ...)
+{
+  va_list args;
+  g_autofree char *text = NULL;
+
+  va_start (args, format);
+  text = g_markup_vprintf_escaped (format, args);
+  va_end (args);
+  g_string_append (markup, text);
+  g_string_append_c (markup, '\n');
+}
+
+char *
+mahjong_screen_win_markup (MahjongScreen    *self,
+                           const MahjongWin *win)
+{
+  g_autoptr(GString) markup = g_string_new (NULL);
+  g_autofree char *tile = NULL;
+
+  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), NULL);
+  g_return_val_if_fail (win != NULL, NULL);
+
+  tile = win->tile != MAHJONG_NO_TILE ? mahjong_tile_name (win->tile) : g_strdup ("?");
+  if (win->shape != NULL)
+    add_markup_line (markup, "<b>%s</b>", win->shape);
+  if (win->from < 0)
+    /* Translators: "Winning tile: East wind, self-drawn" */
+    add_markup_line (markup, _("Winning tile: %s, self-drawn"), tile);
+  else if (win->from == PARLOR_SCREEN_SEAT (self))
+    add_markup_line (markup, _("Winning tile: %s, your discard"), tile);
+  else
+    /* Translators: "Winning tile: 5 of dots, discarded by Bob" */
+    add_markup_line (markup, _("Winning tile: %s, discarded by %s"), tile, mahjong_screen_seat_name (self, win->from));
+  if (win->sets != NULL)
+    {
+      g_string_append_c (markup, '\n');
+      add_markup_line (markup, "%s", _("Sets:"));
+      add_markup_line (markup, "%s", win->sets);
+    }
+  g_string_append_c (markup, '\n');
+  for (guint i = 0; i < win->n_items; i++)
+    {
+      const MahjongScoreItem *item = &win->items[i];
+      g_autofree char *name = item->times > 1 ? g_strdup_printf ("%s ×%u", item->label, item->times)
+                                              : g_strdup (item->label);
+
+      if (item->value < 0)
+        add_markup_line (markup, "%s", name);
+      else if (win->fan)
+        /* Translators: a scoring element and what it brings, "Pure Straight: 16 fan" */
+        add_markup_line (markup, ngettext ("%s: %d fan", "%s: %d fan", (gulong) ABS (item->value)), name, item->value);
+      else
+        /* Translators: a scoring element and what it brings, "Two dragons: 2 points" */
+        add_markup_line (markup, ngettext ("%s: %d point", "%s: %d points", (gulong) ABS (item->value)), name,
+                         item->value);
+    }
+  if (win->fan)
+    add_markup_line (markup, ngettext ("<b>Total: %d fan</b>", "<b>Total: %d fan</b>", (gulong) ABS (win->total)),
+                     win->total);
+  else if (win->bonus > 0)
+    /* Translators: "Total: 7 points, +2 as dealer" */
+    add_markup_line (markup, ngettext ("<b>Total: %d point</b>, +%d as dealer", "<b>Total: %d points</b>, +%d as dealer",
+                                       (gulong) ABS (win->total)), win->total, win->bonus);
+  else
+    add_markup_line (markup, ngettext ("<b>Total: %d point</b>", "<b>Total: %d points</b>", (gulong) ABS (win->total)),
+                     win->total);
+  g_string_truncate (markup, markup->len - 1);
+  return g_string_free (g_steal_pointer (&markup), FALSE);
+}
+
 char *
 mahjong_screen_payment_text (MahjongScreen *self,
                              gint64         from,

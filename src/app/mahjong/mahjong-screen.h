@@ -171,6 +171,33 @@ void              mahjong_screen_show_winning_hand (MahjongScreen  *self,
 char             *mahjong_screen_win_title      (MahjongScreen    *self,
                                                  gint64            seat,
                                                  gboolean          ron);
+/* One scoring element of a won hand: a fan, a yaku, a scoring line. */
+typedef struct
+{
+  const char *label;  /* its name, translated */
+  guint       times;  /* how many times it counts */
+  int         value;  /* the fan or points it brings in all, or -1 if untold */
+} MahjongScoreItem;
+
+/* A won hand, as a game's win event tells it. */
+typedef struct
+{
+  gint64                  seat;
+  gint64                  from;     /* the discarder; -1 self-drawn */
+  MahjongTile             tile;     /* the winning tile */
+  const char             *shape;    /* optional: the hand's shape in words */
+  const char             *sets;     /* optional: its sets in words, a line each */
+  const MahjongScoreItem *items;
+  guint                   n_items;
+  gboolean                fan;      /* counted in fan, else in points */
+  int                     total;
+  int                     bonus;    /* optional: the dealer's bonus, on top of @total */
+} MahjongWin;
+
+/* The hand page's words (markup) for @win, the same shape in every game:
+ * its shape, winning tile, sets, scoring elements and total. */
+char             *mahjong_screen_win_markup     (MahjongScreen    *self,
+                                                 const MahjongWin *win);
 /* A payment in words: "You pay Bob 5 points", "Bob pays you 5 points"… */
 char             *mahjong_screen_payment_text   (MahjongScreen    *self,
                                                  gint64            from,

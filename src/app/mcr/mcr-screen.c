@@ -229,10 +229,15 @@ static void
 show_win (McrScreen        *self,
           const ParlorLine *line)
 {
-  GString *body = g_string_new (NULL);
+  g_autoptr(GString) paid = g_string_new (NULL);
   g_autofree char *heading = NULL;
+  g_autofree char *markup = NULL;
+  g_autofree char *told = NULL;
+  g_autofree char *markup_all = NULL;
   g_auto(GStrv) fans = NULL;
   g_auto(GStrv) pay = NULL;
+  MahjongScoreItem items[MCR_N_FANS];
+  MahjongWin win = { .items = items };
   gint64 seat = 0, from = 0, fan = 0;
   const char *code_text = parlor_line_get (line, "tile");
   guint code = code_text != NULL ? mahjong_tile_from_string (code_text) : MAHJONG_NO_TILE;
@@ -261,50 +266,45 @@ show_win (McrScreen        *self,
     }
   show_winning_hand (self, (int) seat, parlor_line_get (line, "hand"));
   fans = g_strsplit (parlor_line_get (line, "fans") != NULL ? parlor_line_get (line, "fans") : "", ";", -1);
-  for (guint i = 0; fans[i] != NULL; i++)
+  for (guint i = 0; fans[i] != NULL && win.n_items < G_N_ELEMENTS (items); i++)
     {
       char *x = strrchr (fans[i], 'x');
       guint count = 1;
       McrFan f;
-      int points;
-      const char *name;
 
       if (fans[i][0] == '\0')
         continue;
       if (x != NULL && x > fans[i] && x[-1] == ' ')
         {
-          count = (guint) g_ascii_strtoull (x + 1, NULL, 10);
+          count = MAX ((guint) g_ascii_strtoull (x + 1, NULL, 10), 1);
           x[-1] = '\0';
         }
       f = mcr_fan_from_name (fans[i]);
-      points = f < MCR_N_FANS ? mcr_fan_points (f) : 0;
-      name = f < MCR_N_FANS ? _(mcr_fan_name (f)) : fans[i];
-      if (count > 1)
-        /* Translators: a fan counted several times, "Pure Double Chow ×2: 2 fan" */
-        g_string_append_printf (body, _("%s ×%u: %d fan"), name, count, points * (int) count);
-      else
-        /* Translators: "Pure Straight: 16 fan" */
-        g_string_append_printf (body, _("%s: %d fan"), name, points);
-      g_string_append_c (body, '\n');
+      items[win.n_items++] = (MahjongScoreItem) { f < MCR_N_FANS ? _(mcr_fan_name (f)) : fans[i], count,
+                                                  f < MCR_N_FANS ? mcr_fan_points (f) * (int) count : -1 };
     }
-  /* Translators: the hand's total */
-  g_string_append_printf (body, _("Total: %d fan"), (int) fan);
-  g_string_append (body, "\n\n");
-  g_string_append (body, _("Payments:"));
+  win.seat = seat;
+  win.from = parlor_line_has (line, "self") ? -1 : from;
+  win.tile = code;
+  win.fan = TRUE;
+  win.total = (int) fan;
+  markup = mahjong_screen_win_markup (MAHJONG_SCREEN (self), &win);
+  g_string_append (paid, _("Payments:"));
   pay = g_strsplit (parlor_line_get (line, "pay") != NULL ? parlor_line_get (line, "pay") : "", ",", -1);
   for (guint i = 0; pay[i] != NULL && i < N_SEATS; i++)
     /* Translators: a payment, "Bob: -32" */
-    g_string_append_printf (body, _("\n%s: %+d"), mahjong_screen_seat_name (MAHJONG_SCREEN (self), i),
+    g_string_append_printf (paid, _("\n%s: %+d"), mahjong_screen_seat_name (MAHJONG_SCREEN (self), i),
                             (int) g_ascii_strtoll (pay[i], NULL, 10));
   if ((s = parlor_line_get (line, "scores")) != NULL)
     {
-      g_string_append (body, "\n\n");
+      g_string_append (paid, "\n\n");
       /* Translators: the scores after the hand, "Scores: 66, -22, -22, -22" */
-      g_string_append_printf (body, _("Scores: %s"), s);
+      g_string_append_printf (paid, _("Scores: %s"), s);
     }
 
-  take_result (self, heading, body->str);
-  g_string_free (body, TRUE);
+  told = g_markup_escape_text (paid->str, -1);
+  markup_all = g_strconcat (markup, "\n\n", told, NULL);
+  mahjong_screen_end_hand (MAHJONG_SCREEN (self), heading, markup_all);
 }
 
 static void

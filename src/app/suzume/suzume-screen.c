@@ -172,11 +172,12 @@ record_win (SuzumeScreen *self,
   const char *yaku = parlor_line_get (line, "yaku");
   const char *hand = parlor_line_get (line, "hand") != NULL ? parlor_line_get (line, "hand") : "";
   g_autofree char *sets = suzume_win_sets_words (hand);
+  g_auto(GStrv) parts = g_strsplit (yaku != NULL ? yaku : "", ",", -1);
+  MahjongScoreItem items[SUZUME_N_YAKU];
+  MahjongWin win = { .items = items, .sets = sets };
   MahjongTile held[SUZUME_HAND_SIZE];
   guint n_held = 0;
   MahjongTile tile = suzume_tile_from_string (parlor_line_get (line, "tile"));
-  g_autofree char *tname = mahjong_tile_name (tile);
-  g_autoptr(GString) words = g_string_new (NULL);
   g_autofree char *title = NULL;
   g_autofree char *markup = NULL;
 
@@ -185,47 +186,31 @@ record_win (SuzumeScreen *self,
   parlor_line_get_int (line, "total", 0, 1000, &total, NULL);
   parlor_line_get_int (line, "bonus", 0, 100, &bonus, NULL);
 
-  if (ron && PARLOR_SCREEN_SEAT (self) >= 0 && seat == PARLOR_SCREEN_SEAT (self))
-    g_string_append_printf (words, _("You win by ron on %s from %s"),
-                            tname, mahjong_screen_seat_name (MAHJONG_SCREEN (self), from));
-  else if (ron && PARLOR_SCREEN_SEAT (self) >= 0 && from == PARLOR_SCREEN_SEAT (self))
-    g_string_append_printf (words, _("%s wins by ron on your %s"),
-                            mahjong_screen_seat_name (MAHJONG_SCREEN (self), seat), tname);
-  else if (ron)
-    /* Translators: "Alice wins by ron on 5 of bamboo from Bob" */
-    g_string_append_printf (words, _("%s wins by ron on %s from %s"),
-                            mahjong_screen_seat_name (MAHJONG_SCREEN (self), seat), tname, mahjong_screen_seat_name (MAHJONG_SCREEN (self), from));
-  else if (PARLOR_SCREEN_SEAT (self) >= 0 && seat == PARLOR_SCREEN_SEAT (self))
-    g_string_append_printf (words, _("You win by tsumo on %s"), tname);
-  else
-    g_string_append_printf (words, _("%s wins by tsumo on %s"),
-                            mahjong_screen_seat_name (MAHJONG_SCREEN (self), seat), tname);
-  g_string_append_printf (words, "\n%s:\n%s\n", _("Sets"), sets);
-  if (yaku != NULL)
+  win.seat = seat;
+  win.from = ron ? from : -1;
+  win.tile = tile;
+  win.total = (int) total;
+  win.bonus = (int) bonus;
+  for (guint i = 0; parts[i] != NULL && win.n_items < G_N_ELEMENTS (items); i++)
     {
-      g_auto(GStrv) parts = g_strsplit (yaku, ",", -1);
+      char *colon = strchr (parts[i], ':');
+      guint times = colon != NULL ? (guint) g_ascii_strtoull (colon + 1, NULL, 10) : 1;
+      SuzumeYaku y;
 
-      for (guint i = 0; parts[i] != NULL; i++)
-        {
-          g_auto(GStrv) kv = g_strsplit (parts[i], ":", 2);
-
-          if (kv[0] == NULL || *kv[0] == '\0')
-            continue;
-          g_string_append_printf (words, "%s%s ×%s", i > 0 ? _(", ") : "",
-                                  mahjong_screen_score_label (MAHJONG_SCREEN (self), kv[0]), kv[1] != NULL ? kv[1] : "1");
-        }
+      if (colon != NULL)
+        *colon = '\0';
+      y = suzume_yaku_from_id (parts[i]);
+      if (y >= SUZUME_N_YAKU)
+        continue;
+      items[win.n_items++] = (MahjongScoreItem) { suzume_yaku_label (y), MAX (times, 1),
+                                                  suzume_yaku_points (y) * (int) MAX (times, 1) };
     }
-  g_string_append_c (words, '\n');
-  if (bonus > 0)
-    g_string_append_printf (words, _("%d points, %d dealer bonus"), (int) total, (int) bonus);
-  else
-    g_string_append_printf (words, _("%d points"), (int) total);
+  markup = mahjong_screen_win_markup (MAHJONG_SCREEN (self), &win);
 
   /* Several may ron the same discard: the first names the hand's page. */
-  markup = g_markup_escape_text (words->str, -1);
+  title = mahjong_screen_win_title (MAHJONG_SCREEN (self), seat, ron);
   if (!self->hand_won)
     {
-      title = mahjong_screen_win_title (MAHJONG_SCREEN (self), seat, ron);
       mahjong_screen_end_hand (MAHJONG_SCREEN (self), title, markup);
       if (suzume_tiles_parse (hand, ',', held, SUZUME_HAND_SIZE, &n_held))
         mahjong_screen_show_winning_hand (MAHJONG_SCREEN (self), seat, held, n_held, tile, NULL, 0);
@@ -234,7 +219,9 @@ record_win (SuzumeScreen *self,
     }
   else
     {
-      mahjong_screen_add_hand_words (MAHJONG_SCREEN (self), "\n");
+      g_autofree char *more = g_markup_printf_escaped ("\n<b>%s</b>\n", title);
+
+      mahjong_screen_add_hand_words (MAHJONG_SCREEN (self), more);
       mahjong_screen_add_hand_words (MAHJONG_SCREEN (self), markup);
     }
   self->hand_won = TRUE;
