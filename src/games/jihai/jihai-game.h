@@ -9,44 +9,8 @@ G_BEGIN_DECLS
 
 /*
  * Honor-tile mahjong (자패마작) as a ParlorGame: a two-seat match of hands
- * until a player has 0 points or fewer (docs/rules/jihai-mahjong.md).
- *
- * Config, key=value words, each optional:
- *
- *   first=0|1|random   seat that starts the first hand (default 0: against
- *                      the computer, seat the human at 0)
- *
- * Actions (lines of parlor-line.h):
- *
- *   discard E      on your turn, discard a held tile (E S W N O G R)
- *   tsumo          win on your drawn tile (a kong replacement included)
- *   ckong E        declare a concealed kong of the four E you hold
- *   akong E        add the E you hold to your pung of E
- *   ron            win on the opponent's discard (or rob a concealed kong
- *                  when that completes Seven orphans)
- *   pung           claim the discard with two of a kind, then discard
- *   kong           claim the discard with three of a kind (open kong)
- *   pass           let a discard (or a kong) go
- *
- * Every discard and every concealed kong opens a claim window for the
- * other seat, whatever it holds; the next draw comes once it answers. When
- * `pass` is its only legal answer the table plays it at once
- * (parlor_game_get_automatic_action), so neither seat's lines say whether
- * the other could claim.
- *
- * Events (audience all unless said):
- *
- *   hand number=N starter=S score0=A score1=B
- *   deal seat=S tiles=EESWNOG          (to seat S; the other seat sees count=7)
- *   draw seat=S tile=E [replacement=1] (to seat S; the other seat sees no tile)
- *   discard seat=S tile=E
- *   call seat=S type=pung|kong|ckong|akong tile=E
- *   win seat=S way=tsumo|ron tile=E shape=A|B|C lines=ID:P,… points=N
- *       melds=EE+E,…|- tiles=SSSOO [from=S]
- *   hand-over result=win|draw [winner=S points=N] score0=A score1=B
- *   match-over winner=S score0=A score1=B hands=N
- *
- * The result line is `result winner=S score0=A score1=B hands=N`.
+ * until a player has 0 points or fewer. Its config, actions, events and
+ * result line: docs/rules/jihai-mahjong.md, "Lines".
  */
 
 #define JIHAI_TYPE_GAME (jihai_game_get_type ())
