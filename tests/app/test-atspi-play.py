@@ -77,8 +77,11 @@ class Snapshot:
             self.focus = node  # the last focused in tree order is the deepest
         if self.unread(node) and not node.has(Atspi.StateType.FOCUSED):
             return
-        for child in children(obj):
-            self._read(child, node)
+        try:
+            for child in children(obj):
+                self._read(child, node)
+        except Error:
+            pass  # a part of the tree that went while it was read
 
     @staticmethod
     def unread(node):
@@ -551,7 +554,17 @@ def play(parlor, cls):
                 snap = Snapshot(app)
                 if game.over(snap):
                     break
-                if game.step(snap):
+                try:
+                    stepped = game.step(snap)
+                except Error as error:
+                    # An object the step held went with a page the app replaced:
+                    # the next look at the tree tells what is there now.
+                    if not running.alive() or 'no longer exists' not in str(error):
+                        raise
+                    trace('the tree changed under the step: %s' % error)
+                    time.sleep(0.2)
+                    continue
+                if stepped:
                     idle_since = time.monotonic()
                 else:
                     if time.monotonic() - max(idle_since, reported) > 20:
