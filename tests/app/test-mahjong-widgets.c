@@ -582,6 +582,21 @@ test_claim_bar (void)
   g_signal_emit_by_name (mahjong_claim_bar_get_button (bar, 0), "clicked");
   g_assert_cmpstr (got, ==, "tsumo");
 
+  /* The same offer again (the table refreshed) keeps its buttons, so the
+   * focus and what a screen reader holds stay; another offer is new. */
+  {
+    GtkWidget *kong = mahjong_claim_bar_get_button (bar, 1);
+
+    gtk_widget_grab_focus (kong);
+    mahjong_claim_bar_set_claims (bar, turn, G_N_ELEMENTS (turn), FALSE, 0);
+    g_assert_true (mahjong_claim_bar_get_button (bar, 1) == kong);
+    g_assert_true (gtk_widget_has_focus (kong));
+    g_object_add_weak_pointer (G_OBJECT (kong), (gpointer *) &kong);
+    mahjong_claim_bar_set_claims (bar, turn, 1, FALSE, 0);
+    g_assert_cmpuint (mahjong_claim_bar_get_n_claims (bar), ==, 1);
+    g_assert_null (kong);
+  }
+
   /* A claim window where only Pass is legal. */
   mahjong_claim_bar_set_claims (bar, NULL, 0, TRUE, g_get_monotonic_time () + G_USEC_PER_SEC);
   g_assert_cmpuint (mahjong_claim_bar_get_n_claims (bar), ==, 1);

@@ -135,6 +135,40 @@ remove_buttons (MahjongClaimBar *self)
 
 #define BUTTONS_PER_ROW 2
 
+/* The bar already offers @claims, in the order it shows them (pass last),
+ * with the same deadline: its buttons, and the focus, can stay. */
+static gboolean
+shows_claims (MahjongClaimBar    *self,
+              const MahjongClaim *claims,
+              guint               n_claims,
+              gboolean            with_pass,
+              gint64              deadline_us)
+{
+  guint at = 0;
+  gboolean has_pass = FALSE;
+
+  if ((deadline_us > 0 ? deadline_us : 0) != self->deadline)
+    return FALSE;
+  for (int pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < n_claims; i++)
+      {
+        if (is_pass (claims[i].action) != pass)
+          continue;
+        has_pass |= pass;
+        if (at >= self->n_claims || !g_str_equal (self->actions[at], claims[i].action)
+            || g_strcmp0 (gtk_button_get_label (GTK_BUTTON (self->button[at])), claims[i].label) != 0)
+          return FALSE;
+        at++;
+      }
+  if (with_pass && !has_pass)
+    {
+      if (at >= self->n_claims || !is_pass (self->actions[at]))
+        return FALSE;
+      at++;
+    }
+  return at == self->n_claims;
+}
+
 static GtkWidget *
 add_button (MahjongClaimBar *self,
             const char      *action,
@@ -175,6 +209,9 @@ mahjong_claim_bar_set_claims (MahjongClaimBar    *self,
   g_return_if_fail (MAHJONG_IS_CLAIM_BAR (self));
   g_return_if_fail (claims != NULL || n_claims == 0);
   g_return_if_fail (n_claims <= MAHJONG_CLAIM_BAR_MAX);
+
+  if (shows_claims (self, claims, n_claims, with_pass, deadline_us))
+    return;
 
   /* The buttons are made again: a focused one keeps the focus on its successor. */
   had_window = self->pass_index >= 0;

@@ -241,29 +241,17 @@ show_win (McrScreen        *self,
   gint64 seat = 0, from = 0, fan = 0;
   const char *code_text = parlor_line_get (line, "tile");
   guint code = code_text != NULL ? mahjong_tile_from_string (code_text) : MAHJONG_NO_TILE;
-  g_autofree char *tile = code != MAHJONG_NO_TILE ? mahjong_tile_name (code) : g_strdup ("?");
   const char *s;
 
   parlor_line_get_int (line, "seat", 0, N_SEATS - 1, &seat, NULL);
   parlor_line_get_int (line, "fan", 0, 10000, &fan, NULL);
-  if (parlor_line_has (line, "self"))
-    heading = (int) seat == PARLOR_SCREEN_SEAT (self)
-              /* Translators: "You win by self-draw on 5 of dots" */
-              ? g_strdup_printf (_("You win by self-draw on %s"), tile)
-              /* Translators: "Bob wins by self-draw on 5 of dots" */
-              : g_strdup_printf (_("%s wins by self-draw on %s"), mahjong_screen_seat_name (MAHJONG_SCREEN (self), seat), tile);
+  parlor_line_get_int (line, "from", 0, N_SEATS - 1, &from, NULL);
+  if ((int) seat == PARLOR_SCREEN_SEAT (self))
+    heading = g_strdup (parlor_line_has (line, "self") ? _("You Win by Self-Draw") : _("You Win on a Discard"));
   else
-    {
-      parlor_line_get_int (line, "from", 0, N_SEATS - 1, &from, NULL);
-      heading = (int) seat == PARLOR_SCREEN_SEAT (self)
-                /* Translators: "You win on 5 of dots from Bob" */
-                ? g_strdup_printf (_("You win on %s from %s"), tile, mahjong_screen_seat_name (MAHJONG_SCREEN (self), from))
-                /* Translators: "Bob wins on 5 of dots from you" */
-                : (int) from == PARLOR_SCREEN_SEAT (self)
-                ? g_strdup_printf (_("%s wins on %s from you"), mahjong_screen_seat_name (MAHJONG_SCREEN (self), seat), tile)
-                : g_strdup_printf (_("%s wins on %s from %s"), mahjong_screen_seat_name (MAHJONG_SCREEN (self), seat), tile,
-                                   mahjong_screen_seat_name (MAHJONG_SCREEN (self), from));
-    }
+    /* Translators: the hand page's title, "Bob Wins by Self-Draw" */
+    heading = g_strdup_printf (parlor_line_has (line, "self") ? _("%s Wins by Self-Draw") : _("%s Wins on a Discard"),
+                               mahjong_screen_seat_name (MAHJONG_SCREEN (self), seat));
   show_winning_hand (self, (int) seat, parlor_line_get (line, "hand"));
   fans = g_strsplit (parlor_line_get (line, "fans") != NULL ? parlor_line_get (line, "fans") : "", ";", -1);
   for (guint i = 0; fans[i] != NULL && win.n_items < G_N_ELEMENTS (items); i++)
