@@ -698,7 +698,7 @@ mahjong_screen_win_title (MahjongScreen *self,
   return g_strdup_printf (ron ? _("%s Wins by Ron") : _("%s Wins by Tsumo"), mahjong_screen_seat_name (self, seat));
 }
 
-/* Appends @text, escaped, and a line break. */
+/* Appends @format with its arguments escaped, and a line break. */
 static void
 add_markup_line (GString    *markup,
                  const char *format,
