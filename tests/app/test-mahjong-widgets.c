@@ -591,10 +591,11 @@ test_claim_bar (void)
     mahjong_claim_bar_set_claims (bar, turn, G_N_ELEMENTS (turn), FALSE, 0);
     g_assert_true (mahjong_claim_bar_get_button (bar, 1) == kong);
     g_assert_true (gtk_widget_has_focus (kong));
-    g_object_add_weak_pointer (G_OBJECT (kong), (gpointer *) &kong);
+    /* On a turn, the focused call gone, the bar does not keep the focus:
+     * the screen gives it to the hand. */
     mahjong_claim_bar_set_claims (bar, turn, 1, FALSE, 0);
     g_assert_cmpuint (mahjong_claim_bar_get_n_claims (bar), ==, 1);
-    g_assert_null (kong);
+    g_assert_false (gtk_widget_has_focus (mahjong_claim_bar_get_button (bar, 0)));
   }
 
   /* A claim window where only Pass is legal. */

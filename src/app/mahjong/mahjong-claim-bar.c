@@ -250,15 +250,18 @@ mahjong_claim_bar_set_claims (MahjongClaimBar    *self,
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "claims.pass", self->pass_index >= 0);
   gtk_widget_set_visible (GTK_WIDGET (self), self->n_claims > 0);
 
-  /* A claim window that opens takes the focus: its time is short. */
+  /* A claim window that opens takes the focus: its time is short. A focused
+   * button's successor keeps it; on a turn with no such button, the hand
+   * takes it back (the screen's part). */
   if (self->n_claims > 0 && (focused != NULL || (self->pass_index >= 0 && !had_window)))
     {
-      guint target = 0;
+      int target = self->pass_index >= 0 ? 0 : -1;
 
       for (guint i = 0; focused != NULL && i < self->n_claims; i++)
         if (g_str_equal (self->actions[i], focused))
-          target = i;
-      gtk_widget_grab_focus (self->button[target]);
+          target = (int) i;
+      if (target >= 0)
+        gtk_widget_grab_focus (self->button[target]);
     }
 }
 

@@ -120,6 +120,24 @@ among (const char * const *types,
   return types != NULL && g_strv_contains (types, type);
 }
 
+static gboolean
+focus_nowhere (MahjongScreen *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  return focus == NULL || !gtk_widget_get_mapped (focus) || focus == GTK_WIDGET (root);
+}
+
+static gboolean
+focus_lost (MahjongScreen *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  return focus_nowhere (self) || gtk_widget_get_ancestor (focus, PARLOR_TYPE_LOG_VIEW) != NULL;
+}
+
 /* The legal calls of the moment, from the view, on the claim bar. */
 static void
 update_claims (MahjongScreen *self)
@@ -158,6 +176,10 @@ update_claims (MahjongScreen *self)
                                   state->window && session != NULL ? parlor_session_get_deadline (session) : 0);
   for (guint i = 0; i < n; i++)
     g_free (labels[i]);
+  /* The focused call went with the offer, leaving the focus nowhere: the
+   * hand takes it. */
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)) && focus_nowhere (self))
+    mahjong_screen_focus_hand (self);
 }
 
 static void
@@ -490,16 +512,6 @@ on_bar_visible (MahjongClaimBar *bar,
   if (!gtk_widget_get_visible (GTK_WIDGET (bar)) && gtk_widget_get_mapped (GTK_WIDGET (self)) &&
       (focus == NULL || !gtk_widget_get_mapped (focus)))
     mahjong_screen_focus_hand (self);
-}
-
-static gboolean
-focus_lost (MahjongScreen *self)
-{
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
-
-  return focus == NULL || !gtk_widget_get_mapped (focus) || focus == GTK_WIDGET (root) ||
-         gtk_widget_get_ancestor (focus, PARLOR_TYPE_LOG_VIEW) != NULL;
 }
 
 static gboolean
