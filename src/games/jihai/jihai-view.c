@@ -156,7 +156,13 @@ parse_row (const char  *text,
 gboolean
 jihai_view_asked (const JihaiView *view)
 {
-  return view->seat >= 0 && view->ask != JIHAI_ASK_NONE && view->options.can != 0;
+  g_autoptr(GPtrArray) actions = NULL;
+
+  if (view->seat < 0 || view->ask == JIHAI_ASK_NONE)
+    return FALSE;
+  /* A damaged view may offer a discard with no tile held. */
+  actions = jihai_options_to_actions (&view->options, view->counts);
+  return actions->len > 0;
 }
 
 gboolean

@@ -85,7 +85,7 @@ char     *jihai_view_to_line   (const JihaiView *view);
 gboolean  jihai_view_parse     (const char      *line,
                                 JihaiView       *view,
                                 GError         **error);
-/* The seat has a legal action to choose from. */
+/* The seat is asked and has a legal action to choose from. */
 gboolean  jihai_view_asked     (const JihaiView *view);
 /* Every legal action line of the viewer ("discard E", "ckong N", "pass"…). */
 GPtrArray *jihai_options_to_actions (const JihaiOptions *options,
