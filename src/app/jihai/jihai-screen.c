@@ -274,7 +274,7 @@ take_win (JihaiScreen *self,
       *colon = '\0';
       id = jihai_line_from_id (parts[i]);
       items[win.n_items++] = (MahjongScoreItem) { id < JIHAI_N_LINES ? _(jihai_line_label (id)) : parts[i], 1,
-                                                  atoi (colon + 1) };
+                                                  (int) CLAMP (g_ascii_strtoll (colon + 1, NULL, 10), -1000, 1000) };
     }
   markup = mahjong_screen_win_markup (MAHJONG_SCREEN (self), &win);
   g_string_append (text, markup);

@@ -264,7 +264,7 @@ show_win (McrScreen        *self,
         continue;
       if (x != NULL && x > fans[i] && x[-1] == ' ')
         {
-          count = MAX ((guint) g_ascii_strtoull (x + 1, NULL, 10), 1);
+          count = (guint) CLAMP (g_ascii_strtoull (x + 1, NULL, 10), 1, 99);
           x[-1] = '\0';
         }
       f = mcr_fan_from_name (fans[i]);

@@ -194,7 +194,8 @@ record_win (SuzumeScreen *self,
   for (guint i = 0; parts[i] != NULL && win.n_items < G_N_ELEMENTS (items); i++)
     {
       char *colon = strchr (parts[i], ':');
-      guint times = colon != NULL ? (guint) g_ascii_strtoull (colon + 1, NULL, 10) : 1;
+      /* A host's line is not trusted to keep its numbers small. */
+      guint times = colon != NULL ? (guint) CLAMP (g_ascii_strtoull (colon + 1, NULL, 10), 1, 99) : 1;
       SuzumeYaku y;
 
       if (colon != NULL)
@@ -202,8 +203,8 @@ record_win (SuzumeScreen *self,
       y = suzume_yaku_from_id (parts[i]);
       if (y >= SUZUME_N_YAKU)
         continue;
-      items[win.n_items++] = (MahjongScoreItem) { suzume_yaku_label (y), MAX (times, 1),
-                                                  suzume_yaku_points (y) * (int) MAX (times, 1) };
+      items[win.n_items++] = (MahjongScoreItem) { suzume_yaku_label (y), times,
+                                                  suzume_yaku_points (y) * (int) times };
     }
   markup = mahjong_screen_win_markup (MAHJONG_SCREEN (self), &win);
 
