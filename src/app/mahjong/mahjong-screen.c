@@ -294,20 +294,6 @@ mahjong_screen_get_claim_bar (MahjongScreen *self)
 }
 
 const char *
-mahjong_screen_score_label (MahjongScreen *self,
-                            const char    *id)
-{
-  const ParlorGameInfo *info;
-  const char *label;
-
-  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), id);
-
-  info = PARLOR_GAME_SCREEN_GET_CLASS (self)->game_info;
-  label = info != NULL && info->score_label != NULL ? info->score_label (id) : NULL;
-  return label != NULL ? label : id;
-}
-
-const char *
 mahjong_screen_get_status_text (MahjongScreen *self)
 {
   g_return_val_if_fail (MAHJONG_IS_SCREEN (self), NULL);
@@ -980,20 +966,6 @@ mahjong_screen_add_hand_words (MahjongScreen *self,
 }
 
 const char *
-mahjong_screen_get_hand_title (MahjongScreen *self)
-{
-  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), NULL);
-  return PRIV (self)->hand_title;
-}
-
-const char *
-mahjong_screen_get_hand_words (MahjongScreen *self)
-{
-  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), NULL);
-  return PRIV (self)->hand_words->str;
-}
-
-const char *
 mahjong_screen_get_hand_text (MahjongScreen *self)
 {
   MahjongScreenPrivate *priv;
@@ -1092,11 +1064,9 @@ mahjong_screen_game_over (ParlorGameScreen *screen,
   g_autofree char *escaped = NULL;
 
   mahjong_screen_finish (self);
-  if (line == NULL || !read_seat_numbers (line, "score", n_seats, scores))
-    {
-      if (line == NULL || !read_seat_numbers (line, "scores", n_seats, scores))
-        n_seats = 0;
-    }
+  if (line == NULL || (!read_seat_numbers (line, "scores", n_seats, scores)
+                       && !read_seat_numbers (line, "score", n_seats, scores)))
+    n_seats = 0;
   has_wins = line != NULL && read_seat_numbers (line, "wins", n_seats, wins);
   if (line == NULL || !read_seat_numbers (line, "ranks", n_seats, places))
     for (guint s = 0; s < n_seats; s++)

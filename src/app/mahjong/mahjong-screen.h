@@ -84,10 +84,6 @@ void              mahjong_screen_ensure_table   (MahjongScreen    *self,
 void              mahjong_screen_set_status_labels (MahjongScreen *self,
                                                  GtkLabel         *turn_label,
                                                  GtkLabel         *hint_label);
-/* A scoring element's name in the player's language (the game's
- * score_label), else @id itself. */
-const char       *mahjong_screen_score_label    (MahjongScreen    *self,
-                                                 const char       *id);
 /* "You" for the player, else the seat's name. */
 const char       *mahjong_screen_seat_name      (MahjongScreen    *self,
                                                  gint64            seat);
@@ -112,9 +108,7 @@ void              mahjong_screen_end_hand       (MahjongScreen    *self,
                                                  const char       *markup);
 void              mahjong_screen_add_hand_words (MahjongScreen    *self,
                                                  const char       *markup);
-const char       *mahjong_screen_get_hand_title (MahjongScreen    *self);
-/* The last ended hand's words (markup), and without markup; "" before any. */
-const char       *mahjong_screen_get_hand_words (MahjongScreen    *self);
+/* The last ended hand's words without markup; "" before any. */
 const char       *mahjong_screen_get_hand_text  (MahjongScreen    *self);
 guint             mahjong_screen_get_n_hands_ended (MahjongScreen *self);
 /* The match's ranking as its result page shows it, a row a seat; "" before it ends. */

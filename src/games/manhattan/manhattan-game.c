@@ -269,12 +269,14 @@ static const char *
 seat_word (const char * const *names,
            const char          *value)
 {
+  const char *name;
   guint64 seat;
 
   if (value == NULL || !g_ascii_string_to_unsigned (value, 10, 0, MANHATTAN_N_SEATS - 1, &seat, NULL))
     return _("Someone");
-  if (parlor_game_seat_name (names, seat) != NULL)
-    return parlor_game_seat_name (names, seat);
+  name = parlor_game_seat_name (names, seat);
+  if (name != NULL)
+    return name;
   return manhattan_seat_name (seat);
 }
 

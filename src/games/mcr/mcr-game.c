@@ -71,12 +71,14 @@ seat_word (const char * const *names,
            const char          *value,
            char                 buf[16])
 {
+  const char *name;
   guint64 seat;
 
   if (value == NULL || !g_ascii_string_to_unsigned (value, 10, 0, MCR_N_SEATS - 1, &seat, NULL))
     return _("Someone");
-  if (parlor_game_seat_name (names, seat) != NULL)
-    return parlor_game_seat_name (names, seat);
+  name = parlor_game_seat_name (names, seat);
+  if (name != NULL)
+    return name;
   g_snprintf (buf, 16, _("Seat %u"), (guint) seat + 1);
   return buf;
 }
