@@ -1443,20 +1443,29 @@ play_again_quark (void)
 }
 
 void
-parlor_game_screen_class_install_game_actions (GtkWidgetClass *widget_class,
-                                               const char     *prefix)
+parlor_game_screen_class_set_game (GtkWidgetClass       *widget_class,
+                                   const ParlorGameInfo *info)
 {
+  ParlorGameScreenClass *klass = (ParlorGameScreenClass *) widget_class;
   g_autofree char *start = NULL;
   g_autofree char *again = NULL;
+  g_autofree char *css = NULL;
+  g_autofree char *ui = NULL;
 
   g_return_if_fail (g_type_is_a (G_TYPE_FROM_CLASS (widget_class), PARLOR_TYPE_GAME_SCREEN));
-  g_return_if_fail (prefix != NULL);
+  g_return_if_fail (info != NULL && info->id != NULL);
 
-  start = g_strconcat (prefix, ".start", NULL);
-  again = g_strconcat (prefix, ".play-again", NULL);
+  klass->game_info = info;
+  ui = g_strdup_printf ("/io/github/parlorgames/Parlor/%s/%s-screen.ui", info->id, info->id);
+  if (g_resources_get_info (ui, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL, NULL, NULL))
+    gtk_widget_class_set_template_from_resource (widget_class, ui);
+  start = g_strconcat (info->id, ".start", NULL);
+  again = g_strconcat (info->id, ".play-again", NULL);
   gtk_widget_class_install_action (widget_class, start, NULL, start_action);
   gtk_widget_class_install_action (widget_class, again, NULL, play_again_action);
   g_type_set_qdata (G_TYPE_FROM_CLASS (widget_class), play_again_quark (), g_steal_pointer (&again));
+  css = g_strconcat (info->id, "-screen", NULL);
+  gtk_widget_class_set_css_name (widget_class, css);
 }
 
 void

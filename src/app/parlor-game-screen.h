@@ -106,11 +106,14 @@ const char * const *parlor_game_screen_get_names     (ParlorGameScreen *self);
 gboolean  parlor_game_screen_is_guest       (ParlorGameScreen  *self);
 gboolean  parlor_game_screen_is_host        (ParlorGameScreen  *self);
 
-/* Installs `<prefix>.start` (a game against the computer from the setup
- * page) and `<prefix>.play-again` (the same game again: at once against the
- * computer, the host window for a host, the start page for a guest). */
-void      parlor_game_screen_class_install_game_actions (GtkWidgetClass *widget_class,
-                                                         const char     *prefix);
+/* What every game screen takes from its game's id (info->id, "ID"): the
+ * game, its template /io/github/parlorgames/Parlor/ID/ID-screen.ui where
+ * there is one, the actions `ID.start` (a game against the computer from the
+ * setup page) and `ID.play-again` (the same game again: at once against the
+ * computer, the host window for a host, the start page for a guest), and the
+ * CSS name ID-screen. Call it first in class_init. */
+void      parlor_game_screen_class_set_game (GtkWidgetClass       *widget_class,
+                                             const ParlorGameInfo *info);
 /*
  * The screen's pages (parlor-game-screen.ui): "setup", "play" (the game's
  * board beside the log), "result" and "paused". A game's template puts its

@@ -122,14 +122,13 @@ nim_screen_class_init (NimScreenClass *klass)
   ParlorGameScreenClass *screen_class = PARLOR_GAME_SCREEN_CLASS (klass);
 
   object_class->dispose = nim_screen_dispose;
-  screen_class->game_info = &nim_game_info;
+  parlor_game_screen_class_set_game (widget_class, &nim_game_info);
   screen_class->seat_players = nim_screen_seat_players;
   screen_class->reset = nim_screen_reset;
   screen_class->begin_play = nim_screen_begin_play;
   screen_class->session_changed = nim_screen_session_changed;
   screen_class->game_over = nim_screen_game_over;
   screen_class->focus_play = nim_screen_focus_play;
-  parlor_game_screen_class_install_game_actions (widget_class, "nim");
 }
 
 static void

@@ -419,6 +419,7 @@ jihai_screen_class_init (JihaiScreenClass *klass)
   static const char * const headline_events[] = { "hand", "win", "hand-over", "match-over", NULL };
   static const char * const hand_end_events[] = { "hand-over", NULL };
 
+  mahjong_screen_class_set_game (widget_class, &jihai_game_info, "call");
   screen_class->host_config = jihai_screen_host_config;
   mahjong_class->discard_action = jihai_screen_discard_action;
   mahjong_class->read_view = jihai_screen_read_view;
@@ -429,20 +430,13 @@ jihai_screen_class_init (JihaiScreenClass *klass)
   mahjong_class->take_event = jihai_screen_take_event;
   mahjong_class->headline_events = headline_events;
   mahjong_class->hand_end_events = hand_end_events;
-  screen_class->game_info = &jihai_game_info;
   screen_class->local_config = jihai_screen_local_config;
   screen_class->reset = jihai_screen_reset;
 
-  g_type_ensure (MAHJONG_TYPE_TABLE_VIEW);
-  g_type_ensure (MAHJONG_TYPE_HAND_VIEW);
   g_type_ensure (JIHAI_TYPE_SETUP);
-
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/parlorgames/Parlor/jihai/jihai-screen.ui");
   gtk_widget_class_bind_template_child (widget_class, JihaiScreen, setup);
   gtk_widget_class_bind_template_child (widget_class, JihaiScreen, table);
 
-  mahjong_screen_class_install_actions (widget_class, "jihai", "call");
   gtk_widget_class_install_action (widget_class, "jihai.discard", "s", discard_action);
 }
 
@@ -482,7 +476,7 @@ jihai_screen_init (JihaiScreen *self)
   mahjong_table_view_set_center (self->table, center);
 
   parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), self->clock_label);
-  mahjong_screen_add_hand_page (MAHJONG_SCREEN (self), N_SEATS, "jihai.next-hand");
+  mahjong_screen_add_hand_page (MAHJONG_SCREEN (self), N_SEATS);
 
   mahjong_screen_set_table (MAHJONG_SCREEN (self), self->table);
   mahjong_screen_set_claim_bar (MAHJONG_SCREEN (self), self->claim_bar);

@@ -583,15 +583,15 @@ hold (MahjongScreen *self,
 
 void
 mahjong_screen_add_hand_page (MahjongScreen *self,
-                              guint          n_seats,
-                              const char    *next_action)
+                              guint          n_seats)
 {
+  const ParlorGameInfo *info = PARLOR_GAME_SCREEN_GET_CLASS (self)->game_info;
+  g_autofree char *next_action = g_strconcat (info->id, ".next-hand", NULL);
   MahjongScreenPrivate *priv;
   GtkStack *stack;
   GtkWidget *box, *scrolled;
 
   g_return_if_fail (MAHJONG_IS_SCREEN (self));
-  g_return_if_fail (next_action != NULL);
 
   priv = PRIV (self);
   stack = parlor_game_screen_get_stack (PARLOR_GAME_SCREEN (self));
@@ -1179,23 +1179,23 @@ claim_action (GtkWidget  *widget,
 }
 
 void
-mahjong_screen_class_install_actions (GtkWidgetClass *widget_class,
-                                      const char     *prefix,
-                                      const char     *claim)
+mahjong_screen_class_set_game (GtkWidgetClass       *widget_class,
+                               const ParlorGameInfo *info,
+                               const char           *claim)
 {
-  g_autofree char *next = g_strconcat (prefix, ".next-hand", NULL);
-  g_autofree char *css = g_strconcat (prefix, "-screen", NULL);
+  g_autofree char *next = g_strconcat (info->id, ".next-hand", NULL);
 
-  parlor_game_screen_class_install_game_actions (widget_class, prefix);
+  g_type_ensure (MAHJONG_TYPE_TABLE_VIEW);
+  g_type_ensure (MAHJONG_TYPE_CLAIM_BAR);
+  parlor_game_screen_class_set_game (widget_class, info);
   gtk_widget_class_install_action (widget_class, next, NULL, next_hand_action);
   if (claim != NULL)
     {
-      g_autofree char *name = g_strconcat (prefix, ".", claim, NULL);
+      g_autofree char *name = g_strconcat (info->id, ".", claim, NULL);
 
       gtk_widget_class_install_action (widget_class, name, "s", claim_action);
     }
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
-  gtk_widget_class_set_css_name (widget_class, css);
 }
 
 static void

@@ -117,12 +117,12 @@ const char       *mahjong_screen_get_ranking    (MahjongScreen    *self);
  * still to show (its words belong to the match's result). */
 gboolean          mahjong_screen_finish         (MahjongScreen    *self);
 gboolean          mahjong_screen_is_finished    (MahjongScreen    *self);
-/* The game's actions under @prefix ("jihai"): every game's, Next Hand
- * (prefix.next-hand) and, with @claim, prefix.@claim ("s", an action line) that
- * submits what the claim bar offers; the screen's CSS name is prefix-screen. */
-void              mahjong_screen_class_install_actions (GtkWidgetClass *widget_class,
-                                                 const char       *prefix,
-                                                 const char       *claim);
+/* parlor_game_screen_class_set_game(), and the actions `ID.next-hand` and,
+ * with @claim, `ID.@claim` ("s", an action line) that submits what the claim
+ * bar offers. */
+void              mahjong_screen_class_set_game (GtkWidgetClass       *widget_class,
+                                                 const ParlorGameInfo *info,
+                                                 const char           *claim);
 void              mahjong_screen_set_claim_bar  (MahjongScreen    *self,
                                                  MahjongClaimBar  *bar);
 /* Where @seat sits at the table as this player sees it: 0 is theirs. */
@@ -137,11 +137,10 @@ gboolean          mahjong_screen_submit         (MahjongScreen    *self,
 gboolean          mahjong_screen_focus_hand     (MahjongScreen    *self);
 /* Adds the hand-result page to the base's stack as its "hand" page: the winning hand
  * and its melds (hidden until given), the hand's words and Next Hand, which
- * activates @next_action. Shown, it pauses a game against the computer
+ * activates ID.next-hand. Shown, it pauses a game against the computer
  * until Next Hand; on a LAN it gives way by itself after a moment. */
 void              mahjong_screen_add_hand_page  (MahjongScreen    *self,
-                                                 guint             n_seats,
-                                                 const char       *next_action);
+                                                 guint             n_seats);
 MahjongHandView  *mahjong_screen_get_win_hand   (MahjongScreen    *self);
 /* The winning hand on the page, named after @owner (NULL: this player):
  * its concealed tiles, the winning tile @win apart, and its melds. */

@@ -791,14 +791,13 @@ manhattan_screen_class_init (ManhattanScreenClass *klass)
   object_class->constructed = manhattan_screen_constructed;
   object_class->dispose = manhattan_screen_dispose;
   object_class->finalize = manhattan_screen_finalize;
-  PARLOR_GAME_SCREEN_CLASS (klass)->focus_play = manhattan_screen_focus_play;
+  screen_class->focus_play = manhattan_screen_focus_play;
   screen_class->host_config = manhattan_screen_host_config;
   screen_class->session_event = manhattan_screen_session_event;
   screen_class->session_changed = manhattan_screen_session_changed;
   screen_class->seats_changed = manhattan_screen_seats_changed;
   screen_class->seated = manhattan_screen_seated;
   screen_class->begin_play = begin_play;
-  screen_class->game_info = &manhattan_game_info;
   screen_class->seat_players = manhattan_screen_seat_players;
   screen_class->reset = manhattan_screen_reset;
   screen_class->show_hint = manhattan_screen_show_hint;
@@ -806,8 +805,7 @@ manhattan_screen_class_init (ManhattanScreenClass *klass)
   g_type_ensure (MANHATTAN_TYPE_BOARD_VIEW);
   g_type_ensure (MANHATTAN_TYPE_PANEL);
   g_type_ensure (MANHATTAN_TYPE_SETUP);
-
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/parlorgames/Parlor/manhattan/manhattan-screen.ui");
+  parlor_game_screen_class_set_game (widget_class, &manhattan_game_info);
   gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, setup);
   gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, board);
   gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, panel);
@@ -817,7 +815,6 @@ manhattan_screen_class_init (ManhattanScreenClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_selection_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_choose);
 
-  parlor_game_screen_class_install_game_actions (widget_class, "manhattan");
   gtk_widget_class_install_action (widget_class, "game.card", "i", card_action);
   gtk_widget_class_install_action (widget_class, "game.block", "i", block_action);
   for (int i = 0; i < 4; i++)
@@ -826,8 +823,6 @@ manhattan_screen_class_init (ManhattanScreenClass *klass)
       gtk_widget_class_add_binding_action (widget_class, digit_keys[i], GDK_CONTROL_MASK,
                                            "game.block", "i", i + 1);
     }
-
-  gtk_widget_class_set_css_name (widget_class, "manhattan-screen");
 }
 
 static void

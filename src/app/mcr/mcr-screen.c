@@ -383,6 +383,7 @@ mcr_screen_class_init (McrScreenClass *klass)
   static const char * const quiet_events[] = { "answered", NULL };
   static const char * const hand_end_events[] = { "hu", NULL };
 
+  mahjong_screen_class_set_game (widget_class, &mcr_game_info, NULL);
   screen_class->host_config = mcr_screen_host_config;
   mahjong_class->discard_action = mcr_screen_discard_action;
   mahjong_class->read_view = mcr_screen_read_view;
@@ -393,16 +394,10 @@ mcr_screen_class_init (McrScreenClass *klass)
   mahjong_class->headline_events = headline_events;
   mahjong_class->quiet_events = quiet_events;
   mahjong_class->hand_end_events = hand_end_events;
-  screen_class->game_info = &mcr_game_info;
   screen_class->local_config = mcr_screen_local_config;
   screen_class->reset = mcr_screen_reset;
 
-  mahjong_screen_class_install_actions (widget_class, "mcr", NULL);
-
-  g_type_ensure (MAHJONG_TYPE_TABLE_VIEW);
   g_type_ensure (MCR_TYPE_SETUP);
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/parlorgames/Parlor/mcr/mcr-screen.ui");
   gtk_widget_class_bind_template_child (widget_class, McrScreen, setup);
   gtk_widget_class_bind_template_child (widget_class, McrScreen, turn_label);
   gtk_widget_class_bind_template_child (widget_class, McrScreen, clock_label);
@@ -428,6 +423,6 @@ mcr_screen_init (McrScreen *self)
   mahjong_screen_set_table (MAHJONG_SCREEN (self), self->table);
   mahjong_screen_set_claim_bar (MAHJONG_SCREEN (self), self->claim_bar);
   mahjong_screen_set_status_labels (MAHJONG_SCREEN (self), self->turn_label, NULL);
-  mahjong_screen_add_hand_page (MAHJONG_SCREEN (self), N_SEATS, "mcr.next-hand");
+  mahjong_screen_add_hand_page (MAHJONG_SCREEN (self), N_SEATS);
   parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), self->clock_label);
 }

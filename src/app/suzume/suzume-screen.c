@@ -397,6 +397,7 @@ suzume_screen_class_init (SuzumeScreenClass *klass)
   static const char * const headline_events[] = { "hand", "tsumo", "ron", "game-over", NULL };
   static const char * const hand_end_events[] = { "tsumo", "ron", NULL };
 
+  mahjong_screen_class_set_game (widget_class, &suzume_game_info, "claim");
   screen_class->host_game = suzume_screen_host_game;
   screen_class->host_config = suzume_screen_host_config;
   mahjong_class->discard_action = suzume_screen_discard_action;
@@ -408,18 +409,13 @@ suzume_screen_class_init (SuzumeScreenClass *klass)
   mahjong_class->take_event = suzume_screen_take_event;
   mahjong_class->headline_events = headline_events;
   mahjong_class->hand_end_events = hand_end_events;
-  screen_class->game_info = &suzume_game_info;
   screen_class->local_config = suzume_screen_local_config;
   screen_class->seat_players = suzume_screen_seat_players;
   screen_class->reset = suzume_screen_reset;
 
-  mahjong_screen_class_install_actions (widget_class, "suzume", "claim");
   gtk_widget_class_install_action (widget_class, "suzume.discard", "i", discard_action);
 
-  g_type_ensure (MAHJONG_TYPE_CLAIM_BAR);
   g_type_ensure (SUZUME_TYPE_SETUP);
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/parlorgames/Parlor/suzume/suzume-screen.ui");
   gtk_widget_class_bind_template_child (widget_class, SuzumeScreen, setup);
   gtk_widget_class_bind_template_child (widget_class, SuzumeScreen, turn_label);
   gtk_widget_class_bind_template_child (widget_class, SuzumeScreen, info_label);
@@ -446,7 +442,7 @@ suzume_screen_init (SuzumeScreen *self)
   mahjong_screen_set_claim_bar (MAHJONG_SCREEN (self), self->claim_bar);
   mahjong_screen_set_table_holder (MAHJONG_SCREEN (self), self->table_holder);
   mahjong_screen_set_status_labels (MAHJONG_SCREEN (self), self->turn_label, self->hint_label);
-  mahjong_screen_add_hand_page (MAHJONG_SCREEN (self), N_SEATS_MAX, "suzume.next-hand");
+  mahjong_screen_add_hand_page (MAHJONG_SCREEN (self), N_SEATS_MAX);
   parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), self->clock_label);
 }
 

@@ -524,7 +524,11 @@ triad_screen_class_init (TriadScreenClass *klass)
   ParlorGameScreenClass *screen_class = PARLOR_GAME_SCREEN_CLASS (klass);
   static const guint digit_keys[] = { GDK_KEY_1, GDK_KEY_2, GDK_KEY_3, GDK_KEY_4, GDK_KEY_5 };
 
-  PARLOR_GAME_SCREEN_CLASS (klass)->focus_play = triad_screen_focus_play;
+  g_type_ensure (TRIAD_TYPE_BOARD_VIEW);
+  g_type_ensure (TRIAD_TYPE_HAND_VIEW);
+  g_type_ensure (TRIAD_TYPE_SETUP);
+  parlor_game_screen_class_set_game (widget_class, &triad_game_info);
+  screen_class->focus_play = triad_screen_focus_play;
   screen_class->host_config = triad_screen_host_config;
   screen_class->show_hint = triad_screen_show_hint;
   screen_class->session_event = triad_screen_session_event;
@@ -533,16 +537,9 @@ triad_screen_class_init (TriadScreenClass *klass)
   screen_class->seated = triad_screen_seated;
   screen_class->game_over = triad_screen_game_over;
   screen_class->begin_play = begin_play;
-  screen_class->game_info = &triad_game_info;
   screen_class->local_config = triad_screen_local_config;
   screen_class->reset = triad_screen_reset;
 
-  g_type_ensure (TRIAD_TYPE_BOARD_VIEW);
-  g_type_ensure (TRIAD_TYPE_HAND_VIEW);
-  g_type_ensure (TRIAD_TYPE_SETUP);
-
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/parlorgames/Parlor/triad/triad-screen.ui");
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, setup);
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, table_box);
   gtk_widget_class_bind_template_child (widget_class, TriadScreen, turn_label);
@@ -560,13 +557,10 @@ triad_screen_class_init (TriadScreenClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_selection_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_card_activated);
 
-  parlor_game_screen_class_install_game_actions (widget_class, "triad");
   gtk_widget_class_install_action (widget_class, "triad.show-result", NULL, show_result_action);
   gtk_widget_class_install_action (widget_class, "triad.card", "i", card_action);
   for (int i = 0; i < (int) G_N_ELEMENTS (digit_keys); i++)
     gtk_widget_class_add_binding_action (widget_class, digit_keys[i], 0, "triad.card", "i", i);
-
-  gtk_widget_class_set_css_name (widget_class, "triad-screen");
 }
 
 static void
