@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "parlor-game-screen.h"
+#include "parlor-line.h"
 #include "parlor-recorder.h"
 #include "parlor-hint.h"
 #include "parlor-saved-game.h"
@@ -249,6 +250,50 @@ parlor_game_screen_get_names (ParlorGameScreen *self)
 {
   g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), NULL);
   return (const char * const *) PRIV (self)->names;
+}
+
+static gboolean
+among (const char * const *types,
+       const char         *type)
+{
+  return types != NULL && g_strv_contains (types, type);
+}
+
+/* The game's news: its words in the log, the game's own part, a sound. */
+static void
+parlor_game_screen_real_session_event (ParlorGameScreen *self,
+                                       const char       *text)
+{
+  ParlorGameScreenClass *klass = PARLOR_GAME_SCREEN_GET_CLASS (self);
+  ParlorGameScreenPrivate *priv = PRIV (self);
+  g_autoptr(ParlorLine) line = parlor_line_parse (text, NULL);
+  g_autofree char *words = NULL;
+  const char *type;
+
+  if (line == NULL)
+    return;
+  type = parlor_line_get_type (line);
+  if (klass->event_words != NULL)
+    words = klass->event_words (self, line, text);
+  else if (klass->game_info != NULL && klass->game_info->describe != NULL)
+    {
+      /* The log speaks to the player: "You discard…". */
+      const char *names[PARLOR_GAME_SCREEN_MAX_SEATS];
+
+      for (int i = 0; i < PARLOR_GAME_SCREEN_MAX_SEATS; i++)
+        names[i] = i == priv->seat ? "" : priv->names[i];
+      words = klass->game_info->describe (text, names);
+    }
+  if (words != NULL && *words == '\0')
+    g_clear_pointer (&words, g_free);
+  if (words != NULL && !among (klass->quiet_events, type))
+    parlor_log_view_append (priv->log, words, among (klass->headline_events, type));
+  if (klass->take_event != NULL)
+    klass->take_event (self, line, type, words);
+  if (among (klass->turn_events, type))
+    parlor_game_screen_play_sound (self, PARLOR_SOUND_TURN_END);
+  else if (among (klass->round_events, type))
+    parlor_game_screen_play_sound (self, PARLOR_SOUND_ROUND_END);
 }
 
 static void
@@ -2095,6 +2140,7 @@ parlor_game_screen_class_init (ParlorGameScreenClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_continue_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_resume_clicked);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  klass->session_event = parlor_game_screen_real_session_event;
 }
 
 static void

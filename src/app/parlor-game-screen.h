@@ -4,6 +4,7 @@
 #include <adwaita.h>
 #include <gtk/gtk.h>
 
+#include "parlor-line.h"
 #include "parlor-log-view.h"
 #include "parlor-session.h"
 #include "parlor-settings.h"
@@ -45,9 +46,24 @@ struct _ParlorGameScreenClass
   char     *(*host_config)     (ParlorGameScreen  *self,
                                 char             **summary);
 
-  /* The session's news, after the base has done its part. */
+  /* The session's news. The base's own tells an event: its words (from
+   * event_words, else the game's describe with the player named ""), in the
+   * log unless its type is quiet (headlines stand out), then take_event
+   * (@words NULL when it has none), then the sound of turn_events and
+   * round_events. */
   void      (*session_event)   (ParlorGameScreen  *self,
                                 const char        *line);
+  char     *(*event_words)     (ParlorGameScreen  *self,
+                                const ParlorLine  *line,
+                                const char        *text);
+  void      (*take_event)      (ParlorGameScreen  *self,
+                                ParlorLine        *line,
+                                const char        *type,
+                                const char        *words);
+  const char * const *headline_events;
+  const char * const *quiet_events;
+  const char * const *turn_events;
+  const char * const *round_events;
   void      (*session_changed) (ParlorGameScreen  *self);
   void      (*seats_changed)   (ParlorGameScreen  *self);
   void      (*game_over)       (ParlorGameScreen  *self,

@@ -428,8 +428,8 @@ jihai_screen_class_init (JihaiScreenClass *klass)
   mahjong_class->hint_text = jihai_screen_hint_text;
   mahjong_class->draw_status = jihai_screen_draw_status;
   mahjong_class->take_event = jihai_screen_take_event;
-  mahjong_class->headline_events = headline_events;
-  mahjong_class->hand_end_events = hand_end_events;
+  screen_class->headline_events = headline_events;
+  screen_class->round_events = hand_end_events;
   screen_class->local_config = jihai_screen_local_config;
   screen_class->reset = jihai_screen_reset;
 

@@ -114,13 +114,6 @@ draw_seat (MahjongScreen           *self,
 }
 
 static gboolean
-among (const char * const *types,
-       const char         *type)
-{
-  return types != NULL && g_strv_contains (types, type);
-}
-
-static gboolean
 focus_nowhere (MahjongScreen *self)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
@@ -899,37 +892,21 @@ mahjong_screen_next_hand (MahjongScreen *self)
   return TRUE;
 }
 
+/* The game's part first, then the table says what was done. */
 static void
-mahjong_screen_session_event (ParlorGameScreen *screen,
-                              const char       *text)
+mahjong_screen_take_event (ParlorGameScreen *screen,
+                           ParlorLine       *line,
+                           const char       *type,
+                           const char       *words)
 {
   MahjongScreen *self = MAHJONG_SCREEN (screen);
   MahjongScreenClass *klass = MAHJONG_SCREEN_GET_CLASS (self);
   MahjongScreenPrivate *priv = PRIV (self);
-  const ParlorGameInfo *info = PARLOR_GAME_SCREEN_GET_CLASS (screen)->game_info;
-  g_autoptr(ParlorLine) line = parlor_line_parse (text, NULL);
-  g_autofree char *words = NULL;
-  const char *names[MAHJONG_TABLE_SEATS_MAX];
-  const char *type;
 
-  if (line == NULL)
-    return;
-  type = parlor_line_get_type (line);
   if (klass->take_event != NULL)
     klass->take_event (self, line, type);
-  for (int i = 0; i < MAHJONG_TABLE_SEATS_MAX; i++)
-    names[i] = i == PARLOR_SCREEN_SEAT (self) ? "" : PARLOR_SCREEN_NAME (self, (guint) i);
-  if (info != NULL && info->describe != NULL)
-    words = info->describe (text, names);
-  if (words != NULL && *words != '\0' && !among (klass->quiet_events, type))
-    parlor_log_view_append (parlor_game_screen_get_log_view (PARLOR_GAME_SCREEN (self)), words,
-                            among (klass->headline_events, type));
   if (priv->table != NULL)
     mahjong_table_view_announce_event (priv->table, line, PARLOR_SCREEN_SEAT (self), words);
-  if (g_str_equal (type, "discard"))
-    parlor_game_screen_play_sound (screen, PARLOR_SOUND_TURN_END);
-  else if (among (klass->hand_end_events, type))
-    parlor_game_screen_play_sound (screen, PARLOR_SOUND_ROUND_END);
 }
 
 void
@@ -1316,10 +1293,12 @@ mahjong_screen_class_init (MahjongScreenClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   ParlorGameScreenClass *screen_class = PARLOR_GAME_SCREEN_CLASS (klass);
+  static const char * const turn_events[] = { "discard", NULL };
 
   object_class->dispose = mahjong_screen_dispose;
   object_class->finalize = mahjong_screen_finalize;
-  screen_class->session_event = mahjong_screen_session_event;
+  screen_class->take_event = mahjong_screen_take_event;
+  screen_class->turn_events = turn_events;
   screen_class->session_changed = mahjong_screen_session_changed;
   screen_class->begin_play = mahjong_screen_begin_play;
   screen_class->seated = mahjong_screen_seated;

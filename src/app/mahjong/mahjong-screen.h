@@ -57,15 +57,11 @@ struct _MahjongScreenClass
   /* The game's own status beside the table; @state is NULL before a view. */
   void      (*draw_status)    (MahjongScreen           *self,
                                const MahjongTableState *state);
-  /* An event of the game's own, before it is logged and announced. */
+  /* An event of the game's own, after it is logged, before the table
+   * announces it. */
   void      (*take_event)     (MahjongScreen           *self,
                                ParlorLine              *line,
                                const char              *type);
-  /* Event types that stand out in the log, that stay out of it, and that
-   * end a hand (their sound); NULL-terminated. */
-  const char * const *headline_events;
-  const char * const *quiet_events;
-  const char * const *hand_end_events;
 
   gpointer padding[4];
 };

@@ -267,10 +267,11 @@ positions_words (const char *cards)
  * as the player sees them from their seat (as the cards and the board name
  * them), and the player is "you". */
 static char *
-event_words (ManhattanScreen  *self,
-             const ParlorLine *line,
-             const char       *text)
+manhattan_screen_event_words (ParlorGameScreen *screen,
+                              const ParlorLine *line,
+                              const char       *text)
 {
+  ManhattanScreen *self = MANHATTAN_SCREEN (screen);
   const char *type = parlor_line_get_type (line);
   gint64 seat = -1;
   gboolean mine;
@@ -373,34 +374,21 @@ event_words (ManhattanScreen  *self,
 }
 
 static void
-handle_event (ManhattanScreen *self,
-              const char      *text)
+manhattan_screen_take_event (ParlorGameScreen *screen,
+                             ParlorLine       *line,
+                             const char       *type,
+                             const char       *words)
 {
-  g_autoptr(ParlorLine) line = NULL;
-  g_autofree char *words = NULL;
-  const char *type;
-  gboolean emphasis;
+  ManhattanScreen *self = MANHATTAN_SCREEN (screen);
+  static const char * const told[] = { "play", "round", "stuck", "set-aside", NULL };
 
-  line = parlor_line_parse (text, NULL);
-  if (line == NULL)
-    return;
-  type = parlor_line_get_type (line);
-  emphasis = g_str_equal (type, "round") || g_str_equal (type, "score") ||
-             g_str_equal (type, "game-over") || g_str_equal (type, "stuck") ||
-             g_str_equal (type, "set-aside");
-
-  words = event_words (self, line, text);
-  if (words != NULL && *words != '\0')
-    parlor_log_view_append (self->log, words, emphasis);
-  if (words != NULL && (g_str_equal (type, "play") || g_str_equal (type, "round") ||
-                        g_str_equal (type, "stuck") || g_str_equal (type, "set-aside")))
+  if (words != NULL && g_strv_contains (told, type))
     manhattan_panel_announce (self->panel, words);
 
   if (g_str_equal (type, "play"))
     {
       gint64 city, row, col;
 
-      parlor_game_screen_play_sound (PARLOR_GAME_SCREEN (self), PARLOR_SOUND_TURN_END);
       if (parlor_line_get_int (line, "city", 0, MANHATTAN_N_CITIES - 1, &city, NULL) &&
           parlor_line_get_int (line, "row", 0, 2, &row, NULL) &&
           parlor_line_get_int (line, "col", 0, 2, &col, NULL))
@@ -410,15 +398,6 @@ handle_event (ManhattanScreen *self,
     add_score_line (self, line);
   else if (g_str_equal (type, "game-over"))
     show_result (self, line);
-}
-
-static void
-manhattan_screen_session_event (ParlorGameScreen *screen,
-                                const char       *text)
-{
-  ManhattanScreen *self = MANHATTAN_SCREEN (screen);
-
-  handle_event (self, text);
 }
 
 static void
@@ -787,13 +766,18 @@ manhattan_screen_class_init (ManhattanScreenClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   ParlorGameScreenClass *screen_class = PARLOR_GAME_SCREEN_CLASS (klass);
   static const guint digit_keys[] = { GDK_KEY_1, GDK_KEY_2, GDK_KEY_3, GDK_KEY_4 };
+  static const char * const headline_events[] = { "round", "score", "game-over", "stuck", "set-aside", NULL };
+  static const char * const turn_events[] = { "play", NULL };
 
   object_class->constructed = manhattan_screen_constructed;
   object_class->dispose = manhattan_screen_dispose;
   object_class->finalize = manhattan_screen_finalize;
   screen_class->focus_play = manhattan_screen_focus_play;
   screen_class->host_config = manhattan_screen_host_config;
-  screen_class->session_event = manhattan_screen_session_event;
+  screen_class->event_words = manhattan_screen_event_words;
+  screen_class->take_event = manhattan_screen_take_event;
+  screen_class->headline_events = headline_events;
+  screen_class->turn_events = turn_events;
   screen_class->session_changed = manhattan_screen_session_changed;
   screen_class->seats_changed = manhattan_screen_seats_changed;
   screen_class->seated = manhattan_screen_seated;

@@ -391,9 +391,9 @@ mcr_screen_class_init (McrScreenClass *klass)
   mahjong_class->status_text = mcr_screen_status_text;
   mahjong_class->draw_status = mcr_screen_draw_status;
   mahjong_class->take_event = mcr_screen_take_event;
-  mahjong_class->headline_events = headline_events;
-  mahjong_class->quiet_events = quiet_events;
-  mahjong_class->hand_end_events = hand_end_events;
+  screen_class->headline_events = headline_events;
+  screen_class->quiet_events = quiet_events;
+  screen_class->round_events = hand_end_events;
   screen_class->local_config = mcr_screen_local_config;
   screen_class->reset = mcr_screen_reset;
 

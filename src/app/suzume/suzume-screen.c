@@ -407,8 +407,8 @@ suzume_screen_class_init (SuzumeScreenClass *klass)
   mahjong_class->hint_text = suzume_screen_hint_text;
   mahjong_class->draw_status = suzume_screen_draw_status;
   mahjong_class->take_event = suzume_screen_take_event;
-  mahjong_class->headline_events = headline_events;
-  mahjong_class->hand_end_events = hand_end_events;
+  screen_class->headline_events = headline_events;
+  screen_class->round_events = hand_end_events;
   screen_class->local_config = suzume_screen_local_config;
   screen_class->seat_players = suzume_screen_seat_players;
   screen_class->reset = suzume_screen_reset;

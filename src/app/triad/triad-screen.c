@@ -183,69 +183,38 @@ update_names (TriadScreen *self)
 
 /* Players get their seats at the start, before the deal is announced. */
 
+/* A move's takings are said with the move, not in its place. */
 static void
-handle_event (TriadScreen *self,
-              const char  *text)
-{
-  g_autoptr(ParlorLine) line = NULL;
-  g_autofree char *words = NULL;
-  const char *type;
-
-  line = parlor_line_parse (text, NULL);
-  if (line == NULL)
-    return;
-  type = parlor_line_get_type (line);
-
-  {
-    /* The log speaks to the player: "You play…". */
-    const char *names[N_SEATS] = { PARLOR_SCREEN_NAME (self, 0), PARLOR_SCREEN_NAME (self, 1) };
-
-    if (PARLOR_SCREEN_SEAT (self) >= 0)
-      names[PARLOR_SCREEN_SEAT (self)] = "";
-    words = triad_game_info.describe (text, names);
-  }
-  if (words != NULL && *words != '\0')
-    {
-      parlor_log_view_append (self->log, words,
-                              g_str_equal (type, "start") || g_str_equal (type, "over"));
-      /* A move's takings are said with the move, not in its place. */
-      if (g_str_equal (type, "flip") && *gtk_label_get_text (self->news_label) != '\0')
-        {
-          /* Translators: a move and what it takes, said together:
-           * "Computer plays 9-6-2-1 on the right; Computer takes the card on the top" */
-          g_autofree char *both = g_strdup_printf (_("%s; %s"), gtk_label_get_text (self->news_label), words);
-
-          parlor_screen_announce (self->news_label, both);
-        }
-      else
-        parlor_screen_announce (self->news_label, words);
-    }
-
-  if (g_str_equal (type, "start"))
-    {
-      TriadEvent event;
-
-      /* The host chose the rules: say them to both players. */
-      if (triad_event_parse (text, &event, NULL))
-        {
-          g_autofree char *rules = triad_rules_summary (event.open, event.rules);
-          /* Translators: "Rules: Closed hands · Same · Combo" */
-          g_autofree char *said = g_strdup_printf (_("Rules: %s"), rules);
-
-          parlor_log_view_append (self->log, said, TRUE);
-        }
-    }
-  else if (g_str_equal (type, "place"))
-    play_sound (self, PARLOR_SOUND_TURN_END);
-}
-
-static void
-triad_screen_session_event (ParlorGameScreen *screen,
-                            const char       *text)
+triad_screen_take_event (ParlorGameScreen *screen,
+                         ParlorLine       *line,
+                         const char       *type,
+                         const char       *words)
 {
   TriadScreen *self = TRIAD_SCREEN (screen);
+  TriadEvent event;
+  g_autofree char *text = NULL;
 
-  handle_event (self, text);
+  if (words != NULL && g_str_equal (type, "flip") && *gtk_label_get_text (self->news_label) != '\0')
+    {
+      /* Translators: a move and what it takes, said together:
+       * "Computer plays 9-6-2-1 on the right; Computer takes the card on the top" */
+      g_autofree char *both = g_strdup_printf (_("%s; %s"), gtk_label_get_text (self->news_label), words);
+
+      parlor_screen_announce (self->news_label, both);
+    }
+  else if (words != NULL)
+    parlor_screen_announce (self->news_label, words);
+
+  /* The host chose the rules: say them to both players. */
+  if (g_str_equal (type, "start") && (text = parlor_line_to_string (line, NULL)) != NULL &&
+      triad_event_parse (text, &event, NULL))
+    {
+      g_autofree char *rules = triad_rules_summary (event.open, event.rules);
+      /* Translators: "Rules: Closed hands · Same · Combo" */
+      g_autofree char *said = g_strdup_printf (_("Rules: %s"), rules);
+
+      parlor_log_view_append (self->log, said, TRUE);
+    }
 }
 
 static void
@@ -523,6 +492,8 @@ triad_screen_class_init (TriadScreenClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   ParlorGameScreenClass *screen_class = PARLOR_GAME_SCREEN_CLASS (klass);
   static const guint digit_keys[] = { GDK_KEY_1, GDK_KEY_2, GDK_KEY_3, GDK_KEY_4, GDK_KEY_5 };
+  static const char * const headline_events[] = { "start", "over", NULL };
+  static const char * const turn_events[] = { "place", NULL };
 
   g_type_ensure (TRIAD_TYPE_BOARD_VIEW);
   g_type_ensure (TRIAD_TYPE_HAND_VIEW);
@@ -531,7 +502,9 @@ triad_screen_class_init (TriadScreenClass *klass)
   screen_class->focus_play = triad_screen_focus_play;
   screen_class->host_config = triad_screen_host_config;
   screen_class->show_hint = triad_screen_show_hint;
-  screen_class->session_event = triad_screen_session_event;
+  screen_class->take_event = triad_screen_take_event;
+  screen_class->headline_events = headline_events;
+  screen_class->turn_events = turn_events;
   screen_class->session_changed = triad_screen_session_changed;
   screen_class->seats_changed = triad_screen_seats_changed;
   screen_class->seated = triad_screen_seated;
