@@ -1561,6 +1561,16 @@ parlor_game_screen_is_playing (ParlorGameScreen *self)
   return PARLOR_GAME_SCREEN_GET_CLASS (self)->is_playing (self);
 }
 
+char *
+parlor_game_screen_dup_view (ParlorGameScreen *self)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), NULL);
+
+  if (PRIV (self)->seat < 0 || PRIV (self)->session == NULL)
+    return NULL;
+  return parlor_session_dup_view (PRIV (self)->session);
+}
+
 gboolean
 parlor_game_screen_can_move (ParlorGameScreen *self)
 {

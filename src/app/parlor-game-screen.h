@@ -205,6 +205,9 @@ void      parlor_game_screen_set_finished   (ParlorGameScreen  *self,
 gboolean  parlor_game_screen_get_finished   (ParlorGameScreen  *self);
 /* The game waits for this player and no move of theirs is on its way. */
 gboolean  parlor_game_screen_can_move       (ParlorGameScreen  *self);
+/* This seat's view line (from the table, or the last one the host sent);
+ * NULL without a seat. */
+char     *parlor_game_screen_dup_view       (ParlorGameScreen  *self);
 gboolean  parlor_game_screen_submit         (ParlorGameScreen  *self,
                                              const char        *action,
                                              GError           **error);

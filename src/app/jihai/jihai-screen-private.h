@@ -11,7 +11,7 @@ G_BEGIN_DECLS
 
 /* "setup", "play", "hand" or "result". */
 /* This seat's view line. */
-#define jihai_screen_dup_view(self)      mahjong_screen_dup_view (MAHJONG_SCREEN (self))
+#define jihai_screen_dup_view(self)      parlor_game_screen_dup_view (PARLOR_GAME_SCREEN (self))
 /* The game waits for this player and no move is on its way. */
 #define jihai_screen_is_waiting(self)    mahjong_screen_is_waiting (MAHJONG_SCREEN (self))
 #define jihai_screen_get_claim_bar(self) mahjong_screen_get_claim_bar (MAHJONG_SCREEN (self))

@@ -263,15 +263,6 @@ mahjong_screen_get_state (MahjongScreen *self)
   return PRIV (self)->has_state ? &PRIV (self)->state : NULL;
 }
 
-char *
-mahjong_screen_dup_view (MahjongScreen *self)
-{
-  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), NULL);
-  if (PARLOR_SCREEN_SEAT (self) < 0 || PARLOR_SCREEN_SESSION (self) == NULL)
-    return NULL;
-  return parlor_session_dup_view (PARLOR_SCREEN_SESSION (self));
-}
-
 GtkWidget *
 mahjong_screen_get_my_hand (MahjongScreen *self)
 {

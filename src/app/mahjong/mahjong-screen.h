@@ -83,8 +83,6 @@ void              mahjong_screen_set_status_labels (MahjongScreen *self,
 /* "You" for the player, else the seat's name. */
 const char       *mahjong_screen_seat_name      (MahjongScreen    *self,
                                                  gint64            seat);
-/* This seat's view line, NULL without one. */
-char             *mahjong_screen_dup_view       (MahjongScreen    *self);
 GtkWidget        *mahjong_screen_get_my_hand    (MahjongScreen    *self);
 GtkWidget        *mahjong_screen_get_claim_bar  (MahjongScreen    *self);
 /* The status line's words: whose turn it is, what the player is asked. */

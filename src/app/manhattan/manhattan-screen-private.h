@@ -13,8 +13,8 @@ G_BEGIN_DECLS
 gboolean     manhattan_screen_submit       (ManhattanScreen  *self,
                                             const char       *action,
                                             GError          **error);
-/* This seat's view line, and whether it must act with no move on its way. */
-char        *manhattan_screen_dup_view     (ManhattanScreen  *self);
+#define manhattan_screen_dup_view(self) parlor_game_screen_dup_view (PARLOR_GAME_SCREEN (self))
+/* Whether this player must act with no move on its way. */
 gboolean     manhattan_screen_is_waiting   (ManhattanScreen  *self);
 GtkWidget   *manhattan_screen_get_board    (ManhattanScreen  *self);
 GtkWidget   *manhattan_screen_get_panel    (ManhattanScreen  *self);

@@ -50,7 +50,7 @@ refresh (ManhattanScreen *self)
   g_autoptr(GError) error = NULL;
   gboolean building;
 
-  line = PARLOR_SCREEN_SESSION (self) != NULL ? parlor_session_dup_view (PARLOR_SCREEN_SESSION (self)) : NULL;
+  line = parlor_game_screen_dup_view (PARLOR_GAME_SCREEN (self));
   if (line == NULL)
     return;
 
@@ -834,13 +834,6 @@ manhattan_screen_get_panel (ManhattanScreen *self)
 {
   g_return_val_if_fail (MANHATTAN_IS_SCREEN (self), NULL);
   return GTK_WIDGET (self->panel);
-}
-
-char *
-manhattan_screen_dup_view (ManhattanScreen *self)
-{
-  g_return_val_if_fail (MANHATTAN_IS_SCREEN (self), NULL);
-  return PARLOR_SCREEN_SESSION (self) != NULL ? parlor_session_dup_view (PARLOR_SCREEN_SESSION (self)) : NULL;
 }
 
 gboolean

@@ -12,7 +12,7 @@ G_BEGIN_DECLS
 #define mcr_screen_get_claim_bar(self) mahjong_screen_get_claim_bar (MAHJONG_SCREEN (self))
 #define mcr_screen_get_table_view(self) GTK_WIDGET (mahjong_screen_get_table (MAHJONG_SCREEN (self)))
 #define mcr_screen_get_ranking(self)   mahjong_screen_get_ranking (MAHJONG_SCREEN (self))
-#define mcr_screen_dup_view(self)      mahjong_screen_dup_view (MAHJONG_SCREEN (self))
+#define mcr_screen_dup_view(self)      parlor_game_screen_dup_view (PARLOR_GAME_SCREEN (self))
 /* "Your turn", "Your call", or whose turn it is. */
 #define mcr_screen_get_turn_text(self) mahjong_screen_get_status_text (MAHJONG_SCREEN (self))
 /* The game waits for this player's turn (TRUE) or call. */

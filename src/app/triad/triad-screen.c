@@ -147,9 +147,7 @@ refresh (TriadScreen *self)
   gboolean mine;
   int other;
 
-  if (PARLOR_SCREEN_SEAT (self) < 0 || PARLOR_SCREEN_SESSION (self) == NULL)
-    return;
-  line = parlor_session_dup_view (PARLOR_SCREEN_SESSION (self));
+  line = parlor_game_screen_dup_view (PARLOR_GAME_SCREEN (self));
   if (line == NULL)
     return;
 
@@ -608,16 +606,6 @@ triad_screen_get_score_text (TriadScreen *self)
 {
   g_return_val_if_fail (TRIAD_IS_SCREEN (self), NULL);
   return gtk_label_get_text (self->score_label);
-}
-
-char *
-triad_screen_dup_view (TriadScreen *self)
-{
-  g_return_val_if_fail (TRIAD_IS_SCREEN (self), NULL);
-
-  if (PARLOR_SCREEN_SEAT (self) < 0 || PARLOR_SCREEN_SESSION (self) == NULL)
-    return NULL;
-  return parlor_session_dup_view (PARLOR_SCREEN_SESSION (self));
 }
 
 gboolean
