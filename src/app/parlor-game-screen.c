@@ -297,6 +297,12 @@ parlor_game_screen_real_session_event (ParlorGameScreen *self,
 }
 
 static void
+parlor_game_screen_real_session_changed (ParlorGameScreen *self)
+{
+  parlor_game_screen_refresh (self);
+}
+
+static void
 on_event (ParlorSession    *session,
           const char       *line,
           ParlorGameScreen *self)
@@ -1572,6 +1578,27 @@ parlor_game_screen_dup_view (ParlorGameScreen *self)
 }
 
 gboolean
+parlor_game_screen_refresh (ParlorGameScreen *self)
+{
+  ParlorGameScreenClass *klass;
+  g_autofree char *line = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), FALSE);
+
+  klass = PARLOR_GAME_SCREEN_GET_CLASS (self);
+  line = klass->show_view != NULL ? parlor_game_screen_dup_view (self) : NULL;
+  if (line == NULL)
+    return FALSE;
+  if (!klass->show_view (self, line, &error))
+    {
+      g_warning ("Unreadable view: %s", error != NULL ? error->message : "");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
 parlor_game_screen_can_move (ParlorGameScreen *self)
 {
   ParlorGameScreenPrivate *priv;
@@ -2151,6 +2178,7 @@ parlor_game_screen_class_init (ParlorGameScreenClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_resume_clicked);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   klass->session_event = parlor_game_screen_real_session_event;
+  klass->session_changed = parlor_game_screen_real_session_changed;
 }
 
 static void

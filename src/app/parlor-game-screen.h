@@ -65,6 +65,11 @@ struct _ParlorGameScreenClass
   const char * const *turn_events;
   const char * const *round_events;
   void      (*session_changed) (ParlorGameScreen  *self);
+  /* Draws this seat's view line; FALSE with @error when it cannot be read.
+   * The base's session_changed shows the new view with it. */
+  gboolean  (*show_view)       (ParlorGameScreen  *self,
+                                const char        *view,
+                                GError           **error);
   void      (*seats_changed)   (ParlorGameScreen  *self);
   void      (*game_over)       (ParlorGameScreen  *self,
                                 const char        *result);
@@ -208,6 +213,9 @@ gboolean  parlor_game_screen_can_move       (ParlorGameScreen  *self);
 /* This seat's view line (from the table, or the last one the host sent);
  * NULL without a seat. */
 char     *parlor_game_screen_dup_view       (ParlorGameScreen  *self);
+/* Shows the session's view (show_view); FALSE when there is none to show
+ * (no seat, no view, or a view that could not be read). */
+gboolean  parlor_game_screen_refresh        (ParlorGameScreen  *self);
 gboolean  parlor_game_screen_submit         (ParlorGameScreen  *self,
                                              const char        *action,
                                              GError           **error);

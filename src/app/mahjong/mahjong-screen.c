@@ -205,38 +205,21 @@ update_status (MahjongScreen *self)
     }
 }
 
-gboolean
-mahjong_screen_refresh (MahjongScreen *self)
+static gboolean
+mahjong_screen_show_view (ParlorGameScreen  *screen,
+                          const char        *line,
+                          GError           **error)
 {
-  MahjongScreenClass *klass;
-  MahjongScreenPrivate *priv;
-  ParlorSession *session;
-  g_autofree char *line = NULL;
-  g_autoptr(GError) error = NULL;
-  MahjongTableState *state;
+  MahjongScreen *self = MAHJONG_SCREEN (screen);
+  MahjongScreenPrivate *priv = PRIV (self);
+  MahjongTableState *state = &priv->state;
   MahjongTableView *table;
-  int me;
 
-  g_return_val_if_fail (MAHJONG_IS_SCREEN (self), FALSE);
-
-  klass = MAHJONG_SCREEN_GET_CLASS (self);
-  priv = PRIV (self);
-  session = PARLOR_SCREEN_SESSION (self);
-  me = PARLOR_SCREEN_SEAT (self);
-  if (me < 0 || session == NULL || klass->read_view == NULL)
+  mahjong_table_state_init (state, priv->table != NULL ? mahjong_table_view_get_n_seats (priv->table) : 2,
+                            PARLOR_SCREEN_SEAT (self));
+  priv->has_state = MAHJONG_SCREEN_GET_CLASS (self)->read_view (self, line, state, error);
+  if (!priv->has_state)
     return FALSE;
-  line = parlor_session_dup_view (session);
-  if (line == NULL)
-    return FALSE;
-  state = &priv->state;
-  mahjong_table_state_init (state, priv->table != NULL ? mahjong_table_view_get_n_seats (priv->table) : 2, me);
-  if (!klass->read_view (self, line, state, &error))
-    {
-      priv->has_state = FALSE;
-      g_warning ("Unreadable view: %s", error->message);
-      return FALSE;
-    }
-  priv->has_state = TRUE;
   state->over |= priv->finished;
   if (state->over)
     state->asked = state->window = FALSE;
@@ -969,7 +952,7 @@ mahjong_screen_finish (MahjongScreen *self)
   mahjong_screen_end_hand_pause (self);
   if (priv->claim_bar != NULL)
     mahjong_claim_bar_clear (priv->claim_bar);
-  if (!mahjong_screen_refresh (self))
+  if (!parlor_game_screen_refresh (PARLOR_GAME_SCREEN (self)))
     update_status (self);
   if (priv->table != NULL)
     mahjong_hand_view_set_interactive (mahjong_table_view_get_hand (priv->table, 0), FALSE);
@@ -1110,7 +1093,7 @@ mahjong_screen_session_changed (ParlorGameScreen *screen)
   MahjongScreen *self = MAHJONG_SCREEN (screen);
   MahjongScreenPrivate *priv = PRIV (self);
 
-  mahjong_screen_refresh (self);
+  parlor_game_screen_refresh (PARLOR_GAME_SCREEN (self));
   if (!priv->hand_pending || priv->finished || (priv->has_state && priv->state.over))
     return;
   priv->hand_pending = FALSE;
@@ -1124,7 +1107,7 @@ mahjong_screen_begin_play (ParlorGameScreen *screen)
 
   if (PRIV (self)->stack != NULL)
     gtk_stack_set_visible_child_name (PRIV (self)->stack, "play");
-  mahjong_screen_refresh (self);
+  parlor_game_screen_refresh (PARLOR_GAME_SCREEN (self));
   mahjong_screen_focus_hand (self);
 }
 
@@ -1182,7 +1165,7 @@ static void
 mahjong_screen_seats_changed (ParlorGameScreen *screen)
 {
   show_names (MAHJONG_SCREEN (screen));
-  mahjong_screen_refresh (MAHJONG_SCREEN (screen));
+  parlor_game_screen_refresh (screen);
 }
 
 static void
@@ -1288,6 +1271,7 @@ mahjong_screen_class_init (MahjongScreenClass *klass)
 
   object_class->dispose = mahjong_screen_dispose;
   object_class->finalize = mahjong_screen_finalize;
+  screen_class->show_view = mahjong_screen_show_view;
   screen_class->take_event = mahjong_screen_take_event;
   screen_class->turn_events = turn_events;
   screen_class->session_changed = mahjong_screen_session_changed;

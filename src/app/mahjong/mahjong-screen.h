@@ -122,9 +122,6 @@ void              mahjong_screen_set_claim_bar  (MahjongScreen    *self,
 /* Where @seat sits at the table as this player sees it: 0 is theirs. */
 guint             mahjong_screen_relative       (MahjongScreen    *self,
                                                  guint             seat);
-/* Reads the session's view and draws the table from it; FALSE when there
- * is none to draw (no seat, no view, or a view that could not be read). */
-gboolean          mahjong_screen_refresh        (MahjongScreen    *self);
 /* Submits @action; an error is told. The hand takes the focus back. */
 gboolean          mahjong_screen_submit         (MahjongScreen    *self,
                                                  const char       *action);

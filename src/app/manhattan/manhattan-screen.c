@@ -43,22 +43,16 @@ toast (ManhattanScreen *self,
   parlor_game_screen_toast (PARLOR_GAME_SCREEN (self), message);
 }
 
-static void
-refresh (ManhattanScreen *self)
+static gboolean
+manhattan_screen_show_view (ParlorGameScreen  *screen,
+                            const char        *line,
+                            GError           **error)
 {
-  g_autofree char *line = NULL;
-  g_autoptr(GError) error = NULL;
+  ManhattanScreen *self = MANHATTAN_SCREEN (screen);
   gboolean building;
 
-  line = parlor_game_screen_dup_view (PARLOR_GAME_SCREEN (self));
-  if (line == NULL)
-    return;
-
-  if (!manhattan_view_parse (line, &self->view, &error))
-    {
-      g_warning ("Unreadable view: %s", error->message);
-      return;
-    }
+  if (!manhattan_view_parse (line, &self->view, error))
+    return FALSE;
   self->has_view = TRUE;
   manhattan_board_view_set_view (self->board, &self->view);
   manhattan_panel_set_view (self->panel, &self->view, parlor_game_screen_get_names (PARLOR_GAME_SCREEN (self)));
@@ -81,6 +75,7 @@ refresh (ManhattanScreen *self)
         gtk_widget_grab_focus (GTK_WIDGET (self->board));
     }
   self->building = building;
+  return TRUE;
 }
 
 static void
@@ -401,14 +396,6 @@ manhattan_screen_take_event (ParlorGameScreen *screen,
 }
 
 static void
-manhattan_screen_session_changed (ParlorGameScreen *screen)
-{
-  ManhattanScreen *self = MANHATTAN_SCREEN (screen);
-
-  refresh (self);
-}
-
-static void
 manhattan_screen_seated (ParlorGameScreen *screen)
 {
   ManhattanScreen *self = MANHATTAN_SCREEN (screen);
@@ -716,7 +703,7 @@ begin_play (ParlorGameScreen *screen)
   ManhattanScreen *self = MANHATTAN_SCREEN (screen);
 
   gtk_stack_set_visible_child_name (self->stack, "play");
-  refresh (self);
+  parlor_game_screen_refresh (screen);
   if (manhattan_panel_is_choosing (self->panel))
     manhattan_panel_focus_choose (self->panel);
   else
@@ -778,7 +765,7 @@ manhattan_screen_class_init (ManhattanScreenClass *klass)
   screen_class->take_event = manhattan_screen_take_event;
   screen_class->headline_events = headline_events;
   screen_class->turn_events = turn_events;
-  screen_class->session_changed = manhattan_screen_session_changed;
+  screen_class->show_view = manhattan_screen_show_view;
   screen_class->seats_changed = manhattan_screen_seats_changed;
   screen_class->seated = manhattan_screen_seated;
   screen_class->begin_play = begin_play;

@@ -139,23 +139,17 @@ update_status (TriadScreen *self)
     }
 }
 
-static void
-refresh (TriadScreen *self)
+static gboolean
+triad_screen_show_view (ParlorGameScreen  *screen,
+                        const char        *line,
+                        GError           **error)
 {
-  g_autofree char *line = NULL;
-  g_autoptr(GError) error = NULL;
+  TriadScreen *self = TRIAD_SCREEN (screen);
   gboolean mine;
   int other;
 
-  line = parlor_game_screen_dup_view (PARLOR_GAME_SCREEN (self));
-  if (line == NULL)
-    return;
-
-  if (!triad_view_parse (line, &self->view, &error))
-    {
-      g_warning ("Unreadable view: %s", error->message);
-      return;
-    }
+  if (!triad_view_parse (line, &self->view, error))
+    return FALSE;
   self->has_view = TRUE;
   other = opponent (self);
   mine = can_move (self);
@@ -169,6 +163,7 @@ refresh (TriadScreen *self)
                              self->view.hand_known[other]);
   update_preview (self);
   update_status (self);
+  return TRUE;
 }
 
 static void
@@ -221,7 +216,7 @@ triad_screen_session_changed (ParlorGameScreen *screen)
   TriadScreen *self = TRIAD_SCREEN (screen);
   gboolean had_focus = gtk_widget_has_focus (GTK_WIDGET (self->board));
 
-  refresh (self);
+  parlor_game_screen_refresh (screen);
   /* Back to the hand once the host took a move made from the board. */
   if (parlor_game_screen_is_guest (PARLOR_GAME_SCREEN (self)) && had_focus && !can_move (self) && !self->finished)
     gtk_widget_grab_focus (GTK_WIDGET (self->my_hand));
@@ -292,7 +287,7 @@ submit (TriadScreen  *self,
     return FALSE;
   /* A guest waits for the host's answer: a new view (or a refusal). */
   if (parlor_game_screen_is_guest (PARLOR_GAME_SCREEN (self)))
-    refresh (self);
+    parlor_game_screen_refresh (PARLOR_GAME_SCREEN (self));
   return TRUE;
 }
 
@@ -414,7 +409,7 @@ begin_play (ParlorGameScreen *screen)
   TriadScreen *self = TRIAD_SCREEN (screen);
 
   show_play_page (self);
-  refresh (self);
+  parlor_game_screen_refresh (screen);
   gtk_widget_grab_focus (GTK_WIDGET (self->my_hand));
 }
 
@@ -503,6 +498,7 @@ triad_screen_class_init (TriadScreenClass *klass)
   screen_class->take_event = triad_screen_take_event;
   screen_class->headline_events = headline_events;
   screen_class->turn_events = turn_events;
+  screen_class->show_view = triad_screen_show_view;
   screen_class->session_changed = triad_screen_session_changed;
   screen_class->seats_changed = triad_screen_seats_changed;
   screen_class->seated = triad_screen_seated;
