@@ -809,20 +809,6 @@ manhattan_screen_init (ManhattanScreen *self)
   self->round_summary = g_string_new (NULL);
 }
 
-GtkWidget *
-manhattan_screen_get_board (ManhattanScreen *self)
-{
-  g_return_val_if_fail (MANHATTAN_IS_SCREEN (self), NULL);
-  return GTK_WIDGET (self->board);
-}
-
-GtkWidget *
-manhattan_screen_get_panel (ManhattanScreen *self)
-{
-  g_return_val_if_fail (MANHATTAN_IS_SCREEN (self), NULL);
-  return GTK_WIDGET (self->panel);
-}
-
 gboolean
 manhattan_screen_is_waiting (ManhattanScreen *self)
 {

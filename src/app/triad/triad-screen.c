@@ -569,41 +569,6 @@ triad_screen_host_config (ParlorGameScreen  *screen,
   return triad_setup_make_config (self->setup, "random");
 }
 
-GtkWidget *
-triad_screen_get_board (TriadScreen *self)
-{
-  g_return_val_if_fail (TRIAD_IS_SCREEN (self), NULL);
-  return GTK_WIDGET (self->board);
-}
-
-GtkWidget *
-triad_screen_get_my_hand (TriadScreen *self)
-{
-  g_return_val_if_fail (TRIAD_IS_SCREEN (self), NULL);
-  return GTK_WIDGET (self->my_hand);
-}
-
-GtkWidget *
-triad_screen_get_their_hand (TriadScreen *self)
-{
-  g_return_val_if_fail (TRIAD_IS_SCREEN (self), NULL);
-  return GTK_WIDGET (self->their_hand);
-}
-
-GtkWidget *
-triad_screen_get_result_page (TriadScreen *self)
-{
-  g_return_val_if_fail (TRIAD_IS_SCREEN (self), NULL);
-  return GTK_WIDGET (parlor_game_screen_get_result_page (PARLOR_GAME_SCREEN (self)));
-}
-
-const char *
-triad_screen_get_score_text (TriadScreen *self)
-{
-  g_return_val_if_fail (TRIAD_IS_SCREEN (self), NULL);
-  return gtk_label_get_text (self->score_label);
-}
-
 gboolean
 triad_screen_is_waiting (TriadScreen *self)
 {
@@ -611,9 +576,3 @@ triad_screen_is_waiting (TriadScreen *self)
   return can_move (self);
 }
 
-const char *
-triad_screen_get_rules_text (TriadScreen *self)
-{
-  g_return_val_if_fail (TRIAD_IS_SCREEN (self), NULL);
-  return gtk_label_get_text (self->rules_label);
-}
