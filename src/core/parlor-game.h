@@ -52,6 +52,13 @@ typedef struct
   guint32  audience;
 } ParlorEvent;
 
+/* Events of @type are in the game's replays from replay version @since. */
+typedef struct
+{
+  const char *type;
+  guint       since;
+} ParlorRecordedSince;
+
 ParlorEvent *parlor_event_new   (guint32     audience,
                                  const char *line);
 /* Like parlor_event_new(), keeping @line (allocated with g_malloc). */
@@ -157,11 +164,10 @@ struct _ParlorGameInfo
    * suzume: 2); a reader of an older one plays them itself. 0: every
    * version records them. */
   guint               answers_recorded_since;
-  /* Optional: whether the event @line is one that the game's replays of
-   * @version (older than replay_version) do not record; their readers let
-   * the engine's event go by. */
-  gboolean          (*unrecorded_event) (const char *line,
-                                         guint       version);
+  /* Optional: the event types that the game's older replays do not
+   * record, each with the replay version that began to; a reader of an
+   * older replay lets the engine's event go by. Ends with a NULL type. */
+  const ParlorRecordedSince *recorded_since;
   /* Optional: checks one game's recorded event lines, in order, without the
    * engine (a mahjong hand's deals and draws against the wall its replay
    * records); on a disagreement, *@failed is the event's index and @error

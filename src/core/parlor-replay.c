@@ -303,15 +303,27 @@ ensure_started (Replaying *r)
   /* No claim window is open at the start of a game. */
 }
 
+static gboolean
+unrecorded (const ParlorGameInfo *info,
+            const char           *line,
+            guint                 version)
+{
+  size_t type_len = strcspn (line, " ");
+
+  for (const ParlorRecordedSince *e = info->recorded_since; e != NULL && e->type != NULL; e++)
+    if (version < e->since && strlen (e->type) == type_len && strncmp (line, e->type, type_len) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 /* Lets go by the engine's events that a replay of an older version lacks. */
 static void
 skip_unrecorded (Replaying *r)
 {
-  if (r->info == NULL || r->info->unrecorded_event == NULL || r->pending == NULL)
+  if (r->info == NULL || r->pending == NULL)
     return;
   while (r->next < r->pending->len &&
-         r->info->unrecorded_event (((ParlorEvent *) g_ptr_array_index (r->pending, r->next))->line,
-                                    r->version))
+         unrecorded (r->info, ((ParlorEvent *) g_ptr_array_index (r->pending, r->next))->line, r->version))
     r->next++;
 }
 

@@ -17,13 +17,7 @@ MAHJONG_DEFINE_GAME (JihaiGame, jihai_game, JihaiState, jihai_state, jihai_game_
 
 static const char *const ai_levels[] = { "random", "normal", "strong", NULL };
 
-/* Version 3 added each hand's wall. */
-static gboolean
-unrecorded_event (const char *line,
-                  guint       version)
-{
-  return version < 3 && g_str_has_prefix (line, "wall ");
-}
+static const ParlorRecordedSince recorded_since[] = { { "wall", 3 }, { NULL, 0 } };
 
 MAHJONG_DEFINE_GAME_KIT (jihai_info, jihai_ai_review, jihai_hint, jihai_wall_rules)
 
@@ -59,7 +53,7 @@ const ParlorGameInfo jihai_game_info = {
   /* 2: every discard opens a window for every other seat; 3: each hand's wall */
   .replay_version = 3,
   .answers_recorded_since = 2,
-  .unrecorded_event = unrecorded_event,
+  .recorded_since = recorded_since,
   .score_label = score_label,
 };
 

@@ -236,13 +236,7 @@ mcr_info_describe (const char         *text,
   return g_strdup (text);
 }
 
-/* Version 2 added each hand's wall. */
-static gboolean
-mcr_info_unrecorded_event (const char *line,
-                           guint       version)
-{
-  return version < 2 && g_str_has_prefix (line, "wall ");
-}
+static const ParlorRecordedSince recorded_since[] = { { "wall", 2 }, { NULL, 0 } };
 
 MAHJONG_DEFINE_GAME_KIT (mcr_info, mcr_ai_review, mcr_hint, mcr_wall_rules)
 
@@ -268,6 +262,6 @@ const ParlorGameInfo mcr_game_info = {
   MAHJONG_GAME_KIT (mcr_info),
   /* 2: each hand's wall */
   .replay_version = 2,
-  .unrecorded_event = mcr_info_unrecorded_event,
+  .recorded_since = recorded_since,
   .score_label = mcr_info_score_label,
 };

@@ -314,15 +314,7 @@ suzume_info_describe (const char         *text,
   return g_strdup (text);
 }
 
-/* Version 3 added the event that tells a seat its ron is barred, 4 each
- * hand's wall. */
-static gboolean
-suzume_info_unrecorded_event (const char *line,
-                              guint       version)
-{
-  return (version < 3 && g_str_has_prefix (line, "ron-barred ")) ||
-         (version < 4 && g_str_has_prefix (line, "wall "));
-}
+static const ParlorRecordedSince recorded_since[] = { { "ron-barred", 3 }, { "wall", 4 }, { NULL, 0 } };
 
 MAHJONG_DEFINE_GAME_KIT (suzume_info, suzume_ai_review, suzume_hint, suzume_wall_rules)
 
@@ -350,6 +342,6 @@ const ParlorGameInfo suzume_game_info = {
    * 4: each hand's wall */
   .replay_version = 4,
   .answers_recorded_since = 2,
-  .unrecorded_event = suzume_info_unrecorded_event,
+  .recorded_since = recorded_since,
   .score_label = suzume_info_score_label,
 };
