@@ -20,21 +20,23 @@ struct _NimScreen
 
 G_DEFINE_FINAL_TYPE (NimScreen, nim_screen, PARLOR_TYPE_GAME_SCREEN)
 
-static void
-refresh (NimScreen *self)
+static gboolean
+nim_screen_show_view (ParlorGameScreen  *screen,
+                      const char        *line,
+                      GError           **error)
 {
-  ParlorSession *session = parlor_game_screen_get_session (PARLOR_GAME_SCREEN (self));
-  g_autofree char *line = session != NULL ? parlor_session_dup_view (session) : NULL;
+  NimScreen *self = NIM_SCREEN (screen);
   g_autofree char *text = NULL;
-  gboolean can_move = parlor_game_screen_can_move (PARLOR_GAME_SCREEN (self));
+  gboolean can_move = parlor_game_screen_can_move (screen);
 
-  if (line == NULL || !nim_view_parse (line, &self->view, NULL))
-    return;
+  if (!nim_view_parse (line, &self->view, error))
+    return FALSE;
   text = g_strdup_printf ("%u stones", self->view.pile);
   gtk_label_set_text (self->pile_label, text);
   /* Only what the view offers: the screen works out nothing. */
   for (guint k = 0; k < NIM_MAX_TAKE; k++)
     gtk_widget_set_sensitive (self->take[k], can_move && k < self->view.n_actions);
+  return TRUE;
 }
 
 static void
@@ -73,13 +75,7 @@ static void
 nim_screen_begin_play (ParlorGameScreen *screen)
 {
   parlor_game_screen_show_page (screen, "play");
-  refresh (NIM_SCREEN (screen));
-}
-
-static void
-nim_screen_session_changed (ParlorGameScreen *screen)
-{
-  refresh (NIM_SCREEN (screen));
+  parlor_game_screen_refresh (screen);
 }
 
 static void
@@ -91,7 +87,7 @@ nim_screen_game_over (ParlorGameScreen *screen,
   gboolean won = session != NULL && g_str_has_suffix (result, "winner=0") &&
                  parlor_session_get_seat (session) == 0;
 
-  refresh (self);
+  parlor_game_screen_refresh (screen);
   gtk_label_set_text (self->result_label, won ? "You took the last stone" : "The computer won");
   parlor_game_screen_show_result_page (screen);
 }
@@ -126,7 +122,7 @@ nim_screen_class_init (NimScreenClass *klass)
   screen_class->seat_players = nim_screen_seat_players;
   screen_class->reset = nim_screen_reset;
   screen_class->begin_play = nim_screen_begin_play;
-  screen_class->session_changed = nim_screen_session_changed;
+  screen_class->show_view = nim_screen_show_view;
   screen_class->game_over = nim_screen_game_over;
   screen_class->focus_play = nim_screen_focus_play;
 }
