@@ -347,3 +347,46 @@ parlor_screen_show_connection_lost (GtkWidget     *screen,
 
   return GTK_WINDOW (dialog);
 }
+
+static void
+add_activate_keys (GtkWidgetClass *widget_class,
+                   const char     *activate_action)
+{
+  static const guint keys[] = { GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_space, GDK_KEY_KP_Space };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (keys); i++)
+    gtk_widget_class_add_binding_action (widget_class, keys[i], 0, activate_action, NULL);
+}
+
+void
+parlor_widget_class_add_grid_keys (GtkWidgetClass *widget_class,
+                                   const char     *move_action,
+                                   const char     *activate_action)
+{
+  static const struct { guint key; int dx, dy; } keys[] = {
+    { GDK_KEY_Left, -1, 0 }, { GDK_KEY_Right, 1, 0 }, { GDK_KEY_Up, 0, -1 }, { GDK_KEY_Down, 0, 1 },
+    { GDK_KEY_KP_Left, -1, 0 }, { GDK_KEY_KP_Right, 1, 0 }, { GDK_KEY_KP_Up, 0, -1 }, { GDK_KEY_KP_Down, 0, 1 },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (keys); i++)
+    gtk_widget_class_add_binding_action (widget_class, keys[i].key, 0, move_action, "(ii)",
+                                         keys[i].dx, keys[i].dy);
+  if (activate_action != NULL)
+    add_activate_keys (widget_class, activate_action);
+}
+
+void
+parlor_widget_class_add_row_keys (GtkWidgetClass *widget_class,
+                                  const char     *move_action,
+                                  int             n_max,
+                                  const char     *activate_action)
+{
+  const struct { guint key; int by; } keys[] = {
+    { GDK_KEY_Left, -1 }, { GDK_KEY_KP_Left, -1 }, { GDK_KEY_Right, 1 }, { GDK_KEY_KP_Right, 1 },
+    { GDK_KEY_Home, -n_max }, { GDK_KEY_KP_Home, -n_max }, { GDK_KEY_End, n_max }, { GDK_KEY_KP_End, n_max },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (keys); i++)
+    gtk_widget_class_add_binding_action (widget_class, keys[i].key, 0, move_action, "i", keys[i].by);
+  add_activate_keys (widget_class, activate_action);
+}

@@ -32,6 +32,19 @@ GtkWidget *parlor_accessible_part_new       (GtkAccessibleRole role);
 /* Allocates @part over @rect of its parent (hidden parts are skipped). */
 void       parlor_accessible_part_allocate  (GtkWidget     *part,
                                              const graphene_rect_t *rect);
+/* The keys of a board's cursor: the arrows (and the keypad's) activate
+ * @move_action with ("(ii)" dx, dy); Return, Enter and Space activate
+ * @activate_action, when given. */
+void       parlor_widget_class_add_grid_keys (GtkWidgetClass *widget_class,
+                                              const char     *move_action,
+                                              const char     *activate_action);
+/* The keys of a row of cards or tiles: Left and Right activate
+ * @move_action with ("i") -1 and 1, Home and End with -@n_max and @n_max;
+ * Return, Enter and Space activate @activate_action. */
+void       parlor_widget_class_add_row_keys  (GtkWidgetClass *widget_class,
+                                              const char     *move_action,
+                                              int             n_max,
+                                              const char     *activate_action);
 /* "Connection Lost" with Reconnect (a lost connection: the session then
  * tries a few times, telling its log), or "The Host Left"; Back to Menu
  * in both. */

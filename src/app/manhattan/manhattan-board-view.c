@@ -9,6 +9,7 @@
 #include "manhattan-city-box.h"
 #include "manhattan-spot.h"
 #include "parlor-draw.h"
+#include "parlor-screen-util.h"
 
 #define CITY_COLS 3
 #define CITY_ROWS 2
@@ -953,10 +954,6 @@ manhattan_board_view_class_init (ManhattanBoardViewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-  static const struct { guint key; int dx, dy; } keys[] = {
-    { GDK_KEY_Left, -1, 0 }, { GDK_KEY_Right, 1, 0 }, { GDK_KEY_Up, 0, -1 }, { GDK_KEY_Down, 0, 1 },
-    { GDK_KEY_KP_Left, -1, 0 }, { GDK_KEY_KP_Right, 1, 0 }, { GDK_KEY_KP_Up, 0, -1 }, { GDK_KEY_KP_Down, 0, 1 },
-  };
 
   object_class->dispose = manhattan_board_view_dispose;
   object_class->finalize = manhattan_board_view_finalize;
@@ -973,9 +970,7 @@ manhattan_board_view_class_init (ManhattanBoardViewClass *klass)
   gtk_widget_class_install_action (widget_class, "board.move", "(ii)", move_action);
   gtk_widget_class_install_action (widget_class, "board.city", "i", city_action);
   gtk_widget_class_install_action (widget_class, "board.activate", NULL, activate_action);
-  for (gsize i = 0; i < G_N_ELEMENTS (keys); i++)
-    gtk_widget_class_add_binding_action (widget_class, keys[i].key, 0, "board.move", "(ii)",
-                                         keys[i].dx, keys[i].dy);
+  parlor_widget_class_add_grid_keys (widget_class, "board.move", NULL);
   for (int city = 0; city < MANHATTAN_N_CITIES; city++)
     {
       gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1 + city, GDK_ALT_MASK,

@@ -571,12 +571,6 @@ triad_board_view_class_init (TriadBoardViewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-  static const struct { guint key; int dx, dy; } keys[] = {
-    { GDK_KEY_Left, -1, 0 }, { GDK_KEY_Right, 1, 0 },
-    { GDK_KEY_Up, 0, -1 }, { GDK_KEY_Down, 0, 1 },
-    { GDK_KEY_KP_Left, -1, 0 }, { GDK_KEY_KP_Right, 1, 0 },
-    { GDK_KEY_KP_Up, 0, -1 }, { GDK_KEY_KP_Down, 0, 1 },
-  };
 
   object_class->dispose = triad_board_view_dispose;
   object_class->finalize = triad_board_view_finalize;
@@ -590,12 +584,7 @@ triad_board_view_class_init (TriadBoardViewClass *klass)
 
   gtk_widget_class_install_action (widget_class, "board.move", "(ii)", move_action);
   gtk_widget_class_install_action (widget_class, "board.activate", NULL, activate_action);
-  for (gsize i = 0; i < G_N_ELEMENTS (keys); i++)
-    gtk_widget_class_add_binding_action (widget_class, keys[i].key, 0, "board.move", "(ii)",
-                                         keys[i].dx, keys[i].dy);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, 0, "board.activate", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, 0, "board.activate", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_space, 0, "board.activate", NULL);
+  parlor_widget_class_add_grid_keys (widget_class, "board.move", "board.activate");
 
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GRID);
   gtk_widget_class_set_css_name (widget_class, "triad-board");

@@ -394,17 +394,7 @@ triad_hand_view_class_init (TriadHandViewClass *klass)
 
   gtk_widget_class_install_action (widget_class, "hand.move", "i", move_action);
   gtk_widget_class_install_action (widget_class, "hand.activate", NULL, activate_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, 0, "hand.move", "i", -1);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Left, 0, "hand.move", "i", -1);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, 0, "hand.move", "i", 1);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Right, 0, "hand.move", "i", 1);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Home, 0,
-                                       "hand.move", "i", -TRIAD_HAND_MAX);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_End, 0,
-                                       "hand.move", "i", TRIAD_HAND_MAX);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, 0, "hand.activate", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, 0, "hand.activate", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_space, 0, "hand.activate", NULL);
+  parlor_widget_class_add_row_keys (widget_class, "hand.move", TRIAD_HAND_MAX, "hand.activate");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, 0, "hand.activate", NULL);
 
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_LIST_BOX);
