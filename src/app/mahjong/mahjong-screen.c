@@ -125,10 +125,9 @@ focus_nowhere (MahjongScreen *self)
 static gboolean
 focus_lost (MahjongScreen *self)
 {
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
-
-  return focus_nowhere (self) || gtk_widget_get_ancestor (focus, PARLOR_TYPE_LOG_VIEW) != NULL;
+  return focus_nowhere (self) ||
+         gtk_widget_get_ancestor (gtk_root_get_focus (gtk_widget_get_root (GTK_WIDGET (self))),
+                                  PARLOR_TYPE_LOG_VIEW) != NULL;
 }
 
 /* The legal calls of the moment, from the view, on the claim bar. */

@@ -184,8 +184,9 @@ triad_screen_take_event (ParlorGameScreen *screen,
                          const char       *words)
 {
   TriadScreen *self = TRIAD_SCREEN (screen);
-  TriadEvent event;
-  g_autofree char *text = NULL;
+  const char *hands = parlor_line_get (line, "hands");
+  const char *rules_text = parlor_line_get (line, "rules");
+  TriadRules rules;
 
   if (words != NULL && g_str_equal (type, "flip") && *gtk_label_get_text (self->news_label) != '\0')
     {
@@ -199,12 +200,11 @@ triad_screen_take_event (ParlorGameScreen *screen,
     parlor_screen_announce (self->news_label, words);
 
   /* The host chose the rules: say them to both players. */
-  if (g_str_equal (type, "start") && (text = parlor_line_to_string (line, NULL)) != NULL &&
-      triad_event_parse (text, &event, NULL))
+  if (g_str_equal (type, "start") && rules_text != NULL && triad_rules_from_string (rules_text, &rules))
     {
-      g_autofree char *rules = triad_rules_summary (event.open, event.rules);
+      g_autofree char *summary = triad_rules_summary (g_strcmp0 (hands, "open") == 0, rules);
       /* Translators: "Rules: Closed hands · Same · Combo" */
-      g_autofree char *said = g_strdup_printf (_("Rules: %s"), rules);
+      g_autofree char *said = g_strdup_printf (_("Rules: %s"), summary);
 
       parlor_log_view_append (self->log, said, TRUE);
     }
