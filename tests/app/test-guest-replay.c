@@ -53,6 +53,10 @@ on_event (ParlorSession *session,
   g_ptr_array_add (seat->pending, g_strdup (line));
 }
 
+static void on_waiting (ParlorSession *session,
+                        GParamSpec    *pspec,
+                        Seat          *seat);
+
 static void
 on_changed (ParlorSession *session,
             Seat          *seat)
@@ -71,6 +75,7 @@ on_changed (ParlorSession *session,
   step->view = g_steal_pointer (&view);
   seat->pending = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (seat->steps, step);
+  on_waiting (session, NULL, seat);
 }
 
 static gboolean
@@ -86,6 +91,10 @@ play (gpointer data)
     return G_SOURCE_REMOVE;
   view = parlor_session_dup_view (seat->session);
   action = seat->info->ai_choose (seat->info->ai_levels[0], view, seat->seed++, NULL, &error);
+  /* A guest may hear that it is waited on before the view that asks it
+   * arrives; that view's change plays. */
+  if (g_error_matches (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_NOT_YOUR_TURN))
+    return G_SOURCE_REMOVE;
   g_assert_no_error (error);
   if (!parlor_session_submit (seat->session, action, &error))
     g_debug ("not taken: %s", error->message);
