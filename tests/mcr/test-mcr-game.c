@@ -110,7 +110,7 @@ play_start (Play              *p,
   guint8 wall[144];
 
   make_wall (hands, front, back, wall);
-  p->game = PARLOR_GAME (mcr_game_new (1, 42));
+  p->game = PARLOR_GAME (mcr_game_new ("hands=1", 42, NULL));
   mcr_game_set_first_wall (MCR_GAME (p->game), wall);
   p->events = parlor_event_array_new ();
   parlor_game_start (p->game, p->events);
@@ -482,7 +482,7 @@ play_to_last_draw (Play *p)
   g_assert_cmpuint (n, <, 136);
   wall[n] = wall[135];
   wall[135] = 20;
-  p->game = PARLOR_GAME (mcr_game_new (1, 7));
+  p->game = PARLOR_GAME (mcr_game_new ("hands=1", 7, NULL));
   mcr_game_set_first_wall (MCR_GAME (p->game), wall);
   p->events = parlor_event_array_new ();
   parlor_game_start (p->game, p->events);
@@ -634,11 +634,11 @@ check_accounting (ParlorGame *game)
  * checks the invariants on the way; returns every action and event line. */
 static GPtrArray *
 play_match (guint64             seed,
-            guint               n_hands,
+            const char         *config,
             const char * const *levels,
             GPtrArray          *replay_actions)
 {
-  g_autoptr(ParlorGame) game = PARLOR_GAME (mcr_game_new (n_hands, seed));
+  g_autoptr(ParlorGame) game = PARLOR_GAME (mcr_game_new (config, seed, NULL));
   g_autoptr(GPtrArray) events = parlor_event_array_new ();
   GPtrArray *log = g_ptr_array_new_with_free_func (g_free);
   ParlorRng rng;
@@ -730,7 +730,7 @@ test_random_matches (void)
 
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr(GPtrArray) log = play_match (1000 + i, i % 3 == 0 ? 16 : 1, NULL, NULL);
+      g_autoptr(GPtrArray) log = play_match (1000 + i, i % 3 == 0 ? "hands=16" : "hands=1", NULL, NULL);
 
       g_assert_cmpuint (log->len, >, 0);
     }
@@ -744,7 +744,7 @@ test_ai_matches (void)
 
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr(GPtrArray) log = play_match (77 + i, 16, mixed, NULL);
+      g_autoptr(GPtrArray) log = play_match (77 + i, "hands=16", mixed, NULL);
       gboolean won = FALSE;
 
       for (guint k = 0; k < log->len; k++)
@@ -757,7 +757,7 @@ static void
 test_replay_determinism (void)
 {
   static const char * const mixed[] = { "1", "2", "3", "4" };
-  g_autoptr(GPtrArray) first = play_match (5, 16, mixed, NULL);
+  g_autoptr(GPtrArray) first = play_match (5, "hands=16", mixed, NULL);
   g_autoptr(GPtrArray) actions = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) again = NULL;
 
@@ -768,7 +768,7 @@ test_replay_determinism (void)
       if (g_str_has_prefix (l, "action "))
         g_ptr_array_add (actions, g_strdup (l + 9));
     }
-  again = play_match (5, 16, NULL, actions);
+  again = play_match (5, "hands=16", NULL, actions);
   g_assert_cmpuint (again->len, ==, first->len);
   for (guint i = 0; i < first->len; i++)
     g_assert_cmpstr (g_ptr_array_index (again, i), ==, g_ptr_array_index (first, i));

@@ -711,6 +711,25 @@ typedef struct
   ParlorRng  rng;
 } Review;
 
+/* A claim or a pass is judged by the strong player's expected points where it
+ * has them for both, a turn's move by the shape. */
+static gpointer
+review_prepare (const char          *view,
+                guint64              seed,
+                MahjongReviewJudge  *judge,
+                GError             **error)
+{
+  g_autofree Review *r = g_new (Review, 1);
+
+  if (!jihai_view_parse (view, &r->view, error)
+      || !parlor_game_check_asked (jihai_view_asked (&r->view), error))
+    return NULL;
+  *judge = r->view.ask != JIHAI_ASK_TURN ? MAHJONG_REVIEW_BY_VALUE : MAHJONG_REVIEW_BY_SHAPE;
+  r->memo = g_new0 (MemoEntry, 1 << MEMO_BITS);
+  parlor_rng_init (&r->rng, seed, 0x726576);
+  return g_steal_pointer (&r);
+}
+
 static gboolean
 review_outcome (gpointer    state,
                 const char *action,
@@ -805,25 +824,6 @@ review_outcome (gpointer    state,
       return TRUE;
     }
   return FALSE;
-}
-
-/* A claim or a pass is judged by the strong player's expected points where it
- * has them for both, a turn's move by the shape. */
-static gpointer
-review_prepare (const char          *view,
-                guint64              seed,
-                MahjongReviewJudge  *judge,
-                GError             **error)
-{
-  g_autofree Review *r = g_new (Review, 1);
-
-  if (!jihai_view_parse (view, &r->view, error)
-      || !parlor_game_check_asked (jihai_view_asked (&r->view), error))
-    return NULL;
-  *judge = r->view.ask != JIHAI_ASK_TURN ? MAHJONG_REVIEW_BY_VALUE : MAHJONG_REVIEW_BY_SHAPE;
-  r->memo = g_new0 (MemoEntry, 1 << MEMO_BITS);
-  parlor_rng_init (&r->rng, seed, 0x726576);
-  return g_steal_pointer (&r);
 }
 
 static void

@@ -32,15 +32,8 @@ int       jihai_ai_distance  (const guint8       counts[JIHAI_N_KINDS],
                               guint              discarded,
                               const guint8       live[JIHAI_N_KINDS]);
 
-/* ParlorGameInfo.ai_choose */
-char     *jihai_ai_choose    (const char      *level,
-                              const char      *view,
-                              guint64          seed,
-                              GCancellable    *cancellable,
-                              GError         **error);
-
-/* For ParlorGameInfo.review_cost (docs/review.md): shanten, live effective
+/* The levels above; the review (docs/review.md) by shanten, live effective
  * tiles and the strong player's expected points. */
-extern const MahjongReview jihai_ai_review;
+MAHJONG_DECLARE_AI (jihai)
 
 G_END_DECLS

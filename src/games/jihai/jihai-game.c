@@ -15,47 +15,25 @@
 
 MAHJONG_DEFINE_GAME (JihaiGame, jihai_game, JihaiState, jihai_state, jihai_game_info, JIHAI_PHASE_OVER)
 
-static const char *const ai_levels[] = { "random", "normal", "strong", NULL };
+static const char *const jihai_info_ai_levels[] = { "random", "normal", "strong", NULL };
 
-static const ParlorRecordedSince recorded_since[] = { { "wall", 3 }, { NULL, 0 } };
+static const ParlorRecordedSince jihai_info_recorded_since[] = { { "wall", 3 }, { NULL, 0 } };
 
-MAHJONG_DEFINE_GAME_KIT (jihai_info, jihai_ai_review, jihai_hint, jihai_wall_rules)
-
-static char *jihai_describe (const char         *line,
-                             const char * const *seat_names);
-
-static ParlorGame *
-new_game (const char  *config,
-          guint64      seed,
-          GError     **error)
-{
-  return (ParlorGame *) jihai_game_new (config, seed, error);
-}
+static char *jihai_info_describe (const char         *line,
+                                  const char * const *seat_names);
 
 static const char *
-score_label (const char *id)
+jihai_info_score_label (const char *id)
 {
   JihaiLine line = jihai_line_from_id (id);
 
   return line < JIHAI_N_LINES ? _(jihai_line_label (line)) : NULL;
 }
 
-const ParlorGameInfo jihai_game_info = {
-  .id = "jihai",
-  .name = N_("Honor-tile mahjong"),
-  .min_seats = 2,
-  .max_seats = 2,
-  .ai_levels = ai_levels,
-  .new_game = new_game,
-  .ai_choose = jihai_ai_choose,
-  .describe = jihai_describe,
-  MAHJONG_GAME_KIT (jihai_info),
-  /* 2: every discard opens a window for every other seat; 3: each hand's wall */
-  .replay_version = 3,
-  .answers_recorded_since = 2,
-  .recorded_since = recorded_since,
-  .score_label = score_label,
-};
+MAHJONG_DEFINE_GAME_INFO (jihai, N_("Honor-tile mahjong"), 2, 2,
+                          /* 2: every discard opens a window for every other seat; 3: each hand's wall */
+                          .replay_version = 3,
+                          .answers_recorded_since = 2)
 
 JihaiGame *
 jihai_game_new_with_tiles (const char        *config,
@@ -156,8 +134,8 @@ spoken_lines (const char *text)
 }
 
 static char *
-jihai_describe (const char         *text,
-                const char * const *seat_names)
+jihai_info_describe (const char         *text,
+                     const char * const *seat_names)
 {
   g_autoptr(ParlorLine) line = NULL;
   g_autofree char *who = NULL;

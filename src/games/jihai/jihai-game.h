@@ -3,6 +3,7 @@
 
 #include "jihai-score.h"
 #include "jihai-view.h"
+#include "mahjong-game.h"
 #include "parlor-game.h"
 
 G_BEGIN_DECLS
@@ -14,13 +15,8 @@ G_BEGIN_DECLS
  */
 
 #define JIHAI_TYPE_GAME (jihai_game_get_type ())
-G_DECLARE_FINAL_TYPE (JihaiGame, jihai_game, JIHAI, GAME, GObject)
+MAHJONG_DECLARE_GAME (JihaiGame, jihai_game, JIHAI, GAME)
 
-extern const ParlorGameInfo jihai_game_info;
-
-JihaiGame   *jihai_game_new            (const char   *config,
-                                        guint64       seed,
-                                        GError      **error);
 /*
  * A game whose first hand is dealt from @tiles (JIHAI_N_TILES honor tiles):
  * 0–6 go to the starter, 7–13 to the other seat, 14–27 are the wall in

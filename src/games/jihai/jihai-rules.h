@@ -6,6 +6,7 @@
 #include "jihai-score.h"
 #include "jihai-view.h"
 #include "mahjong-claim.h"
+#include "mahjong-game.h"
 #include "mahjong-tile.h"
 #include "parlor-game.h"
 #include "parlor-rng.h"
@@ -73,6 +74,8 @@ typedef struct
   gboolean    claim_first;        /* the starter's first discard, before any call */
 } JihaiState;
 
+MAHJONG_DECLARE_STATE (JihaiState, jihai_state)
+
 /* The config words (see jihai-game.h): *first is 0, 1 or -1 for random. */
 gboolean    jihai_config_parse        (const char       *text,
                                        int              *first,
@@ -87,16 +90,10 @@ void        jihai_state_init          (JihaiState       *state,
                                        int               first,
                                        guint64           seed,
                                        const MahjongTile *tiles);
-/* Deals the first hand. */
-void        jihai_state_start         (JihaiState       *state,
-                                       GPtrArray        *events);
-guint32     jihai_state_waiting       (const JihaiState *state);
 /* What @seat may do now (all of it, pass included). */
 void        jihai_state_options       (const JihaiState *state,
                                        guint             seat,
                                        JihaiOptions     *options);
-GPtrArray  *jihai_state_legal_actions (const JihaiState *state,
-                                       guint             seat);
 /* Plays @move (@tile for a discard and the kongs a seat declares); FALSE
  * with the reason in words if the game is not on or the move not legal. */
 gboolean    jihai_state_play          (JihaiState       *state,
@@ -105,24 +102,9 @@ gboolean    jihai_state_play          (JihaiState       *state,
                                        MahjongTile       tile,
                                        GPtrArray        *events,
                                        GError          **error);
-/* Reads and plays the action line @action, or says in words why not. */
-gboolean    jihai_state_apply         (JihaiState       *state,
-                                       guint             seat,
-                                       const char       *action,
-                                       GPtrArray        *events,
-                                       GError          **error);
-guint       jihai_state_n_seats       (const JihaiState *state);
-ParlorPromptKind jihai_state_prompt_kind (const JihaiState *state);
-char       *jihai_state_view_line     (const JihaiState *state,
-                                       int               seat);
-/* What a waiting seat plays when its time runs out; NULL if not waited on. */
-char       *jihai_state_default_action (const JihaiState *state,
-                                        guint             seat);
 void        jihai_state_get_view      (const JihaiState *state,
                                        int               seat,
                                        JihaiView        *view);
-/* The result line, NULL before the end. */
-char       *jihai_state_result_line   (const JihaiState *state);
 /* Every tile of the wall, the hands, the melds and the discard rows. */
 guint       jihai_state_count_tiles   (const JihaiState *state);
 

@@ -9,13 +9,38 @@
 G_BEGIN_DECLS
 
 /*
+ * What a mahjong game's rules give of their @State, named @st##_…: the seats;
+ * the first deal; the seats waited on; what @seat may do now (none if it is
+ * not waited on); an action line read and played, or why not in words; the
+ * view line of @seat (-1 a spectator); the result line (NULL before the end);
+ * the prompt's kind; and what a waiting seat plays when its time runs out
+ * (NULL for a seat not waited on).
+ */
+#define MAHJONG_DECLARE_STATE(State, st)                                      \
+  guint             st##_n_seats        (const State  *state);                \
+  void              st##_start          (State        *state,                 \
+                                         GPtrArray    *events);               \
+  guint32           st##_waiting        (const State  *state);                \
+  GPtrArray        *st##_legal_actions  (const State  *state,                 \
+                                         guint         seat);                 \
+  gboolean          st##_apply          (State        *state,                 \
+                                         guint         seat,                  \
+                                         const char   *action,                \
+                                         GPtrArray    *events,                \
+                                         GError      **error);                \
+  char             *st##_view_line      (const State  *state,                 \
+                                         int           seat);                 \
+  char             *st##_result_line    (const State  *state);                \
+  ParlorPromptKind  st##_prompt_kind    (const State  *state);                \
+  char             *st##_default_action (const State  *state,                 \
+                                         guint         seat);
+
+/*
  * The ParlorGame object of a mahjong game, whose rules keep their state in a
- * @State with a `phase`. MAHJONG_DEFINE_GAME defines the instance (its
- * `state`), the final type and the whole interface: get_info (@info), is_over
- * (@over_phase reached) and the rest by the rules' own functions of the
- * state, @st##_n_seats, _start, _waiting, _legal_actions (none for a seat
- * not waited on), _apply, _view_line, _result_line (NULL before the end),
- * _prompt_kind and _default_action (NULL for a seat not waited on).
+ * @State with a `phase` and give what MAHJONG_DECLARE_STATE declares.
+ * MAHJONG_DEFINE_GAME defines the instance (its `state`), the final type and
+ * the whole interface: get_info (@info), is_over (@over_phase reached) and
+ * the rest by the rules' functions.
  */
 #define MAHJONG_DEFINE_GAME(TypeName, type_name, State, st, info, over_phase)                \
   struct _##TypeName                                                                         \
@@ -139,21 +164,57 @@ G_BEGIN_DECLS
   }
 
 /*
- * What a mahjong game's ParlorGameInfo takes from the kit: the review of a
- * decision by @review, the hint's notes and words by @hint and the check of
- * a replay's draws by @wall_rules. MAHJONG_DEFINE_GAME_KIT defines the
- * functions, MAHJONG_GAME_KIT names them in the info.
+ * Declares a mahjong game's final type, its ParlorGameInfo @type_name##_info
+ * and @type_name##_new, the game made from its config line (see its rules'
+ * "Lines"), or NULL with @error if the line is not one.
  */
-#define MAHJONG_DEFINE_GAME_KIT(prefix, review, hint, wall_rules)  \
-  MAHJONG_DEFINE_REVIEW_COST (prefix##_review_cost, review)        \
-  MAHJONG_DEFINE_HINT_NOTES (prefix##_hint_notes, hint)            \
-  MAHJONG_DEFINE_DESCRIBE_MOVE (prefix##_describe_move, hint)      \
-  MAHJONG_DEFINE_CHECK_DRAWS (prefix##_check_draws, wall_rules)
+#define MAHJONG_DECLARE_GAME(TypeName, type_name, MODULE, OBJ_NAME)               \
+  G_DECLARE_FINAL_TYPE (TypeName, type_name, MODULE, OBJ_NAME, GObject)           \
+  extern const ParlorGameInfo type_name##_info;                                   \
+  TypeName *type_name##_new (const char  *config,                                 \
+                             guint64      seed,                                   \
+                             GError     **error);
 
-#define MAHJONG_GAME_KIT(prefix)                \
-  .review_cost = prefix##_review_cost,          \
-  .hint_notes = prefix##_hint_notes,            \
-  .describe_move = prefix##_describe_move,      \
-  .check_draws = prefix##_check_draws
+/*
+ * Defines @prefix##_game_info, the ParlorGameInfo of the mahjong game whose
+ * id is @prefix, called @name, for @min_seats to @max_seats. The kit gives
+ * the review of a decision by @prefix##_ai_review, the hint's notes and
+ * words by @prefix##_hint and the check of a replay's draws by
+ * @prefix##_wall_rules. The game gives @prefix##_game_new,
+ * @prefix##_ai_choose and, in its file, @prefix##_info_ai_levels,
+ * _recorded_since, _describe and _score_label. The fields after @max_seats
+ * (its replay_version…) are its own.
+ */
+#define MAHJONG_DEFINE_GAME_INFO(prefix, name_, min_seats_, max_seats_, ...)     \
+  MAHJONG_DEFINE_REVIEW_COST (prefix##_info_review_cost, prefix##_ai_review)     \
+  MAHJONG_DEFINE_HINT_NOTES (prefix##_info_hint_notes, prefix##_hint)            \
+  MAHJONG_DEFINE_DESCRIBE_MOVE (prefix##_info_describe_move, prefix##_hint)      \
+  MAHJONG_DEFINE_CHECK_DRAWS (prefix##_info_check_draws, prefix##_wall_rules)    \
+                                                                                 \
+  static ParlorGame *                                                            \
+  prefix##_info_new_game (const char  *config,                                   \
+                          guint64      seed,                                     \
+                          GError     **error)                                    \
+  {                                                                              \
+    return (ParlorGame *) prefix##_game_new (config, seed, error);               \
+  }                                                                              \
+                                                                                 \
+  const ParlorGameInfo prefix##_game_info = {                                    \
+    .id = #prefix,                                                               \
+    .name = name_,                                                               \
+    .min_seats = min_seats_,                                                     \
+    .max_seats = max_seats_,                                                     \
+    .ai_levels = prefix##_info_ai_levels,                                        \
+    .new_game = prefix##_info_new_game,                                          \
+    .ai_choose = prefix##_ai_choose,                                             \
+    .describe = prefix##_info_describe,                                          \
+    .review_cost = prefix##_info_review_cost,                                    \
+    .hint_notes = prefix##_info_hint_notes,                                      \
+    .describe_move = prefix##_info_describe_move,                                \
+    .check_draws = prefix##_info_check_draws,                                    \
+    .recorded_since = prefix##_info_recorded_since,                              \
+    .score_label = prefix##_info_score_label,                                    \
+    __VA_ARGS__                                                                  \
+  };
 
 G_END_DECLS

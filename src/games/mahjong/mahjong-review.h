@@ -53,6 +53,17 @@ typedef struct
   GDestroyNotify     free;
 } MahjongReview;
 
+/* Declares a mahjong game's computer players, @prefix##_ai_choose (a
+ * ParlorGameInfo.ai_choose), and the review of their decisions,
+ * @prefix##_ai_review. */
+#define MAHJONG_DECLARE_AI(prefix)                                   \
+  char *prefix##_ai_choose (const char    *level,                    \
+                            const char    *view,                     \
+                            guint64        seed,                     \
+                            GCancellable  *cancellable,              \
+                            GError       **error);                   \
+  extern const MahjongReview prefix##_ai_review;
+
 /* ParlorGameInfo.review_cost by @review. */
 gboolean mahjong_review_cost (const MahjongReview  *review,
                               const char           *view,

@@ -25,7 +25,6 @@
  *    hands by shanten and live effective tiles, defence when an opponent looks ready.
  */
 
-
 int
 mcr_ai_win_fan (const McrView *v,
                 guint            win,
@@ -1006,6 +1005,23 @@ outcome_of_14 (const McrView *w,
   o->value = o->estimated ? best_prob_after (w) : 0;
 }
 
+/* A claim (or a pass) is judged by the chance to win where there is one for
+ * both, a turn's move by the shape. */
+static gpointer
+review_prepare (const char          *view,
+                guint64              seed,
+                MahjongReviewJudge  *judge,
+                GError             **error)
+{
+  g_autofree McrView *v = g_new (McrView, 1);
+
+  if (!mcr_view_parse (view, v, error)
+      || !parlor_game_check_asked (v->asked, error))
+    return NULL;
+  *judge = v->phase != 't' ? MAHJONG_REVIEW_BY_VALUE : MAHJONG_REVIEW_BY_SHAPE;
+  return g_steal_pointer (&v);
+}
+
 static gboolean
 review_outcome (gpointer    state,
                 const char *action,
@@ -1090,23 +1106,6 @@ review_outcome (gpointer    state,
       }
   }
   return FALSE;
-}
-
-/* A claim (or a pass) is judged by the chance to win where there is one for
- * both, a turn's move by the shape. */
-static gpointer
-review_prepare (const char          *view,
-                guint64              seed,
-                MahjongReviewJudge  *judge,
-                GError             **error)
-{
-  g_autofree McrView *v = g_new (McrView, 1);
-
-  if (!mcr_view_parse (view, v, error)
-      || !parlor_game_check_asked (v->asked, error))
-    return NULL;
-  *judge = v->phase != 't' ? MAHJONG_REVIEW_BY_VALUE : MAHJONG_REVIEW_BY_SHAPE;
-  return g_steal_pointer (&v);
 }
 
 const MahjongReview mcr_ai_review = {

@@ -16,14 +16,8 @@ int      mcr_ai_win_fan    (const McrView *v,
                             gboolean       self_drawn,
                             gboolean       robbing);
 
-char    *mcr_ai_choose     (const char    *level,
-                            const char    *view,
-                            guint64        seed,
-                            GCancellable  *cancellable,
-                            GError       **error);
-
-/* For ParlorGameInfo.review_cost (docs/review.md): shanten, live effective
+/* Levels "1" to "4"; the review (docs/review.md) by shanten, live effective
  * tiles and the level 4 player's chance to win. */
-extern const MahjongReview mcr_ai_review;
+MAHJONG_DECLARE_AI (mcr)
 
 G_END_DECLS

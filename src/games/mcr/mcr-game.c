@@ -19,13 +19,24 @@
 MAHJONG_DEFINE_GAME (McrGame, mcr_game, McrState, mcr_state, mcr_game_info, MCR_PHASE_OVER)
 
 McrGame *
-mcr_game_new (guint   n_hands,
-              guint64 seed)
+mcr_game_new (const char  *config,
+              guint64      seed,
+              GError     **error)
 {
   McrGame *self;
+  guint n_hands = 16;
 
-  g_return_val_if_fail (n_hands >= 1 && n_hands <= 16, NULL);
-
+  if (config != NULL && *config != '\0' && !g_str_equal (config, "hands=16"))
+    {
+      if (!g_str_equal (config, "hands=1"))
+        {
+          g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG,
+                       _("Chinese Official mahjong takes “hands=16” or “hands=1”, not “%s”"),
+                       config);
+          return NULL;
+        }
+      n_hands = 1;
+    }
   self = g_object_new (MCR_TYPE_GAME, NULL);
   mcr_state_init (&self->state, n_hands, seed);
   return self;
@@ -38,30 +49,6 @@ mcr_game_set_first_wall (McrGame      *self,
   g_return_if_fail (MCR_IS_GAME (self));
 
   mcr_state_set_first_wall (&self->state, tiles);
-}
-
-static ParlorGame *
-mcr_info_new_game (const char  *config,
-                   guint64      seed,
-                   GError     **error)
-{
-  guint n_hands = 16;
-
-  if (config != NULL && *config != '\0')
-    {
-      if (g_str_equal (config, "hands=16"))
-        n_hands = 16;
-      else if (g_str_equal (config, "hands=1"))
-        n_hands = 1;
-      else
-        {
-          g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG,
-                       _("Chinese Official mahjong takes “hands=16” or “hands=1”, not “%s”"),
-                       config);
-          return NULL;
-        }
-    }
-  return PARLOR_GAME (mcr_game_new (n_hands, seed));
 }
 
 /* ---- describe ------------------------------------------------------------------ */
@@ -236,11 +223,9 @@ mcr_info_describe (const char         *text,
   return g_strdup (text);
 }
 
-static const ParlorRecordedSince recorded_since[] = { { "wall", 2 }, { NULL, 0 } };
+static const ParlorRecordedSince mcr_info_recorded_since[] = { { "wall", 2 }, { NULL, 0 } };
 
-MAHJONG_DEFINE_GAME_KIT (mcr_info, mcr_ai_review, mcr_hint, mcr_wall_rules)
-
-static const char * const ai_levels[] = { "1", "2", "3", "4", NULL };
+static const char * const mcr_info_ai_levels[] = { "1", "2", "3", "4", NULL };
 
 static const char *
 mcr_info_score_label (const char *id)
@@ -250,18 +235,6 @@ mcr_info_score_label (const char *id)
   return fan < MCR_N_FANS ? _(mcr_fan_name (fan)) : NULL;
 }
 
-const ParlorGameInfo mcr_game_info = {
-  .id = "mcr",
-  .name = N_("Chinese Official Mahjong"),
-  .min_seats = MCR_N_SEATS,
-  .max_seats = MCR_N_SEATS,
-  .ai_levels = ai_levels,
-  .new_game = mcr_info_new_game,
-  .ai_choose = mcr_ai_choose,
-  .describe = mcr_info_describe,
-  MAHJONG_GAME_KIT (mcr_info),
-  /* 2: each hand's wall */
-  .replay_version = 2,
-  .recorded_since = recorded_since,
-  .score_label = mcr_info_score_label,
-};
+MAHJONG_DEFINE_GAME_INFO (mcr, N_("Chinese Official Mahjong"), MCR_N_SEATS, MCR_N_SEATS,
+                          /* 2: each hand's wall */
+                          .replay_version = 2)

@@ -4,6 +4,7 @@
 #include <glib.h>
 
 #include "mahjong-claim.h"
+#include "mahjong-game.h"
 #include "mahjong-tile.h"
 #include "mahjong-wall.h"
 #include "parlor-game.h"
@@ -62,6 +63,8 @@ typedef struct
   MahjongClaimWindow claim;            /* the claim and rob windows */
 } McrState;
 
+MAHJONG_DECLARE_STATE (McrState, mcr_state)
+
 /* n_hands: 16 (a full match) or 1. */
 void        mcr_state_init           (McrState       *state,
                                       guint           n_hands,
@@ -70,24 +73,6 @@ void        mcr_state_init           (McrState       *state,
  * drawing order; replacements come from the end. Call before start. */
 void        mcr_state_set_first_wall (McrState       *state,
                                       const guint8   *tiles);
-void        mcr_state_start          (McrState       *state,
-                                      GPtrArray      *events);
-guint32     mcr_state_waiting        (const McrState *state);
-/* Every action line @seat may play now; empty when it is not asked. */
-GPtrArray  *mcr_state_legal_actions  (const McrState *state,
-                                      guint           seat);
-gboolean    mcr_state_apply          (McrState       *state,
-                                      guint           seat,
-                                      const char     *action,
-                                      GPtrArray      *events,
-                                      GError        **error);
-/* The action played for a seat that does not answer in time. */
-char       *mcr_state_default_action (const McrState *state,
-                                      guint           seat);
-/* The result line once the match is over, else NULL. */
-char       *mcr_state_result_line    (const McrState *state);
-guint       mcr_state_n_seats        (const McrState *state);
-ParlorPromptKind mcr_state_prompt_kind (const McrState *state);
 /* Tiles in @seat's hand, a drawn one included. */
 guint       mcr_state_hand_tiles     (const McrState *state,
                                       guint           seat);

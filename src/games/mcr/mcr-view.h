@@ -48,9 +48,6 @@ typedef struct
   guint       n_actions;
 } McrView;
 
-/* @seat's view line (-1 a spectator). */
-char    *mcr_state_view_line         (const McrState *state,
-                                int             seat);
 
 gboolean mcr_view_parse        (const char  *view,
                                 McrView     *out,

@@ -756,6 +756,30 @@ typedef struct
   Ctx chance_ctx;  /* every win counted as one */
 } Review;
 
+/* By the shape; the chance to win is named where it is not nil. */
+static gpointer
+review_prepare (const char          *view,
+                guint64              seed,
+                MahjongReviewJudge  *judge,
+                GError             **error)
+{
+  g_autofree Review *r = g_new (Review, 1);
+  const SuzumeView *v = &r->ctx.view;
+
+  if (!suzume_view_parse (view, &r->ctx.view, error)
+      || !parlor_game_check_asked (suzume_view_asked (v), error))
+    return NULL;
+  ensure_targets ();
+  ctx_init (&r->ctx);
+  r->chance_ctx = r->ctx;
+  for (guint i = 0; i < G_N_ELEMENTS (r->chance_ctx.utility); i++)
+    r->chance_ctx.utility[i] = 1.0;
+  r->ctx.leaf_cache = NULL;
+  r->chance_ctx.leaf_cache = g_hash_table_new_full (packed_hash, g_int64_equal, g_free, NULL);
+  *judge = MAHJONG_REVIEW_BY_SHAPE_NOTE;
+  return g_steal_pointer (&r);
+}
+
 static gboolean
 review_outcome (gpointer    state,
                 const char *action,
@@ -818,30 +842,6 @@ review_outcome (gpointer    state,
       return TRUE;
     }
   return FALSE;
-}
-
-/* By the shape; the chance to win is named where it is not nil. */
-static gpointer
-review_prepare (const char          *view,
-                guint64              seed,
-                MahjongReviewJudge  *judge,
-                GError             **error)
-{
-  g_autofree Review *r = g_new (Review, 1);
-  const SuzumeView *v = &r->ctx.view;
-
-  if (!suzume_view_parse (view, &r->ctx.view, error)
-      || !parlor_game_check_asked (suzume_view_asked (v), error))
-    return NULL;
-  ensure_targets ();
-  ctx_init (&r->ctx);
-  r->chance_ctx = r->ctx;
-  for (guint i = 0; i < G_N_ELEMENTS (r->chance_ctx.utility); i++)
-    r->chance_ctx.utility[i] = 1.0;
-  r->ctx.leaf_cache = NULL;
-  r->chance_ctx.leaf_cache = g_hash_table_new_full (packed_hash, g_int64_equal, g_free, NULL);
-  *judge = MAHJONG_REVIEW_BY_SHAPE_NOTE;
-  return g_steal_pointer (&r);
 }
 
 static void

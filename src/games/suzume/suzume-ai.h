@@ -9,13 +9,6 @@
 
 G_BEGIN_DECLS
 
-/* Levels "random", "normal", "strong"; decides from a view line alone. */
-char    *suzume_ai_choose        (const char    *level,
-                                  const char    *view,
-                                  guint64        seed,
-                                  GCancellable  *cancellable,
-                                  GError       **error);
-
 /* For tests: the number of tiles the 5 tiles @types lack for a complete hand of at
  * least @min_points with @indicator (only live tiles count, from @unseen); 99 if none. */
 guint    suzume_ai_tiles_needed  (const guint8 types[SUZUME_N_TYPES],
@@ -23,8 +16,9 @@ guint    suzume_ai_tiles_needed  (const guint8 types[SUZUME_N_TYPES],
                                   MahjongTile  indicator,
                                   int          min_points);
 
-/* For ParlorGameInfo.review_cost (docs/review.md): shanten, live effective
- * tiles and the strong player's chance to win. */
-extern const MahjongReview suzume_ai_review;
+/* Levels "random", "normal", "strong", deciding from a view line alone; the
+ * review (docs/review.md) by shanten, live effective tiles and the strong
+ * player's chance to win. */
+MAHJONG_DECLARE_AI (suzume)
 
 G_END_DECLS

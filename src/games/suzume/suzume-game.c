@@ -36,14 +36,6 @@ suzume_game_get_state (SuzumeGame *self)
   return &self->state;
 }
 
-static ParlorGame *
-suzume_info_new_game (const char  *config,
-                      guint64      seed,
-                      GError     **error)
-{
-  return (ParlorGame *) suzume_game_new (config, seed, error);
-}
-
 char *
 suzume_win_sets_words (const char *hand)
 {
@@ -314,11 +306,9 @@ suzume_info_describe (const char         *text,
   return g_strdup (text);
 }
 
-static const ParlorRecordedSince recorded_since[] = { { "ron-barred", 3 }, { "wall", 4 }, { NULL, 0 } };
+static const ParlorRecordedSince suzume_info_recorded_since[] = { { "ron-barred", 3 }, { "wall", 4 }, { NULL, 0 } };
 
-MAHJONG_DEFINE_GAME_KIT (suzume_info, suzume_ai_review, suzume_hint, suzume_wall_rules)
-
-static const char * const ai_levels[] = { "random", "normal", "strong", NULL };
+static const char * const suzume_info_ai_levels[] = { "random", "normal", "strong", NULL };
 
 static const char *
 suzume_info_score_label (const char *id)
@@ -328,20 +318,8 @@ suzume_info_score_label (const char *id)
   return yaku < SUZUME_N_YAKU ? suzume_yaku_label (yaku) : NULL;
 }
 
-const ParlorGameInfo suzume_game_info = {
-  .id = "suzume",
-  .name = N_("Suzume-jong"),
-  .min_seats = SUZUME_MIN_SEATS,
-  .max_seats = SUZUME_MAX_SEATS,
-  .ai_levels = ai_levels,
-  .new_game = suzume_info_new_game,
-  .ai_choose = suzume_ai_choose,
-  .describe = suzume_info_describe,
-  MAHJONG_GAME_KIT (suzume_info),
-  /* 2: every discard opens a window for every other seat; 3: ron-barred;
-   * 4: each hand's wall */
-  .replay_version = 4,
-  .answers_recorded_since = 2,
-  .recorded_since = recorded_since,
-  .score_label = suzume_info_score_label,
-};
+MAHJONG_DEFINE_GAME_INFO (suzume, N_("Suzume-jong"), SUZUME_MIN_SEATS, SUZUME_MAX_SEATS,
+                          /* 2: every discard opens a window for every other seat; 3: ron-barred;
+                           * 4: each hand's wall */
+                          .replay_version = 4,
+                          .answers_recorded_since = 2)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-#include "parlor-game.h"
+#include "mahjong-game.h"
 
 G_BEGIN_DECLS
 
@@ -11,13 +11,8 @@ G_BEGIN_DECLS
  */
 
 #define SUZUME_TYPE_GAME (suzume_game_get_type ())
-G_DECLARE_FINAL_TYPE (SuzumeGame, suzume_game, SUZUME, GAME, GObject)
+MAHJONG_DECLARE_GAME (SuzumeGame, suzume_game, SUZUME, GAME)
 
-extern const ParlorGameInfo suzume_game_info;
-
-SuzumeGame *suzume_game_new (const char  *config,
-                             guint64      seed,
-                             GError     **error);
 /* The two sets of @hand, a winning hand as its win event writes it, in
  * words, a line each: "1 of bamboo, 2 of bamboo, 3 of bamboo\n…"; @hand
  * itself when it is not one. */

@@ -4,6 +4,7 @@
 #include <glib.h>
 
 #include "mahjong-claim.h"
+#include "mahjong-game.h"
 #include "mahjong-wall.h"
 #include "parlor-rng.h"
 #include "suzume-score.h"
@@ -59,6 +60,8 @@ typedef struct
   MahjongClaimWindow claim;
 } SuzumeState;
 
+MAHJONG_DECLARE_STATE (SuzumeState, suzume_state)
+
 gboolean  suzume_config_parse      (const char   *text,
                                     SuzumeConfig *config,
                                     GError      **error);
@@ -66,14 +69,11 @@ gboolean  suzume_config_parse      (const char   *text,
 void      suzume_state_init        (SuzumeState        *state,
                                     const SuzumeConfig *config,
                                     guint64             seed);
-void      suzume_state_start       (SuzumeState *state,
-                                    GPtrArray   *events);
 /* Deals a hand from the given 44-tile order (for tests); the dealer is state->dealer. */
 void      suzume_state_deal_wall   (SuzumeState       *state,
                                     const MahjongTile *wall,
                                     GPtrArray         *events);
 guint     suzume_state_wall_left   (const SuzumeState *state);
-guint32   suzume_state_waiting     (const SuzumeState *state);
 
 /* Can @seat win with its six tiles (tsumo) / with the last discard (ron)? */
 gboolean  suzume_state_can_tsumo   (const SuzumeState *state,
@@ -106,25 +106,6 @@ void      suzume_state_ranks       (const SuzumeState *state,
                                     int                ranks[SUZUME_MAX_SEATS]);
 char     *suzume_state_ranking_line (const SuzumeState *state,
                                     const char        *type);
-/* The result line, NULL before the end. */
-char     *suzume_state_result_line (const SuzumeState *state);
-
-/* What @seat may do now (none if not waited on); an action line read and
- * played, or why not in words; what the timer plays for a waiting seat. */
-GPtrArray *suzume_state_legal_actions  (const SuzumeState *state,
-                                        guint              seat);
-gboolean   suzume_state_apply          (SuzumeState *state,
-                                        guint        seat,
-                                        const char  *action,
-                                        GPtrArray   *events,
-                                        GError     **error);
-char      *suzume_state_default_action (const SuzumeState *state,
-                                        guint              seat);
-guint      suzume_state_n_seats        (const SuzumeState *state);
-ParlorPromptKind suzume_state_prompt_kind (const SuzumeState *state);
-/* The seat's view line; -1 a spectator. */
-char     *suzume_state_view_line   (const SuzumeState *state,
-                                    int                seat);
 
 /* The wall's tiles in the game's notation (replays, docs/replay-format.md). */
 extern const MahjongWallRules suzume_wall_rules;
