@@ -955,11 +955,22 @@ test_config (void)
   g_autoptr(ParlorGame) g1 = info->new_game ("hands=1", 1, NULL);
   g_autoptr(ParlorGame) g16 = info->new_game ("", 1, NULL);
   ParlorGame *bad = info->new_game ("hands=3", 1, &error);
+  g_autoptr(GPtrArray) e1 = parlor_event_array_new ();
+  g_autoptr(GPtrArray) e16 = parlor_event_array_new ();
+  g_autoptr(McrGame) direct = mcr_game_new ("hands=16", 1, NULL);
 
   g_assert_nonnull (g1);
   g_assert_nonnull (g16);
+  g_assert_nonnull (direct);
   g_assert_null (bad);
   g_assert_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG);
+  g_assert_null (mcr_game_new ("hands=16 hands=1", 1, NULL));
+
+  /* The match's length is the one the line asks for. */
+  parlor_game_start (g1, e1);
+  parlor_game_start (g16, e16);
+  g_assert_cmpstr (((ParlorEvent *) g_ptr_array_index (e1, 0))->line, ==, "start hands=1");
+  g_assert_cmpstr (((ParlorEvent *) g_ptr_array_index (e16, 0))->line, ==, "start hands=16");
 }
 
 /* The log's words: tiles by name, the viewer's own seat ("") spoken to. */
