@@ -43,8 +43,8 @@ mcr_game_new (const char  *config,
 }
 
 void
-mcr_game_set_first_wall (McrGame      *self,
-                         const guint8 *tiles)
+mcr_game_set_first_wall (McrGame           *self,
+                         const MahjongTile *tiles)
 {
   g_return_if_fail (MCR_IS_GAME (self));
 

@@ -11,7 +11,7 @@ MAHJONG_DECLARE_GAME (McrGame, mcr_game, MCR, GAME)
 
 /* Tests: the first hand's wall, 144 physical tiles (0..33 and flowers 34..41), in
  * drawing order; replacements come from the end. Call before start. */
-void     mcr_game_set_first_wall (McrGame      *self,
-                                  const guint8 *tiles);
+void     mcr_game_set_first_wall (McrGame           *self,
+                                  const MahjongTile *tiles);
 
 G_END_DECLS

@@ -35,8 +35,8 @@ mcr_state_init (McrState *state,
 }
 
 void
-mcr_state_set_first_wall (McrState     *state,
-                          const guint8 *tiles)
+mcr_state_set_first_wall (McrState          *state,
+                          const MahjongTile *tiles)
 {
   g_return_if_fail (state != NULL);
   g_return_if_fail (!state->started);

@@ -37,7 +37,7 @@ typedef struct
   guint       n_hands;
   gboolean    started;
   gboolean    have_first_wall;
-  guint8      first_wall[MAHJONG_WALL_MAX];
+  MahjongTile first_wall[MAHJONG_WALL_MAX];
 
   /* the match */
   guint       hand_no;                 /* 0-based */
@@ -54,11 +54,11 @@ typedef struct
   MahjongMeld melds[MCR_N_SEATS][4];
   guint8      n_melds[MCR_N_SEATS];
   guint8      flowers[MCR_N_SEATS];
-  guint8      discards[MCR_N_SEATS][MCR_MAX_DISCARDS];
+  MahjongTile discards[MCR_N_SEATS][MCR_MAX_DISCARDS];
   guint8      n_discards[MCR_N_SEATS];
   McrPhase    phase;
   guint       turn;
-  guint8      drawn;                   /* the tile drawn this turn, or NO_TILE after a claim */
+  MahjongTile drawn;                   /* the tile drawn this turn, or NO_TILE after a claim */
   gboolean    after_kong;              /* the drawn tile replaced a kong */
   MahjongClaimWindow claim;            /* the claim and rob windows */
 } McrState;
@@ -71,8 +71,8 @@ void        mcr_state_init           (McrState       *state,
                                       guint64         seed);
 /* The first hand's wall, 144 physical tiles (0..33 and flowers 34..41), in
  * drawing order; replacements come from the end. Call before start. */
-void        mcr_state_set_first_wall (McrState       *state,
-                                      const guint8   *tiles);
+void        mcr_state_set_first_wall (McrState          *state,
+                                      const MahjongTile *tiles);
 /* Tiles in @seat's hand, a drawn one included. */
 guint       mcr_state_hand_tiles     (const McrState *state,
                                       guint           seat);

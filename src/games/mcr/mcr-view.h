@@ -25,12 +25,12 @@ typedef struct
   guint       n_hands;
   guint       turn;
   guint       from;
-  guint8      tile;                      /* the discard or robbed tile */
+  MahjongTile tile;                      /* the discard or robbed tile */
   guint       wall;
   guint       prevalent;
   guint       dealer;
   int         scores[4];
-  guint8      drawn;                     /* MAHJONG_NO_TILE when not drawn */
+  MahjongTile drawn;                     /* MAHJONG_NO_TILE when not drawn */
   gboolean    replacement;
   guint8      counts[MAHJONG_N_KINDS];   /* own concealed tiles */
   MahjongMeld melds[4];                  /* own melds */
@@ -38,7 +38,7 @@ typedef struct
   MahjongMeld melds_of[4][4];            /* every seat's; another's concealed kong has no tile */
   guint8      n_melds_of[4];
   gboolean    chow_melds_of[4];          /* has a chow meld */
-  guint8      discards[4][40];
+  MahjongTile discards[4][40];
   guint8      n_discards[4];
   guint8      n_hand[4];                 /* tiles in each hand, a drawn one included */
   guint8      flowers[4];
