@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "parlor-discovery.h"
+
+G_BEGIN_DECLS
+
+/* Datagrams read in one main-loop turn, so a flood cannot hold the loop. */
+#define READ_BATCH 32
+
+/* The UDP socket the announcer and the browser share the port with. */
+GSocket  *parlor_discovery_open_socket   (const char            *address,
+                                          guint16                port,
+                                          GError               **error);
+void      parlor_discovery_join_group    (GSocket               *socket,
+                                          GHashTable            *joined,
+                                          ParlorDiscoveryScope   scope);
+void      parlor_discovery_send_to_group (GSocket               *socket,
+                                          ParlorDiscoveryScope   scope,
+                                          guint16                port,
+                                          GBytes                *bytes);
+void      parlor_discovery_send_to       (GSocket               *socket,
+                                          GSocketAddress        *to,
+                                          GBytes                *bytes);
+gssize    parlor_discovery_receive_one   (GSocket               *socket,
+                                          guint8                *buffer,
+                                          GSocketAddress       **from);
+gboolean  parlor_discovery_scope_allows  (ParlorDiscoveryScope   scope,
+                                          GError               **error);
+
+G_END_DECLS
