@@ -31,7 +31,8 @@ jihai_info_score_label (const char *id)
 }
 
 MAHJONG_DEFINE_GAME_INFO (jihai, N_("Honor-tile mahjong"), 2, 2,
-                          /* 2: every discard opens a window for every other seat; 3: each hand's wall */
+                          /* 2: every discard opens a window for every other seat;
+                           * 3: each hand's wall */
                           .replay_version = 3,
                           .answers_recorded_since = 2)
 

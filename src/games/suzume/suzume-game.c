@@ -306,7 +306,9 @@ suzume_info_describe (const char         *text,
   return g_strdup (text);
 }
 
-static const ParlorRecordedSince suzume_info_recorded_since[] = { { "ron-barred", 3 }, { "wall", 4 }, { NULL, 0 } };
+static const ParlorRecordedSince suzume_info_recorded_since[] = {
+  { "ron-barred", 3 }, { "wall", 4 }, { NULL, 0 }
+};
 
 static const char * const suzume_info_ai_levels[] = { "random", "normal", "strong", NULL };
 
