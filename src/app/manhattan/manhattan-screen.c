@@ -756,27 +756,10 @@ manhattan_screen_class_init (ManhattanScreenClass *klass)
   static const char * const headline_events[] = { "round", "score", "game-over", "stuck", "set-aside", NULL };
   static const char * const turn_events[] = { "play", NULL };
 
-  object_class->constructed = manhattan_screen_constructed;
-  object_class->dispose = manhattan_screen_dispose;
-  object_class->finalize = manhattan_screen_finalize;
-  screen_class->focus_play = manhattan_screen_focus_play;
-  screen_class->host_config = manhattan_screen_host_config;
-  screen_class->event_words = manhattan_screen_event_words;
-  screen_class->take_event = manhattan_screen_take_event;
-  screen_class->headline_events = headline_events;
-  screen_class->turn_events = turn_events;
-  screen_class->show_view = manhattan_screen_show_view;
-  screen_class->seats_changed = manhattan_screen_seats_changed;
-  screen_class->seated = manhattan_screen_seated;
-  screen_class->begin_play = begin_play;
-  screen_class->seat_players = manhattan_screen_seat_players;
-  screen_class->reset = manhattan_screen_reset;
-  screen_class->show_hint = manhattan_screen_show_hint;
-
+  parlor_game_screen_class_set_game (widget_class, &manhattan_game_info);
   g_type_ensure (MANHATTAN_TYPE_BOARD_VIEW);
   g_type_ensure (MANHATTAN_TYPE_PANEL);
   g_type_ensure (MANHATTAN_TYPE_SETUP);
-  parlor_game_screen_class_set_game (widget_class, &manhattan_game_info);
   gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, setup);
   gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, board);
   gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, panel);
@@ -794,6 +777,23 @@ manhattan_screen_class_init (ManhattanScreenClass *klass)
       gtk_widget_class_add_binding_action (widget_class, digit_keys[i], GDK_CONTROL_MASK,
                                            "game.block", "i", i + 1);
     }
+
+  object_class->constructed = manhattan_screen_constructed;
+  object_class->dispose = manhattan_screen_dispose;
+  object_class->finalize = manhattan_screen_finalize;
+  screen_class->focus_play = manhattan_screen_focus_play;
+  screen_class->host_config = manhattan_screen_host_config;
+  screen_class->event_words = manhattan_screen_event_words;
+  screen_class->take_event = manhattan_screen_take_event;
+  screen_class->headline_events = headline_events;
+  screen_class->turn_events = turn_events;
+  screen_class->show_view = manhattan_screen_show_view;
+  screen_class->seats_changed = manhattan_screen_seats_changed;
+  screen_class->seated = manhattan_screen_seated;
+  screen_class->begin_play = begin_play;
+  screen_class->seat_players = manhattan_screen_seat_players;
+  screen_class->reset = manhattan_screen_reset;
+  screen_class->show_hint = manhattan_screen_show_hint;
 }
 
 static void
