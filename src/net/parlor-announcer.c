@@ -292,7 +292,7 @@ on_announcer_readable (GSocket      *socket,
   ParlorAnnouncer *self = data;
   guint8 buffer[PARLOR_DISCOVERY_MAX_DATAGRAM + 1];
 
-  for (guint i = 0; i < READ_BATCH; i++)
+  for (guint i = 0; i < PARLOR_DISCOVERY_READ_BATCH; i++)
     {
       g_autoptr(GSocketAddress) from = NULL;
       gssize n = parlor_discovery_receive_one (socket, buffer, &from);

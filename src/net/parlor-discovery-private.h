@@ -8,9 +8,10 @@
 G_BEGIN_DECLS
 
 /* Datagrams read in one main-loop turn, so a flood cannot hold the loop. */
-#define READ_BATCH 32
+#define PARLOR_DISCOVERY_READ_BATCH 32
 
-/* The UDP socket the announcer and the browser share the port with. */
+/* What the announcer and the browser share: their UDP socket on the shared
+ * port, the group, sending, receiving and whether discovery is on. */
 GSocket  *parlor_discovery_open_socket   (const char            *address,
                                           guint16                port,
                                           GError               **error);

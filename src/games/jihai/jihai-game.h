@@ -4,7 +4,6 @@
 #include "jihai-score.h"
 #include "jihai-view.h"
 #include "mahjong-game.h"
-#include "parlor-game.h"
 
 G_BEGIN_DECLS
 
