@@ -88,36 +88,36 @@ outcome (const JihaiView *view,
   return score_words (&score);
 }
 
-/* A hand of seven (kongs as three) in @view. */
+/* The viewer's view and the tiles it holds by slot, a discard taken out. */
 typedef struct
 {
-  const JihaiView *view;
-  const guint8    *counts;
+  JihaiView view;
+  guint8    counts[JIHAI_N_KINDS];
 } Hand;
 
 /* @slot: the kit asks for each of the JIHAI_N_KINDS slots in turn. */
 static char *
-wait_on (gpointer  hand,
-         guint     slot,
-         char    **name,
-         guint    *unseen)
+jihai_hint_wait (gpointer  hand,
+                 guint     slot,
+                 char    **name,
+                 guint    *unseen)
 {
   const Hand *h = hand;
   MahjongTile tile = jihai_slot_tile (slot);
   char *result;
 
-  if (h->counts[slot] >= 4 || (result = outcome (h->view, h->counts, tile, FALSE)) == NULL)
+  if (h->counts[slot] >= 4 || (result = outcome (&h->view, h->counts, tile, FALSE)) == NULL)
     return NULL;
   *name = mahjong_tile_name (tile);
-  *unseen = jihai_view_unseen (h->view, tile);
+  *unseen = jihai_view_unseen (&h->view, tile);
   return result;
 }
 
 static int
-distance_of (gpointer hand)
+jihai_hint_shanten (gpointer hand)
 {
   const Hand *h = hand;
-  const JihaiView *view = h->view;
+  const JihaiView *view = &h->view;
   guint8 live[JIHAI_N_KINDS];
   int distance;
 
@@ -128,77 +128,60 @@ distance_of (gpointer hand)
   return distance != G_MAXINT && distance > 1 ? distance - 1 : 0;
 }
 
-/* Notes on @line in the view line @text: a win's points, or the waits of the
- * hand after the discard or as held. */
-static void
-add_notes (GString          *notes,
-           const char       *text,
-           const ParlorLine *line)
+/* A discard names its tile by its letter; "ron" robs a kong when the
+ * view asks about one. */
+static gboolean
+jihai_hint_read (gpointer           hand,
+                 const char        *text,
+                 MahjongHintAction *action)
 {
-  const char *type = parlor_line_get_type (line);
-  JihaiView view;
-  guint8 counts[JIHAI_N_KINDS];
-  Hand hand = { &view, counts };
+  Hand *h = hand;
+  const ParlorLine *line = action->line;
+  const char *word = parlor_line_get_n_words (line) == 1 ? parlor_line_get_word (line, 0) : "";
+
+  if (!jihai_view_parse (text, &h->view, NULL))
+    return FALSE;
+  memcpy (h->counts, h->view.counts, sizeof h->counts);
+  if (strlen (word) == 1)
+    action->tile = jihai_tile_from_letter (word[0]);
+  return mahjong_hint_move_of_type (parlor_line_get_type (line),
+                                    h->view.ask == JIHAI_ASK_ROB ? MAHJONG_HINT_ROB_KONG
+                                                                 : MAHJONG_HINT_WIN_DISCARD,
+                                    &action->move);
+}
+
+static char *
+jihai_hint_win (gpointer        hand,
+                MahjongHintMove move)
+{
+  const JihaiView *view = &((const Hand *) hand)->view;
+  gboolean tsumo = move == MAHJONG_HINT_WIN_DRAWN;
+  MahjongTile tile = tsumo ? view->drawn : view->claim;
+
+  if (view->seat < 0 || !jihai_tile_is_valid (tile))
+    return NULL;
+  return outcome (view, view->counts, tile, tsumo);
+}
+
+/* Seven tiles held (kongs as three) wait; eight hold one to discard. */
+static gboolean
+jihai_hint_hold (gpointer hand,
+                 guint    tile)
+{
+  Hand *h = hand;
   guint held;
 
-  if (!jihai_view_parse (text, &view, NULL) || view.seat < 0)
-    return;
-  memcpy (counts, view.counts, sizeof counts);
-  held = 3 * view.n_melds[view.seat];
-  for (guint k = 0; k < JIHAI_N_KINDS; k++)
-    held += counts[k];
-
-  if (g_str_equal (type, "tsumo") && jihai_tile_is_valid (view.drawn))
-    {
-      g_autofree char *result = NULL;
-
-      result = outcome (&view, view.counts, view.drawn, TRUE);
-      if (result != NULL)
-        mahjong_hint_add_win (notes, result);
-    }
-  else if (g_str_equal (type, "ron") && jihai_tile_is_valid (view.claim))
-    {
-      g_autofree char *result = outcome (&view, counts, view.claim, FALSE);
-
-      if (result != NULL)
-        mahjong_hint_add_win (notes, result);
-    }
-  else if (g_str_equal (type, "discard") && parlor_line_get_n_words (line) == 1 && held == 8)
-    {
-      const char *word = parlor_line_get_word (line, 0);
-      MahjongTile tile = strlen (word) == 1 ? jihai_tile_from_letter (word[0]) : MAHJONG_NO_TILE;
-
-      if (tile != MAHJONG_NO_TILE && counts[jihai_slot (tile)] > 0)
-        {
-          counts[jihai_slot (tile)]--;
-          mahjong_hint_add_waits (notes, TRUE, JIHAI_N_KINDS, wait_on, distance_of, &hand);
-        }
-    }
-  else if (held == 7)
-    mahjong_hint_add_waits (notes, FALSE, JIHAI_N_KINDS, wait_on, distance_of, &hand);
-}
-
-static gboolean
-read_move (const char       *text,
-           const ParlorLine *line,
-           MahjongHintMove  *move,
-           guint            *tile)
-{
-  JihaiView view;
-
-  if (!jihai_view_parse (text, &view, NULL))
+  if (h->view.seat < 0)
     return FALSE;
-  if (parlor_line_get_n_words (line) == 1 && strlen (parlor_line_get_word (line, 0)) == 1)
-    *tile = jihai_tile_from_letter (parlor_line_get_word (line, 0)[0]);
-  else
-    *tile = MAHJONG_NO_TILE;
-  return mahjong_hint_move_of_type (parlor_line_get_type (line),
-                                    view.ask == JIHAI_ASK_ROB ? MAHJONG_HINT_ROB_KONG
-                                                              : MAHJONG_HINT_WIN_DISCARD,
-                                    move);
+  held = 3 * h->view.n_melds[h->view.seat];
+  for (guint k = 0; k < JIHAI_N_KINDS; k++)
+    held += h->counts[k];
+  if (tile == MAHJONG_NO_TILE)
+    return held == 7;
+  if (held != 8 || h->counts[jihai_slot (tile)] == 0)
+    return FALSE;
+  h->counts[jihai_slot (tile)]--;
+  return TRUE;
 }
 
-const MahjongHint jihai_hint = {
-  .notes = add_notes,
-  .read_move = read_move,
-};
+MAHJONG_DEFINE_HINT (jihai, Hand, JIHAI_N_KINDS)

@@ -17,38 +17,35 @@ add_line (GString    *notes,
   g_string_append (notes, text);
 }
 
-void
-mahjong_hint_add_ready (GString  *notes,
-                        gboolean  after_discard)
+static void
+add_ready (GString  *notes,
+           gboolean  after_discard)
 {
-  g_return_if_fail (notes != NULL);
   add_line (notes, after_discard ? _("After this discard your hand is ready. It waits on:")
                                  : _("Your hand is ready. It waits on:"));
 }
 
-void
-mahjong_hint_add_wait (GString    *notes,
-                       const char *tile,
-                       guint       unseen,
-                       const char *outcome)
+static void
+add_wait (GString    *notes,
+          const char *tile,
+          guint       unseen,
+          const char *outcome)
 {
   g_autofree char *text = NULL;
 
-  g_return_if_fail (notes != NULL && tile != NULL && outcome != NULL);
   /* Translators: a wait: the tile, how many of it are unseen, what a win on it brings. */
   text = g_strdup_printf (ngettext ("%s (%u unseen): %s", "%s (%u unseen): %s", unseen),
                           tile, unseen, outcome);
   add_line (notes, text);
 }
 
-void
-mahjong_hint_add_not_ready (GString  *notes,
-                            gboolean  after_discard,
-                            int       shanten)
+static void
+add_not_ready (GString  *notes,
+               gboolean  after_discard,
+               int       shanten)
 {
   g_autofree char *text = NULL;
 
-  g_return_if_fail (notes != NULL);
   if (after_discard)
     text = g_strdup_printf (ngettext ("After this discard your hand is not ready: "
                                       "it needs %d more useful tile to be ready",
@@ -63,13 +60,12 @@ mahjong_hint_add_not_ready (GString  *notes,
   add_line (notes, text);
 }
 
-void
-mahjong_hint_add_win (GString    *notes,
-                      const char *outcome)
+static void
+add_win (GString    *notes,
+         const char *outcome)
 {
   g_autofree char *text = NULL;
 
-  g_return_if_fail (notes != NULL && outcome != NULL);
   text = g_strdup_printf (_("This hand wins now: %s"), outcome);
   add_line (notes, text);
 }
@@ -168,47 +164,67 @@ mahjong_hint_move_of_type (const char      *type,
   return FALSE;
 }
 
-char *
-mahjong_hint_finish (GString *notes)
-{
-  g_return_val_if_fail (notes != NULL, NULL);
-  if (notes->len == 0)
-    {
-      g_string_free (notes, TRUE);
-      return NULL;
-    }
-  return g_string_free (notes, FALSE);
-}
 
-void
-mahjong_hint_add_waits (GString            *notes,
-                        gboolean            after_discard,
-                        guint               n_kinds,
-                        MahjongHintWait     wait,
-                        MahjongHintShanten  shanten,
-                        gpointer            hand)
+/* Notes every wait of @hand, or how far it is from ready. */
+static void
+add_waits (GString           *notes,
+           gboolean           after_discard,
+           const MahjongHint *hint,
+           gpointer           hand)
 {
   gboolean ready = FALSE;
   int distance;
 
-  for (guint k = 0; k < n_kinds; k++)
+  for (guint k = 0; k < hint->n_kinds; k++)
     {
       g_autofree char *name = NULL;
       guint unseen = 0;
-      g_autofree char *result = wait (hand, k, &name, &unseen);
+      g_autofree char *result = hint->wait (hand, k, &name, &unseen);
 
       if (result == NULL)
         continue;
       if (!ready)
-        mahjong_hint_add_ready (notes, after_discard);
+        add_ready (notes, after_discard);
       ready = TRUE;
-      mahjong_hint_add_wait (notes, name, unseen, result);
+      add_wait (notes, name, unseen, result);
     }
   if (ready)
     return;
-  distance = shanten (hand);
+  distance = hint->shanten (hand);
   if (distance >= 1)
-    mahjong_hint_add_not_ready (notes, after_discard, distance);
+    add_not_ready (notes, after_discard, distance);
+}
+
+/* A view and an action line, as the game reads them. */
+typedef struct
+{
+  ParlorLine        *line;
+  gpointer           hand;
+  MahjongHintAction  action;
+} Reading;
+
+static void
+reading_clear (Reading *r)
+{
+  g_clear_pointer (&r->line, parlor_line_free);
+  g_clear_pointer (&r->hand, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Reading, reading_clear)
+
+/* FALSE if the game cannot read @view or @action. */
+static gboolean
+read_hand (const MahjongHint *hint,
+           const char        *view,
+           const char        *action,
+           Reading           *r)
+{
+  if (view == NULL || action == NULL || (r->line = parlor_line_parse (action, NULL)) == NULL)
+    return FALSE;
+  r->hand = g_malloc0 (hint->hand_size);
+  r->action.line = r->line;
+  r->action.tile = MAHJONG_NO_TILE;
+  return hint->read (r->hand, view, &r->action);
 }
 
 char *
@@ -216,16 +232,40 @@ mahjong_hint_notes (const MahjongHint *hint,
                     const char        *view,
                     const char        *action)
 {
-  g_autoptr(ParlorLine) line = NULL;
-  GString *notes;
+  g_autoptr(GString) notes = g_string_new (NULL);
+  g_auto(Reading) r = { 0 };
+  g_autofree char *win = NULL;
 
   g_return_val_if_fail (hint != NULL, NULL);
   g_return_val_if_fail (view != NULL, NULL);
 
-  notes = g_string_new (NULL);
-  if (action != NULL && (line = parlor_line_parse (action, NULL)) != NULL)
-    hint->notes (notes, view, line);
-  return mahjong_hint_finish (notes);
+  if (!read_hand (hint, view, action, &r))
+    return NULL;
+  switch (r.action.move)
+    {
+    case MAHJONG_HINT_WIN_DRAWN:
+    case MAHJONG_HINT_WIN_DISCARD:
+    case MAHJONG_HINT_ROB_KONG:
+      if ((win = hint->win (r.hand, r.action.move)) != NULL)
+        add_win (notes, win);
+      break;
+    case MAHJONG_HINT_DISCARD:
+      if (r.action.tile != MAHJONG_NO_TILE && hint->hold (r.hand, r.action.tile))
+        add_waits (notes, TRUE, hint, r.hand);
+      break;
+    case MAHJONG_HINT_PASS:
+    case MAHJONG_HINT_PUNG:
+    case MAHJONG_HINT_CHOW:
+    case MAHJONG_HINT_KONG:
+    case MAHJONG_HINT_CONCEALED_KONG:
+    case MAHJONG_HINT_ADDED_KONG:
+    default:
+      if (hint->hold (r.hand, MAHJONG_NO_TILE))
+        add_waits (notes, FALSE, hint, r.hand);
+    }
+  if (notes->len == 0)
+    return NULL;
+  return g_string_free (g_steal_pointer (&notes), FALSE);
 }
 
 char *
@@ -233,16 +273,14 @@ mahjong_hint_describe (const MahjongHint *hint,
                        const char        *view,
                        const char        *action)
 {
-  g_autoptr(ParlorLine) line = parlor_line_parse (action, NULL);
+  g_auto(Reading) r = { 0 };
   g_autofree char *name = NULL;
-  MahjongHintMove move;
-  guint tile = MAHJONG_NO_TILE;
 
   g_return_val_if_fail (hint != NULL, NULL);
 
-  if (line == NULL || !hint->read_move (view, line, &move, &tile))
+  if (!read_hand (hint, view, action, &r))
     return NULL;
-  if (tile != MAHJONG_NO_TILE)
-    name = mahjong_tile_name (tile);
-  return mahjong_hint_move_words (move, name);
+  if (r.action.tile != MAHJONG_NO_TILE)
+    name = mahjong_tile_name (r.action.tile);
+  return mahjong_hint_move_words (r.action.move, name);
 }

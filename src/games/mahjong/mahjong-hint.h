@@ -8,27 +8,13 @@
 G_BEGIN_DECLS
 
 /*
- * The words of a mahjong hint's notes, shared by the three games: each game
- * works out its seat's waits, what they score and the tiles still unseen
- * from its view line, and writes them with these, one note a line.
+ * A mahjong hint's notes, shared by the three games: the kit reads the
+ * seat's view and the hinted action into a hand of the game's, then notes
+ * what a win scores, or the waits of the hand after the discard or as held
+ * with the copies of each still unseen, or how far the hand is from ready;
+ * one note a line.
  */
 
-/* @after_discard: the hand once the hinted tile is discarded, else as held. */
-void  mahjong_hint_add_ready     (GString    *notes,
-                                  gboolean    after_discard);
-/* One wait: its tile's name, its copies unseen (not in the hand, not in any
- * discard, meld or flower the seat sees), and what a win on it would bring. */
-void  mahjong_hint_add_wait      (GString    *notes,
-                                  const char *tile,
-                                  guint       unseen,
-                                  const char *outcome);
-/* @shanten ≥ 1: how many more useful tiles the hand needs to be ready. */
-void  mahjong_hint_add_not_ready (GString    *notes,
-                                  gboolean    after_discard,
-                                  int         shanten);
-/* "Wins now: …" for a hand that is complete. */
-void  mahjong_hint_add_win       (GString    *notes,
-                                  const char *outcome);
 /* A scoring element's name (a fan, a yaku, a line), translated. */
 typedef const char *(*MahjongHintLabel) (guint element);
 
@@ -67,9 +53,6 @@ gboolean mahjong_hint_move_of_type (const char      *type,
                                     MahjongHintMove  ron,
                                     MahjongHintMove *move);
 
-/* The notes, or NULL if there are none. */
-char *mahjong_hint_finish        (GString    *notes);
-
 /* One wait of a hand a tile short: what a win on @kind brings, with its
  * name and its copies unseen; NULL if it does not win. */
 typedef char *(*MahjongHintWait)    (gpointer    hand,
@@ -79,28 +62,46 @@ typedef char *(*MahjongHintWait)    (gpointer    hand,
 /* How many more useful tiles the hand needs to be ready; 0 if unknown. */
 typedef int   (*MahjongHintShanten) (gpointer    hand);
 
-/* Notes every wait among @n_kinds kinds, or how far the hand is from ready. */
-void  mahjong_hint_add_waits     (GString            *notes,
-                                  gboolean            after_discard,
-                                  guint               n_kinds,
-                                  MahjongHintWait     wait,
-                                  MahjongHintShanten  shanten,
-                                  gpointer            hand);
-
-/* A game's hints on an action line. */
+/* An action line, and what the game reads it as: a move and the tile it
+ * names (a chow's lowest; MAHJONG_NO_TILE when it names none). */
 typedef struct
 {
-  /* Adds the notes on @action in @view, a view line (none if it is not one). */
-  void  (*notes)    (GString          *notes,
-                     const char       *view,
-                     const ParlorLine *action);
-  /* Reads @action in @view as a move and the tile it names (its lowest
-   * for a chow; MAHJONG_NO_TILE when it names none); FALSE if it is none. */
-  gboolean (*read_move) (const char       *view,
-                         const ParlorLine *action,
-                         MahjongHintMove  *move,
-                         guint            *tile);
+  const ParlorLine *line;
+  MahjongHintMove   move;
+  guint             tile;
+} MahjongHintAction;
+
+/* A game's hints. The kit gives each callback the game's hand: @hand_size
+ * bytes, zeroed, that read fills first. */
+typedef struct
+{
+  gsize              hand_size;
+  /* The kinds @wait is asked about: 0 to @n_kinds - 1. */
+  guint              n_kinds;
+  /* Reads the view line @view into @hand, and @action->line in it into
+   * @action's move and tile; FALSE if either cannot be read. */
+  gboolean         (*read)    (gpointer           hand,
+                               const char        *view,
+                               MahjongHintAction *action);
+  /* What the win @move (on the drawn tile, the discard or the robbed kong)
+   * brings the hand, NULL if it does not win by it. */
+  char            *(*win)     (gpointer           hand,
+                               MahjongHintMove    move);
+  /* Takes a discard of @tile out of the viewer's hand, or keeps the hand as
+   * held for MAHJONG_NO_TILE: TRUE if it is then a tile short of a win. */
+  gboolean         (*hold)    (gpointer           hand,
+                               guint              tile);
+  MahjongHintWait    wait;
+  MahjongHintShanten shanten;
 } MahjongHint;
+
+/* Defines @prefix##_hint from the game's Hand type, its @n_kinds and its
+ * callbacks @prefix##_hint_read, _win, _hold, _wait and _shanten. */
+#define MAHJONG_DEFINE_HINT(prefix, Hand, n_kinds)                                  \
+  const MahjongHint prefix##_hint = {                                               \
+    sizeof (Hand), (n_kinds), prefix##_hint_read, prefix##_hint_win,                \
+    prefix##_hint_hold, prefix##_hint_wait, prefix##_hint_shanten,                  \
+  };
 
 /* ParlorGameInfo.hint_notes and describe_move by @hint. */
 char *mahjong_hint_notes         (const MahjongHint *hint,

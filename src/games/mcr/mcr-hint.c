@@ -87,115 +87,103 @@ outcome (const McrView *v,
                           tsumo.total_without_flowers, MCR_MIN_FAN);
 }
 
-/* A hand of 13 (kongs as three) in @v. */
+/* The viewer's view and the tiles it holds by kind, a discard taken out. */
 typedef struct
 {
-  const McrView *v;
-  const guint8  *counts;
+  McrView v;
+  guint8  counts[MAHJONG_N_KINDS];
 } Hand;
 
 static char *
-wait_on (gpointer  hand,
-         guint     tile,
-         char    **name,
-         guint    *unseen)
+mcr_hint_wait (gpointer  hand,
+               guint     tile,
+               char    **name,
+               guint    *unseen)
 {
   const Hand *h = hand;
   char *result;
 
-  if (h->counts[tile] >= 4 || (result = outcome (h->v, h->counts, tile)) == NULL)
+  if (h->counts[tile] >= 4 || (result = outcome (&h->v, h->counts, tile)) == NULL)
     return NULL;
   *name = mahjong_tile_name (tile);
-  *unseen = 4 - MIN (4, h->v->visible[tile]);
+  *unseen = 4 - MIN (4, h->v.visible[tile]);
   return result;
 }
 
 static int
-shanten_of (gpointer hand)
+mcr_hint_shanten (gpointer hand)
 {
   const Hand *h = hand;
-  int shanten = mahjong_shanten (h->counts, h->v->n_melds, NULL);
+  int shanten = mahjong_shanten (h->counts, h->v.n_melds, NULL);
 
   return shanten != MAHJONG_SHANTEN_NONE ? MAX (shanten, 0) : 0;
 }
 
-/* Notes on @line in the view line @text: a win's fan, or the waits of the
- * hand after the discard or as held. */
-static void
-add_notes (GString          *notes,
-           const char       *text,
-           const ParlorLine *line)
-{
-  McrView v;
-  guint8 counts[MAHJONG_N_KINDS];
-  Hand hand = { &v, counts };
-  guint n = 0;
-
-  if (!mcr_view_parse (text, &v, NULL))
-    return;
-  memcpy (counts, v.counts, sizeof counts);
-  for (guint t = 0; t < MAHJONG_N_KINDS; t++)
-    n += counts[t];
-  n += 3 * v.n_melds;
-
-  if (g_str_equal (parlor_line_get_type (line), "hu"))
-    {
-      gboolean self_drawn = v.phase == 't';
-      guint tile = self_drawn ? v.drawn : v.tile;
-      McrResult res;
-
-      if (!self_drawn && tile < MAHJONG_N_KINDS)
-        counts[tile]++;
-      if (tile < MAHJONG_N_KINDS && score (&v, counts, tile, self_drawn, &res))
-        {
-          g_autofree char *words = fan_words (&res);
-
-          mahjong_hint_add_win (notes, words);
-        }
-    }
-  else if (g_str_equal (parlor_line_get_type (line), "discard") && n == 14)
-    {
-      guint tile = mahjong_tile_from_string (parlor_line_get (line, "tile"));
-
-      if (tile < MAHJONG_N_KINDS && counts[tile] > 0)
-        {
-          counts[tile]--;
-          mahjong_hint_add_waits (notes, TRUE, MAHJONG_N_KINDS, wait_on, shanten_of, &hand);
-        }
-    }
-  else if (n == 13)
-    mahjong_hint_add_waits (notes, FALSE, MAHJONG_N_KINDS, wait_on, shanten_of, &hand);
-}
-
+/* "hu" is a win of the phase's kind; "kong" out of a claim window is a
+ * concealed kong, or an added one on a pung of its tile. */
 static gboolean
-read_move (const char       *text,
-           const ParlorLine *line,
-           MahjongHintMove  *move,
-           guint            *tile)
+mcr_hint_read (gpointer           hand,
+               const char        *text,
+               MahjongHintAction *action)
 {
-  const char *type = parlor_line_get_type (line);
-  McrView v;
+  Hand *h = hand;
+  const char *type = parlor_line_get_type (action->line);
 
-  if (!mcr_view_parse (text, &v, NULL))
+  if (!mcr_view_parse (text, &h->v, NULL))
     return FALSE;
-  *tile = parlor_line_has (line, "tile") ? mahjong_tile_from_string (parlor_line_get (line, "tile"))
-                                         : MAHJONG_NO_TILE;
+  memcpy (h->counts, h->v.counts, sizeof h->counts);
+  if (parlor_line_has (action->line, "tile"))
+    action->tile = mahjong_tile_from_string (parlor_line_get (action->line, "tile"));
   if (g_str_equal (type, "hu"))
-    *move = v.phase == 't' ? MAHJONG_HINT_WIN_DRAWN
-            : v.phase == 'r' ? MAHJONG_HINT_ROB_KONG : MAHJONG_HINT_WIN_DISCARD;
-  else if (g_str_equal (type, "kong") && v.phase != 'c')
+    action->move = h->v.phase == 't' ? MAHJONG_HINT_WIN_DRAWN
+                   : h->v.phase == 'r' ? MAHJONG_HINT_ROB_KONG : MAHJONG_HINT_WIN_DISCARD;
+  else if (g_str_equal (type, "kong") && h->v.phase != 'c')
     {
-      *move = MAHJONG_HINT_CONCEALED_KONG;
-      for (guint i = 0; i < v.n_melds; i++)
-        if (v.melds[i].type == MAHJONG_MELD_PUNG && v.melds[i].tile == *tile)
-          *move = MAHJONG_HINT_ADDED_KONG;
+      action->move = MAHJONG_HINT_CONCEALED_KONG;
+      for (guint i = 0; i < h->v.n_melds; i++)
+        if (h->v.melds[i].type == MAHJONG_MELD_PUNG && h->v.melds[i].tile == action->tile)
+          action->move = MAHJONG_HINT_ADDED_KONG;
     }
   else
-    return mahjong_hint_move_of_type (type, MAHJONG_HINT_WIN_DISCARD, move);
+    return mahjong_hint_move_of_type (type, MAHJONG_HINT_WIN_DISCARD, &action->move);
   return TRUE;
 }
 
-const MahjongHint mcr_hint = {
-  .notes = add_notes,
-  .read_move = read_move,
-};
+/* On the drawn tile, or on the discard or kong the view asks about. */
+static char *
+mcr_hint_win (gpointer        hand,
+              MahjongHintMove move)
+{
+  const Hand *h = hand;
+  gboolean self_drawn = move == MAHJONG_HINT_WIN_DRAWN;
+  guint tile = self_drawn ? h->v.drawn : h->v.tile;
+  guint8 counts[MAHJONG_N_KINDS];
+  McrResult res;
+
+  if (tile >= MAHJONG_N_KINDS)
+    return NULL;
+  memcpy (counts, h->counts, sizeof counts);
+  if (!self_drawn)
+    counts[tile]++;
+  return score (&h->v, counts, tile, self_drawn, &res) ? fan_words (&res) : NULL;
+}
+
+/* Thirteen tiles held (kongs as three) wait; fourteen hold one to discard. */
+static gboolean
+mcr_hint_hold (gpointer hand,
+               guint    tile)
+{
+  Hand *h = hand;
+  guint held = 3 * h->v.n_melds;
+
+  for (guint t = 0; t < MAHJONG_N_KINDS; t++)
+    held += h->counts[t];
+  if (tile == MAHJONG_NO_TILE)
+    return held == 13;
+  if (held != 14 || tile >= MAHJONG_N_KINDS || h->counts[tile] == 0)
+    return FALSE;
+  h->counts[tile]--;
+  return TRUE;
+}
+
+MAHJONG_DEFINE_HINT (mcr, Hand, MAHJONG_N_KINDS)

@@ -209,6 +209,14 @@ typedef struct
   GHashTable *leaf_cache;
 } Ctx;
 
+/* A review judges by two players: the strong one, and one that counts
+ * every win as one. */
+typedef struct
+{
+  Ctx ctx;
+  Ctx chance_ctx;
+} Review;
+
 static void
 ctx_init (Ctx *ctx)
 {
@@ -750,12 +758,6 @@ measure_five (Ctx          *ctx,
   o->value = five_value (chance_ctx, five, STRONG_DEPTH, chance_ctx->draws_left);
 }
 
-typedef struct
-{
-  Ctx ctx;
-  Ctx chance_ctx;  /* every win counted as one */
-} Review;
-
 /* By the shape; the chance to win is named where it is not nil. */
 static gpointer
 review_prepare (const char          *view,
@@ -763,13 +765,15 @@ review_prepare (const char          *view,
                 MahjongReviewJudge  *judge,
                 GError             **error)
 {
-  g_autofree Review *r = g_new (Review, 1);
-  const SuzumeView *v = &r->ctx.view;
+  SuzumeView v;
+  Review *r;
 
-  if (!suzume_view_parse (view, &r->ctx.view, error)
-      || !parlor_game_check_asked (suzume_view_asked (v), error))
+  if (!suzume_view_parse (view, &v, error)
+      || !parlor_game_check_asked (suzume_view_asked (&v), error))
     return NULL;
   ensure_targets ();
+  r = g_new (Review, 1);
+  r->ctx.view = v;
   ctx_init (&r->ctx);
   r->chance_ctx = r->ctx;
   for (guint i = 0; i < G_N_ELEMENTS (r->chance_ctx.utility); i++)
@@ -777,7 +781,16 @@ review_prepare (const char          *view,
   r->ctx.leaf_cache = NULL;
   r->chance_ctx.leaf_cache = g_hash_table_new_full (packed_hash, g_int64_equal, g_free, NULL);
   *judge = MAHJONG_REVIEW_BY_SHAPE_NOTE;
-  return g_steal_pointer (&r);
+  return r;
+}
+
+static void
+review_free (gpointer state)
+{
+  Review *r = state;
+
+  g_hash_table_unref (r->chance_ctx.leaf_cache);
+  g_free (r);
 }
 
 static gboolean
@@ -842,15 +855,6 @@ review_outcome (gpointer    state,
       return TRUE;
     }
   return FALSE;
-}
-
-static void
-review_free (gpointer state)
-{
-  Review *r = state;
-
-  g_hash_table_unref (r->chance_ctx.leaf_cache);
-  g_free (r);
 }
 
 const MahjongReview suzume_ai_review = {

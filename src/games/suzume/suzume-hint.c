@@ -60,33 +60,33 @@ outcome (const SuzumeView  *view,
   return g_steal_pointer (&words);
 }
 
-/* Four tiles @hand in @view, and the copies of each type @view does not show. */
+/* The viewer's view, the four tiles its waits are of, and the copies of
+ * each type the view does not show. */
 typedef struct
 {
-  const SuzumeView  *view;
-  const MahjongTile *hand;
-  guint8             unseen[SUZUME_N_TYPES];
+  SuzumeView  view;
+  MahjongTile kept[SUZUME_HAND_SIZE - 1];
+  guint8      unseen[SUZUME_N_TYPES];
 } Hand;
 
 static char *
-wait_on (gpointer  hand,
-         guint     type,
-         char    **name,
-         guint    *unseen)
+suzume_hint_wait (gpointer  hand,
+                  guint     type,
+                  char    **name,
+                  guint    *unseen)
 {
   const Hand *h = hand;
-  MahjongTile tile = suzume_type_tile (type);
-  char *result = outcome (h->view, h->hand, tile, FALSE);
+  char *result = outcome (&h->view, h->kept, suzume_type_tile (type), FALSE);
 
   if (result == NULL)
     return NULL;
-  *name = mahjong_tile_name (tile);
+  *name = mahjong_tile_name (suzume_type_tile (type));
   *unseen = h->unseen[type];
   return result;
 }
 
 static int
-needed_of (gpointer hand)
+suzume_hint_shanten (gpointer hand)
 {
   const Hand *h = hand;
   guint8 types[SUZUME_N_TYPES] = { 0 };
@@ -94,92 +94,76 @@ needed_of (gpointer hand)
   guint needed;
 
   for (guint i = 0; i < SUZUME_HAND_SIZE - 1; i++)
-    types[suzume_tile_type (h->hand[i])]++;
+    types[suzume_tile_type (h->kept[i])]++;
   for (guint t = 0; t < SUZUME_N_TYPES; t++)
     live[t] = (guint8) suzume_type_copies (t);
-  needed = suzume_ai_tiles_needed (types, live, h->view->dora, 0);
+  needed = suzume_ai_tiles_needed (types, live, h->view.dora, 0);
   return needed >= 2 && needed < 99 ? (int) needed - 1 : 0;
 }
 
-/* Notes on @line in the view line @text: a win's points, or the waits of the
- * hand after the discard or as held. */
-static void
-add_notes (GString          *notes,
-           const char       *text,
-           const ParlorLine *line)
-{
-  const char *type = parlor_line_get_type (line);
-  SuzumeView view;
-  Hand hand = { &view, NULL, { 0 } };
-  MahjongTile kept[SUZUME_HAND_SIZE];
-
-  if (!suzume_view_parse (text, &view, NULL) || view.seat < 0)
-    return;
-  /* A discarded tile counts as seen: the view still has it in the hand. */
-  suzume_view_unseen (&view, hand.unseen);
-
-  if (g_str_equal (type, "tsumo") && view.hand_len == SUZUME_HAND_SIZE)
-    {
-      SuzumeScore score;
-
-      if (suzume_score_hand (view.hand, view.dora, &score))
-        {
-          g_autofree char *words = score_words (&score);
-
-          mahjong_hint_add_win (notes, words);
-        }
-    }
-  else if (g_str_equal (type, "ron") && view.hand_len == SUZUME_HAND_SIZE - 1 &&
-           view.last != MAHJONG_NO_TILE)
-    {
-      g_autofree char *result = outcome (&view, view.hand, view.last, FALSE);
-
-      if (result != NULL)
-        mahjong_hint_add_win (notes, result);
-    }
-  else if (g_str_equal (type, "discard") && parlor_line_get_n_words (line) == 1 &&
-           view.hand_len == SUZUME_HAND_SIZE)
-    {
-      MahjongTile tile = suzume_tile_from_string (parlor_line_get_word (line, 0));
-      guint n = 0;
-      gboolean removed = FALSE;
-
-      for (guint i = 0; i < view.hand_len; i++)
-        if (!removed && view.hand[i] == tile)
-          removed = TRUE;
-        else if (n < SUZUME_HAND_SIZE - 1)
-          kept[n++] = view.hand[i];
-      hand.hand = kept;
-      if (removed)
-        mahjong_hint_add_waits (notes, TRUE, SUZUME_N_TYPES, wait_on, needed_of, &hand);
-    }
-  else if (view.hand_len == SUZUME_HAND_SIZE - 1)
-    {
-      hand.hand = view.hand;
-      mahjong_hint_add_waits (notes, FALSE, SUZUME_N_TYPES, wait_on, needed_of, &hand);
-    }
-}
-
-/* The move alone tells it. */
+/* A discard names its tile; every other move names none. */
 static gboolean
-read_move (const char       *text,
-           const ParlorLine *line,
-           MahjongHintMove  *move,
-           guint            *tile)
+suzume_hint_read (gpointer           hand,
+                  const char        *text,
+                  MahjongHintAction *action)
 {
-  const char *type = parlor_line_get_type (line);
+  const char *type = parlor_line_get_type (action->line);
 
-  if (g_str_equal (type, "discard"))
-    {
-      *tile = parlor_line_get_n_words (line) == 1 ? suzume_tile_from_string (parlor_line_get_word (line, 0))
-                                                 : MAHJONG_NO_TILE;
-      if (*tile == MAHJONG_NO_TILE)
-        return FALSE;
-    }
-  return mahjong_hint_move_of_type (type, MAHJONG_HINT_WIN_DISCARD, move);
+  if (!suzume_view_parse (text, &((Hand *) hand)->view, NULL))
+    return FALSE;
+  if (g_str_equal (type, "discard") && parlor_line_get_n_words (action->line) == 1)
+    action->tile = suzume_tile_from_string (parlor_line_get_word (action->line, 0));
+  if (g_str_equal (type, "discard") && action->tile == MAHJONG_NO_TILE)
+    return FALSE;
+  return mahjong_hint_move_of_type (type, MAHJONG_HINT_WIN_DISCARD, &action->move);
 }
 
-const MahjongHint suzume_hint = {
-  .notes = add_notes,
-  .read_move = read_move,
-};
+/* Five tiles win by self-draw; four and the last discard, on it. */
+static char *
+suzume_hint_win (gpointer        hand,
+                 MahjongHintMove move)
+{
+  const SuzumeView *view = &((const Hand *) hand)->view;
+  SuzumeScore score;
+
+  if (view->seat < 0)
+    return NULL;
+  if (move == MAHJONG_HINT_WIN_DRAWN)
+    return view->hand_len == SUZUME_HAND_SIZE && suzume_score_hand (view->hand, view->dora, &score)
+           ? score_words (&score) : NULL;
+  if (view->hand_len != SUZUME_HAND_SIZE - 1 || view->last == MAHJONG_NO_TILE)
+    return NULL;
+  return outcome (view, view->hand, view->last, FALSE);
+}
+
+/* Keeps four of the five tiles held, or the four held. */
+static gboolean
+suzume_hint_hold (gpointer hand,
+                  guint    tile)
+{
+  Hand *h = hand;
+  guint n = 0;
+  gboolean removed = FALSE;
+
+  if (h->view.seat < 0)
+    return FALSE;
+  /* A discarded tile counts as seen: the view still has it in the hand. */
+  suzume_view_unseen (&h->view, h->unseen);
+  if (tile == MAHJONG_NO_TILE)
+    {
+      if (h->view.hand_len != SUZUME_HAND_SIZE - 1)
+        return FALSE;
+      memcpy (h->kept, h->view.hand, sizeof h->kept);
+      return TRUE;
+    }
+  if (h->view.hand_len != SUZUME_HAND_SIZE)
+    return FALSE;
+  for (guint i = 0; i < h->view.hand_len; i++)
+    if (!removed && h->view.hand[i] == tile)
+      removed = TRUE;
+    else if (n < SUZUME_HAND_SIZE - 1)
+      h->kept[n++] = h->view.hand[i];
+  return removed;
+}
+
+MAHJONG_DEFINE_HINT (suzume, Hand, SUZUME_N_TYPES)
