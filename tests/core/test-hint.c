@@ -278,6 +278,36 @@ test_bad_views (void)
     }
 }
 
+/* A good view with an action line that names no move, or no tile for a
+ * discard, gets no notes. */
+static void
+test_bad_actions (void)
+{
+  const ParlorGameInfo * const *games = parlor_games_list ();
+  const char * const actions[] = { "bogus x", "discard", "discard tile=", "discard 99z" };
+
+  for (guint i = 0; games[i] != NULL; i++)
+    {
+      g_autoptr(ParlorGame) game = NULL;
+      g_autofree char *view = NULL;
+      int seat;
+
+      if (games[i]->hint_notes == NULL)
+        continue;
+      game = game_after (games[i], "", 3, 0);
+      seat = seat_to_act (game);
+      g_assert_cmpint (seat, >=, 0);
+      view = parlor_game_view_for (game, seat);
+      for (guint a = 0; a < G_N_ELEMENTS (actions); a++)
+        {
+          g_autofree char *words = games[i]->describe_move (view, actions[a]);
+          g_autofree char *notes = games[i]->hint_notes (view, actions[a]);
+
+          g_assert_null (notes);
+        }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -296,6 +326,7 @@ main (int   argc,
   g_test_add_func ("/hint/jihai/hidden", test_hidden_jihai);
   g_test_add_func ("/hint/jihai/waits", test_waits_jihai);
   g_test_add_func ("/hint/bad-views", test_bad_views);
+  g_test_add_func ("/hint/bad-actions", test_bad_actions);
 
   return g_test_run ();
 }
