@@ -835,9 +835,4 @@ review_free (gpointer state)
   g_free (r);
 }
 
-const MahjongReview jihai_ai_review = {
-  .value = MAHJONG_REVIEW_POINTS,
-  .prepare = review_prepare,
-  .measure = review_outcome,
-  .free = review_free,
-};
+MAHJONG_DEFINE_REVIEW (jihai, MAHJONG_REVIEW_POINTS, review_prepare, review_outcome, review_free)

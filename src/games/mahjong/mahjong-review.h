@@ -64,6 +64,10 @@ typedef struct
                             GError       **error);                   \
   extern const MahjongReview prefix##_ai_review;
 
+/* Defines @prefix##_ai_review, judged by @value, from its callbacks. */
+#define MAHJONG_DEFINE_REVIEW(prefix, value, prepare, measure, free) \
+  const MahjongReview prefix##_ai_review = { (value), (prepare), (measure), (free) };
+
 /* ParlorGameInfo.review_cost by @review. */
 gboolean mahjong_review_cost (const MahjongReview  *review,
                               const char           *view,

@@ -1108,9 +1108,4 @@ review_outcome (gpointer    state,
   return FALSE;
 }
 
-const MahjongReview mcr_ai_review = {
-  .value = MAHJONG_REVIEW_CHANCE,
-  .prepare = review_prepare,
-  .measure = review_outcome,
-  .free = g_free,
-};
+MAHJONG_DEFINE_REVIEW (mcr, MAHJONG_REVIEW_CHANCE, review_prepare, review_outcome, g_free)

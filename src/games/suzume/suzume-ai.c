@@ -784,15 +784,6 @@ review_prepare (const char          *view,
   return r;
 }
 
-static void
-review_free (gpointer state)
-{
-  Review *r = state;
-
-  g_hash_table_unref (r->chance_ctx.leaf_cache);
-  g_free (r);
-}
-
 static gboolean
 review_outcome (gpointer    state,
                 const char *action,
@@ -857,9 +848,13 @@ review_outcome (gpointer    state,
   return FALSE;
 }
 
-const MahjongReview suzume_ai_review = {
-  .value = MAHJONG_REVIEW_CHANCE,
-  .prepare = review_prepare,
-  .measure = review_outcome,
-  .free = review_free,
-};
+static void
+review_free (gpointer state)
+{
+  Review *r = state;
+
+  g_hash_table_unref (r->chance_ctx.leaf_cache);
+  g_free (r);
+}
+
+MAHJONG_DEFINE_REVIEW (suzume, MAHJONG_REVIEW_CHANCE, review_prepare, review_outcome, review_free)
