@@ -3,16 +3,40 @@
 
 #include "config.h"
 
+#include "jihai-game.h"
 #include "jihai-view.h"
 #include "mahjong-wall.h"
 #include "manhattan-view.h"
+#include "mcr-game.h"
 #include "mcr-rules.h"
 #include "mcr-view.h"
+#include "suzume-game.h"
 #include "suzume-rules.h"
 #include "suzume-view.h"
 #include "triad-view.h"
 
 int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
+
+/* A hint's notes and words on a view the game read: every kind of move,
+ * with tiles it may hold or not. None is an empty line. */
+static void
+hint_on (const ParlorGameInfo *info,
+         const char           *view)
+{
+  static const char * const actions[] = {
+    "tsumo", "ron", "hu", "pass", "pung", "chow tile=1m", "kong tile=E", "ckong tile=5p",
+    "akong tile=9s", "discard E", "discard 5s", "discard 5sr", "discard tile=5p", "discard",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      g_autofree char *notes = info->hint_notes (view, actions[i]);
+      g_autofree char *words = info->describe_move (view, actions[i]);
+
+      g_assert_true (notes == NULL || notes[0] != '\0');
+      g_assert_true (words == NULL || words[0] != '\0');
+    }
+}
 
 /* What a guest reads from its host: each game's view line, and the walls a
  * replay holds. Input: byte 0 picks the reader, the rest is the text. No
@@ -59,6 +83,8 @@ LLVMFuzzerTestOneInput (const guint8 *data,
         JihaiView view;
 
         ok = jihai_view_parse (text, &view, &error);
+        if (ok)
+          hint_on (&jihai_game_info, text);
         break;
       }
     case 3:
@@ -66,6 +92,8 @@ LLVMFuzzerTestOneInput (const guint8 *data,
         SuzumeView view;
 
         ok = suzume_view_parse (text, &view, &error);
+        if (ok)
+          hint_on (&suzume_game_info, text);
         break;
       }
     case 4:
@@ -73,6 +101,8 @@ LLVMFuzzerTestOneInput (const guint8 *data,
         McrView view;
 
         ok = mcr_view_parse (text, &view, &error);
+        if (ok)
+          hint_on (&mcr_game_info, text);
         break;
       }
     default:
