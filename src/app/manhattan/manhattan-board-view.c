@@ -7,6 +7,7 @@
 
 #include "manhattan-board-view.h"
 #include "manhattan-city-box.h"
+#include "manhattan-game.h"
 #include "manhattan-spot.h"
 #include "parlor-draw.h"
 #include "parlor-screen-util.h"
@@ -86,16 +87,8 @@ manhattan_seat_letter (int seat)
 const char *
 manhattan_position_name (int position)
 {
-  /* The same words as the game log's and the cards': a place in a city as
-   * the player sees it from their seat, at the near (bottom) edge. */
-  static const char * const names[] = {
-    N_("far left"), N_("far middle"), N_("far right"),
-    N_("middle left"), N_("centre"), N_("middle right"),
-    N_("near left"), N_("near middle"), N_("near right"),
-  };
-
   g_return_val_if_fail (position >= 0 && position < MANHATTAN_N_SPOTS, "");
-  return _(names[position]);
+  return manhattan_place_name ((guint) position);
 }
 
 int

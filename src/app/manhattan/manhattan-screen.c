@@ -238,26 +238,6 @@ update_names (ManhattanScreen *self)
 
 /* Players get their seats at the start, before the first deal is announced. */
 
-/* "0,4": card positions, which are the player's own frame → "far left, centre". */
-static char *
-positions_words (const char *cards)
-{
-  g_auto(GStrv) parts = g_strsplit (cards != NULL ? cards : "", ",", -1);
-  GString *out = g_string_new (NULL);
-
-  for (guint i = 0; parts[i] != NULL; i++)
-    {
-      guint64 p;
-
-      if (!g_ascii_string_to_unsigned (parts[i], 10, 0, MANHATTAN_N_SPOTS - 1, &p, NULL))
-        continue;
-      if (out->len > 0)
-        g_string_append (out, _(", "));
-      g_string_append (out, manhattan_position_name ((int) p));
-    }
-  return g_string_free (out, FALSE);
-}
-
 /* The log's words: the game's own, except that places on the board are named
  * as the player sees them from their seat (as the cards and the board name
  * them), and the player is "you". */
@@ -305,7 +285,7 @@ manhattan_screen_event_words (ParlorGameScreen *screen,
   else if (mine && (g_str_equal (type, "deal") || g_str_equal (type, "draw")) &&
            parlor_line_has (line, "cards"))
     {
-      g_autofree char *cards = positions_words (parlor_line_get (line, "cards"));
+      g_autofree char *cards = manhattan_cards_words (parlor_line_get (line, "cards"));
 
       return g_strdup_printf (g_str_equal (type, "deal") ? _("You are dealt: %s") : _("You draw: %s"),
                               cards);

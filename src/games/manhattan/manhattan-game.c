@@ -317,9 +317,8 @@ manhattan_place_name (guint card)
   return _(place_names[card]);
 }
 
-/* "0,4" (card positions as the holder sees them) → "far left, centre". */
-static char *
-cards_words (const char *cards)
+char *
+manhattan_cards_words (const char *cards)
 {
   const char * const *names = place_names;
   g_auto(GStrv) parts = g_strsplit (cards != NULL ? cards : "", ",", -1);
@@ -372,7 +371,7 @@ manhattan_info_describe (const char         *text,
 
       if (parlor_line_has (line, "cards"))
         {
-          g_autofree char *cards = cards_words (parlor_line_get (line, "cards"));
+          g_autofree char *cards = manhattan_cards_words (parlor_line_get (line, "cards"));
 
           return g_strdup_printf (deal ? _("%s is dealt: %s") : _("%s draws: %s"), who, cards);
         }
@@ -418,7 +417,7 @@ manhattan_info_describe (const char         *text,
                             int_of (line, "height"));
   if (g_str_equal (type, "stuck"))
     {
-      g_autofree char *cards = cards_words (parlor_line_get (line, "cards"));
+      g_autofree char *cards = manhattan_cards_words (parlor_line_get (line, "cards"));
 
       return g_strdup_printf (_("%s can build with no card, shows the hand (%s) and discards it "
                                 "(attempt %d of %d)"),

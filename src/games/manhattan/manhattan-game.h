@@ -14,5 +14,7 @@ ManhattanGame *manhattan_game_new (guint64 seed);
 
 /* A card's place (0–8) as its holder sees it, in words: "far left". */
 const char    *manhattan_place_name (guint card);
+/* "0,4" (card positions as the holder sees them) → "far left, centre". */
+char          *manhattan_cards_words (const char *cards);
 
 G_END_DECLS
