@@ -304,6 +304,7 @@ test_bad_actions (void)
           g_autofree char *notes = games[i]->hint_notes (view, actions[a]);
 
           g_assert_null (notes);
+          g_assert_true (words == NULL || words[0] != '\0');
         }
     }
 }
