@@ -118,12 +118,8 @@ current_tables (ParlorAnnouncer *self)
 static void
 refresh_network (ParlorAnnouncer *self)
 {
-  parlor_discovery_join_group (self->socket, self->joined, self->scope);
-  if (!self->fixed_subnets)
-    {
-      g_clear_pointer (&self->subnets, g_array_unref);
-      self->subnets = parlor_discovery_local_subnets ();
-    }
+  parlor_discovery_refresh (self->socket, self->joined, self->scope,
+                            self->fixed_subnets ? NULL : &self->subnets);
 }
 
 static void

@@ -387,9 +387,7 @@ parlor_browser_probe (ParlorBrowser *self)
 
   if (self->probe_socket == NULL)
     return;
-  parlor_discovery_join_group (self->listen_socket, self->joined, self->scope);
-  g_clear_pointer (&self->subnets, g_array_unref);
-  self->subnets = parlor_discovery_local_subnets ();
+  parlor_discovery_refresh (self->listen_socket, self->joined, self->scope, &self->subnets);
 
   probe = parlor_discovery_probe_new ();
   parlor_discovery_send_to_group (self->probe_socket, self->scope, self->port, probe);

@@ -15,9 +15,13 @@ G_BEGIN_DECLS
 GSocket  *parlor_discovery_open_socket   (const char            *address,
                                           guint16                port,
                                           GError               **error);
-void      parlor_discovery_join_group    (GSocket               *socket,
+/* Joins the group on each interface of @scope not yet in @joined (interface
+ * names) and, unless @subnets is NULL, sets *@subnets to this computer's
+ * subnets anew: what either side does before it speaks. */
+void      parlor_discovery_refresh       (GSocket               *socket,
                                           GHashTable            *joined,
-                                          ParlorDiscoveryScope   scope);
+                                          ParlorDiscoveryScope   scope,
+                                          GArray               **subnets);
 void      parlor_discovery_send_to_group (GSocket               *socket,
                                           ParlorDiscoveryScope   scope,
                                           guint16                port,

@@ -184,12 +184,13 @@ parlor_discovery_open_socket (const char  *address,
   return g_steal_pointer (&socket);
 }
 
-/* Joins the group on the interfaces not joined yet (they may come up
- * later: a laptop joining a network). */
+/* Interfaces may come up later (a laptop joining a network): each refresh
+ * joins the new ones and reads the subnets again. */
 void
-parlor_discovery_join_group (GSocket              *socket,
-                             GHashTable           *joined,
-                             ParlorDiscoveryScope  scope)
+parlor_discovery_refresh (GSocket               *socket,
+                          GHashTable            *joined,
+                          ParlorDiscoveryScope   scope,
+                          GArray               **subnets)
 {
   g_autoptr(GPtrArray) ifaces = multicast_interfaces (scope);
   g_autoptr(GInetAddress) group = g_inet_address_new_from_string (PARLOR_DISCOVERY_GROUP);
@@ -206,6 +207,11 @@ parlor_discovery_join_group (GSocket              *socket,
         g_hash_table_add (joined, g_strdup (iface->name));
       else
         g_debug ("Cannot join %s on %s: %s", PARLOR_DISCOVERY_GROUP, iface->name, error->message);
+    }
+  if (subnets != NULL)
+    {
+      g_clear_pointer (subnets, g_array_unref);
+      *subnets = parlor_discovery_local_subnets ();
     }
 }
 
