@@ -661,6 +661,20 @@ cell_name (guint cell)
   return cell < G_N_ELEMENTS (names) ? _(names[cell]) : "?";
 }
 
+/* The four ranks as the card prints them, A for 10: "7-3-A-5". */
+static char *
+card_words (const TriadCard *card)
+{
+  char face[5];
+  char rank[4][2] = { { 0 } };
+
+  triad_card_format (card, face);
+  for (guint i = 0; i < 4; i++)
+    rank[i][0] = face[i];
+  /* TRANSLATORS: a card's four ranks: top, right, bottom, left, "7-3-A-5" (A is 10) */
+  return g_strdup_printf (_("%s-%s-%s-%s"), rank[0], rank[1], rank[2], rank[3]);
+}
+
 static char *
 spoken_card (const char *face)
 {
@@ -668,8 +682,7 @@ spoken_card (const char *face)
 
   if (face == NULL || !triad_card_parse (face, &card))
     return g_strdup ("?");
-  /* TRANSLATORS: a card's four ranks: top, right, bottom, left */
-  return g_strdup_printf (_("%u-%u-%u-%u"), card.rank[0], card.rank[1], card.rank[2], card.rank[3]);
+  return card_words (&card);
 }
 
 /* "Play 7-9-4-5 on the top left": the card named from the viewer's hand. */
@@ -687,10 +700,7 @@ triad_describe_move (const char *view,
       !parlor_line_get_int (line, "card", 0, (gint64) v.n_hand[v.seat] - 1, &index, NULL) ||
       !parlor_line_get_int (line, "cell", 0, TRIAD_N_CELLS - 1, &cell, NULL))
     return NULL;
-  /* TRANSLATORS: a card's four ranks: top, right, bottom, left */
-  card = g_strdup_printf (_("%u-%u-%u-%u"), v.hand[v.seat][index].rank[0],
-                          v.hand[v.seat][index].rank[1], v.hand[v.seat][index].rank[2],
-                          v.hand[v.seat][index].rank[3]);
+  card = card_words (&v.hand[v.seat][index]);
   return g_strdup_printf (_("Play %s on %s"), card, cell_name ((guint) cell));
 }
 

@@ -20,7 +20,8 @@ G_BEGIN_DECLS
  * A hand is `-` when empty, `?` per card when hidden. `turn` is `none` once
  * the game is over. `rules` is `none` or a comma list of same, plus, combo.
  * `actions` is the viewer's legal moves: any of the hand indices before `@`
- * on any of the cells after it, or `-` when it may not move.
+ * on any of the cells after it, or `-` when it may not move; a view written
+ * before views carried the moves has no `actions` and reads as `-`.
  */
 
 typedef struct
