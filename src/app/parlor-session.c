@@ -261,9 +261,15 @@ on_table_action (ParlorTable   *table,
   if (self->server == NULL)
     {
       g_autofree char *text = NULL;
+      /* A claim window's default is a pass, a turn's a random move. */
+      gboolean passed = g_str_equal (line, "pass") || g_str_has_prefix (line, "pass ");
 
       if ((int) seat == parlor_session_get_seat (self))
-        text = g_strdup (_("Your time ran out: a random legal move was made for you."));
+        text = g_strdup (passed ? _("Your time ran out: you passed on the tile.")
+                                : _("Your time ran out: a random legal move was made for you."));
+      else if (passed)
+        text = g_strdup_printf (_("%s ran out of time and passed on the tile."),
+                                parlor_table_get_seat_name (table, seat));
       else
         text = g_strdup_printf (_("%s ran out of time: a random legal move was made."),
                                 parlor_table_get_seat_name (table, seat));

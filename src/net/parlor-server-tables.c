@@ -380,7 +380,8 @@ on_table_action (ParlorTable *table,
   if (kind == PARLOR_PROMPT_TURN ||
       (st->has_host && parlor_table_get_seat_kind (table, seat) == PARLOR_SEAT_LOCAL))
     {
-      message = g_strdup_printf (_("%s ran out of time; a random move was played"),
+      message = g_strdup_printf (kind == PARLOR_PROMPT_CLAIM ? _("%s ran out of time and passed on the tile.")
+                                                             : _("%s ran out of time; a random move was played"),
                                  parlor_table_get_seat_name (table, seat));
       _parlor_server_log (st->server, st, message);
     }

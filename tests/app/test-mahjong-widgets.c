@@ -279,7 +279,7 @@ test_accessible_names (void)
     { MAHJONG_TILE_GREEN, "Green dragon", "G" },
     { MAHJONG_TILE_RED_DRAGON, "Red dragon", "R" },
     { 20, "3 of bamboo", "3" },            /* 18 + 2 */
-    { RED (20), "3 of bamboo, red", "3" },
+    { RED (20), "red 3 of bamboo", "3" },
     { 6, "7 of characters", "7" },
     { 13, "5 of dots", "5" },              /* 9 + 4 */
     { 35, "Flower 2", "2" },
@@ -360,10 +360,10 @@ test_hand (void)
   drawn = mahjong_hand_view_describe_tile (hand, 6);
   g_assert_cmpstr (drawn, ==, "5 of dots, tile 7 of 7, drawn tile");
   red = mahjong_hand_view_describe_tile (hand, 3);
-  g_assert_cmpstr (red, ==, "3 of bamboo, red, tile 4 of 7");
+  g_assert_cmpstr (red, ==, "red 3 of bamboo, tile 4 of 7");
   label = mahjong_hand_view_describe (hand);
   g_assert_cmpstr (label, ==, "Your hand, 7 tiles: 1 of characters, 9 of dots, 3 of bamboo, "
-                              "3 of bamboo, red, East wind, Red dragon; drawn: 5 of dots");
+                              "red 3 of bamboo, East wind, Red dragon; drawn: 5 of dots");
 
   window = show_in_window (GTK_WIDGET (hand), 700, 140);
   ui_test_wait_for (is_mapped, hand);

@@ -107,19 +107,32 @@ on_timed_out (ParlorSession *session,
 }
 
 static void
+on_log (ParlorSession *session,
+        const char    *text,
+        GString       *log)
+{
+  g_string_append_printf (log, "%s\n", text);
+}
+
+static void
 test_claim_times_out (void)
 {
   g_autoptr(ParlorSession) session = new_session (1);
+  g_autoptr(GString) log = g_string_new (NULL);
   guint timed_out = 0;
   gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
 
   g_signal_connect (session, "timed-out", G_CALLBACK (on_timed_out), &timed_out);
+  g_signal_connect (session, "log", G_CALLBACK (on_log), log);
   g_assert_true (parlor_session_start (session, NULL));
   wait_until_waiting (session);
   /* Nothing answered: the claim passes by itself and play goes on. */
   while (timed_out == 0 && g_get_monotonic_time () < end)
     g_main_context_iteration (NULL, TRUE);
   g_assert_cmpuint (timed_out, ==, 1);
+  /* The log tells what happened: a pass, not a random move. */
+  g_assert_nonnull (strstr (log->str, "Your time ran out: you passed on the tile."));
+  g_assert_null (strstr (log->str, "random"));
   g_assert_false (parlor_session_is_waiting (session) &&
                   parlor_session_get_deadline (session) > 0 &&
                   parlor_session_get_deadline (session) - g_get_monotonic_time () > G_USEC_PER_SEC);

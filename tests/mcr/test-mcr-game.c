@@ -994,6 +994,8 @@ test_describe (void)
       "You win by self-draw on 3 of bamboo: 8 fan" },
     { "reveal seat=0 tiles=1m,2m", "Ann shows 1 of characters, 2 of characters" },
     { "game-over scores=10,-4,0,-6", "The match is over. Scores: Ann 10, you -4, Cy 0, Dee -6" },
+    { "start hands=1", "A match of 1 hand begins" },
+    { "start hands=16", "A match of 16 hands begins" },
   };
 
   for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)

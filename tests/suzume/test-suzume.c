@@ -1213,7 +1213,7 @@ test_sets_words (void)
 
   g_assert_cmpuint (g_strv_length (sets), ==, 2);
   /* The first tile's set comes first, in order. */
-  g_assert_cmpstr (sets[0], ==, "5 of bamboo, 5 of bamboo, red, 5 of bamboo");
+  g_assert_cmpstr (sets[0], ==, "5 of bamboo, red 5 of bamboo, 5 of bamboo");
   g_assert_cmpstr (sets[1], ==, "1 of bamboo, 2 of bamboo, 3 of bamboo");
   g_assert_cmpstr (not_a_win, ==, "1s,2s,4s,5s,7s,9s");
   g_assert_cmpstr (not_tiles, ==, "1s,2s,x");

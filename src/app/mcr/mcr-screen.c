@@ -111,6 +111,16 @@ mcr_screen_draw_status (MahjongScreen           *screen,
   gtk_label_set_text (self->info_label, info != NULL ? info : "");
 }
 
+/* Whether the claim window offers the player more than a pass. */
+static gboolean
+has_call (const MahjongTableState *state)
+{
+  for (guint i = 0; i < state->n_actions; i++)
+    if (!g_str_equal (state->actions[i], "pass"))
+      return TRUE;
+  return FALSE;
+}
+
 static char *
 mcr_screen_status_text (MahjongScreen           *screen,
                         const MahjongTableState *state)
@@ -121,6 +131,9 @@ mcr_screen_status_text (MahjongScreen           *screen,
     return g_strdup (_("The match is over"));
   if (state->asked && !state->window)
     return g_strdup (_("Your turn: choose a tile to discard"));
+  /* Asked with nothing to call but a pass, the player is told of no call. */
+  if (state->asked && !has_call (state))
+    return g_strdup (_("Waiting for calls"));
   if (state->asked)
     {
       name = mahjong_tile_name (state->claim_tile);
@@ -285,9 +298,14 @@ show_win (McrScreen        *self,
                             (int) g_ascii_strtoll (pay[i], NULL, 10));
   if ((s = parlor_line_get (line, "scores")) != NULL)
     {
-      g_string_append (paid, "\n\n");
-      /* Translators: the scores after the hand, "Scores: 66, -22, -22, -22" */
-      g_string_append_printf (paid, _("Scores: %s"), s);
+      g_auto(GStrv) scores = g_strsplit (s, ",", -1);
+
+      /* Translators: the heading of the scores after the hand, each seat's on a line below */
+      g_string_append_printf (paid, "\n\n%s", _("Scores:"));
+      for (guint i = 0; scores[i] != NULL && i < N_SEATS; i++)
+        /* Translators: one seat's score after the hand, "Bob: 35" */
+        g_string_append_printf (paid, _("\n%s: %d"), mahjong_screen_seat_name (MAHJONG_SCREEN (self), i),
+                                (int) g_ascii_strtoll (scores[i], NULL, 10));
     }
 
   told = g_markup_escape_text (paid->str, -1);

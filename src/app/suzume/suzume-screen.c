@@ -131,6 +131,9 @@ suzume_screen_status_text (MahjongScreen           *screen,
     return g_strdup (_("Ron or pass?"));
   if (state->asked)
     return g_strdup (_("Your turn: discard a tile"));
+  /* A replay's moves are made: nobody is thinking. */
+  if (PARLOR_SCREEN_SESSION (screen) != NULL && parlor_session_is_replay (PARLOR_SCREEN_SESSION (screen)))
+    return g_strdup_printf (_("%s to play"), PARLOR_SCREEN_NAME (screen, (guint) state->turn % N_SEATS_MAX));
   return g_strdup_printf (_("%s is thinking…"), PARLOR_SCREEN_NAME (screen, (guint) state->turn % N_SEATS_MAX));
 }
 

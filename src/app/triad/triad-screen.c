@@ -89,6 +89,15 @@ update_preview (TriadScreen *self)
                                              : NULL);
 }
 
+/* A replay shows moves already made: nobody is thinking. */
+static gboolean
+watching (TriadScreen *self)
+{
+  ParlorSession *session = PARLOR_SCREEN_SESSION (self);
+
+  return session != NULL && parlor_session_is_replay (session);
+}
+
 static void
 update_status (TriadScreen *self)
 {
@@ -109,10 +118,17 @@ update_status (TriadScreen *self)
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self->turn_label), "accent");
 
-  if (self->finished)
+  if (self->finished || (self->has_view && self->view.turn < 0))
     gtk_label_set_text (self->turn_label, _("Game over"));
   else if (my_turn (self))
     gtk_label_set_text (self->turn_label, _("Your turn"));
+  else if (self->has_view && watching (self))
+    {
+      /* Translators: whose move is next in a replay, "Computer (Hard) to play" */
+      g_autofree char *text = g_strdup_printf (_("%s to play"), PARLOR_SCREEN_NAME (self, (guint) self->view.turn));
+
+      gtk_label_set_text (self->turn_label, text);
+    }
   else if (self->has_view)
     {
       /* Translators: "Computer (Hard) is thinking…" */

@@ -48,8 +48,9 @@ mahjong_tile_name (guint tile)
       break;
     }
   if ((tile & MAHJONG_TILE_RED) != 0 && mahjong_tile_is_suited (kind))
-    /* Translators: the red copy of a tile, e.g. "3 of bamboo, red" */
-    return g_strdup_printf (_("%s, red"), name);
+    /* Translators: the red copy of a number tile (worth a bonus point), e.g.
+     * "red 3 of bamboo": worded so that it cannot be read as the Red dragon */
+    return g_strdup_printf (_("red %s"), name);
   return g_steal_pointer (&name);
 }
 

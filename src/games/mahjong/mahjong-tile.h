@@ -70,7 +70,7 @@ mahjong_tile_rank (guint t)     /* 1..9 for suited tiles */
   return t % 9 + 1;
 }
 
-/* "East wind", "3 of bamboo, red", "Flower 2"… (translated, newly allocated). */
+/* "East wind", "red 3 of bamboo", "Flower 2"… (translated, newly allocated). */
 char       *mahjong_tile_name (guint tile);
 /* "1, 2, 3 of bamboo": the run of three that starts at @lowest (translated, newly allocated). */
 char       *mahjong_run_name  (guint lowest);

@@ -122,7 +122,14 @@ mcr_info_describe (const char         *text,
   if (g_str_equal (type, "wall"))
     return NULL;
   if (g_str_equal (type, "start"))
-    return g_strdup_printf (_("A match of %s hands begins"), parlor_line_get (line, "hands"));
+    {
+      gint64 hands = 0;
+
+      parlor_line_get_int (line, "hands", 1, G_MAXINT, &hands, NULL);
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "A match of %d hand begins",
+                                           "A match of %d hands begins", (gulong) hands),
+                              (int) hands);
+    }
   if (g_str_equal (type, "hand"))
     {
       const char *dealer = seat_word (names, parlor_line_get (line, "dealer"), fb);

@@ -124,13 +124,19 @@ suzume_info_describe (const char         *text,
     {
       g_autofree char *dealer = seat_word (names, parlor_line_get (line, "dealer"));
 
+      int hands = int_of (line, "seats") * int_of (line, "deals");
+
       if (*dealer == '\0')
-        return g_strdup_printf (_("A match of %d hands for %d players begins; you deal first"),
-                                int_of (line, "seats") * int_of (line, "deals"),
-                                int_of (line, "seats"));
-      return g_strdup_printf (_("A match of %d hands for %d players begins; %s deals first"),
-                              int_of (line, "seats") * int_of (line, "deals"),
-                              int_of (line, "seats"), dealer);
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                             "A match of %d hand for %d players begins; you deal first",
+                                             "A match of %d hands for %d players begins; you deal first",
+                                             (gulong) MAX (hands, 0)),
+                                hands, int_of (line, "seats"));
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "A match of %d hand for %d players begins; %s deals first",
+                                           "A match of %d hands for %d players begins; %s deals first",
+                                           (gulong) MAX (hands, 0)),
+                              hands, int_of (line, "seats"), dealer);
     }
   if (g_str_equal (type, "hand"))
     {
