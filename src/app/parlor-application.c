@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "parlor-application.h"
 #include "parlor-preferences.h"
@@ -282,6 +283,91 @@ parlor_application_dup_help_uri (void)
   return g_strconcat ("ghelp:", dir, G_DIR_SEPARATOR_S, "C", NULL);
 }
 
+/* The folder of the help's pages that @uri names, for a player without a
+ * help viewer. */
+static char *
+dup_help_location (const char *uri)
+{
+  const char * const *languages = g_get_language_names ();
+  const char * const *dirs = g_get_system_data_dirs ();
+  g_autofree char *datadir = g_path_get_dirname (PKGDATADIR);
+
+  if (g_str_has_prefix (uri, "ghelp:"))
+    return g_strdup (uri + strlen ("ghelp:"));
+  for (guint i = 0; languages[i] != NULL; i++)
+    for (guint d = 0; dirs[d] != NULL; d++)
+      {
+        g_autofree char *pages = g_build_filename (dirs[d], "help", languages[i], APP_ID, NULL);
+        g_autofree char *index = g_build_filename (pages, "index.page", NULL);
+
+        if (g_file_test (index, G_FILE_TEST_IS_REGULAR))
+          return g_steal_pointer (&pages);
+      }
+  return g_build_filename (datadir, "help", "C", APP_ID, NULL);
+}
+
+static void
+on_help_missing_response (AdwMessageDialog *dialog,
+                          const char       *response)
+{
+  if (g_str_equal (response, "copy"))
+    gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (dialog)),
+                            g_object_get_data (G_OBJECT (dialog), "location"));
+}
+
+/* No help viewer took the help: say so, and where the pages are. */
+static void
+show_help_missing (GtkWindow    *parent,
+                   const char   *uri,
+                   const GError *error)
+{
+  g_autofree char *location = dup_help_location (uri);
+  g_autofree char *body = NULL;
+  AdwMessageDialog *dialog;
+
+  g_debug ("No help viewer for %s: %s", uri, error->message);
+  /* Translators: %s is a folder, "/usr/share/help/C/io.github.parlorgames.Parlor" */
+  body = g_strdup_printf (_("No help viewer could be started. Install GNOME’s help viewer, Yelp, "
+                            "to read the help here. The help pages are in this folder:\n%s"),
+                          location);
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (parent, _("The Help Cannot Be Shown"), body));
+  adw_message_dialog_add_responses (dialog,
+                                    "copy", _("_Copy Location"),
+                                    "close", _("_Close"),
+                                    NULL);
+  adw_message_dialog_set_default_response (dialog, "close");
+  adw_message_dialog_set_close_response (dialog, "close");
+  g_object_set_data_full (G_OBJECT (dialog), "location", g_steal_pointer (&location), g_free);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_help_missing_response), NULL);
+  if (PARLOR_IS_WINDOW (parent))
+    parlor_window_present_dialog (PARLOR_WINDOW (parent), GTK_WINDOW (dialog));
+  else
+    gtk_window_present (GTK_WINDOW (dialog));
+}
+
+typedef struct
+{
+  GtkWindow *parent;
+  char      *uri;
+} HelpShow;
+
+static void
+on_help_shown (GObject      *source,
+               GAsyncResult *result,
+               gpointer      data)
+{
+  HelpShow *show = data;
+  g_autoptr(GError) error = NULL;
+
+  if (!gtk_show_uri_full_finish (show->parent, result, &error))
+    show_help_missing (show->parent, show->uri, error);
+  g_clear_object (&show->parent);
+  g_free (show->uri);
+  g_free (show);
+}
+
+/* $PARLOR_HELP_VIEWER, when set, is the command that shows the help (its
+ * URI added); otherwise the desktop's handler of help: URIs. */
 static void
 on_help (GSimpleAction *action,
          GVariant      *param,
@@ -289,8 +375,31 @@ on_help (GSimpleAction *action,
 {
   GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (user_data));
   g_autofree char *uri = parlor_application_dup_help_uri ();
+  const char *viewer = g_getenv ("PARLOR_HELP_VIEWER");
+  HelpShow *show;
 
-  gtk_show_uri (parent, uri, GDK_CURRENT_TIME);
+  if (viewer != NULL && *viewer != '\0')
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GAppInfo) app = NULL;
+      g_auto(GStrv) argv = NULL;
+      g_autofree char *program = NULL;
+      GList uris = { .data = uri };
+
+      /* A command that is not there would be started in vain, silently. */
+      if (g_shell_parse_argv (viewer, NULL, &argv, &error) &&
+          (program = g_find_program_in_path (argv[0])) == NULL)
+        g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "%s is not a program", argv[0]);
+      if (program != NULL)
+        app = g_app_info_create_from_commandline (viewer, NULL, G_APP_INFO_CREATE_SUPPORTS_URIS, &error);
+      if (app == NULL || !g_app_info_launch_uris (app, &uris, NULL, &error))
+        show_help_missing (parent, uri, error);
+      return;
+    }
+  show = g_new0 (HelpShow, 1);
+  show->parent = parent != NULL ? g_object_ref (parent) : NULL;
+  show->uri = g_strdup (uri);
+  gtk_show_uri_full (parent, uri, GDK_CURRENT_TIME, NULL, on_help_shown, show);
 }
 
 static const GActionEntry app_actions[] = {

@@ -10,6 +10,7 @@
 #include "parlor-games.h"
 #include "parlor-replay-viewer.h"
 #include "parlor-review.h"
+#include "parlor-saved-game.h"
 #include "parlor-screen-util.h"
 #include "parlor-session.h"
 
@@ -346,17 +347,13 @@ play_action (GtkWidget  *widget,
 }
 
 static void
-play_on_action (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *param)
+start_play_on (ParlorReplayViewer *self)
 {
-  ParlorReplayViewer *self = PARLOR_REPLAY_VIEWER (widget);
   g_autoptr(ParlorTable) table = NULL;
   g_autoptr(GError) error = NULL;
   const char * const *records;
   guint n_records;
 
-  stop_playing (self);
   records = parlor_replay_cursor_get_records (self->cursor, &n_records);
   table = parlor_table_new_from_record (parlor_replay_cursor_get_info (self->cursor), records,
                                         n_records, parlor_replay_cursor_get_step (self->cursor),
@@ -368,6 +365,61 @@ play_on_action (GtkWidget  *widget,
       return;
     }
   g_signal_emit (self, signals[PLAY_ON], 0, table);
+}
+
+static void
+play_on_when_answered (gpointer data)
+{
+  ParlorReplayViewer *self = data;
+
+  /* Closed meanwhile, the viewer has no game to play on. */
+  if (gtk_widget_get_visible (GTK_WIDGET (self)))
+    start_play_on (self);
+  g_object_unref (self);
+}
+
+static void
+on_replace_response (AdwMessageDialog   *dialog,
+                     const char         *response,
+                     ParlorReplayViewer *self)
+{
+  /* Once the dialog is closed: playing on closes the viewer it belongs to. */
+  if (g_str_equal (response, "replace"))
+    g_idle_add_once (play_on_when_answered, g_object_ref (self));
+}
+
+/* One game of each kind is kept to be resumed: playing on replaces it,
+ * so the player is asked first, as a new game asks. */
+static void
+play_on_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *param)
+{
+  ParlorReplayViewer *self = PARLOR_REPLAY_VIEWER (widget);
+  const ParlorGameInfo *info = parlor_replay_cursor_get_info (self->cursor);
+  g_autofree char *body = NULL;
+  AdwMessageDialog *dialog;
+
+  stop_playing (self);
+  if (!parlor_saved_game_exists (info->id))
+    {
+      start_play_on (self);
+      return;
+    }
+  /* Translators: %s is a game, "Triple Triad" */
+  body = g_strdup_printf (_("Your unfinished game of %s against the computer will be lost: "
+                            "only one game of each kind is kept."), _(info->name));
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Replace the Saved Game?"),
+                                                       body));
+  adw_message_dialog_add_responses (dialog,
+                                    "cancel", _("_Cancel"),
+                                    "replace", _("_Play On"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (dialog, "replace", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (dialog, "cancel");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_replace_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 /* ---- Review ---- */

@@ -556,6 +556,8 @@ parlor_statistics_open_past_game (ParlorStatistics *self,
       show_unwatchable (self, error->message);
       return;
     }
+  /* Modal, this window would keep the mouse and keys from the replay. */
+  gtk_window_set_modal (GTK_WINDOW (self), FALSE);
   parent = gtk_window_get_transient_for (GTK_WINDOW (self));
   if (PARLOR_IS_WINDOW (parent))
     parlor_window_present_viewer (PARLOR_WINDOW (parent), viewer);

@@ -7,7 +7,9 @@
 #include "parlor-games.h"
 #include "parlor-replay-viewer.h"
 #include "parlor-review.h"
+#include "parlor-saved-game.h"
 #include "parlor-table.h"
+#include "mcr-view.h"
 #include "jihai/jihai-screen-private.h"
 #include "manhattan/manhattan-screen-private.h"
 #include "mcr/mcr-screen-private.h"
@@ -189,6 +191,15 @@ test_triad (void)
   }
   press (viewer, GDK_KEY_End);
   g_assert_cmpuint (parlor_replay_viewer_get_step (viewer), ==, n);
+  /* A replay's moves are made: at the end the game is over, and before it
+   * nobody is thinking. */
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (TRIAD_SCREEN_CHILD (screen, "turn_label"))), ==, "Game over");
+  for (guint step = 0; step < n; step++)
+    {
+      parlor_replay_viewer_go_to (viewer, step);
+      g_assert_null (strstr (gtk_label_get_text (GTK_LABEL (TRIAD_SCREEN_CHILD (screen, "turn_label"))),
+                             "thinking"));
+    }
   press (viewer, GDK_KEY_Home);
   g_assert_cmpuint (parlor_replay_viewer_get_step (viewer), ==, 0);
   g_assert_cmpint (triad_board_view_get_last_move (TRIAD_BOARD_VIEW (triad_screen_get_board (screen))), ==, -1);
@@ -278,6 +289,30 @@ test_mcr (void)
   press (viewer, GDK_KEY_Page_Down);
   g_assert_cmpuint (parlor_replay_viewer_get_step (viewer), ==,
                     parlor_replay_cursor_get_n_steps (parlor_replay_viewer_get_cursor (viewer)));
+
+  /* A claim window with nothing to claim but a pass is no call of yours. */
+  {
+    guint n = parlor_replay_cursor_get_n_steps (parlor_replay_viewer_get_cursor (viewer));
+    guint nothing = 0;
+
+    for (guint step = 0; step <= n; step++)
+      {
+        g_autofree char *line = NULL;
+        McrView v;
+
+        parlor_replay_viewer_go_to (viewer, step);
+        line = mcr_screen_dup_view (screen);
+        g_assert_true (mcr_view_parse (line, &v, NULL));
+        if (v.asked && (v.phase == 'c' || v.phase == 'r') && v.n_actions == 1 &&
+            g_str_equal (v.actions[0], "pass"))
+          {
+            nothing++;
+            g_assert_false (g_str_has_prefix (mcr_screen_get_turn_text (screen), "Your call"));
+          }
+      }
+    g_test_message ("%u claim windows with nothing to claim", nothing);
+    g_assert_cmpuint (nothing, >, 0);
+  }
   gtk_window_destroy (GTK_WINDOW (viewer));
   ui_test_wait_for (viewer_gone, NULL);
   recorded_clear (&r);
@@ -516,6 +551,135 @@ test_seat_view (void)
   recorded_clear (&r);
 }
 
+/* A seat's view kept before views carried the moves (no actions=) still
+ * shows each step's board. */
+static void
+test_seat_view_old (void)
+{
+  Recorded r = { 0 };
+  g_autofree char *whole = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GString) old = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) lines = NULL;
+  ParlorReplayViewer *viewer;
+  TriadScreen *screen;
+  guint n;
+
+  record_seat_view (&r, &whole);
+  g_assert_true (g_file_get_contents (r.path, &text, NULL, &error));
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      char *actions = g_str_has_prefix (lines[i], "view ") ? strstr (lines[i], " actions=") : NULL;
+
+      if (actions != NULL)
+        *actions = '\0';
+      g_string_append (old, lines[i]);
+      if (lines[i + 1] != NULL)
+        g_string_append_c (old, '\n');
+    }
+  g_assert_null (strstr (old->str, "actions="));
+  g_assert_true (g_file_set_contents (r.path, old->str, -1, &error));
+
+  viewer = open_viewer (r.path);
+  screen = TRIAD_SCREEN (parlor_replay_viewer_get_screen (viewer));
+  n = parlor_replay_cursor_get_n_steps (parlor_replay_viewer_get_cursor (viewer));
+  g_assert_cmpuint (n, >, 2);
+  for (guint step = 1; step <= n; step++)
+    {
+      press (viewer, GDK_KEY_Right);
+      g_assert_cmpuint (parlor_replay_viewer_get_step (viewer), ==, step);
+      g_assert_true (parlor_game_screen_refresh (PARLOR_GAME_SCREEN (screen)));
+    }
+  g_assert_cmpint (triad_board_view_get_last_move (TRIAD_BOARD_VIEW (triad_screen_get_board (screen))), >=, 0);
+  gtk_window_destroy (GTK_WINDOW (viewer));
+  ui_test_wait_for (viewer_gone, NULL);
+  recorded_clear (&r);
+}
+
+static gboolean
+triad_saved (gpointer data)
+{
+  return parlor_saved_game_exists ("triad");
+}
+
+static gboolean
+question_shown (gpointer data)
+{
+  return ui_test_find_window (ADW_TYPE_MESSAGE_DIALOG) != NULL;
+}
+
+static gboolean
+question_gone (gpointer data)
+{
+  return ui_test_find_window (ADW_TYPE_MESSAGE_DIALOG) == NULL;
+}
+
+static char *
+read_saved_triad (void)
+{
+  g_autofree char *path = parlor_saved_game_get_path ("triad");
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}
+
+/* Play on from a replay while a game of that kind is saved: the player is
+ * asked first; Cancel keeps the saved game and the replay. */
+static void
+test_play_on_asks (void)
+{
+  ParlorWindow *window = ui_test_get_window ();
+  Recorded r = { 0 };
+  ParlorReplayViewer *viewer;
+  ParlorGameScreen *screen;
+  AdwMessageDialog *dialog;
+  g_autofree char *saved = NULL;
+  g_autofree char *after = NULL;
+
+  parlor_saved_game_remove ("triad");
+  parlor_window_show_game (window, "triad");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
+  screen = PARLOR_GAME_SCREEN (parlor_window_get_screen (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (screen), "triad.start", NULL));
+  g_assert_true (ui_test_play_first_move (screen));
+  ui_test_wait_for (triad_saved, NULL);
+  ui_test_wait_for (can_move, screen);
+  saved = read_saved_triad ();
+
+  record_game ("triad", "", 100, &r);
+  viewer = open_viewer (r.path);
+  parlor_replay_viewer_go_to (viewer, 4);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (viewer), "replay.play-on", NULL));
+  ui_test_wait_for (question_shown, NULL);
+  dialog = ADW_MESSAGE_DIALOG (ui_test_find_window (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (viewer));
+  g_assert_cmpstr (adw_message_dialog_get_default_response (dialog), ==, "cancel");
+  ui_test_screenshot (GTK_WIDGET (dialog), "replay-viewer-play-on-question");
+  /* As its button does: the response, then the dialog closes. */
+  adw_message_dialog_response (dialog, "cancel");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  ui_test_wait_for (question_gone, NULL);
+  g_assert_true (ui_test_find_window (PARLOR_TYPE_REPLAY_VIEWER) == GTK_WINDOW (viewer));
+  after = read_saved_triad ();
+  g_assert_cmpstr (after, ==, saved);
+
+  /* Asked again and answered Play On: the new game takes the saved one's place. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (viewer), "replay.play-on", NULL));
+  ui_test_wait_for (question_shown, NULL);
+  dialog = ADW_MESSAGE_DIALOG (ui_test_find_window (ADW_TYPE_MESSAGE_DIALOG));
+  adw_message_dialog_response (dialog, "replace");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_nonnull (ui_test_find_window (PARLOR_TYPE_REPLAY_VIEWER));
+  ui_test_wait_for (viewer_gone, NULL);
+  screen = PARLOR_GAME_SCREEN (parlor_window_get_screen (window));
+  g_assert_true (TRIAD_IS_SCREEN (screen));
+  g_assert_cmpstr (parlor_window_get_page (window), ==, "play");
+  recorded_clear (&r);
+}
+
 /* A damaged seat's view opens no viewer either. */
 static void
 test_seat_view_damaged (void)
@@ -579,5 +743,7 @@ main (int   argc,
       }
   }
   g_test_add_func ("/replay-viewer/seat-view-damaged", test_seat_view_damaged);
+  g_test_add_func ("/replay-viewer/seat-view-old", test_seat_view_old);
+  g_test_add_func ("/replay-viewer/play-on-asks", test_play_on_asks);
   return ui_test_run ();
 }

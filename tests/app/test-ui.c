@@ -553,6 +553,97 @@ test_preferences (void)
   gtk_window_destroy (GTK_WINDOW (prefs));
 }
 
+static GtkWidget *
+find_of_type (GtkWidget *widget,
+              GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_of_type (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The setup page says what each computer strength does in the games where
+ * two strengths are one player. */
+static void
+test_strength_words (void)
+{
+  static const char * const ids[] = { "manhattan", "jihai", "suzume" };
+  ParlorWindow *window = ui_test_get_window ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      GtkWidget *setup, *row;
+      const char *words;
+
+      parlor_window_show_game (window, ids[i]);
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
+      setup = parlor_game_screen_get_setup (PARLOR_GAME_SCREEN (parlor_window_get_screen (window)));
+      row = find_of_type (setup, g_type_from_name ("ParlorStrengthRow"));
+      g_assert_nonnull (row);
+      words = adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
+      g_test_message ("%s: %s", ids[i], words);
+      g_assert_null (strstr (words, "in this game"));
+      g_assert_nonnull (strstr (words, "Easy "));
+      g_assert_nonnull (strstr (words, "Medium and Hard "));
+      g_assert_nonnull (strstr (words, "Strongest "));
+      if (i == 1)
+        ui_test_screenshot (GTK_WIDGET (window), "jihai-setup-strengths");
+      parlor_window_show_start (window);
+    }
+}
+
+static gboolean
+help_dialog_shown (gpointer data)
+{
+  return ui_test_find_window (ADW_TYPE_MESSAGE_DIALOG) != NULL;
+}
+
+/* F1 with no help viewer to start: words, and where the pages are, which
+ * Copy Location puts on the clipboard. */
+static void
+test_help_missing (void)
+{
+  g_autofree char *dir = g_build_filename (ui_test_get_data_home (), "help-pages", NULL);
+  g_autofree char *c = g_build_filename (dir, "C", NULL);
+  g_autofree char *c_index = g_build_filename (c, "index.page", NULL);
+  GValue value = G_VALUE_INIT;
+  AdwMessageDialog *dialog;
+  GdkContentProvider *content;
+
+  g_assert_cmpint (g_mkdir_with_parents (c, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (c_index, "<page/>", -1, NULL));
+  g_setenv ("PARLOR_HELP_DIR", dir, TRUE);
+  g_setenv ("PARLOR_HELP_VIEWER", "/nonexistent/help-viewer", TRUE);
+  parlor_window_show_start (ui_test_get_window ());
+  g_action_group_activate_action (G_ACTION_GROUP (ui_test_get_app ()), "help", NULL);
+  ui_test_wait_for (help_dialog_shown, NULL);
+  dialog = ADW_MESSAGE_DIALOG (ui_test_find_window (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "The Help Cannot Be Shown");
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "Yelp"));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), c));
+  ui_test_screenshot (GTK_WIDGET (dialog), "help-missing");
+  adw_message_dialog_response (dialog, "copy");
+  ui_test_iterate (20);
+  content = gdk_clipboard_get_content (gtk_widget_get_clipboard (GTK_WIDGET (ui_test_get_window ())));
+  g_assert_nonnull (content);
+  g_value_init (&value, G_TYPE_STRING);
+  g_assert_true (gdk_content_provider_get_value (content, &value, NULL));
+  g_assert_cmpstr (g_value_get_string (&value), ==, c);
+  g_value_unset (&value);
+  if (ui_test_find_window (ADW_TYPE_MESSAGE_DIALOG) != NULL)
+    gtk_window_destroy (ui_test_find_window (ADW_TYPE_MESSAGE_DIALOG));
+  g_unsetenv ("PARLOR_HELP_VIEWER");
+  g_unsetenv ("PARLOR_HELP_DIR");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -561,8 +652,10 @@ main (int   argc,
   test_rand = g_rand_new_with_seed (20261123);
 
   g_test_add_func ("/app/window/start-page", test_start_page);
+  g_test_add_func ("/app/window/help-missing", test_help_missing);
   g_test_add_func ("/app/manhattan/whole-game", test_whole_game);
   g_test_add_func ("/app/manhattan/setup-remembered", test_setup_remembered);
+  g_test_add_func ("/app/setup/strength-words", test_strength_words);
   g_test_add_func ("/app/manhattan/illegal-move-refused", test_illegal_click_refused);
   g_test_add_func ("/app/preferences/change-and-persist", test_preferences);
   g_test_add_func ("/app/lan/join-refused", test_join_refused);

@@ -37,6 +37,25 @@ find_button_labelled (GtkWidget  *widget,
   return NULL;
 }
 
+/* The label showing @text under @widget, if one is on screen. */
+static GtkLabel *
+find_label_shown (GtkWidget  *widget,
+                  const char *text)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+      g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return GTK_LABEL (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found = find_label_shown (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 static guint
 count_actions (const char *text)
 {
@@ -79,6 +98,10 @@ close_viewer (void)
   ui_test_iterate (20);
   g_assert_null (ui_test_find_window (PARLOR_TYPE_REPLAY_VIEWER));
 }
+
+static void press (ParlorReplayViewer *viewer,
+                   guint               keyval,
+                   GdkModifierType     mods);
 
 static char *played_record;   /* the finished game's record, as the table kept it */
 static guint played_actions;
@@ -183,6 +206,19 @@ test_past_games (void)
   ui_test_iterate (50);
   stats = PARLOR_STATISTICS (ui_test_find_window (PARLOR_TYPE_STATISTICS));
   g_assert_nonnull (stats);
+  /* The longest game's name is shown whole. */
+  parlor_statistics_set_game (stats, "mcr");
+  ui_test_iterate (50);
+  {
+    GtkWidget *game_row = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (stats), PARLOR_TYPE_STATISTICS,
+                                                                      "game_row"));
+    GtkLabel *name = find_label_shown (game_row, "Chinese Official Mahjong");
+
+    g_assert_nonnull (name);
+    g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (name)));
+    ui_test_screenshot (GTK_WIDGET (stats), "statistics-long-name");
+  }
+  parlor_statistics_set_game (stats, "triad");
   parlor_statistics_show_past_games (stats);
   ui_test_iterate (50);
   list = parlor_statistics_get_past_games (stats);
@@ -197,12 +233,28 @@ test_past_games (void)
   g_assert_true (ui_test_reached_by_tab (GTK_WIDGET (stats), GTK_WIDGET (row)));
   ui_test_screenshot (GTK_WIDGET (stats), "past-games");
 
-  /* Activated, it opens the game in the viewer. */
+  /* Activated, it opens the game in the viewer, which takes the mouse and
+   * keys: no other window is modal over it. */
   g_assert_true (gtk_widget_activate (GTK_WIDGET (row)));
   ui_test_wait_for (viewer_shown, NULL);
   viewer = PARLOR_REPLAY_VIEWER (ui_test_find_window (PARLOR_TYPE_REPLAY_VIEWER));
   g_assert_cmpuint (parlor_replay_cursor_get_n_steps (parlor_replay_viewer_get_cursor (viewer)), ==,
                     played_actions);
+  {
+    GListModel *toplevels = gtk_window_get_toplevels ();
+
+    for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+      {
+        g_autoptr(GtkWindow) other = g_list_model_get_item (toplevels, i);
+
+        if (other != GTK_WINDOW (viewer) && gtk_widget_get_visible (GTK_WIDGET (other)))
+          g_assert_false (gtk_window_get_modal (other));
+      }
+  }
+  press (viewer, GDK_KEY_Right, 0);
+  g_assert_cmpuint (parlor_replay_viewer_get_step (viewer), ==, 1);
+  press (viewer, GDK_KEY_End, 0);
+  g_assert_cmpuint (parlor_replay_viewer_get_step (viewer), ==, played_actions);
   close_viewer ();
 
   /* A damaged file: a message, no viewer. */
