@@ -563,6 +563,20 @@ test_zero_points (void)
   g_assert_false (has_action (&f, 1, "tsumo"));
   refuse (&f, 1, "tsumo");
   fixture_clear (&f);
+
+  /* The same shape completed by an S discarded to it, when seat 1 has
+   * discarded S: the ban notice comes however many points (here none)
+   * the hand would score, as docs/rules/jihai-mahjong.md says. */
+  fixture_start (&f, "EOWGGRR", "EEOOSSN", "WNSS", "");
+  play (&f, 0, "discard E");
+  play (&f, 1, "pung");
+  play (&f, 1, "discard N");
+  play (&f, 0, "discard O");
+  play (&f, 1, "pung");
+  play (&f, 1, "discard S");
+  play (&f, 0, "discard S");
+  g_assert_cmpuint (audience_of (&f, "ron-barred seat=1 tile=S"), ==, PARLOR_AUDIENCE_SEAT (1));
+  fixture_clear (&f);
 }
 
 static void
