@@ -104,6 +104,19 @@ shots (ParlorWindow *window,
   gtk_window_set_default_size (GTK_WINDOW (window), 1180, 800);
 }
 
+/* The scores after a win: each player's named, not a bare list. */
+static void
+check_scores (McrScreen *screen)
+{
+  const char *text = mcr_screen_get_last_result (screen);
+
+  if (strstr (text, "Scores") == NULL)
+    return;
+  g_test_message ("scores told: %s", strstr (text, "Scores"));
+  g_assert_nonnull (strstr (text, "Scores:\n"));
+  g_assert_false (g_regex_match_simple ("-?[0-9]+,-?[0-9]+", text, 0, 0));
+}
+
 static void
 play_match (guint hands)
 {
@@ -128,6 +141,7 @@ play_match (guint hands)
       if (g_strcmp0 (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), "hand") == 0)
         {
           wins_seen++;
+          check_scores (screen);
           if (!shot_hand)
             {
               shot_hand = TRUE;
@@ -228,6 +242,7 @@ play_match (guint hands)
    * results, not the hand pages this loop happened to see. */
   g_assert_cmpuint (mcr_screen_get_n_results (screen), >=, MAX (wins_seen, 1));
   g_assert_cmpstr (mcr_screen_get_last_result (screen), !=, "");
+  check_scores (screen);
   log = parlor_game_screen_dup_log_text (PARLOR_GAME_SCREEN (screen));
   g_assert_true (strstr (log, " discards ") != NULL);
   g_assert_true (strstr (log, "You discard ") != NULL);
