@@ -593,6 +593,16 @@ test_seat_view_old (void)
       g_assert_true (parlor_game_screen_refresh (PARLOR_GAME_SCREEN (screen)));
     }
   g_assert_cmpint (triad_board_view_get_last_move (TRIAD_BOARD_VIEW (triad_screen_get_board (screen))), >=, 0);
+  /* Its review judges from the board and hands, as of a newer view. */
+  {
+    g_autoptr(GPtrArray) expected = parlor_review_replay (whole, parlor_games_lookup, 1,
+                                                          PARLOR_REPLAY_VIEWER_REVIEW_SEED, NULL, &error);
+
+    g_assert_no_error (error);
+    parlor_replay_viewer_review (viewer);
+    ui_test_wait_for (review_done, viewer);
+    g_assert_cmpuint (parlor_replay_viewer_get_review (viewer)->len, ==, expected->len);
+  }
   gtk_window_destroy (GTK_WINDOW (viewer));
   ui_test_wait_for (viewer_gone, NULL);
   recorded_clear (&r);
