@@ -19,7 +19,7 @@ G_DEFINE_QUARK (parlor-replay-error-quark, parlor_replay_error)
 static gboolean
 too_big (GError **error)
 {
-  g_autofree char *limit = g_format_size (PARLOR_REPLAY_MAX_SIZE);
+  g_autofree char *limit = g_format_size_full (PARLOR_REPLAY_MAX_SIZE, G_FORMAT_SIZE_IEC_UNITS);
 
   g_set_error (error, PARLOR_REPLAY_ERROR, PARLOR_REPLAY_ERROR_TOO_BIG,
                _("the file is too big for a replay: a replay is at most %s"), limit);
