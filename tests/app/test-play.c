@@ -480,8 +480,8 @@ test_damaged (void)
   static const char *contents[] = {
     "this is not a replay\n",
     "replay version=7\ngame id=triad seed=1 config=\n",
-    "replay version=1\ngame id=triad seed=1 config=\nseat index=0 name=A kind=local\n"
-    "seat index=1 name=B kind=ai level=easy\nevent audience=all line=nonsense\n",
+    ("replay version=1\ngame id=triad seed=1 config=\nseat index=0 name=A kind=local\n"
+     "seat index=1 name=B kind=ai level=easy\nevent audience=all line=nonsense\n"),
     "replay version=1\n",
   };
 
