@@ -91,6 +91,21 @@ assert_refused (const char *path,
     g_error ("review %s: expected “%s”, status 1; got status %d: %s", path, words, status, out);
 }
 
+/* parlor-cli hint reads a file the same way (its status for a file it
+ * cannot use is 2). */
+static void
+assert_hint_refused (const char *path,
+                     const char *words)
+{
+  const char *hint[] = { "hint", path, NULL };
+  g_autofree char *out = NULL;
+  int status;
+
+  out = run_cli (hint, &status);
+  if (status != 2 || strstr (out, words) == NULL)
+    g_error ("hint %s: expected “%s”, status 2; got status %d: %s", path, words, status, out);
+}
+
 static void
 write_file (const char *name,
             const char *data,
@@ -117,6 +132,7 @@ test_big (void)
     g_assert_cmpuint (fwrite (chunk, 1, 1024 * 1024, f), ==, 1024 * 1024);
   g_assert_cmpint (fclose (f), ==, 0);
   assert_refused (path, "too big");
+  assert_hint_refused (path, "too big");
   g_unlink (path);
 }
 
@@ -128,6 +144,7 @@ test_fifo (void)
 
   g_assert_cmpint (mkfifo (path, 0600), ==, 0);
   assert_refused (path, "not a regular file");
+  assert_hint_refused (path, "not a regular file");
   g_unlink (path);
 }
 
@@ -142,6 +159,7 @@ test_nul (void)
   g_string_append_len (text, "\0garbage\nresult line=forged\n", 28);
   write_file ("nul.replay", text->str, text->len, &path);
   assert_refused (path, "not text");
+  assert_hint_refused (path, "not text");
 }
 
 static void
