@@ -39,11 +39,11 @@ run_cli (const char * const *argv,
   return out;
 }
 
+static char *dir;
+
 static char *
 scratch_path (const char *name)
 {
-  static char *dir;
-
   if (dir == NULL)
     {
       g_autoptr(GError) error = NULL;
@@ -230,6 +230,8 @@ int
 main (int   argc,
       char *argv[])
 {
+  int status;
+
   g_test_init (&argc, &argv, NULL);
   cli_path = argc > 1 ? argv[1] : g_getenv ("PARLOR_CLI");
   g_assert_nonnull (cli_path);
@@ -240,5 +242,19 @@ main (int   argc,
   g_test_add_func ("/replay-cli/header-only", test_header_only);
   g_test_add_func ("/replay-cli/crlf", test_crlf);
   g_test_add_func ("/replay-cli/read-file", test_read_file);
-  return g_test_run ();
+  status = g_test_run ();
+  if (dir != NULL)
+    {
+      g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
+      const char *name;
+
+      while (listing != NULL && (name = g_dir_read_name (listing)) != NULL)
+        {
+          g_autofree char *path = g_build_filename (dir, name, NULL);
+
+          g_unlink (path);
+        }
+      g_rmdir (dir);
+    }
+  return status;
 }
