@@ -1209,39 +1209,104 @@ parlor_replay_viewer_new_for_text (const char  *text,
   return parlor_replay_viewer_new (cursor, title);
 }
 
-ParlorReplayViewer *
-parlor_replay_viewer_new_for_file (GFile   *file,
-                                   GError **error)
+/* The file read by the one replay reader (bounded, regular files only)
+ * and its cursor made: safe off the main loop. */
+static ParlorReplayCursor *
+load_cursor (GFile       *file,
+             const char  *name,
+             GError     **error)
 {
-  ParlorReplayViewer *viewer;
   g_autoptr(GError) local_error = NULL;
+  g_autofree char *path = g_file_get_path (file);
   g_autofree char *text = NULL;
-  g_autofree char *name = NULL;
-  gsize length;
+  ParlorReplayCursor *cursor;
 
-  g_return_val_if_fail (G_IS_FILE (file), NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  name = g_file_get_basename (file);
-  if (!g_file_load_contents (file, NULL, &text, &length, NULL, &local_error))
+  if (path == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   _("%s cannot be read: only a file on this computer can be watched"), name);
+      return NULL;
+    }
+  text = parlor_replay_read_file (path, NULL, &local_error);
+  if (text == NULL && local_error->domain != PARLOR_REPLAY_ERROR)
     {
       g_propagate_prefixed_error (error, g_steal_pointer (&local_error), _("%s cannot be read: "), name);
       return NULL;
     }
-  if (memchr (text, '\0', length) != NULL)
-    {
-      g_set_error (error, PARLOR_REPLAY_ERROR, PARLOR_REPLAY_ERROR_SYNTAX,
-                   _("%s is not a replay: it is not text"), name);
-      return NULL;
-    }
-  viewer = parlor_replay_viewer_new_for_text (text, name, &local_error);
-  if (viewer == NULL)
+  cursor = text != NULL ? parlor_replay_cursor_new (text, parlor_games_lookup, 0, &local_error) : NULL;
+  if (cursor == NULL)
     {
       g_propagate_prefixed_error (error, g_steal_pointer (&local_error),
                                   _("%s cannot be watched: "), name);
       return NULL;
     }
-  return viewer;
+  return cursor;
+}
+
+ParlorReplayViewer *
+parlor_replay_viewer_new_for_file (GFile   *file,
+                                   GError **error)
+{
+  g_autoptr(ParlorReplayCursor) cursor = NULL;
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  name = g_file_get_basename (file);
+  cursor = load_cursor (file, name, error);
+  if (cursor == NULL)
+    return NULL;
+  return parlor_replay_viewer_new (cursor, name);
+}
+
+static void
+load_in_thread (GTask        *task,
+                gpointer      source,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  GFile *file = task_data;
+  g_autofree char *name = g_file_get_basename (file);
+  GError *error = NULL;
+  ParlorReplayCursor *cursor = load_cursor (file, name, &error);
+
+  if (cursor == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, cursor, g_object_unref);
+}
+
+void
+parlor_replay_viewer_new_for_file_async (GFile               *file,
+                                         GCancellable        *cancellable,
+                                         GAsyncReadyCallback  callback,
+                                         gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (G_IS_FILE (file));
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_task_data (task, g_object_ref (file), g_object_unref);
+  g_task_run_in_thread (task, load_in_thread);
+}
+
+ParlorReplayViewer *
+parlor_replay_viewer_new_for_file_finish (GAsyncResult  *result,
+                                          GError       **error)
+{
+  g_autoptr(ParlorReplayCursor) cursor = NULL;
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  cursor = g_task_propagate_pointer (G_TASK (result), error);
+  if (cursor == NULL)
+    return NULL;
+  name = g_file_get_basename (g_task_get_task_data (G_TASK (result)));
+  return parlor_replay_viewer_new (cursor, name);
 }
 
 ParlorReplayCursor *

@@ -26,6 +26,15 @@ G_DECLARE_FINAL_TYPE (ParlorReplayViewer, parlor_replay_viewer, PARLOR, REPLAY_V
  * says what is wrong with it. */
 ParlorReplayViewer *parlor_replay_viewer_new_for_file (GFile              *file,
                                                        GError            **error);
+/* The same, read and checked off the main loop: a big file or a named pipe
+ * never blocks the window. The callback runs on the calling thread's main
+ * context; _finish() gives the viewer or the error. */
+void                parlor_replay_viewer_new_for_file_async  (GFile               *file,
+                                                              GCancellable        *cancellable,
+                                                              GAsyncReadyCallback  callback,
+                                                              gpointer             user_data);
+ParlorReplayViewer *parlor_replay_viewer_new_for_file_finish (GAsyncResult        *result,
+                                                              GError             **error);
 /* The same for a replay's @text, @title under the window's. */
 ParlorReplayViewer *parlor_replay_viewer_new_for_text (const char        *text,
                                                        const char        *title,

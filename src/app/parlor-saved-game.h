@@ -9,7 +9,8 @@ G_BEGIN_DECLS
  * A game against the computer is kept as its replay (docs/replay-format.md)
  * in the user's data directory, parlor/saved/<game>.replay, written anew
  * (atomically) after every move: a crash loses at most the move in flight.
- * A file this version cannot play again is set aside as <game>.replay.damaged.
+ * A file this version cannot play on from is set aside as
+ * <game>-<YYYYmmdd-HHMMSS>.replay.damaged (the newest few are kept).
  */
 
 char     *parlor_saved_game_get_path (const char  *game_id);
@@ -19,7 +20,7 @@ gboolean  parlor_saved_game_write    (const char  *game_id,
                                       GPtrArray   *records,
                                       GError     **error);
 void      parlor_saved_game_remove   (const char  *game_id);
-/* Renames the file to <game>.replay.damaged. */
+/* Renames the file to <game>-<YYYYmmdd-HHMMSS>.replay.damaged. */
 void      parlor_saved_game_set_aside (const char *game_id);
 /* Whether the saved game was played with help (hint, undo): kept beside
  * it as <game>.assisted, gone with it. */

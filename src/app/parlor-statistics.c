@@ -530,27 +530,18 @@ show_unwatchable (ParlorStatistics *self,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
-void
-parlor_statistics_open_past_game (ParlorStatistics *self,
-                                  guint             index)
+static void
+on_past_game_loaded (GObject      *source,
+                     GAsyncResult *result,
+                     gpointer      user_data)
 {
-  g_autoptr(GFile) file = NULL;
+  g_autoptr(ParlorStatistics) self = user_data;
   g_autoptr(GError) error = NULL;
+  ParlorReplayViewer *viewer = parlor_replay_viewer_new_for_file_finish (result, &error);
   GtkWindow *parent;
-  ParlorRecordEntry *entry;
-  ParlorReplayViewer *viewer;
 
-  g_return_if_fail (PARLOR_IS_STATISTICS (self));
-  g_return_if_fail (self->past_games != NULL && index < self->past_games->len);
-
-  entry = g_ptr_array_index (self->past_games, index);
-  if (entry->replay == NULL)
-    {
-      show_unwatchable (self, _("The replay of this game was not kept."));
-      return;
-    }
-  file = g_file_new_for_path (entry->replay);
-  viewer = parlor_replay_viewer_new_for_file (file, &error);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;   /* the window is gone */
   if (viewer == NULL)
     {
       show_unwatchable (self, error->message);
@@ -566,6 +557,31 @@ parlor_statistics_open_past_game (ParlorStatistics *self,
       gtk_window_set_transient_for (GTK_WINDOW (viewer), GTK_WINDOW (self));
       gtk_window_present (GTK_WINDOW (viewer));
     }
+}
+
+void
+parlor_statistics_open_past_game (ParlorStatistics *self,
+                                  guint             index)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GCancellable) cancellable = NULL;
+  ParlorRecordEntry *entry;
+
+  g_return_if_fail (PARLOR_IS_STATISTICS (self));
+  g_return_if_fail (self->past_games != NULL && index < self->past_games->len);
+
+  entry = g_ptr_array_index (self->past_games, index);
+  if (entry->replay == NULL)
+    {
+      show_unwatchable (self, _("The replay of this game was not kept."));
+      return;
+    }
+  file = g_file_new_for_path (entry->replay);
+  /* Read off the main loop, as any replay. */
+  cancellable = g_cancellable_new ();
+  g_signal_connect_object (self, "destroy", G_CALLBACK (g_cancellable_cancel), cancellable,
+                           G_CONNECT_SWAPPED);
+  parlor_replay_viewer_new_for_file_async (file, cancellable, on_past_game_loaded, g_object_ref (self));
 }
 
 static void

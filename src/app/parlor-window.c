@@ -461,21 +461,36 @@ show_unwatchable (ParlorWindow *self,
   parlor_window_present_dialog (self, GTK_WINDOW (dialog));
 }
 
-void
-parlor_window_open_replay (ParlorWindow *self,
-                           GFile        *file)
+static void
+on_replay_loaded (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
 {
+  g_autoptr(ParlorWindow) self = user_data;
   g_autoptr(GError) error = NULL;
-  ParlorReplayViewer *viewer;
+  ParlorReplayViewer *viewer = parlor_replay_viewer_new_for_file_finish (result, &error);
 
-  g_return_if_fail (PARLOR_IS_WINDOW (self));
-  g_return_if_fail (G_IS_FILE (file));
-
-  viewer = parlor_replay_viewer_new_for_file (file, &error);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;   /* the window is gone */
   if (viewer == NULL)
     show_unwatchable (self, error->message);
   else
     parlor_window_present_viewer (self, viewer);
+}
+
+/* Read off the main loop: the window goes on while a file is checked. */
+void
+parlor_window_open_replay (ParlorWindow *self,
+                           GFile        *file)
+{
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+
+  g_return_if_fail (PARLOR_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  g_signal_connect_object (self, "destroy", G_CALLBACK (g_cancellable_cancel), cancellable,
+                           G_CONNECT_SWAPPED);
+  parlor_replay_viewer_new_for_file_async (file, cancellable, on_replay_loaded, g_object_ref (self));
 }
 
 /* The game just finished, from the table's record: it is there at once,

@@ -241,11 +241,10 @@ parlor_cli_hint (int    argc,
       fprintf (stderr, "Usage: parlor-cli hint REPLAY [--seat S] [--json]\n");
       return 2;
     }
-  if (!g_file_get_contents (argv[1], &text, NULL, &error) ||
-      !g_utf8_validate (text, -1, NULL))
+  text = parlor_replay_read_file (argv[1], NULL, &error);
+  if (text == NULL)
     {
-      fprintf (stderr, "parlor-cli: %s\n",
-               error != NULL ? error->message : _("the replay is not UTF-8 text"));
+      fprintf (stderr, "parlor-cli: %s\n", error->message);
       return 2;
     }
   if (!load_last_game (text, &pos, &error))

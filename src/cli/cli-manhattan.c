@@ -145,12 +145,13 @@ parlor_cli_replay (int    argc,
       fprintf (stderr, "Usage: parlor-cli replay FILE\n");
       return 2;
     }
-  if (!g_file_get_contents (argv[1], &text, NULL, &error))
+  text = parlor_replay_read_file (argv[1], NULL, &error);
+  if (text == NULL && error->domain != PARLOR_REPLAY_ERROR)
     {
       fprintf (stderr, "parlor-cli: %s\n", error->message);
       return 2;
     }
-  if (!parlor_replay_verify (text, parlor_games_lookup, &n_games, &error))
+  if (text == NULL || !parlor_replay_verify (text, parlor_games_lookup, &n_games, &error))
     {
       printf ("%s\n", error->message);
       return 1;

@@ -8,6 +8,7 @@
 #include "cli-commands.h"
 #include "cli-json.h"
 #include "parlor-games.h"
+#include "parlor-replay.h"
 #include "parlor-review.h"
 
 static void
@@ -112,10 +113,11 @@ parlor_cli_review (int    argc,
       fprintf (stderr, "Usage: parlor-cli review FILE --seat S [--seed N] [--json]\n");
       return 2;
     }
-  if (!g_file_get_contents (argv[1], &text, NULL, &error))
+  text = parlor_replay_read_file (argv[1], NULL, &error);
+  if (text == NULL)
     {
       fprintf (stderr, "parlor-cli: %s\n", error->message);
-      return 2;
+      return error->domain == PARLOR_REPLAY_ERROR ? 1 : 2;
     }
 
   start = g_get_monotonic_time ();

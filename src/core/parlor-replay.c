@@ -3,13 +3,172 @@
 
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "parlor-line.h"
 #include "parlor-replay.h"
 
 G_DEFINE_QUARK (parlor-replay-error-quark, parlor_replay_error)
+
+static gboolean
+too_big (GError **error)
+{
+  g_autofree char *limit = g_format_size_full (PARLOR_REPLAY_MAX_SIZE, G_FORMAT_SIZE_IEC_UNITS);
+
+  g_set_error (error, PARLOR_REPLAY_ERROR, PARLOR_REPLAY_ERROR_TOO_BIG,
+               _("the file is too big for a replay: a replay is at most %s"), limit);
+  return FALSE;
+}
+
+gboolean
+parlor_replay_check_text (const char  *data,
+                          gsize        length,
+                          GError     **error)
+{
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (length > PARLOR_REPLAY_MAX_SIZE)
+    return too_big (error);
+  if (length > 0 && (memchr (data, '\0', length) != NULL || !g_utf8_validate (data, length, NULL)))
+    {
+      g_set_error_literal (error, PARLOR_REPLAY_ERROR, PARLOR_REPLAY_ERROR_SYNTAX,
+                           _("the file is not a replay: it is not text"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+set_errno_error (GError     **error,
+                 const char  *path,
+                 int          saved_errno)
+{
+  g_autofree char *name = g_filename_display_name (path);
+
+  g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno), "%s: %s", name,
+               g_strerror (saved_errno));
+  return FALSE;
+}
+
+static char *
+read_fd (int          fd,
+         const char  *path,
+         gsize       *length,
+         GError     **error)
+{
+  struct stat st;
+  g_autofree char *buffer = NULL;
+  gsize size = 0;
+  gsize alloc;
+
+  if (fstat (fd, &st) != 0)
+    return set_errno_error (error, path, errno), NULL;
+  if (!S_ISREG (st.st_mode))
+    {
+      g_set_error_literal (error, PARLOR_REPLAY_ERROR, PARLOR_REPLAY_ERROR_SYNTAX,
+                           _("the file is not a replay: it is not a regular file"));
+      return NULL;
+    }
+  if (st.st_size > PARLOR_REPLAY_MAX_SIZE)
+    return too_big (error), NULL;
+
+  /* Read to the end, but never past the limit: the file may grow meanwhile. */
+  alloc = (gsize) st.st_size + 1;
+  buffer = g_malloc (alloc + 1);
+  for (;;)
+    {
+      gssize n;
+
+      if (size == alloc)
+        {
+          if (alloc > PARLOR_REPLAY_MAX_SIZE)
+            break;
+          alloc = MIN (alloc * 2, (gsize) PARLOR_REPLAY_MAX_SIZE + 1);
+          buffer = g_realloc (buffer, alloc + 1);
+        }
+      n = read (fd, buffer + size, alloc - size);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        return set_errno_error (error, path, errno), NULL;
+      if (n == 0)
+        break;
+      size += (gsize) n;
+    }
+  buffer[size] = '\0';
+  if (!parlor_replay_check_text (buffer, size, error))
+    return NULL;
+  if (length != NULL)
+    *length = size;
+  return g_steal_pointer (&buffer);
+}
+
+char *
+parlor_replay_read_file (const char  *path,
+                         gsize       *length,
+                         GError     **error)
+{
+  char *text;
+  int fd;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  /* Non-blocking: opening a named pipe must not wait for a writer. */
+  fd = g_open (path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0);
+  if (fd < 0)
+    return set_errno_error (error, path, errno), NULL;
+  text = read_fd (fd, path, length, error);
+  g_close (fd, NULL);
+  return text;
+}
+
+/* Every reader of a replay walks its lines alike: numbered from 1, white
+ * space around each (a trailing \r among it) dropped. A copy per line, so
+ * a file of blank lines costs nothing more than its own size. */
+typedef struct
+{
+  const char *next;
+  guint       lineno;
+  GString    *line;
+} LineReader;
+
+static void
+line_reader_init (LineReader *lr,
+                  const char *text)
+{
+  lr->next = text;
+  lr->lineno = 0;
+  lr->line = g_string_new (NULL);
+}
+
+static void
+line_reader_clear (LineReader *lr)
+{
+  g_string_free (lr->line, TRUE);
+}
+
+static char *
+line_reader_next (LineReader *lr)
+{
+  const char *end;
+
+  if (lr->next == NULL)
+    return NULL;
+  end = strchr (lr->next, '\n');
+  g_string_truncate (lr->line, 0);
+  g_string_append_len (lr->line, lr->next, end != NULL ? end - lr->next : (gssize) strlen (lr->next));
+  lr->next = end != NULL ? end + 1 : NULL;
+  lr->lineno++;
+  return g_strstrip (lr->line->str);
+}
 
 const ParlorGameInfo *
 parlor_replay_lookup_game (ParlorReplayLookup  lookup,
@@ -131,6 +290,13 @@ parlor_replay_is_seat_view (const char *text)
                                                                           : text + strlen (text));
 }
 
+gboolean
+parlor_replay_is_seat_kind (const char *kind)
+{
+  return g_strcmp0 (kind, "local") == 0 || g_strcmp0 (kind, "ai") == 0 ||
+         g_strcmp0 (kind, "remote") == 0;
+}
+
 static char *
 format_audience (guint32 audience)
 {
@@ -235,6 +401,7 @@ typedef struct
   guint                 seats_seen;
   gboolean              automatic; /* the replay does not record automatic answers */
   guint                 version;   /* the game record's replay version */
+  gboolean              result;    /* its result was read */
 } Replaying;
 
 static void
@@ -247,6 +414,7 @@ replaying_clear (Replaying *r)
   r->next = 0;
   r->seats_seen = 0;
   r->automatic = FALSE;
+  r->result = FALSE;
 }
 
 static gboolean
@@ -291,16 +459,28 @@ play_automatic (Replaying  *r,
                _("the engine refuses its own answer “%s”: %s"), action, local_error->message);
 }
 
-static void
-ensure_started (Replaying *r)
+/* The game starts at its first event, action or result: every seat has
+ * been named by then. */
+static gboolean
+ensure_started (Replaying  *r,
+                guint       lineno,
+                GError    **error)
 {
+  guint n_seats;
+
   if (r->started)
-    return;
+    return TRUE;
+  n_seats = parlor_game_get_n_seats (r->game);
+  for (guint i = 0; i < n_seats; i++)
+    if ((r->seats_seen & (1u << i)) == 0)
+      return fail (error, PARLOR_REPLAY_ERROR_SYNTAX, lineno,
+                   _("seat %u has no seat record before the game’s events"), i);
   r->started = TRUE;
   r->pending = parlor_event_array_new ();
   r->next = 0;
   parlor_game_start (r->game, r->pending);
   /* No claim window is open at the start of a game. */
+  return TRUE;
 }
 
 static gboolean
@@ -352,8 +532,7 @@ finish_game (Replaying  *r,
 {
   if (r->game == NULL)
     return TRUE;
-  ensure_started (r);
-  if (!check_all_matched (r, lineno, error))
+  if (!ensure_started (r, lineno, error) || !check_all_matched (r, lineno, error))
     return FALSE;
   replaying_clear (r);
   return TRUE;
@@ -426,11 +605,15 @@ verify_record (Replaying             *r,
       if (r->seats_seen & (1u << index))
         return fail (error, PARLOR_REPLAY_ERROR_SYNTAX, lineno, _("seat %d is given twice"),
                      (int) index);
+      if (parlor_line_get (record, "name") == NULL || !parlor_replay_is_seat_kind (parlor_line_get (record, "kind")))
+        return fail (error, PARLOR_REPLAY_ERROR_SYNTAX, lineno,
+                     _("a seat record needs a name and a kind: local, ai or remote"));
       r->seats_seen |= 1u << index;
       return TRUE;
     }
 
-  ensure_started (r);
+  if (!ensure_started (r, lineno, error))
+    return FALSE;
 
   if (g_str_equal (type, "event"))
     {
@@ -484,6 +667,9 @@ verify_record (Replaying             *r,
 
       if (line == NULL)
         return fail (error, PARLOR_REPLAY_ERROR_SYNTAX, lineno, _("a result record needs a line"));
+      if (r->result)
+        return fail (error, PARLOR_REPLAY_ERROR_SYNTAX, lineno, _("the game has a result already"));
+      r->result = TRUE;
       if (!check_all_matched (r, lineno, error))
         return FALSE;
       result = parlor_game_get_result (r->game);
@@ -508,34 +694,37 @@ check_recorded_draws (const char            *text,
                       const ParlorGameInfo *(*lookup) (const char *id),
                       GError               **error)
 {
-  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
   g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GArray) linenos = g_array_new (FALSE, FALSE, sizeof (guint));
   const ParlorGameInfo *info = NULL;
   gboolean seen_header = FALSE;
+  gboolean ok = TRUE;
+  LineReader lr;
 
-  for (guint i = 0;; i++)
+  line_reader_init (&lr, text);
+  for (;;)
     {
       g_autoptr(ParlorLine) record = NULL;
       const char *type = NULL;
+      char *line = line_reader_next (&lr);
 
-      if (lines[i] != NULL)
+      if (line != NULL)
         {
-          if (*g_strstrip (lines[i]) == '\0')
+          if (*line == '\0')
             continue;
-          record = parlor_line_parse (lines[i], NULL);
+          record = parlor_line_parse (line, NULL);
           if (record == NULL)
-            return TRUE;
+            break;
           type = parlor_line_get_type (record);
           if (!seen_header)
             {
               seen_header = TRUE;
               if (!g_str_equal (type, "replay") || parlor_line_has (record, "kind"))
-                return TRUE;
+                break;
               continue;
             }
         }
-      if (lines[i] == NULL || g_str_equal (type, "game"))
+      if (line == NULL || g_str_equal (type, "game"))
         {
           g_autoptr(GError) local_error = NULL;
           guint failed = 0;
@@ -543,23 +732,26 @@ check_recorded_draws (const char            *text,
           if (info != NULL && info->check_draws != NULL &&
               !info->check_draws ((const char * const *) events->pdata, events->len, &failed,
                                   &local_error))
-            return fail (error, PARLOR_REPLAY_ERROR_MISMATCH,
+            {
+              ok = fail (error, PARLOR_REPLAY_ERROR_MISMATCH,
                          g_array_index (linenos, guint, MIN (failed, linenos->len - 1)), "%s",
                          local_error->message);
-          if (lines[i] == NULL)
-            return TRUE;
+              break;
+            }
+          if (line == NULL)
+            break;
           g_ptr_array_set_size (events, 0);
           g_array_set_size (linenos, 0);
           info = parlor_replay_lookup_game (lookup, record);
         }
       else if (g_str_equal (type, "event") && parlor_line_get (record, "line") != NULL)
         {
-          guint lineno = i + 1;
-
           g_ptr_array_add (events, g_strdup (parlor_line_get (record, "line")));
-          g_array_append_val (linenos, lineno);
+          g_array_append_val (linenos, lr.lineno);
         }
     }
+  line_reader_clear (&lr);
+  return ok;
 }
 
 gboolean
@@ -568,11 +760,13 @@ parlor_replay_verify (const char            *text,
                       guint                 *n_games,
                       GError               **error)
 {
-  g_auto(GStrv) lines = NULL;
   Replaying r = { 0 };
+  LineReader lr;
+  char *text_line;
   gboolean seen_header = FALSE;
   guint games = 0;
   guint lineno = 0;
+  guint last_record = 1;
   gboolean ok = TRUE;
 
   g_return_val_if_fail (text != NULL, FALSE);
@@ -581,22 +775,20 @@ parlor_replay_verify (const char            *text,
 
   if (n_games != NULL)
     *n_games = 0;
-  if (!check_recorded_draws (text, lookup, error))
+  if (!parlor_replay_check_text (text, strlen (text), error) ||
+      !check_recorded_draws (text, lookup, error))
     return FALSE;
 
-  lines = g_strsplit (text, "\n", -1);
-  for (guint i = 0; ok && lines[i] != NULL; i++)
+  line_reader_init (&lr, text);
+  while (ok && (text_line = line_reader_next (&lr)) != NULL)
     {
       g_autoptr(ParlorLine) record = NULL;
       g_autoptr(GError) local_error = NULL;
-      char *text_line = lines[i];
-      gsize len = strlen (text_line);
 
-      lineno = i + 1;
-      if (len > 0 && text_line[len - 1] == '\r')
-        text_line[len - 1] = '\0';
-      if (*g_strstrip (text_line) == '\0')
+      lineno = lr.lineno;
+      if (*text_line == '\0')
         continue;
+      last_record = lineno;
 
       record = parlor_line_parse (text_line, &local_error);
       if (record == NULL)
@@ -625,8 +817,11 @@ parlor_replay_verify (const char            *text,
       ok = verify_record (&r, record, lineno, lookup, &games, error);
     }
 
+  line_reader_clear (&lr);
   if (ok && !seen_header)
     ok = fail (error, PARLOR_REPLAY_ERROR_SYNTAX, 1, _("the replay is empty"));
+  if (ok && games == 0)
+    ok = fail (error, PARLOR_REPLAY_ERROR_SYNTAX, last_record, _("the replay holds no game"));
   if (ok)
     ok = finish_game (&r, lineno, error);
   replaying_clear (&r);

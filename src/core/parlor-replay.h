@@ -20,7 +20,11 @@ typedef enum
   PARLOR_REPLAY_ERROR_SYNTAX,        /* a record cannot be read */
   PARLOR_REPLAY_ERROR_UNKNOWN_GAME,
   PARLOR_REPLAY_ERROR_MISMATCH,      /* the engine disagrees with the record */
+  PARLOR_REPLAY_ERROR_TOO_BIG,       /* more than PARLOR_REPLAY_MAX_SIZE bytes */
 } ParlorReplayError;
+
+/* No replay or saved game is bigger: a long match is a few hundred KB. */
+#define PARLOR_REPLAY_MAX_SIZE (8 * 1024 * 1024)
 
 typedef const ParlorGameInfo *(*ParlorReplayLookup) (const char *id);
 
@@ -79,10 +83,29 @@ char     *parlor_replay_format_seat_view_game (const char *game_id,
 char     *parlor_replay_format_seen    (const char        *type,
                                         const char        *line,
                                         GError           **error);
+/* Whether @kind is one a seat record may name: local, ai or remote. */
+gboolean  parlor_replay_is_seat_kind   (const char        *kind);
 /* Whether @text's first record says it is a seat's view. */
 gboolean  parlor_replay_is_seat_view   (const char        *text);
 
-/* On failure the message starts with "line N:", N the first disagreeing line. */
+/*
+ * The one way a replay file is read (the CLI, the viewer, saved games):
+ * a regular file (a pipe or a device is refused without waiting on it) of
+ * at most PARLOR_REPLAY_MAX_SIZE bytes of UTF-8 text without NUL, refused
+ * with words before it is read further. A line's trailing \r is ignored by
+ * every reader of the text.
+ */
+char     *parlor_replay_read_file      (const char        *path,
+                                        gsize             *length,
+                                        GError           **error);
+/* The same checks for bytes read otherwise. */
+gboolean  parlor_replay_check_text     (const char        *data,
+                                        gsize              length,
+                                        GError           **error);
+
+/* On failure the message starts with "line N:", N the first disagreeing line.
+ * A file that holds no game, a game without a record for each seat, a seat of
+ * an unknown kind or a second result is refused too. */
 gboolean  parlor_replay_verify         (const char        *text,
                                         const ParlorGameInfo *(*lookup) (const char *id),
                                         guint             *n_games,

@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "mahjong-hand-view.h"
 #include "manhattan-board-view.h"
@@ -16,7 +17,9 @@
 #include "mahjong-screen.h"
 #include "mahjong-table-view.h"
 #include "parlor-game-screen.h"
+#include "parlor-games.h"
 #include "parlor-hint.h"
+#include "parlor-replay.h"
 #include "parlor-saved-game.h"
 #include "parlor-window.h"
 #include "triad-board-view.h"
@@ -391,6 +394,85 @@ subprocess_play_and_die (const char *id)
   raise (SIGKILL);
 }
 
+/* The files set aside for triad: <id>-<stamp>[-N].replay.damaged. */
+static guint
+count_set_aside (gboolean remove)
+{
+  g_autofree char *path = parlor_saved_game_get_path ("triad");
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  while (listing != NULL && (name = g_dir_read_name (listing)) != NULL)
+    if (g_str_has_prefix (name, "triad-") && g_str_has_suffix (name, ".replay.damaged"))
+      {
+        g_autofree char *file = g_build_filename (dir, name, NULL);
+
+        n++;
+        if (remove)
+          g_unlink (file);
+      }
+  return n;
+}
+
+/* A triad game saved at its start, with these seat records and
+ * @game_extra after its game record's keys. */
+static char *
+triad_saved (const char *seats,
+             const char *game_extra)
+{
+  const ParlorGameInfo *info = parlor_games_lookup ("triad");
+  g_autoptr(ParlorGame) game = info->new_game ("", 1, NULL);
+  g_autoptr(GPtrArray) events = parlor_event_array_new ();
+  GString *text = g_string_new (NULL);
+
+  g_string_append_printf (text, "replay version=1\ngame id=triad seed=1 config=%s\n%s", game_extra, seats);
+  parlor_game_start (game, events);
+  for (guint i = 0; i < events->len; i++)
+    {
+      g_autofree char *record = parlor_replay_format_event (g_ptr_array_index (events, i), NULL);
+
+      g_string_append_printf (text, "%s\n", record);
+    }
+  return g_string_free (text, FALSE);
+}
+
+#define SEATS_OK "seat index=0 name=A kind=local\nseat index=1 name=B kind=ai level=easy\n"
+
+/* Writes @length bytes of @contents (-1: a string) as triad's saved game
+ * and tries to go on with it: refused with @words and set aside. */
+static void
+assert_refused (const char *contents,
+                gssize      length,
+                const char *words)
+{
+  ParlorWindow *window = ui_test_get_window ();
+  g_autofree char *path = parlor_saved_game_get_path ("triad");
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autoptr(GError) error = NULL;
+  ParlorGameScreen *screen;
+  guint before = count_set_aside (FALSE);
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  if (contents != NULL)
+    g_assert_true (g_file_set_contents (path, contents, length, NULL));
+  parlor_window_show_game (window, "triad");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
+  screen = PARLOR_GAME_SCREEN (parlor_window_get_screen (window));
+  g_assert_false (parlor_game_screen_resume_saved_game (screen, &error));
+  g_assert_nonnull (error);
+  if (strstr (error->message, words) == NULL || strstr (error->message, "set aside") == NULL)
+    g_error ("expected “%s … set aside”, got “%s”", words, error->message);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_assert_cmpuint (count_set_aside (FALSE), ==, MIN (before + 1, 5));
+  g_assert_false (parlor_game_screen_has_saved_game (screen));
+  g_assert_cmpstr (parlor_game_screen_get_page (screen), ==, "setup");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
+  g_assert_false (find_button (GTK_WIDGET (window), "win.continue-game") != NULL &&
+                  offered (window, "win.continue-game"));
+}
+
 /* A file this version cannot play is set aside with a message. */
 static void
 test_damaged (void)
@@ -398,38 +480,94 @@ test_damaged (void)
   static const char *contents[] = {
     "this is not a replay\n",
     "replay version=7\ngame id=triad seed=1 config=\n",
-    "replay version=1\ngame id=triad seed=1 config=\nseat index=0 name=A kind=local\n"
-    "seat index=1 name=B kind=ai level=easy\nevent audience=all line=nonsense\n",
+    ("replay version=1\ngame id=triad seed=1 config=\nseat index=0 name=A kind=local\n"
+     "seat index=1 name=B kind=ai level=easy\nevent audience=all line=nonsense\n"),
+    "replay version=1\n",
   };
-  ParlorWindow *window = ui_test_get_window ();
 
+  count_set_aside (TRUE);
   for (guint i = 0; i < G_N_ELEMENTS (contents); i++)
-    {
-      g_autofree char *path = parlor_saved_game_get_path ("triad");
-      g_autofree char *damaged = g_strconcat (path, ".damaged", NULL);
-      g_autofree char *dir = g_path_get_dirname (path);
-      g_autoptr(GError) error = NULL;
-      ParlorGameScreen *screen;
+    assert_refused (contents[i], -1, "damaged");
+  count_set_aside (TRUE);
+}
 
-      g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
-      g_assert_true (g_file_set_contents (path, contents[i], -1, NULL));
-      parlor_window_show_game (window, "triad");
-      g_assert_true (offered (window, "win.continue-game"));
-      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
-      screen = PARLOR_GAME_SCREEN (parlor_window_get_screen (window));
-      g_assert_true (parlor_game_screen_has_saved_game (screen));
-      g_assert_false (parlor_game_screen_resume_saved_game (screen, &error));
-      g_assert_nonnull (error);
-      g_assert_nonnull (strstr (error->message, "set aside"));
-      g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
-      g_assert_true (g_file_test (damaged, G_FILE_TEST_EXISTS));
-      g_assert_false (parlor_game_screen_has_saved_game (screen));
-      g_assert_cmpstr (parlor_game_screen_get_page (screen), ==, "setup");
-      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
-      g_assert_false (find_button (GTK_WIDGET (window), "win.continue-game") != NULL &&
-                      offered (window, "win.continue-game"));
-      g_unlink (damaged);
+/* A saved game the game screen cannot play on from is refused in words
+ * before it starts: a player over the network, two at this computer, none,
+ * a computer level or a game version this Parlor does not have. */
+static void
+test_unplayable (void)
+{
+  static const struct { const char *seats; const char *extra; const char *words; } cases[] = {
+    { "seat index=0 name=A kind=local\nseat index=1 name=B kind=remote\n", "", "network" },
+    { "seat index=0 name=A kind=local\nseat index=1 name=B kind=local\n", "", "more than one player" },
+    { "seat index=0 name=A kind=ai\nseat index=1 name=B kind=ai level=easy\n", "", "no player" },
+    { "seat index=0 name=A kind=local\nseat index=1 name=B kind=ai level=godlike\n", "", "level" },
+    { "seat index=0 name=A kind=local\nseat index=1 name=B kind=%25s%25n\n", "", "damaged" },
+    { SEATS_OK, " version=99", "another version" },
+  };
+
+  count_set_aside (TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = triad_saved (cases[i].seats, cases[i].extra);
+
+      assert_refused (text, -1, cases[i].words);
     }
+  /* Every one kept, up to the newest five. */
+  g_assert_cmpuint (count_set_aside (TRUE), ==, 5);
+}
+
+/* The one replay reader's limits hold for saved games too: too big, not a
+ * regular file, NUL bytes, no game; CR LF lines are the same lines. */
+static void
+test_saved_file_limits (void)
+{
+  ParlorWindow *window = ui_test_get_window ();
+  g_autofree char *path = parlor_saved_game_get_path ("triad");
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *valid = triad_saved (SEATS_OK, "");
+  g_autoptr(GError) error = NULL;
+  ParlorGameScreen *screen;
+
+  count_set_aside (TRUE);
+  {
+    g_autofree char *chunk = g_strnfill (1024 * 1024, '\n');
+    FILE *f;
+
+    g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+    f = g_fopen (path, "wb");
+    g_assert_nonnull (f);
+    for (guint i = 0; i < 100; i++)
+      g_assert_cmpuint (fwrite (chunk, 1, 1024 * 1024, f), ==, 1024 * 1024);
+    g_assert_cmpint (fclose (f), ==, 0);
+    assert_refused (NULL, 0, "damaged");
+    count_set_aside (TRUE);
+  }
+  g_assert_cmpint (mkfifo (path, 0600), ==, 0);
+  assert_refused (NULL, 0, "damaged");
+  {
+    g_autoptr(GString) forged = g_string_new (valid);
+
+    g_string_append_len (forged, "\0garbage\nresult line=forged\n", 28);
+    assert_refused (forged->str, forged->len, "damaged");
+  }
+  assert_refused ("replay version=1\r\n", -1, "damaged");
+  count_set_aside (TRUE);
+
+  {
+    g_autoptr(GString) crlf = g_string_new (valid);
+
+    g_string_replace (crlf, "\n", "\r\n", 0);
+    g_assert_true (g_file_set_contents (path, crlf->str, crlf->len, NULL));
+  }
+  parlor_window_show_game (window, "triad");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
+  screen = PARLOR_GAME_SCREEN (parlor_window_get_screen (window));
+  g_assert_true (parlor_game_screen_resume_saved_game (screen, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_set_aside (FALSE), ==, 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
+  parlor_saved_game_remove ("triad");
 }
 
 /* Quitting asks only when the game would be lost: a game against the
@@ -632,6 +770,8 @@ main (int   argc,
   g_test_add_data_func ("/play/hint/mcr", "mcr", test_hint);
   g_test_add_func ("/play/quit-question", test_quit_question);
   g_test_add_func ("/play/damaged", test_damaged);
+  g_test_add_func ("/play/unplayable", test_unplayable);
+  g_test_add_func ("/play/saved-file-limits", test_saved_file_limits);
   for (guint i = 0; i < G_N_ELEMENTS (games); i++)
     {
       g_autofree char *path = g_strdup_printf ("/play/resume-after-kill/%s", games[i]);

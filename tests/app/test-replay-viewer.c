@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <glib/gstdio.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "parlor-game-screen.h"
 #include "parlor-games.h"
@@ -113,6 +116,18 @@ press (ParlorReplayViewer *viewer,
   ui_test_iterate (20);
 }
 
+static gboolean
+viewer_shown (gpointer data)
+{
+  return ui_test_find_window (PARLOR_TYPE_REPLAY_VIEWER) != NULL;
+}
+
+static gboolean
+dialog_shown (gpointer data)
+{
+  return ui_test_find_window (ADW_TYPE_MESSAGE_DIALOG) != NULL;
+}
+
 static ParlorReplayViewer *
 open_viewer (const char *path)
 {
@@ -120,7 +135,7 @@ open_viewer (const char *path)
   ParlorReplayViewer *viewer;
 
   parlor_window_open_replay (ui_test_get_window (), file);
-  ui_test_iterate (50);
+  ui_test_wait_for (viewer_shown, NULL);
   viewer = PARLOR_REPLAY_VIEWER (ui_test_find_window (PARLOR_TYPE_REPLAY_VIEWER));
   g_assert_nonnull (viewer);
   return viewer;
@@ -700,7 +715,7 @@ test_seat_view_damaged (void)
   g_assert_true (g_file_set_contents (path, "replay version=2 kind=seat-view\n"
                                       "game id=triad seats=2 seat=7\nview x\n", -1, NULL));
   parlor_window_open_replay (ui_test_get_window (), file);
-  ui_test_iterate (50);
+  ui_test_wait_for (dialog_shown, NULL);
   g_assert_null (ui_test_find_window (PARLOR_TYPE_REPLAY_VIEWER));
   {
     GtkWindow *dialog = ui_test_find_window (ADW_TYPE_MESSAGE_DIALOG);
@@ -720,7 +735,7 @@ test_damaged (void)
 
   g_assert_true (g_file_set_contents (path, "replay version=1\ngame id=triad seed=x\n", -1, NULL));
   parlor_window_open_replay (ui_test_get_window (), file);
-  ui_test_iterate (50);
+  ui_test_wait_for (dialog_shown, NULL);
   g_assert_null (ui_test_find_window (PARLOR_TYPE_REPLAY_VIEWER));
   {
     GtkWindow *dialog = ui_test_find_window (ADW_TYPE_MESSAGE_DIALOG);
@@ -731,6 +746,82 @@ test_damaged (void)
   }
 }
 
+/* Opens @path: the window goes on handling events while the file is read
+ * and checked, then a dialog says why the file cannot be watched, in
+ * @words; no viewer. */
+static void
+assert_unwatchable (const char *path,
+                    const char *words)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  GtkWindow *dialog;
+  const char *body;
+
+  parlor_window_open_replay (ui_test_get_window (), file);
+  /* Read off the main loop: nothing is decided before it runs again. */
+  g_assert_null (ui_test_find_window (ADW_TYPE_MESSAGE_DIALOG));
+  ui_test_wait_for (dialog_shown, NULL);
+  g_assert_null (ui_test_find_window (PARLOR_TYPE_REPLAY_VIEWER));
+  dialog = ui_test_find_window (ADW_TYPE_MESSAGE_DIALOG);
+  body = adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog));
+  if (strstr (body, words) == NULL)
+    g_error ("expected “%s”, got “%s”", words, body);
+  gtk_window_destroy (dialog);
+}
+
+/* What no replay reader takes, refused in words by the viewer as by the
+ * command line and resume: too big, a named pipe, a NUL byte, no game. */
+static void
+test_file_limits (void)
+{
+  Recorded r = { 0 };
+  g_autofree char *big = g_build_filename (ui_test_get_data_home (), "big.replay", NULL);
+  g_autofree char *pipe = g_build_filename (ui_test_get_data_home (), "pipe.replay", NULL);
+  g_autofree char *nul = g_build_filename (ui_test_get_data_home (), "nul.replay", NULL);
+  g_autofree char *header = g_build_filename (ui_test_get_data_home (), "header.replay", NULL);
+  g_autofree char *crlf = g_build_filename (ui_test_get_data_home (), "crlf.replay", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *chunk = g_strnfill (1024 * 1024, '\n');
+  FILE *f = g_fopen (big, "wb");
+
+  g_assert_nonnull (f);
+  for (guint i = 0; i < 100; i++)
+    g_assert_cmpuint (fwrite (chunk, 1, 1024 * 1024, f), ==, 1024 * 1024);
+  g_assert_cmpint (fclose (f), ==, 0);
+  assert_unwatchable (big, "too big");
+  g_unlink (big);
+
+  g_assert_cmpint (mkfifo (pipe, 0600), ==, 0);
+  assert_unwatchable (pipe, "not a regular file");
+  g_unlink (pipe);
+
+  record_game ("triad", "", 100, &r);
+  g_assert_true (g_file_get_contents (r.path, &text, NULL, NULL));
+  {
+    g_autoptr(GString) forged = g_string_new (text);
+
+    g_string_append_len (forged, "\0garbage\nresult line=forged\n", 28);
+    g_assert_true (g_file_set_contents (nul, forged->str, forged->len, NULL));
+    assert_unwatchable (nul, "not text");
+  }
+  g_assert_true (g_file_set_contents (header, "replay version=1\r\n", -1, NULL));
+  assert_unwatchable (header, "line 1: the replay holds no game");
+
+  /* CR LF lines are the same lines. */
+  {
+    g_autoptr(GString) windows = g_string_new (text);
+    ParlorReplayViewer *viewer;
+
+    g_string_replace (windows, "\n", "\r\n", 0);
+    g_assert_true (g_file_set_contents (crlf, windows->str, windows->len, NULL));
+    viewer = open_viewer (crlf);
+    g_assert_cmpuint (parlor_replay_cursor_get_n_steps (parlor_replay_viewer_get_cursor (viewer)), ==, 9);
+    gtk_window_destroy (GTK_WINDOW (viewer));
+    ui_test_wait_for (viewer_gone, NULL);
+  }
+  recorded_clear (&r);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -739,6 +830,7 @@ main (int   argc,
   g_test_add_func ("/replay-viewer/triad", test_triad);
   g_test_add_func ("/replay-viewer/mcr", test_mcr);
   g_test_add_func ("/replay-viewer/damaged", test_damaged);
+  g_test_add_func ("/replay-viewer/file-limits", test_file_limits);
   g_test_add_func ("/replay-viewer/seat-view", test_seat_view);
   {
     static const char * const games[][2] = {

@@ -210,6 +210,54 @@ test_bad_files (void)
     }
 }
 
+/* A file with a game in it, each seat named once with a kind the table knows,
+ * one result: what the verifier reads is what resume and the viewer read. */
+static void
+test_records_required (void)
+{
+  g_autoptr(GPtrArray) lines = recorded (1);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  guint i;
+
+  /* A header alone holds no game. */
+  g_assert_false (parlor_replay_verify ("replay version=1\n", parlor_games_lookup, NULL, &error));
+  g_assert_error (error, PARLOR_REPLAY_ERROR, PARLOR_REPLAY_ERROR_SYNTAX);
+  g_assert_true (g_str_has_prefix (error->message, "line "));
+  g_assert_nonnull (strstr (error->message, "no game"));
+  g_clear_error (&error);
+
+  /* A second result. */
+  i = find_record (lines, "result ", 0);
+  g_ptr_array_add (lines, g_strdup (g_ptr_array_index (lines, i)));
+  assert_fails_at (lines, lines->len - 1, PARLOR_REPLAY_ERROR_SYNTAX);
+  g_ptr_array_remove_index (lines, lines->len - 1);
+
+  /* A seat of a kind no table has. */
+  i = find_record (lines, "seat ", 2);
+  g_free (lines->pdata[i]);
+  lines->pdata[i] = g_strdup ("seat index=2 name=x kind=%25s%25n");
+  assert_fails_at (lines, i, PARLOR_REPLAY_ERROR_SYNTAX);
+
+  /* A seat without its record: refused at the game's first event. */
+  g_ptr_array_remove_index (lines, i);
+  assert_fails_at (lines, i + 1, PARLOR_REPLAY_ERROR_SYNTAX);
+
+  /* Lines ended by CR LF are the same lines. */
+  g_clear_pointer (&lines, g_ptr_array_unref);
+  lines = recorded (1);
+  text = join (lines);
+  {
+    g_autoptr(GString) crlf = g_string_new (text);
+    guint n = 0;
+
+    g_string_replace (crlf, "\n", "\r\n", 0);
+    g_assert_true (parlor_replay_verify (crlf->str, parlor_games_lookup, &n, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (n, ==, 1);
+  }
+}
+
 /* A record longer than a line may be once escaped is not written. */
 static void
 test_format_too_long (void)
@@ -256,6 +304,7 @@ main (int   argc,
   g_test_add_func ("/replay/tampered/extra-event", test_extra_event);
   g_test_add_func ("/replay/tampered/result", test_tampered_result);
   g_test_add_func ("/replay/bad-files", test_bad_files);
+  g_test_add_func ("/replay/records-required", test_records_required);
   g_test_add_func ("/replay/format-too-long", test_format_too_long);
 
   return g_test_run ();

@@ -4,25 +4,43 @@
 #include "config.h"
 
 #include "parlor-games.h"
+#include "parlor-replay.h"
 #include "parlor-replay-cursor.h"
 
 int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
 
 /* A replay file as the viewer opens one (a table's record or a seat's
- * view): the reader, then the cursor to every step, back, every hand, each
+ * view): the reader's checks, the verifier, then the cursor to every step, back, every hand, each
  * seat's view and log. Either a cursor or an error with words, never a
  * crash or a hang. */
 int
 LLVMFuzzerTestOneInput (const guint8 *data,
                         size_t        size)
 {
-  g_autofree char *text = g_strndup ((const char *) data, size);
+  g_autofree char *text = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(ParlorReplayCursor) cursor = NULL;
+  g_autoptr(GError) verify_error = NULL;
+  gboolean verified;
+  guint n_games = 0;
   guint n;
   int only;
 
+  /* The bytes as the one reader takes them: every byte, NUL or not. */
+  if (!parlor_replay_check_text ((const char *) data, size, &error))
+    {
+      g_assert_true (error->message[0] != '\0');
+      return 0;
+    }
+  text = g_strndup ((const char *) data, size);
+  verified = parlor_replay_verify (text, parlor_games_lookup, &n_games, &verify_error);
+  g_assert_true (verified != (verify_error != NULL));
+  g_assert_true (!verified || n_games >= 1);
+
   cursor = parlor_replay_cursor_new (text, parlor_games_lookup, 0, &error);
+  /* One set of rules: a table's record the verifier takes, the viewer takes. */
+  if (!parlor_replay_is_seat_view (text))
+    g_assert_true ((cursor != NULL) == verified);
   if (cursor == NULL)
     {
       g_assert_nonnull (error);

@@ -958,6 +958,11 @@ test_replay_versions (void)
   g_ptr_array_add (v2, parlor_replay_format_game_version ("jihai", jihai_game_info.replay_version,
                                                           11, "first=random", NULL));
   g_ptr_array_add (v1, parlor_replay_format_game ("jihai", 11, "first=random", NULL));
+  for (guint k = 0; k < 2; k++)
+    {
+      g_ptr_array_add (v2, parlor_replay_format_seat (k, "AI", "ai", NULL, NULL));
+      g_ptr_array_add (v1, parlor_replay_format_seat (k, "AI", "ai", NULL, NULL));
+    }
   parlor_game_start (PARLOR_GAME (game), events);
   g_assert_true (parlor_replay_append_events (v2, events, NULL));
   append_events_without_wall (v1, events);

@@ -831,6 +831,8 @@ record_match (guint64  seed,
   guint moves = 0, n_barred = 0;
 
   g_string_append_printf (out, "%s\n%s\n", header, record);
+  for (guint p = 0; p < 4; p++)
+    g_string_append_printf (out, "seat index=%u name=AI kind=ai\n", p);
   parlor_game_start (PARLOR_GAME (game), events);
   while (TRUE)
     {
