@@ -9,6 +9,8 @@
 #define PROBE_AGAIN_MS 1000
 #define PROBE_EVERY_MS 5000
 #define EXPIRE_EVERY_MS 1000
+/* A table turned away for want of room brings a probe at most this often. */
+#define PROBE_SOON_MS 1000
 
 /* ---- ParlorFoundTable --------------------------------------------------- */
 
@@ -21,6 +23,7 @@ struct _ParlorFoundTable
   GInetAddress      *inet;
   char              *address;
   gint64             seen_at;
+  gboolean           answered;  /* it answered one of our probes */
 };
 
 enum {
@@ -139,6 +142,8 @@ struct _ParlorBrowser
   GArray               *subnets;
   guint                 expire_id;
   guint                 probe_id;
+  guint                 probe_soon_id;
+  gint64                probed_at;
   guint                 n_probed;
   guint64               n_ignored;
 };
@@ -230,46 +235,121 @@ remove_item (ParlorBrowser *self,
   g_list_model_items_changed (G_LIST_MODEL (self), index, 1, 0);
 }
 
+/* One of this computer's own addresses (127.0.0.1 among them). */
+static gboolean
+is_this_computer (GInetAddress *inet,
+                  GArray       *subnets)
+{
+  const guint8 *bytes;
+  guint32 address;
+
+  if (subnets == NULL || g_inet_address_get_family (inet) != G_SOCKET_FAMILY_IPV4)
+    return FALSE;
+  bytes = g_inet_address_to_bytes (inet);
+  address = ((guint32) bytes[0] << 24) | ((guint32) bytes[1] << 16) |
+            ((guint32) bytes[2] << 8) | bytes[3];
+  for (guint i = 0; i < subnets->len; i++)
+    if (g_array_index (subnets, ParlorSubnet, i).address == address)
+      return TRUE;
+
+  return FALSE;
+}
+
+/* A table is known by where it was heard from: what another host says of
+ * it never moves it there. */
+static gboolean
+same_host (ParlorBrowser *self,
+           GInetAddress  *a,
+           GInetAddress  *b)
+{
+  return g_inet_address_equal (a, b) ||
+         (is_this_computer (a, self->subnets) && is_this_computer (b, self->subnets));
+}
+
 static void
 forget_server (ParlorBrowser *self,
-               const char    *server)
+               const char    *server,
+               GInetAddress  *from)
 {
   for (guint i = self->items->len; i-- > 0;)
-    if (g_str_equal (((ParlorFoundTable *) g_ptr_array_index (self->items, i))->server, server))
-      remove_item (self, i);
+    {
+      ParlorFoundTable *item = g_ptr_array_index (self->items, i);
+
+      if (g_str_equal (item->server, server) && same_host (self, item->inet, from))
+        remove_item (self, i);
+    }
+}
+
+static gboolean
+on_probe_soon (gpointer data)
+{
+  ParlorBrowser *self = data;
+
+  self->probe_soon_id = 0;
+  parlor_browser_probe (self);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* A table announced while the list is full of others may be real: what
+ * answers a probe gets the room kept for answers. */
+static void
+probe_soon (ParlorBrowser *self)
+{
+  gint64 wait_ms = PROBE_SOON_MS - (g_get_monotonic_time () - self->probed_at) / 1000;
+
+  if (self->probe_soon_id != 0)
+    return;
+  self->probe_soon_id = g_timeout_add (CLAMP (wait_ms, 0, PROBE_SOON_MS), on_probe_soon, self);
+}
+
+/* Of the tables heard only in announcements, the one heard of longest ago. */
+static gint
+oldest_announced (ParlorBrowser *self)
+{
+  gint oldest = -1;
+
+  for (guint i = 0; i < self->items->len; i++)
+    {
+      ParlorFoundTable *item = g_ptr_array_index (self->items, i);
+
+      if (!item->answered &&
+          (oldest < 0 || item->seen_at < ((ParlorFoundTable *) g_ptr_array_index (self->items, oldest))->seen_at))
+        oldest = i;
+    }
+
+  return oldest;
 }
 
 static void
 found (ParlorBrowser     *self,
        const char        *server,
        GInetAddress      *from,
-       ParlorTableRecord *record)
+       ParlorTableRecord *record,
+       gboolean           answered)
 {
   ParlorFoundTable *item;
-  guint from_server = 0;
+  guint from_host = 0;
 
   for (guint i = 0; i < self->items->len; i++)
     {
       item = g_ptr_array_index (self->items, i);
-      if (!g_str_equal (item->server, server))
-        continue;
-      from_server++;
-      if (!g_str_equal (item->record->table, record->table))
+      if (g_inet_address_equal (item->inet, from) && (item->answered || !answered))
+        from_host++;
+      if (!g_str_equal (item->server, server) || !g_str_equal (item->record->table, record->table) ||
+          item->record->port != record->port || !same_host (self, item->inet, from))
         continue;
 
       item->seen_at = g_get_monotonic_time ();
+      item->answered |= answered;
       /* Heard on several interfaces (a host on this computer): keep an
        * address a friend could use too. */
-      if ((g_inet_address_get_is_loopback (item->inet) && !g_inet_address_get_is_loopback (from)) ||
-          item->record->port != record->port)
+      if (g_inet_address_get_is_loopback (item->inet) && !g_inet_address_get_is_loopback (from))
         {
-          parlor_table_record_free (g_steal_pointer (&item->record));
-          item->record = parlor_table_record_copy (record);
           found_table_set_inet (item, from);
           g_object_notify_by_pspec (G_OBJECT (item), found_properties[FOUND_PROP_ADDRESS]);
-          g_object_notify_by_pspec (G_OBJECT (item), found_properties[FOUND_PROP_RECORD]);
         }
-      else if (!parlor_table_record_equal (item->record, record))
+      if (!parlor_table_record_equal (item->record, record))
         {
           parlor_table_record_free (g_steal_pointer (&item->record));
           item->record = parlor_table_record_copy (record);
@@ -278,13 +358,28 @@ found (ParlorBrowser     *self,
       return;
     }
 
-  /* A flood of made-up tables fills no memory. */
-  if (self->items->len >= PARLOR_DISCOVERY_MAX_FOUND || from_server >= PARLOR_DISCOVERY_MAX_TABLES)
+  /* A flood of made-up tables fills no memory, and one host (or one who
+   * pretends to be many) cannot crowd out a table that answers us. */
+  if (from_host >= PARLOR_DISCOVERY_MAX_TABLES)
     return;
+  if (!answered && self->items->len >= PARLOR_DISCOVERY_MAX_FOUND - PARLOR_DISCOVERY_ANSWER_ROOM)
+    {
+      probe_soon (self);
+      return;
+    }
+  if (self->items->len >= PARLOR_DISCOVERY_MAX_FOUND)
+    {
+      gint oldest = oldest_announced (self);
+
+      if (oldest < 0)
+        return;
+      remove_item (self, oldest);
+    }
   item = g_object_new (PARLOR_TYPE_FOUND_TABLE, NULL);
   item->record = parlor_table_record_copy (record);
   item->server = g_strdup (server);
   item->seen_at = g_get_monotonic_time ();
+  item->answered = answered;
   found_table_set_inet (item, from);
   g_ptr_array_add (self->items, item);
   g_list_model_items_changed (G_LIST_MODEL (self), self->items->len - 1, 0, 1);
@@ -294,7 +389,8 @@ static void
 handle_datagram (ParlorBrowser  *self,
                  const guint8   *data,
                  gsize           size,
-                 GSocketAddress *from)
+                 GSocketAddress *from,
+                 gboolean        to_probe_socket)
 {
   ParlorDiscoveryHeader header = { 0 };
   g_autoptr(GPtrArray) records = NULL;
@@ -316,11 +412,12 @@ handle_datagram (ParlorBrowser  *self,
           break;
         }
       for (guint i = 0; i < records->len; i++)
-        found (self, header.server, address, g_ptr_array_index (records, i));
+        found (self, header.server, address, g_ptr_array_index (records, i),
+               kind == PARLOR_DISCOVERY_ANSWER && to_probe_socket);
       break;
     case PARLOR_DISCOVERY_BYE:
       if (parlor_discovery_source_is_local (address, self->subnets))
-        forget_server (self, header.server);
+        forget_server (self, header.server, address);
       break;
     case PARLOR_DISCOVERY_PROBE:
       /* Another guest's. */
@@ -353,7 +450,7 @@ on_browser_readable (GSocket      *socket,
           self->n_ignored++;
           continue;
         }
-      handle_datagram (self, buffer, n, from);
+      handle_datagram (self, buffer, n, from, socket == self->probe_socket);
     }
 
   return G_SOURCE_CONTINUE;
@@ -388,6 +485,7 @@ parlor_browser_probe (ParlorBrowser *self)
   if (self->probe_socket == NULL)
     return;
   parlor_discovery_refresh (self->listen_socket, self->joined, self->scope, &self->subnets);
+  self->probed_at = g_get_monotonic_time ();
 
   probe = parlor_discovery_probe_new ();
   parlor_discovery_send_to_group (self->probe_socket, self->scope, self->port, probe);
@@ -482,6 +580,7 @@ parlor_browser_stop (ParlorBrowser *self)
 
   g_clear_handle_id (&self->expire_id, g_source_remove);
   g_clear_handle_id (&self->probe_id, g_source_remove);
+  g_clear_handle_id (&self->probe_soon_id, g_source_remove);
   close_socket (&self->listen_socket, &self->listen_source);
   close_socket (&self->probe_socket, &self->probe_source);
   g_hash_table_remove_all (self->joined);
