@@ -9,8 +9,10 @@
 #define PROBE_AGAIN_MS 1000
 #define PROBE_EVERY_MS 5000
 #define EXPIRE_EVERY_MS 1000
-/* A table turned away for want of room brings a probe at most this often. */
-#define PROBE_SOON_MS 1000
+/* A host whose table is turned away for want of room is asked directly,
+ * at most this often; so many hosts are remembered at most. */
+#define PROBE_HOST_MS 1000
+#define PROBED_HOSTS_MAX 64
 
 /* ---- ParlorFoundTable --------------------------------------------------- */
 
@@ -142,8 +144,7 @@ struct _ParlorBrowser
   GArray               *subnets;
   guint                 expire_id;
   guint                 probe_id;
-  guint                 probe_soon_id;
-  gint64                probed_at;
+  GHashTable           *probed;         /* address → when asked directly */
   guint                 n_probed;
   guint64               n_ignored;
 };
@@ -200,6 +201,7 @@ parlor_browser_finalize (GObject *object)
 
   g_ptr_array_unref (self->items);
   g_hash_table_unref (self->joined);
+  g_hash_table_unref (self->probed);
   g_clear_pointer (&self->subnets, g_array_unref);
 
   G_OBJECT_CLASS (parlor_browser_parent_class)->finalize (object);
@@ -219,6 +221,7 @@ parlor_browser_init (ParlorBrowser *self)
 {
   self->items = g_ptr_array_new_with_free_func (g_object_unref);
   self->joined = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->probed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 }
 
 ParlorBrowser *
@@ -280,27 +283,38 @@ forget_server (ParlorBrowser *self,
     }
 }
 
-static gboolean
-on_probe_soon (gpointer data)
-{
-  ParlorBrowser *self = data;
-
-  self->probe_soon_id = 0;
-  parlor_browser_probe (self);
-
-  return G_SOURCE_REMOVE;
-}
-
-/* A table announced while the list is full of others may be real: what
- * answers a probe gets the room kept for answers. */
+/* A table announced while the list is full of others may be real: its
+ * sender is asked directly (each at most once a second), and what answers
+ * gets the room kept for answers. */
 static void
-probe_soon (ParlorBrowser *self)
+probe_host (ParlorBrowser *self,
+            GInetAddress  *host)
 {
-  gint64 wait_ms = PROBE_SOON_MS - (g_get_monotonic_time () - self->probed_at) / 1000;
+  g_autofree char *key = g_inet_address_to_string (host);
+  gint64 now = g_get_monotonic_time ();
+  gpointer probed_at;
+  g_autoptr(GBytes) probe = NULL;
+  g_autoptr(GSocketAddress) to = NULL;
 
-  if (self->probe_soon_id != 0)
+  if (g_hash_table_lookup_extended (self->probed, key, NULL, &probed_at) &&
+      now - *(gint64 *) probed_at < PROBE_HOST_MS * (gint64) 1000)
     return;
-  self->probe_soon_id = g_timeout_add (CLAMP (wait_ms, 0, PROBE_SOON_MS), on_probe_soon, self);
+  if (g_hash_table_size (self->probed) >= PROBED_HOSTS_MAX)
+    {
+      GHashTableIter iter;
+      gpointer value;
+
+      g_hash_table_iter_init (&iter, self->probed);
+      while (g_hash_table_iter_next (&iter, NULL, &value))
+        if (now - *(gint64 *) value >= PROBE_HOST_MS * (gint64) 1000)
+          g_hash_table_iter_remove (&iter);
+      if (g_hash_table_size (self->probed) >= PROBED_HOSTS_MAX)
+        return;
+    }
+  g_hash_table_insert (self->probed, g_steal_pointer (&key), g_memdup2 (&now, sizeof now));
+  probe = parlor_discovery_probe_new ();
+  to = g_inet_socket_address_new (host, self->port);
+  parlor_discovery_send_to (self->probe_socket, to, probe);
 }
 
 /* Of the tables heard only in announcements, the one heard of longest ago. */
@@ -364,7 +378,7 @@ found (ParlorBrowser     *self,
     return;
   if (!answered && self->items->len >= PARLOR_DISCOVERY_MAX_FOUND - PARLOR_DISCOVERY_ANSWER_ROOM)
     {
-      probe_soon (self);
+      probe_host (self, from);
       return;
     }
   if (self->items->len >= PARLOR_DISCOVERY_MAX_FOUND)
@@ -485,7 +499,6 @@ parlor_browser_probe (ParlorBrowser *self)
   if (self->probe_socket == NULL)
     return;
   parlor_discovery_refresh (self->listen_socket, self->joined, self->scope, &self->subnets);
-  self->probed_at = g_get_monotonic_time ();
 
   probe = parlor_discovery_probe_new ();
   parlor_discovery_send_to_group (self->probe_socket, self->scope, self->port, probe);
@@ -580,7 +593,7 @@ parlor_browser_stop (ParlorBrowser *self)
 
   g_clear_handle_id (&self->expire_id, g_source_remove);
   g_clear_handle_id (&self->probe_id, g_source_remove);
-  g_clear_handle_id (&self->probe_soon_id, g_source_remove);
+  g_hash_table_remove_all (self->probed);
   close_socket (&self->listen_socket, &self->listen_source);
   close_socket (&self->probe_socket, &self->probe_source);
   g_hash_table_remove_all (self->joined);

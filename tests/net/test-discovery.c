@@ -270,10 +270,11 @@ free_udp_port (void)
 {
   g_autoptr(GSocket) socket = g_socket_new (G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_DATAGRAM,
                                             G_SOCKET_PROTOCOL_UDP, NULL);
-  g_autoptr(GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
-  g_autoptr(GSocketAddress) any = g_inet_socket_address_new (loopback, 0);
+  g_autoptr(GInetAddress) all = g_inet_address_new_any (G_SOCKET_FAMILY_IPV4);
+  g_autoptr(GSocketAddress) any = g_inet_socket_address_new (all, 0);
   g_autoptr(GSocketAddress) bound = NULL;
 
+  /* Free on every address: no other Parlor on this computer speaks on it. */
   g_assert_true (g_socket_bind (socket, any, FALSE, NULL));
   bound = g_socket_get_local_address (socket, NULL);
 
