@@ -2,7 +2,9 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <netinet/in.h>
 #include <string.h>
+#include <sys/socket.h>
 
 #include "parlor-application.h"
 #include "parlor-discovery.h"
@@ -220,6 +222,146 @@ test_not_announced (void)
   g_setenv ("PARLOR_DISCOVERY", "loopback", TRUE);
 }
 
+typedef struct
+{
+  guint16       port;
+  volatile gint stop;
+  guint         n_sent;
+} Flood;
+
+/* Announcements of 64 made-up tables under ever new server ids, from two
+ * addresses, as fast as the thread can send them. */
+static gpointer
+flood_thread (gpointer data)
+{
+  Flood *flood = data;
+  g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify) parlor_table_record_free);
+  g_autoptr(GInetAddress) group = g_inet_address_new_from_string (PARLOR_DISCOVERY_GROUP);
+  g_autoptr(GSocketAddress) to = g_inet_socket_address_new (group, flood->port);
+  GSocket *sockets[2];
+  struct in_addr lo = { g_htonl (INADDR_LOOPBACK) };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sockets); i++)
+    {
+      g_autofree char *text = g_strdup_printf ("127.0.0.%u", i + 2);
+      g_autoptr(GInetAddress) from = g_inet_address_new_from_string (text);
+      g_autoptr(GSocketAddress) bind_to = g_inet_socket_address_new (from, 0);
+
+      sockets[i] = g_socket_new (G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_DATAGRAM, G_SOCKET_PROTOCOL_UDP, NULL);
+      g_assert_true (g_socket_bind (sockets[i], bind_to, FALSE, NULL));
+      g_assert_cmpint (setsockopt (g_socket_get_fd (sockets[i]), IPPROTO_IP, IP_MULTICAST_IF, &lo, sizeof lo), ==, 0);
+    }
+  for (guint i = 0; i < 64; i++)
+    {
+      ParlorTableRecord *record = parlor_table_record_new ();
+
+      record->game = g_strdup ("manhattan");
+      record->table = g_strdup_printf ("%u", i + 1);
+      record->name = g_strdup_printf ("Spoof %u", i + 1);
+      record->host = g_strdup ("");
+      record->port = 7412;
+      record->taken = 1;
+      record->seats = 4;
+      record->protocol = 2;
+      g_ptr_array_add (records, record);
+    }
+  for (guint round = 0; !g_atomic_int_get (&flood->stop); round++)
+    {
+      g_autofree char *server = g_strdup_printf ("spoof%u", round);
+      guint first = 0;
+
+      while (first < records->len)
+        {
+          g_autoptr(GBytes) bytes = parlor_discovery_encode (PARLOR_DISCOVERY_ANNOUNCE, server, 7412, records,
+                                                             &first, PARLOR_DISCOVERY_MAX_DATAGRAM);
+
+          g_socket_send_to (sockets[round % 2], to, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+                            NULL, NULL);
+          flood->n_sent++;
+        }
+      if (round % 8 == 7)
+        g_usleep (1000);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (sockets); i++)
+    g_object_unref (sockets[i]);
+
+  return NULL;
+}
+
+typedef struct
+{
+  gint64 last;
+  gint64 longest;
+} Ticks;
+
+static gboolean
+on_tick (gpointer data)
+{
+  Ticks *ticks = data;
+  gint64 now = g_get_monotonic_time ();
+
+  ticks->longest = MAX (ticks->longest, now - ticks->last);
+  ticks->last = now;
+
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+list_filled (gpointer data)
+{
+  return g_list_model_get_n_items (parlor_join_window_get_found (data)) >=
+         PARLOR_DISCOVERY_MAX_FOUND - PARLOR_DISCOVERY_ANSWER_ROOM;
+}
+
+/* A flood of announcements fills the Join window's list to what
+ * announcements may fill, no further: the longest the main loop went
+ * unturned is measured with a timeout every millisecond. */
+static void
+test_flood (void)
+{
+  ParlorWindow *window = ui_test_get_window ();
+  guint16 udp = free_udp_port ();
+  g_autofree char *port = g_strdup_printf ("%u", udp);
+  ParlorJoinWindow *join;
+  Flood flood = { 0 };
+  Ticks ticks = { 0 };
+  GThread *thread;
+  guint tick_id;
+  gint64 end;
+
+  g_setenv ("PARLOR_DISCOVERY_PORT", port, TRUE);
+  parlor_window_show_game (window, "manhattan");
+  join = parlor_window_join_lan (window);
+  g_assert_nonnull (join);
+  ui_test_iterate (100);
+
+  flood.port = udp;
+  ticks.last = g_get_monotonic_time ();
+  tick_id = g_timeout_add (1, on_tick, &ticks);
+  thread = g_thread_new ("flood", flood_thread, &flood);
+  ui_test_wait_for (list_filled, join);
+  g_test_message ("filling the list, the main loop stalled %.1f ms at most", ticks.longest / 1000.0);
+  ticks.longest = 0;
+  end = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  g_atomic_int_set (&flood.stop, 1);
+  g_thread_join (thread);
+  g_source_remove (tick_id);
+
+  g_test_message ("then 2 s more: %u datagrams of announcements in all, %u tables listed, the main loop "
+                  "stalled %.1f ms at most",
+                  flood.n_sent, g_list_model_get_n_items (parlor_join_window_get_found (join)),
+                  ticks.longest / 1000.0);
+  g_assert_cmpuint (g_list_model_get_n_items (parlor_join_window_get_found (join)), <=, PARLOR_DISCOVERY_MAX_FOUND);
+  /* A figure to read; the bound only says the window never hangs (a busy
+   * machine, a sanitizer and the flooding thread share the cores). */
+  g_assert_cmpint (ticks.longest, <, 5 * G_USEC_PER_SEC);
+
+  gtk_window_destroy (GTK_WINDOW (join));
+  ui_test_iterate (50);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -229,6 +371,7 @@ main (int   argc,
 
   g_test_add_func ("/app/lan/discovery", test_find_and_join);
   g_test_add_func ("/app/lan/not-announced", test_not_announced);
+  g_test_add_func ("/app/lan/flood", test_flood);
 
   return ui_test_run ();
 }
