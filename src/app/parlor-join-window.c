@@ -216,12 +216,13 @@ static void
 on_started (ParlorClient     *client,
             ParlorJoinWindow *self)
 {
-  g_autoptr(ParlorClient) keep = g_object_ref (client);
-
+  /* Alive until the window that held it is gone. */
+  g_object_ref (client);
   self->started = TRUE;
   g_signal_handlers_disconnect_by_data (client, self);
   g_signal_emit (self, signals[STARTED], 0, client, self->address);
   gtk_window_destroy (GTK_WINDOW (self));
+  g_object_unref (client);
 }
 
 static void
