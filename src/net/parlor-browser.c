@@ -12,6 +12,8 @@
 /* A host whose table is turned away for want of room is asked directly,
  * at most this often; so many hosts are remembered at most. */
 #define PROBE_HOST_MS 1000
+/* Tables only announced that are added in one main-loop turn at most. */
+#define NEW_PER_TURN 4
 #define PROBED_HOSTS_MAX 64
 
 /* ---- ParlorFoundTable --------------------------------------------------- */
@@ -145,6 +147,7 @@ struct _ParlorBrowser
   guint                 expire_id;
   guint                 probe_id;
   GHashTable           *probed;         /* address → when asked directly */
+  guint                 n_new;          /* tables added in this main-loop turn */
   guint                 n_probed;
   guint64               n_ignored;
 };
@@ -381,6 +384,11 @@ found (ParlorBrowser     *self,
       probe_host (self, from);
       return;
     }
+  /* A flood adds its tables a few at a time, so a list shown on screen
+   * grows by a few rows a turn; a host announces again in two seconds. */
+  if (!answered && self->n_new >= NEW_PER_TURN)
+    return;
+  self->n_new++;
   if (self->items->len >= PARLOR_DISCOVERY_MAX_FOUND)
     {
       gint oldest = oldest_announced (self);
@@ -452,6 +460,7 @@ on_browser_readable (GSocket      *socket,
   ParlorBrowser *self = data;
   guint8 buffer[PARLOR_DISCOVERY_MAX_DATAGRAM + 1];
 
+  self->n_new = 0;
   for (guint i = 0; i < PARLOR_DISCOVERY_READ_BATCH; i++)
     {
       g_autoptr(GSocketAddress) from = NULL;
