@@ -362,6 +362,70 @@ test_flood (void)
   ui_test_iterate (50);
 }
 
+static gboolean
+row_visible_name (gpointer data)
+{
+  GtkWidget *row = parlor_join_window_get_found_row (data, 0);
+
+  return row != NULL &&
+         strstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), "U+0301 U+0301") != NULL;
+}
+
+/* A host whose name is only combining marks is listed under something a
+ * player can see: the marks' code points. */
+static void
+test_blank_name (void)
+{
+  ParlorWindow *window = ui_test_get_window ();
+  guint16 udp = free_udp_port ();
+  g_autofree char *port = g_strdup_printf ("%u", udp);
+  g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify) parlor_table_record_free);
+  g_autoptr(GSocket) socket = g_socket_new (G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_DATAGRAM,
+                                            G_SOCKET_PROTOCOL_UDP, NULL);
+  g_autoptr(GInetAddress) group = g_inet_address_new_from_string (PARLOR_DISCOVERY_GROUP);
+  g_autoptr(GSocketAddress) to = g_inet_socket_address_new (group, udp);
+  g_autoptr(GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
+  g_autoptr(GSocketAddress) from = g_inet_socket_address_new (loopback, 0);
+  ParlorTableRecord *record = parlor_table_record_new ();
+  struct in_addr lo = { g_htonl (INADDR_LOOPBACK) };
+  ParlorJoinWindow *join;
+  GtkWidget *row;
+  g_autofree char *label = NULL;
+
+  record->game = g_strdup ("manhattan");
+  record->table = g_strdup ("1");
+  record->name = g_strdup ("\xcc\x81\xcc\x81");
+  record->host = g_strdup ("");
+  record->port = 7412;
+  record->taken = 1;
+  record->seats = 4;
+  record->protocol = 2;
+  g_ptr_array_add (records, record);
+  g_assert_true (g_socket_bind (socket, from, FALSE, NULL));
+  g_assert_cmpint (setsockopt (g_socket_get_fd (socket), IPPROTO_IP, IP_MULTICAST_IF, &lo, sizeof lo), ==, 0);
+
+  g_setenv ("PARLOR_DISCOVERY_PORT", port, TRUE);
+  parlor_window_show_game (window, "manhattan");
+  join = parlor_window_join_lan (window);
+  g_assert_nonnull (join);
+  ui_test_iterate (100);
+  {
+    guint first = 0;
+    g_autoptr(GBytes) bytes = parlor_discovery_encode (PARLOR_DISCOVERY_ANNOUNCE, "blank", 7412, records, &first,
+                                                       PARLOR_DISCOVERY_MAX_DATAGRAM);
+
+    g_assert_cmpint (g_socket_send_to (socket, to, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+                                       NULL, NULL), >, 0);
+  }
+  ui_test_wait_for (row_visible_name, join);
+  row = parlor_join_window_get_found_row (join, 0);
+  label = a11y_label (row);
+  g_assert_nonnull (strstr (label, "U+0301 U+0301"));
+
+  gtk_window_destroy (GTK_WINDOW (join));
+  ui_test_iterate (50);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -372,6 +436,7 @@ main (int   argc,
   g_test_add_func ("/app/lan/discovery", test_find_and_join);
   g_test_add_func ("/app/lan/not-announced", test_not_announced);
   g_test_add_func ("/app/lan/flood", test_flood);
+  g_test_add_func ("/app/lan/blank-name", test_blank_name);
 
   return ui_test_run ();
 }
