@@ -10,11 +10,13 @@
 #define PROBE_EVERY_MS 5000
 #define EXPIRE_EVERY_MS 1000
 /* A host whose table is turned away for want of room is asked directly,
- * at most this often; so many hosts are remembered at most. */
+ * each at most once a second, so many hosts remembered, so many probes a
+ * second in all: a spoofed announcement is not worth more bytes sent. */
 #define PROBE_HOST_MS 1000
+#define PROBED_HOSTS_MAX 64
+#define DIRECT_PROBES_PER_SECOND 4
 /* Tables only announced that are added in one main-loop turn at most. */
 #define NEW_PER_TURN 4
-#define PROBED_HOSTS_MAX 64
 
 /* ---- ParlorFoundTable --------------------------------------------------- */
 
@@ -147,6 +149,8 @@ struct _ParlorBrowser
   guint                 expire_id;
   guint                 probe_id;
   GHashTable           *probed;         /* address → when asked directly */
+  gint64                direct_since;   /* this second of direct probes */
+  guint                 n_direct;       /* and how many were sent in it */
   guint                 n_new;          /* tables added in this main-loop turn */
   guint                 n_probed;
   guint64               n_ignored;
@@ -302,6 +306,13 @@ probe_host (ParlorBrowser *self,
   if (g_hash_table_lookup_extended (self->probed, key, NULL, &probed_at) &&
       now - *(gint64 *) probed_at < PROBE_HOST_MS * (gint64) 1000)
     return;
+  if (now - self->direct_since >= G_USEC_PER_SEC)
+    {
+      self->direct_since = now;
+      self->n_direct = 0;
+    }
+  if (self->n_direct >= DIRECT_PROBES_PER_SECOND)
+    return;
   if (g_hash_table_size (self->probed) >= PROBED_HOSTS_MAX)
     {
       GHashTableIter iter;
@@ -315,6 +326,7 @@ probe_host (ParlorBrowser *self,
         return;
     }
   g_hash_table_insert (self->probed, g_steal_pointer (&key), g_memdup2 (&now, sizeof now));
+  self->n_direct++;
   probe = parlor_discovery_probe_new ();
   to = g_inet_socket_address_new (host, self->port);
   parlor_discovery_send_to (self->probe_socket, to, probe);
