@@ -15,8 +15,8 @@
 #define PROBE_HOST_MS 1000
 #define PROBED_HOSTS_MAX 64
 #define DIRECT_PROBES_PER_SECOND 4
-/* Tables only announced that are added in one main-loop turn at most. */
-#define NEW_PER_TURN 4
+/* Tables only announced that are added in a tenth of a second at most. */
+#define NEW_PER_TENTH 8
 
 /* ---- ParlorFoundTable --------------------------------------------------- */
 
@@ -151,7 +151,8 @@ struct _ParlorBrowser
   GHashTable           *probed;         /* address → when asked directly */
   gint64                direct_since;   /* this second of direct probes */
   guint                 n_direct;       /* and how many were sent in it */
-  guint                 n_new;          /* tables added in this main-loop turn */
+  gint64                new_since;      /* this tenth of a second of new tables */
+  guint                 n_new;          /* and how many were added in it */
   guint                 n_probed;
   guint64               n_ignored;
 };
@@ -397,10 +398,20 @@ found (ParlorBrowser     *self,
       return;
     }
   /* A flood adds its tables a few at a time, so a list shown on screen
-   * grows by a few rows a turn; a host announces again in two seconds. */
-  if (!answered && self->n_new >= NEW_PER_TURN)
-    return;
-  self->n_new++;
+   * grows by a few rows a frame; a host announces again in two seconds. */
+  if (!answered)
+    {
+      gint64 now = g_get_monotonic_time ();
+
+      if (now - self->new_since >= G_USEC_PER_SEC / 10)
+        {
+          self->new_since = now;
+          self->n_new = 0;
+        }
+      if (self->n_new >= NEW_PER_TENTH)
+        return;
+      self->n_new++;
+    }
   if (self->items->len >= PARLOR_DISCOVERY_MAX_FOUND)
     {
       gint oldest = oldest_announced (self);
@@ -472,7 +483,6 @@ on_browser_readable (GSocket      *socket,
   ParlorBrowser *self = data;
   guint8 buffer[PARLOR_DISCOVERY_MAX_DATAGRAM + 1];
 
-  self->n_new = 0;
   for (guint i = 0; i < PARLOR_DISCOVERY_READ_BATCH; i++)
     {
       g_autoptr(GSocketAddress) from = NULL;
@@ -546,11 +556,13 @@ on_probe_timeout (gpointer data)
 
 static GSource *
 watch (GSocket           *socket,
+       int                priority,
        GSocketSourceFunc  func,
        gpointer           data)
 {
   GSource *source = g_socket_create_source (socket, G_IO_IN, NULL);
 
+  g_source_set_priority (source, priority);
   g_source_set_callback (source, G_SOURCE_FUNC (func), data, NULL);
   g_source_attach (source, g_main_context_get_thread_default ());
 
@@ -581,8 +593,10 @@ parlor_browser_start (ParlorBrowser         *self,
       g_clear_object (&self->listen_socket);
       return FALSE;
     }
-  self->listen_source = watch (self->listen_socket, on_browser_readable, self);
-  self->probe_source = watch (self->probe_socket, on_browser_readable, self);
+  /* Announcements wait for input and drawing: a flood of them cannot
+   * freeze a window. */
+  self->listen_source = watch (self->listen_socket, G_PRIORITY_DEFAULT_IDLE, on_browser_readable, self);
+  self->probe_source = watch (self->probe_socket, G_PRIORITY_DEFAULT, on_browser_readable, self);
   self->expire_id = g_timeout_add (EXPIRE_EVERY_MS, on_expire, self);
   self->n_probed = 0;
   parlor_browser_probe (self);
