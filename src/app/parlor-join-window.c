@@ -216,12 +216,13 @@ static void
 on_started (ParlorClient     *client,
             ParlorJoinWindow *self)
 {
-  g_autoptr(ParlorClient) keep = g_object_ref (client);
-
+  /* Alive until the window that held it is gone. */
+  g_object_ref (client);
   self->started = TRUE;
   g_signal_handlers_disconnect_by_data (client, self);
   g_signal_emit (self, signals[STARTED], 0, client, self->address);
   gtk_window_destroy (GTK_WINDOW (self));
+  g_object_unref (client);
 }
 
 static void
@@ -419,9 +420,9 @@ static char *
 found_title (const ParlorTableRecord *record)
 {
   const ParlorAppGame *game = parlor_app_games_lookup (record->game);
+  g_autofree char *name = parlor_table_record_dup_visible_name (record);
 
-  return g_strdup_printf (_("%s at %s’s table"), game != NULL ? _(game->info->name) : record->game,
-                          record->name);
+  return g_strdup_printf (_("%s at %s’s table"), game != NULL ? _(game->info->name) : record->game, name);
 }
 
 static char *
@@ -454,9 +455,14 @@ update_found_row (AdwActionRow     *row,
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_action_row_set_subtitle (row, subtitle);
   /* A screen reader says the row in one go: "Manhattan at Alice’s table,
-   * 2 of 4 seats free". */
+   * 2 of 4 seats free", then where it is; not its title and subtitle again. */
   label = g_strdup_printf (_("%s, %s"), title, seats);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  gtk_accessible_reset_relation (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+  gtk_accessible_reset_relation (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, parlor_found_table_get_address (item),
+                                  -1);
   gtk_widget_set_tooltip_text (GTK_WIDGET (row), parlor_found_table_get_address (item));
 }
 
@@ -501,6 +507,49 @@ on_found_activated (ParlorJoinWindow *self,
   connect_to (self, parlor_found_table_get_address (item), parlor_found_table_get_record (item)->table);
 }
 
+/* Enter on a found table joins it (the window would take it for the
+ * default button, Connect, with no address typed). */
+static gboolean
+on_found_enter (GtkWidget *list,
+                GVariant  *args,
+                gpointer   data)
+{
+  ParlorJoinWindow *self = data;
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  while (focus != NULL && !GTK_IS_LIST_BOX_ROW (focus) && focus != list)
+    focus = gtk_widget_get_parent (focus);
+  if (focus == NULL || !GTK_IS_LIST_BOX_ROW (focus) || gtk_widget_get_parent (focus) != list)
+    return FALSE;
+  on_found_activated (self, GTK_LIST_BOX_ROW (focus));
+
+  return TRUE;
+}
+
+/* The first table found takes the focus from the empty address box, so
+ * Enter joins it; never from an address being typed. */
+static void
+on_found_changed (GListModel       *model,
+                  guint             position,
+                  guint             removed,
+                  guint             added,
+                  ParlorJoinWindow *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  GtkWidget *row;
+
+  if (added == 0 || g_list_model_get_n_items (model) != added || self->client != NULL)
+    return;
+  if (focus != NULL && focus != GTK_WIDGET (self->address_entry) &&
+      !gtk_widget_is_ancestor (focus, GTK_WIDGET (self->address_entry)))
+    return;
+  if (*gtk_editable_get_text (GTK_EDITABLE (self->address_entry)) != '\0')
+    return;
+  row = GTK_WIDGET (gtk_list_box_get_row_at_index (self->found_list, 0));
+  if (row != NULL)
+    gtk_widget_grab_focus (row);
+}
+
 /* This window's game first, then open tables before started ones. */
 static int
 compare_found (gconstpointer a,
@@ -541,6 +590,7 @@ start_browsing (ParlorJoinWindow *self)
   sorter = gtk_custom_sorter_new (compare_found, self, NULL);
   self->sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->browser)), GTK_SORTER (sorter));
   gtk_list_box_bind_model (self->found_list, G_LIST_MODEL (self->sorted), create_found_row, self, NULL);
+  g_signal_connect_object (self->sorted, "items-changed", G_CALLBACK (on_found_changed), self, G_CONNECT_AFTER);
   if (!parlor_browser_start (self->browser, parlor_discovery_default_scope (),
                              parlor_discovery_default_port (), &error))
     {
@@ -619,7 +669,16 @@ parlor_join_window_class_init (ParlorJoinWindowClass *klass)
 static void
 parlor_join_window_init (ParlorJoinWindow *self)
 {
+  static const guint enter_keys[] = { GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter };
+  GtkEventController *keys;
+
   gtk_widget_init_template (GTK_WIDGET (self));
+  keys = gtk_shortcut_controller_new ();
+  for (guint i = 0; i < G_N_ELEMENTS (enter_keys); i++)
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
+                                          gtk_shortcut_new (gtk_keyval_trigger_new (enter_keys[i], 0),
+                                                            gtk_callback_action_new (on_found_enter, self, NULL)));
+  gtk_widget_add_controller (GTK_WIDGET (self->found_list), keys);
   start_browsing (self);
   gtk_window_set_default_widget (GTK_WINDOW (self), GTK_WIDGET (self->connect_button));
   /* Typing the address is the first thing to do. */

@@ -107,9 +107,10 @@ print_text (GListModel *model)
     {
       g_autoptr(ParlorFoundTable) item = g_list_model_get_item (model, i);
       const ParlorTableRecord *record = parlor_found_table_get_record (item);
+      g_autofree char *name = parlor_table_record_dup_visible_name (record);
 
       printf ("%-22s %-10s table %-4s %-24s %u of %u seats free%s%s%s\n",
-              parlor_found_table_get_address (item), record->game, record->table, record->name,
+              parlor_found_table_get_address (item), record->game, record->table, name,
               record->seats - record->taken, record->seats, record->started ? ", started" : "",
               record->host[0] != '\0' ? ", on " : "", record->host);
     }

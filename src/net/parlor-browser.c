@@ -9,6 +9,14 @@
 #define PROBE_AGAIN_MS 1000
 #define PROBE_EVERY_MS 5000
 #define EXPIRE_EVERY_MS 1000
+/* A host whose table is turned away for want of room is asked directly,
+ * each at most once a second, so many hosts remembered, so many probes a
+ * second in all: a spoofed announcement is not worth more bytes sent. */
+#define PROBE_HOST_MS 1000
+#define PROBED_HOSTS_MAX 64
+#define DIRECT_PROBES_PER_SECOND 4
+/* Tables only announced that are added in a tenth of a second at most. */
+#define NEW_PER_TENTH 8
 
 /* ---- ParlorFoundTable --------------------------------------------------- */
 
@@ -21,6 +29,7 @@ struct _ParlorFoundTable
   GInetAddress      *inet;
   char              *address;
   gint64             seen_at;
+  gboolean           answered;  /* it answered one of our probes */
 };
 
 enum {
@@ -139,6 +148,11 @@ struct _ParlorBrowser
   GArray               *subnets;
   guint                 expire_id;
   guint                 probe_id;
+  GHashTable           *probed;         /* address → when asked directly */
+  gint64                direct_since;   /* this second of direct probes */
+  guint                 n_direct;       /* and how many were sent in it */
+  gint64                new_since;      /* this tenth of a second of new tables */
+  guint                 n_new;          /* and how many were added in it */
   guint                 n_probed;
   guint64               n_ignored;
 };
@@ -195,6 +209,7 @@ parlor_browser_finalize (GObject *object)
 
   g_ptr_array_unref (self->items);
   g_hash_table_unref (self->joined);
+  g_hash_table_unref (self->probed);
   g_clear_pointer (&self->subnets, g_array_unref);
 
   G_OBJECT_CLASS (parlor_browser_parent_class)->finalize (object);
@@ -214,6 +229,7 @@ parlor_browser_init (ParlorBrowser *self)
 {
   self->items = g_ptr_array_new_with_free_func (g_object_unref);
   self->joined = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->probed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 }
 
 ParlorBrowser *
@@ -230,46 +246,140 @@ remove_item (ParlorBrowser *self,
   g_list_model_items_changed (G_LIST_MODEL (self), index, 1, 0);
 }
 
+/* One of this computer's own addresses (127.0.0.1 among them). */
+static gboolean
+is_this_computer (GInetAddress *inet,
+                  GArray       *subnets)
+{
+  const guint8 *bytes;
+  guint32 address;
+
+  if (subnets == NULL || g_inet_address_get_family (inet) != G_SOCKET_FAMILY_IPV4)
+    return FALSE;
+  bytes = g_inet_address_to_bytes (inet);
+  address = ((guint32) bytes[0] << 24) | ((guint32) bytes[1] << 16) |
+            ((guint32) bytes[2] << 8) | bytes[3];
+  for (guint i = 0; i < subnets->len; i++)
+    if (g_array_index (subnets, ParlorSubnet, i).address == address)
+      return TRUE;
+
+  return FALSE;
+}
+
+/* A table is known by where it was heard from: what another host says of
+ * it never moves it there. */
+static gboolean
+same_host (ParlorBrowser *self,
+           GInetAddress  *a,
+           GInetAddress  *b)
+{
+  return g_inet_address_equal (a, b) ||
+         (is_this_computer (a, self->subnets) && is_this_computer (b, self->subnets));
+}
+
 static void
 forget_server (ParlorBrowser *self,
-               const char    *server)
+               const char    *server,
+               GInetAddress  *from)
 {
   for (guint i = self->items->len; i-- > 0;)
-    if (g_str_equal (((ParlorFoundTable *) g_ptr_array_index (self->items, i))->server, server))
-      remove_item (self, i);
+    {
+      ParlorFoundTable *item = g_ptr_array_index (self->items, i);
+
+      if (g_str_equal (item->server, server) && same_host (self, item->inet, from))
+        remove_item (self, i);
+    }
+}
+
+/* A table announced while the list is full of others may be real: its
+ * sender is asked directly (each at most once a second), and what answers
+ * gets the room kept for answers. */
+static void
+probe_host (ParlorBrowser *self,
+            GInetAddress  *host)
+{
+  g_autofree char *key = g_inet_address_to_string (host);
+  gint64 now = g_get_monotonic_time ();
+  gpointer probed_at;
+  g_autoptr(GBytes) probe = NULL;
+  g_autoptr(GSocketAddress) to = NULL;
+
+  if (g_hash_table_lookup_extended (self->probed, key, NULL, &probed_at) &&
+      now - *(gint64 *) probed_at < PROBE_HOST_MS * (gint64) 1000)
+    return;
+  if (now - self->direct_since >= G_USEC_PER_SEC)
+    {
+      self->direct_since = now;
+      self->n_direct = 0;
+    }
+  if (self->n_direct >= DIRECT_PROBES_PER_SECOND)
+    return;
+  if (g_hash_table_size (self->probed) >= PROBED_HOSTS_MAX)
+    {
+      GHashTableIter iter;
+      gpointer value;
+
+      g_hash_table_iter_init (&iter, self->probed);
+      while (g_hash_table_iter_next (&iter, NULL, &value))
+        if (now - *(gint64 *) value >= PROBE_HOST_MS * (gint64) 1000)
+          g_hash_table_iter_remove (&iter);
+      if (g_hash_table_size (self->probed) >= PROBED_HOSTS_MAX)
+        return;
+    }
+  g_hash_table_insert (self->probed, g_steal_pointer (&key), g_memdup2 (&now, sizeof now));
+  self->n_direct++;
+  probe = parlor_discovery_probe_new ();
+  to = g_inet_socket_address_new (host, self->port);
+  parlor_discovery_send_to (self->probe_socket, to, probe);
+}
+
+/* Of the tables heard only in announcements, the one heard of longest ago. */
+static gint
+oldest_announced (ParlorBrowser *self)
+{
+  gint oldest = -1;
+
+  for (guint i = 0; i < self->items->len; i++)
+    {
+      ParlorFoundTable *item = g_ptr_array_index (self->items, i);
+
+      if (!item->answered &&
+          (oldest < 0 || item->seen_at < ((ParlorFoundTable *) g_ptr_array_index (self->items, oldest))->seen_at))
+        oldest = i;
+    }
+
+  return oldest;
 }
 
 static void
 found (ParlorBrowser     *self,
        const char        *server,
        GInetAddress      *from,
-       ParlorTableRecord *record)
+       ParlorTableRecord *record,
+       gboolean           answered)
 {
   ParlorFoundTable *item;
-  guint from_server = 0;
+  guint from_host = 0;
 
   for (guint i = 0; i < self->items->len; i++)
     {
       item = g_ptr_array_index (self->items, i);
-      if (!g_str_equal (item->server, server))
-        continue;
-      from_server++;
-      if (!g_str_equal (item->record->table, record->table))
+      if (g_inet_address_equal (item->inet, from) && (item->answered || !answered))
+        from_host++;
+      if (!g_str_equal (item->server, server) || !g_str_equal (item->record->table, record->table) ||
+          item->record->port != record->port || !same_host (self, item->inet, from))
         continue;
 
       item->seen_at = g_get_monotonic_time ();
+      item->answered |= answered;
       /* Heard on several interfaces (a host on this computer): keep an
        * address a friend could use too. */
-      if ((g_inet_address_get_is_loopback (item->inet) && !g_inet_address_get_is_loopback (from)) ||
-          item->record->port != record->port)
+      if (g_inet_address_get_is_loopback (item->inet) && !g_inet_address_get_is_loopback (from))
         {
-          parlor_table_record_free (g_steal_pointer (&item->record));
-          item->record = parlor_table_record_copy (record);
           found_table_set_inet (item, from);
           g_object_notify_by_pspec (G_OBJECT (item), found_properties[FOUND_PROP_ADDRESS]);
-          g_object_notify_by_pspec (G_OBJECT (item), found_properties[FOUND_PROP_RECORD]);
         }
-      else if (!parlor_table_record_equal (item->record, record))
+      if (!parlor_table_record_equal (item->record, record))
         {
           parlor_table_record_free (g_steal_pointer (&item->record));
           item->record = parlor_table_record_copy (record);
@@ -278,13 +388,43 @@ found (ParlorBrowser     *self,
       return;
     }
 
-  /* A flood of made-up tables fills no memory. */
-  if (self->items->len >= PARLOR_DISCOVERY_MAX_FOUND || from_server >= PARLOR_DISCOVERY_MAX_TABLES)
+  /* A flood of made-up tables fills no memory, and one host (or one who
+   * pretends to be many) cannot crowd out a table that answers us. */
+  if (from_host >= PARLOR_DISCOVERY_MAX_TABLES)
     return;
+  if (!answered && self->items->len >= PARLOR_DISCOVERY_MAX_FOUND - PARLOR_DISCOVERY_ANSWER_ROOM)
+    {
+      probe_host (self, from);
+      return;
+    }
+  /* A flood adds its tables a few at a time, so a list shown on screen
+   * grows by a few rows a frame; a host announces again in two seconds. */
+  if (!answered)
+    {
+      gint64 now = g_get_monotonic_time ();
+
+      if (now - self->new_since >= G_USEC_PER_SEC / 10)
+        {
+          self->new_since = now;
+          self->n_new = 0;
+        }
+      if (self->n_new >= NEW_PER_TENTH)
+        return;
+      self->n_new++;
+    }
+  if (self->items->len >= PARLOR_DISCOVERY_MAX_FOUND)
+    {
+      gint oldest = oldest_announced (self);
+
+      if (oldest < 0)
+        return;
+      remove_item (self, oldest);
+    }
   item = g_object_new (PARLOR_TYPE_FOUND_TABLE, NULL);
   item->record = parlor_table_record_copy (record);
   item->server = g_strdup (server);
   item->seen_at = g_get_monotonic_time ();
+  item->answered = answered;
   found_table_set_inet (item, from);
   g_ptr_array_add (self->items, item);
   g_list_model_items_changed (G_LIST_MODEL (self), self->items->len - 1, 0, 1);
@@ -294,7 +434,8 @@ static void
 handle_datagram (ParlorBrowser  *self,
                  const guint8   *data,
                  gsize           size,
-                 GSocketAddress *from)
+                 GSocketAddress *from,
+                 gboolean        to_probe_socket)
 {
   ParlorDiscoveryHeader header = { 0 };
   g_autoptr(GPtrArray) records = NULL;
@@ -316,11 +457,12 @@ handle_datagram (ParlorBrowser  *self,
           break;
         }
       for (guint i = 0; i < records->len; i++)
-        found (self, header.server, address, g_ptr_array_index (records, i));
+        found (self, header.server, address, g_ptr_array_index (records, i),
+               kind == PARLOR_DISCOVERY_ANSWER && to_probe_socket);
       break;
     case PARLOR_DISCOVERY_BYE:
       if (parlor_discovery_source_is_local (address, self->subnets))
-        forget_server (self, header.server);
+        forget_server (self, header.server, address);
       break;
     case PARLOR_DISCOVERY_PROBE:
       /* Another guest's. */
@@ -353,7 +495,7 @@ on_browser_readable (GSocket      *socket,
           self->n_ignored++;
           continue;
         }
-      handle_datagram (self, buffer, n, from);
+      handle_datagram (self, buffer, n, from, socket == self->probe_socket);
     }
 
   return G_SOURCE_CONTINUE;
@@ -414,11 +556,13 @@ on_probe_timeout (gpointer data)
 
 static GSource *
 watch (GSocket           *socket,
+       int                priority,
        GSocketSourceFunc  func,
        gpointer           data)
 {
   GSource *source = g_socket_create_source (socket, G_IO_IN, NULL);
 
+  g_source_set_priority (source, priority);
   g_source_set_callback (source, G_SOURCE_FUNC (func), data, NULL);
   g_source_attach (source, g_main_context_get_thread_default ());
 
@@ -449,8 +593,10 @@ parlor_browser_start (ParlorBrowser         *self,
       g_clear_object (&self->listen_socket);
       return FALSE;
     }
-  self->listen_source = watch (self->listen_socket, on_browser_readable, self);
-  self->probe_source = watch (self->probe_socket, on_browser_readable, self);
+  /* Announcements wait for input and drawing: a flood of them cannot
+   * freeze a window. */
+  self->listen_source = watch (self->listen_socket, G_PRIORITY_DEFAULT_IDLE, on_browser_readable, self);
+  self->probe_source = watch (self->probe_socket, G_PRIORITY_DEFAULT, on_browser_readable, self);
   self->expire_id = g_timeout_add (EXPIRE_EVERY_MS, on_expire, self);
   self->n_probed = 0;
   parlor_browser_probe (self);
@@ -482,6 +628,7 @@ parlor_browser_stop (ParlorBrowser *self)
 
   g_clear_handle_id (&self->expire_id, g_source_remove);
   g_clear_handle_id (&self->probe_id, g_source_remove);
+  g_hash_table_remove_all (self->probed);
   close_socket (&self->listen_socket, &self->listen_source);
   close_socket (&self->probe_socket, &self->probe_source);
   g_hash_table_remove_all (self->joined);

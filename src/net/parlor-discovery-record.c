@@ -111,6 +111,48 @@ record_is_valid (const ParlorTableRecord *record)
          record->protocol > 0 && record->protocol <= G_MAXUINT16;
 }
 
+/* Letters and symbols that draw nothing. */
+static gboolean
+is_blank_char (gunichar c)
+{
+  GUnicodeType type;
+
+  switch (c)
+    {
+    case 0x115F: case 0x1160: case 0x3164: case 0xFFA0:  /* Hangul fillers */
+    case 0x2800:                                          /* braille blank */
+      return TRUE;
+    default:
+      break;
+    }
+  type = g_unichar_type (c);
+
+  return type == G_UNICODE_SPACE_SEPARATOR || type == G_UNICODE_NON_SPACING_MARK ||
+         type == G_UNICODE_SPACING_MARK || type == G_UNICODE_ENCLOSING_MARK ||
+         !g_unichar_isgraph (c);
+}
+
+char *
+parlor_table_record_dup_visible_name (const ParlorTableRecord *record)
+{
+  GString *points;
+  guint n = 0;
+
+  g_return_val_if_fail (record != NULL && record->name != NULL, NULL);
+
+  for (const char *p = record->name; *p != '\0'; p = g_utf8_next_char (p))
+    if (!is_blank_char (g_utf8_get_char (p)))
+      return g_strdup (record->name);
+
+  points = g_string_new (NULL);
+  for (const char *p = record->name; *p != '\0' && n < 8; p = g_utf8_next_char (p), n++)
+    g_string_append_printf (points, "%sU+%04X", n > 0 ? " " : "", g_utf8_get_char (p));
+  if (g_utf8_strlen (record->name, -1) > n)
+    g_string_append (points, " …");
+
+  return g_string_free (points, FALSE);
+}
+
 char *
 parlor_table_record_to_line (const ParlorTableRecord *record)
 {

@@ -77,6 +77,11 @@ char              *parlor_table_record_to_line (const ParlorTableRecord *record)
 /* The record of one line, or NULL if anything in it is wrong. */
 ParlorTableRecord *parlor_table_record_parse (const char              *line);
 
+/* @record's name as a list may show it: the name itself, or, when nothing
+ * in it would show (spaces, combining marks, blank letters), its code
+ * points ("U+3164 U+0301"), so no row looks empty. */
+char              *parlor_table_record_dup_visible_name (const ParlorTableRecord *record);
+
 /* A probe: exactly PARLOR_DISCOVERY_PROBE_SIZE bytes. */
 GBytes            *parlor_discovery_probe_new (void);
 

@@ -120,7 +120,7 @@ parlor_discovery_local_subnets (void)
   for (guint i = 0; i < ifaces->len; i++)
     {
       Iface *iface = g_ptr_array_index (ifaces, i);
-      ParlorSubnet subnet = { iface->address & iface->mask, iface->mask };
+      ParlorSubnet subnet = { iface->address, iface->mask };
 
       g_array_append_val (subnets, subnet);
     }

@@ -20,7 +20,9 @@ G_BEGIN_DECLS
  * ParlorBrowser (a guest): a GListModel of ParlorFoundTable. Probes the
  * group on every IPv4 interface that is up and multicast-capable (and
  * loopback), and 127.0.0.1 by unicast; lists what hosts answer and
- * announce, and forgets a table not heard of for six seconds.
+ * announce, and forgets a table not heard of for six seconds. A table is
+ * known by its server, its id, its port and the address it was heard
+ * from: nothing another host sends changes where it is.
  *
  * Scope: PARLOR_DISCOVERY_ALL is the real thing; PARLOR_DISCOVERY_LOOPBACK
  * keeps every datagram on the loopback interface (tests); OFF sends
@@ -41,8 +43,12 @@ typedef enum
 #define PARLOR_DISCOVERY_FORGET_MS 6000
 /* Tables one host announces at most (open ones first). */
 #define PARLOR_DISCOVERY_MAX_TABLES 64
-/* Tables a browser keeps at most, in all and from one server. */
+/* Tables a browser keeps at most, and of those the room only tables that
+ * answer its own probes may take: announcements alone cannot fill it, and
+ * a table that answers takes the place of one only announced if need be.
+ * One address gets PARLOR_DISCOVERY_MAX_TABLES of them at most. */
 #define PARLOR_DISCOVERY_MAX_FOUND 128
+#define PARLOR_DISCOVERY_ANSWER_ROOM 32
 /* Answers: per sender a burst of 4, then 2 a second; 32 a second in all. */
 #define PARLOR_DISCOVERY_SOURCE_BURST 4
 #define PARLOR_DISCOVERY_SOURCE_RATE 2
@@ -60,7 +66,8 @@ typedef struct
   guint32 mask;
 } ParlorSubnet;
 
-/* The subnets of this machine's IPv4 interfaces that are up. */
+/* The subnets of this machine's IPv4 interfaces that are up (address: the
+ * interface's own). */
 GArray   *parlor_discovery_local_subnets   (void);
 /* Whether @source may get an answer: loopback, or inside one of
  * @subnets (ParlorSubnet; masks shorter than /8 are not trusted). */

@@ -11,7 +11,7 @@ int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
 
 /* The discovery datagram parser takes any bytes: it never crashes, keeps
  * within its bounds, and every record it accepts prints and re-reads the
- * same and fits in an answer. */
+ * same and fits in an answer, and its name shows as something. */
 int
 LLVMFuzzerTestOneInput (const guint8 *data,
                         size_t        size)
@@ -49,6 +49,13 @@ LLVMFuzzerTestOneInput (const guint8 *data,
       again = parlor_table_record_parse (line);
       g_assert_nonnull (again);
       g_assert_true (parlor_table_record_equal (record, again));
+      /* Every name is shown as something, and as valid text. */
+      {
+        g_autofree char *shown = parlor_table_record_dup_visible_name (record);
+
+        g_assert_true (shown[0] != '\0');
+        g_assert_true (g_utf8_validate (shown, -1, NULL));
+      }
     }
 
   /* What was read packs again within the probe's size. */

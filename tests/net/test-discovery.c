@@ -131,6 +131,39 @@ test_record_garbage (void)
   g_assert_true (((ParlorTableRecord *) g_ptr_array_index (records, 1))->started);
 }
 
+/* A name that would show nothing (combining marks, blank letters, wide
+ * spaces) is shown as its code points; any other as it is. */
+static void
+test_visible_name (void)
+{
+  static const struct { const char *name; const char *shown; } cases[] = {
+    { "Alice Ä 张", "Alice Ä 张" },
+    { "\xcc\x81\xcc\x81", "U+0301 U+0301" },              /* combining acute accents */
+    { "\xe3\x85\xa4", "U+3164" },                         /* Hangul filler */
+    { "\xe3\x80\x80\xe2\xa0\x80", "U+3000 U+2800" },       /* ideographic space, braille blank */
+    { "e\xcc\x81", "e\xcc\x81" },                          /* é, decomposed */
+    { "\xcc\x81\xcc\x81\xcc\x81\xcc\x81\xcc\x81\xcc\x81\xcc\x81\xcc\x81\xcc\x81",
+      "U+0301 U+0301 U+0301 U+0301 U+0301 U+0301 U+0301 U+0301 …" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(ParlorTableRecord) record = sample_record ("1");
+      g_autofree char *line = NULL;
+      g_autoptr(ParlorTableRecord) back = NULL;
+      g_autofree char *shown = NULL;
+
+      g_free (record->name);
+      record->name = g_strdup (cases[i].name);
+      line = parlor_table_record_to_line (record);
+      g_assert_nonnull (line);
+      back = parlor_table_record_parse (line);
+      g_assert_nonnull (back);
+      shown = parlor_table_record_dup_visible_name (back);
+      g_assert_cmpstr (shown, ==, cases[i].shown);
+    }
+}
+
 /* An answer never outweighs its probe, however many tables. */
 static void
 test_answer_size (void)
@@ -237,10 +270,11 @@ free_udp_port (void)
 {
   g_autoptr(GSocket) socket = g_socket_new (G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_DATAGRAM,
                                             G_SOCKET_PROTOCOL_UDP, NULL);
-  g_autoptr(GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
-  g_autoptr(GSocketAddress) any = g_inet_socket_address_new (loopback, 0);
+  g_autoptr(GInetAddress) all = g_inet_address_new_any (G_SOCKET_FAMILY_IPV4);
+  g_autoptr(GSocketAddress) any = g_inet_socket_address_new (all, 0);
   g_autoptr(GSocketAddress) bound = NULL;
 
+  /* Free on every address: no other Parlor on this computer speaks on it. */
   g_assert_true (g_socket_bind (socket, any, FALSE, NULL));
   bound = g_socket_get_local_address (socket, NULL);
 
@@ -553,8 +587,9 @@ test_garbage (void)
   send_bytes (socket, udp, g_bytes_get_data (probe, NULL), g_bytes_get_size (probe));
   g_assert_cmpuint (count_answers (socket, 300), ==, 1);
 
-  /* A guest: made-up tables from made-up servers fill a bounded list, and
-   * garbage is counted and dropped. */
+  /* A guest: made-up tables from made-up servers of one address fill
+   * PARLOR_DISCOVERY_MAX_TABLES places at most, and garbage is counted and
+   * dropped. */
   g_assert_true (parlor_browser_start (browser, PARLOR_DISCOVERY_LOOPBACK, udp, &error));
   g_assert_true (net_test_wait (has_items, browser, 2000));
   {
@@ -569,18 +604,288 @@ test_garbage (void)
 
         g_ptr_array_add (records, sample_record (id));
       }
-    for (guint s = 0; s < 4; s++)
+    /* Announced again and again, as hosts do: a few new tables are taken
+     * in each main-loop turn. */
+    for (guint round = 0; round < 100; round++)
       {
-        g_autofree char *server_id = g_strdup_printf ("fake%u", s);
+        for (guint s = 0; s < 4; s++)
+          {
+            g_autofree char *server_id = g_strdup_printf ("fake%u", s);
 
-        send_announce (socket, udp, server_id, records);
+            send_announce (socket, udp, server_id, records);
+          }
+        net_test_sleep (50);
+        if (g_list_model_get_n_items (G_LIST_MODEL (browser)) >= PARLOR_DISCOVERY_MAX_TABLES && round >= 20)
+          break;
       }
     for (guint i = 0; i < 20; i++)
       g_socket_send_to (socket, to, (const char *) noise, 100 + i, NULL, NULL);
     net_test_sleep (300);
-    g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (browser)), ==, PARLOR_DISCOVERY_MAX_FOUND);
+    g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (browser)), ==, PARLOR_DISCOVERY_MAX_TABLES);
     g_assert_cmpuint (parlor_browser_get_n_ignored (browser), >=, ignored + 20);
   }
+}
+
+/* ---- spoofers ----------------------------------------------------------- */
+
+/* A socket sending from @address (any 127.x.y.z is this computer's
+ * loopback: another "host" for the browser). */
+static GSocket *
+socket_from (const char *address)
+{
+  GSocket *socket = g_socket_new (G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_DATAGRAM,
+                                  G_SOCKET_PROTOCOL_UDP, NULL);
+  g_autoptr(GInetAddress) source = inet (address);
+  g_autoptr(GSocketAddress) bind_to = g_inet_socket_address_new (source, 0);
+  struct in_addr lo = { g_htonl (INADDR_LOOPBACK) };
+
+  g_assert_true (g_socket_bind (socket, bind_to, FALSE, NULL));
+  g_socket_set_blocking (socket, FALSE);
+  g_assert_cmpint (setsockopt (g_socket_get_fd (socket), IPPROTO_IP, IP_MULTICAST_IF, &lo, sizeof lo), ==, 0);
+  g_socket_set_multicast_ttl (socket, 1);
+
+  return socket;
+}
+
+/* What anyone on the network learns by probing: a host's server id and
+ * the records it answers with. */
+static char *
+probe_server_id (GSocket   *socket,
+                 guint16    udp,
+                 GPtrArray **records)
+{
+  g_autoptr(GBytes) probe = parlor_discovery_probe_new ();
+  gint64 end = g_get_monotonic_time () + 3 * G_USEC_PER_SEC;
+
+  send_bytes (socket, udp, g_bytes_get_data (probe, NULL), g_bytes_get_size (probe));
+  while (g_get_monotonic_time () < end)
+    {
+      guint8 buffer[2048];
+      gssize got;
+
+      g_main_context_iteration (NULL, FALSE);
+      got = g_socket_receive (socket, (char *) buffer, sizeof buffer, NULL, NULL);
+      if (got > 0)
+        {
+          ParlorDiscoveryHeader header = { 0 };
+          char *id;
+
+          g_assert_cmpint (parlor_discovery_parse (buffer, got, &header, records), ==, PARLOR_DISCOVERY_ANSWER);
+          id = g_steal_pointer (&header.server);
+          parlor_discovery_header_clear (&header);
+          return id;
+        }
+      g_usleep (1000);
+    }
+  g_assert_not_reached ();
+}
+
+static void
+send_kind (GSocket             *socket,
+           guint16              udp,
+           ParlorDiscoveryKind  kind,
+           const char          *server_id,
+           GPtrArray           *records)
+{
+  g_autoptr(GInetAddress) group = g_inet_address_new_from_string (PARLOR_DISCOVERY_GROUP);
+  g_autoptr(GSocketAddress) to = g_inet_socket_address_new (group, udp);
+  guint first = 0;
+
+  do
+    {
+      g_autoptr(GBytes) bytes = parlor_discovery_encode (kind, server_id, 7412, records, &first,
+                                                         PARLOR_DISCOVERY_MAX_DATAGRAM);
+
+      g_assert_cmpint (g_socket_send_to (socket, to, g_bytes_get_data (bytes, NULL),
+                                         g_bytes_get_size (bytes), NULL, NULL), >, 0);
+    }
+  while (kind != PARLOR_DISCOVERY_BYE && first < records->len);
+}
+
+typedef struct
+{
+  ParlorBrowser *browser;
+  const char    *name;     /* a table of this name (NULL: any) */
+  const char    *address;  /* at this address (NULL: any) */
+} Lookup;
+
+static ParlorFoundTable *
+lookup (ParlorBrowser *browser,
+        const char    *name,
+        const char    *address)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (browser)); i++)
+    {
+      g_autoptr(ParlorFoundTable) item = g_list_model_get_item (G_LIST_MODEL (browser), i);
+
+      if ((name == NULL || g_str_equal (parlor_found_table_get_record (item)->name, name)) &&
+          (address == NULL || g_str_equal (parlor_found_table_get_address (item), address)))
+        return g_steal_pointer (&item);
+    }
+
+  return NULL;
+}
+
+static gboolean
+has_lookup (gpointer data)
+{
+  Lookup *want = data;
+  g_autoptr(ParlorFoundTable) item = lookup (want->browser, want->name, want->address);
+
+  return item != NULL;
+}
+
+static gboolean
+has_no_items_matching (gpointer data)
+{
+  return !has_lookup (data);
+}
+
+/* Whoever re-announces a real table's id (it is in every announcement and
+ * answer), from another address or with another port, adds a table of its
+ * own at most: the real one keeps its address, and a `bye` in its server's
+ * name from elsewhere does not take it off. */
+static void
+test_hijack (void)
+{
+  guint16 port = 0;
+  guint16 udp = free_udp_port ();
+  g_autoptr(ParlorServer) server = net_test_server_new (&port);
+  g_autoptr(ParlorBrowser) browser = parlor_browser_new ();
+  g_autoptr(GSocket) here = socket_from ("127.0.0.1");
+  g_autoptr(GSocket) elsewhere = socket_from ("127.0.0.2");
+  g_autoptr(GPtrArray) real = NULL;
+  g_autoptr(GPtrArray) marker = g_ptr_array_new_with_free_func ((GDestroyNotify) parlor_table_record_free);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ParlorFoundTable) item = NULL;
+  g_autofree char *server_id = NULL;
+  g_autofree char *address = NULL;
+  ParlorTableRecord *fake;
+  Lookup want = { browser, "Marker", NULL };
+
+  parlor_server_create_table (server, "toy", NULL, "Alice", &error);
+  g_assert_no_error (error);
+  g_assert_true (parlor_server_announce (server, PARLOR_DISCOVERY_LOOPBACK, udp, &error));
+  g_assert_true (parlor_browser_start (browser, PARLOR_DISCOVERY_LOOPBACK, udp, &error));
+  g_assert_no_error (error);
+  g_assert_true (net_test_wait (has_items, browser, 2000));
+  address = g_strdup_printf ("127.0.0.1:%u", port);
+
+  server_id = probe_server_id (elsewhere, udp, &real);
+  g_assert_cmpuint (real->len, ==, 1);
+  fake = g_ptr_array_index (real, 0);
+  g_free (fake->name);
+  fake->name = g_strdup ("Mallory");
+  /* The same table from another host, then from this one on another port. */
+  send_kind (elsewhere, udp, PARLOR_DISCOVERY_ANNOUNCE, server_id, real);
+  send_kind (elsewhere, udp, PARLOR_DISCOVERY_ANSWER, server_id, real);
+  fake->port = port + 1;
+  send_kind (here, udp, PARLOR_DISCOVERY_ANNOUNCE, server_id, real);
+  send_kind (elsewhere, udp, PARLOR_DISCOVERY_BYE, server_id, real);
+  /* All read once this is. */
+  g_ptr_array_add (marker, sample_record ("1"));
+  g_free (((ParlorTableRecord *) g_ptr_array_index (marker, 0))->name);
+  ((ParlorTableRecord *) g_ptr_array_index (marker, 0))->name = g_strdup ("Marker");
+  send_kind (elsewhere, udp, PARLOR_DISCOVERY_ANNOUNCE, "marker", marker);
+  g_assert_true (net_test_wait (has_lookup, &want, 2000));
+
+  item = lookup (browser, "Alice", NULL);
+  g_assert_nonnull (item);
+  g_assert_cmpstr (parlor_found_table_get_address (item), ==, address);
+  g_assert_cmpuint (parlor_found_table_get_record (item)->port, ==, port);
+  g_clear_object (&item);
+  /* What the others said is listed where it came from. */
+  item = lookup (browser, "Mallory", NULL);
+  g_assert_nonnull (item);
+  g_assert_cmpstr (parlor_found_table_get_address (item), !=, address);
+  g_clear_object (&item);
+
+  /* The real host's own `bye` still takes its table off at once. */
+  parlor_server_stop (server);
+  want.name = "Alice";
+  want.address = address;
+  g_assert_true (net_test_wait (has_no_items_matching, &want, 1000));
+}
+
+typedef struct
+{
+  GSocket   *sockets[2];
+  GPtrArray *records;
+  guint16    udp;
+  guint      n_sent;
+} Spoofer;
+
+static gboolean
+spoof (gpointer data)
+{
+  Spoofer *spoofer = data;
+
+  for (guint s = 0; s < G_N_ELEMENTS (spoofer->sockets); s++)
+    for (guint k = 0; k < 2; k++)
+      {
+        g_autofree char *server_id = g_strdup_printf ("spoof%u%u", s, k);
+
+        send_kind (spoofer->sockets[s], spoofer->udp, PARLOR_DISCOVERY_ANNOUNCE, server_id, spoofer->records);
+        spoofer->n_sent++;
+      }
+
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+is_full (gpointer data)
+{
+  return g_list_model_get_n_items (data) >= PARLOR_DISCOVERY_MAX_FOUND - PARLOR_DISCOVERY_ANSWER_ROOM;
+}
+
+/* Spoofed announcements from two addresses fill what announcements may
+ * fill; a real table opened afterwards still appears within a second or
+ * two, as it answers the guest's probe. */
+static void
+test_starve (void)
+{
+  guint16 port = 0;
+  guint16 udp = free_udp_port ();
+  g_autoptr(ParlorBrowser) browser = parlor_browser_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ParlorServer) server = NULL;
+  g_autofree char *address = NULL;
+  Spoofer spoofer = { { socket_from ("127.0.0.2"), socket_from ("127.0.0.3") } };
+  Lookup want = { browser, "Alice", NULL };
+  guint spoof_id;
+  gint64 opened;
+
+  spoofer.udp = udp;
+  spoofer.records = g_ptr_array_new_with_free_func ((GDestroyNotify) parlor_table_record_free);
+  for (guint i = 0; i < PARLOR_DISCOVERY_MAX_TABLES; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("%u", i + 1);
+
+      g_ptr_array_add (spoofer.records, sample_record (id));
+    }
+  g_assert_true (parlor_browser_start (browser, PARLOR_DISCOVERY_LOOPBACK, udp, &error));
+  g_assert_no_error (error);
+  spoof (&spoofer);
+  spoof_id = g_timeout_add (100, spoof, &spoofer);
+  g_assert_true (net_test_wait (is_full, browser, 20000));
+
+  server = net_test_server_new (&port);
+  address = g_strdup_printf ("127.0.0.1:%u", port);
+  want.address = address;
+  parlor_server_create_table (server, "toy", NULL, "Alice", &error);
+  g_assert_no_error (error);
+  opened = g_get_monotonic_time ();
+  g_assert_true (parlor_server_announce (server, PARLOR_DISCOVERY_LOOPBACK, udp, &error));
+  g_assert_true (net_test_wait (has_lookup, &want, 3000));
+  g_test_message ("a real table appeared %.0f ms after it opened, among %u spoofed ones (%u spoofed "
+                  "announcements of %u tables sent)", (g_get_monotonic_time () - opened) / 1000.0,
+                  g_list_model_get_n_items (G_LIST_MODEL (browser)) - 1, spoofer.n_sent, spoofer.records->len);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (browser)), <=, PARLOR_DISCOVERY_MAX_FOUND);
+
+  g_source_remove (spoof_id);
+  g_ptr_array_unref (spoofer.records);
+  g_object_unref (spoofer.sockets[0]);
+  g_object_unref (spoofer.sockets[1]);
 }
 
 /* What one announcement costs a busy server: 250 tables described, 64 of
@@ -634,6 +939,7 @@ main (int    argc,
   g_test_add_func ("/discovery/record/round-trip", test_record_round_trip);
   g_test_add_func ("/discovery/record/garbage", test_record_garbage);
   g_test_add_func ("/discovery/record/answer-size", test_answer_size);
+  g_test_add_func ("/discovery/record/visible-name", test_visible_name);
   g_test_add_func ("/discovery/subnet-check", test_subnet_check);
   g_test_add_func ("/discovery/cost", test_cost);
   g_test_add_func ("/discovery/loopback/find", test_find_on_loopback);
@@ -641,6 +947,8 @@ main (int    argc,
   g_test_add_func ("/discovery/loopback/forget", test_forget);
   g_test_add_func ("/discovery/loopback/flood", test_flood);
   g_test_add_func ("/discovery/loopback/garbage", test_garbage);
+  g_test_add_func ("/discovery/loopback/hijack", test_hijack);
+  g_test_add_func ("/discovery/loopback/starve", test_starve);
 
   return g_test_run ();
 }
