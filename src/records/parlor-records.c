@@ -69,7 +69,8 @@ static const char * const migrations[] = {
   "CREATE INDEX win_fans_by_win ON win_fans (win_ref);",
   /* 2 → 3: a game's key, so that writing it again adds nothing. */
   "ALTER TABLE games ADD COLUMN key TEXT;"
-  "CREATE UNIQUE INDEX games_by_key ON games (key);",
+  "CREATE UNIQUE INDEX games_by_key"
+  "  ON games (key);",
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == PARLOR_RECORDS_SCHEMA_VERSION);
 
