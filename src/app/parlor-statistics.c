@@ -35,6 +35,9 @@ struct _ParlorStatistics
   guint           loads;          /* started, to tell the last one */
   gboolean        loading;
   guint           retry_id;       /* reads again while games wait */
+  gboolean        retrying;
+  guint           shown_pending;  /* games waiting, as last shown */
+  gboolean        shown_busy;
 };
 
 G_DEFINE_FINAL_TYPE (ParlorStatistics, parlor_statistics, ADW_TYPE_WINDOW)
@@ -49,6 +52,7 @@ typedef struct
   char                *game_id;
   int                  strength;
   gboolean             reset;           /* forget the game's records first */
+  gboolean             retry;           /* only to see whether the wait is over */
   gboolean             usable;          /* read and not from a newer Parlor */
   gboolean             busy;            /* another program holds them */
   char                *notice;          /* words about the records, or NULL */
@@ -505,7 +509,9 @@ on_retry (gpointer data)
   ParlorStatistics *self = data;
 
   self->retry_id = 0;
+  self->retrying = TRUE;
   load_records (self, selected_strength (self), FALSE);
+  self->retrying = FALSE;
   return G_SOURCE_REMOVE;
 }
 
@@ -551,13 +557,17 @@ on_loaded (GObject      *source,
   self->loading = FALSE;
   show_notice (self, load);
   gtk_widget_set_sensitive (self->reset_button, load->usable);
-  /* Busy: what was shown stays until the records can be read. */
-  if (load->usable || !load->busy)
+  /* Busy: what was shown stays until the records can be read; a look
+   * whether the wait is over changes nothing else while it is not. */
+  if ((load->usable || !load->busy) &&
+      !(load->retry && load->busy == self->shown_busy && load->n_pending == self->shown_pending))
     {
       fill_strengths (self, load);
       fill_figures (self, load);
       fill_past_games (self, load);
     }
+  self->shown_busy = load->busy;
+  self->shown_pending = load->n_pending;
   if ((load->busy || load->n_pending > 0) && self->retry_id == 0)
     self->retry_id = g_timeout_add_seconds (RETRY_SECONDS, on_retry, self);
   g_object_unref (self);
@@ -575,6 +585,7 @@ load_records (ParlorStatistics *self,
   load->game_id = g_strdup (selected_game (self)->info->id);
   load->strength = strength;
   load->reset = reset;
+  load->retry = self->retrying;
   self->loading = TRUE;
   task = g_task_new (NULL, self->cancellable, on_loaded, g_object_ref (self));
   g_object_set_data (G_OBJECT (task), "number", GUINT_TO_POINTER (++self->loads));
