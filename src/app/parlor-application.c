@@ -8,6 +8,7 @@
 
 #include "parlor-application.h"
 #include "parlor-preferences.h"
+#include "parlor-recorder.h"
 #include "parlor-statistics.h"
 #include "parlor-screen-util.h"
 #include "parlor-window.h"
@@ -112,6 +113,8 @@ parlor_application_startup (GApplication *app)
   self->sound = parlor_sound_new ();
   g_object_bind_property (self->settings, "volume", self->sound, "volume", G_BINDING_SYNC_CREATE);
   g_signal_connect (self, "query-end", G_CALLBACK (on_query_end), NULL);
+  /* Games finished when the app last stopped go to the records now. */
+  parlor_recorder_finish_pending ();
 }
 
 static void

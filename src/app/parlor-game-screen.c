@@ -9,6 +9,7 @@
 #include "parlor-game-screen.h"
 #include "parlor-line.h"
 #include "parlor-recorder.h"
+#include "parlor-records.h"
 #include "parlor-hint.h"
 #include "parlor-saved-game.h"
 #include "parlor-screen-util.h"
@@ -402,7 +403,16 @@ on_recorded (GObject      *source,
   parlor_recorder_write_finish (result, &notice, &path, &error);
   if (self != NULL)
     set_last_replay_path (self, finished_games, path);
-  if (error != NULL && self != NULL)
+  if (self != NULL && (g_error_matches (error, PARLOR_RECORDS_ERROR, PARLOR_RECORDS_ERROR_BUSY) ||
+                       g_error_matches (error, PARLOR_RECORDS_ERROR, PARLOR_RECORDS_ERROR_FAILED)))
+    {
+      g_autofree char *text = g_strdup_printf (_("The game is kept and will be recorded as soon "
+                                                 "as your records can be written: %s"),
+                                               error->message);
+
+      parlor_game_screen_toast (self, text);
+    }
+  else if (error != NULL && self != NULL)
     {
       g_autofree char *text = g_strdup_printf (_("The game could not be recorded: %s"),
                                                error->message);
@@ -414,9 +424,26 @@ on_recorded (GObject      *source,
   g_application_release (g_application_get_default ());
 }
 
+/* The strength the computers of @table play at: a game resumed from its
+ * saved file keeps the level it was started at, whatever Preferences say. */
+static int
+played_strength (ParlorGameScreen *self,
+                 ParlorTable      *table)
+{
+  const ParlorGameInfo *info = PARLOR_GAME_SCREEN_GET_CLASS (self)->game_info;
+  guint strength = parlor_settings_get_computer_strength (PRIV (self)->settings);
+
+  for (guint i = 0; table != NULL && i < parlor_table_get_n_seats (table); i++)
+    if (parlor_table_get_seat_kind (table, i) == PARLOR_SEAT_AI)
+      return (int) parlor_strength_for_level (info, parlor_table_get_seat_level (table, i),
+                                              strength);
+  return (int) strength;
+}
+
 /* The finished game goes to the records, with its replay when this side
- * has the table's record (against the computer, or hosting). */
-static void
+ * has the table's record (against the computer, or hosting). FALSE if it
+ * could not even be kept until then. */
+static gboolean
 record_game (ParlorGameScreen *self,
              const char       *result)
 {
@@ -431,11 +458,11 @@ record_game (ParlorGameScreen *self,
   guint n_seats;
 
   if (info == NULL || priv->replaying || seat < 0 || g_application_get_default () == NULL)
-    return;
+    return TRUE;
   n_seats = table != NULL ? parlor_table_get_n_seats (table)
             : client != NULL ? parlor_client_get_n_seats (client) : 0;
   if ((guint) seat >= n_seats || n_seats > PARLOR_RECORD_MAX_SEATS)
-    return;
+    return TRUE;
 
   record = parlor_game_record_new (info->id, n_seats, seat);
   for (guint i = 0; i < n_seats; i++)
@@ -449,7 +476,7 @@ record_game (ParlorGameScreen *self,
                                                               : PARLOR_RECORD_SEAT_HUMAN);
       }
   record->strength = parlor_game_screen_is_kept (self) && priv->settings != NULL
-                     ? (int) parlor_settings_get_computer_strength (priv->settings)
+                     ? played_strength (self, table)
                      : PARLOR_RECORD_LAN;
   record->assisted = priv->assisted;
   for (guint i = 0; i < priv->events->len; i++)
@@ -457,14 +484,25 @@ record_game (ParlorGameScreen *self,
   if (!parlor_game_record_set_result (record, result, &error))
     {
       g_debug ("Not recorded: %s", error->message);
-      return;
+      return TRUE;
     }
   recording = g_new0 (Recording, 1);
   g_weak_ref_init (&recording->ref, self);
   recording->finished_games = priv->finished_games;
   g_application_hold (g_application_get_default ());
-  parlor_recorder_write_async (g_steal_pointer (&record), g_strdup (priv->last_replay),
-                               NULL, on_recorded, recording);
+  if (!parlor_recorder_write_async (g_steal_pointer (&record), g_strdup (priv->last_replay),
+                                    NULL, on_recorded, recording, &error))
+    {
+      g_autofree char *text = g_strdup_printf (_("The game could not be recorded: %s"),
+                                               error->message);
+
+      g_weak_ref_clear (&recording->ref);
+      g_free (recording);
+      g_application_release (g_application_get_default ());
+      parlor_game_screen_toast (self, text);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /* The table's record as a replay file's text, when this side has it
@@ -513,9 +551,9 @@ on_game_over (ParlorSession    *session,
   parlor_game_screen_set_finished (self, TRUE);
   PRIV (self)->finished_games++;
   set_last_replay (self, PRIV (self)->replaying ? NULL : dup_replay_text (self));
-  record_game (self, result);
-  /* A game played to its end is not one to come back to. */
-  if (parlor_game_screen_is_kept (self) && klass->game_info != NULL)
+  /* A game played to its end is not one to come back to, once it is
+   * kept for the records (else it stays saved, not lost). */
+  if (record_game (self, result) && parlor_game_screen_is_kept (self) && klass->game_info != NULL)
     parlor_saved_game_remove (klass->game_info->id);
   if (klass->game_over != NULL)
     klass->game_over (self, result);

@@ -7,6 +7,7 @@
 
 #include "parlor-app-games.h"
 #include "parlor-games.h"
+#include "parlor-recorder.h"
 #include "parlor-replay-viewer.h"
 #include "parlor-setup.h"
 #include "parlor-statistics.h"
@@ -25,16 +26,66 @@ struct _ParlorStatistics
   GtkStack       *games_stack;
   GtkListBox     *games_list;
 
-  ParlorRecords  *records;
   GArray         *strengths;      /* int, as listed in strength_row */
   GHashTable     *values;         /* "key/assisted/who" → GtkLabel (not owned) */
   GPtrArray      *past_games;     /* ParlorRecordEntry, as games_list lists them */
   gboolean        filling;
+  /* The records are read in a worker thread: the window never waits. */
+  GCancellable   *cancellable;
+  guint           loads;          /* started, to tell the last one */
+  gboolean        loading;
+  guint           retry_id;       /* reads again while games wait */
+  gboolean        retrying;
+  guint           shown_pending;  /* games waiting, as last shown */
+  gboolean        shown_busy;
 };
 
 G_DEFINE_FINAL_TYPE (ParlorStatistics, parlor_statistics, ADW_TYPE_WINDOW)
 
-static void fill_past_games (ParlorStatistics *self);
+/* Seconds between reads while the records are busy or games wait for them. */
+#define RETRY_SECONDS 2
+#define N_PAST_GAMES 50
+
+/* What one read of the records found, for the game and strength shown. */
+typedef struct
+{
+  char                *game_id;
+  int                  strength;
+  gboolean             reset;           /* forget the game's records first */
+  gboolean             retry;           /* only to see whether the wait is over */
+  gboolean             usable;          /* read and not from a newer Parlor */
+  gboolean             busy;            /* another program holds them */
+  char                *notice;          /* words about the records, or NULL */
+  GArray              *strengths;
+  gboolean             have[2];         /* figures without/with help */
+  ParlorRecordFigures  you[2];
+  ParlorRecordFigures  them[2];
+  GPtrArray           *your_fans[2];
+  GPtrArray           *their_fans[2];
+  GPtrArray           *past_games;
+  guint                n_pending;
+} Load;
+
+static void
+load_free (gpointer data)
+{
+  Load *load = data;
+
+  g_free (load->game_id);
+  g_free (load->notice);
+  g_clear_pointer (&load->strengths, g_array_unref);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_clear_pointer (&load->your_fans[i], g_ptr_array_unref);
+      g_clear_pointer (&load->their_fans[i], g_ptr_array_unref);
+    }
+  g_clear_pointer (&load->past_games, g_ptr_array_unref);
+  g_free (load);
+}
+
+static void load_records (ParlorStatistics *self,
+                          int               strength,
+                          gboolean          reset);
 
 static const ParlorAppGame *
 selected_game (ParlorStatistics *self)
@@ -197,17 +248,12 @@ FIGURE (points_text, mean_text (f->mean_points, f->wins))
 static void
 add_fans (ParlorStatistics *self,
           const char       *game_id,
-          int               strength,
           gboolean          assisted,
+          GPtrArray        *yours,
+          GPtrArray        *theirs,
           guint             your_wins,
           guint             their_wins)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) yours = parlor_records_get_fans (self->records, game_id, strength, assisted,
-                                                        PARLOR_RECORDS_YOU, &error);
-  g_autoptr(GPtrArray) theirs = parlor_records_get_fans (self->records, game_id, strength,
-                                                         assisted, PARLOR_RECORDS_COMPUTERS,
-                                                         error == NULL ? &error : NULL);
   g_autoptr(GHashTable) their_counts = g_hash_table_new (g_str_hash, g_str_equal);
   GtkWidget *group;
 
@@ -260,8 +306,7 @@ add_fans (ParlorStatistics *self,
 /* Figures for the games with or without help; FALSE if there are none. */
 static gboolean
 add_section (ParlorStatistics *self,
-             const char       *game_id,
-             int               strength,
+             Load             *load,
              gboolean          assisted)
 {
   static const struct {
@@ -285,21 +330,12 @@ add_section (ParlorStatistics *self,
     { "claim-rate", N_("Hands with a claim"), claim_text, TRUE },
     { "mean-points", NULL, points_text, TRUE },
   };
-  g_autoptr(GError) error = NULL;
-  ParlorRecordFigures you, them;
+  const char *game_id = load->game_id;
+  ParlorRecordFigures you = load->you[assisted], them = load->them[assisted];
   GtkWidget *group;
   gboolean mahjong = is_mahjong (game_id);
 
-  if (!parlor_records_get_figures (self->records, game_id, strength, assisted,
-                                   PARLOR_RECORDS_YOU, &you, &error) ||
-      !parlor_records_get_figures (self->records, game_id, strength, assisted,
-                                   PARLOR_RECORDS_COMPUTERS, &them, &error))
-    {
-      gtk_label_set_text (self->notice_label, error->message);
-      gtk_widget_set_visible (GTK_WIDGET (self->notice_label), TRUE);
-      return FALSE;
-    }
-  if (assisted && you.played == 0)
+  if (!load->have[assisted] || (assisted && you.played == 0))
     return FALSE;
 
   group = new_group (assisted ? _("With Help") : _("Without Help"),
@@ -319,8 +355,9 @@ add_section (ParlorStatistics *self,
       add_row (self, group, figures[i].key, assisted, title, a, b);
     }
   gtk_box_append (self->figures_box, group);
-  if (mahjong)
-    add_fans (self, game_id, strength, assisted, you.wins, them.wins);
+  if (mahjong && load->your_fans[assisted] != NULL && load->their_fans[assisted] != NULL)
+    add_fans (self, game_id, assisted, load->your_fans[assisted], load->their_fans[assisted],
+              you.wins, them.wins);
   return TRUE;
 }
 
@@ -335,47 +372,52 @@ clear_figures (ParlorStatistics *self)
 }
 
 static void
-fill_figures (ParlorStatistics *self)
+fill_figures (ParlorStatistics *self,
+              Load             *load)
 {
-  const ParlorAppGame *game = selected_game (self);
-  guint i = adw_combo_row_get_selected (self->strength_row);
-  int strength = PARLOR_RECORDS_ANY_STRENGTH;
-
   clear_figures (self);
-  if (self->records == NULL || parlor_records_is_newer (self->records))
+  if (!load->usable)
     return;
-  if (i != GTK_INVALID_LIST_POSITION && i < self->strengths->len)
-    strength = g_array_index (self->strengths, int, i);
-  add_section (self, game->info->id, strength, FALSE);
-  add_section (self, game->info->id, strength, TRUE);
+  add_section (self, load, FALSE);
+  add_section (self, load, TRUE);
 }
 
-/* The strengths this game was played at, and All. */
+/* The strengths this game was played at, and All; @strength stays chosen. */
 static void
-fill_strengths (ParlorStatistics *self)
+fill_strengths (ParlorStatistics *self,
+                Load             *load)
 {
-  const ParlorAppGame *game = selected_game (self);
   g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
-  g_autoptr(GArray) played = NULL;
   int any = PARLOR_RECORDS_ANY_STRENGTH;
+  guint selected = 0;
 
   g_array_set_size (self->strengths, 0);
   g_array_append_val (self->strengths, any);
   gtk_string_list_append (list, C_("strength", "All"));
-  if (self->records != NULL && !parlor_records_is_newer (self->records))
-    played = parlor_records_list_strengths (self->records, game->info->id, NULL);
-  for (guint i = 0; played != NULL && i < played->len; i++)
+  for (guint i = 0; load->strengths != NULL && i < load->strengths->len; i++)
     {
-      int s = g_array_index (played, int, i);
+      int s = g_array_index (load->strengths, int, i);
 
+      if (s == load->strength)
+        selected = self->strengths->len;
       g_array_append_val (self->strengths, s);
       gtk_string_list_append (list, s == PARLOR_RECORD_LAN ? _("LAN games")
                                     : parlor_strength_get_label ((guint) MAX (s, 0)));
     }
   self->filling = TRUE;
   adw_combo_row_set_model (self->strength_row, G_LIST_MODEL (list));
-  adw_combo_row_set_selected (self->strength_row, 0);
+  adw_combo_row_set_selected (self->strength_row, selected);
   self->filling = FALSE;
+}
+
+static int
+selected_strength (ParlorStatistics *self)
+{
+  guint i = adw_combo_row_get_selected (self->strength_row);
+
+  if (i != GTK_INVALID_LIST_POSITION && i < self->strengths->len)
+    return g_array_index (self->strengths, int, i);
+  return PARLOR_RECORDS_ANY_STRENGTH;
 }
 
 static void
@@ -386,32 +428,193 @@ on_game_selected (ParlorStatistics *self)
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->reset_button),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, reset, -1);
-  fill_strengths (self);
-  fill_figures (self);
+  if (!self->filling)
+    load_records (self, PARLOR_RECORDS_ANY_STRENGTH, FALSE);
 }
 
 static void
 on_strength_selected (ParlorStatistics *self)
 {
   if (!self->filling)
-    fill_figures (self);
+    load_records (self, selected_strength (self), FALSE);
+}
+
+static void fill_past_games (ParlorStatistics *self,
+                             Load             *load);
+
+static void
+load_thread (GTask        *task,
+             gpointer      source,
+             gpointer      data,
+             GCancellable *cancellable)
+{
+  Load *load = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ParlorRecords) records = parlor_records_open (NULL, &error);
+
+  load->n_pending = parlor_recorder_count_pending ();
+  if (records == NULL)
+    {
+      load->busy = g_error_matches (error, PARLOR_RECORDS_ERROR, PARLOR_RECORDS_ERROR_BUSY);
+      load->notice = g_strdup (error->message);
+      g_task_return_boolean (task, TRUE);
+      return;
+    }
+  load->notice = g_strdup (parlor_records_get_notice (records));
+  if (parlor_records_is_newer (records))
+    {
+      g_task_return_boolean (task, TRUE);
+      return;
+    }
+  if (load->reset && !parlor_records_reset (records, load->game_id, &error))
+    goto out;
+  load->strengths = parlor_records_list_strengths (records, load->game_id, &error);
+  if (load->strengths == NULL)
+    goto out;
+  for (guint a = 0; a < 2; a++)
+    {
+      if (!parlor_records_get_figures (records, load->game_id, load->strength, a,
+                                       PARLOR_RECORDS_YOU, &load->you[a], &error) ||
+          !parlor_records_get_figures (records, load->game_id, load->strength, a,
+                                       PARLOR_RECORDS_COMPUTERS, &load->them[a], &error))
+        goto out;
+      load->have[a] = TRUE;
+      if (!is_mahjong (load->game_id))
+        continue;
+      load->your_fans[a] = parlor_records_get_fans (records, load->game_id, load->strength, a,
+                                                    PARLOR_RECORDS_YOU, &error);
+      if (load->your_fans[a] == NULL)
+        goto out;
+      load->their_fans[a] = parlor_records_get_fans (records, load->game_id, load->strength, a,
+                                                     PARLOR_RECORDS_COMPUTERS, &error);
+      if (load->their_fans[a] == NULL)
+        goto out;
+    }
+  load->past_games = parlor_records_list (records, NULL, N_PAST_GAMES, &error);
+
+out:
+  load->usable = error == NULL;
+  if (error != NULL)
+    {
+      load->busy = g_error_matches (error, PARLOR_RECORDS_ERROR, PARLOR_RECORDS_ERROR_BUSY);
+      g_free (load->notice);
+      load->notice = g_strdup (error->message);
+    }
+  g_task_return_boolean (task, TRUE);
+}
+
+static gboolean
+on_retry (gpointer data)
+{
+  ParlorStatistics *self = data;
+
+  self->retry_id = 0;
+  self->retrying = TRUE;
+  load_records (self, selected_strength (self), FALSE);
+  self->retrying = FALSE;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+show_notice (ParlorStatistics *self,
+             Load             *load)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  if (load->busy)
+    g_string_append (text, _("Your records are in use by another program: "
+                             "they are shown once it lets them go"));
+  else if (load->notice != NULL)
+    g_string_append (text, load->notice);
+  if (load->n_pending > 0)
+    {
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                                 "%u finished game is waiting to be recorded",
+                                                 "%u finished games are waiting to be recorded",
+                                                 load->n_pending),
+                              load->n_pending);
+    }
+  gtk_label_set_text (self->notice_label, text->str);
+  gtk_widget_set_visible (GTK_WIDGET (self->notice_label), text->len > 0);
+}
+
+static void
+on_loaded (GObject      *source,
+           GAsyncResult *result,
+           gpointer      data)
+{
+  ParlorStatistics *self = data;
+  Load *load = g_task_get_task_data (G_TASK (result));
+  guint number = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (result), "number"));
+
+  if (!g_task_propagate_boolean (G_TASK (result), NULL) || number != self->loads)
+    {
+      g_object_unref (self);
+      return;
+    }
+  self->loading = FALSE;
+  show_notice (self, load);
+  gtk_widget_set_sensitive (self->reset_button, load->usable);
+  /* Busy: what was shown stays until the records can be read; a look
+   * whether the wait is over changes nothing else while it is not. */
+  if ((load->usable || !load->busy) &&
+      !(load->retry && load->busy == self->shown_busy && load->n_pending == self->shown_pending))
+    {
+      fill_strengths (self, load);
+      fill_figures (self, load);
+      fill_past_games (self, load);
+    }
+  self->shown_busy = load->busy;
+  self->shown_pending = load->n_pending;
+  if ((load->busy || load->n_pending > 0) && self->retry_id == 0)
+    self->retry_id = g_timeout_add_seconds (RETRY_SECONDS, on_retry, self);
+  g_object_unref (self);
+}
+
+/* Reads the shown game's figures (at @strength) and the past games. */
+static void
+load_records (ParlorStatistics *self,
+              int               strength,
+              gboolean          reset)
+{
+  g_autoptr(GTask) task = NULL;
+  Load *load = g_new0 (Load, 1);
+
+  load->game_id = g_strdup (selected_game (self)->info->id);
+  load->strength = strength;
+  load->reset = reset;
+  load->retry = self->retrying;
+  self->loading = TRUE;
+  task = g_task_new (NULL, self->cancellable, on_loaded, g_object_ref (self));
+  g_object_set_data (G_OBJECT (task), "number", GUINT_TO_POINTER (++self->loads));
+  g_task_set_task_data (task, load, load_free);
+  g_task_set_return_on_cancel (task, FALSE);
+  g_task_run_in_thread (task, load_thread);
 }
 
 void
 parlor_statistics_reset (ParlorStatistics *self)
 {
-  g_autoptr(GError) error = NULL;
-
   g_return_if_fail (PARLOR_IS_STATISTICS (self));
 
-  if (self->records != NULL &&
-      !parlor_records_reset (self->records, selected_game (self)->info->id, &error))
-    {
-      gtk_label_set_text (self->notice_label, error->message);
-      gtk_widget_set_visible (GTK_WIDGET (self->notice_label), TRUE);
-    }
-  on_game_selected (self);
-  fill_past_games (self);
+  load_records (self, PARLOR_RECORDS_ANY_STRENGTH, TRUE);
+}
+
+gboolean
+parlor_statistics_is_loading (ParlorStatistics *self)
+{
+  g_return_val_if_fail (PARLOR_IS_STATISTICS (self), FALSE);
+  return self->loading;
+}
+
+const char *
+parlor_statistics_get_notice (ParlorStatistics *self)
+{
+  g_return_val_if_fail (PARLOR_IS_STATISTICS (self), NULL);
+  return gtk_widget_get_visible (GTK_WIDGET (self->notice_label))
+         ? gtk_label_get_text (self->notice_label) : NULL;
 }
 
 static void
@@ -445,8 +648,6 @@ on_reset_clicked (ParlorStatistics *self)
 }
 
 /* ---- Past games ---- */
-
-#define N_PAST_GAMES 50
 
 static const char *
 outcome_text (ParlorOutcome outcome)
@@ -499,18 +700,16 @@ past_game_row (const ParlorRecordEntry *entry)
 }
 
 static void
-fill_past_games (ParlorStatistics *self)
+fill_past_games (ParlorStatistics *self,
+                 Load             *load)
 {
-  g_autoptr(GError) error = NULL;
   GtkWidget *child;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->games_list))) != NULL)
     gtk_list_box_remove (self->games_list, child);
   g_clear_pointer (&self->past_games, g_ptr_array_unref);
-  if (self->records != NULL && !parlor_records_is_newer (self->records))
-    self->past_games = parlor_records_list (self->records, NULL, N_PAST_GAMES, &error);
-  if (error != NULL)
-    g_debug ("No past games: %s", error->message);
+  if (load->past_games != NULL)
+    self->past_games = g_ptr_array_ref (load->past_games);
   for (guint i = 0; self->past_games != NULL && i < self->past_games->len; i++)
     gtk_list_box_append (self->games_list, past_game_row (g_ptr_array_index (self->past_games, i)));
   gtk_stack_set_visible_child_name (self->games_stack,
@@ -614,7 +813,9 @@ parlor_statistics_dispose (GObject *object)
   ParlorStatistics *self = PARLOR_STATISTICS (object);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), PARLOR_TYPE_STATISTICS);
-  g_clear_object (&self->records);
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_clear_handle_id (&self->retry_id, g_source_remove);
 
   G_OBJECT_CLASS (parlor_statistics_parent_class)->dispose (object);
 }
@@ -662,22 +863,12 @@ parlor_statistics_init (ParlorStatistics *self)
 {
   g_autoptr(GtkStringList) games = gtk_string_list_new (NULL);
   const ParlorAppGame * const *list = parlor_app_games_list ();
-  g_autoptr(GError) error = NULL;
 
   self->strengths = g_array_new (FALSE, FALSE, sizeof (int));
   self->values = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->cancellable = g_cancellable_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
-
-  self->records = parlor_records_open (NULL, &error);
-  if (self->records == NULL || parlor_records_get_notice (self->records) != NULL)
-    {
-      gtk_label_set_text (self->notice_label, self->records == NULL
-                                              ? error->message
-                                              : parlor_records_get_notice (self->records));
-      gtk_widget_set_visible (GTK_WIDGET (self->notice_label), TRUE);
-    }
-  gtk_widget_set_sensitive (self->reset_button,
-                            self->records != NULL && !parlor_records_is_newer (self->records));
+  gtk_widget_set_sensitive (self->reset_button, FALSE);
 
   for (guint i = 0; list[i] != NULL; i++)
     gtk_string_list_append (games, _(list[i]->info->name));
@@ -685,7 +876,6 @@ parlor_statistics_init (ParlorStatistics *self)
   adw_combo_row_set_model (self->game_row, G_LIST_MODEL (games));
   self->filling = FALSE;
   on_game_selected (self);
-  fill_past_games (self);
 }
 
 ParlorStatistics *

@@ -28,6 +28,11 @@ const char       *parlor_statistics_get_value (ParlorStatistics *self,
                                                const char       *key,
                                                gboolean          assisted,
                                                ParlorRecordsWho  who);
+/* The records are read in a worker thread: TRUE until the last read asked
+ * for is shown. For tests. */
+gboolean          parlor_statistics_is_loading (ParlorStatistics *self);
+/* The words shown about the records (damaged, busy, games waiting), or NULL. */
+const char       *parlor_statistics_get_notice (ParlorStatistics *self);
 /* Forgets the shown game's records without asking (the dialog's answer). */
 void              parlor_statistics_reset    (ParlorStatistics *self);
 

@@ -44,6 +44,7 @@ parlor_game_record_new (const char *game_id,
   record->seat = seat;
   record->n_seats = n_seats;
   record->wins = g_ptr_array_new_with_free_func (win_free);
+  record->events = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; i < n_seats; i++)
     record->seats[i].kind = (int) i == seat ? PARLOR_RECORD_SEAT_YOU : PARLOR_RECORD_SEAT_COMPUTER;
   return record;
@@ -56,6 +57,8 @@ parlor_game_record_free (ParlorGameRecord *record)
     return;
   g_free (record->game_id);
   g_ptr_array_unref (record->wins);
+  g_ptr_array_unref (record->events);
+  g_free (record->key);
   g_free (record->result);
   g_free (record->replay);
   g_free (record);
@@ -179,6 +182,9 @@ parlor_game_record_add_event (ParlorGameRecord *record,
   g_return_if_fail (record != NULL);
   g_return_if_fail (text != NULL);
 
+  /* Only the mahjong games' lines count, so only they are kept. */
+  if (is_mahjong (record))
+    g_ptr_array_add (record->events, g_strdup (text));
   if (!is_mahjong (record) || (line = parlor_line_parse (text, NULL)) == NULL)
     return;
   type = parlor_line_get_type (line);

@@ -69,6 +69,8 @@ typedef struct
   char              *replay;       /* path of the kept replay, or NULL */
   /* Claims seen in the hand under way, per seat (while building). */
   guint32            claimed_mask;
+  GPtrArray         *events;       /* the event lines, as added */
+  char              *key;          /* names the game once in the records, or NULL */
 } ParlorGameRecord;
 
 #define PARLOR_RECORD_LAN (-1)

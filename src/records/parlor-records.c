@@ -67,6 +67,10 @@ static const char * const migrations[] = {
   "  name TEXT NOT NULL,"
   "  count INTEGER NOT NULL);"
   "CREATE INDEX win_fans_by_win ON win_fans (win_ref);",
+  /* 2 → 3: a game's key, so that writing it again adds nothing. */
+  "ALTER TABLE games ADD COLUMN key TEXT;"
+  "CREATE UNIQUE INDEX games_by_key"
+  "  ON games (key);",
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == PARLOR_RECORDS_SCHEMA_VERSION);
 
@@ -106,13 +110,22 @@ parlor_records_get_replay_dir (void)
   return g_build_filename (g_get_user_data_dir (), "parlor", "replays", NULL);
 }
 
+/* Waits this long for another program's lock, then says the records are busy. */
+#define BUSY_TIMEOUT_MS 3000
+
 static gboolean
 db_error (sqlite3  *db,
           GError  **error)
 {
-  g_set_error (error, PARLOR_RECORDS_ERROR, PARLOR_RECORDS_ERROR_FAILED,
-               _("The records could not be read or written: %s"),
-               db != NULL ? sqlite3_errmsg (db) : "?");
+  int code = db != NULL ? sqlite3_errcode (db) & 0xff : SQLITE_ERROR;
+
+  if (code == SQLITE_BUSY || code == SQLITE_LOCKED)
+    g_set_error_literal (error, PARLOR_RECORDS_ERROR, PARLOR_RECORDS_ERROR_BUSY,
+                         _("Your records are in use by another program"));
+  else
+    g_set_error (error, PARLOR_RECORDS_ERROR, PARLOR_RECORDS_ERROR_FAILED,
+                 _("The records could not be read or written: %s"),
+                 db != NULL ? sqlite3_errmsg (db) : "?");
   return FALSE;
 }
 
@@ -162,11 +175,14 @@ open_checked (const char  *path,
   rc = sqlite3_open_v2 (path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
   if (rc != SQLITE_OK)
     {
+      /* Not allowed, not a file, no room…: the file may well be intact. */
+      int code = sqlite3_extended_errcode (db) & 0xff;
+
       db_error (db, error);
       sqlite3_close (db);
-      return rc == SQLITE_NOMEM ? CHECK_FAILED : CHECK_DAMAGED;
+      return code == SQLITE_NOTADB || code == SQLITE_CORRUPT ? CHECK_DAMAGED : CHECK_FAILED;
     }
-  sqlite3_busy_timeout (db, 30000);
+  sqlite3_busy_timeout (db, BUSY_TIMEOUT_MS);
   rc = sqlite3_prepare_v2 (db, "PRAGMA quick_check", -1, &stmt, NULL);
   if (rc == SQLITE_OK)
     rc = sqlite3_step (stmt);
@@ -231,6 +247,9 @@ static gboolean
 migrate (sqlite3  *db,
          GError  **error)
 {
+  /* Up to date: no write, so another program's lock does not matter. */
+  if (query_int (db, "PRAGMA user_version") == PARLOR_RECORDS_SCHEMA_VERSION)
+    return TRUE;
   for (;;)
     {
       gint64 version;
@@ -284,6 +303,17 @@ parlor_records_open (const char  *path,
       self->notice = g_strdup_printf (_("Your records were damaged: they were set aside as "
                                         "“%s” and new records begun"), name);
       check = open_checked (self->path, &self->db, &local_error);
+    }
+  if (check == CHECK_FAILED && g_error_matches (local_error, PARLOR_RECORDS_ERROR,
+                                                 PARLOR_RECORDS_ERROR_FAILED))
+    {
+      g_autofree char *name = g_path_get_basename (self->path);
+
+      g_debug ("%s: %s", self->path, local_error->message);
+      g_set_error (error, PARLOR_RECORDS_ERROR, PARLOR_RECORDS_ERROR_FAILED,
+                   _("Your records “%s” could not be opened (they may belong to another user, "
+                     "or not be a file): they were left as they are"), name);
+      return NULL;
     }
   if (check != CHECK_OK)
     {
@@ -382,8 +412,27 @@ add_in_transaction (ParlorRecords          *self,
   gboolean ok = FALSE;
   gint64 game_id;
 
+  if (record->key != NULL)
+    {
+      sqlite3_stmt *known = prepare (self, "SELECT id FROM games WHERE key = ?", error);
+      int rc;
+
+      if (known == NULL)
+        return FALSE;
+      sqlite3_bind_text (known, 1, record->key, -1, SQLITE_STATIC);
+      rc = sqlite3_step (known);
+      if (rc == SQLITE_ROW && id != NULL)
+        *id = sqlite3_column_int64 (known, 0);
+      sqlite3_finalize (known);
+      if (rc == SQLITE_ROW)
+        return TRUE;
+      if (rc != SQLITE_DONE)
+        return db_error (self->db, error);
+    }
+
   game = prepare (self, "INSERT INTO games (game, date, seat, n_seats, strength, assisted, "
-                        "result, n_hands, replay) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", error);
+                        "result, n_hands, replay, key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                  error);
   seat = game != NULL ? prepare (self, "INSERT INTO seats (game_ref, seat, kind, outcome, rank, "
                                        "score, claims) VALUES (?, ?, ?, ?, ?, ?, ?)", error) : NULL;
   win = seat != NULL ? prepare (self, "INSERT INTO wins (game_ref, hand, seat, self_drawn, "
@@ -402,6 +451,7 @@ add_in_transaction (ParlorRecords          *self,
   sqlite3_bind_text (game, 7, record->result, -1, SQLITE_STATIC);
   sqlite3_bind_int (game, 8, (int) record->n_hands);
   sqlite3_bind_text (game, 9, record->replay, -1, SQLITE_STATIC);
+  sqlite3_bind_text (game, 10, record->key, -1, SQLITE_STATIC);
   if (!run (self, game, error))
     goto out;
   game_id = sqlite3_last_insert_rowid (self->db);

@@ -13,7 +13,10 @@ G_BEGIN_DECLS
  * transaction per game. Its layout has a version (PRAGMA user_version),
  * brought up to date step by step when it is opened. A file that is not a
  * database or fails its check is moved aside (records.sqlite.corrupt-DATE)
- * and a fresh one started: get_notice() then says so, for the player. A
+ * and a fresh one started: get_notice() then says so, for the player. Only
+ * what SQLite itself finds corrupt or not a database is moved: a file that
+ * cannot be opened (not allowed, a folder…) is left alone and opening
+ * fails, in words. A
  * database from a newer Parlor is left untouched: nothing is written or
  * read, and every call fails with PARLOR_RECORDS_ERROR_NEWER.
  *
@@ -27,10 +30,11 @@ typedef enum
 {
   PARLOR_RECORDS_ERROR_FAILED,
   PARLOR_RECORDS_ERROR_NEWER,
+  PARLOR_RECORDS_ERROR_BUSY,    /* another program holds the records: try later */
 } ParlorRecordsError;
 
 /* The layout this Parlor writes. */
-#define PARLOR_RECORDS_SCHEMA_VERSION 2
+#define PARLOR_RECORDS_SCHEMA_VERSION 3
 
 /* Any strength, for the figures. */
 #define PARLOR_RECORDS_ANY_STRENGTH G_MININT
@@ -55,7 +59,8 @@ const char     *parlor_records_get_notice    (ParlorRecords   *self);
 gboolean        parlor_records_is_newer      (ParlorRecords   *self);
 const char     *parlor_records_get_path      (ParlorRecords   *self);
 
-/* Writes @record in one transaction; its id in *id. */
+/* Writes @record in one transaction; its id in *id. A record whose key is
+ * already there is not written again (*id: the one there). */
 gboolean        parlor_records_add           (ParlorRecords          *self,
                                               const ParlorGameRecord *record,
                                               gint64                 *id,

@@ -3,6 +3,7 @@
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <sqlite3.h>
 
 #include "parlor-app-games.h"
 #include "parlor-game-screen.h"
@@ -85,6 +86,12 @@ dialog_shown (gpointer data)
   return ui_test_find_window (ADW_TYPE_MESSAGE_DIALOG) != NULL;
 }
 
+static gboolean
+stats_loaded (gpointer stats)
+{
+  return !parlor_statistics_is_loading (stats);
+}
+
 static const ParlorGameInfo *
 lookup (const char *id)
 {
@@ -162,6 +169,7 @@ test_finished_game (void)
   ui_test_iterate (50);
   stats = PARLOR_STATISTICS (ui_test_find_window (PARLOR_TYPE_STATISTICS));
   g_assert_nonnull (stats);
+  ui_test_wait_for (stats_loaded, stats);
   g_assert_cmpstr (parlor_statistics_get_game (stats), ==, "triad");
   g_assert_cmpstr (parlor_statistics_get_value (stats, "played", FALSE, PARLOR_RECORDS_YOU), ==, "1");
   g_assert_cmpstr (parlor_statistics_get_value (stats, "played", FALSE, PARLOR_RECORDS_COMPUTERS),
@@ -178,11 +186,13 @@ test_finished_game (void)
 
   /* Another game shows its own records: none. */
   parlor_statistics_set_game (stats, "mcr");
+  ui_test_wait_for (stats_loaded, stats);
   g_assert_cmpstr (parlor_statistics_get_value (stats, "played", FALSE, PARLOR_RECORDS_YOU), ==, "0");
   g_assert_nonnull (parlor_statistics_get_value (stats, "win-rate", FALSE, PARLOR_RECORDS_YOU));
 
   /* Reset, reached by keyboard, asks first, then forgets the game's records. */
   parlor_statistics_set_game (stats, "triad");
+  ui_test_wait_for (stats_loaded, stats);
   reset = find_button_labelled (GTK_WIDGET (stats), "_Reset Statistics…");
   g_assert_nonnull (reset);
   g_assert_true (ui_test_reached_by_tab (GTK_WIDGET (stats), reset));
@@ -191,7 +201,7 @@ test_finished_game (void)
   dialog = ADW_MESSAGE_DIALOG (ui_test_find_window (ADW_TYPE_MESSAGE_DIALOG));
   g_assert_cmpstr (parlor_statistics_get_value (stats, "played", FALSE, PARLOR_RECORDS_YOU), ==, "1");
   adw_message_dialog_response (dialog, "reset");
-  ui_test_iterate (50);
+  ui_test_wait_for (stats_loaded, stats);
   g_assert_cmpstr (parlor_statistics_get_value (stats, "played", FALSE, PARLOR_RECORDS_YOU), ==, "0");
   gtk_window_destroy (GTK_WINDOW (stats));
   replay = g_strdup (entry->replay);
@@ -248,6 +258,179 @@ test_assisted_resumed (void)
   g_assert_false (parlor_saved_game_get_assisted ("triad"));
 }
 
+/* ---- The records held by another program ---- */
+
+static GtkWidget *
+find_label_containing (GtkWidget  *widget,
+                       const char *text)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_visible (widget) &&
+      strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label_containing (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static guint
+count_files (const char *dir,
+             const char *suffix)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    n += g_str_has_suffix (name, suffix);
+  return n;
+}
+
+/* The main loop's longest pause, from a timer that should fire every 10 ms. */
+static gint64 last_tick, longest_gap;
+
+static gboolean
+on_tick (gpointer data)
+{
+  gint64 now = g_get_monotonic_time ();
+
+  if (last_tick != 0)
+    longest_gap = MAX (longest_gap, now - last_tick);
+  last_tick = now;
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+waiting_shown (gpointer stats)
+{
+  return find_label_containing (stats, "waiting to be recorded") != NULL &&
+         parlor_statistics_get_value (stats, "played", FALSE, PARLOR_RECORDS_YOU) != NULL;
+}
+
+static gboolean
+nothing_waiting (gpointer stats)
+{
+  return find_label_containing (stats, "waiting to be recorded") == NULL &&
+         g_strcmp0 (parlor_statistics_get_value (stats, "played", FALSE, PARLOR_RECORDS_YOU),
+                    "1") == 0;
+}
+
+/*
+ * Another program holds the records (BEGIN EXCLUSIVE) while a game ends:
+ * the finished game is kept on disk at once, the window never waits,
+ * Statistics says a game is waiting, and once the lock goes the game is
+ * recorded, once.
+ */
+static void
+test_locked (void)
+{
+  ParlorWindow *window = ui_test_get_window ();
+  ParlorGameScreen *screen = start_game (window, "triad");
+  g_autofree char *db_path = parlor_records_get_default_path ();
+  g_autofree char *pending_dir = g_build_filename (ui_test_get_data_home (), "parlor", "pending",
+                                                   NULL);
+  g_autofree char *saved = g_build_filename (ui_test_get_data_home (), "parlor", "saved",
+                                             "triad.replay", NULL);
+  g_autoptr(GPtrArray) list = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ParlorRecords) records = parlor_records_open (NULL, &error);
+  ParlorStatistics *stats;
+  sqlite3 *other = NULL;
+  guint tick, before;
+
+  g_assert_no_error (error);
+  g_clear_object (&records);
+  list = list_records ("triad");
+  before = list->len;
+  g_clear_pointer (&list, g_ptr_array_unref);
+  g_assert_cmpint (sqlite3_open (db_path, &other), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (other, "BEGIN EXCLUSIVE", NULL, NULL, NULL), ==, SQLITE_OK);
+
+  while (ui_test_play_first_move (screen))
+    ;
+  /* At once, before any thread ran: the finished game is on disk. */
+  g_assert_true (g_file_test (saved, G_FILE_TEST_EXISTS) ||
+                 count_files (pending_dir, ".pending") == 1);
+
+  tick = g_timeout_add (10, on_tick, NULL);
+  last_tick = longest_gap = 0;
+  g_action_group_activate_action (G_ACTION_GROUP (ui_test_get_app ()), "statistics", NULL);
+  ui_test_iterate (50);
+  stats = PARLOR_STATISTICS (ui_test_find_window (PARLOR_TYPE_STATISTICS));
+  g_assert_nonnull (stats);
+  /* Longer than the records wait for a lock: still recorded later. */
+  ui_test_iterate (6000);
+  ui_test_wait_for (waiting_shown, stats);
+  g_assert_cmpstr (parlor_statistics_get_value (stats, "played", FALSE, PARLOR_RECORDS_YOU), ==,
+                   "0");
+  g_assert_cmpuint (count_files (pending_dir, ".pending"), ==, 1);
+  g_assert_false (g_file_test (saved, G_FILE_TEST_EXISTS));
+  g_test_message ("longest pause of the window: %" G_GINT64_FORMAT " ms", longest_gap / 1000);
+  /* Generous for a busy machine, far below the records' wait for a lock. */
+  g_assert_cmpint (longest_gap, <, 2500 * 1000);
+  g_source_remove (tick);
+
+  sqlite3_exec (other, "ROLLBACK", NULL, NULL, NULL);
+  sqlite3_close (other);
+  wanted_records = before + 1;
+  ui_test_wait_for (recorded, (gpointer) "triad");
+  ui_test_wait_for (nothing_waiting, stats);
+  /* Once: later tries add nothing. */
+  ui_test_iterate (3000);
+  list = list_records ("triad");
+  g_assert_cmpuint (list->len, ==, before + 1);
+  g_assert_nonnull (((ParlorRecordEntry *) g_ptr_array_index (list, 0))->replay);
+  g_assert_cmpuint (count_files (pending_dir, ".pending"), ==, 0);
+  gtk_window_destroy (GTK_WINDOW (stats));
+}
+
+/* A saved game against Easy, resumed with Preferences at Strongest: the
+ * record says Easy, as the replay does. */
+static void
+test_resumed_strength (void)
+{
+  ParlorWindow *window = ui_test_get_window ();
+  ParlorSettings *settings;
+  ParlorGameScreen *screen;
+  g_autoptr(GPtrArray) list = NULL;
+  g_autoptr(GError) error = NULL;
+  ParlorRecordEntry *entry;
+  guint before;
+
+  list = list_records ("triad");
+  before = list->len;
+  g_clear_pointer (&list, g_ptr_array_unref);
+  screen = start_game (window, "triad");
+  settings = parlor_game_screen_get_settings (screen);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
+  /* A new game at Easy. */
+  g_assert_true (parlor_settings_set_computer_strength (settings, 0) ||
+                 parlor_settings_get_computer_strength (settings) == 0);
+  screen = start_game (window, "triad");
+  ui_test_play_first_move (screen);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
+
+  parlor_settings_set_computer_strength (settings, PARLOR_STRENGTH_MAX);
+  parlor_window_show_game (window, "triad");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
+  screen = PARLOR_GAME_SCREEN (parlor_window_get_screen (window));
+  g_assert_true (parlor_game_screen_has_saved_game (screen));
+  g_assert_true (parlor_game_screen_resume_saved_game (screen, &error));
+  g_assert_no_error (error);
+  while (ui_test_play_first_move (screen))
+    ;
+  wanted_records = before + 1;
+  ui_test_wait_for (recorded, (gpointer) "triad");
+  list = list_records ("triad");
+  entry = g_ptr_array_index (list, 0);
+  g_assert_cmpint (entry->strength, ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -255,5 +438,7 @@ main (int   argc,
   ui_test_init (&argc, &argv);
   g_test_add_func ("/records-ui/finished-game", test_finished_game);
   g_test_add_func ("/records-ui/assisted-resumed", test_assisted_resumed);
+  g_test_add_func ("/records-ui/locked", test_locked);
+  g_test_add_func ("/records-ui/resumed-strength", test_resumed_strength);
   return ui_test_run ();
 }

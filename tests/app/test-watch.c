@@ -180,6 +180,12 @@ test_watch_again (void)
   ui_test_iterate (50);
 }
 
+static gboolean
+stats_loaded (gpointer stats)
+{
+  return !parlor_statistics_is_loading (stats);
+}
+
 static void
 test_past_games (void)
 {
@@ -206,6 +212,7 @@ test_past_games (void)
   ui_test_iterate (50);
   stats = PARLOR_STATISTICS (ui_test_find_window (PARLOR_TYPE_STATISTICS));
   g_assert_nonnull (stats);
+  ui_test_wait_for (stats_loaded, stats);
   /* The longest game's name is shown whole. */
   parlor_statistics_set_game (stats, "mcr");
   ui_test_iterate (50);
@@ -219,6 +226,7 @@ test_past_games (void)
     ui_test_screenshot (GTK_WIDGET (stats), "statistics-long-name");
   }
   parlor_statistics_set_game (stats, "triad");
+  ui_test_wait_for (stats_loaded, stats);
   parlor_statistics_show_past_games (stats);
   ui_test_iterate (50);
   list = parlor_statistics_get_past_games (stats);

@@ -12,9 +12,11 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "parlor-pending.h"
 #include "parlor-records.h"
 
 /* A mahjong game with a few hands, so each transaction writes several tables. */
@@ -190,14 +192,268 @@ test_kill (void)
   }
 }
 
+/*
+ * Finishing a game as the app does: the finished game is kept as a
+ * pending file, the saved game removed, then the record and the replay
+ * written. A child does it and is killed at points along the way; the
+ * next start (tidy, commit what is pending) must leave the game either
+ * still saved and not recorded, or recorded exactly once and not saved,
+ * and no temporary file behind.
+ */
+#define SAVED_TEXT "parlor-replay version=1\ngame id=triad seed=42\nmove seat=0 play card=1\n"
+#define REPLAY_TEXT SAVED_TEXT "result score0=6 score1=4 winner=0\n"
+
+static char *
+sub (const char *dir,
+     const char *name)
+{
+  return g_build_filename (dir, name, NULL);
+}
+
+static ParlorGameRecord *
+triad_game (void)
+{
+  ParlorGameRecord *r = parlor_game_record_new ("triad", 2, 0);
+
+  r->strength = 1;
+  g_assert_true (parlor_game_record_set_result (r, "result score0=6 score1=4 winner=0", NULL));
+  return r;
+}
+
+static int
+finish_main (const char *dir)
+{
+  g_autoptr(ParlorGameRecord) r = triad_game ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *pending_dir = sub (dir, "pending");
+  g_autofree char *saved = sub (dir, "saved/triad.replay");
+  g_autofree char *records = sub (dir, "records.sqlite");
+  g_autofree char *replays = sub (dir, "replays");
+  g_autofree char *path = NULL;
+
+  printf ("1\n");
+  fflush (stdout);
+  path = parlor_pending_save (pending_dir, r, REPLAY_TEXT, &error);
+  if (path == NULL)
+    return 1;
+  printf ("2\n");
+  fflush (stdout);
+  g_unlink (saved);
+  printf ("3\n");
+  fflush (stdout);
+  if (!parlor_pending_commit (path, records, replays, NULL, NULL, NULL, &error))
+    return 1;
+  printf ("4\n");
+  fflush (stdout);
+  return 0;
+}
+
+static guint
+count_records (const char *dir)
+{
+  g_autofree char *path = sub (dir, "records.sqlite");
+  g_autoptr(ParlorRecords) records = NULL;
+  g_autoptr(GPtrArray) list = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    return 0;
+  records = parlor_records_open (path, &error);
+  g_assert_no_error (error);
+  list = parlor_records_list (records, NULL, 0, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < list->len; i++)
+    {
+      ParlorRecordEntry *e = g_ptr_array_index (list, i);
+      g_autofree char *text = NULL;
+
+      g_assert_cmpint (e->strength, ==, 1);
+      g_assert_nonnull (e->replay);
+      g_assert_true (g_file_get_contents (e->replay, &text, NULL, NULL));
+      g_assert_cmpstr (text, ==, REPLAY_TEXT);
+    }
+  return list->len;
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) d = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *p = sub (path, name);
+
+      if (g_file_test (p, G_FILE_TEST_IS_DIR))
+        remove_tree (p);
+      else
+        g_unlink (p);
+    }
+  g_rmdir (path);
+}
+
+/* Whether a folder holds a file named like a temporary one. */
+static gboolean
+has_temporary (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *head = NULL;
+      size_t len = strlen (name);
+
+      if (len < 8 || name[len - 7] != '.')
+        continue;
+      head = g_strndup (name, len - 7);
+      if (g_str_has_suffix (head, ".replay") || g_str_has_suffix (head, ".pending"))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The next start, then what must hold. */
+static void
+next_start (const char *dir,
+            gboolean    must_be_recorded)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *pending_dir = sub (dir, "pending");
+  g_autofree char *saved_dir = sub (dir, "saved");
+  g_autofree char *saved = sub (dir, "saved/triad.replay");
+  g_autofree char *records = sub (dir, "records.sqlite");
+  g_autofree char *replays = sub (dir, "replays");
+  g_autoptr(GPtrArray) left = NULL;
+  guint n;
+
+  parlor_pending_tidy (pending_dir, saved_dir);
+  g_assert_cmpuint (parlor_pending_commit_all (pending_dir, records, replays, &error), ==, 0);
+  g_assert_no_error (error);
+  left = parlor_pending_list (pending_dir);
+  g_assert_cmpuint (left->len, ==, 0);
+  n = count_records (dir);
+  if (g_file_test (saved, G_FILE_TEST_EXISTS))
+    {
+      g_assert_false (must_be_recorded);
+      g_assert_cmpuint (n, ==, 0);
+    }
+  else
+    g_assert_cmpuint (n, ==, 1);
+  g_assert_false (has_temporary (pending_dir));
+  g_assert_false (has_temporary (saved_dir));
+}
+
+static void
+make_saved_game (const char *dir)
+{
+  g_autofree char *saved_dir = sub (dir, "saved");
+  g_autofree char *saved = sub (dir, "saved/triad.replay");
+
+  g_assert_cmpint (g_mkdir_with_parents (saved_dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (saved, SAVED_TEXT, -1, NULL));
+}
+
+static void
+test_kill_while_finishing (void)
+{
+  g_autofree char *self_exe = g_file_read_link ("/proc/self/exe", NULL);
+  /* Killed once each marker is read, after a few delays (µs). */
+  static const guint delays[] = { 0, 300, 1000, 3000, 10000 };
+  guint recorded = 0, saved = 0;
+
+  g_assert_nonnull (self_exe);
+  for (guint mark = 0; mark <= 3; mark++)
+    for (guint d = 0; d < G_N_ELEMENTS (delays); d++)
+      {
+        g_autoptr(GError) error = NULL;
+        g_autofree char *dir = g_dir_make_tmp ("parlor-finish-kill-XXXXXX", &error);
+        g_autofree char *saved_path = sub (dir, "saved/triad.replay");
+        const char *argv[] = { self_exe, "--finish", dir, NULL };
+        g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+        g_autoptr(GString) pending = g_string_new (NULL);
+        GPid pid;
+        int out_fd, status;
+
+        g_assert_no_error (error);
+        make_saved_game (dir);
+        g_assert_true (g_spawn_async_with_pipes (NULL, (char **) argv, NULL,
+                                                 G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, &pid,
+                                                 NULL, &out_fd, NULL, &error));
+        g_assert_no_error (error);
+        read_ids (out_fd, pending, ids, mark + 1, 120);
+        if (delays[d] > 0)
+          g_usleep (delays[d]);
+        kill (pid, SIGKILL);
+        g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+        g_spawn_close_pid (pid);
+        close (out_fd);
+
+        next_start (dir, mark >= 1);
+        if (g_file_test (saved_path, G_FILE_TEST_EXISTS))
+          saved++;
+        else
+          recorded++;
+        /* Started again: nothing changes. */
+        next_start (dir, mark >= 1);
+        remove_tree (dir);
+      }
+  g_test_message ("%u kills left the game saved, %u recorded", saved, recorded);
+  g_assert_cmpuint (recorded, >, 0);
+}
+
+/* Killed after the records were written but before the pending file was
+ * removed; and writes cut short left temporary files. */
+static void
+test_commit_cut_short (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("parlor-finish-cut-XXXXXX", &error);
+  g_autofree char *pending_dir = sub (dir, "pending");
+  g_autofree char *records = sub (dir, "records.sqlite");
+  g_autofree char *replays = sub (dir, "replays");
+  g_autofree char *damaged = sub (dir, "saved/triad.replay.damaged");
+  g_autofree char *temp_saved = sub (dir, "saved/triad.replay.Ab12Cd");
+  g_autofree char *temp_pending = sub (dir, "pending/x.pending.Zz9Yy8");
+  g_autoptr(ParlorGameRecord) r = triad_game ();
+  g_autofree char *path = NULL;
+  g_autofree char *copy = NULL;
+  gsize length;
+
+  g_assert_no_error (error);
+  make_saved_game (dir);
+  path = parlor_pending_save (pending_dir, r, REPLAY_TEXT, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &copy, &length, NULL));
+  g_assert_true (parlor_pending_commit (path, records, replays, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  /* As a kill before the removal leaves it. */
+  g_assert_true (g_file_set_contents (path, copy, length, NULL));
+  g_assert_true (g_file_set_contents (temp_saved, "half", -1, NULL));
+  g_assert_true (g_file_set_contents (temp_pending, "half", -1, NULL));
+  g_assert_true (g_file_set_contents (damaged, "kept", -1, NULL));
+
+  next_start (dir, TRUE);
+  g_assert_false (g_file_test (temp_saved, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (temp_pending, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (damaged, G_FILE_TEST_EXISTS));
+  remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   if (argc == 3 && g_str_equal (argv[1], "--child"))
     return child_main (argv[2]);
+  if (argc == 3 && g_str_equal (argv[1], "--finish"))
+    return finish_main (argv[2]);
 
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/records/kill-during-write", test_kill);
+  g_test_add_func ("/records/kill-while-finishing", test_kill_while_finishing);
+  g_test_add_func ("/records/commit-cut-short", test_commit_cut_short);
   return g_test_run ();
 }

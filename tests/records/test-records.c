@@ -3,6 +3,8 @@
 
 #include <glib/gstdio.h>
 #include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "parlor-records.h"
 
@@ -181,7 +183,7 @@ test_migrate_from_1 (Fixture       *fx,
   g_assert_cmpstr (((ParlorRecordEntry *) g_ptr_array_index (list, 0))->replay, ==,
                    "/tmp/x.replay");
   g_clear_object (&records);
-  g_assert_cmpint (sql_int (fx->path, "PRAGMA user_version"), ==, 2);
+  g_assert_cmpint (sql_int (fx->path, "PRAGMA user_version"), ==, PARLOR_RECORDS_SCHEMA_VERSION);
   g_assert_cmpint (sql_int (fx->path, "SELECT COUNT(*) FROM wins"), ==, 1);
 }
 
@@ -533,6 +535,168 @@ test_parse (void)
   g_assert_nonnull (error);
 }
 
+static guint
+count_files_like (const char *dir,
+                  const char *prefix)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  guint found = 0;
+
+  while ((name = g_dir_read_name (d)) != NULL)
+    found += g_str_has_prefix (name, prefix);
+  return found;
+}
+
+/* A folder where the file should be: the app cannot open it, but it is
+ * not a damaged database, so it stays where it is. */
+static void
+test_folder_left_alone (Fixture       *fx,
+                        gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ParlorRecords) records = NULL;
+  g_autofree char *inside = g_build_filename (fx->path, "keep", NULL);
+
+  g_assert_cmpint (g_mkdir (fx->path, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (inside, "mine", -1, NULL));
+  records = parlor_records_open (fx->path, &error);
+  g_assert_null (records);
+  g_assert_error (error, PARLOR_RECORDS_ERROR, PARLOR_RECORDS_ERROR_FAILED);
+  g_assert_nonnull (strstr (error->message, "left as they are"));
+  g_clear_error (&error);
+  g_assert_true (g_file_test (inside, G_FILE_TEST_IS_REGULAR));
+  g_assert_cmpuint (count_files_like (fx->dir, "records.sqlite.corrupt-"), ==, 0);
+
+  /* Once it can be opened, records go on. */
+  g_assert_cmpint (g_unlink (inside), ==, 0);
+  g_assert_cmpint (g_rmdir (fx->path), ==, 0);
+  records = parlor_records_open (fx->path, &error);
+  g_assert_no_error (error);
+  g_assert_null (parlor_records_get_notice (records));
+  check_fresh_works (records);
+}
+
+/* Records owned by root (after one "sudo parlor"), opened by a player who
+ * may not read them: a child drops root's rights and opens them. */
+static void
+test_not_allowed_left_alone (Fixture       *fx,
+                             gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ParlorRecords) records = NULL;
+  g_autoptr(GPtrArray) list = NULL;
+  pid_t pid;
+  int status;
+
+  if (geteuid () != 0)
+    {
+      g_test_skip ("needs root, to drop its rights");
+      return;
+    }
+  records = parlor_records_open (fx->path, &error);
+  g_assert_no_error (error);
+  add (records, simple_game ("triad", 1, 6, 4));
+  g_clear_object (&records);
+  /* The folder is the player's (they may rename in it); the file root's. */
+  g_assert_cmpint (g_chmod (fx->dir, 0777), ==, 0);
+  g_assert_cmpint (g_chmod (fx->path, 0600), ==, 0);
+
+  pid = fork ();
+  g_assert_cmpint (pid, >=, 0);
+  if (pid == 0)
+    {
+      g_autoptr(GError) child_error = NULL;
+      ParlorRecords *child;
+
+      if (setgid (65534) != 0 || setuid (65534) != 0)
+        _exit (3);
+      child = parlor_records_open (fx->path, &child_error);
+      if (child != NULL)
+        _exit (1);
+      if (!g_error_matches (child_error, PARLOR_RECORDS_ERROR, PARLOR_RECORDS_ERROR_FAILED) ||
+          strstr (child_error->message, "left as they are") == NULL)
+        _exit (2);
+      _exit (0);
+    }
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, 0);
+
+  g_assert_cmpuint (count_files_like (fx->dir, "records.sqlite.corrupt-"), ==, 0);
+  records = parlor_records_open (fx->path, &error);
+  g_assert_no_error (error);
+  list = parlor_records_list (records, NULL, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (list->len, ==, 1);
+}
+
+/* Another program holds the records: writing says so (busy) after a
+ * bounded wait, and nothing is set aside. */
+static void
+test_locked (Fixture       *fx,
+             gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ParlorRecords) records = parlor_records_open (fx->path, &error);
+  g_autoptr(GPtrArray) list = NULL;
+  ParlorGameRecord *r;
+  sqlite3 *other = NULL;
+  gint64 start;
+
+  g_assert_no_error (error);
+  g_clear_object (&records);
+  g_assert_cmpint (sqlite3_open (fx->path, &other), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (other, "BEGIN EXCLUSIVE; INSERT INTO games (game, date, seat, "
+                                        "n_seats, strength) VALUES ('x', 0, 0, 1, 0)",
+                                 NULL, NULL, NULL), ==, SQLITE_OK);
+
+  start = g_get_monotonic_time ();
+  records = parlor_records_open (fx->path, &error);
+  g_assert_no_error (error);
+  g_assert_null (parlor_records_get_notice (records));
+  r = simple_game ("triad", 1, 6, 4);
+  g_assert_false (parlor_records_add (records, r, NULL, &error));
+  g_assert_error (error, PARLOR_RECORDS_ERROR, PARLOR_RECORDS_ERROR_BUSY);
+  g_clear_error (&error);
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 20 * G_USEC_PER_SEC);
+  /* Reading still works. */
+  list = parlor_records_list (records, NULL, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (list->len, ==, 0);
+
+  sqlite3_exec (other, "ROLLBACK", NULL, NULL, NULL);
+  sqlite3_close (other);
+  g_assert_true (parlor_records_add (records, r, NULL, &error));
+  g_assert_no_error (error);
+  parlor_game_record_free (r);
+  g_assert_cmpuint (count_files_like (fx->dir, "records.sqlite.corrupt-"), ==, 0);
+}
+
+/* A game written twice under one key is there once. */
+static void
+test_key_once (Fixture       *fx,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ParlorRecords) records = parlor_records_open (fx->path, &error);
+  g_autoptr(ParlorGameRecord) r = simple_game ("triad", 1, 6, 4);
+  g_autoptr(ParlorGameRecord) other = simple_game ("triad", 1, 6, 4);
+  g_autoptr(GPtrArray) list = NULL;
+  gint64 a = 0, b = 0, c = 0;
+
+  r->key = g_strdup ("k1");
+  other->key = g_strdup ("k2");
+  g_assert_true (parlor_records_add (records, r, &a, &error));
+  g_assert_true (parlor_records_add (records, r, &b, &error));
+  g_assert_true (parlor_records_add (records, other, &c, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (a, ==, b);
+  g_assert_cmpint (a, !=, c);
+  list = parlor_records_list (records, NULL, 0, &error);
+  g_assert_cmpuint (list->len, ==, 2);
+}
+
 static void
 test_keep_replay (Fixture       *fx,
                   gconstpointer  data)
@@ -561,6 +725,10 @@ main (int   argc,
   ADD ("/records/open/not-a-database", test_not_a_database);
   ADD ("/records/open/damaged-pages", test_damaged_pages);
   ADD ("/records/open/newer-untouched", test_newer);
+  ADD ("/records/open/folder-left-alone", test_folder_left_alone);
+  ADD ("/records/open/not-allowed-left-alone", test_not_allowed_left_alone);
+  ADD ("/records/write/locked", test_locked);
+  ADD ("/records/write/key-once", test_key_once);
   ADD ("/records/figures/mcr", test_figures);
   ADD ("/records/keep-replay", test_keep_replay);
 #undef ADD
