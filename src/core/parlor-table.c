@@ -1225,24 +1225,42 @@ on_automatic (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+static gboolean
+dispatch_when_ready (GSource     *source,
+                     GSourceFunc  callback,
+                     gpointer     data)
+{
+  return callback (data);
+}
+
+static GSourceFuncs ready_source_funcs = { NULL, NULL, dispatch_when_ready, NULL, NULL, NULL };
+
 /* An idle source, so the lines queued by the move that opened the window
  * are written first (they leave at default priority), and a window never
  * closes in the main-loop turn it opened in, whoever could claim. With a
- * least window time, a timeout at the same low priority when it is up. */
+ * least window time, a source at the same low priority ready when it is
+ * up, to the microsecond whenever it was made (a timeout counts whole
+ * milliseconds from when it is added, which would tell). */
 static void
 schedule_automatic (ParlorTable *self)
 {
-  gint64 wait = 0;
+  GSource *source;
 
   if (self->automatic_id != 0 || self->paused)
     return;
-  if (self->claim_minimum > 0 && self->window_opened != 0)
-    wait = window_closes (self) - g_get_monotonic_time ();
-  if (wait > 0)
-    self->automatic_id = g_timeout_add_full (G_PRIORITY_DEFAULT_IDLE, (guint) ((wait + 999) / 1000),
-                                             on_automatic, self, NULL);
-  else
-    self->automatic_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, on_automatic, self, NULL);
+  if (self->claim_minimum == 0 || self->window_opened == 0 ||
+      window_closes (self) <= g_get_monotonic_time ())
+    {
+      self->automatic_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, on_automatic, self, NULL);
+      return;
+    }
+  source = g_source_new (&ready_source_funcs, sizeof (GSource));
+  g_source_set_ready_time (source, window_closes (self));
+  g_source_set_priority (source, G_PRIORITY_DEFAULT_IDLE);
+  g_source_set_callback (source, on_automatic, self, NULL);
+  g_source_set_name (source, "[parlor] claim window");
+  self->automatic_id = g_source_attach (source, NULL);
+  g_source_unref (source);
 }
 
 /* Observers hear of a change once the timers for the new state run, so a
