@@ -427,6 +427,8 @@ play_table (const char *game_id,
       g_assert_true (parlor_server_start_table (server, table_id, &error));
       g_assert_no_error (error);
     }
+  /* Players over the network: the server's least window time. */
+  g_assert_cmpuint (parlor_table_get_claim_minimum (table), ==, minimum);
   g_assert_true (net_test_wait (all_over, &all, 120000));
 
   windows = read_windows (info, parlor_table_get_record (table));
@@ -574,6 +576,26 @@ test_mcr (void)
   tally_clear (&tally);
 }
 
+/* The host alone against the computer: no least window time. */
+static void
+test_host_alone (void)
+{
+  g_autoptr(ParlorServer) server = parlor_server_new (parlor_games_lookup);
+  g_autoptr(GError) error = NULL;
+  const char *table_id;
+  ParlorTable *table;
+
+  parlor_server_set_claim_minimum (server, 500);
+  table_id = parlor_server_create_table (server, "mcr", "hands=1", "Host", &error);
+  g_assert_no_error (error);
+  g_assert_true (parlor_server_start_table (server, table_id, &error));
+  g_assert_no_error (error);
+  table = parlor_server_get_table (server, table_id);
+  g_assert_true (parlor_table_is_started (table));
+  g_assert_cmpuint (parlor_table_get_claim_minimum (table), ==, 0);
+  parlor_server_stop (server);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -582,5 +604,6 @@ main (int   argc,
   g_test_add_func ("/net/claim-window/jihai", test_jihai);
   g_test_add_func ("/net/claim-window/suzume", test_suzume);
   g_test_add_func ("/net/claim-window/mcr", test_mcr);
+  g_test_add_func ("/net/claim-window/host-alone", test_host_alone);
   return g_test_run ();
 }
