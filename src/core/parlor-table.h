@@ -17,7 +17,9 @@ G_BEGIN_DECLS
  * opened the window have gone out. So every claim window closes after the
  * move that opened it, never with it, and what a seat sees does not depend
  * on whether another seat could claim. Claim answers of computer players
- * are not paced by the AI delay (only turns are).
+ * are not paced by the AI delay (only turns are). A table with players
+ * over the network also holds every claim window open for a least time
+ * (parlor_table_set_claim_minimum), so that its length does not tell either.
  *
  * Signals (all emitted on the main context the table was created in):
  *   "event"       (guint audience, const char *line)  each event the game produced
