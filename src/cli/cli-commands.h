@@ -16,6 +16,7 @@ int parlor_cli_mcr                (int argc, char **argv);
 int parlor_cli_serve              (int argc, char **argv);
 int parlor_cli_bot                (int argc, char **argv);
 int parlor_cli_loadtest           (int argc, char **argv);
+int parlor_cli_claimtiming        (int argc, char **argv);
 int parlor_cli_discover           (int argc, char **argv);
 int parlor_cli_selfplay_mcr       (int argc, char **argv);
 int parlor_cli_jihai              (int argc, char **argv);

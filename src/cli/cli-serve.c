@@ -99,6 +99,7 @@ parlor_cli_serve (int    argc,
   int max_per_address = -1;
   int lobby_timeout = -1;
   int claim_limit = 0;
+  int claim_minimum = PARLOR_SERVER_DEFAULT_CLAIM_MINIMUM;
   int strength = -1;
   gboolean announce = FALSE;
   GOptionEntry entries[] = {
@@ -114,6 +115,7 @@ parlor_cli_serve (int    argc,
     { "max-connections", 0, 0, G_OPTION_ARG_INT, &max_connections, "Connections in all (0: only the descriptor limit; default 1024)", "N" },
     { "max-per-address", 0, 0, G_OPTION_ARG_INT, &max_per_address, "Connections from one address (0: no limit; default 64)", "N" },
     { "claim-limit", 0, 0, G_OPTION_ARG_INT, &claim_limit, "Seconds of a claim window (0: none)", "S" },
+    { "claim-minimum", 0, 0, G_OPTION_ARG_INT, &claim_minimum, "Least time of a claim window at a table with a remote player (0: none; default 600)", "MS" },
     { "strength", 0, 0, G_OPTION_ARG_INT, &strength, "Strength 0–3 of the computer players (overrides --level)", "N" },
     { "lobby-timeout", 0, 0, G_OPTION_ARG_INT, &lobby_timeout, "Close connections at no table after this long (0: never; default 120000)", "MS" },
     { NULL }
@@ -137,9 +139,9 @@ parlor_cli_serve (int    argc,
       return 2;
     }
   if (port < 0 || port > 65535 || time_limit < 0 || ai_delay < 0 || claim_limit < 0 ||
-      strength < -1 || strength > PARLOR_STRENGTH_MAX)
+      claim_minimum < 0 || claim_minimum > 60000 || strength < -1 || strength > PARLOR_STRENGTH_MAX)
     {
-      fprintf (stderr, "parlor-cli serve: bad --port, --time-limit, --claim-limit, --strength or --ai-delay\n");
+      fprintf (stderr, "parlor-cli serve: bad --port, --time-limit, --claim-limit, --claim-minimum, --strength or --ai-delay\n");
       return 2;
     }
   if (level != NULL && (info->ai_levels == NULL || !g_strv_contains (info->ai_levels, level)))
@@ -154,6 +156,7 @@ parlor_cli_serve (int    argc,
   parlor_server_set_allow_create (serve.server, TRUE);
   parlor_server_set_time_limit (serve.server, time_limit);
   parlor_server_set_claim_time_limit (serve.server, claim_limit);
+  parlor_server_set_claim_minimum (serve.server, (guint) claim_minimum);
   parlor_server_set_strength (serve.server, strength);
   parlor_server_set_ai_delay (serve.server, ai_delay);
   parlor_server_set_seed (serve.server, seed);

@@ -33,6 +33,7 @@ static const Command commands[] = {
   { "serve", NULL, parlor_cli_serve, "serve --game ID --port P [--strength N] [--time-limit S] [--claim-limit S] [--announce]" },
   { "bot", NULL, parlor_cli_bot, "bot --connect HOST:PORT --name NAME --level LEVEL [--start-when N]" },
   { "loadtest", NULL, parlor_cli_loadtest, "loadtest --connect HOST:PORT --tables T --level L [--json]" },
+  { "claimtiming", NULL, parlor_cli_claimtiming, "claimtiming --game mcr|jihai|suzume --windows N [--claim-minimum MS]" },
   { "discover", NULL, parlor_cli_discover, "discover [--json] [--timeout S]" },
 };
 

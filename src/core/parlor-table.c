@@ -43,6 +43,8 @@ typedef struct
   gboolean        automatic;     /* waited for, but its only answer is played
                                   * by the table (nothing to claim): not asked */
   gint64          remaining;     /* of the time limit, while paused */
+  char           *held;          /* a player's answer that would close a claim
+                                  * window before its least time: played then */
 } Seat;
 
 /* Who played each action, and whether the table played it for the seat
@@ -78,11 +80,14 @@ struct _ParlorTable
   char                 *default_level;
   guint                 time_limits[PARLOR_N_PROMPT_KINDS];
   guint                 ai_delay;
+  guint                 claim_minimum;  /* ms a claim window stays open at least */
+  gint64                window_opened;  /* monotonic µs, while a claim window is open */
   gboolean              started;
   gboolean              over;
   gboolean              applying;
   gboolean              paused;
-  guint                 automatic_id;   /* plays the seats' automatic answers */
+  guint                 automatic_id;   /* plays the seats' automatic answers and
+                                         * the computers' claim answers held back */
   GPtrArray            *record;
   GArray               *steps;         /* Step: played again at the start */
   GArray               *moves;         /* Move: each action applied, in order */
@@ -121,6 +126,13 @@ static void     announce (ParlorTable *self,
                           int          acted);
 static void     schedule_automatic (ParlorTable *self);
 
+/* When the open claim window may close (monotonic µs). */
+static gint64
+window_closes (ParlorTable *self)
+{
+  return self->window_opened + (gint64) self->claim_minimum * 1000;
+}
+
 static void
 ai_job_free (AiJob *job)
 {
@@ -149,6 +161,7 @@ seat_stop (Seat *seat)
   g_clear_handle_id (&seat->timer_id, g_source_remove);
   g_clear_handle_id (&seat->pace_id, g_source_remove);
   g_clear_pointer (&seat->pending, g_free);
+  g_clear_pointer (&seat->held, g_free);
   seat->deadline = 0;
   seat->remaining = 0;
   if (seat->thinking != NULL)
@@ -523,6 +536,21 @@ parlor_table_set_ai_delay (ParlorTable *self,
   self->ai_delay = milliseconds;
 }
 
+void
+parlor_table_set_claim_minimum (ParlorTable *self,
+                                guint        milliseconds)
+{
+  g_return_if_fail (PARLOR_IS_TABLE (self));
+  self->claim_minimum = milliseconds;
+}
+
+guint
+parlor_table_get_claim_minimum (ParlorTable *self)
+{
+  g_return_val_if_fail (PARLOR_IS_TABLE (self), 0);
+  return self->claim_minimum;
+}
+
 gint64
 parlor_table_get_deadline (ParlorTable *self,
                            guint        seat)
@@ -544,8 +572,9 @@ parlor_table_get_prompt (ParlorTable      *self,
   if (kind != NULL)
     *kind = self->seats[seat].prompt_kind;
   if (serial != NULL)
-    *serial = self->seats[seat].prompted ? self->seats[seat].serial : 0;
-  return self->seats[seat].prompted;
+    *serial = self->seats[seat].prompted && self->seats[seat].held == NULL
+              ? self->seats[seat].serial : 0;
+  return self->seats[seat].prompted && self->seats[seat].held == NULL;
 }
 
 gboolean
@@ -762,6 +791,50 @@ apply_action (ParlorTable  *self,
   return TRUE;
 }
 
+static gboolean
+same_line (const char *a,
+           const char *b)
+{
+  g_autoptr(ParlorLine) la = parlor_line_parse (a, NULL);
+  g_autoptr(ParlorLine) lb = parlor_line_parse (b, NULL);
+  g_autofree char *sa = la != NULL ? parlor_line_to_string (la, NULL) : NULL;
+  g_autofree char *sb = lb != NULL ? parlor_line_to_string (lb, NULL) : NULL;
+
+  return sa != NULL && g_strcmp0 (sa, sb) == 0;
+}
+
+/* A player's legal answer that would close a claim window before its
+ * least time (every other seat has answered) is kept, and played when the
+ * time is up (on_automatic); the seat's prompt closes at once. */
+static gboolean
+hold_answer (ParlorTable *self,
+             guint        seat,
+             const char  *action)
+{
+  Seat *s = &self->seats[seat];
+  g_autoptr(GPtrArray) legal = NULL;
+  gboolean ok = FALSE;
+
+  if (self->claim_minimum == 0 || self->window_opened == 0 || !self->started || self->over ||
+      self->applying || !s->prompted || s->prompt_kind != PARLOR_PROMPT_CLAIM ||
+      parlor_game_get_waiting (self->game) != PARLOR_AUDIENCE_SEAT (seat) ||
+      g_get_monotonic_time () >= window_closes (self))
+    return FALSE;
+  legal = parlor_game_legal_actions (self->game, seat);
+  for (guint i = 0; legal != NULL && i < legal->len && !ok; i++)
+    ok = same_line (g_ptr_array_index (legal, i), action);
+  if (!ok)
+    return FALSE;
+
+  g_clear_handle_id (&s->timer_id, g_source_remove);
+  s->deadline = 0;
+  s->remaining = 0;
+  s->held = g_strdup (action);
+  schedule_automatic (self);
+  g_signal_emit (self, signals[CHANGED], 0);
+  return TRUE;
+}
+
 gboolean
 parlor_table_submit (ParlorTable  *self,
                      guint         seat,
@@ -778,6 +851,14 @@ parlor_table_submit (ParlorTable  *self,
                    _("There is no seat %u at this table"), seat);
       return FALSE;
     }
+  if (self->seats[seat].held != NULL)
+    {
+      g_set_error_literal (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_STALE,
+                           _("That move answers a question that has already closed"));
+      return FALSE;
+    }
+  if (hold_answer (self, seat, action))
+    return TRUE;
 
   return apply_action (self, seat, action, FALSE, error);
 }
@@ -929,6 +1010,15 @@ ai_done (GObject      *object,
       seat->pending = g_steal_pointer (&action);
       return;
     }
+  /* A claim answer is held until the window's least time is up, and
+   * then played with the table's own answers (on_automatic). */
+  if (seat->prompt_kind == PARLOR_PROMPT_CLAIM && self->claim_minimum > 0 &&
+      g_get_monotonic_time () < window_closes (self))
+    {
+      seat->pending = g_steal_pointer (&action);
+      schedule_automatic (self);
+      return;
+    }
   /* Only turns are paced: a claim answer goes in as soon as it is
    * decided. A pass shows nothing, and a pause only when a computer player
    * could claim would tell everyone that it could. */
@@ -1001,6 +1091,18 @@ schedule (ParlorTable *self,
     }
 
   waiting = parlor_game_get_waiting (self->game);
+  {
+    gboolean claim = FALSE;
+
+    for (guint i = 0; i < self->n_seats; i++)
+      if ((waiting & PARLOR_AUDIENCE_SEAT (i)) != 0 &&
+          parlor_game_get_prompt_kind (self->game, i) == PARLOR_PROMPT_CLAIM)
+        claim = TRUE;
+    if (!claim)
+      self->window_opened = 0;
+    else if (self->window_opened == 0)
+      self->window_opened = g_get_monotonic_time ();
+  }
   for (guint i = 0; i < self->n_seats; i++)
     {
       Seat *seat = &self->seats[i];
@@ -1015,6 +1117,9 @@ schedule (ParlorTable *self,
           seat->prompted = FALSE;
           continue;
         }
+
+      if (seat->held != NULL)
+        continue;
 
       /* Nothing to claim: the seat is not asked (no prompt, no clock, no
        * computer thinking) and the table answers for it once the lines of
@@ -1045,7 +1150,7 @@ schedule (ParlorTable *self,
         {
           g_clear_handle_id (&seat->timer_id, g_source_remove);
           seat->deadline = 0;
-          if (seat->thinking == NULL && seat->pace_id == 0)
+          if (seat->thinking == NULL && seat->pace_id == 0 && seat->pending == NULL)
             start_thinking (self, i);
         }
       else if (limit > 0 && self->paused)
@@ -1060,20 +1165,33 @@ schedule (ParlorTable *self,
 }
 
 /* Plays the automatic answers due when the source was added, in seat
- * order. Each is recorded as the seat's action like any other. */
+ * order, then the computers' claim answers held back for the window's
+ * least time. Each is recorded as the seat's action like any other. */
 static gboolean
 on_automatic (gpointer data)
 {
   ParlorTable *self = data;
-  guint32 due = 0;
+  guint32 due = 0, held = 0;
 
   self->automatic_id = 0;
   if (self->over || self->paused)
     return G_SOURCE_REMOVE;
+  /* A timeout may come a little early. */
+  if (self->claim_minimum > 0 && self->window_opened != 0 &&
+      g_get_monotonic_time () < window_closes (self))
+    {
+      schedule_automatic (self);
+      return G_SOURCE_REMOVE;
+    }
 
   for (guint i = 0; i < self->n_seats; i++)
-    if (self->seats[i].automatic)
-      due |= PARLOR_AUDIENCE_SEAT (i);
+    {
+      if (self->seats[i].automatic)
+        due |= PARLOR_AUDIENCE_SEAT (i);
+      if (self->seats[i].pending != NULL && self->seats[i].pace_id == 0 &&
+          self->seats[i].prompt_kind == PARLOR_PROMPT_CLAIM)
+        held |= PARLOR_AUDIENCE_SEAT (i);
+    }
   for (guint i = 0; i < self->n_seats && !self->over; i++)
     {
       g_autofree char *action = NULL;
@@ -1085,19 +1203,64 @@ on_automatic (gpointer data)
       if (action != NULL && !apply_action (self, i, action, FALSE, &error))
         g_warning ("An automatic answer was refused: %s", error->message);
     }
+  for (guint i = 0; i < self->n_seats && !self->over; i++)
+    {
+      g_autofree char *action = NULL;
+
+      if ((held & PARLOR_AUDIENCE_SEAT (i)) == 0 || self->seats[i].pace_id != 0)
+        continue;
+      action = g_steal_pointer (&self->seats[i].pending);
+      if (action != NULL)
+        submit_ai (self, i, action);
+    }
+  for (guint i = 0; i < self->n_seats && !self->over; i++)
+    {
+      g_autofree char *action = g_steal_pointer (&self->seats[i].held);
+      g_autoptr(GError) error = NULL;
+
+      if (action != NULL && !apply_action (self, i, action, FALSE, &error))
+        g_warning ("A held answer was refused: %s", error->message);
+    }
 
   return G_SOURCE_REMOVE;
 }
 
+static gboolean
+dispatch_when_ready (GSource     *source,
+                     GSourceFunc  callback,
+                     gpointer     data)
+{
+  return callback (data);
+}
+
+static GSourceFuncs ready_source_funcs = { NULL, NULL, dispatch_when_ready, NULL, NULL, NULL };
+
 /* An idle source, so the lines queued by the move that opened the window
  * are written first (they leave at default priority), and a window never
- * closes in the main-loop turn it opened in, whoever could claim. */
+ * closes in the main-loop turn it opened in, whoever could claim. With a
+ * least window time, a source at the same low priority ready when it is
+ * up, to the microsecond whenever it was made (a timeout counts whole
+ * milliseconds from when it is added, which would tell). */
 static void
 schedule_automatic (ParlorTable *self)
 {
+  GSource *source;
+
   if (self->automatic_id != 0 || self->paused)
     return;
-  self->automatic_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, on_automatic, self, NULL);
+  if (self->claim_minimum == 0 || self->window_opened == 0 ||
+      window_closes (self) <= g_get_monotonic_time ())
+    {
+      self->automatic_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, on_automatic, self, NULL);
+      return;
+    }
+  source = g_source_new (&ready_source_funcs, sizeof (GSource));
+  g_source_set_ready_time (source, window_closes (self));
+  g_source_set_priority (source, G_PRIORITY_DEFAULT_IDLE);
+  g_source_set_callback (source, on_automatic, self, NULL);
+  g_source_set_name (source, "[parlor] claim window");
+  self->automatic_id = g_source_attach (source, NULL);
+  g_source_unref (source);
 }
 
 /* Observers hear of a change once the timers for the new state run, so a
@@ -1180,12 +1343,15 @@ parlor_table_set_paused (ParlorTable *self,
         }
       else
         {
-          if (seat->automatic)
+          if (seat->automatic || seat->held != NULL)
             schedule_automatic (self);
           if (seat->remaining > 0 && seat->timer_id == 0 && seat->kind != PARLOR_SEAT_AI)
             arm_timer (self, i, seat->remaining);
           seat->remaining = 0;
-          if (seat->pending != NULL && seat->pace_id == 0)
+          if (seat->pending != NULL && seat->pace_id == 0 && self->claim_minimum > 0 &&
+              seat->prompt_kind == PARLOR_PROMPT_CLAIM)
+            schedule_automatic (self);
+          else if (seat->pending != NULL && seat->pace_id == 0)
             {
               SeatRef *ref = g_new (SeatRef, 1);
 
@@ -1456,6 +1622,7 @@ parlor_table_undo (ParlorTable  *self,
     return NULL;
   memcpy (undone->time_limits, self->time_limits, sizeof self->time_limits);
   undone->ai_delay = self->ai_delay;
+  undone->claim_minimum = self->claim_minimum;
   g_free (undone->default_level);
   undone->default_level = g_strdup (self->default_level);
   return undone;

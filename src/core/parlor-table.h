@@ -17,7 +17,9 @@ G_BEGIN_DECLS
  * opened the window have gone out. So every claim window closes after the
  * move that opened it, never with it, and what a seat sees does not depend
  * on whether another seat could claim. Claim answers of computer players
- * are not paced by the AI delay (only turns are).
+ * are not paced by the AI delay (only turns are). A table with players
+ * over the network also holds every claim window open for a least time
+ * (parlor_table_set_claim_minimum), so that its length does not tell either.
  *
  * Signals (all emitted on the main context the table was created in):
  *   "event"       (guint audience, const char *line)  each event the game produced
@@ -89,6 +91,14 @@ guint                 parlor_table_get_prompt_time_limit (ParlorTable      *self
                                                      ParlorPromptKind  kind);
 void                  parlor_table_set_ai_delay     (ParlorTable  *self,
                                                      guint         milliseconds);
+/* The least time a claim window stays open (0: none, the default): the
+ * table's own answers and the computer players' claim answers are played
+ * once it is up, so that, unless a player holds the window longer, every
+ * window lasts the same whoever could claim. For tables others watch
+ * over the network; a game against the computer has none. */
+void                  parlor_table_set_claim_minimum (ParlorTable *self,
+                                                     guint         milliseconds);
+guint                 parlor_table_get_claim_minimum (ParlorTable *self);
 /* Monotonic time (µs) at which the waiting seat's time runs out, 0 if none. */
 gint64                parlor_table_get_deadline     (ParlorTable  *self,
                                                      guint         seat);

@@ -114,6 +114,7 @@ struct _ParlorServer
   gboolean           allow_create;
   guint              time_limit;
   guint              claim_limit;
+  guint              claim_minimum;    /* ms, tables with a remote player */
   int                strength;       /* -1: ai_level or the game's default */
   char              *ai_level;
   guint              ai_delay;

@@ -576,6 +576,9 @@ _parlor_server_table_start (ServerTable  *st,
       slot->player = parlor_table_add_player (st->table,
                                               slot->local ? PARLOR_SEAT_LOCAL : PARLOR_SEAT_REMOTE,
                                               slot->name, NULL);
+      /* Someone over the network would time the claim windows. */
+      if (!slot->local)
+        parlor_table_set_claim_minimum (st->table, st->server->claim_minimum);
     }
 
   st->starting = TRUE;

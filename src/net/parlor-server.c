@@ -85,6 +85,7 @@ parlor_server_init (ParlorServer *self)
   self->max_per_address = DEFAULT_MAX_PER_ADDRESS;
   self->lobby_timeout = DEFAULT_LOBBY_TIMEOUT_MS;
   self->strength = -1;
+  self->claim_minimum = PARLOR_SERVER_DEFAULT_CLAIM_MINIMUM;
   self->dead = g_ptr_array_new ();
   self->tables = g_ptr_array_new ();
   self->line_timeout = DEFAULT_LINE_TIMEOUT_MS;
@@ -209,6 +210,14 @@ parlor_server_set_claim_time_limit (ParlorServer *self,
 {
   g_return_if_fail (PARLOR_IS_SERVER (self));
   self->claim_limit = seconds;
+}
+
+void
+parlor_server_set_claim_minimum (ParlorServer *self,
+                                 guint         milliseconds)
+{
+  g_return_if_fail (PARLOR_IS_SERVER (self));
+  self->claim_minimum = milliseconds;
 }
 
 void

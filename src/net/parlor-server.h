@@ -58,6 +58,13 @@ void          parlor_server_set_time_limit    (ParlorServer  *self,
  * of turns. */
 void          parlor_server_set_claim_time_limit (ParlorServer *self,
                                                guint          seconds);
+/* The least time (ms) every claim window lasts on a table with a player
+ * over the network (PARLOR_SERVER_DEFAULT_CLAIM_MINIMUM unless set; 0:
+ * none), so the time to the next event tells nobody whether another seat
+ * could claim (parlor_table_set_claim_minimum). Set before the table starts. */
+#define PARLOR_SERVER_DEFAULT_CLAIM_MINIMUM 600
+void          parlor_server_set_claim_minimum (ParlorServer  *self,
+                                               guint          milliseconds);
 /* Strength 0 (weakest) … 3 of the computer players that fill free seats
  * and take over dropped players' seats, mapped onto each game's levels
  * (parlor_game_info_level_for_strength); -1 (default) uses set_ai_level()

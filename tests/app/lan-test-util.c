@@ -11,6 +11,7 @@
 #include "parlor-join-window.h"
 #include "parlor-line.h"
 #include "parlor-protocol.h"
+#include "parlor-server.h"
 #include "parlor-session.h"
 #include "ui-test-util.h"
 
@@ -90,6 +91,8 @@ lan_test_host_and_join (GtkWidget  *host,
   parlor_join_window_connect (join, address);
   ui_test_wait_for (ui_test_two_players, host_window);
   g_signal_connect (host, "announce", G_CALLBACK (on_announce), &guest->host_started);
+  /* Short claim windows keep the test quick. */
+  parlor_server_set_claim_minimum (parlor_host_window_get_server (host_window), 20);
   g_assert_true (parlor_host_window_start (host_window));
   ui_test_wait_for (guest_seated, guest);
   g_signal_handlers_disconnect_by_data (host, &guest->host_started);

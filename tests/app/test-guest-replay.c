@@ -241,6 +241,7 @@ test_guest_keeps (gconstpointer data)
   parlor_server_set_allow_create (server, TRUE);
   parlor_server_set_seed (server, 11);
   parlor_server_set_ai_delay (server, 0);
+  parlor_server_set_claim_minimum (server, 5);
   g_assert_true (parlor_server_listen (server, "127.0.0.1", 0, &port, &error));
   g_assert_no_error (error);
   table_id = parlor_server_create_table (server, game_id, g_str_equal (game_id, "mcr") ? "hands=1" : "",

@@ -338,6 +338,84 @@ test_claims_not_paced (void)
   g_ptr_array_unref (w.actions);
 }
 
+#define MINIMUM_MS 150
+
+static gboolean
+window_open (ParlorTable *table)
+{
+  ParlorGame *game = parlor_table_get_game (table);
+
+  return !parlor_table_is_over (table) &&
+         ((parlor_game_is_waiting_for (game, 1) &&
+           parlor_game_get_prompt_kind (game, 1) == PARLOR_PROMPT_CLAIM) ||
+          (parlor_game_is_waiting_for (game, 2) &&
+           parlor_game_get_prompt_kind (game, 2) == PARLOR_PROMPT_CLAIM));
+}
+
+/* How long (µs) the window on seat 0's discard stays open when seats 1 and
+ * 2 (local players, or a computer for seat 2) answer at once. */
+static gint64
+window_time (const char *deck,
+             const char *seat2_level,
+             const char *answer1,
+             const char *answer2)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ParlorTable) table = parlor_table_new (&claim_game_info, deck, 1, &error);
+  gint64 opened, end;
+
+  g_assert_no_error (error);
+  parlor_table_add_player_at (table, 0, PARLOR_SEAT_LOCAL, "P", NULL);
+  parlor_table_add_player_at (table, 1, PARLOR_SEAT_LOCAL, "Q", NULL);
+  parlor_table_add_player_at (table, 2, seat2_level != NULL ? PARLOR_SEAT_AI : PARLOR_SEAT_LOCAL,
+                              "R", seat2_level);
+  g_assert_cmpuint (parlor_table_get_claim_minimum (table), ==, 0);
+  parlor_table_set_claim_minimum (table, MINIMUM_MS);
+  g_assert_true (parlor_table_start (table, NULL));
+  opened = g_get_monotonic_time ();
+  submit (table, 0, "discard value=5");
+  if (answer2 != NULL)
+    submit (table, 2, answer2);
+  if (answer1 != NULL)
+    {
+      guint serial;
+
+      g_assert_true (parlor_table_get_prompt (table, 1, NULL, &serial));
+      g_assert_true (parlor_table_submit_prompt (table, 1, serial, answer1, &error));
+      g_assert_no_error (error);
+      /* Its prompt is closed at once, and a second answer refused; the
+       * window stays open. */
+      g_assert_false (parlor_table_get_prompt (table, 1, NULL, NULL));
+      g_assert_false (parlor_table_submit (table, 1, answer1, &error));
+      g_assert_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_STALE);
+      g_clear_error (&error);
+    }
+  end = opened + 30 * G_USEC_PER_SEC;
+  while (window_open (table) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (window_open (table));
+  parlor_table_stop (table);
+  return g_get_monotonic_time () - opened;
+}
+
+/* With a least window time, every window lasts it, whoever could claim
+ * and however fast they answered. */
+static void
+test_claim_minimum (void)
+{
+  /* Nobody could claim: the table passes for both. */
+  g_assert_cmpint (window_time (DECK_SEAT2_CANNOT, NULL, NULL, NULL), >=, MINIMUM_MS * 1000);
+  /* Seat 2 could take and answers at once; seat 1 is passed for. */
+  g_assert_cmpint (window_time (DECK_SEAT2_TAKES, NULL, NULL, "pass"), >=, MINIMUM_MS * 1000);
+  g_assert_cmpint (window_time (DECK_SEAT2_TAKES, NULL, NULL, "take"), >=, MINIMUM_MS * 1000);
+  /* A computer could take. */
+  g_assert_cmpint (window_time (DECK_SEAT2_TAKES, "greedy", NULL, NULL), >=, MINIMUM_MS * 1000);
+  g_assert_cmpint (window_time (DECK_SEAT2_TAKES, "passive", NULL, NULL), >=, MINIMUM_MS * 1000);
+  /* Both could claim and answer at once: the last answer is held. */
+  g_assert_cmpint (window_time (DECK_TWO_CLAIMS, NULL, "pass", "pass"), >=, MINIMUM_MS * 1000);
+  g_assert_cmpint (window_time (DECK_TWO_CLAIMS, NULL, "win", "take"), >=, MINIMUM_MS * 1000);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -351,6 +429,7 @@ main (int   argc,
   g_test_add_func ("/core/claim/pause", test_pause);
   g_test_add_func ("/core/claim/computers-claim", test_computers_claim);
   g_test_add_func ("/core/claim/claims-not-paced", test_claims_not_paced);
+  g_test_add_func ("/core/claim/claim-minimum", test_claim_minimum);
 
   return g_test_run ();
 }

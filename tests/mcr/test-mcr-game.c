@@ -667,6 +667,17 @@ play_match (guint64             seed,
             }
           if (replay_actions != NULL)
             action = g_strdup (g_ptr_array_index (replay_actions, replay_i++));
+          else if ((action = parlor_game_get_automatic_action (game, s)) != NULL)
+            {
+              g_autofree char *view_line = parlor_game_view_for (game, (int) s);
+              McrView view;
+
+              /* nothing to claim: the table passes, the view does not ask */
+              g_assert_true (mcr_view_parse (view_line, &view, NULL));
+              g_assert_false (view.asked);
+              g_assert_cmpuint (view.n_actions, ==, 0);
+              g_assert_cmpstr (action, ==, "pass");
+            }
           else if (levels != NULL)
             {
               g_autofree char *view = parlor_game_view_for (game, (int) s);

@@ -12,8 +12,7 @@
 
 /*
  * No seat learns whether another seat could claim (docs/protocol.md,
- * "Prompts are private"). Bot tables of honor-tile mahjong and Suzume-jong
- * are played to the end over TCP, and every line each client receives is
+ * "Prompts are private"). Bot tables of the three mahjong games are played to the end over TCP, and every line each client receives is
  * kept with the time it came. Replaying the server's record then tells, for
  * every discard, which seats could have claimed it (a legal answer other
  * than pass) and whether everyone let it go.
@@ -25,19 +24,36 @@
  * its time limit (no `notice what=timeout`, no timed-out action in the
  * record, every window closes well within the limit), so with instant
  * answers the delay cannot tell the two cases apart either: neither waits
- * for anything but the answers.
+ * for anything but the answers, and, where the table has a least window
+ * time, every window lasts it. The lines are the same with and without.
  */
 
 #define CLAIM_LIMIT 60   /* seconds: a window that waited for it would show */
+#define CLAIM_MINIMUM 40 /* ms: a short least window time (the server's default is longer) */
 
 typedef struct
 {
   Player     *player;      /* the lines, the connection */
   GArray     *times;       /* gint64, the arrival of each of player->lines */
   const char *turn_level;
+  const char *claim_level;
   guint64     seed;
+  guint       claim_delay;   /* ms a claim answer takes, as a player thinking */
+  guint       later_id;
+  char       *later;
   gboolean    acting;
 } Bot;
+
+static gboolean
+bot_answer_later (gpointer data)
+{
+  Bot *bot = data;
+  g_autofree char *action = g_steal_pointer (&bot->later);
+
+  bot->later_id = 0;
+  parlor_client_submit (bot->player->client, action);
+  return G_SOURCE_REMOVE;
+}
 
 static void
 bot_act (Bot *bot)
@@ -53,10 +69,16 @@ bot_act (Bot *bot)
     return;
   /* Turns well enough to reach ready hands; claims at random, so that some
    * that could be made are let go. */
-  action = bot->player->info->ai_choose (claim ? "random" : bot->turn_level, view, bot->seed++,
+  action = bot->player->info->ai_choose (claim ? bot->claim_level : bot->turn_level, view, bot->seed++,
                                          NULL, NULL);
   g_assert_nonnull (action);
   bot->acting = TRUE;
+  if (claim && bot->claim_delay > 0)
+    {
+      bot->later = g_steal_pointer (&action);
+      bot->later_id = g_timeout_add (bot->claim_delay, bot_answer_later, bot);
+      return;
+    }
   parlor_client_submit (client, action);
 }
 
@@ -108,7 +130,9 @@ bot_new (const ParlorGameInfo *info,
   bot->player = player_new (name, info, seed);
   bot->player->passive = TRUE;   /* we act, below */
   bot->times = g_array_new (FALSE, FALSE, sizeof (gint64));
-  bot->turn_level = "normal";
+  /* Chinese Official has no random level: its first lets many claims go. */
+  bot->turn_level = g_str_equal (info->id, "mcr") ? "2" : "normal";
+  bot->claim_level = g_str_equal (info->id, "mcr") ? "1" : "random";
   bot->seed = seed;
   g_signal_connect (bot->player->client, "turn", G_CALLBACK (on_turn), bot);
   g_signal_connect (bot->player->client, "ack", G_CALLBACK (on_done), bot);
@@ -120,6 +144,8 @@ bot_new (const ParlorGameInfo *info,
 static void
 bot_free (Bot *bot)
 {
+  g_clear_handle_id (&bot->later_id, g_source_remove);
+  g_free (bot->later);
   g_signal_handlers_disconnect_by_data (bot->player->client, bot);
   player_free (bot->player);
   g_array_unref (bot->times);
@@ -211,6 +237,9 @@ read_windows (const ParlorGameInfo *info,
         {
           g_autoptr(ParlorLine) event = parlor_line_parse (parlor_line_get (r, "line"), NULL);
 
+          /* Chinese Official tells a seat its own answer was taken. */
+          if (g_str_equal (parlor_line_get_type (event), "answered"))
+            continue;
           g_array_index (windows, Window, open).next_event = g_strdup (parlor_line_get_type (event));
           open = -1;
         }
@@ -238,12 +267,15 @@ append_shape (GString    *out,
   else if (g_str_equal (type, "view"))
     {
       line = parlor_line_parse (space + 1, NULL);
-      g_string_append_printf (out, "(ask=%s", parlor_line_get (line, "ask"));
+      g_string_append_printf (out, "(ask=%s", parlor_line_has (line, "ask")
+                                              ? parlor_line_get (line, "ask") : "none");
       if (parlor_line_has (line, "claim"))
         g_string_append (out, g_str_equal (parlor_line_get (line, "claim"), "-") ? " claim=-"
                                                                                  : " claim=tile");
       g_string_append_c (out, ')');
     }
+  else if (g_str_equal (type, "event"))
+    g_string_append (out, "(answered)");
   else if (g_str_equal (type, "notice"))
     g_assert_null (strstr (text, "what=timeout"));
   g_string_append_c (out, ' ');
@@ -276,7 +308,8 @@ tally_add (Tally      *tally,
 static void
 tally_client (Tally  *tally,
               Bot    *bot,
-              GArray *windows)
+              GArray *windows,
+              guint   minimum)
 {
   GPtrArray *lines = bot->player->lines;
   int seat = parlor_client_get_seat (bot->player->client);
@@ -296,13 +329,18 @@ tally_client (Tally  *tally,
         continue;
       g_assert_cmpuint (k, <, windows->len);
       w = &g_array_index (windows, Window, k++);
-      for (j = i + 1; j < lines->len && !g_str_has_prefix (lines->pdata[j], "event "); j++)
+      for (j = i + 1; j < lines->len && (!g_str_has_prefix (lines->pdata[j], "event ") ||
+                                          g_str_has_prefix (lines->pdata[j], "event answered "));
+           j++)
         append_shape (shape, lines->pdata[j]);
       if (j == lines->len)
         continue;   /* the last discard of the match: the event is "over" */
-      /* No window waited for its time limit. */
+      /* No window waited for its time limit; each lasted its least time
+       * (less what the discard's line may have been held up). */
       g_assert_cmpint (g_array_index (bot->times, gint64, j) - g_array_index (bot->times, gint64, i),
                        <, CLAIM_LIMIT / 2 * G_USEC_PER_SEC);
+      g_assert_cmpint (g_array_index (bot->times, gint64, j) - g_array_index (bot->times, gint64, i),
+                       >=, minimum / 2 * 1000);
       if (w->next_event == NULL || (!g_str_equal (w->next_event, "draw") &&
                                     !g_str_equal (w->next_event, "exhausted")))
         continue;   /* claimed: that shows, as at any table */
@@ -347,6 +385,7 @@ play_table (const char *game_id,
             const char *config,
             guint       n_bots,
             guint64     seed,
+            guint       minimum,
             Tally      *tally)
 {
   const ParlorGameInfo *info = parlor_games_lookup (game_id);
@@ -356,6 +395,10 @@ play_table (const char *game_id,
   g_autoptr(GArray) windows = NULL;
   Bot *bots[8];
   Bots all = { bots, n_bots };
+  /* A client of this process answers within the server's main-loop turn;
+   * a player who thinks (or a client far away) answers later, while the
+   * table answers for the seats with nothing to claim. */
+  guint claim_delay = g_str_equal (game_id, "mcr") ? 3 : 0;
   const char *table_id;
   guint16 port;
 
@@ -365,6 +408,7 @@ play_table (const char *game_id,
   parlor_server_set_strength (server, 0);   /* random: it lets some claims go */
   parlor_server_set_time_limit (server, CLAIM_LIMIT);
   parlor_server_set_claim_time_limit (server, CLAIM_LIMIT);
+  parlor_server_set_claim_minimum (server, minimum);
   table_id = parlor_server_create_table (server, game_id, config, NULL, &error);
   g_assert_no_error (error);
   table = g_object_ref (parlor_server_get_table (server, table_id));
@@ -372,6 +416,7 @@ play_table (const char *game_id,
   for (guint i = 0; i < n_bots; i++)
     {
       bots[i] = bot_new (info, i, seed * 16 + i);
+      bots[i]->claim_delay = claim_delay;
       g_assert_true (player_connect (bots[i]->player, port, NULL));
       parlor_client_join (bots[i]->player->client, table_id);
       g_assert_true (net_test_wait (seated, bots[i]->player->client, 10000));
@@ -382,6 +427,8 @@ play_table (const char *game_id,
       g_assert_true (parlor_server_start_table (server, table_id, &error));
       g_assert_no_error (error);
     }
+  /* Players over the network: the server's least window time. */
+  g_assert_cmpuint (parlor_table_get_claim_minimum (table), ==, minimum);
   g_assert_true (net_test_wait (all_over, &all, 120000));
 
   windows = read_windows (info, parlor_table_get_record (table));
@@ -400,7 +447,7 @@ play_table (const char *game_id,
   }
   for (guint i = 0; i < n_bots; i++)
     {
-      tally_client (tally, bots[i], windows);
+      tally_client (tally, bots[i], windows, minimum);
       bot_free (bots[i]);
     }
   parlor_server_stop (server);
@@ -467,9 +514,10 @@ test_jihai (void)
   /* Two clients; then a client against a computer player on the server,
    * which answers from its thread when it could claim. */
   for (guint64 seed = 1; seed <= 3; seed++)
-    play_table ("jihai", "first=random", 2, seed, &tally);
+    play_table ("jihai", "first=random", 2, seed, 0, &tally);
   for (guint64 seed = 4; seed <= 6; seed++)
-    play_table ("jihai", "first=random", 1, seed, &tally);
+    play_table ("jihai", "first=random", 1, seed, 0, &tally);
+  play_table ("jihai", "first=random", 1, 7, CLAIM_MINIMUM, &tally);
   g_test_message ("discarder: %u windows another seat could claim, %u none could",
                   tally.n[1][1], tally.n[1][0]);
   /* Both cases are there to compare: the discarder was the one told. */
@@ -487,9 +535,10 @@ test_suzume (void)
   tally_init (&tally);
   /* Four clients; then three and a computer player on the server. */
   for (guint64 seed = 1; seed <= 3; seed++)
-    play_table ("suzume", "seats=4 deals=1", 4, seed, &tally);
+    play_table ("suzume", "seats=4 deals=1", 4, seed, 0, &tally);
   for (guint64 seed = 4; seed <= 5; seed++)
-    play_table ("suzume", "seats=4 deals=1", 3, seed, &tally);
+    play_table ("suzume", "seats=4 deals=1", 3, seed, 0, &tally);
+  play_table ("suzume", "seats=4 deals=1", 3, 6, CLAIM_MINIMUM, &tally);
   g_test_message ("discarder: %u windows another seat could claim, %u none could; "
                   "other seats: %u, %u", tally.n[1][1], tally.n[1][0], tally.n[0][1],
                   tally.n[0][0]);
@@ -503,6 +552,50 @@ test_suzume (void)
   tally_clear (&tally);
 }
 
+static void
+test_mcr (void)
+{
+  Tally tally;
+
+  tally_init (&tally);
+  /* Four clients; then three and a computer player on the server. */
+  for (guint64 seed = 1; seed <= 2; seed++)
+    play_table ("mcr", "hands=1", 4, seed, 0, &tally);
+  for (guint64 seed = 3; seed <= 4; seed++)
+    play_table ("mcr", "hands=1", 3, seed, 0, &tally);
+  play_table ("mcr", "hands=1", 3, 5, CLAIM_MINIMUM, &tally);
+  g_test_message ("discarder: %u windows another seat could claim, %u none could; "
+                  "other seats: %u, %u", tally.n[1][1], tally.n[1][0], tally.n[0][1],
+                  tally.n[0][0]);
+  for (guint d = 0; d < 2; d++)
+    {
+      g_assert_cmpuint (tally.n[d][1], >, 0);
+      g_assert_cmpuint (tally.n[d][0], >, 0);
+    }
+  assert_same_shapes (&tally);
+  tally_clear (&tally);
+}
+
+/* The host alone against the computer: no least window time. */
+static void
+test_host_alone (void)
+{
+  g_autoptr(ParlorServer) server = parlor_server_new (parlor_games_lookup);
+  g_autoptr(GError) error = NULL;
+  const char *table_id;
+  ParlorTable *table;
+
+  parlor_server_set_claim_minimum (server, 500);
+  table_id = parlor_server_create_table (server, "mcr", "hands=1", "Host", &error);
+  g_assert_no_error (error);
+  g_assert_true (parlor_server_start_table (server, table_id, &error));
+  g_assert_no_error (error);
+  table = parlor_server_get_table (server, table_id);
+  g_assert_true (parlor_table_is_started (table));
+  g_assert_cmpuint (parlor_table_get_claim_minimum (table), ==, 0);
+  parlor_server_stop (server);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -510,5 +603,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/net/claim-window/jihai", test_jihai);
   g_test_add_func ("/net/claim-window/suzume", test_suzume);
+  g_test_add_func ("/net/claim-window/mcr", test_mcr);
+  g_test_add_func ("/net/claim-window/host-alone", test_host_alone);
   return g_test_run ();
 }

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/prctl.h>
 
@@ -477,6 +478,33 @@ test_start_when (void)
   proc_free (serve);
 }
 
+/* claimtiming plays its own loopback tables and prints the AUC with its
+ * interval; a short least window time keeps it quick. */
+static void
+test_claimtiming (void)
+{
+  g_autofree char *last = NULL;
+  double auc, low, high;
+  Proc *proc;
+
+  proc = proc_spawn ("claimtiming", "claimtiming", "--game", "jihai", "--windows", "40",
+                     "--claim-minimum", "5", NULL);
+  g_assert_true (wait_for (proc_exited, proc, 120000));
+  g_assert_cmpint (proc->status, ==, 0);
+  last = proc_last_line (proc);
+  g_assert_cmpint (sscanf (last, "auc=%lf ci95=%lf..%lf", &auc, &low, &high), ==, 3);
+  g_assert_cmpfloat (low, <=, auc);
+  g_assert_cmpfloat (auc, <=, high);
+  g_assert_cmpfloat (auc, >=, 0);
+  g_assert_cmpfloat (auc, <=, 1);
+  proc_free (proc);
+
+  proc = proc_spawn ("claimtiming", "claimtiming", "--game", "triad", NULL);
+  g_assert_true (wait_for (proc_exited, proc, 10000));
+  g_assert_cmpint (proc->status, ==, 2);
+  proc_free (proc);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -499,6 +527,7 @@ main (int   argc,
   g_test_add_func ("/net/cli/server-killed", test_server_killed);
   g_test_add_func ("/net/cli/refusals", test_refusals);
   g_test_add_func ("/net/cli/start-when", test_start_when);
+  g_test_add_func ("/net/cli/claimtiming", test_claimtiming);
 
   status = g_test_run ();
   {

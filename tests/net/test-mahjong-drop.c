@@ -100,6 +100,7 @@ test_drop_and_return (gconstpointer data)
   parlor_server_set_strength (server, 1);
   /* Slow enough that the match is still on when the player comes back. */
   parlor_server_set_ai_delay (server, 100);
+  parlor_server_set_claim_minimum (server, 20);
   table_id = parlor_server_create_table (server, c->game_id, c->config, NULL, &error);
   g_assert_no_error (error);
   table = parlor_server_get_table (server, table_id);

@@ -438,8 +438,13 @@ mcr_state_view_line (const McrState *state,
           g_autofree char *value = mcr_view_actions_value ((const char * const *) actions->pdata,
                                                            actions->len);
 
-          g_string_append (s, state->phase == MCR_PHASE_TURN ? " ask=turn" : " ask=claim");
-          g_string_append_printf (s, " actions=%s", value);
+          /* A seat with nothing but pass is not asked: the table passes
+           * for it, and its view is the same before and after. */
+          if (state->phase == MCR_PHASE_TURN || actions->len > 1)
+            {
+              g_string_append (s, state->phase == MCR_PHASE_TURN ? " ask=turn" : " ask=claim");
+              g_string_append_printf (s, " actions=%s", value);
+            }
         }
     }
   return g_string_free (s, FALSE);
