@@ -7,6 +7,8 @@
 #include "jihai-game.h"
 #include "jihai-hint.h"
 #include "jihai-view.h"
+#include "manhattan-game.h"
+#include "manhattan-rules.h"
 #include "parlor-games.h"
 #include "parlor-hint.h"
 #include "parlor-rng.h"
@@ -309,6 +311,45 @@ test_bad_actions (void)
     }
 }
 
+/* A hinted build names its spot as the player sees it from their seat, as
+ * the card does (the board and the log name it so too), at every seat. */
+static void
+test_manhattan_seat_frame (void)
+{
+  const ParlorGameInfo *info = parlor_games_lookup ("manhattan");
+  gboolean seen[MANHATTAN_N_SEATS] = { FALSE };
+
+  for (guint64 seed = 1; seed <= 6; seed++)
+    for (guint moves = 4; moves <= 40; moves += 9)
+      {
+        g_autoptr(ParlorGame) game = game_after (info, "", seed, moves);
+        int seat = seat_to_act (game);
+        g_autofree char *view = NULL;
+        g_autoptr(GPtrArray) legal = NULL;
+
+        if (seat < 0)
+          continue;
+        view = parlor_game_view_for (game, seat);
+        legal = parlor_game_legal_actions (game, seat);
+        for (guint i = 0; i < legal->len; i++)
+          {
+            const char *action = g_ptr_array_index (legal, i);
+            unsigned int card, city, block;
+            g_autofree char *words = NULL;
+            g_autofree char *place = NULL;
+
+            if (sscanf (action, "play card=%u city=%u block=%u", &card, &city, &block) != 3)
+              continue;
+            words = info->describe_move (view, action);
+            place = g_strdup_printf ("city %u, %s (", city + 1, manhattan_place_name (card));
+            g_assert_nonnull (strstr (words, place));
+            seen[seat] = TRUE;
+          }
+      }
+  for (int s = 0; s < MANHATTAN_N_SEATS; s++)
+    g_assert_true (seen[s]);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -326,6 +367,7 @@ main (int   argc,
   g_test_add_func ("/hint/triad/solved", test_triad_solved);
   g_test_add_func ("/hint/jihai/hidden", test_hidden_jihai);
   g_test_add_func ("/hint/jihai/waits", test_waits_jihai);
+  g_test_add_func ("/hint/manhattan/seat-frame", test_manhattan_seat_frame);
   g_test_add_func ("/hint/bad-views", test_bad_views);
   g_test_add_func ("/hint/bad-actions", test_bad_actions);
 
