@@ -216,6 +216,53 @@ assert_nothing_covered (ParlorWindow *window)
 }
 
 static const char *current_game;
+static gboolean sizes_seen;    /* this game's hint was looked at in each size */
+
+static int wanted_width, wanted_height;
+
+static gboolean
+window_sized (gpointer window)
+{
+  return gtk_widget_get_width (window) == wanted_width && gtk_widget_get_height (window) == wanted_height;
+}
+
+/* The window at @width × @height, its frame aside. */
+static void
+resize (ParlorWindow *window,
+        int           width,
+        int           height)
+{
+  int dw = 0, dh = 0;
+
+  gtk_window_get_default_size (GTK_WINDOW (window), &dw, &dh);
+  dw -= gtk_widget_get_width (GTK_WIDGET (window));
+  dh -= gtk_widget_get_height (GTK_WIDGET (window));
+  wanted_width = width;
+  wanted_height = height;
+  gtk_window_set_default_size (GTK_WINDOW (window), width + dw, height + dh);
+  ui_test_wait_for (window_sized, window);
+}
+
+/* The hint, in a large window and a small one: clear of the hand and the
+ * calls in both, and on a screenshot for a person to look at. */
+static void
+look_at_sizes (ParlorWindow *window)
+{
+  static const int sizes[][2] = { { 1280, 800 }, { 800, 600 } };
+  int width = gtk_widget_get_width (GTK_WIDGET (window));
+  int height = gtk_widget_get_height (GTK_WIDGET (window));
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("hint-%s-%dx%d", current_game, sizes[i][0], sizes[i][1]);
+
+      resize (window, sizes[i][0], sizes[i][1]);
+      ui_test_iterate (50);
+      assert_nothing_covered (window);
+      ui_test_screenshot (GTK_WIDGET (window), name);
+    }
+  resize (window, width, height);
+}
 
 static gboolean
 decides (gpointer data)
@@ -266,6 +313,11 @@ take_hint (ParlorWindow *window)
   ui_test_wait_for (was_told, NULL);
   g_assert_cmpuint (n_hints_shown (window), ==, 1);
   assert_nothing_covered (window);
+  if (!sizes_seen)
+    {
+      sizes_seen = TRUE;
+      look_at_sizes (window);
+    }
 
   view = parlor_session_dup_view (session);
   moves_before = mine->len;
@@ -341,6 +393,7 @@ start (ParlorWindow *window,
   session = parlor_game_screen_get_session (screen);
   my_seat = (guint) parlor_session_get_seat (session);
   g_ptr_array_set_size (mine, 0);
+  sizes_seen = FALSE;
   g_signal_connect_object (parlor_session_get_table (session), "action", G_CALLBACK (on_action), NULL, 0);
   announce_id = g_signal_connect (screen, "announce", G_CALLBACK (on_announce), NULL);
 }
@@ -431,7 +484,12 @@ test_mahjong (gconstpointer data)
     {
       if (hinted < 2 || offers_call ())
         {
-          g_autoptr(ParlorHint) hint = take_hint (window);
+          g_autoptr(ParlorHint) hint = NULL;
+
+          /* A claim window is looked at in both sizes too. */
+          if (offers_call ())
+            sizes_seen = FALSE;
+          hint = take_hint (window);
 
           hinted++;
           if (offers_call () || !g_str_has_prefix (hint->action, "discard"))
@@ -467,6 +525,8 @@ main (int   argc,
       char *argv[])
 {
   ui_test_init (&argc, &argv);
+  /* A claim window waits while the hint is looked at. */
+  g_object_set (parlor_application_get_settings (ui_test_get_app ()), "claim-time-limit", 0, NULL);
   /* The same deals every run. */
   g_setenv ("PARLOR_SEED", "3", TRUE);
   mine = g_ptr_array_new_with_free_func (g_free);

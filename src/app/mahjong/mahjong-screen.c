@@ -340,6 +340,9 @@ mahjong_screen_set_status_labels (MahjongScreen *self,
 
   PRIV (self)->turn_label = turn_label;
   PRIV (self)->hint_label = hint_label;
+  /* Whose turn it is and what the player is asked stay in view. */
+  if (turn_label != NULL)
+    parlor_game_screen_keep_clear (PARLOR_GAME_SCREEN (self), GTK_WIDGET (turn_label));
 }
 
 const char *
