@@ -97,7 +97,8 @@ struct _ParlorGameScreenClass
   gboolean  (*escape)          (ParlorGameScreen  *self);
 
   /* Shows the hinted @action on the board: the card and spot, the cell,
-   * the tile to discard or the claim, with the keyboard focus on it. */
+   * the tile to discard, with the keyboard focus on it. Not asked when a
+   * widget makes @action (parlor_widget_set_move()): it has the focus. */
   void      (*show_hint)       (ParlorGameScreen  *self,
                                 const char        *action);
 

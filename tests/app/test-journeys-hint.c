@@ -420,16 +420,14 @@ test_triad (void)
 
   start (window, "triad", NULL);
   while (wait_to_decide ())
-    {
-      g_autoptr(ParlorHint) hint = take_hint (window);
-    }
+    parlor_hint_free (take_hint (window));
   ui_test_wait_for (is_finished, NULL);
   g_assert_cmpuint (mine->len, >, 0);
   g_assert_cmpuint (n_hints_shown (window), ==, 0);
   finish (window);
 }
 
-/* The player sits at North: the hint's spot, the board's and the log's
+/* The player sits at East: the hint's spot, the board's and the log's
  * are one place. */
 static void
 test_manhattan (void)
