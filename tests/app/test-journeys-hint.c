@@ -14,6 +14,7 @@
 #include "manhattan-screen-private.h"
 #include "parlor-game-screen.h"
 #include "parlor-hint.h"
+#include "parlor-review.h"
 #include "parlor-window.h"
 #include "triad-hand-view.h"
 #include "triad-screen.h"
@@ -305,6 +306,8 @@ take_hint (ParlorWindow *window)
   const ParlorGameInfo *info = parlor_table_get_info (parlor_session_get_table (session));
   g_autoptr(ParlorHint) hint = g_new0 (ParlorHint, 1);
   g_autofree char *view = NULL;
+  g_autoptr(ParlorReviewEntry) review = NULL;
+  g_autoptr(GError) error = NULL;
 
   press_ctrl_h (window);
   ui_test_wait_for (was_told, NULL);
@@ -328,6 +331,12 @@ take_hint (ParlorWindow *window)
   g_test_message ("hint: %s; made: %s", hint_said, hint->action);
   g_assert_nonnull (hint->words);
   g_assert_true (g_str_has_prefix (hint_said, hint->words));
+  /* A review of the game (its seed 1, as the replay viewer's) lists no
+   * hinted move as a mistake. */
+  review = parlor_review_decision (info, view, hint->action, 1, NULL, &error);
+  g_assert_no_error (error);
+  if (review != NULL)
+    g_error ("the review lists the hinted %s; it would play %s", review->played, review->best);
   /* The position has passed: so has its hint. */
   g_assert_cmpuint (n_hints_shown (window), ==, 0);
   return g_steal_pointer (&hint);
