@@ -24,6 +24,12 @@ typedef struct
   GtkWidget         *setup;
   GtkWidget         *setup_box;    /* the setup page: the saved game, then the setup */
   GtkPaned          *play_paned;   /* the play page: the game's board, then the log */
+  GtkOverlay        *play_overlay; /* the board, under the notice */
+  GtkLabel          *notice;
+  guint              notice_id;    /* the notice's timeout */
+  gboolean           hint_shown;   /* the notice is a hint, for the decision at hint_mark */
+  int                hint_mark;
+  GPtrArray         *kept_clear;   /* widgets the notice never covers */
   AdwStatusPage     *result_page;
   GtkWidget         *result_box;
   GtkLabel          *result_details;
@@ -105,6 +111,7 @@ announce (ParlorGameScreen *self,
 
 static void update_clock (ParlorGameScreen *self);
 static void update_actions (ParlorGameScreen *self);
+static void hide_notice (ParlorGameScreen *self);
 static void save_game (ParlorGameScreen *self);
 static void update_saved_bar (ParlorGameScreen *self);
 
@@ -316,6 +323,28 @@ on_event (ParlorSession    *session,
     klass->session_event (self, line);
 }
 
+/* Which decision of the player's the game is at: it changes with each
+ * move they make (the actions before their last one). */
+static int
+decision_mark (ParlorGameScreen *self)
+{
+  ParlorGameScreenPrivate *priv = PRIV (self);
+  ParlorTable *table = priv->session != NULL ? parlor_session_get_table (priv->session) : NULL;
+  int seat = priv->session != NULL ? parlor_session_get_seat (priv->session) : -1;
+
+  return table != NULL && seat >= 0 ? parlor_table_get_undo_point (table, (guint) seat) : -1;
+}
+
+/* A hint shown for a decision that has passed goes with it. */
+static void
+drop_passed_hint (ParlorGameScreen *self)
+{
+  ParlorGameScreenPrivate *priv = PRIV (self);
+
+  if (priv->hint_shown && (!priv->can_hint || decision_mark (self) != priv->hint_mark))
+    hide_notice (self);
+}
+
 static void
 on_changed (ParlorSession    *session,
             ParlorGameScreen *self)
@@ -325,6 +354,7 @@ on_changed (ParlorSession    *session,
   save_game (self);
   update_actions (self);
   ensure_seated (self);
+  drop_passed_hint (self);
   if (klass->session_changed != NULL)
     klass->session_changed (self);
   if (!PRIV (self)->start_told && parlor_session_is_playing (session))
@@ -787,9 +817,148 @@ parlor_game_screen_set_play (ParlorGameScreen *self,
 {
   g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
   g_return_if_fail (GTK_IS_WIDGET (board));
-  g_return_if_fail (gtk_paned_get_start_child (PRIV (self)->play_paned) == NULL);
+  g_return_if_fail (gtk_overlay_get_child (PRIV (self)->play_overlay) == NULL);
 
-  gtk_paned_set_start_child (PRIV (self)->play_paned, board);
+  gtk_overlay_set_child (PRIV (self)->play_overlay, board);
+}
+
+void
+parlor_game_screen_keep_clear (ParlorGameScreen *self,
+                               GtkWidget        *widget)
+{
+  g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+
+  g_ptr_array_add (PRIV (self)->kept_clear, g_object_ref (widget));
+}
+
+GtkWidget *
+parlor_game_screen_get_notice (ParlorGameScreen *self)
+{
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), NULL);
+  return GTK_WIDGET (PRIV (self)->notice);
+}
+
+static void
+hide_notice (ParlorGameScreen *self)
+{
+  ParlorGameScreenPrivate *priv = PRIV (self);
+
+  g_clear_handle_id (&priv->notice_id, g_source_remove);
+  priv->hint_shown = FALSE;
+  if (priv->notice != NULL)
+    gtk_widget_set_visible (GTK_WIDGET (priv->notice), FALSE);
+}
+
+static gboolean
+on_notice_timeout (gpointer data)
+{
+  ParlorGameScreen *self = data;
+
+  PRIV (self)->notice_id = 0;
+  hide_notice (self);
+  return G_SOURCE_REMOVE;
+}
+
+#define NOTICE_MARGIN 12
+#define NOTICE_SECONDS 4
+
+/* One notice at a time, in place of the last: a hint stays until its
+ * decision has passed, others a few seconds. Off the play page the window
+ * shows it as a toast, a hint not at all. */
+static void
+show_notice (ParlorGameScreen *self,
+             const char       *message,
+             gboolean          hint)
+{
+  ParlorGameScreenPrivate *priv = PRIV (self);
+
+  hide_notice (self);
+  if (priv->notice == NULL || g_strcmp0 (parlor_game_screen_get_page (self), "play") != 0)
+    {
+      if (!hint)
+        parlor_screen_toast (GTK_WIDGET (self), message);
+      return;
+    }
+  gtk_label_set_text (priv->notice, message);
+  gtk_widget_set_visible (GTK_WIDGET (priv->notice), TRUE);
+  priv->hint_shown = hint;
+  priv->hint_mark = decision_mark (self);
+  if (!hint)
+    priv->notice_id = g_timeout_add_seconds (NOTICE_SECONDS, on_notice_timeout, self);
+}
+
+/* A notice belongs to the play page, and a hint to its turn. */
+static void
+on_page_changed (ParlorGameScreen *self)
+{
+  if (g_strcmp0 (parlor_game_screen_get_page (self), "play") != 0)
+    hide_notice (self);
+}
+
+static gboolean
+overlaps_kept (ParlorGameScreen *self,
+               GtkWidget        *overlay,
+               int               y,
+               int               height)
+{
+  GPtrArray *kept = PRIV (self)->kept_clear;
+
+  for (guint i = 0; i < kept->len; i++)
+    {
+      graphene_rect_t b;
+
+      if (!gtk_widget_get_mapped (g_ptr_array_index (kept, i)) ||
+          !gtk_widget_compute_bounds (g_ptr_array_index (kept, i), overlay, &b))
+        continue;
+      if (y < b.origin.y + b.size.height && b.origin.y < y + height)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The notice goes as high as it can over the board without covering a
+ * widget kept clear (the hand, the calls): at the top, else next to one. */
+static gboolean
+on_notice_position (GtkOverlay       *overlay,
+                    GtkWidget        *widget,
+                    GdkRectangle     *rect,
+                    ParlorGameScreen *self)
+{
+  GPtrArray *kept = PRIV (self)->kept_clear;
+  int width = gtk_widget_get_width (GTK_WIDGET (overlay));
+  int height = gtk_widget_get_height (GTK_WIDGET (overlay));
+  int min_w, nat_w, min_h, nat_h;
+  int best = -1;
+
+  if (widget != GTK_WIDGET (PRIV (self)->notice))
+    return FALSE;
+  gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &min_w, &nat_w, NULL, NULL);
+  rect->width = MAX (MIN (nat_w, width - 2 * NOTICE_MARGIN), min_w);
+  gtk_widget_measure (widget, GTK_ORIENTATION_VERTICAL, rect->width, &min_h, &nat_h, NULL, NULL);
+  rect->height = MAX (nat_h, min_h);
+  rect->x = MAX ((width - rect->width) / 2, 0);
+
+  if (!overlaps_kept (self, GTK_WIDGET (overlay), NOTICE_MARGIN, rect->height))
+    best = NOTICE_MARGIN;
+  for (guint i = 0; i < kept->len; i++)
+    {
+      GtkWidget *other = g_ptr_array_index (kept, i);
+      graphene_rect_t b;
+      int candidates[2];
+
+      if (!gtk_widget_get_mapped (other) || !gtk_widget_compute_bounds (other, GTK_WIDGET (overlay), &b))
+        continue;
+      candidates[0] = (int) (b.origin.y + b.size.height) + NOTICE_MARGIN;
+      candidates[1] = (int) b.origin.y - rect->height - NOTICE_MARGIN;
+      for (guint c = 0; c < G_N_ELEMENTS (candidates); c++)
+        if (candidates[c] >= 0 && candidates[c] + rect->height <= height &&
+            (best < 0 || candidates[c] < best) &&
+            !overlaps_kept (self, GTK_WIDGET (overlay), candidates[c], rect->height))
+          best = candidates[c];
+    }
+  rect->y = best >= 0 ? best : NOTICE_MARGIN;
+  return TRUE;
 }
 
 void
@@ -893,6 +1062,7 @@ reset (ParlorGameScreen *self)
   parlor_game_screen_close_dialogs (self);
   set_last_replay (self, NULL);
   parlor_log_view_clear (PRIV (self)->log);
+  hide_notice (self);
   if (klass->reset != NULL)
     klass->reset (self);
 }
@@ -1299,11 +1469,57 @@ parlor_game_screen_can_hint (ParlorGameScreen *self)
   return PRIV (self)->can_hint;
 }
 
+#define MOVE_KEY "parlor-game-screen-move"
+
+void
+parlor_widget_set_move (GtkWidget  *widget,
+                        const char *action)
+{
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+
+  g_object_set_data_full (G_OBJECT (widget), MOVE_KEY, g_strdup (action), g_free);
+}
+
+static GtkWidget *
+find_move (GtkWidget  *widget,
+           const char *action)
+{
+  if (!gtk_widget_get_mapped (widget) || !gtk_widget_is_sensitive (widget))
+    return NULL;
+  if (g_strcmp0 (g_object_get_data (G_OBJECT (widget), MOVE_KEY), action) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_move (child, action);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The widget that makes @action (parlor_widget_set_move()) takes the focus,
+ * found by the move it makes, not by its place among its siblings. */
+gboolean
+parlor_game_screen_focus_move (ParlorGameScreen *self,
+                               const char       *action)
+{
+  GtkWidget *widget;
+
+  g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), FALSE);
+  g_return_val_if_fail (action != NULL, FALSE);
+
+  widget = find_move (GTK_WIDGET (PRIV (self)->play_overlay), action);
+  return widget != NULL && gtk_widget_grab_focus (widget);
+}
+
 typedef struct
 {
   const ParlorGameInfo *info;
   char                 *view;
   char                 *names[PARLOR_GAME_SCREEN_MAX_SEATS + 1];
+  int                   mark;
 } HintJob;
 
 static void
@@ -1340,6 +1556,7 @@ hint_done (GObject      *source,
   ParlorGameScreen *self = PARLOR_GAME_SCREEN (source);
   ParlorGameScreenPrivate *priv = PRIV (self);
   g_autoptr(ParlorHint) hint = g_task_propagate_pointer (G_TASK (result), NULL);
+  HintJob *job = g_task_get_task_data (G_TASK (result));
   g_autofree char *text = NULL;
   g_autofree char *said = NULL;
 
@@ -1348,13 +1565,16 @@ hint_done (GObject      *source,
   if (hint == NULL || g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))) ||
       !priv->can_hint)
     return;
+  if (decision_mark (self) != job->mark)
+    return;
 
   parlor_game_screen_mark_assisted (self);
   text = parlor_hint_to_text (hint);
   said = g_strdup_printf (_("Hint: %s"), text);
-  if (PARLOR_GAME_SCREEN_GET_CLASS (self)->show_hint != NULL)
+  if (!parlor_game_screen_focus_move (self, hint->action) &&
+      PARLOR_GAME_SCREEN_GET_CLASS (self)->show_hint != NULL)
     PARLOR_GAME_SCREEN_GET_CLASS (self)->show_hint (self, hint->action);
-  parlor_game_screen_toast (self, said);
+  show_notice (self, said, TRUE);
   announce (self, said);
 }
 
@@ -1383,6 +1603,7 @@ parlor_game_screen_hint (ParlorGameScreen  *self,
   job = g_new0 (HintJob, 1);
   job->info = PARLOR_GAME_SCREEN_GET_CLASS (self)->game_info;
   job->view = parlor_session_dup_view (priv->session);
+  job->mark = decision_mark (self);
   for (guint i = 0; i < PARLOR_GAME_SCREEN_MAX_SEATS && priv->names[i] != NULL; i++)
     job->names[i] = g_strdup (priv->names[i]);
   if (job->info == NULL || job->view == NULL)
@@ -1725,7 +1946,7 @@ parlor_game_screen_toast (ParlorGameScreen *self,
   g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
   g_return_if_fail (message != NULL);
 
-  parlor_screen_toast (GTK_WIDGET (self), message);
+  show_notice (self, message, FALSE);
   /* A toast is not heard by itself: every refusal is told to screen readers too. */
   announce (self, message);
 }
@@ -2044,6 +2265,9 @@ parlor_game_screen_dispose (GObject *object)
   ParlorGameScreenPrivate *priv = PRIV (self);
 
   g_clear_handle_id (&priv->tick_id, g_source_remove);
+  hide_notice (self);
+  priv->notice = NULL;
+  g_ptr_array_set_size (priv->kept_clear, 0);
   if (priv->hint_cancellable != NULL)
     g_cancellable_cancel (priv->hint_cancellable);
   g_clear_object (&priv->hint_cancellable);
@@ -2069,6 +2293,7 @@ parlor_game_screen_finalize (GObject *object)
 
   g_ptr_array_unref (PRIV (self)->dialogs);
   g_ptr_array_unref (PRIV (self)->events);
+  g_ptr_array_unref (PRIV (self)->kept_clear);
   g_free (PRIV (self)->paused_from);
   g_free (PRIV (self)->last_replay);
   g_free (PRIV (self)->last_replay_path);
@@ -2203,6 +2428,8 @@ parlor_game_screen_class_init (ParlorGameScreenClass *klass)
   gtk_widget_class_bind_template_child_private (widget_class, ParlorGameScreen, setup_box);
   gtk_widget_class_bind_template_child_private (widget_class, ParlorGameScreen, saved_bar);
   gtk_widget_class_bind_template_child_private (widget_class, ParlorGameScreen, play_paned);
+  gtk_widget_class_bind_template_child_private (widget_class, ParlorGameScreen, play_overlay);
+  gtk_widget_class_bind_template_child_private (widget_class, ParlorGameScreen, notice);
   gtk_widget_class_bind_template_child_private (widget_class, ParlorGameScreen, log_pane);
   gtk_widget_class_bind_template_child_private (widget_class, ParlorGameScreen, log);
   gtk_widget_class_bind_template_child_private (widget_class, ParlorGameScreen, result_page);
@@ -2225,7 +2452,12 @@ parlor_game_screen_init (ParlorGameScreen *self)
   PRIV (self)->dialogs = g_ptr_array_new_with_free_func ((GDestroyNotify) weak_ref_free);
   PRIV (self)->events = g_ptr_array_new_with_free_func (g_free);
   PRIV (self)->seat = -1;
+  PRIV (self)->kept_clear = g_ptr_array_new_with_free_func (g_object_unref);
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect (PRIV (self)->play_overlay, "get-child-position",
+                    G_CALLBACK (on_notice_position), self);
+  g_signal_connect_swapped (PRIV (self)->stack, "notify::visible-child-name",
+                            G_CALLBACK (on_page_changed), self);
   update_names (self);
 }
 

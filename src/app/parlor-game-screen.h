@@ -97,7 +97,8 @@ struct _ParlorGameScreenClass
   gboolean  (*escape)          (ParlorGameScreen  *self);
 
   /* Shows the hinted @action on the board: the card and spot, the cell,
-   * the tile to discard or the claim, with the keyboard focus on it. */
+   * the tile to discard, with the keyboard focus on it. Not asked when a
+   * widget makes @action (parlor_widget_set_move()): it has the focus. */
   void      (*show_hint)       (ParlorGameScreen  *self,
                                 const char        *action);
 
@@ -261,6 +262,17 @@ gboolean  parlor_game_screen_undo           (ParlorGameScreen  *self,
  * notifies): the strongest computer player's move, worked out off the main
  * thread, is shown on the board (show_hint) and said ("announce"). */
 gboolean  parlor_game_screen_can_hint       (ParlorGameScreen  *self);
+/* A widget that makes @action when activated (a call's button): a hint of
+ * @action puts the focus on it, before the screen's show_hint is asked. */
+void      parlor_widget_set_move            (GtkWidget         *widget,
+                                             const char        *action);
+gboolean  parlor_game_screen_focus_move     (ParlorGameScreen  *self,
+                                             const char        *action);
+/* The screen's notices (toasts, hints) never cover @widget (the hand, the
+ * calls); the notice is shown on the play page, one at a time. */
+void      parlor_game_screen_keep_clear     (ParlorGameScreen  *self,
+                                             GtkWidget         *widget);
+GtkWidget *parlor_game_screen_get_notice    (ParlorGameScreen  *self);
 gboolean  parlor_game_screen_hint           (ParlorGameScreen  *self,
                                              GError           **error);
 /* The game was played with help (a hint shown or a move undone): its

@@ -7,8 +7,23 @@
 
 #include "parlor-hint.h"
 #include "parlor-line.h"
+#include "parlor-rng.h"
 
 #define MAX_NAMES 8
+
+/* As src/games/parlor-review.c mixes a decision's seed: the review's with
+ * the view line (FNV-1a). */
+guint64
+parlor_hint_seed (const char *view)
+{
+  guint64 h = G_GUINT64_CONSTANT (0xcbf29ce484222325);
+
+  g_return_val_if_fail (view != NULL, 0);
+
+  for (const guchar *p = (const guchar *) view; *p != '\0'; p++)
+    h = (h ^ *p) * G_GUINT64_CONSTANT (0x100000001b3);
+  return parlor_rng_splitmix64 (PARLOR_HINT_REVIEW_SEED ^ parlor_rng_splitmix64 (h));
+}
 
 const char *
 parlor_hint_level (const ParlorGameInfo *info)
@@ -88,7 +103,7 @@ parlor_hint_compute (const ParlorGameInfo *info,
   if (parsed != NULL)
     parlor_line_get_int (parsed, "seat", 0, MAX_NAMES - 1, &seat, NULL);
 
-  hint->action = info->ai_choose (level, view, PARLOR_HINT_SEED, cancellable, error);
+  hint->action = info->ai_choose (level, view, parlor_hint_seed (view), cancellable, error);
   if (hint->action == NULL)
     return NULL;
   if (info->describe_move != NULL)

@@ -10,10 +10,11 @@ G_BEGIN_DECLS
  * from that seat's view line, said in words, with the game's notes (a
  * mahjong seat's waits, its score or why it cannot win yet). It reads the
  * view line only, so it never knows more than the seat may see, and it is
- * deterministic (the computer player decides with PARLOR_HINT_SEED).
+ * deterministic (the computer player decides with parlor_hint_seed()).
  */
 
-#define PARLOR_HINT_SEED G_GUINT64_CONSTANT (0x48494e54)
+/* The review's seed that the hint's computer player decides with. */
+#define PARLOR_HINT_REVIEW_SEED G_GUINT64_CONSTANT (1)
 
 typedef struct
 {
@@ -22,6 +23,11 @@ typedef struct
   char *notes;    /* the game's notes, one a line, or NULL */
 } ParlorHint;
 
+/* The seed the computer player decides @view's hint with: the one a review
+ * with seed PARLOR_HINT_REVIEW_SEED (the app's, the command line's by
+ * default) gives that decision (docs/review.md), so that a hint taken is
+ * never listed by the review. */
+guint64     parlor_hint_seed    (const char           *view);
 /* The level of @info's strongest computer player (the last of ai_levels). */
 const char *parlor_hint_level   (const ParlorGameInfo *info);
 

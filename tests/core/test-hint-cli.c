@@ -149,7 +149,7 @@ test_replay (gconstpointer data)
       game = play_records (info, lines, i);
       g_assert_true (parlor_game_is_waiting_for (game, seat));
       view = parlor_game_view_for (game, seat);
-      expected = info->ai_choose (parlor_hint_level (info), view, PARLOR_HINT_SEED, NULL, NULL);
+      expected = info->ai_choose (parlor_hint_level (info), view, parlor_hint_seed (view), NULL, NULL);
       g_assert_cmpstr (json_object_get_string_member (obj, "action"), ==, expected);
       g_assert_cmpstr (json_object_get_string_member (obj, "words"), !=, "");
       g_assert_true (json_object_has_member (obj, "notes"));

@@ -7,8 +7,11 @@
 #include "jihai-game.h"
 #include "jihai-hint.h"
 #include "jihai-view.h"
+#include "manhattan-game.h"
+#include "manhattan-rules.h"
 #include "parlor-games.h"
 #include "parlor-hint.h"
+#include "parlor-review.h"
 #include "parlor-rng.h"
 #include "triad-solver.h"
 #include "triad-view.h"
@@ -106,12 +109,13 @@ test_strongest (gconstpointer data)
         g_autofree char *view = NULL;
         g_autofree char *expected = NULL;
         g_autoptr(ParlorHint) hint = NULL;
+        g_autoptr(ParlorReviewEntry) review = NULL;
         g_autoptr(GError) error = NULL;
 
         if (seat < 0)
           continue;
         view = parlor_game_view_for (game, seat);
-        expected = info->ai_choose (strongest, view, PARLOR_HINT_SEED, NULL, &error);
+        expected = info->ai_choose (strongest, view, parlor_hint_seed (view), NULL, &error);
         g_assert_no_error (error);
         hint = parlor_hint_compute (info, view, NULL, NULL, &error);
         g_assert_no_error (error);
@@ -120,6 +124,10 @@ test_strongest (gconstpointer data)
         g_assert_nonnull (hint->words);
         g_assert_cmpstr (hint->words, !=, "");
         g_assert_cmpstr (hint->words, !=, hint->action);
+        /* The review (seed 1, as the app's) never lists a hint taken. */
+        review = parlor_review_decision (info, view, hint->action, PARLOR_HINT_REVIEW_SEED, NULL, &error);
+        g_assert_no_error (error);
+        g_assert_null (review);
         checked++;
       }
   g_assert_cmpuint (checked, >=, 6);
@@ -309,6 +317,45 @@ test_bad_actions (void)
     }
 }
 
+/* A hinted build names its spot as the player sees it from their seat, as
+ * the card does (the board and the log name it so too), at every seat. */
+static void
+test_manhattan_seat_frame (void)
+{
+  const ParlorGameInfo *info = parlor_games_lookup ("manhattan");
+  gboolean seen[MANHATTAN_N_SEATS] = { FALSE };
+
+  for (guint64 seed = 1; seed <= 6; seed++)
+    for (guint moves = 4; moves <= 40; moves += 9)
+      {
+        g_autoptr(ParlorGame) game = game_after (info, "", seed, moves);
+        int seat = seat_to_act (game);
+        g_autofree char *view = NULL;
+        g_autoptr(GPtrArray) legal = NULL;
+
+        if (seat < 0)
+          continue;
+        view = parlor_game_view_for (game, seat);
+        legal = parlor_game_legal_actions (game, seat);
+        for (guint i = 0; i < legal->len; i++)
+          {
+            const char *action = g_ptr_array_index (legal, i);
+            unsigned int card, city, block;
+            g_autofree char *words = NULL;
+            g_autofree char *place = NULL;
+
+            if (sscanf (action, "play card=%u city=%u block=%u", &card, &city, &block) != 3)
+              continue;
+            words = info->describe_move (view, action);
+            place = g_strdup_printf ("city %u, %s (", city + 1, manhattan_place_name (card));
+            g_assert_nonnull (strstr (words, place));
+            seen[seat] = TRUE;
+          }
+      }
+  for (int s = 0; s < MANHATTAN_N_SEATS; s++)
+    g_assert_true (seen[s]);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -326,6 +373,7 @@ main (int   argc,
   g_test_add_func ("/hint/triad/solved", test_triad_solved);
   g_test_add_func ("/hint/jihai/hidden", test_hidden_jihai);
   g_test_add_func ("/hint/jihai/waits", test_waits_jihai);
+  g_test_add_func ("/hint/manhattan/seat-frame", test_manhattan_seat_frame);
   g_test_add_func ("/hint/bad-views", test_bad_views);
   g_test_add_func ("/hint/bad-actions", test_bad_actions);
 

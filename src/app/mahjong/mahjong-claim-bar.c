@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "mahjong-claim-bar.h"
+#include "parlor-game-screen.h"
 
 #define PASS_ACTION "pass"
 
@@ -179,6 +180,7 @@ add_button (MahjongClaimBar *self,
   self->actions[self->n_claims] = g_strdup (action);
   self->button[self->n_claims] = button;
   g_object_set_data (G_OBJECT (button), "mahjong-claim-action", self->actions[self->n_claims]);
+  parlor_widget_set_move (button, action);
   g_signal_connect (button, "clicked", G_CALLBACK (on_clicked), self);
   gtk_grid_attach (GTK_GRID (self->buttons), button,
                    (int) (self->n_claims % BUTTONS_PER_ROW), (int) (self->n_claims / BUTTONS_PER_ROW), 1, 1);

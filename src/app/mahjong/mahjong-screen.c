@@ -340,6 +340,9 @@ mahjong_screen_set_status_labels (MahjongScreen *self,
 
   PRIV (self)->turn_label = turn_label;
   PRIV (self)->hint_label = hint_label;
+  /* Whose turn it is and what the player is asked stay in view. */
+  if (turn_label != NULL)
+    parlor_game_screen_keep_clear (PARLOR_GAME_SCREEN (self), GTK_WIDGET (turn_label));
 }
 
 const char *
@@ -438,6 +441,7 @@ mahjong_screen_set_table (MahjongScreen    *self,
 
   priv = PRIV (self);
   priv->table = table;
+  parlor_game_screen_keep_clear (PARLOR_GAME_SCREEN (self), GTK_WIDGET (mahjong_table_view_get_hand (table, 0)));
   g_signal_connect_object (mahjong_table_view_get_hand (table, 0), "tile-activated",
                            G_CALLBACK (on_tile_activated), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (mahjong_table_view_get_hand (table, 0), "tile-refused",
@@ -508,6 +512,7 @@ mahjong_screen_set_claim_bar (MahjongScreen   *self,
   g_return_if_fail (MAHJONG_IS_CLAIM_BAR (bar));
 
   PRIV (self)->claim_bar = bar;
+  parlor_game_screen_keep_clear (PARLOR_GAME_SCREEN (self), GTK_WIDGET (bar));
   g_signal_connect_object (bar, "claim", G_CALLBACK (on_claim), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (bar, "notify::visible", G_CALLBACK (on_bar_visible), self, 0);
   {
@@ -1219,8 +1224,7 @@ mahjong_screen_dispose (GObject *object)
 }
 
 /* A discard selects its tile in the hand, with the focus, so Enter plays
- * it; any other move (a win, a claim, a pass) puts the focus on the claim
- * buttons when they are shown, else on the hand. */
+ * it; a call's button is focused by the base. Else the hand has the focus. */
 static void
 mahjong_screen_show_hint (ParlorGameScreen *screen,
                           const char       *action)
@@ -1244,9 +1248,6 @@ mahjong_screen_show_hint (ParlorGameScreen *screen,
           return;
         }
     }
-  if (priv->claim_bar != NULL && gtk_widget_get_visible (GTK_WIDGET (priv->claim_bar)) &&
-      gtk_widget_child_focus (GTK_WIDGET (priv->claim_bar), GTK_DIR_TAB_FORWARD))
-    return;
   mahjong_screen_focus_hand (self);
 }
 

@@ -787,6 +787,7 @@ manhattan_screen_init (ManhattanScreen *self)
   parlor_game_screen_set_clock_label (PARLOR_GAME_SCREEN (self), manhattan_panel_get_clock_label (self->panel));
   self->scored_round = -1;
   self->round_summary = g_string_new (NULL);
+  parlor_game_screen_keep_clear (PARLOR_GAME_SCREEN (self), GTK_WIDGET (self->panel));
 }
 
 gboolean

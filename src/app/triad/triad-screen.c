@@ -563,6 +563,7 @@ triad_screen_init (TriadScreen *self)
 
   g_signal_connect (click, "pressed", G_CALLBACK (on_table_pressed), self);
   gtk_widget_add_controller (self->table_box, GTK_EVENT_CONTROLLER (click));
+  parlor_game_screen_keep_clear (PARLOR_GAME_SCREEN (self), GTK_WIDGET (self->my_hand));
 }
 
 /* The app-wide strength picks the level first offered, in this game's words. */

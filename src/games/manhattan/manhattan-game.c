@@ -458,7 +458,8 @@ manhattan_info_describe (const char         *text,
   return g_strdup (text);
 }
 
-/* The viewer's move in words, the card's spot named from the view. */
+/* The viewer's move in words, the card's spot named as the viewer sees it
+ * (the card's own place), its height read from the board. */
 static char *
 manhattan_info_describe_move (const char *view,
                               const char *action)
@@ -481,7 +482,7 @@ manhattan_info_describe_move (const char *view,
   height = manhattan_spot_height (v.board.storeys[city][row * 3 + col]) + (int) block;
   return g_strdup_printf (ngettext ("Build %d storey in city %d, %s (then %d tall)",
                                     "Build %d storeys in city %d, %s (then %d tall)", (gulong) block),
-                          (int) block, (int) city + 1, _(place_names[row * 3 + col]), height);
+                          (int) block, (int) city + 1, _(place_names[card]), height);
 }
 
 static const char * const ai_levels[] = { "random", "normal", "strong", NULL };
