@@ -168,7 +168,6 @@ test_whole_match (void)
   gboolean shot_play = FALSE, shot_claim = FALSE;
   int before[2] = { 15, 15 };
   g_autofree char *log = NULL;
-  g_autofree char *level = NULL;
 
   parlor_window_show_game (window, "jihai");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
