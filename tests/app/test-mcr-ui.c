@@ -257,21 +257,33 @@ test_whole_match (void)
   play_match (16);
 }
 
+/* The journeys need a hand after the first: a match of 16. */
+static void
+full_length (void)
+{
+  McrScreen *screen = open_setup (ui_test_get_window ());
+
+  g_object_set (parlor_game_screen_get_setup (PARLOR_GAME_SCREEN (screen)), "hands", 16, NULL);
+}
+
 static void
 journey_continue (gconstpointer game)
 {
+  full_length ();
   ui_test_mahjong_continue_journey (game, 3);
 }
 
 static void
 journey_undo (gconstpointer game)
 {
+  full_length ();
   ui_test_mahjong_undo_journey (game, 3);
 }
 
 static void
 journey_pause (gconstpointer game)
 {
+  full_length ();
   ui_test_mahjong_pause_journey (game, 3);
 }
 

@@ -615,15 +615,25 @@ remove_children (GtkWidget *box)
     gtk_box_remove (GTK_BOX (box), child);
 }
 
-/* @winner's hand and melds, into @box. */
+/* @winner's hand and melds, into @box; @named: under the winner's name,
+ * where the page's title does not say whose they are. */
 static void
 add_winner_views (MahjongScreen *self,
                   GtkWidget     *box,
-                  const Winner  *winner)
+                  const Winner  *winner,
+                  gboolean       named)
 {
   MahjongScreenPrivate *priv = PRIV (self);
   GtkWidget *hand = mahjong_hand_view_new ();
   GtkWidget *melds = mahjong_melds_view_new ();
+
+  if (named)
+    {
+      GtkWidget *name = gtk_label_new (winner->owner != NULL ? winner->owner : _("You"));
+
+      gtk_widget_add_css_class (name, "heading");
+      gtk_box_append (GTK_BOX (box), name);
+    }
 
   mahjong_hand_view_set_owner (MAHJONG_HAND_VIEW (hand), winner->owner);
   mahjong_hand_view_set_tiles (MAHJONG_HAND_VIEW (hand), winner->tiles, winner->n_tiles, winner->win);
@@ -659,7 +669,7 @@ show_winners (MahjongScreen *self)
   gtk_widget_set_visible (GTK_WIDGET (priv->win_melds), first != NULL && first->n_melds > 0);
   remove_children (priv->more_winners);
   for (guint i = 1; i < priv->winners->len; i++)
-    add_winner_views (self, priv->more_winners, &g_array_index (priv->winners, Winner, i));
+    add_winner_views (self, priv->more_winners, &g_array_index (priv->winners, Winner, i), TRUE);
   gtk_widget_set_visible (priv->more_winners, priv->winners->len > 1);
 }
 
@@ -1186,7 +1196,8 @@ mahjong_screen_game_over (ParlorGameScreen *screen,
     {
       remove_children (priv->result_winners);
       for (guint i = 0; i < priv->winners->len; i++)
-        add_winner_views (self, priv->result_winners, &g_array_index (priv->winners, Winner, i));
+        add_winner_views (self, priv->result_winners, &g_array_index (priv->winners, Winner, i),
+                          priv->winners->len > 1);
       gtk_widget_set_visible (priv->result_winners, priv->winners->len > 0);
     }
   parlor_game_screen_show_result_page (screen);
