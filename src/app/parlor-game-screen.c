@@ -50,6 +50,7 @@ typedef struct
   gint64             told_deadline; /* the deadline whose last seconds were told */
   int                told_left;     /* and the last of them told */
   guint              holds;
+  char              *held_page;    /* the page whose showing holds the game */
   guint              saved_len;    /* records in the saved file */
   gboolean           finished;
   gboolean           user_paused;
@@ -188,8 +189,10 @@ update_clock (ParlorGameScreen *self)
     }
   else
     {
+      /* A page that holds the game says so itself; the clock gives way. */
       gboolean paused = priv->session != NULL && !priv->finished &&
-                        parlor_session_get_paused (priv->session);
+                        parlor_session_get_paused (priv->session) &&
+                        (priv->user_paused || priv->minimized || priv->holds > (priv->held_page != NULL ? 1u : 0u));
 
       /* Translators: the turn clock while a dialog is open */
       gtk_label_set_text (priv->clock_label, paused ? _("Paused") : "");
@@ -379,7 +382,8 @@ on_timed_out (ParlorSession    *session,
               guint             seat,
               ParlorGameScreen *self)
 {
-  if ((int) seat == parlor_session_get_seat (session))
+  /* A game put back tells its old timeouts in the log alone. */
+  if ((int) seat == parlor_session_get_seat (session) && !PRIV (self)->replaying)
     parlor_game_screen_toast (self, _("Your time ran out: the move was made for you."));
 }
 
@@ -682,6 +686,7 @@ parlor_game_screen_set_session (ParlorGameScreen *self,
     }
   priv->finished = FALSE;
   priv->holds = 0;
+  g_clear_pointer (&priv->held_page, g_free);
   priv->saved_len = 0;
   g_ptr_array_set_size (priv->events, 0);
   if (priv->user_paused)
@@ -1988,6 +1993,44 @@ parlor_game_screen_release (ParlorGameScreen *self)
     sync_paused (self);
 }
 
+void
+parlor_game_screen_hold_page (ParlorGameScreen *self,
+                              const char       *page)
+{
+  ParlorGameScreenPrivate *priv;
+
+  g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
+  g_return_if_fail (page != NULL);
+
+  priv = PRIV (self);
+  if (priv->held_page != NULL)
+    {
+      g_free (priv->held_page);
+      priv->held_page = g_strdup (page);
+      return;
+    }
+  priv->held_page = g_strdup (page);
+  parlor_game_screen_hold (self);
+}
+
+/* However the screen leaves a held page (its button, a new game, a game
+ * put back, the match's end), the game goes on; the player's pause only
+ * covers it. */
+static void
+on_visible_page (GtkStack         *stack,
+                 GParamSpec       *pspec,
+                 ParlorGameScreen *self)
+{
+  ParlorGameScreenPrivate *priv = PRIV (self);
+  const char *page = gtk_stack_get_visible_child_name (stack);
+
+  if (priv->held_page == NULL || g_strcmp0 (page, priv->held_page) == 0 ||
+      (g_strcmp0 (page, "paused") == 0 && g_strcmp0 (priv->paused_from, priv->held_page) == 0))
+    return;
+  g_clear_pointer (&priv->held_page, g_free);
+  parlor_game_screen_release (self);
+}
+
 /* Unmapped or destroyed, whichever comes first, releases its hold once. */
 static void
 on_dialog_gone (GtkWidget        *dialog,
@@ -2295,6 +2338,7 @@ parlor_game_screen_finalize (GObject *object)
   g_ptr_array_unref (PRIV (self)->events);
   g_ptr_array_unref (PRIV (self)->kept_clear);
   g_free (PRIV (self)->paused_from);
+  g_free (PRIV (self)->held_page);
   g_free (PRIV (self)->last_replay);
   g_free (PRIV (self)->last_replay_path);
   for (guint i = 0; i < PARLOR_GAME_SCREEN_MAX_SEATS; i++)
@@ -2458,6 +2502,7 @@ parlor_game_screen_init (ParlorGameScreen *self)
                     G_CALLBACK (on_notice_position), self);
   g_signal_connect_swapped (PRIV (self)->stack, "notify::visible-child-name",
                             G_CALLBACK (on_page_changed), self);
+  g_signal_connect_object (PRIV (self)->stack, "notify::visible-child-name", G_CALLBACK (on_visible_page), self, 0);
   update_names (self);
 }
 

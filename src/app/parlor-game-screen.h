@@ -239,6 +239,10 @@ void      parlor_game_screen_present_dialog (ParlorGameScreen  *self,
 /* Pauses a game against the computer until the matching release. */
 void      parlor_game_screen_hold           (ParlorGameScreen  *self);
 void      parlor_game_screen_release        (ParlorGameScreen  *self);
+/* Pauses a game against the computer while @page shows (the player's pause
+ * may cover it): leaving it any way releases the hold. One page at a time. */
+void      parlor_game_screen_hold_page      (ParlorGameScreen  *self,
+                                             const char        *page);
 void      parlor_game_screen_close_dialogs  (ParlorGameScreen  *self);
 
 /*

@@ -616,7 +616,8 @@ add_move (ParlorTable *self,
 
 /* The actions of the record the table was made from, played again with
  * their events told as they come (observers rebuild their log), but
- * without "action" or "changed": the position is announced once. */
+ * without "changed" (the position is announced once) and with "action"
+ * only for a move the clock made. */
 static void
 play_steps (ParlorTable *self)
 {
@@ -646,6 +647,9 @@ play_steps (ParlorTable *self)
         }
       g_ptr_array_add (self->record, record);
       record_events (self, events);
+      /* A move the clock made is told again, as the log had it. */
+      if (step->timed_out)
+        g_signal_emit (self, signals[ACTION], 0, step->seat, step->line, TRUE);
       emit_events (self, events);
     }
   g_clear_pointer (&self->steps, g_array_unref);
@@ -1549,7 +1553,7 @@ check_steps (ParlorTable  *self,
  * A table that seats the players the record names, in the same seats,
  * with the same kinds, names and levels, and that plays the record's first
  * @n_actions actions again when it starts, telling the events as they come
- * (but no "action"), then goes on as any table. The record's events are
+ * (and "action" only for a move the clock made), then goes on as any table. The record's events are
  * the engine's to make again; a record whose actions the engine refuses
  * fails with %PARLOR_REPLAY_ERROR_MISMATCH.
  */

@@ -168,7 +168,6 @@ test_whole_match (void)
   gboolean shot_play = FALSE, shot_claim = FALSE;
   int before[2] = { 15, 15 };
   g_autofree char *log = NULL;
-  g_autofree char *level = NULL;
 
   parlor_window_show_game (window, "jihai");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
@@ -272,6 +271,10 @@ test_whole_match (void)
   g_assert_false (parlor_game_screen_is_playing (PARLOR_GAME_SCREEN (screen)));
   g_assert_nonnull (strstr (jihai_screen_get_ranking (screen), "1. "));
   g_assert_nonnull (strstr (jihai_screen_get_ranking (screen), "2. "));
+  /* The last hand was won: the result shows the winning hand's tiles. */
+  g_assert_nonnull (strstr (jihai_screen_get_hand_text (screen), "Winning tile"));
+  g_assert_cmpuint (ui_test_count_win_hands (GTK_WIDGET (parlor_game_screen_get_result_page (PARLOR_GAME_SCREEN (screen)))),
+                    ==, 1);
   g_assert_cmpuint (moves, >, 0);
   g_assert_cmpuint (n_refused, >, 0);
   log = parlor_game_screen_dup_log_text (PARLOR_GAME_SCREEN (screen));
@@ -330,6 +333,24 @@ test_ron_ban_hint (void)
     }
 }
 
+static void
+journey_continue (gconstpointer game)
+{
+  ui_test_mahjong_continue_journey (game, 3);
+}
+
+static void
+journey_undo (gconstpointer game)
+{
+  ui_test_mahjong_undo_journey (game, 3);
+}
+
+static void
+journey_pause (gconstpointer game)
+{
+  ui_test_mahjong_pause_journey (game, 3);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -337,6 +358,9 @@ main (int   argc,
   ui_test_init (&argc, &argv);
   g_test_add_func ("/app/jihai/whole-match", test_whole_match);
   g_test_add_func ("/app/jihai/ron-ban-hint", test_ron_ban_hint);
+  g_test_add_data_func ("/app/jihai/continue-after-hand-end", "jihai", journey_continue);
+  g_test_add_data_func ("/app/jihai/undo-across-hand-end", "jihai", journey_undo);
+  g_test_add_data_func ("/app/jihai/pause-on-hand-page", "jihai", journey_pause);
 
   return ui_test_run ();
 }

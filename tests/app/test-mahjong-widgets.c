@@ -5,13 +5,17 @@
 #include <math.h>
 #include <string.h>
 
+#include "jihai-screen.h"
 #include "mahjong-claim-bar.h"
 #include "mahjong-hand-view.h"
+#include "mahjong-screen.h"
 #include "mahjong-melds-view.h"
 #include "mahjong-river-view.h"
 #include "mahjong-table-state.h"
 #include "mahjong-table-view.h"
 #include "mahjong-tile-paint.h"
+#include "mcr-screen.h"
+#include "suzume-screen.h"
 #include "ui-test-util.h"
 
 #define RED(t) ((t) | MAHJONG_TILE_RED)
@@ -793,11 +797,111 @@ test_table_state (void)
   g_assert_cmpuint (state.n_actions, ==, MAHJONG_ACTIONS_MAX);
 }
 
+/* The key Alt presses with @label: the letter after its underline. */
+static gunichar
+mnemonic_of (const char *label)
+{
+  const char *u = strchr (label, '_');
+
+  g_assert_nonnull (u);
+  return g_unichar_tolower (g_utf8_get_char (u + 1));
+}
+
+static char *
+label_of (GType       type,
+          const char *action)
+{
+  g_autoptr(GtkWidget) screen = g_object_ref_sink (g_object_new (type, NULL));
+  MahjongTableState state = { 0 };
+  char *label;
+
+  state.window = TRUE;
+  label = MAHJONG_SCREEN_GET_CLASS (screen)->claim_label (MAHJONG_SCREEN (screen), action, &state);
+  g_assert_nonnull (label);
+  return label;
+}
+
+/* Each call one key, the same move the same key in every game, and the
+ * Shortcuts window says which. */
+static void
+test_claim_keys (void)
+{
+  static const struct { const char *game, *action; gunichar key; } keys[] = {
+    { "suzume", "ron", 'r' }, { "suzume", "tsumo", 't' },
+    { "jihai", "ron", 'r' }, { "jihai", "tsumo", 't' }, { "jihai", "pung", 'p' },
+    { "jihai", "kong", 'k' }, { "jihai", "pass", 's' }, { "jihai", "ckong E", 'k' },
+    { "mcr", "hu", 'h' }, { "mcr", "pung", 'p' }, { "mcr", "kong", 'k' },
+    { "mcr", "chow tile=3p", '3' }, { "mcr", "chow tile=4p", '4' }, { "mcr", "chow tile=5p", '5' },
+    { "mcr", "chow tile=1s", '1' }, { "mcr", "chow tile=7m", '7' },
+  };
+  /* The most an offer holds at once: Hu, Pung, Kong, three chows, Pass. */
+  static const char * const window[] = { "hu", "pung", "kong", "chow tile=3p", "chow tile=4p", "chow tile=5p" };
+  static const MahjongClaim pung[] = { { "pung", "_Pung" } };
+  MahjongClaimBar *bar = g_object_ref_sink (MAHJONG_CLAIM_BAR (mahjong_claim_bar_new ()));
+  g_autoptr(GBytes) overlay = NULL;
+  const char *ui;
+  GString *seen = g_string_new (NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      GType type = g_str_equal (keys[i].game, "suzume") ? SUZUME_TYPE_SCREEN
+                   : g_str_equal (keys[i].game, "jihai") ? JIHAI_TYPE_SCREEN : MCR_TYPE_SCREEN;
+      g_autofree char *label = label_of (type, keys[i].action);
+
+      g_test_message ("%s %s: %s", keys[i].game, keys[i].action, label);
+      g_assert_cmpint (mnemonic_of (label), ==, keys[i].key);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (window); i++)
+    {
+      g_autofree char *label = label_of (MCR_TYPE_SCREEN, window[i]);
+      char key[8] = { 0 };
+
+      g_unichar_to_utf8 (mnemonic_of (label), key);
+      g_assert_null (strstr (seen->str, key));
+      g_string_append (seen, key);
+    }
+  /* Pass, the bar's own. */
+  mahjong_claim_bar_set_claims (bar, pung, 1, TRUE, 0);
+  g_assert_cmpstr (mahjong_claim_bar_get_action (bar, 1), ==, "pass");
+  g_assert_cmpint (mnemonic_of (gtk_button_get_label (GTK_BUTTON (mahjong_claim_bar_get_button (bar, 1)))), ==, 's');
+  g_assert_null (strchr (seen->str, 's'));
+  g_string_free (seen, TRUE);
+  g_object_unref (bar);
+
+  overlay = g_resources_lookup_data ("/io/github/parlorgames/Parlor/gtk/help-overlay.ui", 0, NULL);
+  g_assert_nonnull (overlay);
+  ui = g_bytes_get_data (overlay, NULL);
+  g_assert_nonnull (strstr (ui, "Escape &lt;Alt&gt;s<"));
+  g_assert_nonnull (strstr (ui, "&lt;Alt&gt;r &lt;Alt&gt;h<"));
+  g_assert_nonnull (strstr (ui, "&lt;Alt&gt;t &lt;Alt&gt;h<"));
+  g_assert_nonnull (strstr (ui, ">&lt;Alt&gt;p<"));
+  g_assert_nonnull (strstr (ui, ">&lt;Alt&gt;k<"));
+  g_assert_nonnull (strstr (ui, ">&lt;Alt&gt;1...&lt;Alt&gt;7<"));
+  g_assert_null (strstr (ui, "&lt;Alt&gt;c"));
+  /* Keys the toolkit would show by their raw names are said in words. */
+  g_assert_null (strstr (ui, "Page_"));
+
+  /* For a person to look at: the mahjong keys and the replay keys. */
+  {
+    g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource ("/io/github/parlorgames/Parlor/gtk/help-overlay.ui");
+    GtkWindow *shortcuts = GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+
+    gtk_window_set_default_size (shortcuts, 1280, 800);
+    g_object_set (shortcuts, "section-name", "mahjong", NULL);
+    gtk_window_present (shortcuts);
+    ui_test_screenshot (GTK_WIDGET (shortcuts), "shortcuts-mahjong");
+    g_object_set (shortcuts, "section-name", "replays", NULL);
+    ui_test_screenshot (GTK_WIDGET (shortcuts), "shortcuts-replays");
+    gtk_window_destroy (shortcuts);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   ui_test_init (&argc, &argv);
+  g_test_add_func ("/mahjong/claim-keys", test_claim_keys);
 
   g_test_add_func ("/mahjong/paint/every-tile", test_paint_every_tile);
   g_test_add_func ("/mahjong/paint/red-mark", test_paint_red_mark);

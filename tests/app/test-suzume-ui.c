@@ -230,6 +230,10 @@ play_match (guint n_seats)
       ui_test_iterate (300);
     }
   g_test_message ("%u seats: %u moves, %u wins offered", n_seats, moves, wins_offered);
+  /* The match's result shows the last winning hands' tiles. */
+  if (strstr (suzume_screen_get_hand_result (screen), "Winning tile") != NULL)
+    g_assert_cmpuint (ui_test_count_win_hands (GTK_WIDGET (parlor_game_screen_get_result_page (PARLOR_GAME_SCREEN (screen)))),
+                      >=, 1);
   /* The last hand's outcome is kept: a win with its points, or the empty wall. */
   g_assert_true (strstr (suzume_screen_get_hand_result (screen), " points") != NULL ||
                  strstr (suzume_screen_get_hand_result (screen), "wall is empty") != NULL);
@@ -464,6 +468,181 @@ test_ron_barred_hint (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL);
 }
 
+/* The text of a label inside @widget that starts with @prefix, or NULL. */
+static const char *
+label_starting (GtkWidget  *widget,
+                const char *prefix)
+{
+  if (GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), prefix))
+    return gtk_label_get_text (GTK_LABEL (widget));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      const char *text = label_starting (child, prefix);
+
+      if (text != NULL)
+        return text;
+    }
+  return NULL;
+}
+
+static const char *
+status_title (GtkWidget *widget)
+{
+  if (ADW_IS_STATUS_PAGE (widget))
+    return adw_status_page_get_title (ADW_STATUS_PAGE (widget));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      const char *title = status_title (child);
+
+      if (title != NULL)
+        return title;
+    }
+  return NULL;
+}
+
+static const char *
+hand_page_title (GtkWidget *screen)
+{
+  return status_title (gtk_stack_get_child_by_name (parlor_game_screen_get_stack (PARLOR_GAME_SCREEN (screen)), "hand"));
+}
+
+typedef struct
+{
+  SuzumeScreen *screen;
+  guint         pages;
+  guint         drawn;
+} PageWatch;
+
+/* As the hand page comes, the table behind it still shows the hand that ended. */
+static void
+on_page (GtkStack   *stack,
+         GParamSpec *pspec,
+         PageWatch  *watch)
+{
+  MahjongScreen *screen = MAHJONG_SCREEN (watch->screen);
+  g_autofree char *hand = NULL;
+
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (stack), "hand") != 0)
+    return;
+  hand = g_strdup_printf ("Hand %u of ", mahjong_screen_get_n_hands_ended (screen));
+  g_assert_cmpstr (label_starting (GTK_WIDGET (screen), hand), !=, NULL);
+  watch->pages++;
+  if (strstr (mahjong_screen_get_hand_text (screen), "wall is empty") != NULL)
+    watch->drawn++;
+}
+
+/* A drawn hand's page comes before the next deal is seen; so does a won one's. */
+static void
+test_drawn_hand_page (void)
+{
+  ParlorWindow *window = ui_test_get_window ();
+  PageWatch watch = { NULL, 0, 0 };
+  gint64 end = g_get_monotonic_time () + 300 * G_USEC_PER_SEC;
+
+  /* Seed 5 is the first whose match has a drawn hand. */
+  for (guint seed = 5; watch.drawn == 0 && g_get_monotonic_time () < end; seed++)
+    {
+      GtkWidget *screen = ui_test_mahjong_start ("suzume", seed);
+      GtkStack *stack = parlor_game_screen_get_stack (PARLOR_GAME_SCREEN (screen));
+      gulong id;
+
+      watch.screen = SUZUME_SCREEN (screen);
+      id = g_signal_connect (stack, "notify::visible-child-name", G_CALLBACK (on_page), &watch);
+      while (watch.drawn == 0 && ui_test_mahjong_play_to_hand_page (screen))
+        {
+          if (watch.drawn > 0)
+            {
+              g_test_message ("seed %u: a drawn hand", seed);
+              g_assert_cmpstr (hand_page_title (screen), ==, "Drawn Hand");
+              ui_test_screenshot (GTK_WIDGET (window), "suzume-drawn-hand");
+              break;
+            }
+          g_assert_true (gtk_widget_activate_action (screen, "suzume.next-hand", NULL));
+        }
+      g_signal_handler_disconnect (stack, id);
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL);
+    }
+  g_assert_cmpuint (watch.drawn, >, 0);
+  g_assert_cmpuint (watch.pages, >=, watch.drawn);
+}
+
+/* A game of five players dealt from @seed. */
+static GtkWidget *
+start_five (guint seed)
+{
+  ParlorWindow *window = ui_test_get_window ();
+  g_autofree char *text = g_strdup_printf ("%u", seed);
+  GtkWidget *screen;
+
+  g_setenv ("PARLOR_SEED", text, TRUE);
+  parlor_window_show_game (window, "suzume");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
+  screen = parlor_window_get_screen (window);
+  suzume_setup_set_n_seats (SUZUME_SETUP (parlor_game_screen_get_setup (PARLOR_GAME_SCREEN (screen))), 5);
+  g_assert_true (gtk_widget_activate_action (screen, "suzume.start", NULL));
+  g_unsetenv ("PARLOR_SEED");
+  return screen;
+}
+
+/* Two seats ron the same discard: the page shows both winning hands. */
+static void
+test_double_ron (void)
+{
+  ParlorWindow *window = ui_test_get_window ();
+  gint64 end = g_get_monotonic_time () + 300 * G_USEC_PER_SEC;
+  gboolean seen = FALSE;
+
+  /* Seed 7 is the first whose five-player match has a double ron. */
+  for (guint seed = 7; !seen && g_get_monotonic_time () < end; seed++)
+    {
+      GtkWidget *screen = start_five (seed);
+      GtkWidget *page = gtk_stack_get_child_by_name (parlor_game_screen_get_stack (PARLOR_GAME_SCREEN (screen)), "hand");
+
+      while (!seen && ui_test_mahjong_play_to_hand_page (screen))
+        {
+          const char *text = mahjong_screen_get_hand_text (MAHJONG_SCREEN (screen));
+          const char *first = strstr (text, "Winning tile:");
+
+          /* Each winner's hand is told after its winning tile. */
+          if (first != NULL && strstr (first + 1, "Winning tile:") != NULL)
+            {
+              g_test_message ("seed %u: %s", seed, text);
+              g_assert_cmpuint (ui_test_count_win_hands (page), ==, 2);
+              ui_test_screenshot (GTK_WIDGET (window), "suzume-double-ron");
+              gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+              ui_test_screenshot (GTK_WIDGET (window), "suzume-double-ron-800x600");
+              gtk_window_set_default_size (GTK_WINDOW (window), 1180, 800);
+              seen = TRUE;
+              break;
+            }
+          g_assert_cmpuint (ui_test_count_win_hands (page), <=, 1);
+          g_assert_true (gtk_widget_activate_action (screen, "suzume.next-hand", NULL));
+        }
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL);
+    }
+  g_assert_true (seen);
+}
+
+static void
+journey_continue (gconstpointer game)
+{
+  ui_test_mahjong_continue_journey (game, 3);
+}
+
+static void
+journey_undo (gconstpointer game)
+{
+  ui_test_mahjong_undo_journey (game, 3);
+}
+
+static void
+journey_pause (gconstpointer game)
+{
+  ui_test_mahjong_pause_journey (game, 3);
+}
+
 static void
 test_match_four (void)
 {
@@ -486,5 +665,10 @@ main (int   argc,
   g_test_add_func ("/app/suzume/whole-match/two", test_match_two);
   g_test_add_func ("/app/suzume/ron-pass-focus", test_ron_pass_focus);
   g_test_add_func ("/app/suzume/ron-barred-hint", test_ron_barred_hint);
+  g_test_add_data_func ("/app/suzume/continue-after-hand-end", "suzume", journey_continue);
+  g_test_add_data_func ("/app/suzume/undo-across-hand-end", "suzume", journey_undo);
+  g_test_add_data_func ("/app/suzume/pause-on-hand-page", "suzume", journey_pause);
+  g_test_add_func ("/app/suzume/drawn-hand-page", test_drawn_hand_page);
+  g_test_add_func ("/app/suzume/double-ron", test_double_ron);
   return ui_test_run ();
 }

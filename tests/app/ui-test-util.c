@@ -6,8 +6,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "mahjong-claim-bar.h"
+#include "mahjong-hand-view.h"
+#include "mahjong-screen.h"
 #include "parlor-game-screen.h"
 #include "parlor-host-window.h"
+#include "parlor-log-view.h"
+#include "parlor-session.h"
 #include "ui-test-util.h"
 
 static ParlorApplication *app;
@@ -341,4 +346,281 @@ ui_test_play_first_move (gpointer screen)
   g_assert_true (parlor_game_screen_submit (screen, g_ptr_array_index (legal, 0), &error));
   g_assert_no_error (error);
   return TRUE;
+}
+
+/* ---- mahjong journeys ---- */
+
+static const char *
+page_of (GtkWidget *screen)
+{
+  return parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen));
+}
+
+static ParlorTable *
+table_of (GtkWidget *screen)
+{
+  ParlorSession *session = parlor_game_screen_get_session (PARLOR_GAME_SCREEN (screen));
+
+  return session != NULL ? parlor_session_get_table (session) : NULL;
+}
+
+GtkWidget *
+ui_test_mahjong_start (const char *game_id,
+                       guint       seed)
+{
+  ParlorWindow *window = ui_test_get_window ();
+  g_autofree char *text = g_strdup_printf ("%u", seed);
+  g_autofree char *start = g_strconcat (game_id, ".start", NULL);
+  g_autofree char *old_seed = g_strdup (g_getenv ("PARLOR_SEED"));
+  GtkWidget *screen;
+
+  g_setenv ("PARLOR_SEED", text, TRUE);
+  parlor_window_show_game (window, game_id);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
+  screen = parlor_window_get_screen (window);
+  g_assert_true (gtk_widget_activate_action (screen, start, NULL));
+  if (old_seed != NULL)
+    g_setenv ("PARLOR_SEED", old_seed, TRUE);
+  else
+    g_unsetenv ("PARLOR_SEED");
+  g_assert_cmpstr (page_of (screen), ==, "play");
+  return screen;
+}
+
+static gboolean
+is_win (const char *action)
+{
+  return g_str_equal (action, "ron") || g_str_equal (action, "tsumo") || g_str_equal (action, "hu");
+}
+
+void
+ui_test_mahjong_move (GtkWidget *screen)
+{
+  MahjongClaimBar *bar = MAHJONG_CLAIM_BAR (mahjong_screen_get_claim_bar (MAHJONG_SCREEN (screen)));
+  GtkWidget *hand = mahjong_screen_get_my_hand (MAHJONG_SCREEN (screen));
+  gboolean pass = FALSE;
+
+  for (guint i = 0; i < mahjong_claim_bar_get_n_claims (bar); i++)
+    {
+      const char *action = mahjong_claim_bar_get_action (bar, i);
+
+      if (is_win (action))
+        {
+          g_signal_emit_by_name (mahjong_claim_bar_get_button (bar, i), "clicked");
+          return;
+        }
+      pass |= g_str_equal (action, "pass");
+    }
+  if (pass)
+    {
+      /* Escape. */
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (bar), "claims.pass", NULL));
+      return;
+    }
+  /* The drawn tile, at the end: End, then Enter. */
+  g_assert_true (gtk_widget_activate_action (hand, "hand.move", "i", (int) MAHJONG_HAND_MAX));
+  g_assert_true (gtk_widget_activate_action (hand, "hand.activate", NULL));
+}
+
+typedef struct
+{
+  GtkWidget *screen;
+  guint      n_actions;
+} Watch;
+
+static guint
+n_records (GtkWidget *screen)
+{
+  ParlorTable *table = table_of (screen);
+
+  return table != NULL ? parlor_table_get_record (table)->len : 0;
+}
+
+static gboolean
+my_move_or_page (gpointer data)
+{
+  GtkWidget *screen = data;
+
+  return g_strcmp0 (page_of (screen), "play") != 0 || table_of (screen) == NULL ||
+         parlor_table_is_over (table_of (screen)) || mahjong_screen_is_waiting (MAHJONG_SCREEN (screen));
+}
+
+gboolean
+ui_test_mahjong_play_to_hand_page (GtkWidget *screen)
+{
+  gint64 end = g_get_monotonic_time () + 240 * G_USEC_PER_SEC;
+
+  while (g_get_monotonic_time () < end)
+    {
+      ui_test_wait_for (my_move_or_page, screen);
+      if (g_strcmp0 (page_of (screen), "hand") == 0)
+        return TRUE;
+      if (g_strcmp0 (page_of (screen), "play") != 0 || parlor_table_is_over (table_of (screen)))
+        return FALSE;
+      ui_test_mahjong_move (screen);
+    }
+  g_error ("No hand ended in time");
+  return FALSE;
+}
+
+static gboolean
+others_moved (gpointer data)
+{
+  Watch *watch = data;
+
+  return g_strcmp0 (page_of (watch->screen), "play") != 0 || parlor_table_is_over (table_of (watch->screen)) ||
+         n_records (watch->screen) >= watch->n_actions + 2;
+}
+
+void
+ui_test_mahjong_assert_goes_on (GtkWidget *screen)
+{
+  /* The player's move, and one at least of another seat's. */
+  Watch watch = { screen, 0 };
+
+  g_assert_cmpstr (page_of (screen), ==, "play");
+  g_assert_false (parlor_session_get_paused (parlor_game_screen_get_session (PARLOR_GAME_SCREEN (screen))));
+  g_assert_false (ui_test_shows_label (screen, "Paused"));
+  watch.n_actions = n_records (screen);
+  ui_test_wait_for (my_move_or_page, screen);
+  /* The computers played the hand to its end meanwhile. */
+  if (g_strcmp0 (page_of (screen), "play") != 0)
+    {
+      g_assert_cmpuint (n_records (screen), >, watch.n_actions);
+      return;
+    }
+  watch.n_actions = n_records (screen);
+  ui_test_mahjong_move (screen);
+  ui_test_wait_for (others_moved, &watch);
+}
+
+gboolean
+ui_test_shows_label (GtkWidget  *widget,
+                     const char *text)
+{
+  if (!gtk_widget_get_visible (widget))
+    return FALSE;
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+      g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (ui_test_shows_label (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+guint
+ui_test_count_win_hands (GtkWidget *widget)
+{
+  guint n = 0;
+
+  if (!gtk_widget_get_visible (widget))
+    return 0;
+  if (MAHJONG_IS_HAND_VIEW (widget))
+    return mahjong_hand_view_get_n_tiles (MAHJONG_HAND_VIEW (widget)) > 0 ? 1 : 0;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += ui_test_count_win_hands (child);
+  return n;
+}
+
+static char *
+log_text (GtkWidget *screen)
+{
+  return parlor_game_screen_dup_log_text (PARLOR_GAME_SCREEN (screen));
+}
+
+static gboolean
+timed_out_told (gpointer screen)
+{
+  g_autofree char *text = log_text (screen);
+
+  return strstr (text, "Your time ran out") != NULL;
+}
+
+/* A hand ends (the player's turn once runs out on the way), Back, Continue:
+ * the log is as it was, the clock is not "Paused", and the game goes on
+ * into the next hand. */
+void
+ui_test_mahjong_continue_journey (const char *game_id,
+                                  guint       seed)
+{
+  ParlorWindow *window = ui_test_get_window ();
+  GtkWidget *screen = ui_test_mahjong_start (game_id, seed);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  guint hands;
+
+  /* The player lets the clock make one move (from the next prompt on). */
+  parlor_table_set_time_limit (table_of (screen), 1);
+  ui_test_wait_for (my_move_or_page, screen);
+  if (mahjong_screen_is_waiting (MAHJONG_SCREEN (screen)))
+    ui_test_mahjong_move (screen);
+  ui_test_wait_for (timed_out_told, screen);
+  parlor_table_set_time_limit (table_of (screen), 0);
+
+  g_assert_true (ui_test_mahjong_play_to_hand_page (screen));
+  hands = mahjong_screen_get_n_hands_ended (MAHJONG_SCREEN (screen));
+  before = log_text (screen);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.continue-game", NULL));
+  screen = parlor_window_get_screen (window);
+  after = log_text (screen);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_cmpuint (mahjong_screen_get_n_hands_ended (MAHJONG_SCREEN (screen)), ==, hands);
+  ui_test_mahjong_assert_goes_on (screen);
+  /* And on to the next hand's end. */
+  if (ui_test_mahjong_play_to_hand_page (screen))
+    g_assert_cmpuint (mahjong_screen_get_n_hands_ended (MAHJONG_SCREEN (screen)), >, hands);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL);
+}
+
+static gboolean
+can_undo (gpointer screen)
+{
+  return parlor_game_screen_can_undo (screen);
+}
+
+/* A move of the next hand undone (the record is played again through the
+ * hand's end): the game goes on. */
+void
+ui_test_mahjong_undo_journey (const char *game_id,
+                              guint       seed)
+{
+  ParlorWindow *window = ui_test_get_window ();
+  GtkWidget *screen = ui_test_mahjong_start (game_id, seed);
+  g_autofree char *next = g_strconcat (game_id, ".next-hand", NULL);
+
+  g_assert_true (ui_test_mahjong_play_to_hand_page (screen));
+  g_assert_true (gtk_widget_activate_action (screen, next, NULL));
+  ui_test_mahjong_assert_goes_on (screen);
+  ui_test_wait_for (can_undo, screen);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  ui_test_mahjong_assert_goes_on (screen);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL);
+}
+
+/* Paused on a hand's result and resumed: the result is back, and after
+ * Next Hand the game goes on; paused and resumed again in play, too. */
+void
+ui_test_mahjong_pause_journey (const char *game_id,
+                               guint       seed)
+{
+  ParlorWindow *window = ui_test_get_window ();
+  GtkWidget *screen = ui_test_mahjong_start (game_id, seed);
+  g_autofree char *next = g_strconcat (game_id, ".next-hand", NULL);
+
+  g_assert_true (ui_test_mahjong_play_to_hand_page (screen));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pause", NULL));
+  g_assert_cmpstr (page_of (screen), ==, "paused");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pause", NULL));
+  g_assert_cmpstr (page_of (screen), ==, "hand");
+  g_assert_true (parlor_session_get_paused (parlor_game_screen_get_session (PARLOR_GAME_SCREEN (screen))));
+  g_assert_true (gtk_widget_activate_action (screen, next, NULL));
+  ui_test_mahjong_assert_goes_on (screen);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pause", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pause", NULL));
+  ui_test_mahjong_assert_goes_on (screen);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL);
 }

@@ -46,3 +46,31 @@ GtkWindow         *ui_test_find_window (GType       type);
 gboolean           ui_test_two_players (gpointer    host_window);
 
 G_END_DECLS
+
+G_BEGIN_DECLS
+
+/* Mahjong journeys, the same in every mahjong game @game_id ("suzume",
+ * "jihai", "mcr"), dealt from @seed. */
+/* Starts a game against the computer dealt from @seed; returns its screen. */
+GtkWidget         *ui_test_mahjong_start (const char  *game_id,
+                                       guint        seed);
+/* One move as a keyboard player makes it: a win when offered, else Pass on
+ * a call, else the drawn (or last) tile discarded with Enter. */
+void               ui_test_mahjong_move (GtkWidget   *screen);
+/* Plays until a hand's result page shows; FALSE if the match ended first. */
+gboolean           ui_test_mahjong_play_to_hand_page (GtkWidget *screen);
+/* The game goes on: the player moves (on the table), then the computers do. */
+void               ui_test_mahjong_assert_goes_on (GtkWidget *screen);
+/* Some visible label inside @widget reads @text. */
+gboolean           ui_test_shows_label (GtkWidget   *widget,
+                                       const char  *text);
+/* Winning hands (tiles shown) inside @widget. */
+guint              ui_test_count_win_hands (GtkWidget *widget);
+void               ui_test_mahjong_continue_journey (const char *game_id,
+                                       guint        seed);
+void               ui_test_mahjong_undo_journey (const char *game_id,
+                                       guint        seed);
+void               ui_test_mahjong_pause_journey (const char *game_id,
+                                       guint        seed);
+
+G_END_DECLS

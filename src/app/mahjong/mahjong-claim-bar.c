@@ -237,7 +237,7 @@ mahjong_claim_bar_set_claims (MahjongClaimBar    *self,
     if (is_pass (claims[i].action))
       add_button (self, claims[i].action, claims[i].label);
   if (with_pass && !has_pass)
-    add_button (self, PASS_ACTION, _("_Pass"));
+    add_button (self, PASS_ACTION, _("Pa_ss"));
 
   if (deadline_us > 0 && self->n_claims > 0)
     {

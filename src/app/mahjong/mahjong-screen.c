@@ -4,12 +4,30 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "mahjong-screen.h"
 #include "parlor-session.h"
 
 /* On a LAN the others play on: the result stays this long, unless Next Hand. */
 #define LAN_HAND_PAGE_SECONDS 5
+
+/* A winning hand, as the hand page and the match's result show it. */
+typedef struct
+{
+  char        *owner;
+  MahjongTile  tiles[MAHJONG_HAND_MAX];
+  guint        n_tiles;
+  MahjongTile  win;
+  MahjongMeld  melds[MAHJONG_MELDS_MAX];
+  guint        n_melds;
+} Winner;
+
+static void
+winner_clear (Winner *winner)
+{
+  g_clear_pointer (&winner->owner, g_free);
+}
 
 typedef struct
 {
@@ -21,8 +39,11 @@ typedef struct
   MahjongMeldsView *win_melds;
   GtkLabel         *hand_details;
   GtkWidget        *next_button;
+  GtkWidget        *more_winners; /* on the hand page: a second ron's hand… */
+  GtkWidget        *result_winners; /* on the match's result: the last hand's */
+  GArray           *winners;      /* Winner: the last hand's winning hands */
+  guint             n_win_seats;
   guint             lan_timeout;
-  gboolean          holding;      /* the hand page pauses the computer */
   GtkBox           *table_holder;
   GtkLabel         *turn_label;
   GtkLabel         *hint_label;
@@ -537,21 +558,6 @@ mahjong_screen_escape (ParlorGameScreen *screen)
   return FALSE;
 }
 
-static void
-hold (MahjongScreen *self,
-      gboolean       on)
-{
-  MahjongScreenPrivate *priv = PRIV (self);
-
-  if (on == priv->holding)
-    return;
-  priv->holding = on;
-  if (on)
-    parlor_game_screen_hold (PARLOR_GAME_SCREEN (self));
-  else
-    parlor_game_screen_release (PARLOR_GAME_SCREEN (self));
-}
-
 void
 mahjong_screen_add_hand_page (MahjongScreen *self,
                               guint          n_seats)
@@ -567,6 +573,7 @@ mahjong_screen_add_hand_page (MahjongScreen *self,
   priv = PRIV (self);
   stack = parlor_game_screen_get_stack (PARLOR_GAME_SCREEN (self));
   priv->stack = stack;
+  priv->n_win_seats = n_seats;
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
   gtk_widget_set_halign (box, GTK_ALIGN_CENTER);
   priv->win_hand = MAHJONG_HAND_VIEW (mahjong_hand_view_new ());
@@ -587,6 +594,8 @@ mahjong_screen_add_hand_page (MahjongScreen *self,
   gtk_widget_add_css_class (priv->next_button, "suggested-action");
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (priv->win_hand));
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (priv->win_melds));
+  priv->more_winners = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
+  gtk_box_append (GTK_BOX (box), priv->more_winners);
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (priv->hand_details));
   gtk_box_append (GTK_BOX (box), priv->next_button);
   priv->hand_page = ADW_STATUS_PAGE (adw_status_page_new ());
@@ -595,6 +604,98 @@ mahjong_screen_add_hand_page (MahjongScreen *self,
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (priv->hand_page));
   gtk_stack_add_named (stack, scrolled, "hand");
+
+  priv->result_winners = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
+  gtk_widget_set_halign (priv->result_winners, GTK_ALIGN_CENTER);
+  gtk_widget_set_visible (priv->result_winners, FALSE);
+  parlor_game_screen_add_result (PARLOR_GAME_SCREEN (self), priv->result_winners);
+}
+
+static void
+remove_children (GtkWidget *box)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (box)) != NULL)
+    gtk_box_remove (GTK_BOX (box), child);
+}
+
+/* @winner's hand and melds, into @box; @named: under the winner's name,
+ * where the page's title does not say whose they are. */
+static void
+add_winner_views (MahjongScreen *self,
+                  GtkWidget     *box,
+                  const Winner  *winner,
+                  gboolean       named)
+{
+  MahjongScreenPrivate *priv = PRIV (self);
+  GtkWidget *hand = mahjong_hand_view_new ();
+  GtkWidget *melds = mahjong_melds_view_new ();
+
+  if (named)
+    {
+      GtkWidget *name = gtk_label_new (winner->owner != NULL ? winner->owner : _("You"));
+
+      gtk_widget_add_css_class (name, "heading");
+      gtk_box_append (GTK_BOX (box), name);
+    }
+
+  mahjong_hand_view_set_owner (MAHJONG_HAND_VIEW (hand), winner->owner);
+  mahjong_hand_view_set_tiles (MAHJONG_HAND_VIEW (hand), winner->tiles, winner->n_tiles, winner->win);
+  gtk_widget_set_halign (hand, GTK_ALIGN_CENTER);
+  mahjong_melds_view_set_n_seats (MAHJONG_MELDS_VIEW (melds), priv->n_win_seats);
+  mahjong_melds_view_set_owner (MAHJONG_MELDS_VIEW (melds), winner->owner);
+  mahjong_melds_view_set_melds (MAHJONG_MELDS_VIEW (melds), winner->melds, winner->n_melds, NULL, 0);
+  gtk_widget_set_halign (melds, GTK_ALIGN_CENTER);
+  gtk_widget_set_visible (melds, winner->n_melds > 0);
+  gtk_box_append (GTK_BOX (box), hand);
+  gtk_box_append (GTK_BOX (box), melds);
+}
+
+/* The hand page shows the first winner in its own views, any other below. */
+static void
+show_winners (MahjongScreen *self)
+{
+  MahjongScreenPrivate *priv = PRIV (self);
+  const Winner *first = priv->winners->len > 0 ? &g_array_index (priv->winners, Winner, 0) : NULL;
+
+  if (priv->win_hand == NULL)
+    return;
+  if (first != NULL)
+    {
+      mahjong_hand_view_set_owner (priv->win_hand, first->owner);
+      mahjong_melds_view_set_owner (priv->win_melds, first->owner);
+      mahjong_hand_view_set_tiles (priv->win_hand, first->tiles, first->n_tiles, first->win);
+      mahjong_melds_view_set_melds (priv->win_melds, first->melds, first->n_melds, NULL, 0);
+    }
+  else
+    mahjong_hand_view_set_tiles (priv->win_hand, NULL, 0, MAHJONG_NO_TILE);
+  gtk_widget_set_visible (GTK_WIDGET (priv->win_hand), first != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (priv->win_melds), first != NULL && first->n_melds > 0);
+  remove_children (priv->more_winners);
+  for (guint i = 1; i < priv->winners->len; i++)
+    add_winner_views (self, priv->more_winners, &g_array_index (priv->winners, Winner, i), TRUE);
+  gtk_widget_set_visible (priv->more_winners, priv->winners->len > 1);
+}
+
+static void
+add_winner (MahjongScreen     *self,
+            const char        *owner,
+            const MahjongTile *tiles,
+            guint              n_tiles,
+            MahjongTile        win,
+            const MahjongMeld *melds,
+            guint              n_melds)
+{
+  Winner winner = { g_strdup (owner), { 0 }, MIN (n_tiles, MAHJONG_HAND_MAX), win, { { 0 } },
+                    MIN (n_melds, MAHJONG_MELDS_MAX) };
+
+  if (winner.n_tiles > 0)
+    memcpy (winner.tiles, tiles, winner.n_tiles * sizeof *tiles);
+  if (winner.n_melds > 0)
+    memcpy (winner.melds, melds, winner.n_melds * sizeof *melds);
+  g_array_append_val (PRIV (self)->winners, winner);
+  show_winners (self);
 }
 
 MahjongHandView *
@@ -618,14 +719,35 @@ mahjong_screen_show_win_hand (MahjongScreen     *self,
   g_return_if_fail (MAHJONG_IS_SCREEN (self));
 
   priv = PRIV (self);
-  if (priv->win_hand == NULL)
-    return;
-  mahjong_hand_view_set_owner (priv->win_hand, owner);
-  mahjong_melds_view_set_owner (priv->win_melds, owner);
-  mahjong_hand_view_set_tiles (priv->win_hand, tiles, n_tiles, win);
-  mahjong_melds_view_set_melds (priv->win_melds, melds, n_melds, NULL, 0);
-  gtk_widget_set_visible (GTK_WIDGET (priv->win_hand), TRUE);
-  gtk_widget_set_visible (GTK_WIDGET (priv->win_melds), n_melds > 0);
+  g_array_set_size (priv->winners, 0);
+  add_winner (self, owner, tiles, n_tiles, win, melds, n_melds);
+}
+
+static void
+take_winning_hand (MahjongScreen     *self,
+                   gboolean           another,
+                   gint64             seat,
+                   const MahjongTile *tiles,
+                   guint              n_tiles,
+                   MahjongTile        win,
+                   const MahjongMeld *melds,
+                   guint              n_melds)
+{
+  MahjongTile held[MAHJONG_HAND_MAX];
+  gboolean apart = FALSE;
+  guint n = 0;
+
+  for (guint i = 0; i < n_tiles && n < MAHJONG_HAND_MAX - 1; i++)
+    {
+      if (!apart && win != MAHJONG_NO_TILE && tiles[i] == win)
+        apart = TRUE;
+      else
+        held[n++] = tiles[i];
+    }
+  if (!another)
+    g_array_set_size (PRIV (self)->winners, 0);
+  add_winner (self, seat == PARLOR_SCREEN_SEAT (self) ? NULL : mahjong_screen_seat_name (self, seat),
+              held, n, apart ? win : MAHJONG_NO_TILE, melds, n_melds);
 }
 
 void
@@ -637,21 +759,21 @@ mahjong_screen_show_winning_hand (MahjongScreen     *self,
                                   const MahjongMeld *melds,
                                   guint              n_melds)
 {
-  MahjongTile held[MAHJONG_HAND_MAX];
-  gboolean apart = FALSE;
-  guint n = 0;
-
   g_return_if_fail (MAHJONG_IS_SCREEN (self));
+  take_winning_hand (self, FALSE, seat, tiles, n_tiles, win, melds, n_melds);
+}
 
-  for (guint i = 0; i < n_tiles && n < MAHJONG_HAND_MAX - 1; i++)
-    {
-      if (!apart && win != MAHJONG_NO_TILE && tiles[i] == win)
-        apart = TRUE;
-      else
-        held[n++] = tiles[i];
-    }
-  mahjong_screen_show_win_hand (self, seat == PARLOR_SCREEN_SEAT (self) ? NULL : mahjong_screen_seat_name (self, seat),
-                                held, n, apart ? win : MAHJONG_NO_TILE, melds, n_melds);
+void
+mahjong_screen_add_winning_hand (MahjongScreen     *self,
+                                 gint64             seat,
+                                 const MahjongTile *tiles,
+                                 guint              n_tiles,
+                                 MahjongTile        win,
+                                 const MahjongMeld *melds,
+                                 guint              n_melds)
+{
+  g_return_if_fail (MAHJONG_IS_SCREEN (self));
+  take_winning_hand (self, TRUE, seat, tiles, n_tiles, win, melds, n_melds);
 }
 
 char *
@@ -776,11 +898,8 @@ mahjong_screen_clear_win_hand (MahjongScreen *self)
   g_return_if_fail (MAHJONG_IS_SCREEN (self));
 
   priv = PRIV (self);
-  if (priv->win_hand == NULL)
-    return;
-  mahjong_hand_view_set_tiles (priv->win_hand, NULL, 0, MAHJONG_NO_TILE);
-  gtk_widget_set_visible (GTK_WIDGET (priv->win_hand), FALSE);
-  gtk_widget_set_visible (GTK_WIDGET (priv->win_melds), FALSE);
+  g_array_set_size (priv->winners, 0);
+  show_winners (self);
 }
 
 MahjongMeldsView *
@@ -835,7 +954,7 @@ mahjong_screen_show_hand_result (MahjongScreen *self,
    * does not, so the result shows for a moment. */
   if (!parlor_game_screen_is_guest (PARLOR_GAME_SCREEN (self)) &&
       !parlor_game_screen_is_host (PARLOR_GAME_SCREEN (self)))
-    hold (self, TRUE);
+    parlor_game_screen_hold_page (PARLOR_GAME_SCREEN (self), "hand");
   else
     priv->lan_timeout = g_timeout_add_seconds (LAN_HAND_PAGE_SECONDS, on_lan_timeout, self);
   gtk_widget_grab_focus (priv->next_button);
@@ -846,8 +965,8 @@ mahjong_screen_end_hand_pause (MahjongScreen *self)
 {
   g_return_if_fail (MAHJONG_IS_SCREEN (self));
 
+  /* The hand page's hold goes with the page. */
   g_clear_handle_id (&PRIV (self)->lan_timeout, g_source_remove);
-  hold (self, FALSE);
 }
 
 gboolean
@@ -861,12 +980,11 @@ mahjong_screen_next_hand (MahjongScreen *self)
   if (priv->stack == NULL || g_strcmp0 (gtk_stack_get_visible_child_name (priv->stack), "hand") != 0)
     return FALSE;
   g_clear_handle_id (&priv->lan_timeout, g_source_remove);
+  /* Leaving the page lets the game go on (the computers move later). */
   gtk_stack_set_visible_child_name (priv->stack, "play");
   if (PARLOR_GAME_SCREEN_GET_CLASS (self)->session_changed != NULL)
     PARLOR_GAME_SCREEN_GET_CLASS (self)->session_changed (PARLOR_GAME_SCREEN (self));
   mahjong_screen_focus_hand (self);
-  /* Last: the game goes on, and the next hand may end (and show this page) at once. */
-  hold (self, FALSE);
   return TRUE;
 }
 
@@ -1079,6 +1197,14 @@ mahjong_screen_game_over (ParlorGameScreen *screen,
       g_string_append_printf (markup, "\n\n<b>%s</b>\n%s", title, priv->hand_words->str);
     }
   gtk_label_set_markup (details, markup->str);
+  if (priv->result_winners != NULL)
+    {
+      remove_children (priv->result_winners);
+      for (guint i = 0; i < priv->winners->len; i++)
+        add_winner_views (self, priv->result_winners, &g_array_index (priv->winners, Winner, i),
+                          priv->winners->len > 1);
+      gtk_widget_set_visible (priv->result_winners, priv->winners->len > 0);
+    }
   parlor_game_screen_show_result_page (screen);
 }
 
@@ -1097,6 +1223,15 @@ mahjong_screen_session_changed (ParlorGameScreen *screen)
   MahjongScreen *self = MAHJONG_SCREEN (screen);
   MahjongScreenPrivate *priv = PRIV (self);
 
+  /* The table stays as the hand ended until Next Hand: the next deal is
+   * not seen before the hand's result. */
+  if (priv->hand_pending && !priv->finished && priv->stack != NULL &&
+      parlor_game_screen_is_playing (screen))
+    {
+      priv->hand_pending = FALSE;
+      mahjong_screen_show_hand_result (self, priv->hand_title, priv->hand_words->str);
+      return;
+    }
   parlor_game_screen_refresh (PARLOR_GAME_SCREEN (self));
   if (!priv->hand_pending || priv->finished || (priv->has_state && priv->state.over))
     return;
@@ -1109,6 +1244,8 @@ mahjong_screen_begin_play (ParlorGameScreen *screen)
 {
   MahjongScreen *self = MAHJONG_SCREEN (screen);
 
+  /* A game put back opens on its table, whatever hands its record ended. */
+  PRIV (self)->hand_pending = FALSE;
   if (PRIV (self)->stack != NULL)
     gtk_stack_set_visible_child_name (PRIV (self)->stack, "play");
   parlor_game_screen_refresh (PARLOR_GAME_SCREEN (self));
@@ -1189,6 +1326,12 @@ mahjong_screen_reset (ParlorGameScreen *screen)
   g_clear_pointer (&priv->hand_text, g_free);
   g_clear_pointer (&priv->ranking, g_free);
   priv->n_hands_ended = 0;
+  g_array_set_size (priv->winners, 0);
+  if (priv->result_winners != NULL)
+    {
+      remove_children (priv->result_winners);
+      gtk_widget_set_visible (priv->result_winners, FALSE);
+    }
   if (priv->hint_label != NULL)
     gtk_widget_set_visible (GTK_WIDGET (priv->hint_label), FALSE);
 }
@@ -1202,6 +1345,7 @@ mahjong_screen_finalize (GObject *object)
   g_string_free (priv->hand_words, TRUE);
   g_free (priv->hand_text);
   g_free (priv->ranking);
+  g_array_unref (priv->winners);
 
   G_OBJECT_CLASS (mahjong_screen_parent_class)->finalize (object);
 }
@@ -1216,6 +1360,8 @@ mahjong_screen_dispose (GObject *object)
   priv->stack = NULL;
   priv->table = NULL;
   priv->claim_bar = NULL;
+  priv->more_winners = NULL;
+  priv->result_winners = NULL;
   priv->table_holder = NULL;
   priv->turn_label = NULL;
   priv->hint_label = NULL;
@@ -1291,6 +1437,8 @@ mahjong_screen_init (MahjongScreen *self)
   GtkLabel *details = parlor_game_screen_get_result_details (PARLOR_GAME_SCREEN (self));
 
   PRIV (self)->hand_words = g_string_new (NULL);
+  PRIV (self)->winners = g_array_new (FALSE, TRUE, sizeof (Winner));
+  g_array_set_clear_func (PRIV (self)->winners, (GDestroyNotify) winner_clear);
   adw_status_page_set_icon_name (parlor_game_screen_get_result_page (PARLOR_GAME_SCREEN (self)),
                                  "applications-games-symbolic");
   gtk_label_set_wrap (details, TRUE);

@@ -126,10 +126,11 @@ guint             mahjong_screen_relative       (MahjongScreen    *self,
 gboolean          mahjong_screen_submit         (MahjongScreen    *self,
                                                  const char       *action);
 gboolean          mahjong_screen_focus_hand     (MahjongScreen    *self);
-/* Adds the hand-result page to the base's stack as its "hand" page: the winning hand
- * and its melds (hidden until given), the hand's words and Next Hand, which
+/* Adds the hand-result page to the base's stack as its "hand" page: the winning hands
+ * and their melds (hidden until given), the hand's words and Next Hand, which
  * activates ID.next-hand. Shown, it pauses a game against the computer
- * until Next Hand; on a LAN it gives way by itself after a moment. */
+ * until the page goes (Next Hand); on a LAN it gives way by itself after a
+ * moment. The match's result shows the last hand's winning hands too. */
 void              mahjong_screen_add_hand_page  (MahjongScreen    *self,
                                                  guint             n_seats);
 MahjongHandView  *mahjong_screen_get_win_hand   (MahjongScreen    *self);
@@ -145,6 +146,14 @@ void              mahjong_screen_show_win_hand  (MahjongScreen     *self,
 /* @seat's winning hand on the page: all its concealed @tiles, the winning
  * tile @win among them (shown apart), and its melds. */
 void              mahjong_screen_show_winning_hand (MahjongScreen  *self,
+                                                 gint64             seat,
+                                                 const MahjongTile *tiles,
+                                                 guint              n_tiles,
+                                                 MahjongTile        win,
+                                                 const MahjongMeld *melds,
+                                                 guint              n_melds);
+/* Another winner of the same hand (a discard two seats ron), shown below. */
+void              mahjong_screen_add_winning_hand (MahjongScreen *self,
                                                  gint64             seat,
                                                  const MahjongTile *tiles,
                                                  guint              n_tiles,

@@ -85,9 +85,19 @@ mcr_screen_claim_label (MahjongScreen           *screen,
     return NULL;
   if (g_str_has_prefix (action, "chow "))
     {
-      name = mahjong_run_name (tile);
-      /* Translators: a chow choice, "Chow 3, 4, 5 of characters" */
-      return g_strdup_printf (_("_Chow %s"), name);
+      g_autofree char *run = mahjong_run_name (tile);
+      const char *digit = run;
+
+      /* Each chow has its own key, the run's first number: Alt+3 for 3, 4, 5. */
+      while (*digit != '\0' && !g_ascii_isdigit (*digit))
+        digit++;
+      if (*digit != '\0')
+        name = g_strdup_printf ("%.*s_%s", (int) (digit - run), run, digit);
+      else
+        name = g_strdup_printf ("%s (_%u)", run, mahjong_tile_rank (tile));
+      /* Translators: a chow choice, "Chow 3, 4, 5 of characters"; the run's
+       * first number is its key (Alt+3), so keep %s whole */
+      return g_strdup_printf (_("Chow %s"), name);
     }
   if (!g_str_has_prefix (action, "kong "))
     return NULL;

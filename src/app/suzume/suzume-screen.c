@@ -227,6 +227,8 @@ record_win (SuzumeScreen *self,
 
       mahjong_screen_add_hand_words (MAHJONG_SCREEN (self), more);
       mahjong_screen_add_hand_words (MAHJONG_SCREEN (self), markup);
+      if (suzume_tiles_parse (hand, ',', held, SUZUME_HAND_SIZE, &n_held))
+        mahjong_screen_add_winning_hand (MAHJONG_SCREEN (self), seat, held, n_held, tile, NULL, 0);
     }
   self->hand_won = TRUE;
 }
