@@ -148,6 +148,15 @@ offered (ParlorWindow *window,
   return gtk_widget_get_visible (button) && gtk_widget_get_sensitive (button);
 }
 
+/* The game's menu offers Continue, its saved game checked. */
+static gboolean
+continue_offered (gpointer window)
+{
+  GtkWidget *button = find_button (GTK_WIDGET (window), "win.continue-game");
+
+  return button != NULL && gtk_widget_get_visible (button) && gtk_widget_get_sensitive (button);
+}
+
 /* A shown label reading @text, anywhere under @widget. */
 static gboolean
 shows_label (GtkWidget  *widget,
@@ -162,6 +171,12 @@ shows_label (GtkWidget  *widget,
     if (shows_label (child, text))
       return TRUE;
   return FALSE;
+}
+
+static gboolean
+shows_game_in_progress (gpointer window)
+{
+  return shows_label (window, "Game in progress");
 }
 
 static gboolean
@@ -342,7 +357,7 @@ test_resume_after_kill (gconstpointer data)
       /* The game's menu offers it first. */
       window = ui_test_get_window ();
       parlor_window_show_game (window, games[i]);
-      g_assert_true (offered (window, "win.continue-game"));
+      ui_test_wait_for (continue_offered, window);
       if (i == 0)
         ui_test_screenshot (GTK_WIDGET (window), "continue-offer");
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.continue-game", NULL));
@@ -517,6 +532,70 @@ test_unplayable (void)
   g_assert_cmpuint (count_set_aside (TRUE), ==, 5);
 }
 
+static gboolean
+triad_set_aside (gpointer data)
+{
+  g_autofree char *path = parlor_saved_game_get_path ("triad");
+
+  return !g_file_test (path, G_FILE_TEST_EXISTS) && count_set_aside (FALSE) > 0;
+}
+
+/* A saved game resume would refuse is never offered: opening the game's
+ * page or the start page checks it (away from the page's drawing), sets
+ * it aside and says why, once; a playable one is offered and goes on. */
+static void
+test_unplayable_not_offered (void)
+{
+  static const struct { const char *seats; const char *words; } cases[] = {
+    { "seat index=0 name=A kind=local\nseat index=1 name=B kind=remote\n", "network" },
+    { "seat index=0 name=A kind=local\nseat index=1 name=B kind=local\n", "more than one player" },
+  };
+  ParlorWindow *window = ui_test_get_window ();
+  g_autofree char *path = parlor_saved_game_get_path ("triad");
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *valid = triad_saved (SEATS_OK, "");
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    for (guint page = 0; page < 2; page++)
+      {
+        g_autofree char *text = triad_saved (cases[i].seats, "");
+        const char *said;
+
+        count_set_aside (TRUE);
+        g_assert_true (g_file_set_contents (path, text, -1, NULL));
+        if (page == 0)
+          parlor_window_show_game (window, "triad");
+        else
+          parlor_window_show_start (window);
+        ui_test_wait_for (triad_set_aside, NULL);
+        /* Told in words, once. */
+        said = parlor_window_get_announcement (window);
+        if (strstr (said, cases[i].words) == NULL || strstr (said, "set aside") == NULL)
+          g_error ("expected “%s … set aside”, got “%s”", cases[i].words, said);
+        g_assert_cmpuint (count_set_aside (FALSE), ==, 1);
+        g_assert_false (shows_label (GTK_WIDGET (window), "Game in progress"));
+        parlor_window_show_game (window, "triad");
+        g_assert_null (find_button (GTK_WIDGET (window), "win.continue-game"));
+        parlor_window_show_start (window);
+      }
+  count_set_aside (TRUE);
+
+  /* A playable one is offered, on both pages, and goes on. */
+  g_assert_true (g_file_set_contents (path, valid, -1, NULL));
+  parlor_window_show_start (window);
+  ui_test_wait_for (shows_game_in_progress, window);
+  parlor_window_show_game (window, "triad");
+  ui_test_wait_for (continue_offered, window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.continue-game", NULL));
+  g_assert_cmpstr (parlor_window_get_page (window), ==, "play");
+  g_assert_cmpstr (parlor_window_get_announcement (window), ==, "Your game is back where you left it");
+  g_assert_cmpuint (count_set_aside (FALSE), ==, 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
+  parlor_saved_game_remove ("triad");
+  parlor_window_show_start (window);
+}
+
 /* The one replay reader's limits hold for saved games too: too big, not a
  * regular file, NUL bytes, no game; CR LF lines are the same lines. */
 static void
@@ -590,10 +669,10 @@ test_quit_question (void)
     /* Back leaves at once, and the game waits on the menu. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
   g_assert_cmpstr (parlor_window_get_page (window), ==, "menu");
-  g_assert_true (offered (window, "win.continue-game"));
+  ui_test_wait_for (continue_offered, window);
   /* The start page says so on the game's row. */
   parlor_window_show_start (window);
-  g_assert_true (shows_label (GTK_WIDGET (window), "Game in progress"));
+  ui_test_wait_for (shows_game_in_progress, window);
   ui_test_screenshot (GTK_WIDGET (window), "start-game-in-progress");
   for (guint i = 0; i < G_N_ELEMENTS (games); i++)
     parlor_saved_game_remove (games[i]);
@@ -771,6 +850,7 @@ main (int   argc,
   g_test_add_func ("/play/quit-question", test_quit_question);
   g_test_add_func ("/play/damaged", test_damaged);
   g_test_add_func ("/play/unplayable", test_unplayable);
+  g_test_add_func ("/play/unplayable-not-offered", test_unplayable_not_offered);
   g_test_add_func ("/play/saved-file-limits", test_saved_file_limits);
   for (guint i = 0; i < G_N_ELEMENTS (games); i++)
     {
