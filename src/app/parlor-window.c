@@ -532,10 +532,13 @@ parlor_window_play_on (ParlorWindow  *self,
   return TRUE;
 }
 
+static gboolean is_playing (ParlorWindow *self);
+static gboolean is_kept    (ParlorWindow *self);
+
 static void
-on_viewer_play_on (ParlorReplayViewer *viewer,
-                   ParlorTable        *table,
-                   ParlorWindow       *self)
+play_on_from_viewer (ParlorWindow       *self,
+                     ParlorReplayViewer *viewer,
+                     ParlorTable        *table)
 {
   g_autoptr(GError) error = NULL;
 
@@ -546,6 +549,77 @@ on_viewer_play_on (ParlorReplayViewer *viewer,
     }
   gtk_window_destroy (GTK_WINDOW (viewer));
   gtk_window_present (GTK_WINDOW (self));
+}
+
+typedef struct
+{
+  ParlorWindow *self;
+  GWeakRef      viewer;
+  ParlorTable  *table;
+} PlayOn;
+
+static void
+play_on_free (PlayOn *play_on)
+{
+  g_object_unref (play_on->self);
+  g_weak_ref_clear (&play_on->viewer);
+  g_object_unref (play_on->table);
+  g_free (play_on);
+}
+
+static void
+play_on_when_answered (gpointer data)
+{
+  PlayOn *play_on = data;
+  g_autoptr(ParlorReplayViewer) viewer = g_weak_ref_get (&play_on->viewer);
+
+  /* Closed meanwhile, the viewer has no game to play on. */
+  if (viewer != NULL && gtk_widget_get_visible (GTK_WIDGET (viewer)))
+    play_on_from_viewer (play_on->self, viewer, play_on->table);
+  play_on_free (play_on);
+}
+
+static void
+on_leave_for_play_on_response (AdwMessageDialog *dialog,
+                               const char       *response,
+                               gpointer          user_data)
+{
+  /* Once the dialog is closed: playing on closes the viewer it belongs to. */
+  if (g_str_equal (response, "play-on"))
+    g_idle_add_once (play_on_when_answered, g_object_steal_data (G_OBJECT (dialog), "play-on"));
+}
+
+static void
+on_viewer_play_on (ParlorReplayViewer *viewer,
+                   ParlorTable        *table,
+                   ParlorWindow       *self)
+{
+  AdwMessageDialog *dialog;
+  PlayOn *play_on;
+
+  /* A LAN game is not kept: it is not ended without asking. */
+  if (!is_playing (self) || is_kept (self))
+    {
+      play_on_from_viewer (self, viewer, table);
+      return;
+    }
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (viewer), _("Leave the LAN Game?"),
+                                                       _("Playing on from the replay ends the LAN "
+                                                         "game in progress.")));
+  adw_message_dialog_add_responses (dialog,
+                                    "cancel", _("_Keep Playing"),
+                                    "play-on", _("_Play On"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (dialog, "play-on", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (dialog, "cancel");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  play_on = g_new0 (PlayOn, 1);
+  play_on->self = g_object_ref (self);
+  g_weak_ref_init (&play_on->viewer, viewer);
+  play_on->table = g_object_ref (table);
+  g_object_set_data_full (G_OBJECT (dialog), "play-on", play_on, (GDestroyNotify) play_on_free);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_leave_for_play_on_response), NULL);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 void

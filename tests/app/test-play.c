@@ -20,10 +20,12 @@
 #include "parlor-games.h"
 #include "parlor-hint.h"
 #include "parlor-replay.h"
+#include "parlor-replay-viewer.h"
 #include "parlor-saved-game.h"
 #include "parlor-window.h"
 #include "triad-board-view.h"
 #include "triad-hand-view.h"
+#include "lan-test-util.h"
 #include "ui-test-util.h"
 
 /*
@@ -596,6 +598,95 @@ test_unplayable_not_offered (void)
   parlor_window_show_start (window);
 }
 
+static gboolean
+viewer_shown (gpointer data)
+{
+  return ui_test_find_window (PARLOR_TYPE_REPLAY_VIEWER) != NULL;
+}
+
+static gboolean
+viewer_gone (gpointer data)
+{
+  return !viewer_shown (data);
+}
+
+static gboolean
+question_shown (gpointer data)
+{
+  return ui_test_find_window (ADW_TYPE_MESSAGE_DIALOG) != NULL;
+}
+
+static gboolean
+question_gone (gpointer data)
+{
+  return !question_shown (data);
+}
+
+/* Play On from a replay while a LAN game is in progress asks first:
+ * Cancel keeps the LAN game, Play On replaces it. */
+static void
+test_play_on_over_lan (void)
+{
+  ParlorWindow *window = ui_test_get_window ();
+  g_autofree char *path = g_build_filename (ui_test_get_data_home (), "play-on.replay", NULL);
+  g_autofree char *text = triad_saved (SEATS_OK, "");
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  ParlorGameScreen *screen;
+  ParlorSession *lan;
+  ParlorReplayViewer *viewer;
+  AdwMessageDialog *dialog;
+  GtkWindow *left;
+  LanGuest *guest;
+
+  parlor_saved_game_remove ("triad");
+  parlor_window_show_game (window, "triad");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
+  screen = PARLOR_GAME_SCREEN (parlor_window_get_screen (window));
+  guest = lan_test_host_and_join (GTK_WIDGET (screen), "triad");
+  g_assert_true (parlor_game_screen_is_playing (screen));
+  g_assert_false (parlor_game_screen_is_kept (screen));
+  lan = parlor_game_screen_get_session (screen);
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  parlor_window_open_replay (window, file);
+  ui_test_wait_for (viewer_shown, NULL);
+  viewer = PARLOR_REPLAY_VIEWER (ui_test_find_window (PARLOR_TYPE_REPLAY_VIEWER));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (viewer), "replay.play-on", NULL));
+  ui_test_wait_for (question_shown, NULL);
+  dialog = ADW_MESSAGE_DIALOG (ui_test_find_window (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Leave the LAN Game?");
+  g_assert_cmpstr (adw_message_dialog_get_default_response (dialog), ==, "cancel");
+  ui_test_screenshot (GTK_WIDGET (dialog), "play-on-over-lan-question");
+  /* As its button does: the response, then the dialog closes. */
+  adw_message_dialog_response (dialog, "cancel");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  ui_test_wait_for (question_gone, NULL);
+  g_assert_true (ui_test_find_window (PARLOR_TYPE_REPLAY_VIEWER) == GTK_WINDOW (viewer));
+  g_assert_true (parlor_window_get_screen (window) == GTK_WIDGET (screen));
+  g_assert_true (parlor_game_screen_get_session (screen) == lan);
+  g_assert_true (parlor_game_screen_is_playing (screen));
+
+  /* Asked again and answered Play On: the game from the replay takes its place. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (viewer), "replay.play-on", NULL));
+  ui_test_wait_for (question_shown, NULL);
+  dialog = ADW_MESSAGE_DIALOG (ui_test_find_window (ADW_TYPE_MESSAGE_DIALOG));
+  adw_message_dialog_response (dialog, "play-on");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  ui_test_wait_for (viewer_gone, NULL);
+  screen = PARLOR_GAME_SCREEN (parlor_window_get_screen (window));
+  g_assert_cmpstr (parlor_window_get_page (window), ==, "play");
+  g_assert_true (parlor_game_screen_get_session (screen) != lan);
+  g_assert_true (parlor_game_screen_is_kept (screen));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
+  lan_test_guest_free (guest);
+  /* The guest was told the host left: nothing of it stays for other tests. */
+  while ((left = ui_test_find_window (ADW_TYPE_MESSAGE_DIALOG)) != NULL)
+    gtk_window_destroy (left);
+  parlor_saved_game_remove ("triad");
+  g_unlink (path);
+}
+
 /* The one replay reader's limits hold for saved games too: too big, not a
  * regular file, NUL bytes, no game; CR LF lines are the same lines. */
 static void
@@ -851,6 +942,7 @@ main (int   argc,
   g_test_add_func ("/play/damaged", test_damaged);
   g_test_add_func ("/play/unplayable", test_unplayable);
   g_test_add_func ("/play/unplayable-not-offered", test_unplayable_not_offered);
+  g_test_add_func ("/play/play-on-over-lan", test_play_on_over_lan);
   g_test_add_func ("/play/saved-file-limits", test_saved_file_limits);
   for (guint i = 0; i < G_N_ELEMENTS (games); i++)
     {
