@@ -12,9 +12,13 @@
 #include "parlor-line.h"
 #include "parlor-replay.h"
 #include "parlor-saved-game.h"
+#include "parlor-table.h"
 
 /* Set-aside files kept per game, the newest. */
 #define MAX_SET_ASIDE 5
+
+/* Bumped at each write, removal or setting aside by this app. */
+static int write_serial;
 
 char *
 parlor_saved_game_get_path (const char *game_id)
@@ -65,6 +69,7 @@ parlor_saved_game_write (const char  *game_id,
       g_string_append (text, g_ptr_array_index (records, i));
       g_string_append_c (text, '\n');
     }
+  g_atomic_int_inc (&write_serial);
   /* A new file renamed over the old one: never half a game. */
   return g_file_set_contents_full (path, text->str, text->len,
                                    G_FILE_SET_CONTENTS_CONSISTENT, 0600, error);
@@ -120,6 +125,7 @@ parlor_saved_game_remove (const char *game_id)
   g_return_if_fail (game_id != NULL);
 
   path = parlor_saved_game_get_path (game_id);
+  g_atomic_int_inc (&write_serial);
   if (g_unlink (path) != 0 && errno != ENOENT)
     g_debug ("Could not remove %s: %s", path, g_strerror (errno));
   parlor_saved_game_set_assisted (game_id, FALSE);
@@ -176,6 +182,7 @@ set_aside_path (const char *path,
   g_autofree char *dir = g_path_get_dirname (path);
   g_autofree char *damaged = NULL;
 
+  g_atomic_int_inc (&write_serial);
   for (guint n = 1; damaged == NULL || g_file_test (damaged, G_FILE_TEST_EXISTS); n++)
     {
       g_autofree char *name = n == 1 ? g_strdup_printf ("%s-%s.replay.damaged", game_id, stamp)
@@ -272,22 +279,21 @@ check_playable (const ParlorGameInfo  *info,
   return TRUE;
 }
 
-GStrv
-parlor_saved_game_read (const char  *game_id,
-                        GError     **error)
+/* The records of @path once played again event for event and found
+ * playable here; else NULL with, for a file to be set aside, a
+ * PARLOR_REPLAY_ERROR in words for the player, or why it could not be read.
+ * Safe in any thread: nothing is changed. */
+static GStrv
+read_playable (const char  *game_id,
+               const char  *path,
+               GError     **error)
 {
-  g_autofree char *path = NULL;
   g_autofree char *text = NULL;
   g_autoptr(GError) local_error = NULL;
   g_auto(GStrv) lines = NULL;
-  const ParlorGameInfo *info;
+  const ParlorGameInfo *info = lookup (game_id);
   guint n_games = 0;
 
-  g_return_val_if_fail (game_id != NULL, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  path = parlor_saved_game_get_path (game_id);
-  info = lookup (game_id);
   text = parlor_replay_read_file (path, NULL, &local_error);
   if (text == NULL && local_error->domain != PARLOR_REPLAY_ERROR)
     {
@@ -303,8 +309,6 @@ parlor_saved_game_read (const char  *game_id,
       /* What is wrong is for the developers; the player needs to know
        * the game is not lost for good but cannot go on. */
       g_debug ("%s: %s", path, local_error->message);
-      set_aside_path (path, game_id);
-      parlor_saved_game_set_assisted (game_id, FALSE);
       g_set_error_literal (error, PARLOR_REPLAY_ERROR, local_error->code,
                            _("The saved game is damaged or from another version: "
                              "it was set aside"));
@@ -325,8 +329,6 @@ parlor_saved_game_read (const char  *game_id,
   if (info == NULL || !check_playable (info, lines, error))
     {
       g_debug ("%s: cannot be played on here", path);
-      set_aside_path (path, game_id);
-      parlor_saved_game_set_assisted (game_id, FALSE);
       if (info == NULL)
         g_set_error_literal (error, PARLOR_REPLAY_ERROR, PARLOR_REPLAY_ERROR_UNKNOWN_GAME,
                              _("The saved game is damaged or from another version: "
@@ -334,4 +336,166 @@ parlor_saved_game_read (const char  *game_id,
       return NULL;
     }
   return g_steal_pointer (&lines);
+}
+
+GStrv
+parlor_saved_game_read (const char  *game_id,
+                        GError     **error)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(GError) local_error = NULL;
+  GStrv lines;
+
+  g_return_val_if_fail (game_id != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  path = parlor_saved_game_get_path (game_id);
+  lines = read_playable (game_id, path, &local_error);
+  if (lines == NULL)
+    {
+      if (local_error->domain == PARLOR_REPLAY_ERROR)
+        {
+          set_aside_path (path, game_id);
+          parlor_saved_game_set_assisted (game_id, FALSE);
+        }
+      g_propagate_error (error, g_steal_pointer (&local_error));
+    }
+  return lines;
+}
+
+static gboolean
+stat_path (const char           *path,
+           guint                 serial,
+           ParlorSavedGameStamp *stamp)
+{
+  GStatBuf buf;
+
+  memset (stamp, 0, sizeof *stamp);
+  if (g_stat (path, &buf) != 0)
+    return FALSE;
+  stamp->inode = buf.st_ino;
+  stamp->mtime_ns = (gint64) buf.st_mtim.tv_sec * G_GINT64_CONSTANT (1000000000) + buf.st_mtim.tv_nsec;
+  stamp->size = buf.st_size;
+  stamp->serial = serial;
+  return TRUE;
+}
+
+gboolean
+parlor_saved_game_get_stamp (const char           *game_id,
+                             ParlorSavedGameStamp *stamp)
+{
+  g_autofree char *path = NULL;
+
+  g_return_val_if_fail (game_id != NULL, FALSE);
+  g_return_val_if_fail (stamp != NULL, FALSE);
+
+  path = parlor_saved_game_get_path (game_id);
+  return stat_path (path, (guint) g_atomic_int_get (&write_serial), stamp);
+}
+
+gboolean
+parlor_saved_game_stamp_equal (const ParlorSavedGameStamp *a,
+                               const ParlorSavedGameStamp *b)
+{
+  g_return_val_if_fail (a != NULL && b != NULL, FALSE);
+
+  return a->inode == b->inode && a->mtime_ns == b->mtime_ns && a->size == b->size &&
+         a->serial == b->serial;
+}
+
+typedef struct
+{
+  char                 *game_id;
+  ParlorSavedGameStamp  stamp;
+} CheckJob;
+
+static void
+check_job_free (gpointer data)
+{
+  CheckJob *job = data;
+
+  g_free (job->game_id);
+  g_free (job);
+}
+
+/* The file read is the one stamped when it is the same before and after. */
+static gboolean
+check_unchanged (const char     *path,
+                 const CheckJob *job,
+                 GError        **error)
+{
+  ParlorSavedGameStamp now;
+
+  if (stat_path (path, job->stamp.serial, &now) && parlor_saved_game_stamp_equal (&now, &job->stamp))
+    return TRUE;
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_BUSY, "%s changed while it was read", path);
+  return FALSE;
+}
+
+static void
+check_thread (GTask        *task,
+              gpointer      source_object,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  CheckJob *job = task_data;
+  g_autofree char *path = parlor_saved_game_get_path (job->game_id);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ParlorTable) table = NULL;
+  g_auto(GStrv) lines = NULL;
+
+  if (!check_unchanged (path, job, &error) ||
+      (lines = read_playable (job->game_id, path, &error)) == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  /* As a resume builds it. */
+  table = parlor_table_new_from_record (lookup (job->game_id), (const char * const *) lines,
+                                        g_strv_length (lines), -1, &error);
+  if (table == NULL)
+    {
+      g_debug ("%s: %s", path, error->message);
+      g_task_return_new_error (task, PARLOR_REPLAY_ERROR, PARLOR_REPLAY_ERROR_SYNTAX, "%s",
+                               _("The saved game is damaged or from another version: "
+                                 "it was set aside"));
+      return;
+    }
+  if (!check_unchanged (path, job, &error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  g_task_return_boolean (task, TRUE);
+}
+
+void
+parlor_saved_game_check_async (const char                 *game_id,
+                               const ParlorSavedGameStamp *stamp,
+                               GCancellable               *cancellable,
+                               GAsyncReadyCallback         callback,
+                               gpointer                    user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  CheckJob *job;
+
+  g_return_if_fail (game_id != NULL);
+  g_return_if_fail (stamp != NULL);
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  job = g_new0 (CheckJob, 1);
+  job->game_id = g_strdup (game_id);
+  job->stamp = *stamp;
+  g_task_set_task_data (task, job, check_job_free);
+  g_task_set_return_on_cancel (task, TRUE);
+  g_task_run_in_thread (task, check_thread);
+}
+
+gboolean
+parlor_saved_game_check_finish (GAsyncResult  *result,
+                                GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
 }

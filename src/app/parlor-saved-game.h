@@ -32,4 +32,33 @@ gboolean  parlor_saved_game_get_assisted (const char *game_id);
 GStrv     parlor_saved_game_read     (const char  *game_id,
                                       GError     **error);
 
+/* What the saved file was when looked at: the app writes it anew (a new
+ * file renamed over the old), so a write or a change shows here. */
+typedef struct
+{
+  guint64 inode;
+  gint64  mtime_ns;
+  goffset size;
+  guint   serial;   /* the app's own writes and removals so far */
+} ParlorSavedGameStamp;
+
+/* FALSE when there is no saved file for @game_id. */
+gboolean  parlor_saved_game_get_stamp   (const char                 *game_id,
+                                         ParlorSavedGameStamp       *stamp);
+gboolean  parlor_saved_game_stamp_equal (const ParlorSavedGameStamp *a,
+                                         const ParlorSavedGameStamp *b);
+/* Checks the saved file in a thread as parlor_saved_game_read() and a
+ * resume do (the table built from its records), changing nothing. The
+ * finish gives TRUE when it can be played on; else a PARLOR_REPLAY_ERROR
+ * in words for the player (the file is to be set aside), a
+ * G_IO_ERROR_BUSY when the file is no longer the one of @stamp, or why it
+ * could not be read. */
+void      parlor_saved_game_check_async  (const char                  *game_id,
+                                          const ParlorSavedGameStamp  *stamp,
+                                          GCancellable                *cancellable,
+                                          GAsyncReadyCallback          callback,
+                                          gpointer                     user_data);
+gboolean  parlor_saved_game_check_finish (GAsyncResult                *result,
+                                          GError                     **error);
+
 G_END_DECLS

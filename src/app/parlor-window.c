@@ -9,6 +9,7 @@
 #include "parlor-host-window.h"
 #include "parlor-join-window.h"
 #include "parlor-game-screen.h"
+#include "parlor-replay.h"
 #include "parlor-replay-viewer.h"
 #include "parlor-saved-game.h"
 #include "parlor-screen-util.h"
@@ -40,7 +41,26 @@ struct _ParlorWindow
   gboolean              log_known;    /* read from the settings */
   gboolean              log_folded;   /* by a narrow window, not by the player */
   gboolean              narrow;
+
+  /* Saved games checked in a thread: game id → Verdict, and the ids
+   * being checked. */
+  GHashTable           *verdicts;
+  GHashTable           *checking;
+  GCancellable         *cancellable;
 };
+
+typedef struct
+{
+  ParlorSavedGameStamp  stamp;
+  gboolean              playable;
+} Verdict;
+
+typedef enum
+{
+  SAVED_NONE,
+  SAVED_CHECKING,
+  SAVED_PLAYABLE,
+} SavedState;
 
 G_DEFINE_FINAL_TYPE (ParlorWindow, parlor_window, ADW_TYPE_APPLICATION_WINDOW)
 
@@ -121,6 +141,49 @@ parlor_window_toast (ParlorWindow *self,
   parlor_screen_announce (self->status_label, message);
 }
 
+static void on_saved_game_checked (GObject      *source,
+                                   GAsyncResult *result,
+                                   gpointer      user_data);
+
+typedef struct
+{
+  ParlorWindow         *self;
+  char                 *game_id;
+  ParlorSavedGameStamp  stamp;
+} CheckData;
+
+/* Whether @game_id's saved game can be continued, as far as known: a file
+ * not yet checked as it is now is checked in a thread, and the page is
+ * brought up to date when the verdict comes. */
+static SavedState
+get_saved_state (ParlorWindow *self,
+                 const char   *game_id)
+{
+  ParlorSavedGameStamp stamp;
+  Verdict *verdict;
+  CheckData *data;
+
+  if (!parlor_saved_game_get_stamp (game_id, &stamp))
+    {
+      g_hash_table_remove (self->verdicts, game_id);
+      return SAVED_NONE;
+    }
+  verdict = g_hash_table_lookup (self->verdicts, game_id);
+  if (verdict != NULL && parlor_saved_game_stamp_equal (&verdict->stamp, &stamp))
+    return verdict->playable ? SAVED_PLAYABLE : SAVED_NONE;
+  if (!g_hash_table_contains (self->checking, game_id))
+    {
+      g_hash_table_add (self->checking, g_strdup (game_id));
+      data = g_new0 (CheckData, 1);
+      data->self = g_object_ref (self);
+      data->game_id = g_strdup (game_id);
+      data->stamp = stamp;
+      parlor_saved_game_check_async (game_id, &stamp, self->cancellable,
+                                     on_saved_game_checked, data);
+    }
+  return SAVED_CHECKING;
+}
+
 /* Each game's row says when a game against the computer waits to be continued. */
 static void
 update_game_rows (ParlorWindow *self)
@@ -132,8 +195,52 @@ update_game_rows (ParlorWindow *self)
       const char *id = g_object_get_data (G_OBJECT (row), "game-id");
 
       if (saved != NULL && id != NULL)
-        gtk_widget_set_visible (saved, parlor_saved_game_exists (id));
+        gtk_widget_set_visible (saved, get_saved_state (self, id) == SAVED_PLAYABLE);
     }
+}
+
+static void
+on_saved_game_checked (GObject      *source,
+                       GAsyncResult *result,
+                       gpointer      user_data)
+{
+  CheckData *data = user_data;
+  ParlorWindow *self = data->self;
+  g_autoptr(GError) error = NULL;
+  gboolean playable = parlor_saved_game_check_finish (result, &error);
+  ParlorSavedGameStamp now;
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    goto out;
+  g_hash_table_remove (self->checking, data->game_id);
+  if (!playable)
+    g_debug ("Saved game %s: %s", data->game_id, error->message);
+  /* A verdict on a file since written anew is no verdict: it is checked again. */
+  if (parlor_saved_game_get_stamp (data->game_id, &now) &&
+      parlor_saved_game_stamp_equal (&now, &data->stamp) &&
+      !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_BUSY))
+    {
+      Verdict *verdict = g_new0 (Verdict, 1);
+
+      verdict->stamp = data->stamp;
+      verdict->playable = playable;
+      g_hash_table_insert (self->verdicts, g_strdup (data->game_id), verdict);
+      if (error != NULL && error->domain == PARLOR_REPLAY_ERROR)
+        {
+          /* Not offered, and not left to be found again at each start. */
+          parlor_saved_game_set_aside (data->game_id);
+          parlor_window_toast (self, error->message);
+        }
+    }
+  update_game_rows (self);
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "menu") == 0 &&
+      self->game != NULL && g_str_equal (self->game->info->id, data->game_id))
+    parlor_window_show_game (self, data->game_id);
+
+out:
+  g_object_unref (data->self);
+  g_free (data->game_id);
+  g_free (data);
 }
 
 void
@@ -178,6 +285,7 @@ parlor_window_show_game (ParlorWindow *self,
   GtkWidget *child;
   GtkWidget *play;
   GtkWidget *focus;
+  SavedState saved;
 
   g_return_if_fail (PARLOR_IS_WINDOW (self));
 
@@ -198,18 +306,21 @@ parlor_window_show_game (ParlorWindow *self,
   adw_status_page_set_description (self->menu_page, _(game->summary));
   adw_status_page_set_icon_name (self->menu_page, game->icon_name);
 
-  /* A game left against the computer comes first. */
-  if (parlor_saved_game_exists (game->info->id))
+  /* A game left against the computer comes first, once it is known to
+   * be one that can be played on. */
+  saved = get_saved_state (self, game->info->id);
+  if (saved != SAVED_NONE)
     {
       GtkWidget *resume = menu_button_new ("media-playback-start-symbolic", _("_Continue Game"),
                                            "win.continue-game", NULL);
 
       gtk_widget_add_css_class (resume, "suggested-action");
+      gtk_widget_set_sensitive (resume, saved == SAVED_PLAYABLE);
       gtk_box_append (self->menu_box, resume);
       play = menu_button_new ("avatar-default-symbolic", _("New _1-Player Game"),
                               "win.play-local", NULL);
       gtk_box_append (self->menu_box, play);
-      focus = resume;
+      focus = saved == SAVED_PLAYABLE ? resume : play;
     }
   else
     {
@@ -421,10 +532,13 @@ parlor_window_play_on (ParlorWindow  *self,
   return TRUE;
 }
 
+static gboolean is_playing (ParlorWindow *self);
+static gboolean is_kept    (ParlorWindow *self);
+
 static void
-on_viewer_play_on (ParlorReplayViewer *viewer,
-                   ParlorTable        *table,
-                   ParlorWindow       *self)
+play_on_from_viewer (ParlorWindow       *self,
+                     ParlorReplayViewer *viewer,
+                     ParlorTable        *table)
 {
   g_autoptr(GError) error = NULL;
 
@@ -435,6 +549,77 @@ on_viewer_play_on (ParlorReplayViewer *viewer,
     }
   gtk_window_destroy (GTK_WINDOW (viewer));
   gtk_window_present (GTK_WINDOW (self));
+}
+
+typedef struct
+{
+  ParlorWindow *self;
+  GWeakRef      viewer;
+  ParlorTable  *table;
+} PlayOn;
+
+static void
+play_on_free (PlayOn *play_on)
+{
+  g_object_unref (play_on->self);
+  g_weak_ref_clear (&play_on->viewer);
+  g_object_unref (play_on->table);
+  g_free (play_on);
+}
+
+static void
+play_on_when_answered (gpointer data)
+{
+  PlayOn *play_on = data;
+  g_autoptr(ParlorReplayViewer) viewer = g_weak_ref_get (&play_on->viewer);
+
+  /* Closed meanwhile, the viewer has no game to play on. */
+  if (viewer != NULL && gtk_widget_get_visible (GTK_WIDGET (viewer)))
+    play_on_from_viewer (play_on->self, viewer, play_on->table);
+  play_on_free (play_on);
+}
+
+static void
+on_leave_for_play_on_response (AdwMessageDialog *dialog,
+                               const char       *response,
+                               gpointer          user_data)
+{
+  /* Once the dialog is closed: playing on closes the viewer it belongs to. */
+  if (g_str_equal (response, "play-on"))
+    g_idle_add_once (play_on_when_answered, g_object_steal_data (G_OBJECT (dialog), "play-on"));
+}
+
+static void
+on_viewer_play_on (ParlorReplayViewer *viewer,
+                   ParlorTable        *table,
+                   ParlorWindow       *self)
+{
+  AdwMessageDialog *dialog;
+  PlayOn *play_on;
+
+  /* A LAN game is not kept: it is not ended without asking. */
+  if (!is_playing (self) || is_kept (self))
+    {
+      play_on_from_viewer (self, viewer, table);
+      return;
+    }
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (viewer), _("Leave the LAN Game?"),
+                                                       _("Playing on from the replay ends the LAN "
+                                                         "game in progress.")));
+  adw_message_dialog_add_responses (dialog,
+                                    "cancel", _("_Keep Playing"),
+                                    "play-on", _("_Play On"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (dialog, "play-on", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (dialog, "cancel");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  play_on = g_new0 (PlayOn, 1);
+  play_on->self = g_object_ref (self);
+  g_weak_ref_init (&play_on->viewer, viewer);
+  play_on->table = g_object_ref (table);
+  g_object_set_data_full (G_OBJECT (dialog), "play-on", play_on, (GDestroyNotify) play_on_free);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_leave_for_play_on_response), NULL);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 void
@@ -969,10 +1154,36 @@ on_close_request (GtkWindow *window)
 }
 
 static void
+parlor_window_dispose (GObject *object)
+{
+  ParlorWindow *self = PARLOR_WINDOW (object);
+
+  g_cancellable_cancel (self->cancellable);
+
+  G_OBJECT_CLASS (parlor_window_parent_class)->dispose (object);
+}
+
+static void
+parlor_window_finalize (GObject *object)
+{
+  ParlorWindow *self = PARLOR_WINDOW (object);
+
+  g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->verdicts, g_hash_table_unref);
+  g_clear_pointer (&self->checking, g_hash_table_unref);
+
+  G_OBJECT_CLASS (parlor_window_parent_class)->finalize (object);
+}
+
+static void
 parlor_window_class_init (ParlorWindowClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = parlor_window_dispose;
+  object_class->finalize = parlor_window_finalize;
 
   window_class->close_request = on_close_request;
   widget_class->size_allocate = parlor_window_size_allocate;
@@ -1065,6 +1276,10 @@ parlor_window_init (ParlorWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect (self, "realize", G_CALLBACK (on_realize), NULL);
+
+  self->verdicts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->checking = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->cancellable = g_cancellable_new ();
 
   self->log_shown = TRUE;
   self->show_log = g_simple_action_new_stateful ("show-log", NULL, g_variant_new_boolean (TRUE));

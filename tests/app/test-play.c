@@ -20,10 +20,12 @@
 #include "parlor-games.h"
 #include "parlor-hint.h"
 #include "parlor-replay.h"
+#include "parlor-replay-viewer.h"
 #include "parlor-saved-game.h"
 #include "parlor-window.h"
 #include "triad-board-view.h"
 #include "triad-hand-view.h"
+#include "lan-test-util.h"
 #include "ui-test-util.h"
 
 /*
@@ -148,6 +150,15 @@ offered (ParlorWindow *window,
   return gtk_widget_get_visible (button) && gtk_widget_get_sensitive (button);
 }
 
+/* The game's menu offers Continue, its saved game checked. */
+static gboolean
+continue_offered (gpointer window)
+{
+  GtkWidget *button = find_button (GTK_WIDGET (window), "win.continue-game");
+
+  return button != NULL && gtk_widget_get_visible (button) && gtk_widget_get_sensitive (button);
+}
+
 /* A shown label reading @text, anywhere under @widget. */
 static gboolean
 shows_label (GtkWidget  *widget,
@@ -162,6 +173,12 @@ shows_label (GtkWidget  *widget,
     if (shows_label (child, text))
       return TRUE;
   return FALSE;
+}
+
+static gboolean
+shows_game_in_progress (gpointer window)
+{
+  return shows_label (window, "Game in progress");
 }
 
 static gboolean
@@ -342,7 +359,7 @@ test_resume_after_kill (gconstpointer data)
       /* The game's menu offers it first. */
       window = ui_test_get_window ();
       parlor_window_show_game (window, games[i]);
-      g_assert_true (offered (window, "win.continue-game"));
+      ui_test_wait_for (continue_offered, window);
       if (i == 0)
         ui_test_screenshot (GTK_WIDGET (window), "continue-offer");
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.continue-game", NULL));
@@ -517,6 +534,159 @@ test_unplayable (void)
   g_assert_cmpuint (count_set_aside (TRUE), ==, 5);
 }
 
+static gboolean
+triad_set_aside (gpointer data)
+{
+  g_autofree char *path = parlor_saved_game_get_path ("triad");
+
+  return !g_file_test (path, G_FILE_TEST_EXISTS) && count_set_aside (FALSE) > 0;
+}
+
+/* A saved game resume would refuse is never offered: opening the game's
+ * page or the start page checks it (away from the page's drawing), sets
+ * it aside and says why, once; a playable one is offered and goes on. */
+static void
+test_unplayable_not_offered (void)
+{
+  static const struct { const char *seats; const char *words; } cases[] = {
+    { "seat index=0 name=A kind=local\nseat index=1 name=B kind=remote\n", "network" },
+    { "seat index=0 name=A kind=local\nseat index=1 name=B kind=local\n", "more than one player" },
+  };
+  ParlorWindow *window = ui_test_get_window ();
+  g_autofree char *path = parlor_saved_game_get_path ("triad");
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *valid = triad_saved (SEATS_OK, "");
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    for (guint page = 0; page < 2; page++)
+      {
+        g_autofree char *text = triad_saved (cases[i].seats, "");
+        const char *said;
+
+        count_set_aside (TRUE);
+        g_assert_true (g_file_set_contents (path, text, -1, NULL));
+        if (page == 0)
+          parlor_window_show_game (window, "triad");
+        else
+          parlor_window_show_start (window);
+        ui_test_wait_for (triad_set_aside, NULL);
+        /* Told in words, once. */
+        said = parlor_window_get_announcement (window);
+        if (strstr (said, cases[i].words) == NULL || strstr (said, "set aside") == NULL)
+          g_error ("expected “%s … set aside”, got “%s”", cases[i].words, said);
+        g_assert_cmpuint (count_set_aside (FALSE), ==, 1);
+        g_assert_false (shows_label (GTK_WIDGET (window), "Game in progress"));
+        parlor_window_show_game (window, "triad");
+        g_assert_null (find_button (GTK_WIDGET (window), "win.continue-game"));
+        parlor_window_show_start (window);
+      }
+  count_set_aside (TRUE);
+
+  /* A playable one is offered, on both pages, and goes on. */
+  g_assert_true (g_file_set_contents (path, valid, -1, NULL));
+  parlor_window_show_start (window);
+  ui_test_wait_for (shows_game_in_progress, window);
+  parlor_window_show_game (window, "triad");
+  ui_test_wait_for (continue_offered, window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.continue-game", NULL));
+  g_assert_cmpstr (parlor_window_get_page (window), ==, "play");
+  g_assert_cmpstr (parlor_window_get_announcement (window), ==, "Your game is back where you left it");
+  g_assert_cmpuint (count_set_aside (FALSE), ==, 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
+  parlor_saved_game_remove ("triad");
+  parlor_window_show_start (window);
+}
+
+static gboolean
+viewer_shown (gpointer data)
+{
+  return ui_test_find_window (PARLOR_TYPE_REPLAY_VIEWER) != NULL;
+}
+
+static gboolean
+viewer_gone (gpointer data)
+{
+  return !viewer_shown (data);
+}
+
+static gboolean
+question_shown (gpointer data)
+{
+  return ui_test_find_window (ADW_TYPE_MESSAGE_DIALOG) != NULL;
+}
+
+static gboolean
+question_gone (gpointer data)
+{
+  return !question_shown (data);
+}
+
+/* Play On from a replay while a LAN game is in progress asks first:
+ * Cancel keeps the LAN game, Play On replaces it. */
+static void
+test_play_on_over_lan (void)
+{
+  ParlorWindow *window = ui_test_get_window ();
+  g_autofree char *path = g_build_filename (ui_test_get_data_home (), "play-on.replay", NULL);
+  g_autofree char *text = triad_saved (SEATS_OK, "");
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  ParlorGameScreen *screen;
+  ParlorSession *lan;
+  ParlorReplayViewer *viewer;
+  AdwMessageDialog *dialog;
+  GtkWindow *left;
+  LanGuest *guest;
+
+  parlor_saved_game_remove ("triad");
+  parlor_window_show_game (window, "triad");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
+  screen = PARLOR_GAME_SCREEN (parlor_window_get_screen (window));
+  guest = lan_test_host_and_join (GTK_WIDGET (screen), "triad");
+  g_assert_true (parlor_game_screen_is_playing (screen));
+  g_assert_false (parlor_game_screen_is_kept (screen));
+  lan = parlor_game_screen_get_session (screen);
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  parlor_window_open_replay (window, file);
+  ui_test_wait_for (viewer_shown, NULL);
+  viewer = PARLOR_REPLAY_VIEWER (ui_test_find_window (PARLOR_TYPE_REPLAY_VIEWER));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (viewer), "replay.play-on", NULL));
+  ui_test_wait_for (question_shown, NULL);
+  dialog = ADW_MESSAGE_DIALOG (ui_test_find_window (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Leave the LAN Game?");
+  g_assert_cmpstr (adw_message_dialog_get_default_response (dialog), ==, "cancel");
+  ui_test_screenshot (GTK_WIDGET (dialog), "play-on-over-lan-question");
+  /* As its button does: the response, then the dialog closes. */
+  adw_message_dialog_response (dialog, "cancel");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  ui_test_wait_for (question_gone, NULL);
+  g_assert_true (ui_test_find_window (PARLOR_TYPE_REPLAY_VIEWER) == GTK_WINDOW (viewer));
+  g_assert_true (parlor_window_get_screen (window) == GTK_WIDGET (screen));
+  g_assert_true (parlor_game_screen_get_session (screen) == lan);
+  g_assert_true (parlor_game_screen_is_playing (screen));
+
+  /* Asked again and answered Play On: the game from the replay takes its place. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (viewer), "replay.play-on", NULL));
+  ui_test_wait_for (question_shown, NULL);
+  dialog = ADW_MESSAGE_DIALOG (ui_test_find_window (ADW_TYPE_MESSAGE_DIALOG));
+  adw_message_dialog_response (dialog, "play-on");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  ui_test_wait_for (viewer_gone, NULL);
+  screen = PARLOR_GAME_SCREEN (parlor_window_get_screen (window));
+  g_assert_cmpstr (parlor_window_get_page (window), ==, "play");
+  g_assert_true (parlor_game_screen_get_session (screen) != lan);
+  g_assert_true (parlor_game_screen_is_kept (screen));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
+  lan_test_guest_free (guest);
+  /* The guest was told the host left: nothing of it stays for other tests. */
+  while ((left = ui_test_find_window (ADW_TYPE_MESSAGE_DIALOG)) != NULL)
+    gtk_window_destroy (left);
+  parlor_saved_game_remove ("triad");
+  g_unlink (path);
+}
+
 /* The one replay reader's limits hold for saved games too: too big, not a
  * regular file, NUL bytes, no game; CR LF lines are the same lines. */
 static void
@@ -590,10 +760,10 @@ test_quit_question (void)
     /* Back leaves at once, and the game waits on the menu. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
   g_assert_cmpstr (parlor_window_get_page (window), ==, "menu");
-  g_assert_true (offered (window, "win.continue-game"));
+  ui_test_wait_for (continue_offered, window);
   /* The start page says so on the game's row. */
   parlor_window_show_start (window);
-  g_assert_true (shows_label (GTK_WIDGET (window), "Game in progress"));
+  ui_test_wait_for (shows_game_in_progress, window);
   ui_test_screenshot (GTK_WIDGET (window), "start-game-in-progress");
   for (guint i = 0; i < G_N_ELEMENTS (games); i++)
     parlor_saved_game_remove (games[i]);
@@ -771,6 +941,8 @@ main (int   argc,
   g_test_add_func ("/play/quit-question", test_quit_question);
   g_test_add_func ("/play/damaged", test_damaged);
   g_test_add_func ("/play/unplayable", test_unplayable);
+  g_test_add_func ("/play/unplayable-not-offered", test_unplayable_not_offered);
+  g_test_add_func ("/play/play-on-over-lan", test_play_on_over_lan);
   g_test_add_func ("/play/saved-file-limits", test_saved_file_limits);
   for (guint i = 0; i < G_N_ELEMENTS (games); i++)
     {
