@@ -590,10 +590,15 @@ test_strength_words (void)
       g_assert_nonnull (row);
       words = adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
       g_test_message ("%s: %s", ids[i], words);
-      g_assert_null (strstr (words, "in this game"));
-      g_assert_nonnull (strstr (words, "Easy "));
-      g_assert_nonnull (strstr (words, "Medium and Hard "));
-      g_assert_nonnull (strstr (words, "Strongest "));
+      g_assert_cmpstr (words, !=, "");
+      /* The words themselves are checked where they are English. */
+      if (g_str_equal (g_dgettext (GETTEXT_PACKAGE, "Your turn"), "Your turn"))
+        {
+          g_assert_null (strstr (words, "in this game"));
+          g_assert_nonnull (strstr (words, "Easy "));
+          g_assert_nonnull (strstr (words, "Medium and Hard "));
+          g_assert_nonnull (strstr (words, "Strongest "));
+        }
       if (i == 1)
         ui_test_screenshot (GTK_WIDGET (window), "jihai-setup-strengths");
       parlor_window_show_start (window);
@@ -626,7 +631,7 @@ test_help_missing (void)
   g_action_group_activate_action (G_ACTION_GROUP (ui_test_get_app ()), "help", NULL);
   ui_test_wait_for (help_dialog_shown, NULL);
   dialog = ADW_MESSAGE_DIALOG (ui_test_find_window (ADW_TYPE_MESSAGE_DIALOG));
-  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "The Help Cannot Be Shown");
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, _("The Help Cannot Be Shown"));
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "Yelp"));
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), c));
   ui_test_screenshot (GTK_WIDGET (dialog), "help-missing");
