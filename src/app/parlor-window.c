@@ -83,6 +83,7 @@ update_chrome (ParlorWindow *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->pause_button),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, paused ? _("Resume") : _("Pause"),
                                   -1);
+  gtk_accessible_reset_relation (GTK_ACCESSIBLE (self->pause_button), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
 
   if (at_start || self->game == NULL)
     {
@@ -195,6 +196,9 @@ parlor_window_show_game (ParlorWindow *self,
     gtk_box_remove (self->menu_box, child);
 
   adw_status_page_set_title (self->menu_page, _(game->info->name));
+  /* Screen readers name the pages after the game, as the window's title does. */
+  gtk_stack_page_set_title (gtk_stack_get_page (self->stack, GTK_WIDGET (self->menu_page)), _(game->info->name));
+  gtk_stack_page_set_title (gtk_stack_get_page (self->stack, GTK_WIDGET (self->play_bin)), _(game->info->name));
   adw_status_page_set_description (self->menu_page, _(game->summary));
   adw_status_page_set_icon_name (self->menu_page, game->icon_name);
 
