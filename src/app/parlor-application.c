@@ -183,7 +183,10 @@ on_quit (GSimpleAction *action,
       }
   for (GList *l = windows; l != NULL; l = l->next)
     if (PARLOR_IS_WINDOW (l->data))
-      parlor_window_save_game (l->data);
+      {
+        parlor_window_save_game (l->data);
+        parlor_window_save_state (l->data);
+      }
 
   /* Closing each window lets it stop its game cleanly. */
   for (GList *l = windows; l != NULL;)

@@ -140,6 +140,11 @@ name_controls (GtkWidget *widget)
   if (is_control (widget))
     {
       name_by_mnemonic (widget);
+      /* GTK 4.8 says an icon button is labelled by its picture, which it
+       * names "GtkImage": the button's own name is all a reader needs. */
+      if (GTK_IS_BUTTON (widget) && gtk_button_get_icon_name (GTK_BUTTON (widget)) != NULL &&
+          !GTK_IS_MENU_BUTTON (gtk_widget_get_parent (widget)))
+        gtk_accessible_reset_relation (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
       if ((GTK_IS_BUTTON (widget) || GTK_IS_CHECK_BUTTON (widget)) &&
           g_object_get_data (G_OBJECT (widget), "parlor-mnemonic-name") == NULL)
         {

@@ -103,6 +103,7 @@ update_chrome (ParlorWindow *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->pause_button),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, paused ? _("Resume") : _("Pause"),
                                   -1);
+  gtk_accessible_reset_relation (GTK_ACCESSIBLE (self->pause_button), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
 
   if (at_start || self->game == NULL)
     {
@@ -303,6 +304,9 @@ parlor_window_show_game (ParlorWindow *self,
     gtk_box_remove (self->menu_box, child);
 
   adw_status_page_set_title (self->menu_page, _(game->info->name));
+  /* Screen readers name the pages after the game, as the window's title does. */
+  gtk_stack_page_set_title (gtk_stack_get_page (self->stack, GTK_WIDGET (self->menu_page)), _(game->info->name));
+  gtk_stack_page_set_title (gtk_stack_get_page (self->stack, GTK_WIDGET (self->play_bin)), _(game->info->name));
   adw_status_page_set_description (self->menu_page, _(game->summary));
   adw_status_page_set_icon_name (self->menu_page, game->icon_name);
 
@@ -1133,6 +1137,51 @@ on_game_row_activated (GtkListBox    *list,
   parlor_window_show_game (self, g_object_get_data (G_OBJECT (row), "game-id"));
 }
 
+/* A size remembered from a bigger screen, or damaged, still gives a window one can use. */
+#define WINDOW_SIZE_MIN 360
+#define WINDOW_SIZE_MAX 16384
+
+void
+parlor_window_save_state (ParlorWindow *self)
+{
+  GSettings *settings;
+  gboolean maximized;
+  int width = 0, height = 0;
+
+  g_return_if_fail (PARLOR_IS_WINDOW (self));
+
+  settings = get_gsettings (self);
+  maximized = gtk_window_is_maximized (GTK_WINDOW (self));
+  if (settings == NULL)
+    return;
+  g_settings_set_boolean (settings, "window-maximized", maximized);
+  /* A maximized or full-screen window keeps the size it comes back to. */
+  if (maximized || gtk_window_is_fullscreen (GTK_WINDOW (self)))
+    return;
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  if (width > 0 && height > 0)
+    {
+      g_settings_set_int (settings, "window-width", CLAMP (width, WINDOW_SIZE_MIN, WINDOW_SIZE_MAX));
+      g_settings_set_int (settings, "window-height", CLAMP (height, WINDOW_SIZE_MIN, WINDOW_SIZE_MAX));
+    }
+}
+
+static void
+restore_window_state (ParlorWindow *self)
+{
+  GSettings *settings = get_gsettings (self);
+
+  if (settings == NULL)
+    return;
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               CLAMP (g_settings_get_int (settings, "window-width"),
+                                      WINDOW_SIZE_MIN, WINDOW_SIZE_MAX),
+                               CLAMP (g_settings_get_int (settings, "window-height"),
+                                      WINDOW_SIZE_MIN, WINDOW_SIZE_MAX));
+  if (g_settings_get_boolean (settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+}
+
 static gboolean
 on_close_request (GtkWindow *window)
 {
@@ -1144,6 +1193,7 @@ on_close_request (GtkWindow *window)
       parlor_window_confirm_quit (self);
       return TRUE;
     }
+  parlor_window_save_state (self);
   /* A game against the computer is kept for next time. */
   parlor_window_save_game (self);
   /* Stop computer players and timers before the widgets go. */
@@ -1304,5 +1354,9 @@ parlor_window_init (ParlorWindow *self)
 ParlorWindow *
 parlor_window_new (ParlorApplication *app)
 {
-  return g_object_new (PARLOR_TYPE_WINDOW, "application", app, NULL);
+  ParlorWindow *self = g_object_new (PARLOR_TYPE_WINDOW, "application", app, NULL);
+
+  /* The size the window had when it was last closed. */
+  restore_window_state (self);
+  return self;
 }

@@ -40,6 +40,8 @@ gboolean      parlor_window_get_quit_confirmed (ParlorWindow *self);
 const char   *parlor_window_get_announcement (ParlorWindow *self);
 /* Writes the game against the computer now. */
 void          parlor_window_save_game   (ParlorWindow      *self);
+/* Remembers the window's size and whether it is maximized, for the next start. */
+void          parlor_window_save_state  (ParlorWindow      *self);
 
 /* Opens the replay @file in a viewer window (a dialog says why a file
  * cannot be watched); Play on from here plays on in this window. */

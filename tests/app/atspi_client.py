@@ -9,6 +9,7 @@ controls by role and name, acting through keyboard events and AT-SPI actions
 import ctypes
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -287,3 +288,89 @@ class Announcements:
 
     def close(self):
         self.listener.deregister('object:property-change:accessible-name')
+
+
+# Orca 43 started in this process's image, so that its debug file is written
+# line by line (it keeps it buffered until it exits, and it exits only when
+# killed) and it starts beside another user's Orca (it looks for one by name).
+ORCA_LAUNCHER = r'''
+import sys
+log, prefs = sys.argv[1], sys.argv[2]
+ns = {'__name__': 'parlor_orca', '__file__': '/usr/bin/orca'}
+exec(compile(open('/usr/bin/orca').read(), '/usr/bin/orca', 'exec'), ns)
+from orca import debug
+ns['otherOrcas'] = lambda: []
+ns['setProcessName'] = lambda name: None
+debug.debugLevel = debug.LEVEL_INFO
+debug.eventDebugLevel = debug.LEVEL_OFF
+debug.debugFile = open(log, 'w', buffering=1)
+sys.argv = ['orca', '--user-prefs=' + prefs]
+sys.exit(ns['main']())
+'''
+
+SPOKEN = re.compile(r"SPEECH OUTPUT: '(.*)'\s*(\{[^{}]*\})?\s*$")
+
+
+def orca_missing():
+    """Why Orca cannot run here, or None."""
+    if not os.path.exists('/usr/bin/orca'):
+        return 'Orca is not installed (apt-get install orca)'
+    if subprocess.run(['/usr/bin/python3', '-c', 'import pyatspi, orca'],
+                      stderr=subprocess.DEVNULL).returncode != 0:
+        return "Orca's Python modules do not load"
+    return None
+
+
+class Orca:
+    """A real screen reader on the test's accessibility bus, with a home of
+    its own and no speech server; what it would say is read from its log."""
+
+    def __init__(self):
+        self.home = tempfile.TemporaryDirectory(prefix='parlor-orca-')
+        self.log = os.path.join(self.home.name, 'orca.log')
+        prefs = os.path.join(self.home.name, 'prefs')
+        os.makedirs(prefs)
+        env = dict(os.environ, HOME=self.home.name,
+                   XDG_CONFIG_HOME=os.path.join(self.home.name, 'config'),
+                   XDG_DATA_HOME=os.path.join(self.home.name, 'data'),
+                   XDG_CACHE_HOME=os.path.join(self.home.name, 'cache'),
+                   # No speech server is started (it can hang); speech stays on.
+                   SPEECHD_CMD=os.path.join(self.home.name, 'no-speech-dispatcher'),
+                   G_DEBUG='')
+        self.proc = subprocess.Popen(['/usr/bin/python3', '-c', ORCA_LAUNCHER, self.log, prefs],
+                                     env=env, preexec_fn=die_with_parent,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.wait_said('Orca to start', lambda t: t == 'Screen reader on.', timeout=60)
+
+    def said(self):
+        """Everything Orca has said so far, one utterance a line."""
+        try:
+            with open(self.log, errors='replace') as f:
+                return [m.group(1) for m in map(SPOKEN.search, f) if m]
+        except FileNotFoundError:
+            return []
+
+    def mark(self):
+        return len(self.said())
+
+    def since(self, mark):
+        return self.said()[mark:]
+
+    def wait_said(self, what, pred, mark=0, timeout=TIMEOUT):
+        def look():
+            if self.proc.poll() is not None:
+                raise AssertionError('Orca ended with status %d' % self.proc.returncode)
+            return next((t for t in self.since(mark) if pred(t)), None)
+        try:
+            return wait_for(what, look, timeout)
+        except AssertionError as error:
+            raise AssertionError('%s; Orca said: %s' % (error, ' | '.join(self.since(mark))))
+
+    def close(self):
+        # Orca ignores SIGTERM.
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait()
+        if os.environ.get('PARLOR_ORCA_LOG'):
+            shutil.copy(self.log, os.environ['PARLOR_ORCA_LOG'])
+        self.home.cleanup()

@@ -395,6 +395,59 @@ test_log_toggle (void)
   leave_game ();
 }
 
+/* A window closed at one size opens at that size the next time. */
+typedef struct
+{
+  GtkWidget *window;
+  int        width, height;
+} Shown;
+
+static gboolean
+shown_at (gpointer data)
+{
+  const Shown *shown = data;
+
+  return gtk_widget_get_mapped (shown->window) &&
+         gtk_widget_get_width (shown->window) == shown->width &&
+         gtk_widget_get_height (shown->window) == shown->height;
+}
+
+static gboolean
+mapped (gpointer widget)
+{
+  return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0;
+}
+
+static void
+test_window_size_remembered (void)
+{
+  ParlorWindow *first = parlor_window_new (ui_test_get_app ());
+  ParlorWindow *second;
+  Shown shown = { GTK_WIDGET (first), 0, 0 };
+  int dw, dh;
+
+  gtk_window_present (GTK_WINDOW (first));
+  ui_test_wait_for (mapped, first);
+  /* The default size counts the window's frame (its shadow) too. */
+  gtk_window_get_default_size (GTK_WINDOW (first), &dw, &dh);
+  shown.width = gtk_widget_get_width (GTK_WIDGET (first));
+  shown.height = gtk_widget_get_height (GTK_WIDGET (first));
+  ui_test_wait_for (shown_at, &shown);
+  dw -= shown.width;
+  dh -= shown.height;
+  shown.width = 1000;
+  shown.height = 700;
+  gtk_window_set_default_size (GTK_WINDOW (first), 1000 + dw, 700 + dh);
+  ui_test_wait_for (shown_at, &shown);
+  gtk_window_close (GTK_WINDOW (first));
+
+  second = parlor_window_new (ui_test_get_app ());
+  shown.window = GTK_WIDGET (second);
+  gtk_window_present (GTK_WINDOW (second));
+  ui_test_wait_for (shown_at, &shown);
+  gtk_window_destroy (GTK_WINDOW (second));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -412,5 +465,6 @@ main (int   argc,
   g_test_add_data_func ("/fit/triad", "triad", check_board);
   g_test_add_func ("/fit/claim-time-limit", test_claim_time_limit);
   g_test_add_func ("/fit/log-toggle", test_log_toggle);
+  g_test_add_func ("/fit/window-size-remembered", test_window_size_remembered);
   return ui_test_run ();
 }

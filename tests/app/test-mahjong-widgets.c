@@ -615,6 +615,41 @@ test_claim_bar (void)
   g_assert_finalize_object (bar);
 }
 
+/* A claim window's countdown changes once a second: the window is not drawn
+ * again at every frame while the player thinks. */
+static void
+count_frame (GdkFrameClock *clock,
+             guint         *frames)
+{
+  (*frames)++;
+}
+
+static void
+test_claim_bar_idle (void)
+{
+  MahjongClaimBar *bar = g_object_ref_sink (MAHJONG_CLAIM_BAR (mahjong_claim_bar_new ()));
+  GtkWindow *window = show_in_window (GTK_WIDGET (bar), 400, 120);
+  GdkFrameClock *clock;
+  guint frames = 0;
+  gulong id;
+
+  mahjong_claim_bar_set_claims (bar, NULL, 0, TRUE, g_get_monotonic_time () + 30 * G_USEC_PER_SEC);
+  ui_test_wait_for (is_mapped, bar);
+  ui_test_iterate (500);
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  id = g_signal_connect (clock, "after-paint", G_CALLBACK (count_frame), &frames);
+  ui_test_iterate (3000);
+  g_signal_handler_disconnect (clock, id);
+  g_test_message ("%u frames in 3 s of a claim window", frames);
+  /* One a second, and one more for a tick that falls on the edge. */
+  g_assert_cmpuint (frames, <=, 5);
+  g_assert_cmpint (mahjong_claim_bar_get_seconds_left (bar), <=, 27);
+
+  mahjong_claim_bar_clear (bar);
+  gtk_window_destroy (window);
+  g_assert_finalize_object (bar);
+}
+
 /* ---- the table ---- */
 
 static void
@@ -912,6 +947,7 @@ main (int   argc,
   g_test_add_func ("/mahjong/river", test_river);
   g_test_add_func ("/mahjong/melds", test_melds);
   g_test_add_func ("/mahjong/claim-bar", test_claim_bar);
+  g_test_add_func ("/mahjong/claim-bar/idle", test_claim_bar_idle);
   g_test_add_func ("/mahjong/table", test_table);
   g_test_add_func ("/mahjong/table/announce", test_table_announce);
   g_test_add_func ("/mahjong/table/state", test_table_state);

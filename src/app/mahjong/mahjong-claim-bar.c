@@ -74,8 +74,6 @@ update_clock (MahjongClaimBar *self,
   gint64 left = MAX (self->deadline - now, 0);
   int seconds = (int) ((left + G_USEC_PER_SEC - 1) / G_USEC_PER_SEC);
 
-  gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->progress),
-                                 self->window > 0 ? (double) left / self->window : 0);
   if (seconds != self->shown_seconds)
     {
       /* Translators: the seconds left to claim a discard, "5 s" */
@@ -86,6 +84,9 @@ update_clock (MahjongClaimBar *self,
                                                  seconds);
 
       self->shown_seconds = seconds;
+      gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->progress),
+                                     self->window > 0
+                                     ? MIN (1.0, (double) seconds * G_USEC_PER_SEC / self->window) : 0);
       gtk_label_set_text (GTK_LABEL (self->seconds), text);
       gtk_accessible_update_property (GTK_ACCESSIBLE (self->progress),
                                       GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, spoken,
@@ -93,29 +94,36 @@ update_clock (MahjongClaimBar *self,
     }
 }
 
-static gboolean
-on_tick (GtkWidget     *widget,
-         GdkFrameClock *clock,
-         gpointer       user_data)
+static gboolean on_tick (gpointer data);
+
+/* The bar moves once a second, with the seconds shown: nothing is drawn in between. */
+static void
+schedule_tick (MahjongClaimBar *self,
+               gint64           now)
 {
-  MahjongClaimBar *self = MAHJONG_CLAIM_BAR (widget);
+  gint64 left = self->deadline - now;
+
+  if (left <= 0)
+    return;
+  self->tick_id = g_timeout_add ((guint) ((left - 1) % G_USEC_PER_SEC / 1000 + 1), on_tick, self);
+}
+
+static gboolean
+on_tick (gpointer data)
+{
+  MahjongClaimBar *self = MAHJONG_CLAIM_BAR (data);
   gint64 now = g_get_monotonic_time ();
 
+  self->tick_id = 0;
   update_clock (self, now);
-  if (now >= self->deadline)
-    {
-      self->tick_id = 0;
-      return G_SOURCE_REMOVE;
-    }
-  return G_SOURCE_CONTINUE;
+  schedule_tick (self, now);
+  return G_SOURCE_REMOVE;
 }
 
 static void
 stop_clock (MahjongClaimBar *self)
 {
-  if (self->tick_id != 0)
-    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
-  self->tick_id = 0;
+  g_clear_handle_id (&self->tick_id, g_source_remove);
   self->deadline = 0;
   self->shown_seconds = -1;
   gtk_widget_set_visible (self->clock, FALSE);
@@ -247,7 +255,7 @@ mahjong_claim_bar_set_claims (MahjongClaimBar    *self,
       self->window = MAX (deadline_us - now, 1);
       gtk_widget_set_visible (self->clock, TRUE);
       update_clock (self, now);
-      self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), on_tick, NULL, NULL);
+      schedule_tick (self, now);
     }
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "claims.pass", self->pass_index >= 0);
   gtk_widget_set_visible (GTK_WIDGET (self), self->n_claims > 0);
