@@ -10,10 +10,9 @@
 
 #include "parlor-pending.h"
 #include "parlor-records.h"
+#include "parlor-replay.h"
 
 #define GROUP "game"
-/* A pending file is a game and its replay; anything much bigger is not one. */
-#define MAX_SIZE (16 * 1024 * 1024)
 
 char *
 parlor_pending_get_default_dir (void)
@@ -126,9 +125,11 @@ load (const char  *path,
   g_autofree char *text = NULL;
   gsize length;
 
-  if (!g_file_get_contents (path, &text, &length, error))
+  /* The replays' reader: a regular file, bounded, never a pipe's wait. */
+  text = parlor_replay_read_file (path, &length, error);
+  if (text == NULL)
     return NULL;
-  if (length > MAX_SIZE || !g_key_file_load_from_data (kf, text, length, G_KEY_FILE_NONE, error))
+  if (!g_key_file_load_from_data (kf, text, length, G_KEY_FILE_NONE, error))
     {
       g_clear_error (error);
       g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s: not a finished game", path);
@@ -361,7 +362,8 @@ parlor_pending_tidy (const char *dir,
       name = g_strconcat (id, ".replay", NULL);
       saved_path = g_build_filename (saved_dir, name, NULL);
       /* The same game, up to a move or so before its end. */
-      if (g_file_get_contents (saved_path, &saved, NULL, NULL) && saved[0] != '\0' &&
+      saved = parlor_replay_read_file (saved_path, NULL, NULL);
+      if (saved != NULL && saved[0] != '\0' &&
           g_str_has_prefix (replay, saved))
         {
           g_autofree char *assisted = g_strconcat (id, ".assisted", NULL);

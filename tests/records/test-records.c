@@ -3,9 +3,11 @@
 
 #include <glib/gstdio.h>
 #include <sqlite3.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "parlor-pending.h"
 #include "parlor-records.h"
 
 typedef struct
@@ -713,6 +715,71 @@ test_keep_replay (Fixture       *fx,
   g_assert_cmpstr (text, ==, "replay version=1\nx\n");
 }
 
+static void
+tidy_and_commit (Fixture *fx)
+{
+  g_autofree char *pending = g_build_filename (fx->dir, "pending", NULL);
+  g_autofree char *saved = g_build_filename (fx->dir, "saved", NULL);
+
+  parlor_pending_tidy (pending, saved);
+  parlor_pending_commit_all (pending, fx->path, fx->dir, NULL);
+}
+
+static gboolean
+thread_done (gpointer data)
+{
+  return g_atomic_int_get ((int *) data) != 0;
+}
+
+typedef struct
+{
+  Fixture *fx;
+  int      done;
+} PipeRun;
+
+static gpointer
+run_tidy (gpointer data)
+{
+  PipeRun *run = data;
+
+  tidy_and_commit (run->fx);
+  g_atomic_int_set (&run->done, 1);
+  return NULL;
+}
+
+/* A named pipe where a pending game or a saved game should be is never
+ * waited on: the start-up tidy and the commit go on past it. */
+static void
+test_pending_pipes (Fixture       *fx,
+                    gconstpointer  data)
+{
+  g_autofree char *pending = g_build_filename (fx->dir, "pending", NULL);
+  g_autofree char *saved = g_build_filename (fx->dir, "saved", NULL);
+  g_autofree char *pipe_pending = g_build_filename (pending, "000000000001-triad-0123.pending", NULL);
+  g_autofree char *pipe_saved = g_build_filename (saved, "triad.replay", NULL);
+  PipeRun run = { fx, 0 };
+  GThread *thread;
+  gint64 end;
+
+  g_assert_cmpint (g_mkdir_with_parents (pending, 0700), ==, 0);
+  g_assert_cmpint (g_mkdir_with_parents (saved, 0700), ==, 0);
+  g_assert_cmpint (mkfifo (pipe_pending, 0600), ==, 0);
+  g_assert_cmpint (mkfifo (pipe_saved, 0600), ==, 0);
+
+  thread = g_thread_new ("tidy", run_tidy, &run);
+  end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  while (!thread_done (&run.done) && g_get_monotonic_time () < end)
+    g_usleep (10000);
+  if (!thread_done (&run.done))
+    g_error ("The pending games' tidy waited on a named pipe");
+  g_thread_join (thread);
+
+  g_unlink (pipe_pending);
+  g_unlink (pipe_saved);
+  g_rmdir (pending);
+  g_rmdir (saved);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -731,6 +798,7 @@ main (int   argc,
   ADD ("/records/write/key-once", test_key_once);
   ADD ("/records/figures/mcr", test_figures);
   ADD ("/records/keep-replay", test_keep_replay);
+  ADD ("/records/pending/pipes-never-wait", test_pending_pipes);
 #undef ADD
   g_test_add_func ("/records/parse", test_parse);
 
