@@ -339,6 +339,69 @@ check_board (gconstpointer data)
   leave_game ();
 }
 
+/* ---- setup pages: Start in sight without scrolling ---- */
+
+static GtkWidget *
+find_action_button (GtkWidget  *root,
+                    const char *action)
+{
+  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_action_button (child, action);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+start_in_sight (gpointer button)
+{
+  return gtk_widget_get_mapped (button) && inside_window (button);
+}
+
+static void
+check_setup (gconstpointer data)
+{
+  const char *id = data;
+  g_autofree char *action = g_strdup_printf ("%s.start", id);
+  GtkWidget *screen, *start;
+
+  parlor_window_show_game (window (), id);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window ()), "win.play-local", NULL));
+  screen = parlor_window_get_screen (window ());
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), ==, "setup");
+  start = find_action_button (screen, action);
+  g_assert_nonnull (start);
+  for (gsize i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("fit-%s-setup-%dx%d", id, sizes[i].width, sizes[i].height);
+      gint64 end;
+
+      resize (screen, &sizes[i]);
+      end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+      while (!start_in_sight (start) && g_get_monotonic_time () < end)
+        if (!g_main_context_iteration (NULL, FALSE))
+          g_usleep (1000);
+      if (!start_in_sight (start))
+        {
+          graphene_rect_t bounds = { 0 };
+
+          if (!gtk_widget_compute_bounds (start, GTK_WIDGET (window ()), &bounds))
+            bounds.origin.y = -1;
+          g_error ("%s at %dx%d: Start is out of sight, its top at %.0f px", name, sizes[i].width,
+                   sizes[i].height, bounds.origin.y);
+        }
+      assert_no_ellipsis (screen, name);
+      ui_test_screenshot_light_dark (GTK_WIDGET (window ()), name);
+    }
+  parlor_window_show_game (window (), "manhattan");
+}
+
 /* Against the computer a claim window has the preference's time limit. */
 static void
 test_claim_time_limit (void)
@@ -463,6 +526,7 @@ main (int   argc,
     }
   g_test_add_data_func ("/fit/manhattan", "manhattan", check_board);
   g_test_add_data_func ("/fit/triad", "triad", check_board);
+  g_test_add_data_func ("/fit/triad-setup", "triad", check_setup);
   g_test_add_func ("/fit/claim-time-limit", test_claim_time_limit);
   g_test_add_func ("/fit/log-toggle", test_log_toggle);
   g_test_add_func ("/fit/window-size-remembered", test_window_size_remembered);
