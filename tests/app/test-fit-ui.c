@@ -6,6 +6,7 @@
 
 #include "mahjong-claim-bar.h"
 #include "mahjong-hand-view.h"
+#include "mahjong-melds-view.h"
 #include "mahjong-river-view.h"
 #include "mahjong-screen.h"
 #include "mahjong-table-view.h"
@@ -24,7 +25,7 @@ typedef struct
 } Size;
 
 static const Size sizes[] = {
-  { 1280, 800, 32, 56 },
+  { 1280, 800, 36, 56 },
   { 800, 600, 24, 40 },
 };
 
@@ -162,7 +163,7 @@ typedef struct
 {
   GtkWidget  *screen;
   const Size *size;
-  double      discard, hand;
+  double      discard, hand, flower;
   char       *why;
 } Fit;
 
@@ -175,6 +176,39 @@ hand_tile_height (MahjongHandView *hand)
   for (guint i = 0; i < n; i++)
     least = MIN (least, gtk_widget_get_height (mahjong_hand_view_get_tile_widget (hand, i)));
   return n > 0 ? least : 0;
+}
+
+/* In a game with flowers, each seat's flowers are as large as its discards.
+ * A seat with neither melds nor flowers is shown two, to measure them. */
+static double
+flowers_fit (GtkWidget  *screen,
+             char      **why)
+{
+  static const MahjongTile flowers[] = { MAHJONG_TILE_FLOWER, MAHJONG_TILE_FLOWER };
+  MahjongTableView *table = mahjong_screen_get_table (MAHJONG_SCREEN (screen));
+  double least = G_MAXDOUBLE;
+
+  if (!g_str_equal (PARLOR_GAME_SCREEN_GET_CLASS (screen)->game_info->id, "mcr"))
+    return 0;
+  for (guint s = 0; s < mahjong_table_view_get_n_seats (table); s++)
+    {
+      MahjongMeldsView *melds = mahjong_table_view_get_melds (table, s);
+      double river = mahjong_river_view_get_tile_height (mahjong_table_view_get_river (table, s));
+      double flower;
+
+      if (mahjong_melds_view_get_n_melds (melds) > 0)
+        continue;
+      if (mahjong_melds_view_get_tile_height (melds) == 0)
+        mahjong_melds_view_set_melds (melds, NULL, 0, flowers, G_N_ELEMENTS (flowers));
+      flower = mahjong_melds_view_get_tile_height (melds);
+      least = MIN (least, flower);
+      if (flower + 0.5 < river)
+        {
+          *why = g_strdup_printf ("seat %u's flowers %.1f px tall, its discards %.1f px", s, flower, river);
+          break;
+        }
+    }
+  return least;
 }
 
 static gboolean
@@ -190,6 +224,9 @@ mahjong_fits (gpointer data)
                         mahjong_river_view_get_tile_height (mahjong_table_view_get_river (table, s)));
   fit->hand = hand_tile_height (hand);
   g_clear_pointer (&fit->why, g_free);
+  fit->flower = flowers_fit (fit->screen, &fit->why);
+  if (fit->why != NULL)
+    return FALSE;
   if (fit->discard < fit->size->discard_min)
     fit->why = g_strdup_printf ("discards %.1f px tall", fit->discard);
   else if (fit->hand < fit->size->hand_min)
@@ -274,14 +311,14 @@ check_mahjong (gconstpointer data)
   }
   for (gsize i = 0; i < G_N_ELEMENTS (sizes); i++)
     {
-      Fit fit = { screen, &sizes[i], 0, 0, NULL };
+      Fit fit = { screen, &sizes[i], 0, 0, 0, NULL };
       g_autofree char *name = g_strdup_printf ("fit-%s-%dx%d", id, sizes[i].width, sizes[i].height);
 
       resize (screen, &sizes[i]);
       if (!wait_fit (&fit))
         g_error ("%s at %dx%d: %s", id, sizes[i].width, sizes[i].height, fit.why);
-      g_test_message ("%s at %dx%d: discards %.1f px, your tiles %.1f px", id,
-                      sizes[i].width, sizes[i].height, fit.discard, fit.hand);
+      g_test_message ("%s at %dx%d: discards %.1f px, your tiles %.1f px, flowers %.1f px", id,
+                      sizes[i].width, sizes[i].height, fit.discard, fit.hand, fit.flower);
       assert_no_ellipsis (screen, name);
       ui_test_screenshot_light_dark (GTK_WIDGET (window ()), name);
       g_free (fit.why);
@@ -337,6 +374,69 @@ check_board (gconstpointer data)
       ui_test_screenshot_light_dark (GTK_WIDGET (window ()), name);
     }
   leave_game ();
+}
+
+/* ---- setup pages: Start in sight without scrolling ---- */
+
+static GtkWidget *
+find_action_button (GtkWidget  *root,
+                    const char *action)
+{
+  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_action_button (child, action);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+start_in_sight (gpointer button)
+{
+  return gtk_widget_get_mapped (button) && inside_window (button);
+}
+
+static void
+check_setup (gconstpointer data)
+{
+  const char *id = data;
+  g_autofree char *action = g_strdup_printf ("%s.start", id);
+  GtkWidget *screen, *start;
+
+  parlor_window_show_game (window (), id);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window ()), "win.play-local", NULL));
+  screen = parlor_window_get_screen (window ());
+  g_assert_cmpstr (parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen)), ==, "setup");
+  start = find_action_button (screen, action);
+  g_assert_nonnull (start);
+  for (gsize i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("fit-%s-setup-%dx%d", id, sizes[i].width, sizes[i].height);
+      gint64 end;
+
+      resize (screen, &sizes[i]);
+      end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+      while (!start_in_sight (start) && g_get_monotonic_time () < end)
+        if (!g_main_context_iteration (NULL, FALSE))
+          g_usleep (1000);
+      if (!start_in_sight (start))
+        {
+          graphene_rect_t bounds = { 0 };
+
+          if (!gtk_widget_compute_bounds (start, GTK_WIDGET (window ()), &bounds))
+            bounds.origin.y = -1;
+          g_error ("%s at %dx%d: Start is out of sight, its top at %.0f px", name, sizes[i].width,
+                   sizes[i].height, bounds.origin.y);
+        }
+      assert_no_ellipsis (screen, name);
+      ui_test_screenshot_light_dark (GTK_WIDGET (window ()), name);
+    }
+  parlor_window_show_game (window (), "manhattan");
 }
 
 /* Against the computer a claim window has the preference's time limit. */
@@ -463,6 +563,7 @@ main (int   argc,
     }
   g_test_add_data_func ("/fit/manhattan", "manhattan", check_board);
   g_test_add_data_func ("/fit/triad", "triad", check_board);
+  g_test_add_data_func ("/fit/triad-setup", "triad", check_setup);
   g_test_add_func ("/fit/claim-time-limit", test_claim_time_limit);
   g_test_add_func ("/fit/log-toggle", test_log_toggle);
   g_test_add_func ("/fit/window-size-remembered", test_window_size_remembered);

@@ -13,6 +13,7 @@
 #define GAP 0.04         /* between tiles of a meld, of a tile's height */
 #define MELD_GAP 0.3     /* between melds */
 #define MAX_TILE_H 64
+#define MIN_SHOWN_TILE_H 32
 
 struct _MahjongMeldsView
 {
@@ -393,7 +394,8 @@ mahjong_melds_view_measure (GtkWidget      *widget,
     }
   else
     {
-      *minimum = (int) (uh * 16) + 1;
+      /* Flowers and melds keep the height of a discard on a small window. */
+      *minimum = (int) (uh * (uw > 0 ? MIN_SHOWN_TILE_H : 16)) + 1;
       *natural = (int) (uh * 48) + 1;
     }
 }
@@ -563,6 +565,20 @@ mahjong_melds_view_get_n_melds (MahjongMeldsView *self)
 {
   g_return_val_if_fail (MAHJONG_IS_MELDS_VIEW (self), 0);
   return self->n_melds;
+}
+
+double
+mahjong_melds_view_get_tile_height (MahjongMeldsView *self)
+{
+  double uw, uh;
+
+  g_return_val_if_fail (MAHJONG_IS_MELDS_VIEW (self), 0);
+
+  units (self, &uw, &uh);
+  if (uw <= 0)
+    return 0;
+  return MIN (MIN (gtk_widget_get_width (GTK_WIDGET (self)) / uw,
+                   gtk_widget_get_height (GTK_WIDGET (self)) / uh), MAX_TILE_H);
 }
 
 guint

@@ -33,6 +33,8 @@ void       mahjong_melds_view_set_melds   (MahjongMeldsView  *self,
                                            guint              n_flowers);
 guint      mahjong_melds_view_get_n_melds (MahjongMeldsView  *self);
 guint      mahjong_melds_view_get_n_seats (MahjongMeldsView  *self);
+/* The height its upright tiles are drawn at (0 when it shows none). */
+double     mahjong_melds_view_get_tile_height (MahjongMeldsView *self);
 void       mahjong_melds_view_set_n_seats (MahjongMeldsView  *self,
                                            guint              n_seats);
 /* Every meld and the flowers in words, as the accessible description. */
