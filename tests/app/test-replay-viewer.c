@@ -318,8 +318,9 @@ test_mcr (void)
         parlor_replay_viewer_go_to (viewer, step);
         line = mcr_screen_dup_view (screen);
         g_assert_true (mcr_view_parse (line, &v, NULL));
-        if (v.asked && (v.phase == 'c' || v.phase == 'r') && v.n_actions == 1 &&
-            g_str_equal (v.actions[0], "pass"))
+        /* Such a seat is not asked at all now; older replays asked it. */
+        if ((v.phase == 'c' || v.phase == 'r') &&
+            (!v.asked || (v.n_actions == 1 && g_str_equal (v.actions[0], "pass"))))
           {
             nothing++;
             g_assert_false (g_str_has_prefix (mcr_screen_get_turn_text (screen), "Your call"));
