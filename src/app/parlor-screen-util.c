@@ -137,6 +137,15 @@ is_control (GtkWidget *widget)
 
 static void name_controls_later (GtkWidget *widget);
 
+/* A scroll pane takes the focus when nothing in it can (so that the keys
+ * scroll it): one the app or the toolkit left nameless is named in words. */
+static void
+name_scroll_pane (GtkWidget *widget)
+{
+  if (g_object_get_data (G_OBJECT (widget), "parlor-accessible-name") == NULL)
+    parlor_accessible_set_name (widget, _("Scrolled area"));
+}
+
 #define FOCUS_PENDING_KEY "parlor-focus-pending"
 
 /* After the naming pass of the showing: the move is heard with the name. */
@@ -203,7 +212,7 @@ static void
 name_controls (GtkWidget *widget)
 {
   if (GTK_IS_SCROLLED_WINDOW (widget))
-    gtk_widget_set_focusable (widget, FALSE);
+    name_scroll_pane (widget);
   if (is_control (widget))
     {
       name_by_mnemonic (widget);
@@ -266,10 +275,8 @@ on_widget_map_hook (GSignalInvocationHint *hint,
 {
   GtkWidget *widget = g_value_get_object (&values[0]);
 
-  /* A scroll pane's controls take the focus; the pane, nameless, does not. */
   if (GTK_IS_SCROLLED_WINDOW (widget))
-    gtk_widget_set_focusable (widget, FALSE);
-
+    name_scroll_pane (widget);
   if (GTK_IS_NATIVE (widget) || GTK_IS_STACK (widget) || is_control (widget))
     name_controls_later (widget);
   return TRUE;
