@@ -1030,10 +1030,29 @@ void
 parlor_game_screen_show_page (ParlorGameScreen *self,
                               const char       *name)
 {
+  GtkRoot *root;
+  GtkWidget *focus;
+  GtkWidget *stack;
+
   g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
   g_return_if_fail (name != NULL);
-  if (PRIV (self)->stack != NULL)
-    gtk_stack_set_visible_child_name (PRIV (self)->stack, name);
+  if (PRIV (self)->stack == NULL)
+    return;
+
+  stack = GTK_WIDGET (PRIV (self)->stack);
+  root = gtk_widget_get_root (stack);
+  focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  if (focus == NULL || !gtk_widget_is_ancestor (focus, stack) ||
+      g_strcmp0 (gtk_stack_get_visible_child_name (PRIV (self)->stack), name) == 0)
+    {
+      gtk_stack_set_visible_child_name (PRIV (self)->stack, name);
+      return;
+    }
+  /* The stack would hand the focus to the new page's first control (another
+   * player's hand, the log); it goes where the player acts on it instead. */
+  gtk_root_set_focus (root, NULL);
+  gtk_stack_set_visible_child_name (PRIV (self)->stack, name);
+  gtk_widget_grab_focus (GTK_WIDGET (self));
 }
 
 void
@@ -1079,7 +1098,7 @@ parlor_game_screen_real_new_local_game (ParlorGameScreen *self)
   update_saved_bar (self);
   parlor_game_screen_show_page (self, "setup");
   if (PRIV (self)->setup != NULL)
-    gtk_widget_grab_focus (PRIV (self)->setup);
+    parlor_widget_grab_focus_heard (PRIV (self)->setup);
 }
 
 /* A game against the computer keeps the times a hosted table would. */

@@ -94,9 +94,22 @@ name_by_mnemonic (GtkWidget *widget)
       g_free (name);
       return;
     }
-  gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+  /* The label's own naming goes first, or the name is heard doubled. */
   gtk_accessible_reset_relation (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
   g_object_set_data_full (G_OBJECT (widget), "parlor-accessible-name", name, g_free);
+}
+
+void
+parlor_accessible_set_name (GtkWidget  *widget,
+                            const char *name)
+{
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+
+  if (g_strcmp0 (name, g_object_get_data (G_OBJECT (widget), "parlor-accessible-name")) == 0)
+    return;
+  gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+  g_object_set_data_full (G_OBJECT (widget), "parlor-accessible-name", g_strdup (name), g_free);
 }
 
 static void
@@ -124,6 +137,67 @@ is_control (GtkWidget *widget)
 
 static void name_controls_later (GtkWidget *widget);
 
+/* A scroll pane takes the focus when nothing in it can (so that the keys
+ * scroll it): one the app or the toolkit left nameless is named in words. */
+static void
+name_scroll_pane (GtkWidget *widget)
+{
+  if (g_object_get_data (G_OBJECT (widget), "parlor-accessible-name") == NULL)
+    parlor_accessible_set_name (widget, _("Scrolled area"));
+}
+
+#define FOCUS_PENDING_KEY "parlor-focus-pending"
+
+/* After the naming pass of the showing: the move is heard with the name. */
+static gboolean
+refocus_idle (gpointer data)
+{
+  g_autoptr(GtkWidget) widget = g_weak_ref_get (data);
+  GtkRoot *root;
+
+  if (widget == NULL)
+    return G_SOURCE_REMOVE;
+  g_object_set_data (G_OBJECT (widget), FOCUS_PENDING_KEY, NULL);
+  root = gtk_widget_get_root (widget);
+  if (root == NULL || !gtk_widget_get_mapped (widget) || gtk_root_get_focus (root) != widget)
+    return G_SOURCE_REMOVE;
+  gtk_root_set_focus (root, NULL);
+  gtk_widget_grab_focus (widget);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_focus_target_map (GtkWidget *widget,
+                     gpointer   key)
+{
+  GWeakRef *ref = g_new0 (GWeakRef, 1);
+
+  g_signal_handlers_disconnect_by_data (widget, key);
+  g_weak_ref_init (ref, widget);
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, refocus_idle, ref, (GDestroyNotify) weak_ref_free);
+}
+
+gboolean
+parlor_widget_grab_focus_heard (GtkWidget *widget)
+{
+  GtkRoot *root;
+  GtkWidget *focus;
+
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), FALSE);
+
+  if (!gtk_widget_grab_focus (widget))
+    return FALSE;
+  root = gtk_widget_get_root (widget);
+  focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  if (focus != NULL && !gtk_widget_get_mapped (focus) &&
+      g_object_get_data (G_OBJECT (focus), FOCUS_PENDING_KEY) == NULL)
+    {
+      g_object_set_data (G_OBJECT (focus), FOCUS_PENDING_KEY, GINT_TO_POINTER (1));
+      g_signal_connect (focus, "map", G_CALLBACK (on_focus_target_map), (gpointer) FOCUS_PENDING_KEY);
+    }
+  return TRUE;
+}
+
 /* A label's new text: the toolkit has named the widget after it again. */
 static void
 on_label_changed (GtkWidget *widget)
@@ -137,14 +211,21 @@ on_label_changed (GtkWidget *widget)
 static void
 name_controls (GtkWidget *widget)
 {
+  if (GTK_IS_SCROLLED_WINDOW (widget))
+    name_scroll_pane (widget);
   if (is_control (widget))
     {
       name_by_mnemonic (widget);
       /* GTK 4.8 says an icon button is labelled by its picture, which it
        * names "GtkImage": the button's own name is all a reader needs. */
       if (GTK_IS_BUTTON (widget) && gtk_button_get_icon_name (GTK_BUTTON (widget)) != NULL &&
-          !GTK_IS_MENU_BUTTON (gtk_widget_get_parent (widget)))
-        gtk_accessible_reset_relation (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+          !GTK_IS_MENU_BUTTON (gtk_widget_get_parent (widget)) &&
+          g_object_get_data (G_OBJECT (widget), "parlor-icon-named") == NULL)
+        {
+          /* Once: each reset is heard as a new name. */
+          gtk_accessible_reset_relation (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+          g_object_set_data (G_OBJECT (widget), "parlor-icon-named", GINT_TO_POINTER (1));
+        }
       if ((GTK_IS_BUTTON (widget) || GTK_IS_CHECK_BUTTON (widget)) &&
           g_object_get_data (G_OBJECT (widget), "parlor-mnemonic-name") == NULL)
         {
@@ -194,6 +275,8 @@ on_widget_map_hook (GSignalInvocationHint *hint,
 {
   GtkWidget *widget = g_value_get_object (&values[0]);
 
+  if (GTK_IS_SCROLLED_WINDOW (widget))
+    name_scroll_pane (widget);
   if (GTK_IS_NATIVE (widget) || GTK_IS_STACK (widget) || is_control (widget))
     name_controls_later (widget);
   return TRUE;

@@ -23,6 +23,14 @@ void       parlor_label_keep_height         (GtkLabel      *label,
  * own label and from that label ("_Start Start"); from now on every widget
  * shown is named by that label once. */
 void       parlor_name_mnemonic_controls     (void);
+/* Names @widget for screen readers, unless that is its name already:
+ * GTK 4.8 tells them of every naming, and they say the name again. */
+void       parlor_accessible_set_name       (GtkWidget     *widget,
+                                             const char    *name);
+/* Gives @widget the focus; one not shown yet takes it again once it is
+ * shown and named, as GTK 4.8 tells screen readers of no focus given to a
+ * widget before it is shown. */
+gboolean   parlor_widget_grab_focus_heard   (GtkWidget     *widget);
 /* GTK 4.8 shows screen readers every page of a stack at once; from now on
  * the pages a stack does not show are hidden from them. */
 void       parlor_hide_unseen_pages          (void);

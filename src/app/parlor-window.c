@@ -348,7 +348,7 @@ parlor_window_show_game (ParlorWindow *self,
 
   gtk_stack_set_visible_child_name (self->stack, "menu");
   update_chrome (self);
-  gtk_widget_grab_focus (focus);
+  parlor_widget_grab_focus_heard (focus);
 }
 
 static void

@@ -148,7 +148,7 @@ def naming_problems(root):
         if re.fullmatch(r'(.+) \1', name) or re.fullmatch(r'(.+) / \1', name) or re.search(r'(^|\s)_\w', name):
             problems.append('%s named “%s”' % (role, name))
         # A combo row's own list of choices is the toolkit's: it names the row.
-        if (role in CONTROLS and not inside_combo and has_state(obj, Atspi.StateType.FOCUSABLE) and
+        if ((role in CONTROLS or role == 'scroll pane') and not inside_combo and has_state(obj, Atspi.StateType.FOCUSABLE) and
                 (name == '' or re.match(r'(Gtk|Adw)[A-Z]', name))):
             problems.append('%s without a name (“%s”)' % (role, name))
     return problems

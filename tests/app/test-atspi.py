@@ -13,8 +13,51 @@ Usage: test-atspi.py PATH-TO-PARLOR (TAP output).
 import re
 import sys
 
-from atspi_client import (App, Atspi, Error, KEY_RETURN, children, click, find_all,
-                          named, naming_problems, press_key, tab_to, wait_for)
+from atspi_client import (App, Atspi, Error, KEY_RETURN, children, click, find_all, has_state,
+                          named, naming_problems, press_key, pump, tab_to, wait_for)
+
+
+class Focus:
+    """Every focus the app gives, in order, as a screen reader hears it."""
+
+    def __init__(self, pid):
+        self.pid = pid
+        self.heard = []
+        self.listener = Atspi.EventListener.new(self._on_event)
+        self.listener.register('object:state-changed:focused')
+        self.listener.register('object:property-change:accessible-name')
+        self.twice = []
+
+    def _on_event(self, event):
+        try:
+            source = event.source
+            if source.get_process_id() != self.pid:
+                return
+            heard = (source.get_role_name(), source.get_name() or '')
+            if event.type.startswith('object:state-changed'):
+                if event.detail1:
+                    self.heard.append(heard)
+            elif has_state(source, Atspi.StateType.FOCUSED):
+                # A screen reader says the new name of the control it is on.
+                said = event.any_data if isinstance(event.any_data, str) else heard[1]
+                if re.fullmatch(r'(.+) \1', said):
+                    self.twice.append((heard[0], said))
+        except Error:
+            pass
+
+    def mark(self):
+        pump()
+        return len(self.heard)
+
+    def wait_first(self, what, pred, mark):
+        """The first focus after @mark matching @pred; every focus before it must match too."""
+        wait_for(what, lambda: any(pred(r, n) for r, n in self.heard[mark:]))
+        seen = self.heard[mark:]
+        assert pred(*seen[0]), 'the focus went first to %s' % seen[:4]
+
+    def close(self):
+        self.listener.deregister('object:state-changed:focused')
+        self.listener.deregister('object:property-change:accessible-name')
 
 
 def check_manhattan(app):
@@ -82,31 +125,61 @@ def check_mahjong(app):
         assert items == listed, (melds.get_name(), items, listed)
 
 
+def manhattan_start(role, name):
+    # The blocks for the round, or a card to build with.
+    return role == 'push button' and re.match(r'One more \d-storey block|Card [1-4]: |City [1-6], ', name)
+
+
+def triad_start(role, name):
+    return (role, name) == ('list box', 'Your hand') or re.match(r'Card [1-5] of 5: ', name)
+
+
+def mahjong_start(role, name):
+    # One of the player's own tiles (the others' are hidden), or a claim to decide.
+    return role == 'push button' and name and 'Hidden' not in name
+
+
 GAMES = [
-    ('Manhattan', check_manhattan),
-    ('Triple Triad', check_triad),
-    ('Honor-tile mahjong', check_mahjong),
-    ('Suzume-jong', check_mahjong),
-    ('Chinese Official Mahjong', check_mahjong),
+    ('Manhattan', check_manhattan, manhattan_start),
+    ('Triple Triad', check_triad, triad_start),
+    ('Honor-tile mahjong', check_mahjong, mahjong_start),
+    ('Suzume-jong', check_mahjong, mahjong_start),
+    ('Chinese Official Mahjong', check_mahjong, mahjong_start),
 ]
 
 
-def play(parlor, game, check):
+def play(parlor, game, check, first_focus):
     with App(parlor) as running:
         app = running.root
+        focus = Focus(running.proc.pid)
         games = wait_for('the games list', lambda: find_all(app, named('list', 'Games')))[0]
         names = [c.get_name() for c in children(games)]
-        assert names == [g for g, _ in GAMES], names
+        assert names == [g[0] for g in GAMES], names
         problems = naming_problems(app)
         assert not problems, problems
 
         tab_to(app, named('list item', game))
         press_key(KEY_RETURN)
-        click(wait_for('1-Player Game', lambda: find_all(app, named('push button', '1-Player Game')))[0])
-        click(wait_for('Start', lambda: find_all(app, named('push button', 'Start')))[0])
+        one = wait_for('1-Player Game', lambda: find_all(app, named('push button', '1-Player Game')))[0]
+        wait_for('a focus event on 1-Player Game', lambda: ('push button', '1-Player Game') in focus.heard)
+        mark = focus.mark()
+        click(one)
+        # The setup page is heard from Start on: a real focus, not just a state.
+        start = wait_for('Start', lambda: find_all(app, named('push button', 'Start')))[0]
+        wait_for('Start to be focused', lambda: has_state(start, Atspi.StateType.FOCUSED))
+        focus.wait_first('a focus event on Start', lambda r, n: (r, n) == ('push button', 'Start'), mark)
+        problems = naming_problems(app)
+        assert not problems, problems
+        mark = focus.mark()
+        click(start)
+        # The game starts in the player's hand (or on the first decision), never in the log.
+        focus.wait_first('the focus in your hand', first_focus, mark)
         check(app)
         problems = naming_problems(app)
         assert not problems, problems
+        pump()
+        assert not focus.twice, 'a name said twice: %s' % focus.twice
+        focus.close()
 
 
 def main():
@@ -114,9 +187,9 @@ def main():
     Atspi.init()
     print('1..%d' % len(GAMES))
     failed = 0
-    for i, (game, check) in enumerate(GAMES, 1):
+    for i, (game, check, first_focus) in enumerate(GAMES, 1):
         try:
-            play(parlor, game, check)
+            play(parlor, game, check, first_focus)
             print('ok %d - %s' % (i, game))
         except (AssertionError, Error) as error:
             failed += 1

@@ -151,9 +151,7 @@ update_children (MahjongHandView *self)
 
       mahjong_tile_widget_set_tile (MAHJONG_TILE_WIDGET (child), self->tiles[i]);
       mahjong_tile_widget_set_flags (MAHJONG_TILE_WIDGET (child), flags_for (self, i));
-      gtk_accessible_update_property (GTK_ACCESSIBLE (child),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, name,
-                                      -1);
+      parlor_accessible_set_name (child, name);
       /* The name in words, for players who do not read the characters. */
       gtk_widget_set_tooltip_text (child, tip);
       gtk_accessible_update_state (GTK_ACCESSIBLE (child),
@@ -161,9 +159,7 @@ update_children (MahjongHandView *self)
                                    -1);
       gtk_widget_action_set_enabled (child, "tile.activate", self->interactive);
     }
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, label,
-                                  -1);
+  parlor_accessible_set_name (GTK_WIDGET (self), label);
   gtk_widget_queue_allocate (GTK_WIDGET (self));
 }
 

@@ -551,8 +551,7 @@ manhattan_panel_set_view (ManhattanPanel      *self,
           /* Translators: a building card; %d is the slot, %s the marked cell */
           text = g_strdup_printf (_("Card %d: %s"), i + 1, card_position_name (p));
           gtk_widget_set_tooltip_text (GTK_WIDGET (self->card_buttons[i]), text);
-          gtk_accessible_update_property (GTK_ACCESSIBLE (self->card_buttons[i]),
-                                          GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+          parlor_accessible_set_name (GTK_WIDGET (self->card_buttons[i]), text);
         }
     }
   if (my_turn && previous_card >= 0)
@@ -575,8 +574,7 @@ manhattan_panel_set_view (ManhattanPanel      *self,
 
       gtk_button_set_label (GTK_BUTTON (self->block_buttons[b]), label);
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->block_buttons[b]), tip);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (self->block_buttons[b]),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, tip, -1);
+      parlor_accessible_set_name (GTK_WIDGET (self->block_buttons[b]), tip);
       gtk_widget_set_sensitive (GTK_WIDGET (self->block_buttons[b]), my_turn && n > 0);
       gtk_toggle_button_set_active (self->block_buttons[b], my_turn && n > 0 && b == previous_block);
     }

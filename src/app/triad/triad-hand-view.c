@@ -128,8 +128,7 @@ update_accessible (TriadHandView *self)
       else
         /* Translators: one card of a hand: "Card 2 of 4: hidden" */
         name = g_strdup_printf (_("Card %u of %u: hidden"), i + 1, self->n_cards);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (self->parts[i]),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+      parlor_accessible_set_name (self->parts[i], name);
       gtk_accessible_update_state (GTK_ACCESSIBLE (self->parts[i]),
                                    GTK_ACCESSIBLE_STATE_SELECTED, self->known && (int) i == self->selected,
                                    -1);
@@ -144,9 +143,7 @@ update_label (TriadHandView *self)
                                           /* Translators: "Computer’s hand" */
                                           : g_strdup_printf (_("%s’s hand"), self->owner);
 
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, label,
-                                  -1);
+  parlor_accessible_set_name (GTK_WIDGET (self), label);
 }
 
 static void
