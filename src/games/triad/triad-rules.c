@@ -114,6 +114,156 @@ beats (const TriadCard *a,
   return triad_card_sum (a) > triad_card_sum (b);
 }
 
+/* Combo: the cards flips[0 … n_sources) take their own neighbours by the
+ * basic rule, and each card so taken does the same, breadth first. The flips
+ * array doubles as the queue. Returns the new number of flips. */
+static guint
+combo_chain (const TriadCard *card,
+             gint8           *owner,
+             guint            player,
+             TriadFlip       *flips,
+             guint            n_sources,
+             guint            n)
+{
+  gint8 opp = (gint8) (1 - player);
+  guint8 queue[TRIAD_N_CELLS];
+  guint head = 0, tail = 0;
+
+  for (guint i = 0; i < n_sources; i++)
+    queue[tail++] = flips[i].cell;
+  while (head < tail)
+    {
+      guint from = queue[head++];
+
+      for (guint s = 0; s < 4; s++)
+        {
+          int nb = triad_neighbour[from][s];
+
+          if (nb >= 0 && owner[nb] == opp && beats (&card[from], s, &card[nb]))
+            {
+              owner[nb] = (gint8) player;
+              flips[n].cell = (guint8) nb;
+              flips[n].cause = TRIAD_FLIP_COMBO;
+              n++;
+              queue[tail++] = (guint8) nb;
+            }
+        }
+    }
+  return n;
+}
+
+static inline void
+take (gint8     *owner,
+      guint      cell,
+      guint      player,
+      TriadFlip *flips,
+      guint     *n,
+      guint      cause)
+{
+  owner[cell] = (gint8) player;
+  flips[*n].cell = (guint8) cell;
+  flips[*n].cause = (guint8) cause;
+  (*n)++;
+}
+
+/*
+ * Same, Plus and Combo as Final Fantasy VIII plays them:
+ * - Same, with two or more equal facing ranks (either owner), takes every
+ *   opponent neighbour the placed card's side equals or beats, in one step;
+ * - Plus takes one group of equal sums only: the largest, and of two groups
+ *   of two the one completed first counting top, bottom, left, right;
+ * - once Same or Plus took a card, every card this placement took (the
+ *   basic rule's too) starts the Combo chain.
+ */
+static guint
+resolve_ff8 (const TriadCard *card,
+             gint8           *owner,
+             guint            cell,
+             guint            player,
+             TriadRules       rules,
+             TriadFlip       *flips)
+{
+  static const guint8 plus_order[4] = {
+    TRIAD_SIDE_TOP, TRIAD_SIDE_BOTTOM, TRIAD_SIDE_LEFT, TRIAD_SIDE_RIGHT,
+  };
+  const TriadCard *me = &card[cell];
+  gint8 opp = (gint8) (1 - player);
+  gboolean fired = FALSE;
+  guint n = 0;
+
+  if (rules & TRIAD_RULE_SAME)
+    {
+      guint matches = 0;
+
+      for (guint s = 0; s < 4; s++)
+        {
+          int nb = triad_neighbour[cell][s];
+
+          if (nb >= 0 && owner[nb] != TRIAD_EMPTY && me->rank[s] == card[nb].rank[(s + 2) & 3])
+            matches++;
+        }
+      for (guint s = 0; s < 4 && matches >= 2; s++)
+        {
+          int nb = triad_neighbour[cell][s];
+
+          if (nb < 0 || owner[nb] != opp)
+            continue;
+          if (me->rank[s] == card[nb].rank[(s + 2) & 3])
+            take (owner, (guint) nb, player, flips, &n, TRIAD_FLIP_SAME);
+          else if (beats (me, s, &card[nb]))
+            take (owner, (guint) nb, player, flips, &n, TRIAD_FLIP_BASIC);
+        }
+      fired = n > 0;
+    }
+
+  if (rules & TRIAD_RULE_PLUS)
+    {
+      guint8 count[21] = { 0 }, group[21] = { 0 };
+      guint best = 0, largest = 0;
+
+      for (guint i = 0; i < 4; i++)
+        {
+          guint s = plus_order[i];
+          int nb = triad_neighbour[cell][s];
+          guint sum;
+
+          if (nb < 0 || owner[nb] == TRIAD_EMPTY)
+            continue;
+          sum = me->rank[s] + card[nb].rank[(s + 2) & 3];
+          count[sum]++;
+          group[sum] |= (guint8) (1u << s);
+          if (count[sum] > largest)
+            {
+              largest = count[sum];
+              best = sum;
+            }
+        }
+      for (guint s = 0; s < 4 && largest >= 2; s++)
+        {
+          int nb = triad_neighbour[cell][s];
+
+          if ((group[best] >> s & 1) && owner[nb] == opp)
+            {
+              take (owner, (guint) nb, player, flips, &n, TRIAD_FLIP_PLUS);
+              fired = TRUE;
+            }
+        }
+    }
+
+  for (guint s = 0; s < 4; s++)
+    {
+      int nb = triad_neighbour[cell][s];
+
+      if (nb >= 0 && owner[nb] == opp && beats (me, s, &card[nb]))
+        take (owner, (guint) nb, player, flips, &n, TRIAD_FLIP_BASIC);
+    }
+
+  if ((rules & TRIAD_RULE_COMBO) && fired)
+    n = combo_chain (card, owner, player, flips, n, n);
+
+  return n;
+}
+
 guint
 triad_resolve (const TriadCard *card,
                gint8           *owner,
@@ -126,6 +276,9 @@ triad_resolve (const TriadCard *card,
   gint8 opp = (gint8) (1 - player);
   guint n = 0;
   guint n_special = 0;
+
+  if ((rules & TRIAD_RULE_FF8) && (rules & (TRIAD_RULE_SAME | TRIAD_RULE_PLUS)))
+    return resolve_ff8 (card, owner, cell, player, rules, flips);
 
   if (rules & (TRIAD_RULE_SAME | TRIAD_RULE_PLUS))
     {
@@ -186,34 +339,9 @@ triad_resolve (const TriadCard *card,
         }
     }
 
-  /* Combo: a card taken by Same or Plus takes its own neighbours by the basic
-   * rule, and so on. The flips array doubles as the queue. */
+  /* Parlor's first reading: only cards taken by Same or Plus start Combo. */
   if ((rules & TRIAD_RULE_COMBO) && n_special > 0)
-    {
-      guint8 queue[TRIAD_N_CELLS];
-      guint head = 0, tail = 0;
-
-      for (guint i = 0; i < n_special; i++)
-        queue[tail++] = flips[i].cell;
-      while (head < tail)
-        {
-          guint from = queue[head++];
-
-          for (guint s = 0; s < 4; s++)
-            {
-              int nb = triad_neighbour[from][s];
-
-              if (nb >= 0 && owner[nb] == opp && beats (&card[from], s, &card[nb]))
-                {
-                  owner[nb] = (gint8) player;
-                  flips[n].cell = (guint8) nb;
-                  flips[n].cause = TRIAD_FLIP_COMBO;
-                  n++;
-                  queue[tail++] = (guint8) nb;
-                }
-            }
-        }
-    }
+    n = combo_chain (card, owner, player, flips, n_special, n);
 
   return n;
 }
