@@ -237,6 +237,19 @@ test_reading_by_config (void)
                             "flip cell=2 seat=0 rule=combo;");
   g_assert_cmpstr (start_parlor, ==, start_old);
   g_assert_cmpstr (parlor, ==, old);
+
+  /* The view carries the reading to the computer players, hints and the review. */
+  {
+    g_autoptr(TriadGame) game = game_with_hands ("same=on reading=ff8", "1611 1111 A111 3516 2222",
+                                                 "1131 1119 9112 2222");
+    g_autoptr(GPtrArray) events = start (game);
+    g_autofree char *line = parlor_game_view_for (PARLOR_GAME (game), 0);
+    TriadView view;
+
+    g_assert_nonnull (strstr (line, " rules=same,ff8 "));
+    g_assert_true (triad_view_parse (line, &view, NULL));
+    g_assert_cmpuint (view.rules, ==, TRIAD_RULE_SAME | TRIAD_RULE_FF8);
+  }
 }
 
 static void
