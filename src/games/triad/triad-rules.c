@@ -188,64 +188,72 @@ resolve_ff8 (const TriadCard *card,
   };
   const TriadCard *me = &card[cell];
   gint8 opp = (gint8) (1 - player);
+  guint sum[4] = { 0, 0, 0, 0 };
+  guint occupied = 0, same = 0;
   gboolean fired = FALSE;
   guint n = 0;
 
-  if (rules & TRIAD_RULE_SAME)
+  for (guint s = 0; s < 4; s++)
     {
-      guint matches = 0;
+      int nb = triad_neighbour[cell][s];
+      guint theirs;
 
-      for (guint s = 0; s < 4; s++)
-        {
-          int nb = triad_neighbour[cell][s];
-
-          if (nb >= 0 && owner[nb] != TRIAD_EMPTY && me->rank[s] == card[nb].rank[(s + 2) & 3])
-            matches++;
-        }
-      for (guint s = 0; s < 4 && matches >= 2; s++)
-        {
-          int nb = triad_neighbour[cell][s];
-
-          if (nb < 0 || owner[nb] != opp)
-            continue;
-          if (me->rank[s] == card[nb].rank[(s + 2) & 3])
-            take (owner, (guint) nb, player, flips, &n, TRIAD_FLIP_SAME);
-          else if (beats (me, s, &card[nb]))
-            take (owner, (guint) nb, player, flips, &n, TRIAD_FLIP_BASIC);
-        }
-      fired = n > 0;
+      if (nb < 0 || owner[nb] == TRIAD_EMPTY)
+        continue;
+      occupied |= 1u << s;
+      theirs = card[nb].rank[(s + 2) & 3];
+      sum[s] = me->rank[s] + theirs;
+      if (me->rank[s] == theirs)
+        same |= 1u << s;
     }
 
-  if (rules & TRIAD_RULE_PLUS)
+  /* Same and Plus need two neighbours at least. */
+  if ((occupied & (occupied - 1)) != 0)
     {
-      guint8 count[21] = { 0 }, group[21] = { 0 };
-      guint best = 0, largest = 0;
-
-      for (guint i = 0; i < 4; i++)
+      if ((rules & TRIAD_RULE_SAME) && (same & (same - 1)) != 0)
         {
-          guint s = plus_order[i];
-          int nb = triad_neighbour[cell][s];
-          guint sum;
-
-          if (nb < 0 || owner[nb] == TRIAD_EMPTY)
-            continue;
-          sum = me->rank[s] + card[nb].rank[(s + 2) & 3];
-          count[sum]++;
-          group[sum] |= (guint8) (1u << s);
-          if (count[sum] > largest)
+          for (guint s = 0; s < 4; s++)
             {
-              largest = count[sum];
-              best = sum;
+              int nb = triad_neighbour[cell][s];
+
+              if (!(occupied >> s & 1) || owner[nb] != opp)
+                continue;
+              if (same >> s & 1)
+                take (owner, (guint) nb, player, flips, &n, TRIAD_FLIP_SAME);
+              else if (beats (me, s, &card[nb]))
+                take (owner, (guint) nb, player, flips, &n, TRIAD_FLIP_BASIC);
             }
+          fired = n > 0;
         }
-      for (guint s = 0; s < 4 && largest >= 2; s++)
-        {
-          int nb = triad_neighbour[cell][s];
 
-          if ((group[best] >> s & 1) && owner[nb] == opp)
+      if (rules & TRIAD_RULE_PLUS)
+        {
+          guint largest = 1, best = 0;
+
+          /* The sum whose count first becomes the largest, counting in FF VIII's order. */
+          for (guint i = 1; i < 4; i++)
             {
-              take (owner, (guint) nb, player, flips, &n, TRIAD_FLIP_PLUS);
-              fired = TRUE;
+              guint s = plus_order[i], count = 1;
+
+              if (!(occupied >> s & 1))
+                continue;
+              for (guint j = 0; j < i; j++)
+                count += (occupied >> plus_order[j] & 1) && sum[plus_order[j]] == sum[s];
+              if (count > largest)
+                {
+                  largest = count;
+                  best = sum[s];
+                }
+            }
+          for (guint s = 0; s < 4 && largest >= 2; s++)
+            {
+              int nb = triad_neighbour[cell][s];
+
+              if ((occupied >> s & 1) && sum[s] == best && owner[nb] == opp)
+                {
+                  take (owner, (guint) nb, player, flips, &n, TRIAD_FLIP_PLUS);
+                  fired = TRUE;
+                }
             }
         }
     }
@@ -254,7 +262,7 @@ resolve_ff8 (const TriadCard *card,
     {
       int nb = triad_neighbour[cell][s];
 
-      if (nb >= 0 && owner[nb] == opp && beats (me, s, &card[nb]))
+      if ((occupied >> s & 1) && owner[nb] == opp && beats (me, s, &card[nb]))
         take (owner, (guint) nb, player, flips, &n, TRIAD_FLIP_BASIC);
     }
 
