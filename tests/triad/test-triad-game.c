@@ -246,6 +246,8 @@ test_reading_by_config (void)
     g_autofree char *line = parlor_game_view_for (PARLOR_GAME (game), 0);
     TriadView view;
 
+    g_assert_cmpstr (((ParlorEvent *) g_ptr_array_index (events, 0))->line, ==,
+                     "start first=0 hands=open rules=same,ff8");
     g_assert_nonnull (strstr (line, " rules=same,ff8 "));
     g_assert_true (triad_view_parse (line, &view, NULL));
     g_assert_cmpuint (view.rules, ==, TRIAD_RULE_SAME | TRIAD_RULE_FF8);
