@@ -7,6 +7,7 @@
 #include "mahjong-claim-bar.h"
 #include "mahjong-screen.h"
 #include "parlor-game-screen.h"
+#include "parlor-host-window.h"
 #include "parlor-window.h"
 #include "ui-test-util.h"
 
@@ -201,6 +202,33 @@ check_clock (gconstpointer data)
   g_object_set (settings, "time-limit", 0, NULL);
 }
 
+/* ---- the lobby: waiting for friends to join ---- */
+
+static void
+test_host_waiting (void)
+{
+  ParlorWindow *window = ui_test_get_window ();
+  ParlorHostWindow *host;
+  ParlorStatusBanner *status;
+  guint frames;
+
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", TRUE, NULL);
+  parlor_window_show_game (window, "manhattan");
+  host = g_object_ref (parlor_window_host_lan (window));
+  status = parlor_host_window_get_status (host);
+  g_assert_cmpint (parlor_status_banner_get_kind (status), ==, PARLOR_STATUS_BUSY);
+  ui_test_wait_for (is_realized, host);
+  wait_quiet (GTK_WIDGET (host));
+  frames = count_frames (GTK_WIDGET (host), 4000);
+  g_test_message ("%u frames in 4 s of waiting for players", frames);
+  g_assert_cmpuint (frames, <=, 5);
+  g_assert_cmpint (parlor_status_banner_get_kind (status), ==, PARLOR_STATUS_BUSY);
+
+  gtk_window_destroy (GTK_WINDOW (host));
+  g_object_unref (host);
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -214,6 +242,7 @@ main (int   argc,
   g_test_add_data_func ("/idle/clock/jihai", "jihai", check_clock);
   g_test_add_data_func ("/idle/clock/suzume", "suzume", check_clock);
   g_test_add_data_func ("/idle/clock/mcr", "mcr", check_clock);
+  g_test_add_func ("/idle/host-waiting", test_host_waiting);
 
   return ui_test_run ();
 }
