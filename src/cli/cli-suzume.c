@@ -11,31 +11,13 @@
 #include "cli-commands.h"
 #include "cli-json.h"
 #include "cli-selfplay.h"
+#include "parlor-error.h"
 #include "parlor-line.h"
 #include "suzume-rules.h"
 
 /* ---- suzume score ---- */
 
-static gboolean
-fail (GError    **error,
-      const char *format,
-      ...) G_GNUC_PRINTF (2, 3);
-
-static gboolean
-fail (GError    **error,
-      const char *format,
-      ...)
-{
-  va_list args;
-  char *message;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, message);
-  g_free (message);
-  return FALSE;
-}
+#define fail(error, ...) parlor_fail ((error), G_IO_ERROR, G_IO_ERROR_INVALID_DATA, __VA_ARGS__)
 
 static gboolean
 parse_tile (const char  *text,

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "parlor-error.h"
 #include "parlor-line.h"
 #include "parlor-replay.h"
 
@@ -417,30 +418,10 @@ replaying_clear (Replaying *r)
   r->result = FALSE;
 }
 
-static gboolean
-fail (GError    **error,
-      int         code,
-      guint       lineno,
-      const char *format,
-      ...) G_GNUC_PRINTF (4, 5);
-
-static gboolean
-fail (GError    **error,
-      int         code,
-      guint       lineno,
-      const char *format,
-      ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-
-  g_set_error (error, PARLOR_REPLAY_ERROR, code, "line %u: %s", lineno, message);
-  return FALSE;
-}
+/* Every error names its line. */
+#define fail(error, code, lineno, ...) \
+  (parlor_fail ((error), PARLOR_REPLAY_ERROR, (code), __VA_ARGS__), \
+   g_prefix_error ((error), "line %u: ", (guint) (lineno)), FALSE)
 
 /* A version 1 replay of a game that now asks seats with nothing to claim:
  * play the answers the table would have played for them, as version 1 did

@@ -5,34 +5,10 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
+#include "cli-test-util.h"
 #include "parlor-games.h"
 #include "parlor-hint.h"
 #include "parlor-line.h"
-
-static const char *cli_path;
-
-static char *
-run_cli (const char * const *argv,
-         int                *status)
-{
-  g_autoptr(GPtrArray) args = g_ptr_array_new ();
-  g_autoptr(GSubprocess) process = NULL;
-  g_autoptr(GError) error = NULL;
-  char *out = NULL;
-
-  g_ptr_array_add (args, (char *) cli_path);
-  for (guint i = 0; argv[i] != NULL; i++)
-    g_ptr_array_add (args, (char *) argv[i]);
-  g_ptr_array_add (args, NULL);
-  process = g_subprocess_newv ((const char * const *) args->pdata,
-                               G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_MERGE,
-                               &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (process, NULL, NULL, &out, NULL, &error);
-  g_assert_no_error (error);
-  *status = g_subprocess_get_exit_status (process);
-  return out;
-}
 
 /* The replay's first @n_actions actions played on the game, as the test
  * reads them (its own reading, apart from the command's). */
@@ -110,7 +86,7 @@ test_replay (gconstpointer data)
   guint checked = 0;
   int status;
 
-  out = run_cli (selfplay, &status);
+  out = cli_test_run (selfplay, &status);
   g_assert_cmpint (status, ==, 0);
   g_assert_true (g_file_get_contents (log, &text, NULL, NULL));
   lines = g_strsplit (text, "\n", -1);
@@ -139,7 +115,7 @@ test_replay (gconstpointer data)
         lines[i] = saved;
       }
       g_assert_true (g_file_set_contents (cut, part, -1, NULL));
-      json = run_cli (hint_argv, &status);
+      json = cli_test_run (hint_argv, &status);
       g_assert_cmpint (status, ==, 0);
       g_assert_true (json_parser_load_from_data (parser, json, -1, NULL));
       obj = json_node_get_object (json_parser_get_root (parser));
@@ -161,7 +137,7 @@ test_replay (gconstpointer data)
           {
             g_autofree char *s_text = g_strdup_printf ("%u", s);
             const char *refused[] = { "hint", cut, "--seat", s_text, NULL };
-            g_autofree char *message = run_cli (refused, &status);
+            g_autofree char *message = cli_test_run (refused, &status);
 
             g_assert_cmpint (status, ==, 1);
             g_assert_nonnull (strstr (message, "not asked to act"));
@@ -195,7 +171,7 @@ test_damaged (void)
       int status;
 
       g_assert_true (g_file_set_contents (path, texts[i], -1, NULL));
-      out = run_cli (argv, &status);
+      out = cli_test_run (argv, &status);
       g_assert_cmpint (status, ==, 1);
       g_assert_true (g_str_has_prefix (out, "parlor-cli: "));
     }
@@ -216,8 +192,7 @@ main (int   argc,
   };
 
   g_test_init (&argc, &argv, NULL);
-  cli_path = argc > 1 ? argv[1] : g_getenv ("PARLOR_CLI");
-  g_assert_nonnull (cli_path);
+  cli_test_init (argc, argv);
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {

@@ -9,35 +9,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli-test-util.h"
 #include "parlor-replay.h"
 
 /* parlor-cli replay and review read a file as every other reader does:
  * bounded, regular files only, all of it, with one set of rules. */
-
-static const char *cli_path;
-
-static char *
-run_cli (const char * const *argv,
-         int                *status)
-{
-  g_autoptr(GPtrArray) args = g_ptr_array_new ();
-  g_autoptr(GSubprocess) process = NULL;
-  g_autoptr(GError) error = NULL;
-  char *out = NULL;
-
-  g_ptr_array_add (args, (char *) cli_path);
-  for (guint i = 0; argv[i] != NULL; i++)
-    g_ptr_array_add (args, (char *) argv[i]);
-  g_ptr_array_add (args, NULL);
-  process = g_subprocess_newv ((const char * const *) args->pdata,
-                               G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_MERGE,
-                               &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (process, NULL, NULL, &out, NULL, &error);
-  g_assert_no_error (error);
-  *status = g_subprocess_get_if_exited (process) ? g_subprocess_get_exit_status (process) : -1;
-  return out;
-}
 
 static char *dir;
 
@@ -66,7 +42,7 @@ valid_replay (void)
   char *text = NULL;
   int status;
 
-  out = run_cli (argv, &status);
+  out = cli_test_run (argv, &status);
   g_assert_cmpint (status, ==, 0);
   g_assert_true (g_file_get_contents (path, &text, NULL, &error));
   g_assert_no_error (error);
@@ -82,11 +58,11 @@ assert_refused (const char *path,
   g_autofree char *out = NULL;
   int status;
 
-  out = run_cli (replay, &status);
+  out = cli_test_run (replay, &status);
   if (status != 1 || strstr (out, words) == NULL)
     g_error ("replay %s: expected “%s”, status 1; got status %d: %s", path, words, status, out);
   g_clear_pointer (&out, g_free);
-  out = run_cli (review, &status);
+  out = cli_test_run (review, &status);
   if (status != 1 || strstr (out, words) == NULL)
     g_error ("review %s: expected “%s”, status 1; got status %d: %s", path, words, status, out);
 }
@@ -101,7 +77,7 @@ assert_hint_refused (const char *path,
   g_autofree char *out = NULL;
   int status;
 
-  out = run_cli (hint, &status);
+  out = cli_test_run (hint, &status);
   if (status != 2 || strstr (out, words) == NULL)
     g_error ("hint %s: expected “%s”, status 2; got status %d: %s", path, words, status, out);
 }
@@ -185,7 +161,7 @@ test_crlf (void)
   g_string_replace (text, "\n", "\r\n", 0);
   write_file ("crlf.replay", text->str, text->len, &path);
   replay[1] = path;
-  out = run_cli (replay, &status);
+  out = cli_test_run (replay, &status);
   g_assert_cmpstr (out, ==, "ok 1 games\n");
   g_assert_cmpint (status, ==, 0);
 }
@@ -233,8 +209,7 @@ main (int   argc,
   int status;
 
   g_test_init (&argc, &argv, NULL);
-  cli_path = argc > 1 ? argv[1] : g_getenv ("PARLOR_CLI");
-  g_assert_nonnull (cli_path);
+  cli_test_init (argc, argv);
 
   g_test_add_func ("/replay-cli/big", test_big);
   g_test_add_func ("/replay-cli/fifo", test_fifo);

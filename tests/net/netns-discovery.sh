@@ -12,47 +12,11 @@
 # Usage: netns-discovery.sh PARLOR_CLI
 set -u
 cli=${1:?usage: netns-discovery.sh PARLOR_CLI}
-n=0
+. "$(dirname "$0")/netns-lib.sh"
 
-skip () {
-  echo "1..0 # SKIP $*"
-  exit 0
-}
-ok () {
-  n=$((n + 1)); echo "ok $n - $*"
-}
-fail () {
-  n=$((n + 1)); echo "not ok $n - $*"
-  for f in "$tmp"/*.log; do
-    [ -s "$f" ] && { echo "# --- $(basename "$f")"; sed 's/^/# /' "$f" | tail -n 20; }
-  done
-  exit 1
-}
-
-[ "$(id -u)" = 0 ] || skip "network namespaces need root"
-command -v ip >/dev/null 2>&1 || skip "no ip command (iproute2)"
-command -v python3 >/dev/null 2>&1 || skip "no python3 to read the JSON"
-
-# Unique per run: tests may run side by side.
-tag=$$$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')
 ns_a=parlor-host-$tag
 ns_b=parlor-guest-$tag
-tmp=$(mktemp -d)
-pids=
-
-cleanup () {
-  for pid in $pids; do kill "$pid" 2>/dev/null; done
-  for pid in $pids; do wait "$pid" 2>/dev/null; done
-  # Anything else still running in them (ours only: the namespaces are).
-  for ns in "$ns_a" "$ns_b"; do
-    for pid in $(ip netns pids "$ns" 2>/dev/null); do kill -KILL "$pid" 2>/dev/null; done
-  done
-  ip netns del "$ns_a" 2>/dev/null
-  ip netns del "$ns_b" 2>/dev/null
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM HUP PIPE
+namespaces="$ns_a $ns_b"
 
 ip netns add "$ns_a" 2>"$tmp/netns.log" || skip "cannot make a network namespace: $(cat "$tmp/netns.log")"
 ip netns add "$ns_b" || skip "cannot make a second network namespace"

@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "parlor-error.h"
 #include "parlor-line.h"
 #include "mahjong-wall.h"
 
@@ -178,30 +179,10 @@ typedef struct
   guint                  *failed;
 } Check;
 
-static gboolean
-refuse (Check      *c,
-        guint       index,
-        GError    **error,
-        const char *format,
-        ...) G_GNUC_PRINTF (4, 5);
-
-static gboolean
-refuse (Check      *c,
-        guint       index,
-        GError    **error,
-        const char *format,
-        ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_set_error_literal (error, MAHJONG_ERROR, MAHJONG_ERROR_TILE_COUNT, message);
-  *c->failed = index;
-  return FALSE;
-}
+/* Tile @index is the one that failed the check. */
+#define refuse(c, index, error, ...) \
+  (*(c)->failed = (index), \
+   parlor_fail ((error), MAHJONG_ERROR, MAHJONG_ERROR_TILE_COUNT, __VA_ARGS__))
 
 static gboolean
 read_tile (Check       *c,

@@ -53,25 +53,6 @@ typedef struct
   int blocks_left[MANHATTAN_N_SEATS];
 } Summary;
 
-static int
-majority_of (const int count[MANHATTAN_N_SEATS])
-{
-  int best = 0, best_seat = -1;
-
-  for (int s = 0; s < MANHATTAN_N_SEATS; s++)
-    {
-      if (count[s] > best)
-        {
-          best = count[s];
-          best_seat = s;
-        }
-      else if (count[s] == best)
-        best_seat = -1;
-    }
-
-  return best_seat;
-}
-
 static void
 summarize (const ManhattanState *st,
            Summary              *sum)
@@ -101,7 +82,7 @@ summarize (const ManhattanState *st,
               sum->tallest_owner = -1;
             }
         }
-      sum->city_owner[city] = majority_of (sum->city_count[city]);
+      sum->city_owner[city] = manhattan_majority_of (sum->city_count[city]);
     }
   for (int s = 0; s < MANHATTAN_N_SEATS; s++)
     {
@@ -141,7 +122,7 @@ move_value (const ManhattanState *st,
           count[o]--;
         }
     }
-  new_owner = majority_of (count);
+  new_owner = manhattan_majority_of (count);
   if (new_owner != sum->city_owner[city])
     {
       if (sum->city_owner[city] >= 0)

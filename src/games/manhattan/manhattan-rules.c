@@ -104,7 +104,7 @@ manhattan_score_board (const ManhattanBoard *board,
   for (int city = 0; city < MANHATTAN_N_CITIES; city++)
     {
       int count[MANHATTAN_N_SEATS] = { 0 };
-      int best = 0, best_seat = -1;
+      int best_seat;
 
       for (int spot = 0; spot < MANHATTAN_N_SPOTS; spot++)
         if (board->owner[city][spot] >= 0)
@@ -112,19 +112,29 @@ manhattan_score_board (const ManhattanBoard *board,
             count[board->owner[city][spot]]++;
             out[board->owner[city][spot]].buildings++;
           }
-      for (int s = 0; s < MANHATTAN_N_SEATS; s++)
-        {
-          if (count[s] > best)
-            {
-              best = count[s];
-              best_seat = s;
-            }
-          else if (count[s] == best)
-            best_seat = -1;
-        }
+      best_seat = manhattan_majority_of (count);
       if (best_seat >= 0)
         out[best_seat].majority += 2;
     }
+}
+
+int
+manhattan_majority_of (const int count[MANHATTAN_N_SEATS])
+{
+  int best = 0, best_seat = -1;
+
+  for (int s = 0; s < MANHATTAN_N_SEATS; s++)
+    {
+      if (count[s] > best)
+        {
+          best = count[s];
+          best_seat = s;
+        }
+      else if (count[s] == best)
+        best_seat = -1;
+    }
+
+  return best_seat;
 }
 
 /* The owner of the unique tallest building, or -1 (none, or a tie for tallest). */

@@ -105,6 +105,9 @@ const char *manhattan_seat_name       (int            seat);
 void     manhattan_score_board        (const ManhattanBoard *board,
                                        ManhattanScore out[MANHATTAN_N_SEATS]);
 int      manhattan_tallest_owner      (const ManhattanBoard *board);
+/* The seat with the most buildings of @count (one count per seat), or -1 (none or a tie):
+ * the city's majority, worth 2 points in a round's scoring. */
+int      manhattan_majority_of        (const int      count[MANHATTAN_N_SEATS]);
 int      manhattan_count_buildings    (const ManhattanBoard *board,
                                        int            seat);
 

@@ -884,7 +884,6 @@ manhattan_view_city_owner (const ManhattanView *view,
                            int                  city)
 {
   int count[MANHATTAN_N_SEATS] = { 0 };
-  int best = 0, best_seat = -1;
 
   g_return_val_if_fail (view != NULL, -1);
   g_return_val_if_fail (city >= 0 && city < MANHATTAN_N_CITIES, -1);
@@ -892,16 +891,6 @@ manhattan_view_city_owner (const ManhattanView *view,
   for (int spot = 0; spot < MANHATTAN_N_SPOTS; spot++)
     if (view->board.owner[city][spot] >= 0)
       count[view->board.owner[city][spot]]++;
-  for (int s = 0; s < MANHATTAN_N_SEATS; s++)
-    {
-      if (count[s] > best)
-        {
-          best = count[s];
-          best_seat = s;
-        }
-      else if (count[s] == best)
-        best_seat = -1;
-    }
 
-  return best_seat;
+  return manhattan_majority_of (count);
 }

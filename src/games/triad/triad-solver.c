@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "parlor-error.h"
 #include "triad-solver.h"
 
 #define TT_BITS 20
@@ -512,25 +513,7 @@ triad_solver_move_values (TriadSolver         *self,
   return TRUE;
 }
 
-static gboolean
-line_error (GError    **error,
-            const char *format,
-            ...) G_GNUC_PRINTF (2, 3);
-
-static gboolean
-line_error (GError    **error,
-            const char *format,
-            ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, message);
-  return FALSE;
-}
+#define line_error(error, ...) parlor_fail ((error), G_IO_ERROR, G_IO_ERROR_INVALID_DATA, __VA_ARGS__)
 
 static gboolean
 parse_hand (const char *text,
