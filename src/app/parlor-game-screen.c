@@ -14,6 +14,7 @@
 #include "parlor-saved-game.h"
 #include "parlor-screen-util.h"
 #include "parlor-setup.h"
+#include "parlor-window.h"
 
 typedef struct
 {
@@ -1296,9 +1297,21 @@ static void
 update_saved_bar (ParlorGameScreen *self)
 {
   ParlorGameScreenPrivate *priv = PRIV (self);
+  const ParlorGameInfo *info = PARLOR_GAME_SCREEN_GET_CLASS (self)->game_info;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
 
   if (priv->saved_bar != NULL)
-    gtk_widget_set_visible (priv->saved_bar, parlor_game_screen_has_saved_game (self));
+    gtk_widget_set_visible (priv->saved_bar,
+                            info != NULL && PARLOR_IS_WINDOW (root) &&
+                            parlor_window_saved_game_is_playable (PARLOR_WINDOW (root), info->id));
+}
+
+void
+parlor_game_screen_update_saved_bar (ParlorGameScreen *self)
+{
+  g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
+
+  update_saved_bar (self);
 }
 
 gboolean

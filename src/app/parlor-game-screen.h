@@ -288,6 +288,9 @@ gboolean  parlor_game_screen_is_kept        (ParlorGameScreen  *self);
 /* Writes the game against the computer now (it is after every move). */
 void      parlor_game_screen_save           (ParlorGameScreen  *self);
 gboolean  parlor_game_screen_has_saved_game (ParlorGameScreen  *self);
+/* The setup page offers to continue the saved game once its window knows
+ * the game can be played on. */
+void      parlor_game_screen_update_saved_bar (ParlorGameScreen *self);
 /* Plays the saved game again up to where it was left. A file this version
  * cannot play is set aside, and a toast says so. */
 gboolean  parlor_game_screen_resume_saved_game (ParlorGameScreen *self,
