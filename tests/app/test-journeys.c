@@ -4,14 +4,19 @@
 #include <adwaita.h>
 #include <string.h>
 
+#include "parlor-client.h"
 #include "parlor-game-screen.h"
 #include "parlor-games.h"
+#include "parlor-host-window.h"
 #include "parlor-replay.h"
 #include "parlor-saved-game.h"
+#include "parlor-server.h"
+#include "parlor-session.h"
 #include "ui-test-util.h"
 
 /*
- * Journeys where features meet: a saved game on the setup page.
+ * Journeys where features meet: a saved game on the setup page, and a
+ * hosted table's claim windows.
  */
 
 /* The setup page's offer to continue, when it shows. */
@@ -97,11 +102,90 @@ test_saved_bar (void)
   parlor_saved_game_remove ("triad");
 }
 
+typedef struct
+{
+  ParlorClient *client;
+  gboolean      connected;
+  GError       *failure;
+} Guest;
+
+static void
+on_connected (GObject      *object,
+              GAsyncResult *result,
+              gpointer      data)
+{
+  Guest *guest = data;
+
+  guest->connected = parlor_client_connect_finish (PARLOR_CLIENT (object), result, &guest->failure);
+}
+
+static gboolean
+guest_connected (gpointer data)
+{
+  Guest *guest = data;
+
+  return guest->connected || guest->failure != NULL;
+}
+
+static gboolean
+host_playing (gpointer screen)
+{
+  ParlorSession *session = parlor_game_screen_get_session (screen);
+
+  return session != NULL && parlor_session_get_table (session) != NULL &&
+         parlor_table_is_started (parlor_session_get_table (session));
+}
+
+/* The claim wait set in Preferences is the one the hosted table keeps
+ * once a guest sits at it. */
+static void
+test_claim_minimum (void)
+{
+  ParlorWindow *window = ui_test_get_window ();
+  ParlorSettings *settings = parlor_application_get_settings (ui_test_get_app ());
+  GSettings *gsettings = parlor_settings_get_settings (settings);
+  ParlorHostWindow *host;
+  GtkWidget *screen;
+  Guest guest = { 0 };
+  g_autofree char *address = NULL;
+
+  g_assert_true (g_settings_set_uint (gsettings, "lan-claim-minimum", 1500));
+  parlor_window_show_game (window, "suzume");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-local", NULL));
+  screen = parlor_window_get_screen (window);
+  host = parlor_window_host_lan (window);
+  g_assert_nonnull (host);
+
+  guest.client = parlor_client_new ("Guest");
+  address = g_strdup_printf ("127.0.0.1:%u", parlor_host_window_get_port (host));
+  parlor_client_connect_async (guest.client, address, 10, NULL, on_connected, &guest);
+  ui_test_wait_for (guest_connected, &guest);
+  g_assert_no_error (guest.failure);
+  parlor_client_join (guest.client, NULL);
+  ui_test_wait_for (ui_test_two_players, host);
+  g_assert_true (parlor_host_window_start (host));
+  screen = parlor_window_get_screen (window);
+  ui_test_wait_for (host_playing, screen);
+  g_assert_cmpuint (parlor_table_get_claim_minimum (parlor_session_get_table (parlor_game_screen_get_session (PARLOR_GAME_SCREEN (screen)))),
+                    ==, 1500);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
+  g_clear_object (&guest.client);
+  g_settings_reset (gsettings, "lan-claim-minimum");
+  {
+    GtkWindow *left;
+
+    while ((left = ui_test_find_window (ADW_TYPE_MESSAGE_DIALOG)) != NULL)
+      gtk_window_destroy (left);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   ui_test_init (&argc, &argv);
   g_test_add_func ("/journeys/saved-bar", test_saved_bar);
+  g_test_add_func ("/journeys/host/claim-minimum", test_claim_minimum);
   return ui_test_run ();
 }
