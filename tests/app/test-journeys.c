@@ -4,6 +4,11 @@
 #include <adwaita.h>
 #include <string.h>
 
+#include "jihai-screen.h"
+#include "mahjong-claim-bar.h"
+#include "mahjong-screen.h"
+#include "mahjong-table-state.h"
+#include "mcr-screen.h"
 #include "parlor-client.h"
 #include "parlor-game-screen.h"
 #include "parlor-games.h"
@@ -15,8 +20,8 @@
 #include "ui-test-util.h"
 
 /*
- * Journeys where features meet: a saved game on the setup page, and a
- * hosted table's claim windows.
+ * Journeys where features meet: a saved game on the setup page, a hosted
+ * table's claim windows, and the keys of two kongs at once.
  */
 
 /* The setup page's offer to continue, when it shows. */
@@ -180,6 +185,154 @@ test_claim_minimum (void)
   }
 }
 
+/* Alt+@key as the window takes it: the one shown mnemonic for it. Two
+ * would only move the focus between them, so the test asks for one. */
+static void
+press_alt (GtkWidget *root,
+           guint      key)
+{
+  g_autoptr(GPtrArray) found = g_ptr_array_new ();
+  GPtrArray *stack = g_ptr_array_new ();
+
+  g_ptr_array_add (stack, root);
+  while (stack->len > 0)
+    {
+      GtkWidget *widget = g_ptr_array_steal_index (stack, stack->len - 1);
+      g_autoptr(GListModel) controllers = NULL;
+
+      if (!gtk_widget_get_mapped (widget))
+        continue;
+      for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+           child = gtk_widget_get_next_sibling (child))
+        g_ptr_array_add (stack, child);
+      /* The window's own list of them repeats the widgets'. */
+      if (GTK_IS_WINDOW (widget))
+        continue;
+      controllers = gtk_widget_observe_controllers (widget);
+      for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+        {
+          g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+          if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+            continue;
+          for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+            {
+              g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+              GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
+
+              if (GTK_IS_MNEMONIC_TRIGGER (trigger) &&
+                  gdk_keyval_to_lower (gtk_mnemonic_trigger_get_keyval (GTK_MNEMONIC_TRIGGER (trigger))) == key)
+                {
+                  g_ptr_array_add (found, widget);
+                  g_ptr_array_add (found, g_object_ref (shortcut));
+                }
+            }
+        }
+    }
+  g_ptr_array_free (stack, TRUE);
+  if (found->len != 2)
+    g_error ("Alt+%s is the key of %u shown widgets", gdk_keyval_name (key), found->len / 2);
+  g_assert_true (gtk_shortcut_action_activate (gtk_shortcut_get_action (g_ptr_array_index (found, 1)),
+                                               GTK_SHORTCUT_ACTION_EXCLUSIVE,
+                                               g_ptr_array_index (found, 0), NULL));
+  g_object_unref (g_ptr_array_index (found, 1));
+}
+
+static void
+on_claim (MahjongClaimBar *bar,
+          const char      *action,
+          char           **claimed)
+{
+  g_free (*claimed);
+  *claimed = g_strdup (action);
+}
+
+static gboolean
+is_set (gpointer pointer)
+{
+  return *(char **) pointer != NULL;
+}
+
+/* Alt+@key, and the call it made (a button pressed so clicks a moment later). */
+static void
+press_alt_for_claim (GtkWidget  *window,
+                     guint       key,
+                     char      **claimed)
+{
+  g_clear_pointer (claimed, g_free);
+  press_alt (window, key);
+  ui_test_wait_for (is_set, claimed);
+}
+
+static char *
+label_of (GType       type,
+          const char *action)
+{
+  g_autoptr(GtkWidget) screen = g_object_ref_sink (g_object_new (type, NULL));
+  MahjongTableState state = { 0 };
+
+  return MAHJONG_SCREEN_GET_CLASS (screen)->claim_label (MAHJONG_SCREEN (screen), action, &state);
+}
+
+/* Two kongs (or three) on one turn: Alt+K declares the first, Alt+2 the
+ * second, Alt+3 the third, and each button shows its key. */
+static void
+test_kong_keys (gconstpointer data)
+{
+  static const char * const jihai[] = { "ckong E", "akong S", NULL };
+  static const char * const mcr[] = { "hu", "kong tile=5p", "kong tile=7s", "kong tile=9m", NULL };
+  const char * const *actions = g_str_equal (data, "jihai") ? jihai : mcr;
+  GType type = g_str_equal (data, "jihai") ? JIHAI_TYPE_SCREEN : MCR_TYPE_SCREEN;
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *bar = mahjong_claim_bar_new ();
+  MahjongClaim claims[8];
+  g_auto(GStrv) labels = g_new0 (char *, 8);
+  guint n = 0, kongs = 0;
+  g_autofree char *claimed = NULL;
+
+  for (; actions[n] != NULL; n++)
+    {
+      labels[n] = label_of (type, actions[n]);
+      claims[n].action = actions[n];
+      claims[n].label = labels[n];
+    }
+  gtk_window_set_child (GTK_WINDOW (window), bar);
+  g_signal_connect (bar, "claim", G_CALLBACK (on_claim), &claimed);
+  mahjong_claim_bar_set_claims (MAHJONG_CLAIM_BAR (bar), claims, n, FALSE, 0);
+  gtk_window_present (GTK_WINDOW (window));
+  ui_test_iterate (50);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const char *action = mahjong_claim_bar_get_action (MAHJONG_CLAIM_BAR (bar), i);
+      const char *label = gtk_button_get_label (GTK_BUTTON (mahjong_claim_bar_get_button (MAHJONG_CLAIM_BAR (bar), i)));
+      guint key;
+
+      if (!g_str_has_prefix (action, "kong") && !g_str_has_prefix (action, "ckong") &&
+          !g_str_has_prefix (action, "akong"))
+        continue;
+      key = kongs == 0 ? GDK_KEY_k : GDK_KEY_1 + kongs;
+      kongs++;
+      g_test_message ("%s: %s", action, label);
+      press_alt_for_claim (window, key, &claimed);
+      g_assert_cmpstr (claimed, ==, action);
+      if (key != GDK_KEY_k)
+        {
+          g_autofree char *shown = g_strdup_printf ("(_%u)", kongs);
+
+          g_assert_nonnull (strstr (label, shown));
+        }
+    }
+  g_assert_cmpuint (kongs, ==, n - (type == MCR_TYPE_SCREEN));
+  /* The other calls keep their keys. */
+  if (type == MCR_TYPE_SCREEN)
+    {
+      press_alt_for_claim (window, GDK_KEY_h, &claimed);
+      g_assert_cmpstr (claimed, ==, "hu");
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -187,5 +340,7 @@ main (int   argc,
   ui_test_init (&argc, &argv);
   g_test_add_func ("/journeys/saved-bar", test_saved_bar);
   g_test_add_func ("/journeys/host/claim-minimum", test_claim_minimum);
+  g_test_add_data_func ("/journeys/kong-keys/jihai", "jihai", test_kong_keys);
+  g_test_add_data_func ("/journeys/kong-keys/mcr", "mcr", test_kong_keys);
   return ui_test_run ();
 }
