@@ -276,6 +276,10 @@ gboolean  parlor_game_screen_focus_move     (ParlorGameScreen  *self,
  * calls); the notice is shown on the play page, one at a time. */
 void      parlor_game_screen_keep_clear     (ParlorGameScreen  *self,
                                              GtkWidget         *widget);
+/* Notices go as near the middle of the board as they can, clear of what is
+ * kept clear (a table with room in its middle), not as high as they can. */
+void      parlor_game_screen_set_notice_middle (ParlorGameScreen *self,
+                                             gboolean          middle);
 GtkWidget *parlor_game_screen_get_notice    (ParlorGameScreen  *self);
 gboolean  parlor_game_screen_hint           (ParlorGameScreen  *self,
                                              GError           **error);

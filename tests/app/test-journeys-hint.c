@@ -25,7 +25,8 @@
  * A player asks for a hint and takes it: Ctrl+H, then Enter, in every
  * game. The move made is the move hinted; the hint's words are the words
  * the board and the log use; one hint is shown at a time, never over the
- * hand or the calls, and it goes when its position has passed.
+ * hand, the calls or another player's tiles, and it goes when its position
+ * has passed.
  */
 
 static ParlorGameScreen *screen;
@@ -207,8 +208,16 @@ assert_nothing_covered (ParlorWindow *window)
 {
   if (MAHJONG_IS_SCREEN (screen))
     {
+      MahjongTableView *table = mahjong_screen_get_table (MAHJONG_SCREEN (screen));
+
       assert_clear_of (window, mahjong_screen_get_claim_bar (MAHJONG_SCREEN (screen)));
       assert_clear_of (window, mahjong_screen_get_my_hand (MAHJONG_SCREEN (screen)));
+      /* Nor the other players' tiles. */
+      for (guint i = 1; i < mahjong_table_view_get_n_seats (table); i++)
+        {
+          assert_clear_of (window, GTK_WIDGET (mahjong_table_view_get_hand (table, i)));
+          assert_clear_of (window, GTK_WIDGET (mahjong_table_view_get_melds (table, i)));
+        }
     }
   else if (TRIAD_IS_SCREEN (screen))
     assert_clear_of (window, triad_screen_get_my_hand (screen));

@@ -464,6 +464,14 @@ mahjong_screen_set_table (MahjongScreen    *self,
   priv = PRIV (self);
   priv->table = table;
   parlor_game_screen_keep_clear (PARLOR_GAME_SCREEN (self), GTK_WIDGET (mahjong_table_view_get_hand (table, 0)));
+  /* A notice leaves the other players' tiles in sight too, in the middle
+   * of the table. */
+  parlor_game_screen_set_notice_middle (PARLOR_GAME_SCREEN (self), TRUE);
+  for (guint i = 1; i < mahjong_table_view_get_n_seats (table); i++)
+    {
+      parlor_game_screen_keep_clear (PARLOR_GAME_SCREEN (self), GTK_WIDGET (mahjong_table_view_get_hand (table, i)));
+      parlor_game_screen_keep_clear (PARLOR_GAME_SCREEN (self), GTK_WIDGET (mahjong_table_view_get_melds (table, i)));
+    }
   g_signal_connect_object (mahjong_table_view_get_hand (table, 0), "tile-activated",
                            G_CALLBACK (on_tile_activated), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (mahjong_table_view_get_hand (table, 0), "tile-refused",
