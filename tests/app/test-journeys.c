@@ -324,6 +324,13 @@ test_kong_keys (gconstpointer data)
         }
     }
   g_assert_cmpuint (kongs, ==, n - (type == MCR_TYPE_SCREEN));
+  /* The Shortcuts window says so. */
+  {
+    g_autoptr(GBytes) overlay = g_resources_lookup_data ("/io/github/parlorgames/Parlor/gtk/help-overlay.ui", 0, NULL);
+
+    g_assert_nonnull (overlay);
+    g_assert_nonnull (strstr (g_bytes_get_data (overlay, NULL), ">&lt;Alt&gt;2 &lt;Alt&gt;3<"));
+  }
   /* The other calls keep their keys. */
   if (type == MCR_TYPE_SCREEN)
     {
