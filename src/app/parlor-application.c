@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <epoxy/gl.h>
 #include <glib/gi18n.h>
 #include <string.h>
 
@@ -99,12 +100,53 @@ on_query_end (GtkApplication *app)
       parlor_window_save_game (l->data);
 }
 
+gboolean
+parlor_application_is_software_gl (const char *gl_renderer)
+{
+  static const char * const software[] = { "llvmpipe", "softpipe", "swrast", "Software Rasterizer" };
+
+  g_return_val_if_fail (gl_renderer != NULL, FALSE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (software); i++)
+    if (strstr (gl_renderer, software[i]) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+/* GTK 4.8's GL renderer repaints the whole window each frame where the driver cannot tell
+ * what is still on screen; on a GL drawn by the CPU that makes every tick of a turn clock
+ * cost tens of milliseconds, where cairo repaints only the changed label. A GPU keeps GL,
+ * and a GSK_RENDERER the user set is left alone. */
+static void
+choose_renderer (void)
+{
+  GdkDisplay *display = gdk_display_get_default ();
+  g_autoptr(GdkGLContext) context = NULL;
+  const char *gl_renderer;
+
+  if (g_getenv ("GSK_RENDERER") != NULL || display == NULL)
+    return;
+  context = gdk_display_create_gl_context (display, NULL);
+  if (context == NULL || !gdk_gl_context_realize (context, NULL))
+    return;
+  gdk_gl_context_make_current (context);
+  gl_renderer = (const char *) glGetString (GL_RENDERER);
+  if (gl_renderer != NULL && parlor_application_is_software_gl (gl_renderer))
+    {
+      g_debug ("GL is drawn by %s: cairo draws the windows", gl_renderer);
+      g_setenv ("GSK_RENDERER", "cairo", TRUE);
+    }
+  gdk_gl_context_clear_current ();
+}
+
 static void
 parlor_application_startup (GApplication *app)
 {
   ParlorApplication *self = PARLOR_APPLICATION (app);
 
   G_APPLICATION_CLASS (parlor_application_parent_class)->startup (app);
+
+  choose_renderer ();
 
   gtk_window_set_default_icon_name (APP_ID);
   parlor_name_mnemonic_controls ();

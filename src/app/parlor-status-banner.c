@@ -5,6 +5,9 @@
 
 #include "parlor-status-banner.h"
 
+/* A spinner draws sixty frames a second: a wait longer than this shows a still sign. */
+#define SPIN_SECONDS 3
+
 struct _ParlorStatusBanner
 {
   GtkWidget         parent_instance;
@@ -16,6 +19,7 @@ struct _ParlorStatusBanner
   GtkLabel         *detail_label;
 
   ParlorStatusKind  kind;
+  guint             still_id;
 };
 
 G_DEFINE_FINAL_TYPE (ParlorStatusBanner, parlor_status_banner, GTK_TYPE_WIDGET)
@@ -38,6 +42,7 @@ parlor_status_banner_dispose (GObject *object)
 {
   ParlorStatusBanner *self = PARLOR_STATUS_BANNER (object);
 
+  g_clear_handle_id (&self->still_id, g_source_remove);
   g_clear_pointer (&self->spinner, gtk_widget_unparent);
   g_clear_pointer (&self->icon, gtk_widget_unparent);
   g_clear_pointer (&self->text_box, gtk_widget_unparent);
@@ -110,6 +115,19 @@ parlor_status_banner_new (void)
   return g_object_new (PARLOR_TYPE_STATUS_BANNER, NULL);
 }
 
+static gboolean
+on_still (gpointer data)
+{
+  ParlorStatusBanner *self = data;
+
+  self->still_id = 0;
+  gtk_spinner_set_spinning (GTK_SPINNER (self->spinner), FALSE);
+  gtk_widget_set_visible (self->spinner, FALSE);
+  gtk_image_set_from_icon_name (GTK_IMAGE (self->icon), "content-loading-symbolic");
+  gtk_widget_set_visible (self->icon, TRUE);
+  return G_SOURCE_REMOVE;
+}
+
 void
 parlor_status_banner_set (ParlorStatusBanner *self,
                           ParlorStatusKind    kind,
@@ -122,6 +140,9 @@ parlor_status_banner_set (ParlorStatusBanner *self,
   g_return_if_fail (title != NULL);
 
   self->kind = kind;
+  g_clear_handle_id (&self->still_id, g_source_remove);
+  if (busy)
+    self->still_id = g_timeout_add_seconds (SPIN_SECONDS, on_still, self);
   gtk_widget_set_visible (self->spinner, busy);
   gtk_spinner_set_spinning (GTK_SPINNER (self->spinner), busy);
   gtk_widget_set_visible (self->icon, !busy);

@@ -23,5 +23,6 @@ int parlor_cli_jihai              (int argc, char **argv);
 int parlor_cli_selfplay_jihai     (int argc, char **argv);
 int parlor_cli_suzume             (int argc, char **argv);
 int parlor_cli_selfplay_suzume    (int argc, char **argv);
+int parlor_cli_arena              (int argc, char **argv);
 
 G_END_DECLS

@@ -499,6 +499,19 @@ parlor_cli_selfplay_main (const ParlorCliSelfplayGame *game,
   return status;
 }
 
+void
+parlor_cli_selfplay_play (ParlorCliSelfplay *self,
+                          GPtrArray         *runs)
+{
+  play_all (self, runs);
+}
+
+void
+parlor_cli_selfplay_run_free (ParlorCliSelfplayRun *run)
+{
+  run_free (run);
+}
+
 double
 parlor_cli_selfplay_mean_ms (ParlorCliSelfplay *self,
                              guint              item)

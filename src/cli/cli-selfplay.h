@@ -136,6 +136,13 @@ int      parlor_cli_selfplay_main     (const ParlorCliSelfplayGame *game,
                                        int                          argc,
                                        char                       **argv);
 
+/* Plays @runs (ParlorCliSelfplayRun, index set, the rest zeroed; freed by
+ * parlor_cli_selfplay_run_free) for a @self filled in as the options would,
+ * on self->threads threads; the results do not depend on their number. */
+void     parlor_cli_selfplay_play     (ParlorCliSelfplay           *self,
+                                       GPtrArray                   *runs);
+void     parlor_cli_selfplay_run_free (ParlorCliSelfplayRun        *run);
+
 double   parlor_cli_selfplay_mean_ms  (ParlorCliSelfplay           *self,
                                        guint                        item);
 /* Reads @n integers of at most @limit either way, separated by commas. */

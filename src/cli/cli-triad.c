@@ -26,18 +26,35 @@ compare_doubles (gconstpointer a,
   return (x > y) - (x < y);
 }
 
+/* Same, Plus and Combo resolve as Final Fantasy VIII's code does unless the
+ * list names "parlor" (Parlor's first reading). */
 static gboolean
 parse_rules_option (const char  *text,
                     TriadRules  *rules)
 {
+  g_auto(GStrv) words = NULL;
+  g_autoptr(GPtrArray) kept = g_ptr_array_new ();
+  g_autofree char *rest = NULL;
+  gboolean parlor = FALSE;
+
   if (text == NULL)
     {
       *rules = 0;
       return TRUE;
     }
-  if (!triad_rules_from_string (text, rules))
+  words = g_strsplit (text, ",", -1);
+  for (guint i = 0; words[i] != NULL; i++)
+    if (g_str_equal (words[i], "parlor") && !parlor)
+      parlor = TRUE;
+    else
+      g_ptr_array_add (kept, words[i]);
+  g_ptr_array_add (kept, NULL);
+  rest = g_strjoinv (",", (char **) kept->pdata);
+  if (!triad_rules_from_string (*rest != '\0' ? rest : "none", rules)
+      || (parlor && (*rules & TRIAD_RULE_FF8)))
     {
-      fprintf (stderr, "parlor-cli: --rules takes none or a comma list of same, plus, combo\n");
+      fprintf (stderr, "parlor-cli: --rules takes none or a comma list of same, plus, combo, "
+                       "and ff8 (the default) or parlor\n");
       return FALSE;
     }
   if ((*rules & TRIAD_RULE_COMBO) && !(*rules & (TRIAD_RULE_SAME | TRIAD_RULE_PLUS)))
@@ -45,6 +62,10 @@ parse_rules_option (const char  *text,
       fprintf (stderr, "parlor-cli: combo needs same or plus\n");
       return FALSE;
     }
+  if (!parlor && (*rules & (TRIAD_RULE_SAME | TRIAD_RULE_PLUS)))
+    *rules |= TRIAD_RULE_FF8;
+  if (!(*rules & (TRIAD_RULE_SAME | TRIAD_RULE_PLUS)))
+    *rules &= ~TRIAD_RULE_FF8;
   return TRUE;
 }
 
@@ -164,7 +185,7 @@ parlor_cli_triad (int    argc,
     { "bench", 0, 0, G_OPTION_ARG_NONE, &bench, "Time solving the openings of random deals", NULL },
     { "deals", 0, 0, G_OPTION_ARG_INT, &deals, "Number of deals to time (50)", "N" },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, "Seed of the deals (1)", "S" },
-    { "rules", 0, 0, G_OPTION_ARG_STRING, &rules_text, "Extra rules: none or same,plus,combo", "LIST" },
+    { "rules", 0, 0, G_OPTION_ARG_STRING, &rules_text, "Extra rules: none or same,plus,combo; add parlor for Parlor's first reading", "LIST" },
     { NULL }
   };
 
@@ -245,7 +266,9 @@ game_config (ParlorCliSelfplay *self,
 {
   Totals *totals = self->data;
 
-  return g_strchomp (g_strdup_printf ("first=%u %s", index % 2,
+  /* New games play Final Fantasy VIII's Same, Plus and Combo unless the
+   * options say reading=parlor (a later word wins). */
+  return g_strchomp (g_strdup_printf ("first=%u reading=ff8 %s", index % 2,
                                       totals->config != NULL ? totals->config : ""));
 }
 

@@ -23,6 +23,7 @@ static const Command commands[] = {
   { "selfplay", "jihai", parlor_cli_selfplay_jihai, "selfplay jihai --seats L,L --games N --seed S [--json] [--log FILE]" },
   { "selfplay", "suzume", parlor_cli_selfplay_suzume, "selfplay suzume --seats L,L[,L…] --games N --seed S [--json] [--log FILE]" },
   { "selfplay", "mcr", parlor_cli_selfplay_mcr, "selfplay mcr --seats L,L,L,L --games N --seed S [--hands 16|1] [--json] [--log FILE]" },
+  { "arena", NULL, parlor_cli_arena, "arena mcr|jihai|suzume|manhattan --seats L,L,… --hands N --seed S [--duplicate] [--jobs J] [--json]" },
   { "replay", NULL, parlor_cli_replay, "replay FILE" },
   { "review", NULL, parlor_cli_review, "review FILE --seat S [--seed N] [--json]" },
   { "hint", NULL, parlor_cli_hint, "hint REPLAY [--seat S] [--json]" },

@@ -354,6 +354,57 @@ find_type (GtkWidget *root,
   return NULL;
 }
 
+/* The part of the window's height the board's cities span. */
+static double
+cities_share (GtkWidget *board)
+{
+  double top = G_MAXDOUBLE, bottom = -G_MAXDOUBLE;
+
+  for (GtkWidget *city = gtk_widget_get_first_child (board); city != NULL;
+       city = gtk_widget_get_next_sibling (city))
+    {
+      graphene_rect_t bounds;
+
+      if (!gtk_widget_compute_bounds (city, GTK_WIDGET (window ()), &bounds))
+        continue;
+      top = MIN (top, bounds.origin.y);
+      bottom = MAX (bottom, bounds.origin.y + bounds.size.height);
+    }
+  return bottom > top ? (bottom - top) / gtk_widget_get_height (GTK_WIDGET (window ())) : 0;
+}
+
+static gboolean
+board_has_share (gpointer data)
+{
+  GtkWidget *board = data;
+
+  return gtk_widget_get_height (board) >= 0.58 * gtk_widget_get_height (GTK_WIDGET (window ())) &&
+         cities_share (board) >= 0.44;
+}
+
+/* The board gets most of the window. Of 600 px the header bar takes 47 and
+ * the panel below the board (two rows of cards, four block counts) about
+ * 175, so the board can have 58% of the height, and its cities, inside the
+ * seat names and beside the scores, 44% (each about 40% before). */
+static void
+assert_board_share (GtkWidget  *screen,
+                    GtkWidget  *board,
+                    const Size *size)
+{
+  gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+  while (!board_has_share (board) && g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+  g_test_message ("Manhattan at %dx%d: the board %d px of %d, its cities %.0f%%", size->width,
+                  size->height, gtk_widget_get_height (board), gtk_widget_get_height (GTK_WIDGET (window ())),
+                  100 * cities_share (board));
+  if (!board_has_share (board))
+    g_error ("Manhattan at %dx%d: the board has %d px of the window's %d, its cities %.0f%%", size->width,
+             size->height, gtk_widget_get_height (board), gtk_widget_get_height (GTK_WIDGET (window ())),
+             100 * cities_share (board));
+}
+
 static void
 check_board (gconstpointer data)
 {
@@ -372,6 +423,8 @@ check_board (gconstpointer data)
       ui_test_wait_for (board_whole, screen);
       assert_no_ellipsis (screen, name);
       ui_test_screenshot_light_dark (GTK_WIDGET (window ()), name);
+      if (g_str_equal (id, "manhattan"))
+        assert_board_share (screen, board, &sizes[i]);
     }
   leave_game ();
 }

@@ -350,13 +350,13 @@ test_whole_game (void)
   g_assert_true (parlor_game_screen_is_playing (PARLOR_GAME_SCREEN (host)));
   g_assert_true (parlor_game_screen_is_playing (PARLOR_GAME_SCREEN (other)));
 
-  /* The host's rules, and both see them. */
+  /* The host's rules, and both see them: Same as Final Fantasy VIII plays it. */
   parse_view (host, &view);
   g_assert_false (view.open);
-  g_assert_cmpint (view.rules, ==, TRIAD_RULE_SAME);
+  g_assert_cmpint (view.rules, ==, TRIAD_RULE_SAME | TRIAD_RULE_FF8);
   parse_view (other, &view);
   g_assert_false (view.open);
-  g_assert_cmpint (view.rules, ==, TRIAD_RULE_SAME);
+  g_assert_cmpint (view.rules, ==, TRIAD_RULE_SAME | TRIAD_RULE_FF8);
   g_assert_cmpstr (triad_screen_get_rules_text (host), ==, "Closed hands · Same");
   g_assert_cmpstr (triad_screen_get_rules_text (other), ==, "Closed hands · Same");
 

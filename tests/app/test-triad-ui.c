@@ -10,6 +10,7 @@
 #include "triad-board-view.h"
 #include "triad-hand-view.h"
 #include "triad-screen-private.h"
+#include "triad-setup.h"
 #include "triad-view.h"
 #include "ui-test-util.h"
 
@@ -194,6 +195,8 @@ play_whole_game (const Setup *setup)
   g_assert_cmpint ((view.rules & TRIAD_RULE_SAME) != 0, ==, setup->same);
   g_assert_cmpint ((view.rules & TRIAD_RULE_PLUS) != 0, ==, setup->plus);
   g_assert_cmpint ((view.rules & TRIAD_RULE_COMBO) != 0, ==, setup->combo);
+  /* New games play Same, Plus and Combo as Final Fantasy VIII does. */
+  g_assert_cmpint ((view.rules & TRIAD_RULE_FF8) != 0, ==, setup->same || setup->plus);
   g_assert_cmpstr (parlor_table_get_seat_level (table, other), ==, setup->level);
   g_assert_cmpint (parlor_table_get_seat_kind (table, seat), ==, PARLOR_SEAT_LOCAL);
 
@@ -487,11 +490,26 @@ test_flip_animation (void)
   g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
 }
 
+/* A game recorded before Same, Plus and Combo followed Final Fantasy VIII
+ * says so in its rules line; one of today's does not need to. */
+static void
+test_rules_summary_names_reading (void)
+{
+  g_autofree char *ff8 = triad_rules_summary (TRUE, TRIAD_RULE_SAME | TRIAD_RULE_COMBO | TRIAD_RULE_FF8);
+  g_autofree char *parlor = triad_rules_summary (FALSE, TRIAD_RULE_PLUS);
+  g_autofree char *none = triad_rules_summary (TRUE, 0);
+
+  g_assert_cmpstr (ff8, ==, "Open hands · Same · Combo");
+  g_assert_cmpstr (parlor, ==, "Closed hands · Plus · Parlor’s first reading");
+  g_assert_cmpstr (none, ==, "Open hands · no Same or Plus");
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   ui_test_init (&argc, &argv);
+  g_test_add_func ("/app/triad/rules-summary-names-reading", test_rules_summary_names_reading);
   g_test_add_func ("/app/triad/whole-game/open", test_open_game);
   g_test_add_func ("/app/triad/whole-game/closed", test_closed_game);
   g_test_add_func ("/app/triad/setup/combo-needs-same-or-plus", test_combo_needs_same_or_plus);

@@ -69,13 +69,16 @@ test_levels_play_legal_moves (void)
 static void
 test_expert_is_perfect (void)
 {
-  static const char *const configs[] = { "", "same=on", "plus=on", "same=on plus=on combo=on" };
+  static const char *const configs[] = {
+    "", "same=on", "plus=on", "same=on plus=on combo=on",
+    "same=on combo=on reading=ff8", "same=on plus=on combo=on reading=ff8",
+  };
   ParlorRng rng;
 
   parlor_rng_init (&rng, 77, 1);
   for (guint k = 0; k < 120; k++)
     {
-      g_autoptr(TriadGame) game = triad_game_new (configs[k % 4], k, NULL);
+      g_autoptr(TriadGame) game = triad_game_new (configs[k % G_N_ELEMENTS (configs)], k, NULL);
       g_autoptr(GError) error = NULL;
       g_autofree char *view = NULL;
       g_autofree char *action = NULL;

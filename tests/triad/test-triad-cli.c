@@ -44,9 +44,11 @@ run_cli (const char * const *args,
   return out;
 }
 
+/* @rules: what the CLI's @rules_text means, for the brute force. */
 static void
 check_fixture (const char *name,
-               const char *rules_text)
+               const char *rules_text,
+               TriadRules  rules)
 {
   g_autofree char *input_path = g_test_build_filename (G_TEST_DIST, "triad", name, NULL);
   g_autofree char *base = g_strndup (input_path, strlen (input_path) - strlen (".txt"));
@@ -58,13 +60,11 @@ check_fixture (const char *name,
   g_auto(GStrv) want = NULL;
   g_auto(GStrv) got = NULL;
   const char *args[] = { "triad", "solve", "--rules", rules_text, NULL };
-  TriadRules rules;
   int status;
   guint n_checked = 0;
 
   g_assert_true (g_file_get_contents (input_path, &input, NULL, NULL));
   g_assert_true (g_file_get_contents (expected_path, &expected, NULL, NULL));
-  g_assert_true (triad_rules_from_string (rules_text, &rules));
 
   output = run_cli (args, input, &status);
   g_assert_cmpint (status, ==, 0);
@@ -109,13 +109,44 @@ check_fixture (const char *name,
 static void
 test_solve_basic (void)
 {
-  check_fixture ("solve-basic.txt", "none");
+  check_fixture ("solve-basic.txt", "none", 0);
 }
 
+/* Parlor's first reading, asked for by name. */
 static void
 test_solve_same_plus_combo (void)
 {
-  check_fixture ("solve-same-plus-combo.txt", "same,plus,combo");
+  check_fixture ("solve-same-plus-combo.txt", "same,plus,combo,parlor",
+                 TRIAD_RULE_SAME | TRIAD_RULE_PLUS | TRIAD_RULE_COMBO);
+}
+
+/* Final Fantasy VIII's reading is the default: positions whose value or
+ * best moves differ between the two readings. */
+static void
+test_solve_ff8 (void)
+{
+  check_fixture ("solve-ff8.txt", "same,plus,combo",
+                 TRIAD_RULE_SAME | TRIAD_RULE_PLUS | TRIAD_RULE_COMBO | TRIAD_RULE_FF8);
+}
+
+/* A replay recorded before Same, Plus and Combo followed Final Fantasy VIII
+ * (its config has no reading=) still verifies, under the rules it was
+ * played with. */
+static void
+test_old_replay_verifies (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "triad", "parlor-reading.replay", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *out = NULL;
+  const char *args[] = { "replay", path, NULL };
+  int status;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_null (strstr (text, "reading"));
+  g_assert_nonnull (strstr (text, "rules%3Dsame,plus,combo\n"));
+  out = run_cli (args, "", &status);
+  g_assert_cmpstr (out, ==, "ok 12 games\n");
+  g_assert_cmpint (status, ==, 0);
 }
 
 static void
@@ -169,6 +200,9 @@ test_selfplay_log_replays (void)
   g_assert_true (g_str_has_prefix (text, "replay "));
   g_assert_nonnull (strstr (text, "\ngame id=triad "));
   g_assert_nonnull (strstr (text, "name=expert%20AI%200 kind=ai level=expert\n"));
+  /* new games play Final Fantasy VIII's reading */
+  g_assert_nonnull (strstr (text, "config=first%3D0%20reading%3Dff8%20hands%3Dclosed%20same%3Don\n"));
+  g_assert_nonnull (strstr (text, "rules%3Dsame,ff8\n"));
 
   back = run_cli (replay, "", &status);
   g_assert_cmpint (status, ==, 0);
@@ -215,6 +249,8 @@ test_bad_usage (void)
     { "triad", NULL },
     { "triad", "prove", NULL },
     { "triad", "solve", "--rules", "elemental", NULL },
+    { "triad", "solve", "--rules", "same,ff8,parlor", NULL },
+    { "triad", "solve", "--rules", "combo,parlor", NULL },
     { "triad", "solve", "--deals", "0", NULL },
     { "selfplay", "triad", "--seats", "expert", NULL },
     { "selfplay", "triad", "--seats", "expert,wizard", NULL },
@@ -241,6 +277,8 @@ main (int   argc,
 
   g_test_add_func ("/triad/cli/solve-basic", test_solve_basic);
   g_test_add_func ("/triad/cli/solve-same-plus-combo", test_solve_same_plus_combo);
+  g_test_add_func ("/triad/cli/solve-ff8", test_solve_ff8);
+  g_test_add_func ("/triad/cli/old-replay-verifies", test_old_replay_verifies);
   g_test_add_func ("/triad/cli/bench", test_bench);
   g_test_add_func ("/triad/cli/selfplay-json", test_selfplay_json);
   g_test_add_func ("/triad/cli/selfplay-json-any-locale", test_selfplay_json_any_locale);

@@ -192,6 +192,68 @@ test_events (void)
                    "flip cell=1 seat=0 rule=same");
 }
 
+/* Player 0 ends on 3516 in the centre, with its own 1611 on the left, the
+ * opponent's 1131 above, 1119 top right and 9112 on the right (the board of
+ * /triad/rules/ff8/combo-from-basic-capture). Returns that move's flips. */
+static char *
+reading_flips (const char *config,
+               char      **start_line)
+{
+  static const char *const moves[] = {
+    "place card=0 cell=3", "place card=0 cell=1", "place card=0 cell=6", "place card=0 cell=2",
+    "place card=0 cell=8", "place card=0 cell=5",
+  };
+  g_autoptr(TriadGame) game = game_with_hands (config, "1611 1111 A111 3516 2222", "1131 1119 9112 2222");
+  g_autoptr(GPtrArray) events = start (game);
+  GString *flips = g_string_new (NULL);
+
+  *start_line = g_strdup (((ParlorEvent *) g_ptr_array_index (events, 0))->line);
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    play (game, i % 2, moves[i], events);
+  g_ptr_array_set_size (events, 0);
+  play (game, 0, "place card=0 cell=4", events);
+  for (guint e = 0; e < events->len; e++)
+    if (g_str_has_prefix (((ParlorEvent *) g_ptr_array_index (events, e))->line, "flip"))
+      g_string_append_printf (flips, "%s;", ((ParlorEvent *) g_ptr_array_index (events, e))->line);
+  return g_string_free (flips, FALSE);
+}
+
+/* The config picks the reading: reading=ff8 is Final Fantasy VIII's, and a
+ * config without it (every game recorded before) keeps Parlor's first. */
+static void
+test_reading_by_config (void)
+{
+  g_autofree char *start_old = NULL;
+  g_autofree char *start_ff8 = NULL;
+  g_autofree char *start_parlor = NULL;
+  g_autofree char *old = reading_flips ("first=0 same=on combo=on", &start_old);
+  g_autofree char *ff8 = reading_flips ("first=0 same=on combo=on reading=ff8", &start_ff8);
+  g_autofree char *parlor = reading_flips ("first=0 reading=ff8 same=on combo=on reading=parlor", &start_parlor);
+
+  g_assert_cmpstr (start_old, ==, "start first=0 hands=open rules=same,combo");
+  g_assert_cmpstr (old, ==, "flip cell=1 seat=0 rule=same;flip cell=5 seat=0 rule=basic;");
+  g_assert_cmpstr (start_ff8, ==, "start first=0 hands=open rules=same,combo,ff8");
+  g_assert_cmpstr (ff8, ==, "flip cell=1 seat=0 rule=same;flip cell=5 seat=0 rule=basic;"
+                            "flip cell=2 seat=0 rule=combo;");
+  g_assert_cmpstr (start_parlor, ==, start_old);
+  g_assert_cmpstr (parlor, ==, old);
+
+  /* The view carries the reading to the computer players, hints and the review. */
+  {
+    g_autoptr(TriadGame) game = game_with_hands ("same=on reading=ff8", "1611 1111 A111 3516 2222",
+                                                 "1131 1119 9112 2222");
+    g_autoptr(GPtrArray) events = start (game);
+    g_autofree char *line = parlor_game_view_for (PARLOR_GAME (game), 0);
+    TriadView view;
+
+    g_assert_cmpstr (((ParlorEvent *) g_ptr_array_index (events, 0))->line, ==,
+                     "start first=0 hands=open rules=same,ff8");
+    g_assert_nonnull (strstr (line, " rules=same,ff8 "));
+    g_assert_true (triad_view_parse (line, &view, NULL));
+    g_assert_cmpuint (view.rules, ==, TRIAD_RULE_SAME | TRIAD_RULE_FF8);
+  }
+}
+
 static void
 test_closed_deal_audience (void)
 {
@@ -461,6 +523,11 @@ test_config (void)
     { "first=1 hands=closed", TRUE, 1, FALSE, 0 },
     { "first=random same=on plus=yes combo=1", TRUE, -1, TRUE, TRIAD_RULE_SAME | TRIAD_RULE_PLUS | TRIAD_RULE_COMBO },
     { "same=off plus=on", TRUE, 0, TRUE, TRIAD_RULE_PLUS },
+    { "same=on reading=ff8", TRUE, 0, TRUE, TRIAD_RULE_SAME | TRIAD_RULE_FF8 },
+    { "reading=ff8 plus=on reading=parlor", TRUE, 0, TRUE, TRIAD_RULE_PLUS },
+    /* without Same or Plus the reading changes nothing and is not kept */
+    { "reading=ff8", TRUE, 0, TRUE, 0 },
+    { "reading=ff9", FALSE, 0, TRUE, 0 },
     { "combo=on", FALSE, 0, TRUE, 0 },
     { "first=2", FALSE, 0, TRUE, 0 },
     { "hands=half", FALSE, 0, TRUE, 0 },
@@ -555,7 +622,8 @@ random_games (guint n_games,
 {
   static const char *const configs[] = {
     "", "hands=closed", "same=on", "plus=on", "same=on plus=on combo=on", "same=on combo=on",
-    "first=1 plus=on combo=on", "first=random",
+    "first=1 plus=on combo=on", "first=random", "same=on reading=ff8", "plus=on reading=ff8",
+    "same=on plus=on combo=on reading=ff8", "first=1 plus=on combo=on reading=ff8",
   };
   ParlorRng rng;
 
@@ -900,6 +968,7 @@ main (int   argc,
   g_test_add_func ("/triad/game/end/second-player-wins", test_second_player_wins);
   g_test_add_func ("/triad/game/end/first-player-wins", test_first_player_wins_by_six);
   g_test_add_func ("/triad/game/events", test_events);
+  g_test_add_func ("/triad/game/reading-by-config", test_reading_by_config);
   g_test_add_func ("/triad/game/closed-deal-audience", test_closed_deal_audience);
   g_test_add_func ("/triad/game/views", test_views);
   g_test_add_func ("/triad/game/view-round-trip", test_view_parse_round_trip);

@@ -23,6 +23,10 @@ typedef struct
 } RuleCase;
 
 #define SAME_COMBO (TRIAD_RULE_SAME | TRIAD_RULE_COMBO)
+#define FF8_SAME       (TRIAD_RULE_SAME | TRIAD_RULE_FF8)
+#define FF8_SAME_COMBO (TRIAD_RULE_SAME | TRIAD_RULE_COMBO | TRIAD_RULE_FF8)
+#define FF8_PLUS       (TRIAD_RULE_PLUS | TRIAD_RULE_FF8)
+#define FF8_PLUS_COMBO (TRIAD_RULE_PLUS | TRIAD_RULE_COMBO | TRIAD_RULE_FF8)
 
 static const RuleCase rule_cases[] = {
   /* basic captures, one per direction of the placed card */
@@ -66,6 +70,79 @@ static const RuleCase rule_cases[] = {
     "101001...", ".s......." },
   { "combo/two-steps", SAME_COMBO, { "11111", "19939", "11191", "09699", NULL, "11119" }, 4, 0, "3116",
     "000000...", "csc..c..." },
+
+  /*
+   * Final Fantasy VIII's own resolution (TRIAD_RULE_FF8). Player 0 puts
+   * 3516 (top 3, right 5, bottom 1, left 6) on the centre:
+   *
+   *   .     1:1131  2:1119        top: 3 = 3, a Same match
+   *   3:0 1611  [3516]  5:9112    left: 6 = 6 (player 0's own card), a match
+   *   .     .       .             right: 5 > 2, taken by the basic rule
+   *
+   * Two matches: Same takes the top card. The right card 9112, taken by
+   * the basic rule in the same placement, starts the Combo chain too: its
+   * top 9 beats the bottom 1 of 1119 on cell 2. Under Parlor's first
+   * reading only the top card (taken by Same) chains, and its right 1 does
+   * not beat 1119's left 9, so cell 2 stays.
+   */
+  { "ff8/combo-from-basic-capture", FF8_SAME_COMBO,
+    { NULL, "11131", "11119", "01611", NULL, "19112" }, 4, 0, "3516", ".00000...", ".sc..b..." },
+  { "ff8/parlor-combo-from-same-only", SAME_COMBO,
+    { NULL, "11131", "11119", "01611", NULL, "19112" }, 4, 0, "3516", ".01000...", ".s...b..." },
+  /*
+   * The same board with the top card 1131 player 0's own: both matches are
+   * own cards, yet Same fires, and in FF VIII it takes what the placed card
+   * beats in that step: 9112 on the right (5 > 2). A card taken there
+   * starts Combo, so 9112's top 9 takes 1119 on cell 2. Under Parlor's
+   * first reading Same took nothing, so nothing chains.
+   */
+  { "ff8/same-takes-beaten-in-its-step", FF8_SAME_COMBO,
+    { NULL, "01131", "11119", "01611", NULL, "19112" }, 4, 0, "3516", ".00000...", "..c..b..." },
+  { "ff8/same-step-without-combo", FF8_SAME,
+    { NULL, "01131", "11119", "01611", NULL, "19112" }, 4, 0, "3516", ".01000...", ".....b..." },
+  { "ff8/parlor-same-own-matches-no-chain", SAME_COMBO,
+    { NULL, "01131", "11119", "01611", NULL, "19112" }, 4, 0, "3516", ".01000...", ".....b..." },
+  /* Combo still needs Same or Plus to take a card: a basic capture alone never chains. */
+  { "ff8/basic-alone-no-chain", FF8_SAME_COMBO, { "11111", "11119" }, 4, 0, "5111", "10..0....", ".b......." },
+  /*
+   * Plus takes one group of equal sums. Player 0 puts 2222 on the centre,
+   * every neighbour the opponent's and stronger on its facing side (no
+   * basic capture):
+   *
+   *   .       1:1181   .          top    2 + 8 = 10
+   *   3:1811  [2222]   5:1119     left   2 + 8 = 10, right 2 + 9 = 11
+   *   .       7:9111   .          bottom 2 + 9 = 11
+   *
+   * Two groups of two. FF VIII counts the sides top, bottom, left, right
+   * and keeps the first sum to reach the largest count: top (10), bottom
+   * (11), left (10 reaches two first). Only top and left flip; Parlor's
+   * first reading took all four.
+   */
+  { "ff8/plus-one-group", FF8_PLUS,
+    { NULL, "11181", NULL, "11811", NULL, "11119", NULL, "19111" }, 4, 0, "2222",
+    ".0.001.1.", ".p.p....." },
+  { "ff8/parlor-plus-every-group", TRIAD_RULE_PLUS,
+    { NULL, "11181", NULL, "11811", NULL, "11119", NULL, "19111" }, 4, 0, "2222",
+    ".0.000.0.", ".p.p.p.p." },
+  /*
+   * Groups top+right (8 + 2 = 10 each way) and bottom+left (9 + 2 = 11):
+   *
+   *   .       1:1181   .          counting top (10), bottom (11), left
+   *   3:1911  [2222]   5:1118     (11 reaches two first): bottom and left
+   *   .       7:9111   .          flip, top and right stay.
+   */
+  { "ff8/plus-group-completed-first", FF8_PLUS,
+    { NULL, "11181", NULL, "11911", NULL, "11118", NULL, "19111" }, 4, 0, "2222",
+    ".1.001.0.", "...p...p." },
+  /* The first plus-one-group board with the top and left cards player 0's
+   * own: their group wins the count, so Plus takes nothing, though the
+   * other group is all the opponent's. */
+  { "ff8/plus-group-of-own-cards", FF8_PLUS_COMBO,
+    { NULL, "01181", NULL, "01811", NULL, "11119", NULL, "19111" }, 4, 0, "2222",
+    ".0.001.1.", "........." },
+  { "ff8/parlor-plus-group-of-own-cards", TRIAD_RULE_PLUS,
+    { NULL, "01181", NULL, "01811", NULL, "11119", NULL, "19111" }, 4, 0, "2222",
+    ".0.000.0.", ".....p.p." },
 };
 
 static void

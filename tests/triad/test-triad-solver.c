@@ -246,6 +246,42 @@ test_result_line (void)
 }
 
 /* A full board: the outcome for the player "to move" (2), no moves. */
+/* One solver, one table, the two readings in turn: no entry of one search
+ * answers the other (positions whose values differ between them). */
+static void
+test_readings_share_a_table (void)
+{
+  static const char *const lines[] = {
+    "3416 216A 752A | 2274 7237 | . 25547 12817 11682 . . 19351 . . | 1",
+    "7297 8351 | 9825 | 24226 24743 23595 16842 . 23926 . 28182 . | 1",
+    "6578 5392 | 6559 | 26168 25915 . . 2A612 29915 15962 . 18128 | 1",
+    "5482 4945 | 9545 | . 217A6 12338 28383 . 25775 27924 17137 . | 1",
+  };
+  const TriadRules parlor = TRIAD_RULE_SAME | TRIAD_RULE_PLUS | TRIAD_RULE_COMBO;
+  const TriadRules ff8 = parlor | TRIAD_RULE_FF8;
+  g_autoptr(TriadSolver) shared = triad_solver_new ();
+
+  for (guint round = 0; round < 2; round++)
+    for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+      for (guint r = 0; r < 2; r++)
+        {
+          TriadRules rules = (r + round) % 2 ? ff8 : parlor;
+          g_autoptr(TriadSolver) fresh = triad_solver_new ();
+          g_autoptr(GError) error = NULL;
+          TriadPosition pos;
+          int value, expected, v_ff8, v_parlor;
+
+          g_assert_true (triad_solve_line_parse (lines[i], &pos, &error));
+          g_assert_true (triad_solver_solve (fresh, &pos, rules, &expected, NULL, NULL, NULL, &error));
+          g_assert_true (triad_solver_solve (shared, &pos, rules, &value, NULL, NULL, NULL, &error));
+          g_assert_no_error (error);
+          g_assert_cmpint (value, ==, expected);
+          g_assert_true (triad_solver_solve (fresh, &pos, ff8, &v_ff8, NULL, NULL, NULL, &error));
+          g_assert_true (triad_solver_solve (fresh, &pos, parlor, &v_parlor, NULL, NULL, NULL, &error));
+          g_assert_cmpint (v_ff8, !=, v_parlor);
+        }
+}
+
 static void
 test_full_board (void)
 {
@@ -271,6 +307,10 @@ main (int   argc,
   static const TriadRules rule_sets[] = {
     0, TRIAD_RULE_SAME, TRIAD_RULE_PLUS, TRIAD_RULE_SAME | TRIAD_RULE_COMBO,
     TRIAD_RULE_SAME | TRIAD_RULE_PLUS | TRIAD_RULE_COMBO,
+    TRIAD_RULE_SAME | TRIAD_RULE_FF8, TRIAD_RULE_PLUS | TRIAD_RULE_FF8,
+    TRIAD_RULE_SAME | TRIAD_RULE_COMBO | TRIAD_RULE_FF8,
+    TRIAD_RULE_PLUS | TRIAD_RULE_COMBO | TRIAD_RULE_FF8,
+    TRIAD_RULE_SAME | TRIAD_RULE_PLUS | TRIAD_RULE_COMBO | TRIAD_RULE_FF8,
   };
 
   g_test_init (&argc, &argv, NULL);
@@ -284,6 +324,7 @@ main (int   argc,
     }
   g_test_add_func ("/triad/solver/cancelled", test_cancelled);
   g_test_add_func ("/triad/solver/full-board", test_full_board);
+  g_test_add_func ("/triad/solver/readings-share-a-table", test_readings_share_a_table);
   g_test_add_func ("/triad/solve-line/parse", test_parse_good);
   g_test_add_func ("/triad/solve-line/parse-errors", test_parse_errors);
   g_test_add_func ("/triad/solve-line/result", test_result_line);

@@ -4,7 +4,8 @@
 /*
  * A second, deliberately plain implementation of the Triple Triad rules and
  * a minimax with no pruning and no table, written from the rules text
- * (docs/rules/triple-triad.md) to check the engine and the solver against.
+ * (docs/rules/triple-triad.md), in both readings of Same, Plus and Combo,
+ * to check the engine and the solver against.
  * It shares nothing with src/games/triad but the card struct.
  */
 
@@ -87,6 +88,122 @@ brute_takes (const Brute *b,
   return brute_sum (b->rank[from]) > brute_sum (b->rank[to]);
 }
 
+/* Takes, by the basic rule over and over, what the cards marked in @from
+ * beat; each card taken joins them. */
+static inline void
+brute_chain (Brute *b,
+             int   *from,
+             int    me)
+{
+  int changed = 1;
+
+  while (changed)
+    {
+      changed = 0;
+      for (int f = 0; f < 9; f++)
+        for (int s = 0; s < 4 && from[f]; s++)
+          {
+            int n = brute_next (f, s);
+
+            if (n >= 0 && b->owner[n] == 1 - me && brute_takes (b, f, s, n))
+              {
+                b->owner[n] = me;
+                from[n] = 1;
+                changed = 1;
+              }
+          }
+    }
+}
+
+/*
+ * Final Fantasy VIII's order, as the rules page tells it: Same (two equal
+ * facing ranks or more) takes every opponent neighbour whose facing rank is
+ * equal or beaten; then Plus takes the largest group of equal sums, of two
+ * groups of two the one whose second card comes first in the order top,
+ * bottom, left, right; then the basic rule. If Same or Plus took anything,
+ * everything taken starts Combo.
+ */
+static inline void
+brute_play_ff8 (Brute *b,
+                int    c,
+                int    me)
+{
+  static const int order[4] = { 0, 2, 3, 1 };   /* top, bottom, left, right */
+  int them = 1 - me;
+  int taken[9] = { 0 };
+  int fired = 0;
+
+  if (b->rules & TRIAD_RULE_SAME)
+    {
+      int matches = 0;
+
+      for (int s = 0; s < 4; s++)
+        {
+          int n = brute_next (c, s);
+
+          matches += n >= 0 && b->owner[n] >= 0 && b->rank[c][s] == b->rank[n][(s + 2) % 4];
+        }
+      for (int s = 0; s < 4 && matches >= 2; s++)
+        {
+          int n = brute_next (c, s);
+
+          if (n >= 0 && b->owner[n] == them
+              && (b->rank[c][s] == b->rank[n][(s + 2) % 4] || brute_takes (b, c, s, n)))
+            {
+              b->owner[n] = me;
+              taken[n] = fired = 1;
+            }
+        }
+    }
+  if (b->rules & TRIAD_RULE_PLUS)
+    {
+      int count[21] = { 0 }, done_at[21];
+      int winner = -1;
+
+      for (int k = 0; k < 21; k++)
+        done_at[k] = 99;
+      for (int k = 0; k < 4; k++)
+        {
+          int s = order[k], n = brute_next (c, s);
+
+          if (n >= 0 && b->owner[n] >= 0)
+            {
+              int sum = b->rank[c][s] + b->rank[n][(s + 2) % 4];
+
+              if (++count[sum] == 2)
+                done_at[sum] = k;
+            }
+        }
+      for (int sum = 0; sum < 21; sum++)
+        if (count[sum] >= 2
+            && (winner < 0 || count[sum] > count[winner]
+                || (count[sum] == count[winner] && done_at[sum] < done_at[winner])))
+          winner = sum;
+      for (int s = 0; s < 4 && winner >= 0; s++)
+        {
+          int n = brute_next (c, s);
+
+          if (n >= 0 && b->owner[n] == them && b->rank[c][s] + b->rank[n][(s + 2) % 4] == winner)
+            {
+              b->owner[n] = me;
+              taken[n] = fired = 1;
+            }
+        }
+    }
+  for (int s = 0; s < 4; s++)
+    {
+      int n = brute_next (c, s);
+
+      if (n >= 0 && b->owner[n] == them && brute_takes (b, c, s, n))
+        {
+          b->owner[n] = me;
+          taken[n] = 1;
+        }
+    }
+  if ((b->rules & TRIAD_RULE_COMBO) && fired)
+    brute_chain (b, taken, me);
+}
+
 /* Plays hand card @i of the mover on empty @c. */
 static inline void
 brute_play (Brute *b,
@@ -103,6 +220,11 @@ brute_play (Brute *b,
     memcpy (b->hand[me][k], b->hand[me][k + 1], sizeof b->hand[me][k]);
   b->n_hand[me]--;
   b->filled++;
+  if ((b->rules & TRIAD_RULE_FF8) && (b->rules & (TRIAD_RULE_SAME | TRIAD_RULE_PLUS)))
+    {
+      brute_play_ff8 (b, c, me);
+      return;
+    }
 
   if (b->rules & TRIAD_RULE_SAME)
     {

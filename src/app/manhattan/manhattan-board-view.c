@@ -18,6 +18,7 @@
 #define CITY_GAP 0.45
 #define EDGE_BAND 22.0     /* pixels for the seat names above and below the board */
 #define SIDE_BAND 96.0     /* pixels for the seat names left and right, written across */
+#define NARROW_BAND 56.0   /* the same with the seat alone, when the board is short of width */
 
 /*
  * The board is a tree of real widgets so that keyboard and assistive
@@ -50,6 +51,7 @@ struct _ManhattanBoardView
   double            origin_x;
   double            origin_y;
   double            spot;
+  double            side_band;
 };
 
 G_DEFINE_FINAL_TYPE (ManhattanBoardView, manhattan_board_view, GTK_TYPE_WIDGET)
@@ -152,9 +154,13 @@ layout (ManhattanBoardView *self,
   /* A city's ground reaches a gap beyond its spots on every side. */
   double units_w = CITY_COLS * (3 + 4 * SPOT_GAP) + (CITY_COLS - 1) * CITY_GAP;
   double units_h = CITY_ROWS * (3 + 4 * SPOT_GAP) + (CITY_ROWS - 1) * CITY_GAP;
-  double avail_w = MAX (width - 2 * SIDE_BAND, 1);
   double avail_h = MAX (height - 2 * EDGE_BAND, 1);
+  /* The side names give up the players' names (the score table has them)
+   * before the board gives up size. */
+  double band = CLAMP ((width - units_w * avail_h / units_h) / 2, NARROW_BAND, SIDE_BAND);
+  double avail_w = MAX (width - 2 * band, 1);
 
+  self->side_band = band;
   self->spot = MIN (avail_w / units_w, avail_h / units_h);
   self->origin_x = (width - units_w * self->spot) / 2;
   self->origin_y = (height - units_h * self->spot) / 2;
@@ -582,7 +588,8 @@ draw_side_label (GtkSnapshot   *snapshot,
                  gboolean       bold,
                  const GdkRGBA *color)
 {
-  g_autofree char *text = g_strdup_printf ("%s\n%s", manhattan_seat_name (seat), name != NULL ? name : "");
+  g_autofree char *text = name != NULL ? g_strdup_printf ("%s\n%s", manhattan_seat_name (seat), name)
+                                        : g_strdup (manhattan_seat_name (seat));
   g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (widget, text);
   PangoFontDescription *font = pango_font_description_new ();
   int w, h;
@@ -633,17 +640,18 @@ manhattan_board_view_snapshot (GtkWidget   *widget,
           gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (cx, self->origin_y + bh + EDGE_BAND / 2));
           break;
         case 1:
-          gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (self->origin_x - SIDE_BAND / 2 - 6, cy));
+          gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (self->origin_x - self->side_band / 2 - 6, cy));
           break;
         case 2:
           gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (cx, self->origin_y - EDGE_BAND / 2));
           break;
         default:
-          gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (self->origin_x + bw + SIDE_BAND / 2 + 6, cy));
+          gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (self->origin_x + bw + self->side_band / 2 + 6, cy));
           break;
         }
       if (side == 1 || side == 3)
-        draw_side_label (snapshot, widget, seat, self->names[seat], SIDE_BAND - 16,
+        draw_side_label (snapshot, widget, seat, self->side_band < SIDE_BAND ? NULL : self->names[seat],
+                         self->side_band - 16,
                          self->has_view && self->view.turn == seat, &color);
       else
         parlor_draw_text (snapshot, widget, label, 0, 0, 13, self->has_view && self->view.turn == seat, &color);

@@ -18,7 +18,6 @@ struct _ManhattanPanel
   GtkWidget      *box;
   GtkGrid        *cards_box;
   GtkLabel       *blocks_title;
-  GtkLabel       *choose_hint;
   GtkStack       *blocks_stack;
   GtkBox         *blocks_box;
   GtkGrid        *choose_grid;
@@ -29,6 +28,7 @@ struct _ManhattanPanel
   GtkLabel       *clock_label;
   GtkLabel       *news_label;
   GtkGrid        *score_grid;
+  GtkWidget      *status_box;
 
   GtkToggleButton *card_buttons[MANHATTAN_HAND_SIZE];
   int              card_positions[MANHATTAN_HAND_SIZE];
@@ -149,8 +149,7 @@ update_choice (ManhattanPanel *self)
                                           wanted - total),
                              wanted - total);
   /* The title stays one line in both phases, so the board keeps its size. */
-  gtk_label_set_text (self->blocks_title, _("Choose Your Blocks"));
-  gtk_label_set_text (self->choose_hint, title);
+  gtk_label_set_text (self->blocks_title, title);
   gtk_widget_set_sensitive (GTK_WIDGET (self->choose_button), wanted > 0 && total == wanted);
 }
 
@@ -325,7 +324,6 @@ manhattan_panel_class_init (ManhattanPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ManhattanPanel, box);
   gtk_widget_class_bind_template_child (widget_class, ManhattanPanel, cards_box);
   gtk_widget_class_bind_template_child (widget_class, ManhattanPanel, blocks_title);
-  gtk_widget_class_bind_template_child (widget_class, ManhattanPanel, choose_hint);
   gtk_widget_class_bind_template_child (widget_class, ManhattanPanel, blocks_stack);
   gtk_widget_class_bind_template_child (widget_class, ManhattanPanel, blocks_box);
   gtk_widget_class_bind_template_child (widget_class, ManhattanPanel, choose_grid);
@@ -336,6 +334,7 @@ manhattan_panel_class_init (ManhattanPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ManhattanPanel, clock_label);
   gtk_widget_class_bind_template_child (widget_class, ManhattanPanel, news_label);
   gtk_widget_class_bind_template_child (widget_class, ManhattanPanel, score_grid);
+  gtk_widget_class_bind_template_child (widget_class, ManhattanPanel, status_box);
   gtk_widget_class_bind_template_callback (widget_class, on_choose_clicked);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
@@ -738,6 +737,14 @@ manhattan_panel_clear_selection (ManhattanPanel *self)
   self->updating = FALSE;
   update_selected_states (self);
   g_signal_emit (self, signals[SELECTION_CHANGED], 0);
+}
+
+/* The round, the turn, the clock and the scores: the screen puts them beside the board. */
+GtkWidget *
+manhattan_panel_get_status (ManhattanPanel *self)
+{
+  g_return_val_if_fail (MANHATTAN_IS_PANEL (self), NULL);
+  return self->status_box;
 }
 
 GtkLabel *

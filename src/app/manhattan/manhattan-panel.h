@@ -34,6 +34,7 @@ void       manhattan_panel_clear_selection (ManhattanPanel    *self);
 /* Seconds left for your move, or -1 for no limit. */
 /* Where the game screen shows the time left for this player's move. */
 GtkLabel  *manhattan_panel_get_clock_label (ManhattanPanel      *self);
+GtkWidget *manhattan_panel_get_status      (ManhattanPanel      *self);
 void       manhattan_panel_set_choice    (ManhattanPanel      *self,
                                           const guint8         counts[MANHATTAN_MAX_BLOCK + 1]);
 gboolean       manhattan_panel_focus_choose   (ManhattanPanel     *self);

@@ -25,6 +25,7 @@ struct _ManhattanScreen
   ManhattanBoardView *board;
   ManhattanPanel    *panel;
   GtkToggleButton   *flat_button;
+  GtkBox            *board_row;
 
   ManhattanView      view;
   gboolean           has_view;
@@ -743,6 +744,7 @@ manhattan_screen_class_init (ManhattanScreenClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, setup);
   gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, board);
   gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, panel);
+  gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, board_row);
   gtk_widget_class_bind_template_child (widget_class, ManhattanScreen, flat_button);
   gtk_widget_class_bind_template_callback (widget_class, on_flat_toggled);
   gtk_widget_class_bind_template_callback (widget_class, on_spot_activated);
@@ -788,6 +790,8 @@ manhattan_screen_init (ManhattanScreen *self)
   self->scored_round = -1;
   self->round_summary = g_string_new (NULL);
   parlor_game_screen_keep_clear (PARLOR_GAME_SCREEN (self), GTK_WIDGET (self->panel));
+  gtk_box_append (self->board_row, manhattan_panel_get_status (self->panel));
+  parlor_game_screen_keep_clear (PARLOR_GAME_SCREEN (self), manhattan_panel_get_status (self->panel));
 }
 
 gboolean

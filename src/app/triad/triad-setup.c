@@ -50,6 +50,9 @@ triad_rules_summary (gboolean   open,
     g_string_append_printf (text, " · %s", _("Combo"));
   if ((rules & (TRIAD_RULE_SAME | TRIAD_RULE_PLUS)) == 0)
     g_string_append_printf (text, " · %s", _("no Same or Plus"));
+  else if (!(rules & TRIAD_RULE_FF8))
+    /* Translators: a game recorded before Same, Plus and Combo followed Final Fantasy VIII */
+    g_string_append_printf (text, " · %s", _("Parlor’s first reading"));
   return g_string_free (text, FALSE);
 }
 
@@ -239,6 +242,8 @@ triad_setup_get_rules (TriadSetup *self)
     rules |= TRIAD_RULE_PLUS;
   if (self->combo && (self->same || self->plus))
     rules |= TRIAD_RULE_COMBO;
+  if (self->same || self->plus)
+    rules |= TRIAD_RULE_FF8;
   return rules;
 }
 
@@ -251,7 +256,8 @@ triad_setup_make_config (TriadSetup *self,
   g_return_val_if_fail (TRIAD_IS_SETUP (self), NULL);
 
   rules = triad_setup_get_rules (self);
-  return g_strdup_printf ("first=%s hands=%s same=%s plus=%s combo=%s",
+  /* New games play Same, Plus and Combo as Final Fantasy VIII does. */
+  return g_strdup_printf ("first=%s hands=%s same=%s plus=%s combo=%s reading=ff8",
                           first,
                           self->hands,
                           rules & TRIAD_RULE_SAME ? "on" : "off",

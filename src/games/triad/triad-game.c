@@ -152,6 +152,17 @@ triad_config_parse (const char   *text,
             }
           result.rules = on ? (result.rules | bit) : (result.rules & ~bit);
         }
+      else if (g_str_equal (key, "reading"))
+        {
+          if (!g_str_equal (value, "ff8") && !g_str_equal (value, "parlor"))
+            {
+              g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG,
+                           _("The reading of Same, Plus and Combo must be ff8 or parlor, not “%s”"), value);
+              return FALSE;
+            }
+          result.rules = g_str_equal (value, "ff8") ? (result.rules | TRIAD_RULE_FF8)
+                                                    : (result.rules & ~TRIAD_RULE_FF8);
+        }
       else
         {
           g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_CONFIG,
@@ -166,6 +177,10 @@ triad_config_parse (const char   *text,
                            _("Combo only chains flips made by Same or Plus; turn one of them on"));
       return FALSE;
     }
+
+  /* The reading only matters to Same and Plus: without them, rules=none as before. */
+  if (!(result.rules & (TRIAD_RULE_SAME | TRIAD_RULE_PLUS)))
+    result.rules &= ~TRIAD_RULE_FF8;
 
   *config = result;
   return TRUE;

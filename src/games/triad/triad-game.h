@@ -14,11 +14,14 @@ G_BEGIN_DECLS
  *   first=0|1|random   seat that moves first (default 0)
  *   hands=open|closed  (default open)
  *   same=on|off  plus=on|off  combo=on|off   (default off; combo needs same or plus)
+ *   reading=ff8|parlor  how Same, Plus and Combo resolve: as Final Fantasy
+ *                       VIII's code does, or Parlor's first reading (the
+ *                       default, so games recorded before keep theirs)
  *
  * Action: `place card=I cell=C` (I indexes the mover's current hand, C is
  * 0–8 row-major from the top left). Events:
  *
- *   start first=S hands=open|closed rules=none|same,plus,…
+ *   start first=S hands=open|closed rules=none|same,plus,…[,ff8]
  *   deal seat=S hand=TRBL,TRBL,…        (only to that seat when closed)
  *   place seat=S card=I cell=C face=TRBL
  *   flip cell=C seat=S rule=basic|same|plus|combo   (S = the new owner)

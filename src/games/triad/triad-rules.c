@@ -114,6 +114,164 @@ beats (const TriadCard *a,
   return triad_card_sum (a) > triad_card_sum (b);
 }
 
+/* Combo: the cards flips[0 … n_sources) take their own neighbours by the
+ * basic rule, and each card so taken does the same, breadth first. The flips
+ * array doubles as the queue. Returns the new number of flips. */
+static guint
+combo_chain (const TriadCard *card,
+             gint8           *owner,
+             guint            player,
+             TriadFlip       *flips,
+             guint            n_sources,
+             guint            n)
+{
+  gint8 opp = (gint8) (1 - player);
+  guint8 queue[TRIAD_N_CELLS];
+  guint head = 0, tail = 0;
+
+  for (guint i = 0; i < n_sources; i++)
+    queue[tail++] = flips[i].cell;
+  while (head < tail)
+    {
+      guint from = queue[head++];
+
+      for (guint s = 0; s < 4; s++)
+        {
+          int nb = triad_neighbour[from][s];
+
+          if (nb >= 0 && owner[nb] == opp && beats (&card[from], s, &card[nb]))
+            {
+              owner[nb] = (gint8) player;
+              flips[n].cell = (guint8) nb;
+              flips[n].cause = TRIAD_FLIP_COMBO;
+              n++;
+              queue[tail++] = (guint8) nb;
+            }
+        }
+    }
+  return n;
+}
+
+static inline void
+take (gint8     *owner,
+      guint      cell,
+      guint      player,
+      TriadFlip *flips,
+      guint     *n,
+      guint      cause)
+{
+  owner[cell] = (gint8) player;
+  flips[*n].cell = (guint8) cell;
+  flips[*n].cause = (guint8) cause;
+  (*n)++;
+}
+
+/*
+ * Same, Plus and Combo as Final Fantasy VIII plays them:
+ * - Same, with two or more equal facing ranks (either owner), takes every
+ *   opponent neighbour the placed card's side equals or beats, in one step;
+ * - Plus takes one group of equal sums only: the largest, and of two groups
+ *   of two the one completed first counting top, bottom, left, right;
+ * - once Same or Plus took a card, every card this placement took (the
+ *   basic rule's too) starts the Combo chain.
+ */
+static guint
+resolve_ff8 (const TriadCard *card,
+             gint8           *owner,
+             guint            cell,
+             guint            player,
+             TriadRules       rules,
+             TriadFlip       *flips)
+{
+  static const guint8 plus_order[4] = {
+    TRIAD_SIDE_TOP, TRIAD_SIDE_BOTTOM, TRIAD_SIDE_LEFT, TRIAD_SIDE_RIGHT,
+  };
+  const TriadCard *me = &card[cell];
+  gint8 opp = (gint8) (1 - player);
+  guint sum[4] = { 0, 0, 0, 0 };
+  guint occupied = 0, same = 0;
+  gboolean fired = FALSE;
+  guint n = 0;
+
+  for (guint s = 0; s < 4; s++)
+    {
+      int nb = triad_neighbour[cell][s];
+      guint theirs;
+
+      if (nb < 0 || owner[nb] == TRIAD_EMPTY)
+        continue;
+      occupied |= 1u << s;
+      theirs = card[nb].rank[(s + 2) & 3];
+      sum[s] = me->rank[s] + theirs;
+      if (me->rank[s] == theirs)
+        same |= 1u << s;
+    }
+
+  /* Same and Plus need two neighbours at least. */
+  if ((occupied & (occupied - 1)) != 0)
+    {
+      if ((rules & TRIAD_RULE_SAME) && (same & (same - 1)) != 0)
+        {
+          for (guint s = 0; s < 4; s++)
+            {
+              int nb = triad_neighbour[cell][s];
+
+              if (!(occupied >> s & 1) || owner[nb] != opp)
+                continue;
+              if (same >> s & 1)
+                take (owner, (guint) nb, player, flips, &n, TRIAD_FLIP_SAME);
+              else if (beats (me, s, &card[nb]))
+                take (owner, (guint) nb, player, flips, &n, TRIAD_FLIP_BASIC);
+            }
+          fired = n > 0;
+        }
+
+      if (rules & TRIAD_RULE_PLUS)
+        {
+          guint largest = 1, best = 0;
+
+          /* The sum whose count first becomes the largest, counting in FF VIII's order. */
+          for (guint i = 1; i < 4; i++)
+            {
+              guint s = plus_order[i], count = 1;
+
+              if (!(occupied >> s & 1))
+                continue;
+              for (guint j = 0; j < i; j++)
+                count += (occupied >> plus_order[j] & 1) && sum[plus_order[j]] == sum[s];
+              if (count > largest)
+                {
+                  largest = count;
+                  best = sum[s];
+                }
+            }
+          for (guint s = 0; s < 4 && largest >= 2; s++)
+            {
+              int nb = triad_neighbour[cell][s];
+
+              if ((occupied >> s & 1) && sum[s] == best && owner[nb] == opp)
+                {
+                  take (owner, (guint) nb, player, flips, &n, TRIAD_FLIP_PLUS);
+                  fired = TRUE;
+                }
+            }
+        }
+    }
+
+  for (guint s = 0; s < 4; s++)
+    {
+      int nb = triad_neighbour[cell][s];
+
+      if ((occupied >> s & 1) && owner[nb] == opp && beats (me, s, &card[nb]))
+        take (owner, (guint) nb, player, flips, &n, TRIAD_FLIP_BASIC);
+    }
+
+  if ((rules & TRIAD_RULE_COMBO) && fired)
+    n = combo_chain (card, owner, player, flips, n, n);
+
+  return n;
+}
+
 guint
 triad_resolve (const TriadCard *card,
                gint8           *owner,
@@ -126,6 +284,9 @@ triad_resolve (const TriadCard *card,
   gint8 opp = (gint8) (1 - player);
   guint n = 0;
   guint n_special = 0;
+
+  if ((rules & TRIAD_RULE_FF8) && (rules & (TRIAD_RULE_SAME | TRIAD_RULE_PLUS)))
+    return resolve_ff8 (card, owner, cell, player, rules, flips);
 
   if (rules & (TRIAD_RULE_SAME | TRIAD_RULE_PLUS))
     {
@@ -186,34 +347,9 @@ triad_resolve (const TriadCard *card,
         }
     }
 
-  /* Combo: a card taken by Same or Plus takes its own neighbours by the basic
-   * rule, and so on. The flips array doubles as the queue. */
+  /* Parlor's first reading: only cards taken by Same or Plus start Combo. */
   if ((rules & TRIAD_RULE_COMBO) && n_special > 0)
-    {
-      guint8 queue[TRIAD_N_CELLS];
-      guint head = 0, tail = 0;
-
-      for (guint i = 0; i < n_special; i++)
-        queue[tail++] = flips[i].cell;
-      while (head < tail)
-        {
-          guint from = queue[head++];
-
-          for (guint s = 0; s < 4; s++)
-            {
-              int nb = triad_neighbour[from][s];
-
-              if (nb >= 0 && owner[nb] == opp && beats (&card[from], s, &card[nb]))
-                {
-                  owner[nb] = (gint8) player;
-                  flips[n].cell = (guint8) nb;
-                  flips[n].cause = TRIAD_FLIP_COMBO;
-                  n++;
-                  queue[tail++] = (guint8) nb;
-                }
-            }
-        }
-    }
+    n = combo_chain (card, owner, player, flips, n_special, n);
 
   return n;
 }

@@ -34,11 +34,17 @@ typedef struct
   guint8 rank[4];
 } TriadCard;
 
+/*
+ * TRIAD_RULE_FF8: Same, Plus and Combo resolve as Final Fantasy VIII's own
+ * game code does (docs/rules/triple-triad.md). Without it they follow
+ * Parlor's first reading, which games played before keep.
+ */
 typedef enum
 {
   TRIAD_RULE_SAME  = 1 << 0,
   TRIAD_RULE_PLUS  = 1 << 1,
   TRIAD_RULE_COMBO = 1 << 2,
+  TRIAD_RULE_FF8   = 1 << 3,
 } TriadRules;
 
 typedef enum

@@ -10,7 +10,8 @@
 #include "parlor-line.h"
 #include "triad-view.h"
 
-static const char *const rule_names[] = { "same", "plus", "combo" };
+/* Bit i of TriadRules; "ff8" is TRIAD_RULE_FF8. */
+static const char *const rule_names[] = { "same", "plus", "combo", "ff8" };
 
 char *
 triad_rules_to_string (TriadRules rules)

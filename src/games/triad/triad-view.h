@@ -18,7 +18,8 @@ G_BEGIN_DECLS
  * A board cell is `.` or the owning seat followed by the card (top, right,
  * bottom, left; A = 10); `placer` gives the seat that put each card down.
  * A hand is `-` when empty, `?` per card when hidden. `turn` is `none` once
- * the game is over. `rules` is `none` or a comma list of same, plus, combo.
+ * the game is over. `rules` is `none` or a comma list of same, plus, combo,
+ * and ff8 when Same, Plus and Combo follow Final Fantasy VIII (TRIAD_RULE_FF8).
  * `actions` is the viewer's legal moves: any of the hand indices before `@`
  * on any of the cells after it, or `-` when it may not move; a view written
  * before views carried the moves has no `actions` and reads as `-`.
