@@ -14,6 +14,7 @@
 #include "parlor-saved-game.h"
 #include "parlor-screen-util.h"
 #include "parlor-setup.h"
+#include "parlor-window.h"
 
 typedef struct
 {
@@ -30,6 +31,7 @@ typedef struct
   gboolean           hint_shown;   /* the notice is a hint, for the decision at hint_mark */
   int                hint_mark;
   GPtrArray         *kept_clear;   /* widgets the notice never covers */
+  gboolean           notice_middle; /* the notice goes near the board's middle */
   AdwStatusPage     *result_page;
   GtkWidget         *result_box;
   GtkLabel          *result_details;
@@ -901,69 +903,140 @@ on_page_changed (ParlorGameScreen *self)
     hide_notice (self);
 }
 
+/* Whether a notice fits on the row from @y, clear of the widgets kept
+ * clear there and as near @centre as they let it: its place in @rect
+ * (a narrower notice wraps, and so grows taller). */
 static gboolean
-overlaps_kept (ParlorGameScreen *self,
-               GtkWidget        *overlay,
-               int               y,
-               int               height)
+fit_at (ParlorGameScreen *self,
+        GtkWidget        *overlay,
+        GtkWidget        *notice,
+        int               y,
+        int               centre,
+        GdkRectangle     *rect)
 {
   GPtrArray *kept = PRIV (self)->kept_clear;
+  int width = gtk_widget_get_width (overlay);
+  int height = gtk_widget_get_height (overlay);
+  int left = NOTICE_MARGIN, right = width - NOTICE_MARGIN;
+  int min_w, nat_w;
 
-  for (guint i = 0; i < kept->len; i++)
+  gtk_widget_measure (notice, GTK_ORIENTATION_HORIZONTAL, -1, &min_w, &nat_w, NULL, NULL);
+  for (int tries = 0; tries < 4; tries++)
     {
-      graphene_rect_t b;
+      int w = MAX (MIN (nat_w, right - left), min_w);
+      int min_h, nat_h;
+      int row_left = NOTICE_MARGIN, row_right = width - NOTICE_MARGIN;
 
-      if (!gtk_widget_get_mapped (g_ptr_array_index (kept, i)) ||
-          !gtk_widget_compute_bounds (g_ptr_array_index (kept, i), overlay, &b))
-        continue;
-      if (y < b.origin.y + b.size.height && b.origin.y < y + height)
-        return TRUE;
+      gtk_widget_measure (notice, GTK_ORIENTATION_VERTICAL, w, &min_h, &nat_h, NULL, NULL);
+      rect->height = MAX (nat_h, min_h);
+      if (y < 0 || y + rect->height > height)
+        return FALSE;
+      for (guint i = 0; i < kept->len; i++)
+        {
+          graphene_rect_t b;
+
+          if (!gtk_widget_get_mapped (g_ptr_array_index (kept, i)) ||
+              !gtk_widget_compute_bounds (g_ptr_array_index (kept, i), overlay, &b) ||
+              y >= b.origin.y + b.size.height || b.origin.y >= y + rect->height)
+            continue;
+          if (b.origin.x + b.size.width <= centre)
+            row_left = MAX (row_left, (int) (b.origin.x + b.size.width) + NOTICE_MARGIN);
+          else if (b.origin.x >= centre)
+            row_right = MIN (row_right, (int) b.origin.x - NOTICE_MARGIN);
+          else
+            return FALSE;
+        }
+      if (row_right - row_left < min_w)
+        return FALSE;
+      if (w <= row_right - row_left)
+        {
+          rect->width = w;
+          rect->x = CLAMP (centre - w / 2, row_left, row_right - w);
+          rect->y = y;
+          return TRUE;
+        }
+      left = row_left;
+      right = row_right;
     }
   return FALSE;
 }
 
-/* The notice goes as high as it can over the board without covering a
- * widget kept clear (the hand, the calls): at the top, else next to one. */
+/* The notice goes over the board without covering a widget kept clear
+ * (the hand, the calls, other players' tiles): as high as it can, or on
+ * a table with room in its middle, as near the middle as it can; at the
+ * top when nothing is clear. */
 static gboolean
 on_notice_position (GtkOverlay       *overlay,
                     GtkWidget        *widget,
                     GdkRectangle     *rect,
                     ParlorGameScreen *self)
 {
-  GPtrArray *kept = PRIV (self)->kept_clear;
+  ParlorGameScreenPrivate *priv = PRIV (self);
   int width = gtk_widget_get_width (GTK_WIDGET (overlay));
   int height = gtk_widget_get_height (GTK_WIDGET (overlay));
+  int centre = width / 2;
+  g_autoptr(GArray) rows = g_array_new (FALSE, FALSE, sizeof (int));
+  gboolean found = FALSE;
+  int best_score = G_MAXINT;
   int min_w, nat_w, min_h, nat_h;
-  int best = -1;
+  int first;
 
-  if (widget != GTK_WIDGET (PRIV (self)->notice))
+  if (widget != GTK_WIDGET (priv->notice))
     return FALSE;
   gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &min_w, &nat_w, NULL, NULL);
   rect->width = MAX (MIN (nat_w, width - 2 * NOTICE_MARGIN), min_w);
   gtk_widget_measure (widget, GTK_ORIENTATION_VERTICAL, rect->width, &min_h, &nat_h, NULL, NULL);
   rect->height = MAX (nat_h, min_h);
   rect->x = MAX ((width - rect->width) / 2, 0);
+  rect->y = NOTICE_MARGIN;
 
-  if (!overlaps_kept (self, GTK_WIDGET (overlay), NOTICE_MARGIN, rect->height))
-    best = NOTICE_MARGIN;
-  for (guint i = 0; i < kept->len; i++)
+  /* The rows to try: the top, the middle, and next to each kept widget. */
+  first = NOTICE_MARGIN;
+  g_array_append_val (rows, first);
+  first = (height - rect->height) / 2;
+  g_array_append_val (rows, first);
+  for (guint i = 0; i < priv->kept_clear->len; i++)
     {
-      GtkWidget *other = g_ptr_array_index (kept, i);
       graphene_rect_t b;
-      int candidates[2];
+      int row;
 
-      if (!gtk_widget_get_mapped (other) || !gtk_widget_compute_bounds (other, GTK_WIDGET (overlay), &b))
+      if (!gtk_widget_get_mapped (g_ptr_array_index (priv->kept_clear, i)) ||
+          !gtk_widget_compute_bounds (g_ptr_array_index (priv->kept_clear, i), GTK_WIDGET (overlay), &b))
         continue;
-      candidates[0] = (int) (b.origin.y + b.size.height) + NOTICE_MARGIN;
-      candidates[1] = (int) b.origin.y - rect->height - NOTICE_MARGIN;
-      for (guint c = 0; c < G_N_ELEMENTS (candidates); c++)
-        if (candidates[c] >= 0 && candidates[c] + rect->height <= height &&
-            (best < 0 || candidates[c] < best) &&
-            !overlaps_kept (self, GTK_WIDGET (overlay), candidates[c], rect->height))
-          best = candidates[c];
+      row = (int) (b.origin.y + b.size.height) + NOTICE_MARGIN;
+      g_array_append_val (rows, row);
+      /* Above it, for the heights a notice may take when it wraps. */
+      for (int lines = 1; lines <= 4; lines++)
+        {
+          row = (int) b.origin.y - NOTICE_MARGIN - rect->height * lines;
+          g_array_append_val (rows, row);
+        }
     }
-  rect->y = best >= 0 ? best : NOTICE_MARGIN;
+  for (guint i = 0; i < rows->len; i++)
+    {
+      GdkRectangle fit;
+      int score;
+
+      if (!fit_at (self, GTK_WIDGET (overlay), widget, g_array_index (rows, int, i), centre, &fit))
+        continue;
+      score = priv->notice_middle ? ABS (fit.y + fit.height / 2 - height / 2) : fit.y;
+      if (!found || score < best_score)
+        {
+          *rect = fit;
+          best_score = score;
+          found = TRUE;
+        }
+    }
   return TRUE;
+}
+
+void
+parlor_game_screen_set_notice_middle (ParlorGameScreen *self,
+                                      gboolean          middle)
+{
+  g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
+
+  PRIV (self)->notice_middle = middle;
 }
 
 void
@@ -1296,9 +1369,21 @@ static void
 update_saved_bar (ParlorGameScreen *self)
 {
   ParlorGameScreenPrivate *priv = PRIV (self);
+  const ParlorGameInfo *info = PARLOR_GAME_SCREEN_GET_CLASS (self)->game_info;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
 
   if (priv->saved_bar != NULL)
-    gtk_widget_set_visible (priv->saved_bar, parlor_game_screen_has_saved_game (self));
+    gtk_widget_set_visible (priv->saved_bar,
+                            info != NULL && PARLOR_IS_WINDOW (root) &&
+                            parlor_window_saved_game_is_playable (PARLOR_WINDOW (root), info->id));
+}
+
+void
+parlor_game_screen_update_saved_bar (ParlorGameScreen *self)
+{
+  g_return_if_fail (PARLOR_IS_GAME_SCREEN (self));
+
+  update_saved_bar (self);
 }
 
 gboolean

@@ -276,6 +276,10 @@ gboolean  parlor_game_screen_focus_move     (ParlorGameScreen  *self,
  * calls); the notice is shown on the play page, one at a time. */
 void      parlor_game_screen_keep_clear     (ParlorGameScreen  *self,
                                              GtkWidget         *widget);
+/* Notices go as near the middle of the board as they can, clear of what is
+ * kept clear (a table with room in its middle), not as high as they can. */
+void      parlor_game_screen_set_notice_middle (ParlorGameScreen *self,
+                                             gboolean          middle);
 GtkWidget *parlor_game_screen_get_notice    (ParlorGameScreen  *self);
 gboolean  parlor_game_screen_hint           (ParlorGameScreen  *self,
                                              GError           **error);
@@ -288,6 +292,9 @@ gboolean  parlor_game_screen_is_kept        (ParlorGameScreen  *self);
 /* Writes the game against the computer now (it is after every move). */
 void      parlor_game_screen_save           (ParlorGameScreen  *self);
 gboolean  parlor_game_screen_has_saved_game (ParlorGameScreen  *self);
+/* The setup page offers to continue the saved game once its window knows
+ * the game can be played on. */
+void      parlor_game_screen_update_saved_bar (ParlorGameScreen *self);
 /* Plays the saved game again up to where it was left. A file this version
  * cannot play is set aside, and a toast says so. */
 gboolean  parlor_game_screen_resume_saved_game (ParlorGameScreen *self,

@@ -449,6 +449,11 @@ parlor_host_window_new (ParlorSettings  *settings,
   parlor_server_set_strength (self->server, parlor_settings_get_computer_strength (settings));
   parlor_server_set_claim_time_limit (self->server, parlor_settings_get_claim_time_limit (settings));
   parlor_server_set_ai_delay (self->server, parlor_settings_get_ai_delay (settings));
+  /* The least a claim window lasts once a guest sits at the table. */
+  if (parlor_settings_get_settings (settings) != NULL)
+    parlor_server_set_claim_minimum (self->server,
+                                     g_settings_get_uint (parlor_settings_get_settings (settings),
+                                                          "lan-claim-minimum"));
   g_signal_connect (self->server, "players-changed", G_CALLBACK (on_players_changed), self);
   g_signal_connect (self->server, "log", G_CALLBACK (on_log), self);
 

@@ -20,6 +20,7 @@ struct _ParlorPreferences
   GtkAdjustment        *seconds_adjustment;
   AdwComboRow          *level_row;
   GtkAdjustment        *claim_adjustment;
+  GtkAdjustment        *claim_minimum_adjustment;
   AdwComboRow          *speed_row;
   GtkAdjustment        *volume_adjustment;
   gboolean              syncing;
@@ -29,6 +30,24 @@ struct _ParlorPreferences
 G_DEFINE_FINAL_TYPE (ParlorPreferences, parlor_preferences, ADW_TYPE_PREFERENCES_WINDOW)
 
 static const char * const speeds[] = { "slow", "normal", "fast", NULL };
+
+/* The key holds milliseconds; the row shows seconds. */
+static gboolean
+milliseconds_to_seconds (GValue   *value,
+                         GVariant *variant,
+                         gpointer  user_data)
+{
+  g_value_set_double (value, g_variant_get_uint32 (variant) / 1000.0);
+  return TRUE;
+}
+
+static GVariant *
+seconds_to_milliseconds (const GValue       *value,
+                         const GVariantType *expected_type,
+                         gpointer            user_data)
+{
+  return g_variant_new_uint32 ((guint32) CLAMP (g_value_get_double (value) * 1000.0 + 0.5, 0, G_MAXUINT32));
+}
 
 static gboolean
 string_to_index (GBinding     *binding,
@@ -185,6 +204,7 @@ parlor_preferences_class_init (ParlorPreferencesClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ParlorPreferences, seconds_adjustment);
   gtk_widget_class_bind_template_child (widget_class, ParlorPreferences, level_row);
   gtk_widget_class_bind_template_child (widget_class, ParlorPreferences, claim_adjustment);
+  gtk_widget_class_bind_template_child (widget_class, ParlorPreferences, claim_minimum_adjustment);
   gtk_widget_class_bind_template_child (widget_class, ParlorPreferences, speed_row);
   gtk_widget_class_bind_template_child (widget_class, ParlorPreferences, volume_adjustment);
   gtk_widget_class_bind_template_callback (widget_class, on_name_apply);
@@ -231,6 +251,10 @@ parlor_preferences_new (ParlorSettings *settings)
                                string_to_index, index_to_string, (gpointer) speeds, NULL);
   g_object_bind_property (settings, "volume", self->volume_adjustment, "value",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  if (parlor_settings_get_settings (settings) != NULL)
+    g_settings_bind_with_mapping (parlor_settings_get_settings (settings), "lan-claim-minimum",
+                                  self->claim_minimum_adjustment, "value", G_SETTINGS_BIND_DEFAULT,
+                                  milliseconds_to_seconds, seconds_to_milliseconds, NULL, NULL);
 
   return self;
 }

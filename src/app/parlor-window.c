@@ -234,6 +234,8 @@ on_saved_game_checked (GObject      *source,
         }
     }
   update_game_rows (self);
+  if (self->screen != NULL && self->game != NULL && g_str_equal (self->game->info->id, data->game_id))
+    parlor_game_screen_update_saved_bar (PARLOR_GAME_SCREEN (self->screen));
   if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "menu") == 0 &&
       self->game != NULL && g_str_equal (self->game->info->id, data->game_id))
     parlor_window_show_game (self, data->game_id);
@@ -242,6 +244,16 @@ out:
   g_object_unref (data->self);
   g_free (data->game_id);
   g_free (data);
+}
+
+gboolean
+parlor_window_saved_game_is_playable (ParlorWindow *self,
+                                      const char   *game_id)
+{
+  g_return_val_if_fail (PARLOR_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (game_id != NULL, FALSE);
+
+  return get_saved_state (self, game_id) == SAVED_PLAYABLE;
 }
 
 void

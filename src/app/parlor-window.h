@@ -38,6 +38,11 @@ void          parlor_window_confirm_quit (ParlorWindow     *self);
 gboolean      parlor_window_get_quit_confirmed (ParlorWindow *self);
 /* What screen readers were last told of pause, resume, undo or restore. */
 const char   *parlor_window_get_announcement (ParlorWindow *self);
+/* Whether @game_id's saved game is known to be one that can be played
+ * on; a file not yet checked as it is now is checked, and the game's
+ * screen is brought up to date when the verdict comes. */
+gboolean      parlor_window_saved_game_is_playable (ParlorWindow *self,
+                                                    const char   *game_id);
 /* Writes the game against the computer now. */
 void          parlor_window_save_game   (ParlorWindow      *self);
 /* Remembers the window's size and whether it is maximized, for the next start. */

@@ -25,7 +25,8 @@
  * A player asks for a hint and takes it: Ctrl+H, then Enter, in every
  * game. The move made is the move hinted; the hint's words are the words
  * the board and the log use; one hint is shown at a time, never over the
- * hand or the calls, and it goes when its position has passed.
+ * hand, the calls or another player's tiles, and it goes when its position
+ * has passed.
  */
 
 static ParlorGameScreen *screen;
@@ -207,8 +208,16 @@ assert_nothing_covered (ParlorWindow *window)
 {
   if (MAHJONG_IS_SCREEN (screen))
     {
+      MahjongTableView *table = mahjong_screen_get_table (MAHJONG_SCREEN (screen));
+
       assert_clear_of (window, mahjong_screen_get_claim_bar (MAHJONG_SCREEN (screen)));
       assert_clear_of (window, mahjong_screen_get_my_hand (MAHJONG_SCREEN (screen)));
+      /* Nor the other players' tiles. */
+      for (guint i = 1; i < mahjong_table_view_get_n_seats (table); i++)
+        {
+          assert_clear_of (window, GTK_WIDGET (mahjong_table_view_get_hand (table, i)));
+          assert_clear_of (window, GTK_WIDGET (mahjong_table_view_get_melds (table, i)));
+        }
     }
   else if (TRIAD_IS_SCREEN (screen))
     assert_clear_of (window, triad_screen_get_my_hand (screen));
@@ -527,6 +536,73 @@ test_mahjong (gconstpointer data)
     finish (window);
 }
 
+/* The player's own moves as the hint would make them, without asking. */
+static void
+play_as_hinted (void)
+{
+  ParlorSession *session = parlor_game_screen_get_session (screen);
+  const ParlorGameInfo *info = parlor_table_get_info (parlor_session_get_table (session));
+  g_autofree char *view = parlor_session_dup_view (session);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ParlorHint) hint = parlor_hint_compute (info, view, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  moves_before = mine->len;
+  g_assert_true (parlor_game_screen_submit (screen, hint->action, &error));
+  g_assert_no_error (error);
+  ui_test_wait_for (move_made, NULL);
+}
+
+/* A claim window offering a call that starts with @call. */
+static gboolean
+offers (const char *call)
+{
+  MahjongClaimBar *bar = MAHJONG_CLAIM_BAR (mahjong_screen_get_claim_bar (MAHJONG_SCREEN (screen)));
+
+  if (!gtk_widget_get_mapped (GTK_WIDGET (bar)))
+    return FALSE;
+  for (guint i = 0; i < mahjong_claim_bar_get_n_claims (bar); i++)
+    if (g_str_has_prefix (mahjong_claim_bar_get_action (bar, i), call))
+      return TRUE;
+  return FALSE;
+}
+
+/* A claim window where the hint is a call of one kind (a chow in Chinese
+ * Official, a ron in Suzume-jong), dealt from a known seed: Ctrl+H, Enter
+ * makes exactly that call. */
+static void
+test_hinted_call (gconstpointer data)
+{
+  g_auto(GStrv) parts = g_strsplit (data, ":", 3);   /* game:call:seed */
+  ParlorWindow *window = ui_test_get_window ();
+  g_autofree char *old_seed = g_strdup (g_getenv ("PARLOR_SEED"));
+  const char *call = parts[1];
+  guint steps = 0;
+  gboolean called = FALSE;
+
+  g_setenv ("PARLOR_SEED", parts[2], TRUE);
+  start (window, parts[0], NULL);
+  g_setenv ("PARLOR_SEED", old_seed, TRUE);
+  while (!called && steps++ < 600 && wait_to_decide ())
+    {
+      if (offers (call))
+        {
+          g_autoptr(ParlorHint) hint = NULL;
+
+          /* The sizes are looked at in the other mahjong journeys. */
+          sizes_seen = TRUE;
+          hint = take_hint (window);
+          g_test_message ("offered %s, hinted %s", call, hint->action);
+          called = g_str_has_prefix (hint->action, call);
+        }
+      else
+        play_as_hinted ();
+    }
+  if (!called)
+    g_error ("no %s was hinted in the %s game dealt from %s", call, parts[0], parts[2]);
+  finish (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -542,5 +618,7 @@ main (int   argc,
   g_test_add_data_func ("/journeys/hint/jihai", "jihai", test_mahjong);
   g_test_add_data_func ("/journeys/hint/suzume", "suzume", test_mahjong);
   g_test_add_data_func ("/journeys/hint/mcr", "mcr", test_mahjong);
+  g_test_add_data_func ("/journeys/hint/mcr-chow", "mcr:chow:3", test_hinted_call);
+  g_test_add_data_func ("/journeys/hint/suzume-ron", "suzume:ron:3", test_hinted_call);
   return ui_test_run ();
 }

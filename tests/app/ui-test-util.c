@@ -540,16 +540,18 @@ timed_out_told (gpointer screen)
 }
 
 /* A hand ends (the player's turn once runs out on the way), Back, Continue:
- * the log is as it was, the clock is not "Paused", and the game goes on
- * into the next hand. */
+ * the log is as it was, the hand's result is back as the player left it,
+ * and after Next Hand the game goes on into the next hand. */
 void
 ui_test_mahjong_continue_journey (const char *game_id,
                                   guint       seed)
 {
   ParlorWindow *window = ui_test_get_window ();
   GtkWidget *screen = ui_test_mahjong_start (game_id, seed);
+  g_autofree char *next = g_strconcat (game_id, ".next-hand", NULL);
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
+  g_autofree char *result = NULL;
   guint hands;
 
   /* The player lets the clock make one move (from the next prompt on). */
@@ -563,12 +565,17 @@ ui_test_mahjong_continue_journey (const char *game_id,
   g_assert_true (ui_test_mahjong_play_to_hand_page (screen));
   hands = mahjong_screen_get_n_hands_ended (MAHJONG_SCREEN (screen));
   before = log_text (screen);
+  result = g_strdup (mahjong_screen_get_hand_text (MAHJONG_SCREEN (screen)));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.continue-game", NULL));
   screen = parlor_window_get_screen (window);
   after = log_text (screen);
   g_assert_cmpstr (after, ==, before);
   g_assert_cmpuint (mahjong_screen_get_n_hands_ended (MAHJONG_SCREEN (screen)), ==, hands);
+  g_assert_cmpstr (page_of (screen), ==, "hand");
+  g_assert_cmpstr (mahjong_screen_get_hand_text (MAHJONG_SCREEN (screen)), ==, result);
+  g_assert_true (gtk_widget_get_mapped (mahjong_screen_get_next_button (MAHJONG_SCREEN (screen))));
+  g_assert_true (gtk_widget_activate_action (screen, next, NULL));
   ui_test_mahjong_assert_goes_on (screen);
   /* And on to the next hand's end. */
   if (ui_test_mahjong_play_to_hand_page (screen))
@@ -582,8 +589,30 @@ can_undo (gpointer screen)
   return parlor_game_screen_can_undo (screen);
 }
 
-/* A move of the next hand undone (the record is played again through the
- * hand's end): the game goes on. */
+static guint
+n_actions (GtkWidget *screen)
+{
+  ParlorTable *table = table_of (screen);
+  GPtrArray *record = table != NULL ? parlor_table_get_record (table) : NULL;
+  guint n = 0;
+
+  for (guint i = 0; record != NULL && i < record->len; i++)
+    n += g_str_has_prefix (g_ptr_array_index (record, i), "action ");
+  return n;
+}
+
+static gboolean
+acted (gpointer data)
+{
+  Watch *watch = data;
+
+  return n_actions (watch->screen) > watch->n_actions;
+}
+
+/* Moves of later hands undone (the record is played again through a
+ * hand's end). A move the computers' moves came before goes back to the
+ * table, and the game goes on; a hand's first move goes back to the hand
+ * before's result, as the player saw it then, and Next Hand goes on. */
 void
 ui_test_mahjong_undo_journey (const char *game_id,
                               guint       seed)
@@ -591,13 +620,47 @@ ui_test_mahjong_undo_journey (const char *game_id,
   ParlorWindow *window = ui_test_get_window ();
   GtkWidget *screen = ui_test_mahjong_start (game_id, seed);
   g_autofree char *next = g_strconcat (game_id, ".next-hand", NULL);
+  gboolean to_table = FALSE, to_result = FALSE;
 
-  g_assert_true (ui_test_mahjong_play_to_hand_page (screen));
-  g_assert_true (gtk_widget_activate_action (screen, next, NULL));
-  ui_test_mahjong_assert_goes_on (screen);
-  ui_test_wait_for (can_undo, screen);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
-  ui_test_mahjong_assert_goes_on (screen);
+  for (guint hand = 0; hand < 12 && !(to_table && to_result); hand++)
+    {
+      g_autofree char *result = NULL;
+      guint before;
+
+      if (!ui_test_mahjong_play_to_hand_page (screen))
+        break;
+      result = g_strdup (mahjong_screen_get_hand_text (MAHJONG_SCREEN (screen)));
+      g_assert_true (gtk_widget_activate_action (screen, next, NULL));
+      before = n_actions (screen);
+      ui_test_wait_for (my_move_or_page, screen);
+      if (g_strcmp0 (page_of (screen), "play") != 0 || parlor_table_is_over (table_of (screen)))
+        continue;
+      if (n_actions (screen) == before ? to_result : to_table)
+        continue;
+      if (n_actions (screen) == before)
+        {
+          Watch watch = { screen, before };
+
+          to_result = TRUE;
+          ui_test_mahjong_move (screen);
+          ui_test_wait_for (acted, &watch);
+          g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+          g_assert_cmpstr (page_of (screen), ==, "hand");
+          g_assert_cmpstr (mahjong_screen_get_hand_text (MAHJONG_SCREEN (screen)), ==, result);
+          g_assert_true (gtk_widget_activate_action (screen, next, NULL));
+          ui_test_mahjong_assert_goes_on (screen);
+        }
+      else
+        {
+          to_table = TRUE;
+          ui_test_mahjong_assert_goes_on (screen);
+          ui_test_wait_for (can_undo, screen);
+          g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+          ui_test_mahjong_assert_goes_on (screen);
+        }
+    }
+  g_test_message ("undone to the table: %d; to a hand's result: %d", to_table, to_result);
+  g_assert_true (to_result);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL);
 }
 

@@ -165,7 +165,8 @@ shows_claims (MahjongClaimBar    *self,
           continue;
         has_pass |= pass;
         if (at >= self->n_claims || !g_str_equal (self->actions[at], claims[i].action)
-            || g_strcmp0 (gtk_button_get_label (GTK_BUTTON (self->button[at])), claims[i].label) != 0)
+            || g_strcmp0 (g_object_get_data (G_OBJECT (self->button[at]), "mahjong-claim-label"),
+                          claims[i].label) != 0)
           return FALSE;
         at++;
       }
@@ -187,6 +188,7 @@ add_button (MahjongClaimBar *self,
 
   self->actions[self->n_claims] = g_strdup (action);
   self->button[self->n_claims] = button;
+  g_object_set_data_full (G_OBJECT (button), "mahjong-claim-label", g_strdup (label), g_free);
   g_object_set_data (G_OBJECT (button), "mahjong-claim-action", self->actions[self->n_claims]);
   parlor_widget_set_move (button, action);
   g_signal_connect (button, "clicked", G_CALLBACK (on_clicked), self);
@@ -201,6 +203,85 @@ add_button (MahjongClaimBar *self,
     gtk_widget_add_css_class (button, "suggested-action");
   self->n_claims++;
   return button;
+}
+
+/* The key Alt presses with @label (lower case), or 0. */
+static gunichar
+mnemonic_key (const char *label)
+{
+  for (const char *p = label; *p != '\0'; p++)
+    if (*p == '_')
+      {
+        if (p[1] == '_')
+          p++;
+        else
+          return p[1] != '\0' ? g_unichar_tolower (g_utf8_get_char (p + 1)) : 0;
+      }
+  return 0;
+}
+
+/* @label without its key: a "(_K)" after the words goes whole. */
+static char *
+strip_mnemonic (const char *label)
+{
+  GString *text = g_string_new (NULL);
+
+  for (const char *p = label; *p != '\0'; p++)
+    {
+      if (p[0] == '_' && p[1] == '_')
+        {
+          g_string_append (text, "__");
+          p++;
+        }
+      else if (p[0] == '(' && p[1] == '_' && p[2] != '\0' && p[3] == ')')
+        p += 3;
+      else if (p[0] != '_')
+        g_string_append_c (text, *p);
+    }
+  while (text->len > 0 && text->str[text->len - 1] == ' ')
+    g_string_truncate (text, text->len - 1);
+  return g_string_free (text, FALSE);
+}
+
+/* Calls that would share a key (two kongs: Alt+K) each get their own: the
+ * first keeps it, each other one the first free digit from 2, shown on
+ * its button. */
+static void
+assign_keys (MahjongClaimBar *self)
+{
+  gunichar keys[MAHJONG_CLAIM_BAR_MAX + 1];
+
+  for (guint i = 0; i < self->n_claims; i++)
+    keys[i] = mnemonic_key (gtk_button_get_label (GTK_BUTTON (self->button[i])));
+  for (guint i = 0; i < self->n_claims; i++)
+    {
+      gboolean shared = FALSE;
+      gunichar digit;
+
+      for (guint j = 0; j < i && keys[i] != 0; j++)
+        shared |= keys[j] == keys[i];
+      if (!shared)
+        continue;
+      for (digit = '2'; digit <= '9'; digit++)
+        {
+          gboolean used = FALSE;
+
+          for (guint j = 0; j < self->n_claims; j++)
+            used |= keys[j] == digit;
+          if (!used)
+            break;
+        }
+      if (digit <= '9')
+        {
+          g_autofree char *words = strip_mnemonic (gtk_button_get_label (GTK_BUTTON (self->button[i])));
+          /* Translators: a call whose usual key an earlier call has, with
+           * its own digit key: "Kong of South wind (_2)" */
+          g_autofree char *label = g_strdup_printf (_("%s (_%d)"), words, (int) (digit - '0'));
+
+          gtk_button_set_label (GTK_BUTTON (self->button[i]), label);
+          keys[i] = digit;
+        }
+    }
 }
 
 void
@@ -246,6 +327,7 @@ mahjong_claim_bar_set_claims (MahjongClaimBar    *self,
       add_button (self, claims[i].action, claims[i].label);
   if (with_pass && !has_pass)
     add_button (self, PASS_ACTION, _("Pa_ss"));
+  assign_keys (self);
 
   if (deadline_us > 0 && self->n_claims > 0)
     {

@@ -55,6 +55,7 @@ typedef struct
   char             *hand_text;    /* the same, plain */
   guint             n_hands_ended;
   gboolean          hand_pending; /* its page is still to show */
+  guint             hand_end_actions; /* the record's actions when it ended */
   char             *ranking;      /* the match's, a row a seat */
 } MahjongScreenPrivate;
 
@@ -463,6 +464,14 @@ mahjong_screen_set_table (MahjongScreen    *self,
   priv = PRIV (self);
   priv->table = table;
   parlor_game_screen_keep_clear (PARLOR_GAME_SCREEN (self), GTK_WIDGET (mahjong_table_view_get_hand (table, 0)));
+  /* A notice leaves the other players' tiles in sight too, in the middle
+   * of the table. */
+  parlor_game_screen_set_notice_middle (PARLOR_GAME_SCREEN (self), TRUE);
+  for (guint i = 1; i < mahjong_table_view_get_n_seats (table); i++)
+    {
+      parlor_game_screen_keep_clear (PARLOR_GAME_SCREEN (self), GTK_WIDGET (mahjong_table_view_get_hand (table, i)));
+      parlor_game_screen_keep_clear (PARLOR_GAME_SCREEN (self), GTK_WIDGET (mahjong_table_view_get_melds (table, i)));
+    }
   g_signal_connect_object (mahjong_table_view_get_hand (table, 0), "tile-activated",
                            G_CALLBACK (on_tile_activated), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (mahjong_table_view_get_hand (table, 0), "tile-refused",
@@ -1005,6 +1014,20 @@ mahjong_screen_take_event (ParlorGameScreen *screen,
     mahjong_table_view_announce_event (priv->table, line, PARLOR_SCREEN_SEAT (self), words);
 }
 
+/* How many actions the table's record holds (0 with no table of its own). */
+static guint
+count_actions (MahjongScreen *self)
+{
+  ParlorSession *session = parlor_game_screen_get_session (PARLOR_GAME_SCREEN (self));
+  ParlorTable *table = session != NULL ? parlor_session_get_table (session) : NULL;
+  GPtrArray *record = table != NULL ? parlor_table_get_record (table) : NULL;
+  guint n = 0;
+
+  for (guint i = 0; record != NULL && i < record->len; i++)
+    n += g_str_has_prefix (g_ptr_array_index (record, i), "action ");
+  return n;
+}
+
 void
 mahjong_screen_end_hand (MahjongScreen *self,
                          const char    *title,
@@ -1021,6 +1044,7 @@ mahjong_screen_end_hand (MahjongScreen *self,
   g_clear_pointer (&priv->hand_text, g_free);
   priv->n_hands_ended++;
   priv->hand_pending = TRUE;
+  priv->hand_end_actions = count_actions (self);
 }
 
 void
@@ -1243,13 +1267,24 @@ static void
 mahjong_screen_begin_play (ParlorGameScreen *screen)
 {
   MahjongScreen *self = MAHJONG_SCREEN (screen);
+  MahjongScreenPrivate *priv = PRIV (self);
+  ParlorSession *session = parlor_game_screen_get_session (screen);
+  /* A game put back (continued, or a move undone) where a hand had just
+   * ended, nobody moving since, opens on that hand's result, as the
+   * player last saw it; otherwise on its table. */
+  gboolean on_result = priv->n_hands_ended > 0 && !priv->finished && priv->hand_title != NULL &&
+                       session != NULL && !parlor_session_is_replay (session) &&
+                       !parlor_game_screen_is_guest (screen) && !parlor_game_screen_is_host (screen) &&
+                       count_actions (self) == priv->hand_end_actions;
 
-  /* A game put back opens on its table, whatever hands its record ended. */
-  PRIV (self)->hand_pending = FALSE;
-  if (PRIV (self)->stack != NULL)
-    gtk_stack_set_visible_child_name (PRIV (self)->stack, "play");
+  priv->hand_pending = FALSE;
+  if (priv->stack != NULL)
+    gtk_stack_set_visible_child_name (priv->stack, "play");
   parlor_game_screen_refresh (PARLOR_GAME_SCREEN (self));
-  mahjong_screen_focus_hand (self);
+  if (on_result)
+    mahjong_screen_show_hand_result (self, priv->hand_title, priv->hand_words->str);
+  else
+    mahjong_screen_focus_hand (self);
 }
 
 static void
