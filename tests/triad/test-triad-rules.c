@@ -143,6 +143,28 @@ static const RuleCase rule_cases[] = {
   { "ff8/parlor-plus-group-of-own-cards", TRIAD_RULE_PLUS,
     { NULL, "01181", NULL, "01811", NULL, "11119", NULL, "19111" }, 4, 0, "2222",
     ".0.000.0.", ".....p.p." },
+  /* Reverse: the lower facing rank takes. Player 0 puts a card on the
+   * centre; its top faces the bottom rank of cell 1. */
+  { "reverse/lower-takes", TRIAD_RULE_REVERSE, { NULL, "11151" }, 4, 0, "3111", ".0..0....", ".b......." },
+  { "reverse/higher-keeps", TRIAD_RULE_REVERSE, { NULL, "11131" }, 4, 0, "5111", ".1..0....", "........." },
+  /* 5 against 5: the lower card sum (8 against 28) takes, the higher keeps. */
+  { "reverse/equal-lower-sum-takes", TRIAD_RULE_REVERSE, { NULL, "19959" }, 4, 0, "5111",
+    ".0..0....", ".b......." },
+  { "reverse/equal-higher-sum-keeps", TRIAD_RULE_REVERSE, { NULL, "11151" }, 4, 0, "5999",
+    ".1..0....", "........." },
+  /* Same is unchanged: top 3 = 3 and left 6 = 6 take cells 1 and 3; the
+   * right 1 faces a 2 and takes it by the reversed basic rule. */
+  { "reverse/same", TRIAD_RULE_REVERSE | TRIAD_RULE_SAME,
+    { NULL, "19939", NULL, "19699", NULL, "19992" }, 4, 0, "3116", ".0.000...", ".s.s.b..." },
+  /* As above, and Combo chains by the reversed rule: cell 1's left 9 is
+   * lower than cell 0's right A, so cell 0 falls too, in either reading.
+   * Without Reverse, 9 takes neither cell 0's right A nor its bottom A. */
+  { "reverse/same-combo", TRIAD_RULE_REVERSE | SAME_COMBO,
+    { "15AA5", "19939", NULL, "19699", NULL, "19992" }, 4, 0, "3116", "00.000...", "cs.s.b..." },
+  { "reverse/ff8-same-combo", TRIAD_RULE_REVERSE | FF8_SAME_COMBO,
+    { "15AA5", "19939", NULL, "19699", NULL, "19992" }, 4, 0, "3116", "00.000...", "cs.s.b..." },
+  { "reverse/off-same-combo", SAME_COMBO,
+    { "15AA5", "19939", NULL, "19699", NULL, "19992" }, 4, 0, "3116", "10.001...", ".s.s....." },
 };
 
 static void

@@ -72,7 +72,8 @@ brute_sum (const int *r)
   return r[0] + r[1] + r[2] + r[3];
 }
 
-/* Higher facing rank wins; equal ranks go to the higher card sum. */
+/* Higher facing rank wins; equal ranks go to the higher card sum. Reverse:
+ * lower wins, and the lower sum. */
 static inline int
 brute_takes (const Brute *b,
              int          from,
@@ -80,12 +81,18 @@ brute_takes (const Brute *b,
              int          to)
 {
   int a = b->rank[from][s], d = b->rank[to][(s + 2) % 4];
+  int sa = brute_sum (b->rank[from]), sd = brute_sum (b->rank[to]);
 
+  if (b->rules & TRIAD_RULE_REVERSE)
+    {
+      a = -a, d = -d;
+      sa = -sa, sd = -sd;
+    }
   if (a > d)
     return 1;
   if (a < d)
     return 0;
-  return brute_sum (b->rank[from]) > brute_sum (b->rank[to]);
+  return sa > sd;
 }
 
 /* Takes, by the basic rule over and over, what the cards marked in @from

@@ -100,15 +100,23 @@ triad_position_count (const TriadPosition *pos,
   return n;
 }
 
-/* Does @a, facing @b with its @side, take it under the basic rule? */
+/* Does @a, facing @b with its @side, take it under the basic rule? Reverse
+ * turns the whole comparison round, the sums that settle equal ranks too. */
 static inline gboolean
 beats (const TriadCard *a,
        guint            side,
-       const TriadCard *b)
+       const TriadCard *b,
+       TriadRules       rules)
 {
   guint mine = a->rank[side];
   guint theirs = b->rank[(side + 2) & 3];
 
+  if (rules & TRIAD_RULE_REVERSE)
+    {
+      if (mine != theirs)
+        return mine < theirs;
+      return triad_card_sum (a) < triad_card_sum (b);
+    }
   if (mine != theirs)
     return mine > theirs;
   return triad_card_sum (a) > triad_card_sum (b);
@@ -121,6 +129,7 @@ static guint
 combo_chain (const TriadCard *card,
              gint8           *owner,
              guint            player,
+             TriadRules       rules,
              TriadFlip       *flips,
              guint            n_sources,
              guint            n)
@@ -139,7 +148,7 @@ combo_chain (const TriadCard *card,
         {
           int nb = triad_neighbour[from][s];
 
-          if (nb >= 0 && owner[nb] == opp && beats (&card[from], s, &card[nb]))
+          if (nb >= 0 && owner[nb] == opp && beats (&card[from], s, &card[nb], rules))
             {
               owner[nb] = (gint8) player;
               flips[n].cell = (guint8) nb;
@@ -220,7 +229,7 @@ resolve_ff8 (const TriadCard *card,
                 continue;
               if (same >> s & 1)
                 take (owner, (guint) nb, player, flips, &n, TRIAD_FLIP_SAME);
-              else if (beats (me, s, &card[nb]))
+              else if (beats (me, s, &card[nb], rules))
                 take (owner, (guint) nb, player, flips, &n, TRIAD_FLIP_BASIC);
             }
           fired = n > 0;
@@ -262,12 +271,12 @@ resolve_ff8 (const TriadCard *card,
     {
       int nb = triad_neighbour[cell][s];
 
-      if ((occupied >> s & 1) && owner[nb] == opp && beats (me, s, &card[nb]))
+      if ((occupied >> s & 1) && owner[nb] == opp && beats (me, s, &card[nb], rules))
         take (owner, (guint) nb, player, flips, &n, TRIAD_FLIP_BASIC);
     }
 
   if ((rules & TRIAD_RULE_COMBO) && fired)
-    n = combo_chain (card, owner, player, flips, n, n);
+    n = combo_chain (card, owner, player, rules, flips, n, n);
 
   return n;
 }
@@ -338,7 +347,7 @@ triad_resolve (const TriadCard *card,
     {
       int nb = triad_neighbour[cell][s];
 
-      if (nb >= 0 && owner[nb] == opp && beats (me, s, &card[nb]))
+      if (nb >= 0 && owner[nb] == opp && beats (me, s, &card[nb], rules))
         {
           owner[nb] = (gint8) player;
           flips[n].cell = (guint8) nb;
@@ -349,7 +358,7 @@ triad_resolve (const TriadCard *card,
 
   /* Parlor's first reading: only cards taken by Same or Plus start Combo. */
   if ((rules & TRIAD_RULE_COMBO) && n_special > 0)
-    n = combo_chain (card, owner, player, flips, n_special, n);
+    n = combo_chain (card, owner, player, rules, flips, n_special, n);
 
   return n;
 }

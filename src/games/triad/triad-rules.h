@@ -38,6 +38,7 @@ typedef struct
  * TRIAD_RULE_FF8: Same, Plus and Combo resolve as Final Fantasy VIII's own
  * game code does (docs/rules/triple-triad.md). Without it they follow
  * Parlor's first reading, which games played before keep.
+ * TRIAD_RULE_REVERSE: the lower facing rank takes (the basic rule only).
  */
 typedef enum
 {
@@ -45,6 +46,7 @@ typedef enum
   TRIAD_RULE_PLUS  = 1 << 1,
   TRIAD_RULE_COMBO = 1 << 2,
   TRIAD_RULE_FF8   = 1 << 3,
+  TRIAD_RULE_REVERSE = 1 << 4,
 } TriadRules;
 
 typedef enum
