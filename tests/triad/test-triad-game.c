@@ -530,6 +530,7 @@ test_config (void)
     { "reverse=on", TRUE, 0, TRUE, TRIAD_RULE_REVERSE },
     { "reverse=on same=on reverse=off", TRUE, 0, TRUE, TRIAD_RULE_SAME },
     { "reverse=maybe", FALSE, 0, TRUE, 0 },
+    { "fallen-ace=on reverse=on", TRUE, 0, TRUE, TRIAD_RULE_FALLEN_ACE | TRIAD_RULE_REVERSE },
     { "reading=ff9", FALSE, 0, TRUE, 0 },
     { "combo=on", FALSE, 0, TRUE, 0 },
     { "first=2", FALSE, 0, TRUE, 0 },

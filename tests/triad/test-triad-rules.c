@@ -165,6 +165,28 @@ static const RuleCase rule_cases[] = {
     { "15AA5", "19939", NULL, "19699", NULL, "19992" }, 4, 0, "3116", "00.000...", "cs.s.b..." },
   { "reverse/off-same-combo", SAME_COMBO,
     { "15AA5", "19939", NULL, "19699", NULL, "19992" }, 4, 0, "3116", "10.001...", ".s.s....." },
+  /* Fallen Ace: a 1 takes an A; an A still takes a 1, a 2 still not an A. */
+  { "fallen-ace/one-takes-ace", TRIAD_RULE_FALLEN_ACE, { NULL, "111A1" }, 4, 0, "1111",
+    ".0..0....", ".b......." },
+  { "fallen-ace/off-one-keeps", 0, { NULL, "111A1" }, 4, 0, "1111", ".1..0....", "........." },
+  { "fallen-ace/ace-takes-one", TRIAD_RULE_FALLEN_ACE, { NULL, "11111" }, 4, 0, "A111",
+    ".0..0....", ".b......." },
+  { "fallen-ace/two-keeps-ace", TRIAD_RULE_FALLEN_ACE, { NULL, "111A1" }, 4, 0, "2111",
+    ".1..0....", "........." },
+  /* With Reverse an A takes a 1 (reversed, 10 against 1 would keep), and a
+   * 1 still takes an A, now by the reversed rule; a 9 keeps against a 1. */
+  { "fallen-ace/reverse-ace-takes-one", TRIAD_RULE_FALLEN_ACE | TRIAD_RULE_REVERSE, { NULL, "11111" },
+    4, 0, "A111", ".0..0....", ".b......." },
+  { "fallen-ace/reverse-one-takes-ace", TRIAD_RULE_FALLEN_ACE | TRIAD_RULE_REVERSE, { NULL, "111A1" },
+    4, 0, "1111", ".0..0....", ".b......." },
+  { "fallen-ace/reverse-nine-keeps", TRIAD_RULE_FALLEN_ACE | TRIAD_RULE_REVERSE, { NULL, "11111" },
+    4, 0, "9111", ".1..0....", "........." },
+  { "fallen-ace/reverse-off-ace-keeps", TRIAD_RULE_REVERSE, { NULL, "11111" }, 4, 0, "A111",
+    ".1..0....", "........." },
+  /* Combo chains by it too: Same takes cells 1 and 3 (3 = 3, 6 = 6); cell
+   * 1's left 1 then takes cell 0's right A. */
+  { "fallen-ace/same-combo", TRIAD_RULE_FALLEN_ACE | FF8_SAME_COMBO,
+    { "19AA9", "11131", NULL, "19699" }, 4, 0, "3116", "00.00....", "cs.s....." },
 };
 
 static void

@@ -83,6 +83,9 @@ brute_takes (const Brute *b,
   int a = b->rank[from][s], d = b->rank[to][(s + 2) % 4];
   int sa = brute_sum (b->rank[from]), sd = brute_sum (b->rank[to]);
 
+  /* Fallen Ace: between a 1 and an A the taking card wins either way. */
+  if ((b->rules & TRIAD_RULE_FALLEN_ACE) && ((a == 1 && d == 10) || (a == 10 && d == 1)))
+    return 1;
   if (b->rules & TRIAD_RULE_REVERSE)
     {
       a = -a, d = -d;

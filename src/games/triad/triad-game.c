@@ -140,11 +140,12 @@ triad_config_parse (const char   *text,
           result.open = g_str_equal (value, "open");
         }
       else if (g_str_equal (key, "same") || g_str_equal (key, "plus") || g_str_equal (key, "combo")
-               || g_str_equal (key, "reverse"))
+               || g_str_equal (key, "reverse") || g_str_equal (key, "fallen-ace"))
         {
           TriadRules bit = g_str_equal (key, "same") ? TRIAD_RULE_SAME
                            : g_str_equal (key, "plus") ? TRIAD_RULE_PLUS
-                           : g_str_equal (key, "combo") ? TRIAD_RULE_COMBO : TRIAD_RULE_REVERSE;
+                           : g_str_equal (key, "combo") ? TRIAD_RULE_COMBO
+                           : g_str_equal (key, "reverse") ? TRIAD_RULE_REVERSE : TRIAD_RULE_FALLEN_ACE;
 
           if (!parse_switch (value, &on))
             {

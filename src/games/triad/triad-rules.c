@@ -111,6 +111,8 @@ beats (const TriadCard *a,
   guint mine = a->rank[side];
   guint theirs = b->rank[(side + 2) & 3];
 
+  if ((rules & TRIAD_RULE_FALLEN_ACE) && mine + theirs == 11 && (mine == 1 || theirs == 1))
+    return TRUE;
   if (rules & TRIAD_RULE_REVERSE)
     {
       if (mine != theirs)

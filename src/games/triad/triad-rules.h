@@ -39,6 +39,8 @@ typedef struct
  * game code does (docs/rules/triple-triad.md). Without it they follow
  * Parlor's first reading, which games played before keep.
  * TRIAD_RULE_REVERSE: the lower facing rank takes (the basic rule only).
+ * TRIAD_RULE_FALLEN_ACE: a 1 and an A facing each other, the taking card
+ * wins, with or without Reverse (the basic rule only).
  */
 typedef enum
 {
@@ -47,6 +49,7 @@ typedef enum
   TRIAD_RULE_COMBO = 1 << 2,
   TRIAD_RULE_FF8   = 1 << 3,
   TRIAD_RULE_REVERSE = 1 << 4,
+  TRIAD_RULE_FALLEN_ACE = 1 << 5,
 } TriadRules;
 
 typedef enum
