@@ -187,6 +187,30 @@ static const RuleCase rule_cases[] = {
    * 1's left 1 then takes cell 0's right A. */
   { "fallen-ace/same-combo", TRIAD_RULE_FALLEN_ACE | FF8_SAME_COMBO,
     { "19AA9", "11131", NULL, "19699" }, 4, 0, "3116", "00.00....", "cs.s....." },
+  /* Same Wall: player 0 puts a card on cell 1, the top edge. Its top A
+   * meets the wall, its left 3 cell 0's right 3: two matches, Same takes
+   * cell 0. Without Same Wall, or with a 9 on the wall side, one match
+   * only, and cell 0's higher sum (30) keeps it from the basic rule. */
+  { "same-wall/wall-and-card", TRIAD_RULE_SAME | TRIAD_RULE_SAME_WALL, { "19399" }, 1, 0, "A113",
+    "00.......", "s........" },
+  { "same-wall/ff8-wall-and-card", FF8_SAME | TRIAD_RULE_SAME_WALL, { "19399" }, 1, 0, "A113",
+    "00.......", "s........" },
+  { "same-wall/off", TRIAD_RULE_SAME, { "19399" }, 1, 0, "A113", "10.......", "........." },
+  { "same-wall/nine-on-wall", TRIAD_RULE_SAME | TRIAD_RULE_SAME_WALL, { "19399" }, 1, 0, "9113",
+    "10.......", "........." },
+  /* The wall is not counted by Plus: top 5 + A would be 15 like left 7 +
+   * cell 0's right 8, but Plus sees one sum only, and Same no match. */
+  { "same-wall/plus-ignores-wall", TRIAD_RULE_SAME | TRIAD_RULE_PLUS | TRIAD_RULE_SAME_WALL,
+    { "11811" }, 1, 0, "5117", "10.......", "........." },
+  { "same-wall/ff8-plus-ignores-wall", FF8_SAME | TRIAD_RULE_PLUS | TRIAD_RULE_SAME_WALL,
+    { "11811" }, 1, 0, "5117", "10.......", "........." },
+  /* Both at once: top A on the wall and left 2 = 2 fire Same (cell 0);
+   * right 3 + 6 = bottom 4 + 5 = 9 fire Plus (cells 2 and 4). The basic
+   * rule takes nothing: 2 = 2 loses on sums (19 against 29), 3 < 6, 4 < 5. */
+  { "same-wall/with-plus", TRIAD_RULE_SAME | TRIAD_RULE_PLUS | TRIAD_RULE_SAME_WALL,
+    { "19299", NULL, "11116", NULL, "15111" }, 1, 0, "A342", "000.0....", "s.p.p...." },
+  { "same-wall/ff8-with-plus", FF8_SAME | TRIAD_RULE_PLUS | TRIAD_RULE_SAME_WALL,
+    { "19299", NULL, "11116", NULL, "15111" }, 1, 0, "A342", "000.0....", "s.p.p...." },
 };
 
 static void

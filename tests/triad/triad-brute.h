@@ -152,6 +152,7 @@ brute_play_ff8 (Brute *b,
           int n = brute_next (c, s);
 
           matches += n >= 0 && b->owner[n] >= 0 && b->rank[c][s] == b->rank[n][(s + 2) % 4];
+          matches += n < 0 && (b->rules & TRIAD_RULE_SAME_WALL) && b->rank[c][s] == 10;
         }
       for (int s = 0; s < 4 && matches >= 2; s++)
         {
@@ -245,6 +246,9 @@ brute_play (Brute *b,
           int n = brute_next (c, s);
 
           if (n >= 0 && b->owner[n] >= 0 && b->rank[c][s] == b->rank[n][(s + 2) % 4])
+            matches++;
+          /* Same Wall: the edge is an A */
+          if (n < 0 && (b->rules & TRIAD_RULE_SAME_WALL) && b->rank[c][s] == 10)
             matches++;
         }
       for (int s = 0; s < 4 && matches >= 2; s++)

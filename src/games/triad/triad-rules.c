@@ -209,6 +209,8 @@ resolve_ff8 (const TriadCard *card,
       int nb = triad_neighbour[cell][s];
       guint theirs;
 
+      if (nb < 0 && (rules & TRIAD_RULE_SAME_WALL) && me->rank[s] == 10)
+        same |= 1u << s;
       if (nb < 0 || owner[nb] == TRIAD_EMPTY)
         continue;
       occupied |= 1u << s;
@@ -218,8 +220,8 @@ resolve_ff8 (const TriadCard *card,
         same |= 1u << s;
     }
 
-  /* Same and Plus need two neighbours at least. */
-  if ((occupied & (occupied - 1)) != 0)
+  /* Same and Plus need two neighbours at least (Same Wall's walls count for Same). */
+  if (((occupied | same) & ((occupied | same) - 1)) != 0)
     {
       if ((rules & TRIAD_RULE_SAME) && (same & (same - 1)) != 0)
         {
@@ -310,6 +312,8 @@ triad_resolve (const TriadCard *card,
           int nb = triad_neighbour[cell][s];
           guint theirs;
 
+          if (nb < 0 && (rules & TRIAD_RULE_SAME_WALL) && me->rank[s] == 10)
+            same |= 1u << s;
           if (nb < 0 || owner[nb] == TRIAD_EMPTY)
             continue;
           occupied |= 1u << s;
@@ -319,8 +323,8 @@ triad_resolve (const TriadCard *card,
             same |= 1u << s;
         }
 
-      /* Same and Plus need two matching neighbours of either owner; only the
-       * opponent's flip. */
+      /* Same and Plus need two matching neighbours of either owner (or a
+       * wall, for Same Wall's Same); only the opponent's flip. */
       if (!(rules & TRIAD_RULE_SAME) || (same & (same - 1)) == 0)
         same = 0;
       if ((rules & TRIAD_RULE_PLUS) && (occupied & (occupied - 1)) != 0)
@@ -334,7 +338,7 @@ triad_resolve (const TriadCard *card,
         {
           int nb = triad_neighbour[cell][s];
 
-          if (((same | plus) >> s & 1) && owner[nb] == opp)
+          if (((same | plus) >> s & 1) && nb >= 0 && owner[nb] == opp)
             {
               owner[nb] = (gint8) player;
               flips[n].cell = (guint8) nb;

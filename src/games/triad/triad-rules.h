@@ -41,6 +41,7 @@ typedef struct
  * TRIAD_RULE_REVERSE: the lower facing rank takes (the basic rule only).
  * TRIAD_RULE_FALLEN_ACE: a 1 and an A facing each other, the taking card
  * wins, with or without Reverse (the basic rule only).
+ * TRIAD_RULE_SAME_WALL: for Same only, the board's edge matches an A.
  */
 typedef enum
 {
@@ -50,6 +51,7 @@ typedef enum
   TRIAD_RULE_FF8   = 1 << 3,
   TRIAD_RULE_REVERSE = 1 << 4,
   TRIAD_RULE_FALLEN_ACE = 1 << 5,
+  TRIAD_RULE_SAME_WALL = 1 << 6,
 } TriadRules;
 
 typedef enum

@@ -12,7 +12,7 @@
 
 /* Bit i of TriadRules; "ff8" is TRIAD_RULE_FF8. */
 static const char *const rule_names[] = { "same", "plus", "combo", "ff8", "reverse",
-                                           "fallen-ace" };
+                                           "fallen-ace", "same-wall" };
 
 char *
 triad_rules_to_string (TriadRules rules)
