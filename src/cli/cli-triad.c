@@ -54,7 +54,7 @@ parse_rules_option (const char  *text,
       || (parlor && (*rules & TRIAD_RULE_FF8)))
     {
       fprintf (stderr, "parlor-cli: --rules takes none or a comma list of same, plus, combo, "
-                       "and ff8 (the default) or parlor\n");
+                       "reverse, fallen-ace, same-wall, and ff8 (the default) or parlor\n");
       return FALSE;
     }
   if ((*rules & TRIAD_RULE_COMBO) && !(*rules & (TRIAD_RULE_SAME | TRIAD_RULE_PLUS)))
@@ -66,6 +66,8 @@ parse_rules_option (const char  *text,
     *rules |= TRIAD_RULE_FF8;
   if (!(*rules & (TRIAD_RULE_SAME | TRIAD_RULE_PLUS)))
     *rules &= ~TRIAD_RULE_FF8;
+  if (!(*rules & TRIAD_RULE_SAME))
+    *rules &= ~TRIAD_RULE_SAME_WALL;
   return TRUE;
 }
 
@@ -185,7 +187,7 @@ parlor_cli_triad (int    argc,
     { "bench", 0, 0, G_OPTION_ARG_NONE, &bench, "Time solving the openings of random deals", NULL },
     { "deals", 0, 0, G_OPTION_ARG_INT, &deals, "Number of deals to time (50)", "N" },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, "Seed of the deals (1)", "S" },
-    { "rules", 0, 0, G_OPTION_ARG_STRING, &rules_text, "Extra rules: none or same,plus,combo; add parlor for Parlor's first reading", "LIST" },
+    { "rules", 0, 0, G_OPTION_ARG_STRING, &rules_text, "Extra rules: none or same,plus,combo,reverse,fallen-ace,same-wall; add parlor for Parlor's first reading", "LIST" },
     { NULL }
   };
 

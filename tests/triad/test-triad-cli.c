@@ -129,6 +129,28 @@ test_solve_ff8 (void)
                  TRIAD_RULE_SAME | TRIAD_RULE_PLUS | TRIAD_RULE_COMBO | TRIAD_RULE_FF8);
 }
 
+/* The basic positions again under Reverse. */
+static void
+test_solve_reverse (void)
+{
+  check_fixture ("solve-reverse.txt", "reverse", TRIAD_RULE_REVERSE);
+}
+
+/* And under Reverse with Fallen Ace, the words in either order. */
+static void
+test_solve_fallen_ace (void)
+{
+  check_fixture ("solve-fallen-ace.txt", "fallen-ace,reverse", TRIAD_RULE_REVERSE | TRIAD_RULE_FALLEN_ACE);
+}
+
+/* The FF VIII positions again with Same Wall. */
+static void
+test_solve_same_wall (void)
+{
+  check_fixture ("solve-same-wall.txt", "same,plus,combo,same-wall",
+                 TRIAD_RULE_SAME | TRIAD_RULE_PLUS | TRIAD_RULE_COMBO | TRIAD_RULE_FF8 | TRIAD_RULE_SAME_WALL);
+}
+
 /* A replay recorded before Same, Plus and Combo followed Final Fantasy VIII
  * (its config has no reading=) still verifies, under the rules it was
  * played with. */
@@ -277,6 +299,9 @@ main (int   argc,
 
   g_test_add_func ("/triad/cli/solve-basic", test_solve_basic);
   g_test_add_func ("/triad/cli/solve-same-plus-combo", test_solve_same_plus_combo);
+  g_test_add_func ("/triad/cli/solve-reverse", test_solve_reverse);
+  g_test_add_func ("/triad/cli/solve-fallen-ace", test_solve_fallen_ace);
+  g_test_add_func ("/triad/cli/solve-same-wall", test_solve_same_wall);
   g_test_add_func ("/triad/cli/solve-ff8", test_solve_ff8);
   g_test_add_func ("/triad/cli/old-replay-verifies", test_old_replay_verifies);
   g_test_add_func ("/triad/cli/bench", test_bench);

@@ -527,6 +527,13 @@ test_config (void)
     { "reading=ff8 plus=on reading=parlor", TRUE, 0, TRUE, TRIAD_RULE_PLUS },
     /* without Same or Plus the reading changes nothing and is not kept */
     { "reading=ff8", TRUE, 0, TRUE, 0 },
+    { "reverse=on", TRUE, 0, TRUE, TRIAD_RULE_REVERSE },
+    { "reverse=on same=on reverse=off", TRUE, 0, TRUE, TRIAD_RULE_SAME },
+    { "reverse=maybe", FALSE, 0, TRUE, 0 },
+    { "fallen-ace=on reverse=on", TRUE, 0, TRUE, TRIAD_RULE_FALLEN_ACE | TRIAD_RULE_REVERSE },
+    /* Same Wall changes only Same: without it, it is not kept */
+    { "same-wall=on same=on", TRUE, 0, TRUE, TRIAD_RULE_SAME | TRIAD_RULE_SAME_WALL },
+    { "same-wall=on plus=on", TRUE, 0, TRUE, TRIAD_RULE_PLUS },
     { "reading=ff9", FALSE, 0, TRUE, 0 },
     { "combo=on", FALSE, 0, TRUE, 0 },
     { "first=2", FALSE, 0, TRUE, 0 },

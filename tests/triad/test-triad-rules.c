@@ -143,6 +143,74 @@ static const RuleCase rule_cases[] = {
   { "ff8/parlor-plus-group-of-own-cards", TRIAD_RULE_PLUS,
     { NULL, "01181", NULL, "01811", NULL, "11119", NULL, "19111" }, 4, 0, "2222",
     ".0.000.0.", ".....p.p." },
+  /* Reverse: the lower facing rank takes. Player 0 puts a card on the
+   * centre; its top faces the bottom rank of cell 1. */
+  { "reverse/lower-takes", TRIAD_RULE_REVERSE, { NULL, "11151" }, 4, 0, "3111", ".0..0....", ".b......." },
+  { "reverse/higher-keeps", TRIAD_RULE_REVERSE, { NULL, "11131" }, 4, 0, "5111", ".1..0....", "........." },
+  /* 5 against 5: the lower card sum (8 against 28) takes, the higher keeps. */
+  { "reverse/equal-lower-sum-takes", TRIAD_RULE_REVERSE, { NULL, "19959" }, 4, 0, "5111",
+    ".0..0....", ".b......." },
+  { "reverse/equal-higher-sum-keeps", TRIAD_RULE_REVERSE, { NULL, "11151" }, 4, 0, "5999",
+    ".1..0....", "........." },
+  /* Same is unchanged: top 3 = 3 and left 6 = 6 take cells 1 and 3; the
+   * right 1 faces a 2 and takes it by the reversed basic rule. */
+  { "reverse/same", TRIAD_RULE_REVERSE | TRIAD_RULE_SAME,
+    { NULL, "19939", NULL, "19699", NULL, "19992" }, 4, 0, "3116", ".0.000...", ".s.s.b..." },
+  /* As above, and Combo chains by the reversed rule: cell 1's left 9 is
+   * lower than cell 0's right A, so cell 0 falls too, in either reading.
+   * Without Reverse, 9 takes neither cell 0's right A nor its bottom A. */
+  { "reverse/same-combo", TRIAD_RULE_REVERSE | SAME_COMBO,
+    { "15AA5", "19939", NULL, "19699", NULL, "19992" }, 4, 0, "3116", "00.000...", "cs.s.b..." },
+  { "reverse/ff8-same-combo", TRIAD_RULE_REVERSE | FF8_SAME_COMBO,
+    { "15AA5", "19939", NULL, "19699", NULL, "19992" }, 4, 0, "3116", "00.000...", "cs.s.b..." },
+  { "reverse/off-same-combo", SAME_COMBO,
+    { "15AA5", "19939", NULL, "19699", NULL, "19992" }, 4, 0, "3116", "10.001...", ".s.s....." },
+  /* Fallen Ace: a 1 takes an A; an A still takes a 1, a 2 still not an A. */
+  { "fallen-ace/one-takes-ace", TRIAD_RULE_FALLEN_ACE, { NULL, "111A1" }, 4, 0, "1111",
+    ".0..0....", ".b......." },
+  { "fallen-ace/off-one-keeps", 0, { NULL, "111A1" }, 4, 0, "1111", ".1..0....", "........." },
+  { "fallen-ace/ace-takes-one", TRIAD_RULE_FALLEN_ACE, { NULL, "11111" }, 4, 0, "A111",
+    ".0..0....", ".b......." },
+  { "fallen-ace/two-keeps-ace", TRIAD_RULE_FALLEN_ACE, { NULL, "111A1" }, 4, 0, "2111",
+    ".1..0....", "........." },
+  /* With Reverse an A takes a 1 (reversed, 10 against 1 would keep), and a
+   * 1 still takes an A, now by the reversed rule; a 9 keeps against a 1. */
+  { "fallen-ace/reverse-ace-takes-one", TRIAD_RULE_FALLEN_ACE | TRIAD_RULE_REVERSE, { NULL, "11111" },
+    4, 0, "A111", ".0..0....", ".b......." },
+  { "fallen-ace/reverse-one-takes-ace", TRIAD_RULE_FALLEN_ACE | TRIAD_RULE_REVERSE, { NULL, "111A1" },
+    4, 0, "1111", ".0..0....", ".b......." },
+  { "fallen-ace/reverse-nine-keeps", TRIAD_RULE_FALLEN_ACE | TRIAD_RULE_REVERSE, { NULL, "11111" },
+    4, 0, "9111", ".1..0....", "........." },
+  { "fallen-ace/reverse-off-ace-keeps", TRIAD_RULE_REVERSE, { NULL, "11111" }, 4, 0, "A111",
+    ".1..0....", "........." },
+  /* Combo chains by it too: Same takes cells 1 and 3 (3 = 3, 6 = 6); cell
+   * 1's left 1 then takes cell 0's right A. */
+  { "fallen-ace/same-combo", TRIAD_RULE_FALLEN_ACE | FF8_SAME_COMBO,
+    { "19AA9", "11131", NULL, "19699" }, 4, 0, "3116", "00.00....", "cs.s....." },
+  /* Same Wall: player 0 puts a card on cell 1, the top edge. Its top A
+   * meets the wall, its left 3 cell 0's right 3: two matches, Same takes
+   * cell 0. Without Same Wall, or with a 9 on the wall side, one match
+   * only, and cell 0's higher sum (30) keeps it from the basic rule. */
+  { "same-wall/wall-and-card", TRIAD_RULE_SAME | TRIAD_RULE_SAME_WALL, { "19399" }, 1, 0, "A113",
+    "00.......", "s........" },
+  { "same-wall/ff8-wall-and-card", FF8_SAME | TRIAD_RULE_SAME_WALL, { "19399" }, 1, 0, "A113",
+    "00.......", "s........" },
+  { "same-wall/off", TRIAD_RULE_SAME, { "19399" }, 1, 0, "A113", "10.......", "........." },
+  { "same-wall/nine-on-wall", TRIAD_RULE_SAME | TRIAD_RULE_SAME_WALL, { "19399" }, 1, 0, "9113",
+    "10.......", "........." },
+  /* The wall is not counted by Plus: top 5 + A would be 15 like left 7 +
+   * cell 0's right 8, but Plus sees one sum only, and Same no match. */
+  { "same-wall/plus-ignores-wall", TRIAD_RULE_SAME | TRIAD_RULE_PLUS | TRIAD_RULE_SAME_WALL,
+    { "11811" }, 1, 0, "5117", "10.......", "........." },
+  { "same-wall/ff8-plus-ignores-wall", FF8_SAME | TRIAD_RULE_PLUS | TRIAD_RULE_SAME_WALL,
+    { "11811" }, 1, 0, "5117", "10.......", "........." },
+  /* Both at once: top A on the wall and left 2 = 2 fire Same (cell 0);
+   * right 3 + 6 = bottom 4 + 5 = 9 fire Plus (cells 2 and 4). The basic
+   * rule takes nothing: 2 = 2 loses on sums (19 against 29), 3 < 6, 4 < 5. */
+  { "same-wall/with-plus", TRIAD_RULE_SAME | TRIAD_RULE_PLUS | TRIAD_RULE_SAME_WALL,
+    { "19299", NULL, "11116", NULL, "15111" }, 1, 0, "A342", "000.0....", "s.p.p...." },
+  { "same-wall/ff8-with-plus", FF8_SAME | TRIAD_RULE_PLUS | TRIAD_RULE_SAME_WALL,
+    { "19299", NULL, "11116", NULL, "15111" }, 1, 0, "A342", "000.0....", "s.p.p...." },
 };
 
 static void

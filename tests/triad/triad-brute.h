@@ -72,7 +72,8 @@ brute_sum (const int *r)
   return r[0] + r[1] + r[2] + r[3];
 }
 
-/* Higher facing rank wins; equal ranks go to the higher card sum. */
+/* Higher facing rank wins; equal ranks go to the higher card sum. Reverse:
+ * lower wins, and the lower sum. */
 static inline int
 brute_takes (const Brute *b,
              int          from,
@@ -80,12 +81,21 @@ brute_takes (const Brute *b,
              int          to)
 {
   int a = b->rank[from][s], d = b->rank[to][(s + 2) % 4];
+  int sa = brute_sum (b->rank[from]), sd = brute_sum (b->rank[to]);
 
+  /* Fallen Ace: between a 1 and an A the taking card wins either way. */
+  if ((b->rules & TRIAD_RULE_FALLEN_ACE) && ((a == 1 && d == 10) || (a == 10 && d == 1)))
+    return 1;
+  if (b->rules & TRIAD_RULE_REVERSE)
+    {
+      a = -a, d = -d;
+      sa = -sa, sd = -sd;
+    }
   if (a > d)
     return 1;
   if (a < d)
     return 0;
-  return brute_sum (b->rank[from]) > brute_sum (b->rank[to]);
+  return sa > sd;
 }
 
 /* Takes, by the basic rule over and over, what the cards marked in @from
@@ -142,6 +152,7 @@ brute_play_ff8 (Brute *b,
           int n = brute_next (c, s);
 
           matches += n >= 0 && b->owner[n] >= 0 && b->rank[c][s] == b->rank[n][(s + 2) % 4];
+          matches += n < 0 && (b->rules & TRIAD_RULE_SAME_WALL) && b->rank[c][s] == 10;
         }
       for (int s = 0; s < 4 && matches >= 2; s++)
         {
@@ -235,6 +246,9 @@ brute_play (Brute *b,
           int n = brute_next (c, s);
 
           if (n >= 0 && b->owner[n] >= 0 && b->rank[c][s] == b->rank[n][(s + 2) % 4])
+            matches++;
+          /* Same Wall: the edge is an A */
+          if (n < 0 && (b->rules & TRIAD_RULE_SAME_WALL) && b->rank[c][s] == 10)
             matches++;
         }
       for (int s = 0; s < 4 && matches >= 2; s++)

@@ -139,10 +139,15 @@ triad_config_parse (const char   *text,
             }
           result.open = g_str_equal (value, "open");
         }
-      else if (g_str_equal (key, "same") || g_str_equal (key, "plus") || g_str_equal (key, "combo"))
+      else if (g_str_equal (key, "same") || g_str_equal (key, "plus") || g_str_equal (key, "combo")
+               || g_str_equal (key, "reverse") || g_str_equal (key, "fallen-ace")
+               || g_str_equal (key, "same-wall"))
         {
           TriadRules bit = g_str_equal (key, "same") ? TRIAD_RULE_SAME
-                           : g_str_equal (key, "plus") ? TRIAD_RULE_PLUS : TRIAD_RULE_COMBO;
+                           : g_str_equal (key, "plus") ? TRIAD_RULE_PLUS
+                           : g_str_equal (key, "combo") ? TRIAD_RULE_COMBO
+                           : g_str_equal (key, "reverse") ? TRIAD_RULE_REVERSE
+                           : g_str_equal (key, "fallen-ace") ? TRIAD_RULE_FALLEN_ACE : TRIAD_RULE_SAME_WALL;
 
           if (!parse_switch (value, &on))
             {
@@ -181,6 +186,8 @@ triad_config_parse (const char   *text,
   /* The reading only matters to Same and Plus: without them, rules=none as before. */
   if (!(result.rules & (TRIAD_RULE_SAME | TRIAD_RULE_PLUS)))
     result.rules &= ~TRIAD_RULE_FF8;
+  if (!(result.rules & TRIAD_RULE_SAME))
+    result.rules &= ~TRIAD_RULE_SAME_WALL;
 
   *config = result;
   return TRUE;

@@ -100,15 +100,25 @@ triad_position_count (const TriadPosition *pos,
   return n;
 }
 
-/* Does @a, facing @b with its @side, take it under the basic rule? */
+/* Does @a, facing @b with its @side, take it under the basic rule? Reverse
+ * turns the whole comparison round, the sums that settle equal ranks too. */
 static inline gboolean
 beats (const TriadCard *a,
        guint            side,
-       const TriadCard *b)
+       const TriadCard *b,
+       TriadRules       rules)
 {
   guint mine = a->rank[side];
   guint theirs = b->rank[(side + 2) & 3];
 
+  if ((rules & TRIAD_RULE_FALLEN_ACE) && mine + theirs == 11 && (mine == 1 || theirs == 1))
+    return TRUE;
+  if (rules & TRIAD_RULE_REVERSE)
+    {
+      if (mine != theirs)
+        return mine < theirs;
+      return triad_card_sum (a) < triad_card_sum (b);
+    }
   if (mine != theirs)
     return mine > theirs;
   return triad_card_sum (a) > triad_card_sum (b);
@@ -121,6 +131,7 @@ static guint
 combo_chain (const TriadCard *card,
              gint8           *owner,
              guint            player,
+             TriadRules       rules,
              TriadFlip       *flips,
              guint            n_sources,
              guint            n)
@@ -139,7 +150,7 @@ combo_chain (const TriadCard *card,
         {
           int nb = triad_neighbour[from][s];
 
-          if (nb >= 0 && owner[nb] == opp && beats (&card[from], s, &card[nb]))
+          if (nb >= 0 && owner[nb] == opp && beats (&card[from], s, &card[nb], rules))
             {
               owner[nb] = (gint8) player;
               flips[n].cell = (guint8) nb;
@@ -198,6 +209,8 @@ resolve_ff8 (const TriadCard *card,
       int nb = triad_neighbour[cell][s];
       guint theirs;
 
+      if (nb < 0 && (rules & TRIAD_RULE_SAME_WALL) && me->rank[s] == 10)
+        same |= 1u << s;
       if (nb < 0 || owner[nb] == TRIAD_EMPTY)
         continue;
       occupied |= 1u << s;
@@ -207,8 +220,8 @@ resolve_ff8 (const TriadCard *card,
         same |= 1u << s;
     }
 
-  /* Same and Plus need two neighbours at least. */
-  if ((occupied & (occupied - 1)) != 0)
+  /* Same and Plus need two neighbours at least (Same Wall's walls count for Same). */
+  if (((occupied | same) & ((occupied | same) - 1)) != 0)
     {
       if ((rules & TRIAD_RULE_SAME) && (same & (same - 1)) != 0)
         {
@@ -220,7 +233,7 @@ resolve_ff8 (const TriadCard *card,
                 continue;
               if (same >> s & 1)
                 take (owner, (guint) nb, player, flips, &n, TRIAD_FLIP_SAME);
-              else if (beats (me, s, &card[nb]))
+              else if (beats (me, s, &card[nb], rules))
                 take (owner, (guint) nb, player, flips, &n, TRIAD_FLIP_BASIC);
             }
           fired = n > 0;
@@ -262,12 +275,12 @@ resolve_ff8 (const TriadCard *card,
     {
       int nb = triad_neighbour[cell][s];
 
-      if ((occupied >> s & 1) && owner[nb] == opp && beats (me, s, &card[nb]))
+      if ((occupied >> s & 1) && owner[nb] == opp && beats (me, s, &card[nb], rules))
         take (owner, (guint) nb, player, flips, &n, TRIAD_FLIP_BASIC);
     }
 
   if ((rules & TRIAD_RULE_COMBO) && fired)
-    n = combo_chain (card, owner, player, flips, n, n);
+    n = combo_chain (card, owner, player, rules, flips, n, n);
 
   return n;
 }
@@ -299,6 +312,8 @@ triad_resolve (const TriadCard *card,
           int nb = triad_neighbour[cell][s];
           guint theirs;
 
+          if (nb < 0 && (rules & TRIAD_RULE_SAME_WALL) && me->rank[s] == 10)
+            same |= 1u << s;
           if (nb < 0 || owner[nb] == TRIAD_EMPTY)
             continue;
           occupied |= 1u << s;
@@ -308,8 +323,8 @@ triad_resolve (const TriadCard *card,
             same |= 1u << s;
         }
 
-      /* Same and Plus need two matching neighbours of either owner; only the
-       * opponent's flip. */
+      /* Same and Plus need two matching neighbours of either owner (or a
+       * wall, for Same Wall's Same); only the opponent's flip. */
       if (!(rules & TRIAD_RULE_SAME) || (same & (same - 1)) == 0)
         same = 0;
       if ((rules & TRIAD_RULE_PLUS) && (occupied & (occupied - 1)) != 0)
@@ -323,7 +338,7 @@ triad_resolve (const TriadCard *card,
         {
           int nb = triad_neighbour[cell][s];
 
-          if (((same | plus) >> s & 1) && owner[nb] == opp)
+          if (((same | plus) >> s & 1) && nb >= 0 && owner[nb] == opp)
             {
               owner[nb] = (gint8) player;
               flips[n].cell = (guint8) nb;
@@ -338,7 +353,7 @@ triad_resolve (const TriadCard *card,
     {
       int nb = triad_neighbour[cell][s];
 
-      if (nb >= 0 && owner[nb] == opp && beats (me, s, &card[nb]))
+      if (nb >= 0 && owner[nb] == opp && beats (me, s, &card[nb], rules))
         {
           owner[nb] = (gint8) player;
           flips[n].cell = (guint8) nb;
@@ -349,7 +364,7 @@ triad_resolve (const TriadCard *card,
 
   /* Parlor's first reading: only cards taken by Same or Plus start Combo. */
   if ((rules & TRIAD_RULE_COMBO) && n_special > 0)
-    n = combo_chain (card, owner, player, flips, n_special, n);
+    n = combo_chain (card, owner, player, rules, flips, n_special, n);
 
   return n;
 }

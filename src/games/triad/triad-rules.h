@@ -38,6 +38,10 @@ typedef struct
  * TRIAD_RULE_FF8: Same, Plus and Combo resolve as Final Fantasy VIII's own
  * game code does (docs/rules/triple-triad.md). Without it they follow
  * Parlor's first reading, which games played before keep.
+ * TRIAD_RULE_REVERSE: the lower facing rank takes (the basic rule only).
+ * TRIAD_RULE_FALLEN_ACE: a 1 and an A facing each other, the taking card
+ * wins, with or without Reverse (the basic rule only).
+ * TRIAD_RULE_SAME_WALL: for Same only, the board's edge matches an A.
  */
 typedef enum
 {
@@ -45,6 +49,9 @@ typedef enum
   TRIAD_RULE_PLUS  = 1 << 1,
   TRIAD_RULE_COMBO = 1 << 2,
   TRIAD_RULE_FF8   = 1 << 3,
+  TRIAD_RULE_REVERSE = 1 << 4,
+  TRIAD_RULE_FALLEN_ACE = 1 << 5,
+  TRIAD_RULE_SAME_WALL = 1 << 6,
 } TriadRules;
 
 typedef enum

@@ -11,7 +11,8 @@
 #include "triad-view.h"
 
 /* Bit i of TriadRules; "ff8" is TRIAD_RULE_FF8. */
-static const char *const rule_names[] = { "same", "plus", "combo", "ff8" };
+static const char *const rule_names[] = { "same", "plus", "combo", "ff8", "reverse",
+                                           "fallen-ace", "same-wall" };
 
 char *
 triad_rules_to_string (TriadRules rules)
