@@ -306,8 +306,10 @@ class NameRepeats:
 
     def close(self):
         pump()
-        for event in self.EVENTS:
-            self.listener.deregister(event)
+        if self.listener is not None:
+            for event in self.EVENTS:
+                self.listener.deregister(event)
+            self.listener = None
 
 
 class Announcements:
