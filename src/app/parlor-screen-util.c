@@ -392,9 +392,12 @@ static void
 tell_pending (GtkWidget *widget)
 {
   gboolean focusable = gtk_widget_get_focusable (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
 
+  /* Not in a dialog as it opens: the dialog is then heard as a filler. */
   if (g_object_get_data (G_OBJECT (widget), "parlor-pending-told") != NULL ||
-      !gtk_widget_get_realized (widget) || gtk_widget_has_focus (widget))
+      !gtk_widget_get_realized (widget) || gtk_widget_has_focus (widget) || GTK_IS_NATIVE (widget) ||
+      (GTK_IS_WINDOW (root) && gtk_window_get_transient_for (GTK_WINDOW (root)) != NULL))
     return;
   g_object_set_data (G_OBJECT (widget), "parlor-pending-told", GINT_TO_POINTER (1));
   gtk_widget_set_focusable (widget, !focusable);

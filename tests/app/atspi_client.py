@@ -279,8 +279,9 @@ class NameRepeats:
 
     EVENTS = ('object:property-change:accessible-name', 'object:state-changed:focused')
 
-    def __init__(self, pid):
+    def __init__(self, pid, main_window_only=False):
         self.pid = pid
+        self.main_window_only = main_window_only
         self.names = {}  # the last name heard of each object
         self.repeats = []
         self.listener = Atspi.EventListener.new(self._on_event)
@@ -298,11 +299,19 @@ class NameRepeats:
                     self.names[key] = source.get_name() or ''
                 return
             name = event.any_data if isinstance(event.any_data, str) else source.get_name() or ''
+            if self.main_window_only and self._window_role(source) != 'frame':
+                return
             if has_state(source, Atspi.StateType.FOCUSED) and self.names.get(key) == name:
                 self.repeats.append('%s “%s”' % (source.get_role_name(), name))
             self.names[key] = name
         except GLib.GError:
             pass
+
+    @staticmethod
+    def _window_role(obj):
+        while obj is not None and obj.get_role_name() not in ('frame', 'dialog', 'alert', 'application'):
+            obj = obj.get_parent()
+        return obj.get_role_name() if obj is not None else None
 
     def close(self):
         pump()
