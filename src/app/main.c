@@ -20,6 +20,8 @@ main (int   argc,
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
+  /* What the desktop and screen readers call the app, not its program name. */
+  g_set_application_name (_("Parlor"));
   app = parlor_application_new ();
   /* The desktop session's end ("query-end") writes the game in progress. */
   g_object_set (app, "register-session", TRUE, NULL);

@@ -5,6 +5,7 @@
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "parlor-screen-util.h"
 
@@ -82,6 +83,8 @@ mnemonic_text (GtkWidget *widget)
   return text;
 }
 
+static void quiet_repeated_tooltip (GtkWidget *widget);
+
 /* Named once per text: a screen reader may say the name again on a change. */
 static void
 name_by_mnemonic (GtkWidget *widget)
@@ -98,6 +101,80 @@ name_by_mnemonic (GtkWidget *widget)
   gtk_accessible_reset_relation (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
   gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
   g_object_set_data_full (G_OBJECT (widget), "parlor-accessible-name", name, g_free);
+  quiet_repeated_tooltip (widget);
+}
+
+#define QUIET_TIP_KEY "parlor-quiet-tooltip"
+
+/* The name the app gave @widget, or NULL. GTK 4.8 has no getter for an
+ * accessible property, but its test API returns the value held when it
+ * differs from the one asked about. */
+static char *
+given_name (GtkWidget *widget)
+{
+  if (!gtk_test_accessible_has_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL))
+    return NULL;
+  return gtk_test_accessible_check_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, "\x01");
+}
+
+/* A button with no words of its own (an icon): GTK 4.8 names it by its tooltip. */
+static gboolean
+named_by_tooltip (GtkWidget *widget)
+{
+  if (GTK_IS_MENU_BUTTON (widget))
+    return gtk_menu_button_get_label (GTK_MENU_BUTTON (widget)) == NULL;
+  return GTK_IS_BUTTON (widget) && gtk_button_get_label (GTK_BUTTON (widget)) == NULL &&
+         (gtk_button_get_icon_name (GTK_BUTTON (widget)) != NULL ||
+          gtk_button_get_child (GTK_BUTTON (widget)) == NULL);
+}
+
+/* GTK 4.8 gives screen readers a widget's tooltip as its description: a
+ * tooltip the name says already is not said again after it. */
+static void
+quiet_repeated_tooltip (GtkWidget *widget)
+{
+  const char *tip = gtk_widget_get_tooltip_text (widget);
+  gboolean was_quiet = g_object_get_data (G_OBJECT (widget), QUIET_TIP_KEY) != NULL;
+  g_autofree char *name = NULL;
+  gboolean quiet;
+
+  if (tip == NULL || *tip == '\0')
+    return;
+  name = given_name (widget);
+  if (name == NULL && named_by_tooltip (widget))
+    {
+      /* Named so in so many words, the name stays when the description goes
+       * (the naming quiets the tooltip). */
+      parlor_accessible_set_name (widget, tip);
+      return;
+    }
+  if (name == NULL && GTK_IS_BUTTON (widget) && gtk_button_get_label (GTK_BUTTON (widget)) != NULL)
+    name = gtk_button_get_use_underline (GTK_BUTTON (widget))
+           ? strip_mnemonic (gtk_button_get_label (GTK_BUTTON (widget)))
+           : g_strdup (gtk_button_get_label (GTK_BUTTON (widget)));
+  quiet = name != NULL && strstr (name, tip) != NULL;
+  if (quiet && !was_quiet)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "", -1);
+  else if (!quiet && was_quiet)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, tip, -1);
+  g_object_set_data (G_OBJECT (widget), QUIET_TIP_KEY, GINT_TO_POINTER (quiet));
+}
+
+/* A new tooltip is the description again. */
+static void
+on_tooltip_changed (GtkWidget *widget)
+{
+  g_object_set_data (G_OBJECT (widget), QUIET_TIP_KEY, NULL);
+  quiet_repeated_tooltip (widget);
+}
+
+static void
+watch_tooltip (GtkWidget *widget)
+{
+  if (g_object_get_data (G_OBJECT (widget), "parlor-tooltip-watched") != NULL)
+    return;
+  g_object_set_data (G_OBJECT (widget), "parlor-tooltip-watched", GINT_TO_POINTER (1));
+  g_signal_connect (widget, "notify::tooltip-text", G_CALLBACK (on_tooltip_changed), NULL);
 }
 
 void
@@ -110,6 +187,37 @@ parlor_accessible_set_name (GtkWidget  *widget,
     return;
   gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
   g_object_set_data_full (G_OBJECT (widget), "parlor-accessible-name", g_strdup (name), g_free);
+  watch_tooltip (widget);
+  quiet_repeated_tooltip (widget);
+}
+
+/* GTK 4.8 names a part of the layout, or a label, that has no name after
+ * its type ("GtkOverlay"), and a screen reader says that: it is named by
+ * nothing (a label's text names it again). */
+static void
+clear_type_name (GtkWidget *widget)
+{
+  GtkAccessible *accessible = GTK_ACCESSIBLE (widget);
+
+  switch ((int) gtk_accessible_get_accessible_role (accessible))
+    {
+    case GTK_ACCESSIBLE_ROLE_GENERIC:
+    case GTK_ACCESSIBLE_ROLE_WIDGET:
+    case GTK_ACCESSIBLE_ROLE_GROUP:
+    case GTK_ACCESSIBLE_ROLE_SCROLLBAR:
+    case GTK_ACCESSIBLE_ROLE_GRID_CELL:
+    case GTK_ACCESSIBLE_ROLE_LIST:
+    case GTK_ACCESSIBLE_ROLE_IMG:
+    /* A label or a status line with no text yet */
+    case GTK_ACCESSIBLE_ROLE_LABEL:
+    case GTK_ACCESSIBLE_ROLE_STATUS:
+      if (!gtk_test_accessible_has_property (accessible, GTK_ACCESSIBLE_PROPERTY_LABEL) &&
+          !gtk_test_accessible_has_relation (accessible, GTK_ACCESSIBLE_RELATION_LABELLED_BY))
+        gtk_accessible_update_property (accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, "", -1);
+      break;
+    default:
+      break;
+    }
 }
 
 static void
@@ -211,6 +319,7 @@ on_label_changed (GtkWidget *widget)
 static void
 name_controls (GtkWidget *widget)
 {
+  clear_type_name (widget);
   if (GTK_IS_SCROLLED_WINDOW (widget))
     name_scroll_pane (widget);
   if (is_control (widget))
@@ -232,10 +341,20 @@ name_controls (GtkWidget *widget)
           g_object_set_data (G_OBJECT (widget), "parlor-mnemonic-name", GINT_TO_POINTER (1));
           g_signal_connect (widget, "notify::label", G_CALLBACK (on_label_changed), NULL);
         }
+      watch_tooltip (widget);
+      quiet_repeated_tooltip (widget);
     }
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     name_controls (child);
+}
+
+void
+parlor_accessible_name_now (GtkWidget *widget)
+{
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+
+  name_controls (widget);
 }
 
 static gboolean
@@ -265,6 +384,26 @@ name_controls_later (GtkWidget *widget)
   g_idle_add_full (G_PRIORITY_DEFAULT, name_controls_idle, ref, (GDestroyNotify) weak_ref_free);
 }
 
+/* GTK 4.8 tells screen readers what was set on a control before they knew
+ * of it only at its next change, often its first focus: the focused control
+ * is then heard renamed to the name it has. A change of the focusable state
+ * makes it known to them and tells what was pending, while it has no focus. */
+static void
+tell_pending (GtkWidget *widget)
+{
+  gboolean focusable = gtk_widget_get_focusable (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  /* Not in a dialog as it opens: the dialog is then heard as a filler. */
+  if (g_object_get_data (G_OBJECT (widget), "parlor-pending-told") != NULL ||
+      !gtk_widget_get_realized (widget) || gtk_widget_has_focus (widget) || GTK_IS_NATIVE (widget) ||
+      (GTK_IS_WINDOW (root) && gtk_window_get_transient_for (GTK_WINDOW (root)) != NULL))
+    return;
+  g_object_set_data (G_OBJECT (widget), "parlor-pending-told", GINT_TO_POINTER (1));
+  gtk_widget_set_focusable (widget, !focusable);
+  gtk_widget_set_focusable (widget, focusable);
+}
+
 /* A window or a stack is named whole, hidden pages too, when it is shown; a
  * control shown later on its own. */
 static gboolean
@@ -275,10 +414,16 @@ on_widget_map_hook (GSignalInvocationHint *hint,
 {
   GtkWidget *widget = g_value_get_object (&values[0]);
 
+  clear_type_name (widget);
   if (GTK_IS_SCROLLED_WINDOW (widget))
     name_scroll_pane (widget);
+  /* A control may take the focus as it is shown: it has its name by then. */
+  if (is_control (widget))
+    name_controls (widget);
   if (GTK_IS_NATIVE (widget) || GTK_IS_STACK (widget) || is_control (widget))
     name_controls_later (widget);
+  if (is_control (widget) || gtk_widget_get_focusable (widget))
+    tell_pending (widget);
   return TRUE;
 }
 

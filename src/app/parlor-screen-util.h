@@ -27,6 +27,10 @@ void       parlor_name_mnemonic_controls     (void);
  * GTK 4.8 tells them of every naming, and they say the name again. */
 void       parlor_accessible_set_name       (GtkWidget     *widget,
                                              const char    *name);
+/* Names @widget and the controls in it now, as they are named once shown:
+ * for a control that may take the focus as it is shown, which is heard
+ * with the name it has then. */
+void       parlor_accessible_name_now       (GtkWidget     *widget);
 /* Gives @widget the focus; one not shown yet takes it again once it is
  * shown and named, as GTK 4.8 tells screen readers of no focus given to a
  * widget before it is shown. */

@@ -35,6 +35,7 @@ KEY_RETURN = 0xff0d
 KEY_ESCAPE = 0xff1b
 KEY_DOWN = 0xff54
 KEY_SPACE = 0x0020
+KEY_END = 0xff57
 
 Error = GLib.GError
 
@@ -111,6 +112,14 @@ def press_key(keysym):
 
 
 SHIFT_MASK = 1
+CONTROL_MASK = 4
+
+
+def press_with_control(keysym):
+    trace('Ctrl+key %#x' % keysym)
+    Atspi.generate_keyboard_event(CONTROL_MASK, None, Atspi.KeySynthType.LOCKMODIFIERS)
+    Atspi.generate_keyboard_event(keysym, None, Atspi.KeySynthType.SYM)
+    Atspi.generate_keyboard_event(CONTROL_MASK, None, Atspi.KeySynthType.UNLOCKMODIFIERS)
 
 
 def tab_to(root, pred, backward=False):
@@ -141,10 +150,20 @@ def click(obj):
     assert obj.do_action(0)
 
 
+# What a toolkit or the app's own classes are called: never a name for a player.
+TYPE_NAME = re.compile(r'^(Gtk|Adw|Parlor|Manhattan|Mahjong|Triad|Mcr|Suzume|Jihai)[A-Z]')
+
+
 def naming_problems(root):
     problems = []
     for obj, inside_combo in walk(root):
         role, name = obj.get_role_name(), obj.get_name() or ''
+        if TYPE_NAME.match(name):
+            problems.append('%s named after its type (“%s”)' % (role, name))
+        # A screen reader says the description after the name: not the name again.
+        description = obj.get_description() or ''
+        if description and description in name:
+            problems.append('%s “%s” described as “%s”' % (role, name, description))
         if re.fullmatch(r'(.+) \1', name) or re.fullmatch(r'(.+) / \1', name) or re.search(r'(^|\s)_\w', name):
             problems.append('%s named “%s”' % (role, name))
         # A combo row's own list of choices is the toolkit's: it names the row.
@@ -252,6 +271,54 @@ class App:
 
     def alive(self):
         return self.proc.poll() is None
+
+
+class NameRepeats:
+    """Name changes that give the focused control the name it had: a screen
+    reader says the name again each time."""
+
+    EVENTS = ('object:property-change:accessible-name', 'object:state-changed:focused')
+
+    def __init__(self, pid, main_window_only=False):
+        self.pid = pid
+        self.main_window_only = main_window_only
+        self.names = {}  # the last name heard of each object
+        self.repeats = []
+        self.listener = Atspi.EventListener.new(self._on_event)
+        for event in self.EVENTS:
+            self.listener.register(event)
+
+    def _on_event(self, event):
+        try:
+            source = event.source
+            if source.get_process_id() != self.pid:
+                return
+            key = source.path  # one app: its objects by path
+            if event.type.startswith('object:state-changed'):
+                if event.detail1:
+                    self.names[key] = source.get_name() or ''
+                return
+            name = event.any_data if isinstance(event.any_data, str) else source.get_name() or ''
+            if self.main_window_only and self._window_role(source) != 'frame':
+                return
+            if has_state(source, Atspi.StateType.FOCUSED) and self.names.get(key) == name:
+                self.repeats.append('%s “%s”' % (source.get_role_name(), name))
+            self.names[key] = name
+        except GLib.GError:
+            pass
+
+    @staticmethod
+    def _window_role(obj):
+        while obj is not None and obj.get_role_name() not in ('frame', 'dialog', 'alert', 'application'):
+            obj = obj.get_parent()
+        return obj.get_role_name() if obj is not None else None
+
+    def close(self):
+        pump()
+        if self.listener is not None:
+            for event in self.EVENTS:
+                self.listener.deregister(event)
+            self.listener = None
 
 
 class Announcements:

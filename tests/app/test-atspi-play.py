@@ -21,8 +21,8 @@ import time
 import traceback
 
 from atspi_client import (TOOLKIT_CRITICALS, App, Announcements, Atspi, Error, KEY_DOWN, KEY_RETURN, TIMEOUT,
-                          children, click, find_all, find_one, focus_follows_pointer, has_state, named,
-                          naming_problems, press_key, pump, tab_to, trace, wait_for)
+                          NameRepeats, children, click, find_all, find_one, focus_follows_pointer, has_state,
+                          named, naming_problems, press_key, pump, tab_to, trace, wait_for)
 
 GAME_TIMEOUT = 600  # seconds for one whole game, on a busy machine
 
@@ -533,6 +533,8 @@ def play(parlor, cls):
     with App(parlor, tolerate=TOOLKIT_CRITICALS) as running:
         app = running.root
         heard = Announcements(running.proc.pid)
+        # A dialog's buttons are still heard renamed at their first focus (GTK 4.8).
+        repeats = NameRepeats(running.proc.pid, main_window_only=True)
         game = cls(app, heard, running.proc.pid)
         try:
             tab_to(app, named('list item', cls.title))
@@ -583,6 +585,8 @@ def play(parlor, cls):
                     'no refusal “%s” was heard' % cls.refusal
             problems = naming_problems(app)
             assert not problems, problems
+            repeats.close()
+            assert not repeats.repeats, 'the focused control named again as it was: %s' % repeats.repeats
             return game.moves, text
         except Error as error:
             if running.alive() and 'no longer exists' in str(error):
@@ -590,6 +594,7 @@ def play(parlor, cls):
             raise
         finally:
             heard.close()
+            repeats.close()
 
 
 LOST = 3  # play_one's status when the bus, not the app, failed

@@ -7,14 +7,17 @@ over the accessibility bus, moves with the keyboard and presses buttons
 through their actions. Every control must be named once, in words, and each
 game's board, cards or tiles must be there by name.
 
-Usage: test-atspi.py PATH-TO-PARLOR (TAP output).
+Usage: test-atspi.py PATH-TO-PARLOR [TEST…] (TAP output).
 """
 
 import re
 import sys
 
-from atspi_client import (App, Atspi, Error, KEY_RETURN, children, click, find_all, has_state,
-                          named, naming_problems, press_key, pump, tab_to, wait_for)
+import time
+
+from atspi_client import (App, Atspi, Error, KEY_END, KEY_RETURN, NameRepeats, children, click, find_all,
+                          find_one, has_state, named, naming_problems, press_key, press_with_control, pump,
+                          tab_to, trace, wait_for)
 
 
 class Focus:
@@ -69,6 +72,43 @@ def check_manhattan(app):
     assert len(cards) == 4, [c.get_name() for c in cards]
     wait_for('an announcement', lambda: find_all(
         app, lambda o: o.get_role_name() == 'status bar' and o.get_name()))
+    check_block_selection(app)
+
+
+def block_buttons(app):
+    return find_all(app, lambda o: o.get_role_name() in ('push button', 'toggle button') and
+                    re.match(r'\d-storey block: ', o.get_name() or ''))
+
+
+def picked_blocks(app):
+    return [b.get_name() for b in block_buttons(app) if has_state(b, Atspi.StateType.SELECTED)]
+
+
+def check_block_selection(app):
+    """The block picked by the keyboard (Ctrl+digit) is the one selected, alone."""
+    # Six blocks for the round, by Ctrl+digit, the biggest first.
+    use = wait_for('Use These Blocks', lambda: find_one(app, named('push button', 'Use These Blocks')))
+    for size in (4, 3, 2, 1) * 6:
+        if has_state(use, Atspi.StateType.SENSITIVE):
+            break
+        more = find_one(app, named('push button', 'One more %d-storey block' % size))
+        said = more.get_description()
+        counts = re.fullmatch(r'(\d+) chosen, (\d+) available', said)
+        if int(counts.group(1)) < int(counts.group(2)):
+            press_with_control(ord(str(size)))
+            wait_for('the count to change', lambda: more.get_description() != said)
+    click(use)
+    # The player's turn: the blocks they hold can be picked.
+    held = wait_for('a block to pick', lambda: [
+        b for b in block_buttons(app) if has_state(b, Atspi.StateType.SENSITIVE) and
+        not re.search(r': 0 left', b.get_name())])
+    assert not picked_blocks(app), 'picked before any choice: %s' % picked_blocks(app)
+    sizes = sorted({int(b.get_name()[0]) for b in held})
+    assert len(sizes) >= 2, [b.get_name() for b in held]
+    for size in sizes[:2] + sizes[:1]:
+        press_with_control(ord(str(size)))
+        wait_for('the %d-storey block alone to be selected (selected: %s)' % (size, picked_blocks(app)),
+                 lambda: [int(n[0]) for n in picked_blocks(app)] == [size])
 
 
 def check_triad(app):
@@ -152,6 +192,7 @@ def play(parlor, game, check, first_focus):
     with App(parlor) as running:
         app = running.root
         focus = Focus(running.proc.pid)
+        repeats = NameRepeats(running.proc.pid)
         games = wait_for('the games list', lambda: find_all(app, named('list', 'Games')))[0]
         names = [c.get_name() for c in children(games)]
         assert names == [g[0] for g in GAMES], names
@@ -180,20 +221,119 @@ def play(parlor, game, check, first_focus):
         pump()
         assert not focus.twice, 'a name said twice: %s' % focus.twice
         focus.close()
+        repeats.close()
+        assert not repeats.repeats, 'the focused control named again as it was: %s' % repeats.repeats
+
+
+# A deal of honor-tile mahjong in which the computer soon discards a tile
+# the player holds two of.
+PUNG_SEED = '3'
+
+
+def pung_heard_once(parlor):
+    """A real claim window: the Pung button, focused as it opens, is heard
+    as "Pung" once, at the focus and in any renaming after it."""
+    with App(parlor, ['--play', 'jihai'], env={'PARLOR_SEED': PUNG_SEED}) as running:
+        app = running.root
+        heard = ClaimHeard(running.proc.pid)
+        end = time.monotonic() + 120
+        pung = None
+        while pung is None:
+            assert time.monotonic() < end, 'no claim window offered Pung'
+            pump()
+            pung = find_one(app, lambda o: o.get_role_name() == 'push button' and
+                            re.match(r'Pung\b', o.get_name() or ''))
+            if pung is not None:
+                break
+            calls = find_one(app, named('tool bar', 'Calls'))
+            passing = calls and find_one(calls, lambda o: o.get_role_name() == 'push button' and
+                                         o.get_name() == 'Pass')
+            hand = find_one(app, lambda o: o.get_role_name() == 'panel' and
+                            (o.get_name() or '').startswith('Your hand, '))
+            tiles = list(children(hand)) if hand is not None else []
+            next_hand = find_one(app, named('push button', 'Next Hand'))
+            trace('hand %s; calls %s; next %s' % (hand and hand.get_name(), calls and [
+                c.get_name() for c in find_all(calls, lambda o: o.get_role_name() == 'push button')],
+                next_hand is not None))
+            if passing:
+                click(passing)
+            elif next_hand is not None:
+                click(next_hand)
+            elif tiles and all(has_state(t, Atspi.StateType.SENSITIVE) for t in tiles) and any(
+                    has_state(t, Atspi.StateType.FOCUSED) for t in tiles):
+                # The player's turn: the drawn tile goes.
+                before = hand.get_name()
+                press_key(KEY_END)
+                time.sleep(0.3)
+                press_key(KEY_RETURN)
+                wait_for('the discard', lambda: find_one(app, lambda o: o.get_role_name() == 'panel' and (
+                    o.get_name() or '').startswith('Your hand, ')) is None or hand.get_name() != before or
+                    find_one(app, named('tool bar', 'Calls')) is not None)
+            time.sleep(0.2)
+        wait_for('Pung to be focused', lambda: has_state(pung, Atspi.StateType.FOCUSED))
+        time.sleep(1)  # any renaming after the focus
+        heard.close()
+        said = heard.of(pung)
+        focused = next((i for i, (what, _) in enumerate(said) if what == 'focus'), None)
+        assert focused is not None, 'the Pung button was not heard taking the focus: %s' % said
+        # What came before the focus is not said: the button was not the focus then.
+        heard_names = [n for _, n in said[focused:]]
+        assert heard_names == [pung.get_name()] and re.fullmatch(r'Pung( \([^)]+\))?', heard_names[0]), \
+            'heard of the Pung button from its focus on: %s' % said[focused:]
+
+
+class ClaimHeard:
+    """What a screen reader is told of each control, in order: its name when
+    it takes the focus, and each new name."""
+
+    EVENTS = ('object:property-change:accessible-name', 'object:state-changed:focused')
+
+    def __init__(self, pid):
+        self.pid = pid
+        self.heard = []
+        self.listener = Atspi.EventListener.new(self._on_event)
+        for event in self.EVENTS:
+            self.listener.register(event)
+
+    def _on_event(self, event):
+        try:
+            source = event.source
+            if source.get_process_id() != self.pid:
+                return
+            if event.type.startswith('object:state-changed'):
+                if event.detail1:
+                    self.heard.append((source.path, 'focus', source.get_name() or ''))
+            else:
+                name = event.any_data if isinstance(event.any_data, str) else source.get_name() or ''
+                self.heard.append((source.path, 'name', name))
+        except Error:
+            pass
+
+    def of(self, obj):
+        return [(what, name) for path, what, name in self.heard if path == obj.path]
+
+    def close(self):
+        pump()
+        for event in self.EVENTS:
+            self.listener.deregister(event)
 
 
 def main():
     parlor = sys.argv[1]
     Atspi.init()
-    print('1..%d' % len(GAMES))
+    tests = [(g[0], lambda g=g: play(parlor, *g)) for g in GAMES]
+    tests.append(('Pung heard once in a claim window', lambda: pung_heard_once(parlor)))
+    # Only those named on the command line, when some are.
+    tests = [t for t in tests if not sys.argv[2:] or any(a in t[0] for a in sys.argv[2:])]
+    print('1..%d' % len(tests))
     failed = 0
-    for i, (game, check, first_focus) in enumerate(GAMES, 1):
+    for i, (title, run) in enumerate(tests, 1):
         try:
-            play(parlor, game, check, first_focus)
-            print('ok %d - %s' % (i, game))
+            run()
+            print('ok %d - %s' % (i, title))
         except (AssertionError, Error) as error:
             failed += 1
-            print('not ok %d - %s' % (i, game))
+            print('not ok %d - %s' % (i, title))
             for line in str(error).splitlines():
                 print('# ' + line)
         sys.stdout.flush()

@@ -400,6 +400,9 @@ build (Player *p)
         continue;
       if (!is_selected (block))
         g_assert_true (press_until (block, is_selected, block, 5000));
+      /* The picked block alone is selected. */
+      for (guint other = 0; other < blocks->len; other++)
+        g_assert_true (is_selected (g_ptr_array_index (blocks, other)) == (other == b));
       if (a11y_usable (best))
         break;
     }

@@ -7,6 +7,7 @@
 
 #include "mahjong-claim-bar.h"
 #include "parlor-game-screen.h"
+#include "parlor-screen-util.h"
 
 #define PASS_ACTION "pass"
 
@@ -192,6 +193,8 @@ add_button (MahjongClaimBar *self,
   g_object_set_data (G_OBJECT (button), "mahjong-claim-action", self->actions[self->n_claims]);
   parlor_widget_set_move (button, action);
   g_signal_connect (button, "clicked", G_CALLBACK (on_clicked), self);
+  /* The bar takes the focus as it opens: the button is heard by its name then. */
+  parlor_accessible_name_now (button);
   gtk_grid_attach (GTK_GRID (self->buttons), button,
                    (int) (self->n_claims % BUTTONS_PER_ROW), (int) (self->n_claims / BUTTONS_PER_ROW), 1, 1);
   if (is_pass (action))

@@ -196,8 +196,9 @@ mahjong_hand_view_select (MahjongHandView *self,
   if (index == self->selected)
     return;
   self->selected = index;
-  update_focus_chain (self, focus_is_inside (self));
+  /* Named before the focus moves, or the tile is heard twice. */
   update_children (self);
+  update_focus_chain (self, focus_is_inside (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);
   g_signal_emit (self, signals[SELECTION_CHANGED], 0);
 }
@@ -606,8 +607,8 @@ set_tiles (MahjongHandView   *self,
       had_focus = TRUE;
       self->focus_pending = FALSE;
     }
-  update_focus_chain (self, had_focus);
   update_children (self);
+  update_focus_chain (self, had_focus);
   if (self->selected != before)
     {
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);

@@ -68,6 +68,8 @@ manhattan_card_class_init (ManhattanCardClass *klass)
   widget_class->snapshot = manhattan_card_snapshot;
   widget_class->measure = manhattan_card_measure;
   gtk_widget_class_set_css_name (widget_class, "manhattan-card");
+  /* The picture of a card: its button says the card in words. */
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_PRESENTATION);
 }
 
 static void

@@ -13,6 +13,7 @@
 #include "mahjong-tile-widget.h"
 #include "parlor-line.h"
 #include "parlor-log-view.h"
+#include "parlor-screen-util.h"
 #include "parlor-session.h"
 #include "suzume-game.h"
 #include "suzume-screen-private.h"
@@ -160,8 +161,7 @@ suzume_screen_draw_status (MahjongScreen           *screen,
 
       mahjong_tile_widget_set_tile (MAHJONG_TILE_WIDGET (self->dora_tile), self->view.dora);
       gtk_widget_set_tooltip_text (self->dora_tile, label);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (self->dora_tile),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+      parlor_accessible_set_name (self->dora_tile, label);
       gtk_widget_set_visible (self->dora_tile, TRUE);
     }
 }
