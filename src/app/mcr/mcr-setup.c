@@ -113,6 +113,7 @@ mcr_setup_class_init (McrSetupClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, props);
 
   PARLOR_SETUP_CLASS (klass)->game_info = &mcr_game_info;
+  PARLOR_SETUP_CLASS (klass)->claim_time = TRUE;
   parlor_setup_class_set_template (widget_class, "/io/github/parlorgames/Parlor/mcr/mcr-setup.ui");
   gtk_widget_class_bind_template_child (widget_class, McrSetup, hands_row);
   gtk_widget_class_bind_template_callback (widget_class, on_hands_changed);

@@ -47,6 +47,7 @@ suzume_setup_class_init (SuzumeSetupClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   PARLOR_SETUP_CLASS (klass)->game_info = &suzume_game_info;
+  PARLOR_SETUP_CLASS (klass)->claim_time = TRUE;
   parlor_setup_class_set_template (widget_class, "/io/github/parlorgames/Parlor/suzume/suzume-setup.ui");
   gtk_widget_class_bind_template_child (widget_class, SuzumeSetup, players_row);
   gtk_widget_class_bind_template_child (widget_class, SuzumeSetup, deals_row);

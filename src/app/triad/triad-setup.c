@@ -187,6 +187,7 @@ triad_setup_class_init (TriadSetupClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   PARLOR_SETUP_CLASS (klass)->game_info = &triad_game_info;
+  PARLOR_SETUP_CLASS (klass)->buttons_below = TRUE;
   parlor_setup_class_set_template (widget_class, "/io/github/parlorgames/Parlor/triad/triad-setup.ui");
 
   gtk_widget_class_install_property_action (widget_class, "setup.order", "order");
