@@ -20,36 +20,26 @@
 
 static const ParlorAppGame manhattan = {
   .info = &manhattan_game_info,
-  .icon_name = "io.github.parlorgames.Parlor.Manhattan-symbolic",
-  .summary = N_("Build the tallest skyline in six cities, against the computer or on your network"),
   .get_screen_type = manhattan_screen_get_type,
 };
 
 static const ParlorAppGame triad = {
   .info = &triad_game_info,
-  .icon_name = "io.github.parlorgames.Parlor.TripleTriad-symbolic",
-  .summary = N_("Take the most cards on a three-by-three board, against the computer or on your network"),
   .get_screen_type = triad_screen_get_type,
 };
 
 static const ParlorAppGame jihai = {
   .info = &jihai_game_info,
-  .icon_name = "io.github.parlorgames.Parlor.Jihai-symbolic",
-  .summary = N_("Honor-tile mahjong for two: twenty-eight wind and dragon tiles, seven in a hand"),
   .get_screen_type = jihai_screen_get_type,
 };
 
 static const ParlorAppGame suzume = {
   .info = &suzume_game_info,
-  .icon_name = "io.github.parlorgames.Parlor.Suzume-symbolic",
-  .summary = N_("Make two sets of three from six bamboo and dragon tiles, for two to five players"),
   .get_screen_type = suzume_screen_get_type,
 };
 
 static const ParlorAppGame mcr = {
   .info = &mcr_game_info,
-  .icon_name = "io.github.parlorgames.Parlor.Mcr-symbolic",
-  .summary = N_("Chinese Official mahjong: win hands worth 8 fan or more against three computer players"),
   .get_screen_type = mcr_screen_get_type,
 };
 
@@ -88,6 +78,6 @@ parlor_app_game_has_lan (const ParlorAppGame *game)
   g_return_val_if_fail (game != NULL, FALSE);
 
   klass = g_type_class_ref (game->get_screen_type ());
-  return PARLOR_GAME_SCREEN_CLASS (klass)->host_game != NULL &&
-         PARLOR_GAME_SCREEN_CLASS (klass)->join_game != NULL;
+  return parlor_game_screen_class_can_host (PARLOR_GAME_SCREEN_CLASS (klass)) &&
+         parlor_game_screen_class_can_join (PARLOR_GAME_SCREEN_CLASS (klass));
 }

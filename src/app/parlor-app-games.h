@@ -11,9 +11,7 @@ G_BEGIN_DECLS
  * a game against the computer starts and where LAN games are played. */
 typedef struct
 {
-  const ParlorGameInfo *info;
-  const char           *icon_name;
-  const char           *summary;      /* N_() marked */
+  const ParlorGameInfo *info;          /* its summary and icon_name too */
   GType               (*get_screen_type) (void);
 } ParlorAppGame;
 

@@ -2275,10 +2275,13 @@ parlor_game_screen_real_join_game (ParlorGameScreen *self,
 gboolean
 parlor_game_screen_can_host (ParlorGameScreen *self)
 {
-  ParlorGameScreenClass *klass;
-
   g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), FALSE);
-  klass = PARLOR_GAME_SCREEN_GET_CLASS (self);
+  return parlor_game_screen_class_can_host (PARLOR_GAME_SCREEN_GET_CLASS (self));
+}
+
+gboolean
+parlor_game_screen_class_can_host (ParlorGameScreenClass *klass)
+{
   return klass->host_game != NULL &&
          (klass->host_game != parlor_game_screen_real_host_game || klass->begin_play != NULL);
 }
@@ -2297,10 +2300,13 @@ parlor_game_screen_host_game (ParlorGameScreen  *self,
 gboolean
 parlor_game_screen_can_join (ParlorGameScreen *self)
 {
-  ParlorGameScreenClass *klass;
-
   g_return_val_if_fail (PARLOR_IS_GAME_SCREEN (self), FALSE);
-  klass = PARLOR_GAME_SCREEN_GET_CLASS (self);
+  return parlor_game_screen_class_can_join (PARLOR_GAME_SCREEN_GET_CLASS (self));
+}
+
+gboolean
+parlor_game_screen_class_can_join (ParlorGameScreenClass *klass)
+{
   return klass->join_game != NULL &&
          (klass->join_game != parlor_game_screen_real_join_game || klass->begin_play != NULL);
 }

@@ -184,6 +184,9 @@ gboolean  parlor_game_screen_host_game      (ParlorGameScreen  *self,
                                              const char        *table_id,
                                              GError           **error);
 gboolean  parlor_game_screen_can_join       (ParlorGameScreen  *self);
+/* The same for every screen of @klass: the app offers LAN play by these. */
+gboolean  parlor_game_screen_class_can_host (ParlorGameScreenClass *klass);
+gboolean  parlor_game_screen_class_can_join (ParlorGameScreenClass *klass);
 void      parlor_game_screen_join_game      (ParlorGameScreen  *self,
                                              ParlorClient      *client,
                                              const char        *address);

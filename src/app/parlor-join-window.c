@@ -485,7 +485,7 @@ create_found_row (gpointer object,
 
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
-  icon = gtk_image_new_from_icon_name (game != NULL ? game->icon_name : "network-server-symbolic");
+  icon = gtk_image_new_from_icon_name (game != NULL ? game->info->icon_name : "network-server-symbolic");
   gtk_image_set_icon_size (GTK_IMAGE (icon), GTK_ICON_SIZE_LARGE);
   adw_action_row_add_prefix (ADW_ACTION_ROW (row), icon);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));

@@ -6,14 +6,22 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
-#include "parlor-app-games.h"
 #include "parlor-setup.h"
 #include "parlor-strength-row.h"
 
 typedef struct
 {
+  GtkWidget *page_box;
+  GtkWidget *content_box;
   GtkWidget *description;
+  GtkWidget *players_group;
+  GtkWidget *strength_group;
   GtkWidget *strength_row;
+  GtkWidget *claim_row;
+  GtkWidget *match_group;
+  GtkWidget *rules_group;
+  GtkWidget *button_box;
+  GtkWidget *host_button;
   GtkWidget *start_button;
 
   guint      strength;
@@ -21,7 +29,13 @@ typedef struct
   guint      claim_time_limit;
 } ParlorSetupPrivate;
 
-G_DEFINE_TYPE_WITH_PRIVATE (ParlorSetup, parlor_setup, GTK_TYPE_WIDGET)
+static void parlor_setup_buildable_init (GtkBuildableIface *iface);
+
+G_DEFINE_TYPE_WITH_CODE (ParlorSetup, parlor_setup, GTK_TYPE_WIDGET,
+                         G_ADD_PRIVATE (ParlorSetup)
+                         G_IMPLEMENT_INTERFACE (GTK_TYPE_BUILDABLE, parlor_setup_buildable_init))
+
+static GtkBuildableIface *parent_buildable_iface;
 
 #define PRIV(self) ((ParlorSetupPrivate *) parlor_setup_get_instance_private (PARLOR_SETUP (self)))
 
@@ -31,6 +45,8 @@ enum {
   PROP_LEVEL,
   PROP_TIME_LIMIT,
   PROP_CLAIM_TIME_LIMIT,
+  PROP_HOST_TOOLTIP,
+  PROP_START_TOOLTIP,
   N_PROPS
 };
 
@@ -167,6 +183,12 @@ parlor_setup_get_property (GObject    *object,
     case PROP_LEVEL: g_value_set_string (value, parlor_setup_get_level (self)); break;
     case PROP_TIME_LIMIT: g_value_set_uint (value, PRIV (self)->time_limit); break;
     case PROP_CLAIM_TIME_LIMIT: g_value_set_uint (value, PRIV (self)->claim_time_limit); break;
+    case PROP_HOST_TOOLTIP:
+      g_value_set_string (value, gtk_widget_get_tooltip_text (PRIV (self)->host_button));
+      break;
+    case PROP_START_TOOLTIP:
+      g_value_set_string (value, gtk_widget_get_tooltip_text (PRIV (self)->start_button));
+      break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -203,6 +225,12 @@ parlor_setup_set_property (GObject      *object,
       set_seconds (self, &priv->claim_time_limit, seconds,
                    parlor_settings_normalize_claim_time_limit (seconds), PROP_CLAIM_TIME_LIMIT);
       break;
+    case PROP_HOST_TOOLTIP:
+      gtk_widget_set_tooltip_text (priv->host_button, g_value_get_string (value));
+      break;
+    case PROP_START_TOOLTIP:
+      gtk_widget_set_tooltip_text (priv->start_button, g_value_get_string (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -236,15 +264,29 @@ parlor_setup_constructed (GObject *object)
 
   G_OBJECT_CLASS (parlor_setup_parent_class)->constructed (object);
 
+  if (PARLOR_SETUP_GET_CLASS (self)->buttons_below)
+    {
+      /* Below the scrolled part, always in sight. */
+      g_object_ref (priv->button_box);
+      gtk_box_remove (GTK_BOX (priv->content_box), priv->button_box);
+      gtk_box_append (GTK_BOX (priv->page_box), priv->button_box);
+      g_object_unref (priv->button_box);
+      gtk_widget_set_margin_top (priv->button_box, 12);
+      gtk_widget_set_margin_bottom (priv->button_box, 12);
+      gtk_widget_set_margin_start (priv->button_box, 12);
+      gtk_widget_set_margin_end (priv->button_box, 12);
+    }
+  gtk_widget_set_visible (priv->claim_row, PARLOR_SETUP_GET_CLASS (self)->claim_time);
+
   if (info == NULL)
     return;
-  if (priv->description != NULL)
-    {
-      const ParlorAppGame *game = parlor_app_games_lookup (info->id);
+  if (info->summary != NULL)
+    gtk_label_set_label (GTK_LABEL (priv->description), _(info->summary));
+  {
+    g_autofree char *start = g_strconcat (info->id, ".start", NULL);
 
-      if (game != NULL)
-        gtk_label_set_label (GTK_LABEL (priv->description), _(game->summary));
-    }
+    gtk_actionable_set_action_name (GTK_ACTIONABLE (priv->start_button), start);
+  }
   /* A game with fewer levels than strengths says which strengths share one. */
   if (priv->strength_row != NULL &&
       *adw_action_row_get_subtitle (ADW_ACTION_ROW (priv->strength_row)) == '\0')
@@ -294,7 +336,30 @@ parlor_setup_class_init (ParlorSetupClass *klass)
   properties[PROP_CLAIM_TIME_LIMIT] =
     g_param_spec_uint ("claim-time-limit", NULL, NULL, 0, PARLOR_SETTINGS_CLAIM_LIMIT_MAX, 8,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* For a game's template: the words of its Host and Start buttons' tooltips. */
+  properties[PROP_HOST_TOOLTIP] =
+    g_param_spec_string ("host-tooltip", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_START_TOOLTIP] =
+    g_param_spec_string ("start-tooltip", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_type_ensure (PARLOR_TYPE_STRENGTH_ROW);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/parlorgames/Parlor/parlor-setup.ui");
+  gtk_widget_class_bind_template_child_private (widget_class, ParlorSetup, page_box);
+  gtk_widget_class_bind_template_child_private (widget_class, ParlorSetup, content_box);
+  gtk_widget_class_bind_template_child_private (widget_class, ParlorSetup, description);
+  gtk_widget_class_bind_template_child_private (widget_class, ParlorSetup, players_group);
+  gtk_widget_class_bind_template_child_private (widget_class, ParlorSetup, strength_group);
+  gtk_widget_class_bind_template_child_private (widget_class, ParlorSetup, claim_row);
+  gtk_widget_class_bind_template_child_private (widget_class, ParlorSetup, match_group);
+  gtk_widget_class_bind_template_child_private (widget_class, ParlorSetup, rules_group);
+  gtk_widget_class_bind_template_child_private (widget_class, ParlorSetup, button_box);
+  gtk_widget_class_bind_template_child_private (widget_class, ParlorSetup, host_button);
+  gtk_widget_class_bind_template_child_private (widget_class, ParlorSetup, start_button);
+  gtk_widget_class_bind_template_callback (widget_class, on_seconds_output);
 
   gtk_widget_class_install_property_action (widget_class, "setup.strength", "strength");
   gtk_widget_class_install_property_action (widget_class, "setup.level", "level");
@@ -310,6 +375,45 @@ parlor_setup_init (ParlorSetup *self)
   priv->strength = 1;
   priv->time_limit = 60;
   priv->claim_time_limit = 8;
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+/* A game's template fills the page's groups: <child type="players">,
+ * "strength" (its ParlorStrengthRow first), "match" and "rules". */
+static void
+parlor_setup_add_child (GtkBuildable *buildable,
+                        GtkBuilder   *builder,
+                        GObject      *child,
+                        const char   *type)
+{
+  ParlorSetupPrivate *priv = PRIV (buildable);
+  GtkWidget *group = NULL;
+
+  if (g_strcmp0 (type, "players") == 0)
+    group = priv->players_group;
+  else if (g_strcmp0 (type, "strength") == 0)
+    group = priv->strength_group;
+  else if (g_strcmp0 (type, "match") == 0)
+    group = priv->match_group;
+  else if (g_strcmp0 (type, "rules") == 0)
+    group = priv->rules_group;
+
+  if (group == NULL)
+    {
+      parent_buildable_iface->add_child (buildable, builder, child, type);
+      return;
+    }
+  if (PARLOR_IS_STRENGTH_ROW (child) && priv->strength_row == NULL)
+    priv->strength_row = GTK_WIDGET (child);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (child));
+  gtk_widget_set_visible (group, TRUE);
+}
+
+static void
+parlor_setup_buildable_init (GtkBuildableIface *iface)
+{
+  parent_buildable_iface = g_type_interface_peek_parent (iface);
+  iface->add_child = parlor_setup_add_child;
 }
 
 void
@@ -319,15 +423,7 @@ parlor_setup_class_set_template (GtkWidgetClass *widget_class,
   g_return_if_fail (g_type_is_a (G_TYPE_FROM_CLASS (widget_class), PARLOR_TYPE_SETUP));
   g_return_if_fail (resource != NULL);
 
-  g_type_ensure (PARLOR_TYPE_STRENGTH_ROW);
   gtk_widget_class_set_template_from_resource (widget_class, resource);
-  gtk_widget_class_bind_template_child_full (widget_class, "description", FALSE,
-                                             G_PRIVATE_OFFSET (ParlorSetup, description));
-  gtk_widget_class_bind_template_child_full (widget_class, "strength_row", FALSE,
-                                             G_PRIVATE_OFFSET (ParlorSetup, strength_row));
-  gtk_widget_class_bind_template_child_full (widget_class, "start_button", FALSE,
-                                             G_PRIVATE_OFFSET (ParlorSetup, start_button));
-  gtk_widget_class_bind_template_callback (widget_class, on_seconds_output);
 }
 
 guint
@@ -386,6 +482,29 @@ parlor_setup_get_claim_time_limit (ParlorSetup *self)
 {
   g_return_val_if_fail (PARLOR_IS_SETUP (self), 0);
   return PRIV (self)->claim_time_limit;
+}
+
+char *
+parlor_setup_make_config (ParlorSetup *self,
+                          gboolean     hosted)
+{
+  ParlorSetupClass *klass;
+
+  g_return_val_if_fail (PARLOR_IS_SETUP (self), NULL);
+
+  klass = PARLOR_SETUP_GET_CLASS (self);
+  return klass->make_config != NULL ? klass->make_config (self, hosted) : NULL;
+}
+
+char *
+parlor_setup_summary (ParlorSetup *self)
+{
+  ParlorSetupClass *klass;
+
+  g_return_val_if_fail (PARLOR_IS_SETUP (self), NULL);
+
+  klass = PARLOR_SETUP_GET_CLASS (self);
+  return klass->summary != NULL ? klass->summary (self) : NULL;
 }
 
 void

@@ -28,18 +28,30 @@ struct _ParlorSetupClass
 {
   GtkWidgetClass parent_class;
 
-  /* The game whose computer levels the strength maps onto. */
+  /* The game whose computer levels the strength maps onto; its summary
+   * describes the page and its id names the Start action (GAME.start). */
   const ParlorGameInfo *game_info;
+  /* The page also asks for the seconds to claim a discard. */
+  gboolean              claim_time;
+  /* Host and Start stay in sight below the page's choices. */
+  gboolean              buttons_below;
+
+  /* The table's config line from the page's choices; @hosted: for a LAN
+   * table. NULL: the game's defaults. */
+  char               *(*make_config) (ParlorSetup *self,
+                                      gboolean     hosted);
+  /* The choices in a few words, for the host's window; NULL for none. */
+  char               *(*summary)     (ParlorSetup *self);
 
   gpointer padding[4];
 };
 
-/* For a derived class_init: @resource is the page's template. It names a
- * GtkLabel "description" (the game's summary goes there), a
- * ParlorStrengthRow "strength_row" and a GtkButton "start_button" (the
- * page's focus); its spin buttons may use the handler "on_seconds_output",
- * which shows 0 seconds as "Off". The derived init calls
- * gtk_widget_init_template(). */
+/* For a derived class_init: @resource is the game's template, a child of
+ * ParlorSetup's own (parlor-setup.ui, which holds the title, the
+ * description, the time limits and the buttons). It adds the game's rows
+ * with <child type="players">, "strength" (a ParlorStrengthRow first),
+ * "match" and "rules", and may set "host-tooltip" and "start-tooltip".
+ * The derived init calls gtk_widget_init_template(). */
 void        parlor_setup_class_set_template   (GtkWidgetClass *widget_class,
                                                const char     *resource);
 
@@ -51,6 +63,9 @@ const char *parlor_setup_get_level            (ParlorSetup    *self);
 const char *parlor_setup_get_strength_label   (ParlorSetup    *self);
 guint       parlor_setup_get_time_limit       (ParlorSetup    *self);
 guint       parlor_setup_get_claim_time_limit (ParlorSetup    *self);
+char       *parlor_setup_make_config         (ParlorSetup    *self,
+                                               gboolean        hosted);
+char       *parlor_setup_summary             (ParlorSetup    *self);
 /* The page's strength and times are @settings' (both ways). */
 void        parlor_setup_bind_settings        (ParlorSetup    *self,
                                                ParlorSettings *settings);

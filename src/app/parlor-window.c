@@ -319,8 +319,8 @@ parlor_window_show_game (ParlorWindow *self,
   /* Screen readers name the pages after the game, as the window's title does. */
   gtk_stack_page_set_title (gtk_stack_get_page (self->stack, GTK_WIDGET (self->menu_page)), _(game->info->name));
   gtk_stack_page_set_title (gtk_stack_get_page (self->stack, GTK_WIDGET (self->play_bin)), _(game->info->name));
-  adw_status_page_set_description (self->menu_page, _(game->summary));
-  adw_status_page_set_icon_name (self->menu_page, game->icon_name);
+  adw_status_page_set_description (self->menu_page, _(game->info->summary));
+  adw_status_page_set_icon_name (self->menu_page, game->info->icon_name);
 
   /* A game left against the computer comes first, once it is known to
    * be one that can be played on. */
@@ -1292,13 +1292,13 @@ add_game_rows (ParlorWindow *self)
     {
       GtkWidget *row = adw_action_row_new ();
       /* The row's title names the game: the pictures are decoration. */
-      GtkWidget *icon = g_object_new (GTK_TYPE_IMAGE, "icon-name", games[i]->icon_name,
+      GtkWidget *icon = g_object_new (GTK_TYPE_IMAGE, "icon-name", games[i]->info->icon_name,
                                       "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION, NULL);
       GtkWidget *arrow = g_object_new (GTK_TYPE_IMAGE, "icon-name", "go-next-symbolic",
                                        "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION, NULL);
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(games[i]->info->name));
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(games[i]->summary));
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(games[i]->info->summary));
       gtk_image_set_icon_size (GTK_IMAGE (icon), GTK_ICON_SIZE_LARGE);
       adw_action_row_add_prefix (ADW_ACTION_ROW (row), icon);
       {

@@ -143,6 +143,10 @@ struct _ParlorGameInfo
   const char         *name;          /* N_() marked, translate with _() */
   guint               min_seats;
   guint               max_seats;
+  /* Optional: the game in one line (N_() marked), and its symbolic icon's
+   * name, for the app's start page and the setup page. */
+  const char         *summary;
+  const char         *icon_name;
   const char * const *ai_levels;     /* NULL-terminated, weakest first */
   ParlorGame       *(*new_game)      (const char    *config,
                                       guint64        seed,

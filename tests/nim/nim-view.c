@@ -69,5 +69,19 @@ nim_view_parse (const char  *text,
         }
       g_strlcpy (view->actions[view->n_actions++], actions[i], sizeof view->actions[0]);
     }
+  /* The moves must be the seat's, on its turn: take 1, take 2, … up to
+   * what the pile holds. */
+  for (guint k = 0; k < view->n_actions; k++)
+    {
+      g_autofree char *want = g_strdup_printf ("take %u", k + 1);
+
+      if (!g_str_equal (view->actions[k], want) || k + 1 > view->pile ||
+          view->seat < 0 || (guint) view->seat != view->turn || view->winner >= 0)
+        {
+          g_set_error (error, PARLOR_GAME_ERROR, PARLOR_GAME_ERROR_SYNTAX,
+                       "The move “%s” does not fit this view", view->actions[k]);
+          return FALSE;
+        }
+    }
   return TRUE;
 }

@@ -53,6 +53,31 @@ test_view_actions (void)
       }
 }
 
+/* A view whose moves do not fit the rest of the line is refused in words. */
+static void
+test_view_refuses (void)
+{
+  static const char * const bad[] = {
+    "view seat=0 pile=2 turn=0 winner=-1 actions=take%203",
+    "view seat=0 pile=5 turn=0 winner=-1 actions=jump",
+    "view seat=0 pile=5 turn=0 winner=-1 actions=take%200",
+    "view seat=0 pile=5 turn=1 winner=-1 actions=take%201",
+    "view seat=0 pile=0 turn=0 winner=1 actions=take%201",
+    "view seat=-1 pile=5 turn=0 winner=-1 actions=take%201",
+    "view seat=0 pile=5 turn=0 winner=-1 actions=take%201,take%201",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      NimView view;
+      g_autoptr(GError) error = NULL;
+
+      g_assert_false (nim_view_parse (bad[i], &view, &error));
+      g_assert_nonnull (error);
+      g_assert_cmpstr (error->message, !=, "");
+    }
+}
+
 /* From a pile that is no multiple of four, the perfect player always wins. */
 static void
 test_perfect_wins (void)
@@ -95,6 +120,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/nim/rules/take", test_rules_take);
   g_test_add_func ("/nim/view/actions", test_view_actions);
+  g_test_add_func ("/nim/view/refuses", test_view_refuses);
   g_test_add_func ("/nim/ai/perfect-wins", test_perfect_wins);
   return g_test_run ();
 }

@@ -19,6 +19,7 @@ jihai_setup_class_init (JihaiSetupClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   PARLOR_SETUP_CLASS (klass)->game_info = &jihai_game_info;
+  PARLOR_SETUP_CLASS (klass)->claim_time = TRUE;
   parlor_setup_class_set_template (widget_class, "/io/github/parlorgames/Parlor/jihai/jihai-setup.ui");
   gtk_widget_class_set_css_name (widget_class, "jihai-setup");
 }

@@ -98,6 +98,19 @@ mcr_setup_set_property (GObject      *object,
     }
 }
 
+static char *
+make_config (ParlorSetup *setup,
+             gboolean     hosted)
+{
+  return mcr_setup_make_config (MCR_SETUP (setup));
+}
+
+static char *
+summary (ParlorSetup *setup)
+{
+  return mcr_setup_summary (MCR_SETUP (setup));
+}
+
 static void
 mcr_setup_class_init (McrSetupClass *klass)
 {
@@ -113,6 +126,9 @@ mcr_setup_class_init (McrSetupClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, props);
 
   PARLOR_SETUP_CLASS (klass)->game_info = &mcr_game_info;
+  PARLOR_SETUP_CLASS (klass)->claim_time = TRUE;
+  PARLOR_SETUP_CLASS (klass)->make_config = make_config;
+  PARLOR_SETUP_CLASS (klass)->summary = summary;
   parlor_setup_class_set_template (widget_class, "/io/github/parlorgames/Parlor/mcr/mcr-setup.ui");
   gtk_widget_class_bind_template_child (widget_class, McrSetup, hands_row);
   gtk_widget_class_bind_template_callback (widget_class, on_hands_changed);

@@ -41,12 +41,21 @@ on_strength_changed (SuzumeSetup *self)
     adw_combo_row_set_selected (self->level_rows[i], strength);
 }
 
+static char *
+make_config (ParlorSetup *setup,
+             gboolean     hosted)
+{
+  return suzume_setup_make_config (SUZUME_SETUP (setup));
+}
+
 static void
 suzume_setup_class_init (SuzumeSetupClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   PARLOR_SETUP_CLASS (klass)->game_info = &suzume_game_info;
+  PARLOR_SETUP_CLASS (klass)->claim_time = TRUE;
+  PARLOR_SETUP_CLASS (klass)->make_config = make_config;
   parlor_setup_class_set_template (widget_class, "/io/github/parlorgames/Parlor/suzume/suzume-setup.ui");
   gtk_widget_class_bind_template_child (widget_class, SuzumeSetup, players_row);
   gtk_widget_class_bind_template_child (widget_class, SuzumeSetup, deals_row);

@@ -159,6 +159,24 @@ triad_setup_finalize (GObject *object)
   G_OBJECT_CLASS (triad_setup_parent_class)->finalize (object);
 }
 
+/* A hosted table draws who moves first. */
+static char *
+make_config (ParlorSetup *setup,
+             gboolean     hosted)
+{
+  TriadSetup *self = TRIAD_SETUP (setup);
+
+  return triad_setup_make_config (self, hosted ? "random" : triad_setup_goes_first (self) ? "0" : "1");
+}
+
+static char *
+summary (ParlorSetup *setup)
+{
+  TriadSetup *self = TRIAD_SETUP (setup);
+
+  return triad_rules_summary (triad_setup_open_hands (self), triad_setup_get_rules (self));
+}
+
 static void
 triad_setup_class_init (TriadSetupClass *klass)
 {
@@ -187,6 +205,9 @@ triad_setup_class_init (TriadSetupClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   PARLOR_SETUP_CLASS (klass)->game_info = &triad_game_info;
+  PARLOR_SETUP_CLASS (klass)->buttons_below = TRUE;
+  PARLOR_SETUP_CLASS (klass)->make_config = make_config;
+  PARLOR_SETUP_CLASS (klass)->summary = summary;
   parlor_setup_class_set_template (widget_class, "/io/github/parlorgames/Parlor/triad/triad-setup.ui");
 
   gtk_widget_class_install_property_action (widget_class, "setup.order", "order");

@@ -34,7 +34,9 @@ MAHJONG_DEFINE_GAME_INFO (jihai, N_("Honor-tile mahjong"), 2, 2,
                           /* 2: every discard opens a window for every other seat;
                            * 3: each hand's wall */
                           .replay_version = 3,
-                          .answers_recorded_since = 2)
+                          .answers_recorded_since = 2,
+                          .summary = N_("Honor-tile mahjong for two: twenty-eight wind and dragon tiles, seven in a hand"),
+                          .icon_name = "io.github.parlorgames.Parlor.Jihai-symbolic")
 
 JihaiGame *
 jihai_game_new_with_tiles (const char        *config,

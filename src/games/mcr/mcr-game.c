@@ -244,4 +244,6 @@ mcr_info_score_label (const char *id)
 
 MAHJONG_DEFINE_GAME_INFO (mcr, N_("Chinese Official Mahjong"), MCR_N_SEATS, MCR_N_SEATS,
                           /* 2: each hand's wall */
-                          .replay_version = 2)
+                          .replay_version = 2,
+                          .summary = N_("Chinese Official mahjong: win hands worth 8 fan or more against three computer players"),
+                          .icon_name = "io.github.parlorgames.Parlor.Mcr-symbolic")

@@ -330,4 +330,6 @@ MAHJONG_DEFINE_GAME_INFO (suzume, N_("Suzume-jong"), SUZUME_MIN_SEATS, SUZUME_MA
                           /* 2: every discard opens a window for every other seat; 3: ron-barred;
                            * 4: each hand's wall */
                           .replay_version = 4,
-                          .answers_recorded_since = 2)
+                          .answers_recorded_since = 2,
+                          .summary = N_("Make two sets of three from six bamboo and dragon tiles, for two to five players"),
+                          .icon_name = "io.github.parlorgames.Parlor.Suzume-symbolic")

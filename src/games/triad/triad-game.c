@@ -60,6 +60,8 @@ new_game (const char  *config,
 const ParlorGameInfo triad_game_info = {
   .id = "triad",
   .name = N_("Triple Triad"),
+  .summary = N_("Take the most cards on a three-by-three board, against the computer or on your network"),
+  .icon_name = "io.github.parlorgames.Parlor.TripleTriad-symbolic",
   .min_seats = 2,
   .max_seats = 2,
   .ai_levels = ai_levels,
