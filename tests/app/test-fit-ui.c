@@ -10,6 +10,8 @@
 #include "mahjong-river-view.h"
 #include "mahjong-screen.h"
 #include "mahjong-table-view.h"
+#include "manhattan-game.h"
+#include "manhattan-rules.h"
 #include "parlor-game-screen.h"
 #include "parlor-window.h"
 #include "ui-test-util.h"
@@ -429,6 +431,79 @@ check_board (gconstpointer data)
   leave_game ();
 }
 
+/* The widest of @root's shown descendants that need more than @width px,
+ * told in words for the failure message. */
+static void
+tell_widest (GtkWidget *root,
+             int        width,
+             GString   *words,
+             int        depth)
+{
+  int min;
+
+  if (!gtk_widget_get_visible (root) || depth > 16)
+    return;
+  gtk_widget_measure (root, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+  if (min < width)
+    return;
+  g_string_append_printf (words, "\n%*s%s %d px", depth * 2, "", G_OBJECT_TYPE_NAME (root), min);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    tell_widest (child, width, words, depth + 1);
+}
+
+/* The window can shrink to 800 px wide: its content needs no more. */
+static void
+assert_narrow_enough (GtkWidget  *screen,
+                      const char *where)
+{
+  int min;
+
+  gtk_widget_measure (GTK_WIDGET (window ()), GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+  g_test_message ("%s: the window needs %d px wide", where, min);
+  if (min > sizes[1].width)
+    {
+      g_autoptr(GString) words = g_string_new (NULL);
+
+      tell_widest (screen, 300, words, 0);
+      g_error ("%s: the window needs %d px wide, more than %d:%s", where, min, sizes[1].width, words->str);
+    }
+}
+
+/* A four-player Manhattan game against the computer, at its first decision. */
+static void
+test_manhattan_four (void)
+{
+  g_autoptr(ParlorTable) table = parlor_table_new (&manhattan_game_info, "", 3, NULL);
+  g_autoptr(GError) error = NULL;
+  GtkWidget *screen, *board;
+  gint64 end;
+
+  parlor_table_add_player_at (table, MANHATTAN_EAST, PARLOR_SEAT_LOCAL, "You", NULL);
+  for (int s = 1; s < MANHATTAN_N_SEATS; s++)
+    parlor_table_add_player (table, PARLOR_SEAT_AI, "Computer", "strong");
+  parlor_window_show_game (window (), "manhattan");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window ()), "win.play-local", NULL));
+  screen = parlor_window_get_screen (window ());
+  g_assert_true (parlor_game_screen_play_on (PARLOR_GAME_SCREEN (screen), table, &error));
+  g_assert_no_error (error);
+  end = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+  while (!parlor_game_screen_can_move (PARLOR_GAME_SCREEN (screen)) && g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+  g_assert_true (parlor_game_screen_can_move (PARLOR_GAME_SCREEN (screen)));
+  board = find_type (screen, g_type_from_name ("ManhattanBoardView"));
+  g_assert_nonnull (board);
+  g_object_set_data (G_OBJECT (screen), "fit-board", board);
+  assert_narrow_enough (screen, "fit-manhattan-four");
+  resize (screen, &sizes[1]);
+  ui_test_wait_for (board_whole, screen);
+  assert_no_ellipsis (screen, "fit-manhattan-four-800x600");
+  ui_test_screenshot_light_dark (GTK_WIDGET (window ()), "fit-manhattan-four-800x600");
+  assert_board_share (screen, board, &sizes[1]);
+  leave_game ();
+}
+
 /* ---- setup pages: Start in sight without scrolling ---- */
 
 static GtkWidget *
@@ -615,6 +690,7 @@ main (int   argc,
       g_test_add_data_func (path, mahjong[i], check_mahjong);
     }
   g_test_add_data_func ("/fit/manhattan", "manhattan", check_board);
+  g_test_add_func ("/fit/manhattan-four", test_manhattan_four);
   g_test_add_data_func ("/fit/triad", "triad", check_board);
   g_test_add_data_func ("/fit/triad-setup", "triad", check_setup);
   g_test_add_func ("/fit/claim-time-limit", test_claim_time_limit);
