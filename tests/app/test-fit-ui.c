@@ -465,7 +465,7 @@ assert_narrow_enough (GtkWidget  *screen,
     {
       g_autoptr(GString) words = g_string_new (NULL);
 
-      tell_widest (screen, 300, words, 0);
+      tell_widest (screen, 150, words, 0);
       g_error ("%s: the window needs %d px wide, more than %d:%s", where, min, sizes[1].width, words->str);
     }
 }
@@ -501,6 +501,68 @@ test_manhattan_four (void)
   assert_no_ellipsis (screen, "fit-manhattan-four-800x600");
   ui_test_screenshot_light_dark (GTK_WIDGET (window ()), "fit-manhattan-four-800x600");
   assert_board_share (screen, board, &sizes[1]);
+  leave_game ();
+}
+
+/* A claim window offering a chow in Chinese Official, dealt from a known
+ * seed, fits 800×600: the window shrinks to it, the table whole. */
+static gboolean
+chow_offered (gpointer data)
+{
+  GtkWidget *screen = data;
+  MahjongClaimBar *bar = MAHJONG_CLAIM_BAR (mahjong_screen_get_claim_bar (MAHJONG_SCREEN (screen)));
+  const char *page = parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen));
+
+  if (gtk_widget_get_mapped (GTK_WIDGET (bar)))
+    for (guint i = 0; i < mahjong_claim_bar_get_n_claims (bar); i++)
+      if (g_str_has_prefix (mahjong_claim_bar_get_action (bar, i), "chow"))
+        return TRUE;
+  if (g_strcmp0 (page, "play") != 0)
+    keep_playing (screen);
+  else if (parlor_game_screen_can_move (PARLOR_GAME_SCREEN (screen)) &&
+           !parlor_game_screen_escape (PARLOR_GAME_SCREEN (screen)))
+    {
+      MahjongHandView *hand = mahjong_table_view_get_hand (mahjong_screen_get_table (MAHJONG_SCREEN (screen)), 0);
+      guint n = mahjong_hand_view_get_n_tiles (hand);
+
+      if (n > 0)
+        g_signal_emit_by_name (hand, "tile-activated", (int) n - 1,
+                               (guint) mahjong_hand_view_get_tile (hand, n - 1));
+    }
+  return FALSE;
+}
+
+static void
+test_mcr_chow (void)
+{
+  ParlorSettings *settings = parlor_application_get_settings (ui_test_get_app ());
+  g_autofree char *old_seed = g_strdup (g_getenv ("PARLOR_SEED"));
+  GtkWidget *screen;
+  gint64 end;
+
+  g_object_set (settings, "claim-time-limit", 0, NULL);
+  g_setenv ("PARLOR_SEED", "3", TRUE);
+  screen = start_game ("mcr");
+  if (old_seed != NULL)
+    g_setenv ("PARLOR_SEED", old_seed, TRUE);
+  else
+    g_unsetenv ("PARLOR_SEED");
+  end = g_get_monotonic_time () + 300 * G_USEC_PER_SEC;
+  while (!chow_offered (screen) && g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+  g_assert_true (chow_offered (screen));
+  assert_narrow_enough (screen, "fit-mcr-chow");
+  {
+    Fit fit = { screen, &sizes[1], 0, 0, 0, NULL };
+
+    resize (screen, &sizes[1]);
+    if (!mahjong_fits (&fit))
+      g_error ("mcr with a chow offered at 800x600: %s", fit.why);
+    g_free (fit.why);
+  }
+  assert_no_ellipsis (screen, "fit-mcr-chow-800x600");
+  ui_test_screenshot_light_dark (GTK_WIDGET (window ()), "fit-mcr-chow-800x600");
   leave_game ();
 }
 
@@ -691,6 +753,7 @@ main (int   argc,
     }
   g_test_add_data_func ("/fit/manhattan", "manhattan", check_board);
   g_test_add_func ("/fit/manhattan-four", test_manhattan_four);
+  g_test_add_func ("/fit/mcr-chow", test_mcr_chow);
   g_test_add_data_func ("/fit/triad", "triad", check_board);
   g_test_add_data_func ("/fit/triad-setup", "triad", check_setup);
   g_test_add_func ("/fit/claim-time-limit", test_claim_time_limit);
