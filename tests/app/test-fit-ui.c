@@ -10,6 +10,8 @@
 #include "mahjong-river-view.h"
 #include "mahjong-screen.h"
 #include "mahjong-table-view.h"
+#include "manhattan-game.h"
+#include "manhattan-rules.h"
 #include "parlor-game-screen.h"
 #include "parlor-window.h"
 #include "ui-test-util.h"
@@ -429,6 +431,144 @@ check_board (gconstpointer data)
   leave_game ();
 }
 
+/* The widest of @root's shown descendants that need more than @width px,
+ * told in words for the failure message. */
+static void
+tell_widest (GtkWidget *root,
+             int        width,
+             GString   *words,
+             int        depth)
+{
+  int min;
+
+  if (!gtk_widget_get_visible (root) || depth > 16)
+    return;
+  gtk_widget_measure (root, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+  if (min < width)
+    return;
+  g_string_append_printf (words, "\n%*s%s %d px", depth * 2, "", G_OBJECT_TYPE_NAME (root), min);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    tell_widest (child, width, words, depth + 1);
+}
+
+/* The window can shrink to 800 px wide: its content needs no more. */
+static void
+assert_narrow_enough (GtkWidget  *screen,
+                      const char *where)
+{
+  int min;
+
+  gtk_widget_measure (GTK_WIDGET (window ()), GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+  g_test_message ("%s: the window needs %d px wide", where, min);
+  if (min > sizes[1].width)
+    {
+      g_autoptr(GString) words = g_string_new (NULL);
+
+      tell_widest (screen, 300, words, 0);
+      g_error ("%s: the window needs %d px wide, more than %d:%s", where, min, sizes[1].width, words->str);
+    }
+}
+
+/* A four-player Manhattan game against the computer, at its first decision. */
+static void
+test_manhattan_four (void)
+{
+  g_autoptr(ParlorTable) table = parlor_table_new (&manhattan_game_info, "", 3, NULL);
+  g_autoptr(GError) error = NULL;
+  GtkWidget *screen, *board;
+  gint64 end;
+
+  parlor_table_add_player_at (table, MANHATTAN_EAST, PARLOR_SEAT_LOCAL, "You", NULL);
+  for (int s = 1; s < MANHATTAN_N_SEATS; s++)
+    parlor_table_add_player (table, PARLOR_SEAT_AI, "Computer", "strong");
+  parlor_window_show_game (window (), "manhattan");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window ()), "win.play-local", NULL));
+  screen = parlor_window_get_screen (window ());
+  g_assert_true (parlor_game_screen_play_on (PARLOR_GAME_SCREEN (screen), table, &error));
+  g_assert_no_error (error);
+  end = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+  while (!parlor_game_screen_can_move (PARLOR_GAME_SCREEN (screen)) && g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+  g_assert_true (parlor_game_screen_can_move (PARLOR_GAME_SCREEN (screen)));
+  board = find_type (screen, g_type_from_name ("ManhattanBoardView"));
+  g_assert_nonnull (board);
+  g_object_set_data (G_OBJECT (screen), "fit-board", board);
+  /* Measured wide, with the log beside the board, as the window is before it shrinks. */
+  resize (screen, &sizes[0]);
+  assert_narrow_enough (screen, "fit-manhattan-four");
+  resize (screen, &sizes[1]);
+  ui_test_wait_for (board_whole, screen);
+  assert_no_ellipsis (screen, "fit-manhattan-four-800x600");
+  ui_test_screenshot_light_dark (GTK_WIDGET (window ()), "fit-manhattan-four-800x600");
+  assert_board_share (screen, board, &sizes[1]);
+  leave_game ();
+}
+
+/* A claim window offering a chow in Chinese Official, dealt from a known
+ * seed, fits 800×600: the window shrinks to it, the table whole. */
+static gboolean
+chow_offered (gpointer data)
+{
+  GtkWidget *screen = data;
+  MahjongClaimBar *bar = MAHJONG_CLAIM_BAR (mahjong_screen_get_claim_bar (MAHJONG_SCREEN (screen)));
+  const char *page = parlor_game_screen_get_page (PARLOR_GAME_SCREEN (screen));
+
+  if (gtk_widget_get_mapped (GTK_WIDGET (bar)))
+    for (guint i = 0; i < mahjong_claim_bar_get_n_claims (bar); i++)
+      if (g_str_has_prefix (mahjong_claim_bar_get_action (bar, i), "chow"))
+        return TRUE;
+  if (g_strcmp0 (page, "play") != 0)
+    keep_playing (screen);
+  else if (parlor_game_screen_can_move (PARLOR_GAME_SCREEN (screen)) &&
+           !parlor_game_screen_escape (PARLOR_GAME_SCREEN (screen)))
+    {
+      MahjongHandView *hand = mahjong_table_view_get_hand (mahjong_screen_get_table (MAHJONG_SCREEN (screen)), 0);
+      guint n = mahjong_hand_view_get_n_tiles (hand);
+
+      if (n > 0)
+        g_signal_emit_by_name (hand, "tile-activated", (int) n - 1,
+                               (guint) mahjong_hand_view_get_tile (hand, n - 1));
+    }
+  return FALSE;
+}
+
+static void
+test_mcr_chow (void)
+{
+  ParlorSettings *settings = parlor_application_get_settings (ui_test_get_app ());
+  g_autofree char *old_seed = g_strdup (g_getenv ("PARLOR_SEED"));
+  GtkWidget *screen;
+  gint64 end;
+
+  g_object_set (settings, "claim-time-limit", 0, NULL);
+  g_setenv ("PARLOR_SEED", "3", TRUE);
+  screen = start_game ("mcr");
+  if (old_seed != NULL)
+    g_setenv ("PARLOR_SEED", old_seed, TRUE);
+  else
+    g_unsetenv ("PARLOR_SEED");
+  end = g_get_monotonic_time () + 300 * G_USEC_PER_SEC;
+  while (!chow_offered (screen) && g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+  g_assert_true (chow_offered (screen));
+  resize (screen, &sizes[0]);
+  assert_narrow_enough (screen, "fit-mcr-chow");
+  {
+    Fit fit = { screen, &sizes[1], 0, 0, 0, NULL };
+
+    resize (screen, &sizes[1]);
+    if (!mahjong_fits (&fit))
+      g_error ("mcr with a chow offered at 800x600: %s", fit.why);
+    g_free (fit.why);
+  }
+  assert_no_ellipsis (screen, "fit-mcr-chow-800x600");
+  ui_test_screenshot_light_dark (GTK_WIDGET (window ()), "fit-mcr-chow-800x600");
+  leave_game ();
+}
+
 /* ---- setup pages: Start in sight without scrolling ---- */
 
 static GtkWidget *
@@ -615,6 +755,8 @@ main (int   argc,
       g_test_add_data_func (path, mahjong[i], check_mahjong);
     }
   g_test_add_data_func ("/fit/manhattan", "manhattan", check_board);
+  g_test_add_func ("/fit/manhattan-four", test_manhattan_four);
+  g_test_add_func ("/fit/mcr-chow", test_mcr_chow);
   g_test_add_data_func ("/fit/triad", "triad", check_board);
   g_test_add_data_func ("/fit/triad-setup", "triad", check_setup);
   g_test_add_func ("/fit/claim-time-limit", test_claim_time_limit);

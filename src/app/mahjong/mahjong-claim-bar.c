@@ -186,6 +186,11 @@ add_button (MahjongClaimBar *self,
             const char      *label)
 {
   GtkWidget *button = gtk_button_new_with_mnemonic (label);
+  GtkWidget *words = gtk_button_get_child (GTK_BUTTON (button));
+
+  /* A long chow choice wraps rather than widen the table past a small window. */
+  gtk_label_set_wrap (GTK_LABEL (words), TRUE);
+  gtk_label_set_justify (GTK_LABEL (words), GTK_JUSTIFY_CENTER);
 
   self->actions[self->n_claims] = g_strdup (action);
   self->button[self->n_claims] = button;

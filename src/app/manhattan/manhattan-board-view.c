@@ -680,9 +680,10 @@ manhattan_board_view_measure (GtkWidget      *widget,
       gtk_widget_measure (self->cities[city], orientation, -1, &m, &n, NULL, NULL);
     }
 
+  /* Narrow enough that the scores beside it and the log still fit 800 px. */
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
-      *minimum = 360;
+      *minimum = 300;
       *natural = 720;
     }
   else
