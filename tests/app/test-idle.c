@@ -167,7 +167,7 @@ check_clock (gconstpointer data)
   g_autofree char *start = g_strdup_printf ("%s.start", id);
   Waiting w = { NULL, mahjong };
   GtkLabel *label = NULL;
-  guint frames, changes = 0;
+  guint frames = 0, changes = 0;
   gulong change_id = 0;
 
   g_object_set (settings, "time-limit", 120, "claim-time-limit", 60, NULL);
@@ -185,13 +185,28 @@ check_clock (gconstpointer data)
   wait_quiet (GTK_WIDGET (window));
   g_assert_true (clock_runs (&w));
 
-  label = find_clock_label (w.screen, parlor_game_screen_get_clock_text (PARLOR_GAME_SCREEN (w.screen)));
-  if (label != NULL)
-    change_id = g_signal_connect (label, "notify::label", G_CALLBACK (count_change), &changes);
-  frames = count_frames (GTK_WIDGET (window), 4000);
-  if (label != NULL)
-    g_signal_handler_disconnect (label, change_id);
-  g_test_message ("%s: %u frames and %u clock changes in 4 s of waiting", id, frames, changes);
+  /* On a busy machine a computer's late move can fall in one window; a
+   * redraw that never stops fills every one of them. */
+  for (guint tries = 0; tries < 3; tries++)
+    {
+      guint try_changes = 0, try_frames;
+
+      label = find_clock_label (w.screen, parlor_game_screen_get_clock_text (PARLOR_GAME_SCREEN (w.screen)));
+      if (label != NULL)
+        change_id = g_signal_connect (label, "notify::label", G_CALLBACK (count_change), &try_changes);
+      try_frames = count_frames (GTK_WIDGET (window), 4000);
+      if (label != NULL)
+        g_signal_handler_disconnect (label, change_id);
+      g_test_message ("%s: %u frames and %u clock changes in 4 s of waiting", id, try_frames, try_changes);
+      if (tries == 0 || try_frames < frames)
+        {
+          frames = try_frames;
+          changes = try_changes;
+        }
+      if (frames <= 5 && changes <= 5)
+        break;
+      wait_quiet (GTK_WIDGET (window));
+    }
   g_assert_true (clock_runs (&w));
   /* One a second, and one more for a tick on the edge. */
   g_assert_cmpuint (frames, <=, 5);
