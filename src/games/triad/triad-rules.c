@@ -177,6 +177,37 @@ take (gint8     *owner,
   (*n)++;
 }
 
+/* Bit masks of the placed card's sides: occupied neighbours (either owner)
+ * and equal facing ranks (a wall counts as an A under Same Wall), with each
+ * occupied side's sum. */
+static inline void
+read_sides (const TriadCard *card,
+            const gint8     *owner,
+            guint            cell,
+            TriadRules       rules,
+            guint            sum[4],
+            guint           *occupied,
+            guint           *same)
+{
+  const TriadCard *me = &card[cell];
+
+  for (guint s = 0; s < 4; s++)
+    {
+      int nb = triad_neighbour[cell][s];
+      guint theirs;
+
+      if (nb < 0 && (rules & TRIAD_RULE_SAME_WALL) && me->rank[s] == 10)
+        *same |= 1u << s;
+      if (nb < 0 || owner[nb] == TRIAD_EMPTY)
+        continue;
+      *occupied |= 1u << s;
+      theirs = card[nb].rank[(s + 2) & 3];
+      sum[s] = me->rank[s] + theirs;
+      if (me->rank[s] == theirs)
+        *same |= 1u << s;
+    }
+}
+
 /*
  * Same, Plus and Combo as Final Fantasy VIII plays them:
  * - Same, with two or more equal facing ranks (either owner), takes every
@@ -204,21 +235,7 @@ resolve_ff8 (const TriadCard *card,
   gboolean fired = FALSE;
   guint n = 0;
 
-  for (guint s = 0; s < 4; s++)
-    {
-      int nb = triad_neighbour[cell][s];
-      guint theirs;
-
-      if (nb < 0 && (rules & TRIAD_RULE_SAME_WALL) && me->rank[s] == 10)
-        same |= 1u << s;
-      if (nb < 0 || owner[nb] == TRIAD_EMPTY)
-        continue;
-      occupied |= 1u << s;
-      theirs = card[nb].rank[(s + 2) & 3];
-      sum[s] = me->rank[s] + theirs;
-      if (me->rank[s] == theirs)
-        same |= 1u << s;
-    }
+  read_sides (card, owner, cell, rules, sum, &occupied, &same);
 
   /* Same and Plus need two neighbours at least (Same Wall's walls count for Same). */
   if (((occupied | same) & ((occupied | same) - 1)) != 0)
@@ -306,22 +323,7 @@ triad_resolve (const TriadCard *card,
       guint sum[4] = { 0, 0, 0, 0 };
       guint occupied = 0, same = 0, plus = 0;
 
-      /* Bit masks of sides: occupied neighbours (either owner), equal ranks. */
-      for (guint s = 0; s < 4; s++)
-        {
-          int nb = triad_neighbour[cell][s];
-          guint theirs;
-
-          if (nb < 0 && (rules & TRIAD_RULE_SAME_WALL) && me->rank[s] == 10)
-            same |= 1u << s;
-          if (nb < 0 || owner[nb] == TRIAD_EMPTY)
-            continue;
-          occupied |= 1u << s;
-          theirs = card[nb].rank[(s + 2) & 3];
-          sum[s] = me->rank[s] + theirs;
-          if (me->rank[s] == theirs)
-            same |= 1u << s;
-        }
+      read_sides (card, owner, cell, rules, sum, &occupied, &same);
 
       /* Same and Plus need two matching neighbours of either owner (or a
        * wall, for Same Wall's Same); only the opponent's flip. */
