@@ -61,10 +61,15 @@ strip_mnemonic (const char *label)
 static char *
 mnemonic_text (GtkWidget *widget)
 {
-  GList *labels = gtk_widget_list_mnemonic_labels (widget);
+  GList *labels = NULL;
   GtkWidget *row = gtk_widget_get_ancestor (widget, ADW_TYPE_ACTION_ROW);
   GType toast = g_type_from_name ("AdwToastWidget");
   char *text = NULL;
+
+  /* A row is named by its title, or by the words the app gave it. */
+  if (ADW_IS_PREFERENCES_ROW (widget))
+    return NULL;
+  labels = gtk_widget_list_mnemonic_labels (widget);
 
   if (labels != NULL)
     text = g_strdup (gtk_label_get_text (labels->data));
